@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
+
+const features = ['landing', 'overview', 'workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // DESIGN.md layers: a feature never imports another feature; lib/ and db/ know no screen;
+      // only main.tsx, the fixture gallery and tests import mocks/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature.',
+            })),
+            { target: ['./src/lib', './src/db', './src/components'], from: ['./src/features', './src/app'], message: 'lib/, db/ and components/ know no screen.' },
+            { target: ['./src/features', './src/app', './src/lib', './src/db', './src/components'], from: './src/mocks', message: 'Only main.tsx, the fixture gallery and tests import mocks/.' },
+            { target: './src/mocks', from: ['./src/features', './src/app'], message: 'Mocks use lib/ types only.' },
+          ],
+        },
+      ],
+    },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+);

@@ -1,0 +1,88 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils/cn';
+import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
+import { ThemeToggle } from './theme-toggle';
+
+function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {items.map(({ label, to, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={to === '/dashboard'}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+                isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <div className="flex items-center gap-2 px-2 text-lg font-bold">
+        <Brand className="size-6 text-primary" aria-hidden />
+        Newsdesk
+      </div>
+      <nav aria-label="Hauptnavigation" className="flex-1 space-y-6 overflow-y-auto">
+        <NavList items={mainNav} onNavigate={onNavigate} />
+        <div>
+          <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</h2>
+          <NavList items={adminNav} onNavigate={onNavigate} />
+        </div>
+      </nav>
+      <div className="flex items-center justify-between border-t pt-4 text-sm text-muted-foreground">
+        <span>version 2.0</span>
+        <ThemeToggle />
+      </div>
+    </div>
+  );
+}
+
+export function DashboardLayout() {
+  const [open, setOpen] = useState(false);
+
+  return (
+    <div className="min-h-screen bg-background">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card lg:block" data-testid="sidebar-desktop">
+        <Sidebar />
+      </aside>
+      {open && (
+        <div className="fixed inset-0 z-40 lg:hidden" data-testid="sidebar-overlay">
+          <div className="absolute inset-0 bg-black/50" data-testid="sidebar-backdrop" aria-hidden onClick={() => setOpen(false)} />
+          <aside role="dialog" aria-modal="true" aria-label="Navigation" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r bg-card shadow-xl">
+            <Button variant="ghost" size="icon" className="absolute right-2 top-2" aria-label="Menü schließen" onClick={() => setOpen(false)}>
+              <X aria-hidden />
+            </Button>
+            <Sidebar onNavigate={() => setOpen(false)} />
+          </aside>
+        </div>
+      )}
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
+          <Button variant="ghost" size="icon" aria-label="Menü öffnen" aria-expanded={open} onClick={() => setOpen(true)}>
+            <Menu aria-hidden />
+          </Button>
+          <span className="font-semibold">Newsdesk</span>
+        </header>
+        <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { AiNewsPage } from './components/ai-news-page';

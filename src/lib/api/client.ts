@@ -1,0 +1,38 @@
+import { getConfig } from '@/lib/config';
+import { buildUrl, transport, uploadWithProgress, type TransportOptions } from '@/lib/http/transport';
+import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
+
+export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
+
+/** The service name of a path for the breaker and the error log: its first segment ('/news/latest' → 'news'). */
+export function serviceOf(path: string): string {
+  return path.replace(/^\/+/, '').split(/[/?]/)[0] || 'api';
+}
+
+/** The absolute address of a path under the deployment's base API URL. */
+export function apiUrl(path: string, query?: TransportOptions['query']): string {
+  return buildUrl(getConfig().apiBaseUrl, path, query);
+}
+
+/** A call under the base API path, behind the service's circuit breaker and retry policy (SPEC §7/§8). */
+export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
+  const url = apiUrl(path);
+  return execute(() => transport<T>(url, transportOptions), {
+    service,
+    retries,
+    breaker,
+    record,
+    operation,
+    context: { method: transportOptions.method ?? 'GET', path, ...context },
+  });
+}
+
+/** Multipart POST under the base API path with upload progress; same breaker and error log, no automatic retry. */
+export function apiUpload<T>(path: string, formData: FormData, options: { onProgress?: (p: number) => void; signal?: AbortSignal; service?: string } = {}): Promise<T> {
+  return execute(() => uploadWithProgress<T>(apiUrl(path), formData, options), {
+    service: options.service ?? serviceOf(path),
+    retries: false,
+    context: { method: 'POST', path },
+  });
+}

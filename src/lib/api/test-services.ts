@@ -1,0 +1,44 @@
+import { transport } from '@/lib/http/transport';
+import { errorMessage } from '@/lib/http/api-error';
+import { execute } from '@/lib/resilience/execute';
+import { apiUrl } from './client';
+import type { TestResult } from './types';
+
+export const TESTABLE_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'] as const;
+export type TestableService = (typeof TESTABLE_SERVICES)[number];
+
+/** The provider-specific header that carries the user's key (SPEC §7). */
+export function keyHeader(service: TestableService, key: string): Record<string, string> {
+  switch (service) {
+    case 'openai': return { Authorization: `Bearer ${key}` };
+    case 'elevenlabs': return { 'xi-api-key': key };
+    case 'azure': return { 'Ocp-Apim-Subscription-Key': key };
+    case 'did': return { Authorization: `Basic ${key}` };
+    case 'pexels': return { Authorization: key };
+    case 'unsplash': return { Authorization: `Client-ID ${key}` };
+    case 'heygen': return { 'X-Api-Key': key };
+    default: return { 'x-api-key': key };
+  }
+}
+
+function isTestable(service: string): service is TestableService {
+  return (TESTABLE_SERVICES as readonly string[]).includes(service);
+}
+
+/**
+ * Tests a provider key: POST /test/openai, GET /test/{service} for the others. Never throws: the result
+ * says success, response time and the error; an unknown service gives {success:false, error:'Unknown service'}.
+ */
+export async function testService(service: string, key: string): Promise<TestResult> {
+  const started = performance.now();
+  if (!isTestable(service)) return { success: false, responseTime: 0, error: 'Unknown service', status: 'offline', lastTested: new Date().toISOString() };
+  try {
+    await execute(
+      () => transport(apiUrl(`/test/${service}`), { method: service === 'openai' ? 'POST' : 'GET', headers: keyHeader(service, key), timeoutMs: 10_000 }),
+      { service, retries: false, context: { action: 'test' } },
+    );
+    return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
+  } catch (error) {
+    return { success: false, responseTime: Math.round(performance.now() - started), error: errorMessage(error), status: 'offline', lastTested: new Date().toISOString() };
+  }
+}

@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+
+/** The deployment setting: `mock` answers every call in the page, `live` talks to `apiBaseUrl`. */
+export const runtimeConfigSchema = z.object({
+  apiMode: z.enum(['mock', 'live']),
+  apiBaseUrl: z.url(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const DEFAULT_API_BASE_URL = 'http://localhost:3000/api';
+
+/** Build-time default, used when public/config.json is missing (never when it is malformed). */
+export const buildTimeConfig: RuntimeConfig = {
+  apiMode: import.meta.env.VITE_API_MODE === 'live' ? 'live' : 'mock',
+  apiBaseUrl: import.meta.env.VITE_API_BASE_URL || DEFAULT_API_BASE_URL,
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+let current: RuntimeConfig = buildTimeConfig;
+
+/** The setting in force for this page load. */
+export function getConfig(): RuntimeConfig {
+  return current;
+}
+
+/** Replaces the setting in force (startup and tests). */
+export function setConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+/** Validates an unknown value as the deployment setting; throws ConfigError with a readable German reason. */
+export function parseConfig(value: unknown): RuntimeConfig {
+  const result = runtimeConfigSchema.safeParse(value);
+  if (!result.success) {
+    const where = result.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+    throw new ConfigError(`Die Einstellung config.json ist ungültig (${where}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`);
+  }
+  return result.data;
+}
+
+/** Loads /config.json; a missing file falls back to the build-time default, a malformed one throws ConfigError. */
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl('/config.json', { cache: 'no-cache' });
+  } catch {
+    return buildTimeConfig;
+  }
+  if (response.status === 404) return buildTimeConfig;
+  if (!response.ok) throw new ConfigError(`Die Einstellung config.json konnte nicht geladen werden (HTTP ${response.status}).`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ConfigError('Die Einstellung config.json ist kein gültiges JSON.');
+  }
+  return parseConfig(json);
+}

@@ -1,0 +1,46 @@
+export type ApiErrorCode =
+  | 'SERVER_ERROR'
+  | 'CLIENT_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'PARSE_ERROR'
+  | 'CIRCUIT_OPEN'
+  | 'TTS_SYSTEM'
+  | 'UNKNOWN';
+
+/** An error from the API client, with the SPEC §8 message and a code that the retry rule reads. */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly status: number;
+  readonly url: string | undefined;
+  readonly body: string | undefined;
+  readonly statusText: string;
+
+  constructor(message: string, options: { code: ApiErrorCode; status?: number; statusText?: string; url?: string; body?: string; cause?: unknown }) {
+    super(message || 'An error occurred', { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = options.code;
+    this.status = options.status ?? 0;
+    this.url = options.url;
+    this.body = options.body;
+    this.statusText = options.statusText ?? '';
+  }
+}
+
+/** SPEC §8: 'API request failed with status {status}: {body}', SERVER_ERROR for ≥ 500, else CLIENT_ERROR. */
+export function httpError(status: number, body: string, url: string, statusText = ''): ApiError {
+  return new ApiError(`API request failed with status ${status}: ${body}`, {
+    code: status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR',
+    status,
+    statusText,
+    url,
+    body,
+  });
+}
+
+/** The message of any thrown value; 'An error occurred' when it has none (SPEC §8). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'An error occurred';
+}

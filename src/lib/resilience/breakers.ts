@@ -1,0 +1,109 @@
+import { circuitBreaker, ConsecutiveBreaker, CircuitState, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+
+export interface BreakerOptions {
+  threshold: number;
+  cooldownMs: number;
+}
+
+/** SPEC §9: 5 failures / 60000 ms by default; video generation 3 / 300000 ms. */
+export const DEFAULT_BREAKER: BreakerOptions = { threshold: 5, cooldownMs: 60_000 };
+export const VIDEO_BREAKER: BreakerOptions = { threshold: 3, cooldownMs: 300_000 };
+
+export type BreakerStateName = 'closed' | 'open' | 'half-open';
+
+/** SPEC §3 "Circuit breaker state per service". */
+export interface BreakerState {
+  service: string;
+  state: BreakerStateName;
+  failures: number;
+  lastFailure: number | null;
+  threshold: number;
+  cooldownMs: number;
+}
+
+interface Entry {
+  policy: CircuitBreakerPolicy;
+  options: BreakerOptions;
+  failures: number;
+  lastFailure: number | null;
+  openedAt: number | null;
+}
+
+const entries = new Map<string, Entry>();
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const l of listeners) l();
+}
+
+/** The breaker of a service, created on first use with the given options. */
+export function getBreaker(service: string, options: BreakerOptions = DEFAULT_BREAKER): Entry {
+  let entry = entries.get(service);
+  if (entry) return entry;
+  const policy = circuitBreaker(handleWhen((e) => !(e instanceof DOMException && e.name === 'AbortError')), { halfOpenAfter: options.cooldownMs, breaker: new ConsecutiveBreaker(options.threshold) });
+  const created: Entry = { policy, options, failures: 0, lastFailure: null, openedAt: null };
+  policy.onFailure(() => {
+    created.failures += 1;
+    created.lastFailure = Date.now();
+    notify();
+  });
+  policy.onSuccess(() => {
+    created.failures = 0;
+    notify();
+  });
+  policy.onBreak(() => {
+    created.openedAt = Date.now();
+    console.warn(`[${service}] Circuit breaker opened after ${created.failures} failures`);
+    notify();
+  });
+  policy.onReset(() => {
+    created.failures = 0;
+    created.openedAt = null;
+    notify();
+  });
+  policy.onHalfOpen(() => notify());
+  entries.set(service, created);
+  entry = created;
+  return entry;
+}
+
+function stateOf(entry: Entry, now: number): BreakerStateName {
+  const s = entry.policy.state;
+  if (s === CircuitState.HalfOpen) return 'half-open';
+  if (s === CircuitState.Open || s === CircuitState.Isolated) {
+    // cockatiel moves to half-open lazily on the next call; the screen shows it once the cool-down is over.
+    return entry.openedAt !== null && now - entry.openedAt >= entry.options.cooldownMs ? 'half-open' : 'open';
+  }
+  return 'closed';
+}
+
+/** The state of one service's breaker (closed when it has never been used). */
+export function breakerState(service: string, now = Date.now()): BreakerState {
+  const entry = entries.get(service);
+  if (!entry) return { service, state: 'closed', failures: 0, lastFailure: null, ...DEFAULT_BREAKER };
+  return {
+    service,
+    state: stateOf(entry, now),
+    failures: entry.failures,
+    lastFailure: entry.lastFailure,
+    threshold: entry.options.threshold,
+    cooldownMs: entry.options.cooldownMs,
+  };
+}
+
+/** Every breaker that has been used, for the Admin error-log view. */
+export function allBreakerStates(now = Date.now()): BreakerState[] {
+  return [...entries.keys()].sort().map((s) => breakerState(s, now));
+}
+
+/** Subscribes to breaker changes; returns the unsubscribe function. */
+export function onBreakerChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forgets every breaker (tests). */
+export function resetBreakers(): void {
+  entries.clear();
+  notify();
+}

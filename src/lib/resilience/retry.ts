@@ -1,0 +1,54 @@
+import { ApiError } from '@/lib/http/api-error';
+import type { RetrySettings } from '@/db/settings';
+
+export const DEFAULT_RETRY_SETTINGS: RetrySettings = { maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' };
+
+/** SPEC §5 ranges for the retry settings inputs. */
+export const RETRY_LIMITS = {
+  maxRetries: { min: 1, max: 10, step: 1 },
+  retryDelay: { min: 1000, max: 10000, step: 100 },
+  backoffMultiplier: { min: 1, max: 5, step: 0.1 },
+} as const;
+
+let current: RetrySettings = DEFAULT_RETRY_SETTINGS;
+const listeners = new Set<(s: RetrySettings) => void>();
+
+/** The retry settings in force; the Admin screen changes them and they apply at once. */
+export function getRetrySettings(): RetrySettings {
+  return current;
+}
+
+export function setRetrySettings(settings: RetrySettings): void {
+  current = settings;
+  for (const l of listeners) l(settings);
+}
+
+export function onRetrySettingsChange(listener: (s: RetrySettings) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Delay before retry number `attempt` (1-based): retryDelay × multiplier^(attempt−1), i.e. 2 s, 4 s, 8 s by default. */
+export function retryDelay(attempt: number, settings: RetrySettings = current): number {
+  return Math.round(settings.retryDelay * settings.backoffMultiplier ** (attempt - 1));
+}
+
+/**
+ * SPEC §8 "Retry eligibility": network error or time-out, HTTP 500–599, or a message mentioning a rate
+ * limit or 'temporarily unavailable'. Anything else stops retrying at once. An open circuit is never retried.
+ */
+export function isRetryable(error: unknown, condition: RetrySettings['retryCondition'] = current.retryCondition): boolean {
+  if (error instanceof ApiError) {
+    if (error.code === 'CIRCUIT_OPEN') return false;
+    const network = error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT';
+    const server = error.status >= 500 && error.status <= 599;
+    if (condition === 'network-only') return network;
+    if (condition === 'server-only') return server;
+    if (network || server) return true;
+  } else if (error instanceof TypeError) {
+    if (condition !== 'server-only') return true;
+  }
+  if (condition !== 'default') return false;
+  const text = error instanceof Error ? error.message.toLowerCase() : String(error).toLowerCase();
+  return text.includes('rate limit') || text.includes('temporarily unavailable');
+}

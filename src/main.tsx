@@ -1,0 +1,37 @@
+import './index.css';
+import { ConfigError, loadConfig, setConfig } from '@/lib/config';
+
+function showConfigError(root: HTMLElement, error: unknown) {
+  const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
+  root.innerHTML = '';
+  const box = document.createElement('main');
+  box.setAttribute('role', 'alert');
+  box.style.cssText = 'max-width:40rem;margin:4rem auto;padding:1.5rem;font-family:system-ui,sans-serif;border:1px solid #c00;border-radius:.75rem';
+  const h1 = document.createElement('h1');
+  h1.textContent = 'Konfigurationsfehler';
+  const p = document.createElement('p');
+  p.textContent = message;
+  box.append(h1, p);
+  root.append(box);
+}
+
+async function boot() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  try {
+    const config = await loadConfig();
+    setConfig(config);
+    if (config.apiMode === 'mock') {
+      const { startMockNetwork, scenarioFromSearch } = await import('./mocks/mock-network');
+      await startMockNetwork({ scenario: scenarioFromSearch(window.location.search) });
+    }
+  } catch (error) {
+    showConfigError(root, error);
+    return;
+  }
+  // The app is imported after the mock network so that nothing binds fetch or WebSocket before it.
+  const { renderApp } = await import('./app/render');
+  renderApp(root);
+}
+
+void boot();

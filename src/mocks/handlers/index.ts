@@ -1,0 +1,35 @@
+import type { AnyHandler } from '../types';
+import { aiHandlers } from './ai';
+import { healthHandlers } from './health';
+import { mediaHandlers } from './media';
+import { newsHandlers } from './news';
+import { obsHandlers } from './obs';
+import { overviewHandlers } from './overview';
+import { postsHandlers } from './posts';
+import { socialHandlers } from './social';
+import { telegramHandlers } from './telegram';
+import { testHandlers } from './test';
+import { ttsHandlers } from './tts';
+import { usersHandlers } from './users';
+import { videoHandlers } from './video';
+import { webhooksHandlers } from './webhooks';
+import { workflowHandlers } from './workflow';
+
+/** Every happy-path handler: one list for the browser demo, Node tests and fixture mode. */
+export const handlers: AnyHandler[] = [
+  ...overviewHandlers,
+  ...newsHandlers,
+  ...postsHandlers,
+  ...workflowHandlers,
+  ...mediaHandlers,
+  ...socialHandlers,
+  ...obsHandlers,
+  ...telegramHandlers,
+  ...aiHandlers,
+  ...videoHandlers,
+  ...ttsHandlers,
+  ...testHandlers,
+  ...healthHandlers,
+  ...usersHandlers,
+  ...webhooksHandlers,
+];

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_MODE?: string;
+  readonly VITE_API_BASE_URL?: string;
+}

@@ -1,0 +1,20 @@
+import 'fake-indexeddb/auto';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from '@/mocks/node';
+import { resetStore } from '@/mocks/store';
+import { resetBreakers } from '@/lib/resilience/breakers';
+import { setRetrySettings, DEFAULT_RETRY_SETTINGS } from '@/lib/resilience/retry';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  resetStore('default');
+  resetBreakers();
+  setRetrySettings(DEFAULT_RETRY_SETTINGS);
+  const { db } = await import('@/db/db');
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+afterAll(() => server.close());
