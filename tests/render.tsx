@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderOptions } from '@testing-library/react';
+import type * as React from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Toaster } from 'sonner';
+
+/** A fresh QueryClient per test with retries off (lib/resilience does the retrying). */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/**
+ * Renders a screen inside a memory router at `route`, with react-query and the toaster. Extra routes can
+ * be given so that navigation targets render something recognisable.
+ */
+export function renderWithProviders(
+  ui: React.ReactElement,
+  { route = '/', path = '*', routes = [], queryClient = createTestQueryClient(), ...options }: { route?: string; path?: string; routes?: Array<{ path: string; element: React.ReactElement }>; queryClient?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {},
+) {
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+    options,
+  );
+  return { ...result, router, queryClient };
+}
