@@ -14,6 +14,8 @@ function chromiumPath(): string | undefined {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Parallel work trees build into their own folder: E2E_DIST=dist-x npm run test:e2e
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,
