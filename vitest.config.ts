@@ -4,14 +4,39 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'isomorphic-ws': fileURLToPath(new URL('./tests/isomorphic-ws.ts', import.meta.url)),
+    },
+  },
   test: {
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./tests/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 15000,
     css: false,
+    // obs-websocket-js binds isomorphic-ws at load; inlined so the alias below gives it MSW's intercepted WebSocket.
+    server: { deps: { inline: ['obs-websocket-js'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/e2e/**', 'node_modules/**', '**/*.integration.test.ts'],
+        },
+      },
+      // Real OBS Studio under Xvfb: node environment, no MSW (it would intercept the WebSocket upgrade).
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/**/*.integration.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });
