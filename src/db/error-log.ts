@@ -20,16 +20,17 @@ export async function recordError(entry: NewErrorLogEntry): Promise<number> {
     } as ErrorLogEntry);
     const excess = (await db.errorLog.count()) - ERROR_LOG_CAPACITY;
     if (excess > 0) {
-      const oldest = await db.errorLog.orderBy('timestamp').limit(excess).primaryKeys();
+      // Auto-increment ids follow insertion order even when two entries share a millisecond.
+      const oldest = await db.errorLog.toCollection().limit(excess).primaryKeys();
       await db.errorLog.bulkDelete(oldest);
     }
     return id;
   });
 }
 
-/** All entries, newest first. */
+/** All entries, newest first (by insertion order, so entries of the same millisecond keep their order). */
 export function listErrors(): Promise<ErrorLogEntry[]> {
-  return db.errorLog.orderBy('timestamp').reverse().toArray();
+  return db.errorLog.toCollection().reverse().toArray();
 }
 
 /** Marks an entry resolved (after a successful retry, or by hand). */

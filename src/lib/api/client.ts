@@ -17,8 +17,9 @@ export function apiUrl(path: string, query?: TransportOptions['query']): string 
 /** A call under the base API path, behind the service's circuit breaker and retry policy (SPEC §7/§8). */
 export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
-  const url = apiUrl(path);
-  return execute(() => transport<T>(url, transportOptions), {
+  const { query, ...rest } = transportOptions;
+  const url = apiUrl(path, query);
+  return execute(() => transport<T>(url, rest), {
     service,
     retries,
     breaker,

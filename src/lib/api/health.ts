@@ -1,26 +1,39 @@
-import { ApiError } from '@/lib/http/api-error';
+import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
-import { execute } from '@/lib/resilience/execute';
+import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { apiUrl } from './client';
 import type { TestResult } from './types';
 
 export const HEALTH_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
 export type HealthService = (typeof HEALTH_SERVICES)[number];
+/** SPEC §9: the status hook polls every 30000 ms. */
 export const HEALTH_POLL_MS = 30_000;
+/** SPEC §9: connection test time-out. */
+export const HEALTH_TIMEOUT_MS = 10_000;
 
-/** GET /health/{service} (lowercase). A failed check throws 'Health check failed: {statusText}'. */
+/**
+ * GET /health/{service} (lowercase name), one attempt behind the service's breaker. A failed check throws
+ * ApiError 'Health check failed: {statusText}' (the status number when the server sent no text, the
+ * error's own message when there was no response at all) and records that message in the error log.
+ */
 export async function checkHealth(service: string, signal?: AbortSignal): Promise<TestResult> {
   const name = service.toLowerCase();
   const started = performance.now();
   try {
-    const body = await execute(() => transport<Partial<TestResult> | undefined>(apiUrl(`/health/${name}`), { signal, timeoutMs: 10_000 }), {
-      service: name, retries: false, context: { action: 'health' },
+    const body = await execute(() => transport<Partial<TestResult> | undefined>(apiUrl(`/health/${name}`), { signal, timeoutMs: HEALTH_TIMEOUT_MS }), {
+      service: name, retries: false, record: false,
     });
     return { success: true, status: 'online', responseTime: Math.round(performance.now() - started), lastTested: new Date().toISOString(), ...body };
   } catch (error) {
-    if (error instanceof ApiError && error.status) {
-      throw new ApiError(`Health check failed: ${error.statusText || error.status}`, { code: error.code, status: error.status, statusText: error.statusText, cause: error });
-    }
-    throw error;
+    if (signal?.aborted) throw error;
+    const statusText = error instanceof ApiError && error.status ? error.statusText || String(error.status) : errorMessage(error);
+    const failure = new ApiError(`Health check failed: ${statusText}`, {
+      code: error instanceof ApiError ? error.code : 'UNKNOWN',
+      status: error instanceof ApiError ? error.status : 0,
+      statusText: error instanceof ApiError ? error.statusText : '',
+      cause: error,
+    });
+    await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` } });
+    throw failure;
   }
 }

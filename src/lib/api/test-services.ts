@@ -1,6 +1,7 @@
 import { transport } from '@/lib/http/transport';
 import { errorMessage } from '@/lib/http/api-error';
 import { execute } from '@/lib/resilience/execute';
+import { registerSecret } from '@/lib/security/redact';
 import { apiUrl } from './client';
 import type { TestResult } from './types';
 
@@ -29,13 +30,15 @@ function isTestable(service: string): service is TestableService {
  * Tests a provider key: POST /test/openai, GET /test/{service} for the others. Never throws: the result
  * says success, response time and the error; an unknown service gives {success:false, error:'Unknown service'}.
  */
-export async function testService(service: string, key: string): Promise<TestResult> {
+export async function testService(service: string, key: string, options: { record?: boolean } = {}): Promise<TestResult> {
   const started = performance.now();
   if (!isTestable(service)) return { success: false, responseTime: 0, error: 'Unknown service', status: 'offline', lastTested: new Date().toISOString() };
+  // The key must never reach the error log, even when a server echoes it back in its error body.
+  registerSecret(key);
   try {
     await execute(
       () => transport(apiUrl(`/test/${service}`), { method: service === 'openai' ? 'POST' : 'GET', headers: keyHeader(service, key), timeoutMs: 10_000 }),
-      { service, retries: false, context: { action: 'test' } },
+      { service, retries: false, context: { action: 'test' }, record: options.record },
     );
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {

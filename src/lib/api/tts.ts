@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
-import { execute, recordFailure } from '@/lib/resilience/execute';
+import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import type { TtsProvider, TtsRoles } from '@/db/settings';
 import { apiUrl } from './client';
 
@@ -12,6 +12,7 @@ const listeners = new Set<() => void>();
 export function getTtsRoles(): TtsRoles {
   return roles;
 }
+/** Sets the TTS roles (SPEC §4: primary starts as elevenlabs, backup as azure; Switch swaps them). */
 export function setTtsRoles(next: TtsRoles): void {
   roles = next;
   listeners.forEach((l) => l());
@@ -20,44 +21,59 @@ export function setTtsRoles(next: TtsRoles): void {
 export function lastTtsProvider(): TtsProvider | null {
   return lastProvider;
 }
+/** Subscribes to role and last-provider changes; returns the unsubscribe function. */
 export function onTtsChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** SPEC §7: the primary TTS provider gets one retry only; the backup the normal retries. */
+export const TTS_PRIMARY_RETRIES = 1;
 
 function statusTextOf(error: unknown): string {
   if (error instanceof ApiError && error.status) return error.statusText || String(error.status);
   return errorMessage(error);
 }
 
+function wrap(prefix: string, error: unknown): ApiError {
+  return new ApiError(`${prefix}: ${statusTextOf(error)}`, {
+    code: error instanceof ApiError ? error.code : 'UNKNOWN',
+    status: error instanceof ApiError ? error.status : 0,
+    statusText: error instanceof ApiError ? error.statusText : '',
+    cause: error,
+  });
+}
+
 /**
  * POST /tts/generate {text, provider, ...options} → audio blob. The primary gets 1 retry, then the backup
- * with the normal retries (SPEC §7). Failures: 'TTS failed: …', 'Backup TTS failed: …'; when both fail one
- * TTS_SYSTEM entry 'Both TTS services failed: Primary (…): …, Backup (…): …' is recorded and thrown.
+ * with the normal retries (SPEC §7). Each provider's failure is recorded under its name ('TTS failed: …',
+ * 'Backup TTS failed: …'); when both fail, one TTS_SYSTEM entry 'Both TTS services failed: Primary (…): …,
+ * Backup (…): …' is recorded and that error is thrown (code TTS_SYSTEM).
  */
 export async function generateSpeech(text: string, options: Record<string, unknown> = {}): Promise<{ audio: Blob; provider: TtsProvider }> {
   const { primary, backup } = roles;
   const call = (provider: TtsProvider) => () =>
     transport<Blob>(apiUrl('/tts/generate'), { method: 'POST', json: { text, provider, ...options }, responseType: 'blob' });
+  const succeed = (audio: Blob, provider: TtsProvider) => {
+    lastProvider = provider;
+    listeners.forEach((l) => l());
+    return { audio, provider };
+  };
   let primaryError: ApiError;
   try {
-    const audio = await execute(call(primary), { service: primary, retries: 1, record: false });
-    lastProvider = primary;
-    listeners.forEach((l) => l());
-    return { audio, provider: primary };
+    return succeed(await execute(call(primary), { service: primary, retries: TTS_PRIMARY_RETRIES, record: false }), primary);
   } catch (error) {
-    primaryError = new ApiError(`TTS failed: ${statusTextOf(error)}`, { code: error instanceof ApiError ? error.code : 'UNKNOWN', cause: error });
+    primaryError = wrap('TTS failed', error);
+    await recordFailure(primary, primaryError, retryCountOf(error), { context: { path: '/tts/generate', role: 'primary' } });
   }
   try {
-    const audio = await execute(call(backup), { service: backup, record: false });
-    lastProvider = backup;
-    listeners.forEach((l) => l());
-    return { audio, provider: backup };
+    return succeed(await execute(call(backup), { service: backup, record: false }), backup);
   } catch (error) {
-    const backupError = new ApiError(`Backup TTS failed: ${statusTextOf(error)}`, { code: error instanceof ApiError ? error.code : 'UNKNOWN', cause: error });
+    const backupError = wrap('Backup TTS failed', error);
+    await recordFailure(backup, backupError, retryCountOf(error), { context: { path: '/tts/generate', role: 'backup' } });
     const both = new ApiError(
       `Both TTS services failed: Primary (${primary}): ${primaryError.message}, Backup (${backup}): ${backupError.message}`,
-      { code: 'TTS_SYSTEM' },
+      { code: 'TTS_SYSTEM', cause: backupError },
     );
     await recordFailure('TTS_SYSTEM', both, 0, { context: { primary, backup } });
     throw both;

@@ -41,3 +41,9 @@ export const createProviderVideo = (provider: VideoProvider, body: Record<string
 export const listVideoPlatforms = (signal?: AbortSignal) => apiRequest<VideoPlatform[]>('/video/platforms', { signal });
 export const listAvatars = (signal?: AbortSignal) => apiRequest<Avatar[]>('/video/avatars', { signal });
 export const listVideoProjects = (signal?: AbortSignal) => apiRequest<VideoProject[]>('/video/projects', { signal });
+
+/** POST /video/projects/{id}/retry — a failed project starts again (SPEC §4: failed offers Retry). */
+export const retryVideoProject = (id: string) =>
+  apiRequest<VideoProject>(`/video/projects/${encodeURIComponent(id)}/retry`, {
+    method: 'POST', service: 'video-generation', breaker: VIDEO_BREAKER, operation: { kind: 'video.retry', args: id },
+  });

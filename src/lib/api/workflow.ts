@@ -30,7 +30,7 @@ export const startAiNewsWorkflow = (body: Record<string, unknown> = {}) =>
 
 /** GET /workflow/logs/{id}?limit=10 */
 export const getWorkflowLogs = (id: string, limit = 10, signal?: AbortSignal) =>
-  apiRequest<RunHistoryItem[]>(`/workflow/logs/${encodeURIComponent(id)}?limit=${limit}`, { signal });
+  apiRequest<RunHistoryItem[]>(`/workflow/logs/${encodeURIComponent(id)}`, { query: { limit }, signal });
 
 /** POST /workflow/retry/{id} */
 export const retryWorkflowRun = (id: string) =>
@@ -38,4 +38,4 @@ export const retryWorkflowRun = (id: string) =>
 
 /** GET /workflow/pipeline — pipeline steps and variables for the Monitoring tab. */
 export const getPipeline = (signal?: AbortSignal) =>
-  apiRequest<{ steps: PipelineStep[]; variables: Record<string, string> }>('/workflow/pipeline', { signal });
+  apiRequest<{ steps: PipelineStep[]; variables: Record<string, string>; successRates?: Array<{ name: string; rate: number }> }>('/workflow/pipeline', { signal });

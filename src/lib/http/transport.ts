@@ -1,4 +1,5 @@
 import { ApiError, httpError } from './api-error';
+import { logRequest } from './debug';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,7 +36,8 @@ export function buildUrl(base: string, path: string, query?: TransportOptions['q
 export async function transport<T>(url: string, options: TransportOptions = {}): Promise<T> {
   const { method = 'GET', json, formData, headers = {}, signal, timeoutMs, responseType = 'json', mode } = options;
   const finalUrl = options.query ? buildUrl(url, '', options.query) : url;
-  const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers }, mode };
+  const accept: Record<string, string> = responseType === 'json' ? { Accept: 'application/json' } : {};
+  const init: RequestInit = { method, headers: { ...accept, ...headers }, mode };
   if (json !== undefined) {
     init.body = JSON.stringify(json);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
@@ -43,6 +45,7 @@ export async function transport<T>(url: string, options: TransportOptions = {}):
     init.body = formData;
   }
 
+  if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
   const timeoutController = new AbortController();
   let timedOut = false;
   const timer = timeoutMs
@@ -56,9 +59,12 @@ export async function transport<T>(url: string, options: TransportOptions = {}):
   init.signal = timeoutController.signal;
 
   let response: Response;
+  const started = performance.now();
   try {
     response = await fetch(finalUrl, init);
+    logRequest(method, finalUrl, response.status, performance.now() - started);
   } catch (cause) {
+    logRequest(method, finalUrl, timedOut ? 'timeout' : 'network error', performance.now() - started);
     if (timedOut) throw new ApiError('Connection timeout', { code: 'TIMEOUT', url: finalUrl, cause });
     if (signal?.aborted) throw cause;
     const message = cause instanceof Error && cause.message ? cause.message : 'An error occurred';

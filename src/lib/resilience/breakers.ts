@@ -1,4 +1,5 @@
 import { circuitBreaker, ConsecutiveBreaker, CircuitState, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import { ApiError } from '@/lib/http/api-error';
 
 export interface BreakerOptions {
   threshold: number;
@@ -30,6 +31,22 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+
+/** A cancelled request says nothing about the service's health. */
+export function isAbort(error: unknown): boolean {
+  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+}
+
+/**
+ * Which failures count towards opening the breaker: network errors, time-outs, 5xx, 408, 429 and other
+ * faults of the service. A 4xx client error (e.g. a wrong key in a connection test) is the caller's
+ * fault, and an abort is no failure at all: neither opens the breaker.
+ */
+export function countsAsServiceFailure(error: unknown): boolean {
+  if (isAbort(error)) return false;
+  if (error instanceof ApiError && error.code === 'CLIENT_ERROR') return error.status === 408 || error.status === 429;
+  return true;
+}
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -40,9 +57,10 @@ function notify() {
 export function getBreaker(service: string, options: BreakerOptions = DEFAULT_BREAKER): Entry {
   let entry = entries.get(service);
   if (entry) return entry;
-  const policy = circuitBreaker(handleWhen((e) => !(e instanceof DOMException && e.name === 'AbortError')), { halfOpenAfter: options.cooldownMs, breaker: new ConsecutiveBreaker(options.threshold) });
+  const policy = circuitBreaker(handleWhen(countsAsServiceFailure), { halfOpenAfter: options.cooldownMs, breaker: new ConsecutiveBreaker(options.threshold) });
   const created: Entry = { policy, options, failures: 0, lastFailure: null, openedAt: null };
-  policy.onFailure(() => {
+  policy.onFailure(({ handled }) => {
+    if (!handled) return;
     created.failures += 1;
     created.lastFailure = Date.now();
     notify();

@@ -1,6 +1,6 @@
 import { BrokenCircuitError, DelegateBackoff, handleWhen, IsolatedCircuitError, retry } from 'cockatiel';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
-import { getBreaker, type BreakerOptions } from './breakers';
+import { getBreaker, isAbort, type BreakerOptions } from './breakers';
 import { getRetrySettings, isRetryable, retryDelay } from './retry';
 
 export interface ExecuteOptions {
@@ -11,21 +11,13 @@ export interface ExecuteOptions {
   breaker?: BreakerOptions;
   /** Extra facts for the error log entry (never secrets; they are redacted anyway). */
   context?: Record<string, unknown>;
-  /** What Retry in the error log re-runs (see registerRetryable). */
+  /** What Retry in the error log re-runs (the Admin error-log view maps `kind` to a call). */
   operation?: { kind: string; args: unknown };
-  /** false: the caller records the failure itself (e.g. TTS, which records one TTS_SYSTEM entry). */
+  /** false: the caller records the failure itself (e.g. TTS, which words its own messages). */
   record?: boolean;
 }
 
-export interface ExecuteFailure {
-  error: unknown;
-  retryCount: number;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
+/** SPEC §8: the error an open breaker gives instead of sending anything. */
 export function circuitOpenError(service: string): ApiError {
   return new ApiError(`Circuit breaker is open for ${service}. Service temporarily unavailable.`, { code: 'CIRCUIT_OPEN', status: 503 });
 }
@@ -41,14 +33,22 @@ export async function recordFailure(service: string, error: unknown, retryCount:
   }
 }
 
+/** The retry count execute() attached to a final error (0 when none). */
+export function retryCountOf(error: unknown): number {
+  if (error && typeof error === 'object' && 'retryCount' in error && typeof error.retryCount === 'number') return error.retryCount;
+  return 0;
+}
+
 /**
- * Runs one logical call behind the service's circuit breaker (an open breaker sends nothing), retrying
- * eligible failures with the retry settings in force (SPEC §8/§9), and records the final failure in the
- * error log with its retry count. Throws the last error (or the SPEC §8 circuit-open error).
+ * Runs one logical call with retries (SPEC §8 eligibility, the retry settings in force: 2 s, 4 s, 8 s by
+ * default). Every attempt goes through the service's circuit breaker, so each failed attempt counts and
+ * an open breaker stops the retries without sending anything. The final failure is recorded in the
+ * error log with its retry count and thrown (an open breaker throws the SPEC §8 circuit-open error).
  */
 export async function execute<T>(fn: (attempt: number) => Promise<T>, options: ExecuteOptions): Promise<T> {
   const settings = getRetrySettings();
   const maxRetries = options.retries === false ? 0 : (options.retries ?? settings.maxRetries);
+  // cockatiel's retry counts retries, not attempts; its backoff context's attempt starts at 1.
   const policy = retry(handleWhen((e) => !isAbort(e) && isRetryable(e, settings.retryCondition)), {
     maxAttempts: maxRetries,
     backoff: new DelegateBackoff<{ attempt: number }>((ctx) => retryDelay(ctx.attempt, settings)),
@@ -58,13 +58,21 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
     retryCount += 1;
   });
   const breaker = getBreaker(options.service, options.breaker);
+  const attemptOnce = async (attempt: number): Promise<T> => {
+    try {
+      return await breaker.policy.execute(() => fn(attempt));
+    } catch (error) {
+      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) throw circuitOpenError(options.service);
+      throw error;
+    }
+  };
   try {
-    return await breaker.policy.execute(() => policy.execute(({ attempt }) => fn(attempt)));
+    return await policy.execute(({ attempt }) => attemptOnce(attempt));
   } catch (error) {
     if (isAbort(error)) throw error;
-    const final = error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError ? circuitOpenError(options.service) : error;
-    if (options.record !== false) await recordFailure(options.service, final, retryCount, options);
-    throw Object.assign(final as object, { retryCount }) as unknown;
+    if (options.record !== false) await recordFailure(options.service, error, retryCount, options);
+    if (error && typeof error === 'object') Object.assign(error, { retryCount });
+    throw error;
   } finally {
     sub.dispose();
   }

@@ -1,4 +1,33 @@
+import { http, HttpResponse } from 'msw';
 import type { AnyHandler } from '../types';
 
-/** Mock handlers for the test area (filled in by the screen that owns it). */
-export const testHandlers: AnyHandler[] = [];
+// Written out here (not imported from lib/api) so a test proves the client sends each provider's header.
+const KEY_HEADER: Record<string, { header: string; prefix: string }> = {
+  openai: { header: 'authorization', prefix: 'Bearer ' },
+  elevenlabs: { header: 'xi-api-key', prefix: '' },
+  azure: { header: 'ocp-apim-subscription-key', prefix: '' },
+  tavus: { header: 'x-api-key', prefix: '' },
+  vidau: { header: 'x-api-key', prefix: '' },
+  modelslab: { header: 'x-api-key', prefix: '' },
+  heygen: { header: 'x-api-key', prefix: '' },
+  did: { header: 'authorization', prefix: 'Basic ' },
+  pexels: { header: 'authorization', prefix: '' },
+  unsplash: { header: 'authorization', prefix: 'Client-ID ' },
+};
+
+function check(service: string, headers: Headers) {
+  const rule = KEY_HEADER[service];
+  if (!rule) return HttpResponse.json({ success: false, error: 'Unknown service' }, { status: 404 });
+  const value = headers.get(rule.header) ?? '';
+  const key = value.startsWith(rule.prefix) ? value.slice(rule.prefix.length).trim() : '';
+  if (!key) return HttpResponse.json({ success: false, error: 'Ungültiger API-Schlüssel' }, { status: 401, statusText: 'Unauthorized' });
+  return HttpResponse.json({ success: true, service });
+}
+
+/** POST /test/openai, GET /test/{service}: ok for any non-empty key in the provider's header, else 401. */
+export const testHandlers: AnyHandler[] = [
+  http.post<{ service: string }>('*/api/test/:service', ({ params, request }) =>
+    params.service === 'openai' ? check('openai', request.headers) : HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 })),
+  http.get<{ service: string }>('*/api/test/:service', ({ params, request }) =>
+    params.service === 'openai' ? HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 }) : check(params.service, request.headers)),
+];
