@@ -58,6 +58,12 @@ export interface SystemToggles {
 /** Provider API keys by service id (openai, elevenlabs, azure, tavus, …). */
 export type ApiKeys = Record<string, string>;
 
+/** Video Studio → Settings: the New Video defaults (SPEC §5 quality and voice options). */
+export interface VideoDefaults {
+  quality: '720p' | '1080p' | '4k';
+  voice: 'german-female-1' | 'german-male-1' | 'english-female-1' | 'english-male-1';
+}
+
 export interface SettingsMap {
   workflowConfig: WorkflowConfig;
   triggerParameters: TriggerParameters;
@@ -66,6 +72,7 @@ export interface SettingsMap {
   ttsRoles: TtsRoles;
   system: SystemToggles;
   apiKeys: ApiKeys;
+  videoDefaults: VideoDefaults;
 }
 export type SettingKey = keyof SettingsMap;
 
@@ -94,6 +101,7 @@ export const DEFAULT_SETTINGS: SettingsMap = {
   ttsRoles: { primary: 'elevenlabs', backup: 'azure' },
   system: { autoUpdates: true, debugMode: false, workflowWebhookUrl: '' },
   apiKeys: {},
+  videoDefaults: { quality: '1080p', voice: 'german-female-1' },
 };
 
 function registerSecretsOf<K extends SettingKey>(key: K, value: SettingsMap[K]): void {
