@@ -1,4 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import type { NewPost, Post } from '@/lib/api/types';
+import { postsStore } from '../store/posts';
 import type { AnyHandler } from '../types';
 
-/** Mock handlers for the posts area (filled in by the screen that owns it). */
-export const postsHandlers: AnyHandler[] = [];
+const notFound = () => HttpResponse.json<{ message: string }>({ message: 'Post nicht gefunden' }, { status: 404 });
+
+/** Post Management: list, create, edit, delete over the stateful store. */
+export const postsHandlers: AnyHandler[] = [
+  http.get<never, never, Post[]>('*/api/posts', () => HttpResponse.json(postsStore.list())),
+  http.post<never, NewPost, Post | { message: string }>('*/api/posts', async ({ request }) => {
+    const body = await request.json();
+    if (!body || typeof body.title !== 'string' || !body.title.trim()) return HttpResponse.json({ message: 'Titel fehlt' }, { status: 400 });
+    return HttpResponse.json(postsStore.create(body), { status: 201 });
+  }),
+  http.patch<{ id: string }, Partial<NewPost>, Post | { message: string }>('*/api/posts/:id', async ({ params, request }) => {
+    const updated = postsStore.update(params.id, await request.json());
+    return updated ? HttpResponse.json<Post>(updated) : notFound();
+  }),
+  http.delete<{ id: string }>('*/api/posts/:id', ({ params }) => (postsStore.remove(params.id) ? new HttpResponse(null, { status: 204 }) : notFound())),
+  // Benchmark helper: re-seed with many rows (scripts/bench-posts.mjs).
+  http.post<never, { count: number }>('*/api/__mock/posts/seed', async ({ request }) => {
+    const { count } = await request.json();
+    postsStore.seed(Math.min(Math.max(Number(count) || 0, 0), 50_000));
+    return new HttpResponse(null, { status: 204 });
+  }),
+];

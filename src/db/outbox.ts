@@ -1,0 +1,143 @@
+import { redact, redactValue } from '@/lib/security/redact';
+import { db, type QueuedPost } from './db';
+
+/** How long a queued post may wait before it is marked expired instead of being sent late. */
+export const OUTBOX_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** IndexedDB is full: the caller keeps the draft in its form and says so. */
+export class OutboxQuotaError extends Error {
+  constructor(cause: unknown) {
+    super('Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.', { cause });
+    this.name = 'OutboxQuotaError';
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    const name = (e as { name?: string }).name;
+    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
+    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+let lastCreated = 0;
+/** Strictly increasing creation times within a tab, so that the queue order is the order of enqueueing. */
+function monotonicNow(now: number): number {
+  lastCreated = Math.max(now, lastCreated + 1);
+  return lastCreated;
+}
+
+export interface NewQueuedPost {
+  platform: string;
+  payload: Record<string, unknown>;
+  /** Reuse the key of an attempt that already went out, so the server can drop a duplicate. */
+  idempotencyKey?: string;
+  /** Why it is queued (offline, the last network or server error). */
+  error?: string;
+  now?: number;
+}
+
+/**
+ * Puts a post into the outbox as 'queued' with an idempotency key. Secrets are redacted from the payload.
+ * Throws OutboxQuotaError when the browser's storage is full.
+ */
+export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
+  const now = input.now ?? Date.now();
+  const createdAt = monotonicNow(now);
+  const entry: QueuedPost = {
+    id: newId(),
+    idempotencyKey: input.idempotencyKey ?? newId(),
+    platform: input.platform,
+    payload: redactValue(input.payload),
+    status: 'queued',
+    createdAt,
+    updatedAt: createdAt,
+    attempts: 0,
+    error: input.error ? redact(input.error) : undefined,
+    expiresAt: now + OUTBOX_TTL_MS,
+  };
+  try {
+    await db.outbox.add(entry);
+  } catch (error) {
+    if (isQuotaError(error)) throw new OutboxQuotaError(error);
+    throw error;
+  }
+  return entry;
+}
+
+/** Every outbox entry, oldest first (the sending order). */
+export function listOutbox(): Promise<QueuedPost[]> {
+  return db.outbox.orderBy('createdAt').toArray();
+}
+
+/** Posts that still wait: queued, being sent, or failed and waiting for the operator. */
+export function waitingCount(): Promise<number> {
+  return db.outbox.where('status').anyOf('queued', 'sending', 'failed').count();
+}
+
+/**
+ * Claims the oldest queued entry for sending (queued → sending, attempts + 1) in one transaction, so two
+ * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired'.
+ */
+export async function claimNext(now = Date.now()): Promise<QueuedPost | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const queued = await db.outbox.where('status').equals('queued').sortBy('createdAt');
+    for (const entry of queued) {
+      if (entry.expiresAt !== undefined && entry.expiresAt <= now) {
+        await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: 'Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.' });
+        continue;
+      }
+      const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now };
+      await db.outbox.put(claimed);
+      return claimed;
+    }
+    return undefined;
+  });
+}
+
+export async function markSent(id: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'sent', updatedAt: now, error: undefined });
+}
+
+/** Not retried (a 4xx): the operator edits and resends, or discards. */
+export async function markFailed(id: string, reason: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'failed', updatedAt: now, error: redact(reason) });
+}
+
+/** Back in the queue with the same idempotency key after a network or server failure. */
+export async function requeue(id: string, reason: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason) });
+}
+
+/** A 'sending' entry found by a new leader belongs to a tab that went away: queue it again (its key stays). */
+export async function recoverStaleSending(now = Date.now()): Promise<number> {
+  return db.outbox.where('status').equals('sending').modify({ status: 'queued', updatedAt: now });
+}
+
+/** The operator changed a failed post: it is queued again as a new post (new key, fresh expiry). */
+export async function editAndResend(id: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, {
+    payload: redactValue(payload),
+    status: 'queued',
+    idempotencyKey: newId(),
+    attempts: 0,
+    error: undefined,
+    updatedAt: now,
+    expiresAt: now + OUTBOX_TTL_MS,
+  });
+}
+
+export async function discardEntry(id: string): Promise<void> {
+  await db.outbox.delete(id);
+}
+
+/** Removes sent and expired entries older than `olderThanMs`. */
+export async function pruneOutbox(olderThanMs = 7 * 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
+  return db.outbox.where('status').anyOf('sent', 'expired').filter((e) => e.updatedAt < now - olderThanMs).delete();
+}

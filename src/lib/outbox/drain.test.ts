@@ -1,0 +1,237 @@
+import { http, HttpResponse } from 'msw';
+import { db, type QueuedPost } from '@/db/db';
+import { enqueuePost, listOutbox, OUTBOX_TTL_MS, OutboxQuotaError } from '@/db/outbox';
+import { ApiError, httpError } from '@/lib/http/api-error';
+import { setRetrySettings } from '@/lib/resilience/retry';
+import { clearSecrets, registerSecret } from '@/lib/security/redact';
+import { server } from '@/mocks/node';
+import { drainOutbox, failureReason } from './drain';
+import { createMemoryLockManager } from './locks';
+import { sendOrQueue } from './send';
+import { startOutboxDrainer } from './drainer';
+
+const payload = (content: string) => ({ content, title: content });
+
+async function statusOf(id: string) {
+  return (await db.outbox.get(id))?.status;
+}
+
+describe('outbox draining', () => {
+  test('sends the queue in the order it was queued and marks every entry sent', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const b = await enqueuePost({ platform: 'youtube', payload: payload('B') });
+    const c = await enqueuePost({ platform: 'telegram', payload: payload('C') });
+    const order: string[] = [];
+    const result = await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void order.push(String(e.payload.content)) });
+    expect(order).toEqual(['A', 'B', 'C']);
+    expect(result).toMatchObject({ leader: true, sent: 3, failed: 0 });
+    for (const e of [a, b, c]) expect(await statusOf(e.id)).toBe('sent');
+  });
+
+  test('a 4xx moves the post to failed with the message and the next post is still sent', async () => {
+    const a = await enqueuePost({ platform: 'instagram', payload: payload('A') });
+    const b = await enqueuePost({ platform: 'facebook', payload: payload('B') });
+    const sent: string[] = [];
+    await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => {
+        if (e.payload.content === 'A') throw httpError(409, 'Instagram ist nicht verbunden.', 'x');
+        sent.push(String(e.payload.content));
+      },
+    });
+    const failed = await db.outbox.get(a.id);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.error).toBe('API request failed with status 409: Instagram ist nicht verbunden.');
+    expect(await statusOf(b.id)).toBe('sent');
+    expect(sent).toEqual(['B']);
+  });
+
+  test('a 5xx after the retries keeps the post queued with its reason and stops, keeping the order', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const b = await enqueuePost({ platform: 'facebook', payload: payload('B') });
+    const tried: string[] = [];
+    const result = await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => {
+        tried.push(String(e.payload.content));
+        throw httpError(503, 'down', 'x');
+      },
+    });
+    expect(tried).toEqual(['A']);
+    expect(result.stopped).toBe('API request failed with status 503: down');
+    const entry = await db.outbox.get(a.id);
+    expect(entry).toMatchObject({ status: 'queued', attempts: 1, error: 'API request failed with status 503: down' });
+    expect(await statusOf(b.id)).toBe('queued');
+  });
+
+  test('a network error is not final either', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    await drainOutbox({ locks: createMemoryLockManager(), send: async () => { throw new ApiError('Failed to fetch', { code: 'NETWORK_ERROR' }); } });
+    expect(await statusOf(a.id)).toBe('queued');
+  });
+
+  test('the same idempotency key goes out on every attempt, across drains', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const keys: string[] = [];
+    let fail = true;
+    const send = async (e: QueuedPost) => {
+      keys.push(e.idempotencyKey);
+      if (fail) throw httpError(500, 'boom', 'x');
+    };
+    await drainOutbox({ locks: createMemoryLockManager(), send });
+    fail = false;
+    await drainOutbox({ locks: createMemoryLockManager(), send });
+    expect(keys).toEqual([a.idempotencyKey, a.idempotencyKey]);
+    expect(await statusOf(a.id)).toBe('sent');
+  });
+
+  test('the real sender puts the key in an Idempotency-Key header on each retry', async () => {
+    setRetrySettings({ maxRetries: 3, retryDelay: 1, backoffMultiplier: 1, retryCondition: 'default' });
+    const headers: Array<string | null> = [];
+    server.use(
+      http.post('*/api/social/post/facebook', ({ request }) => {
+        headers.push(request.headers.get('Idempotency-Key'));
+        return headers.length < 3 ? new HttpResponse('busy', { status: 503 }) : undefined;
+      }),
+    );
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('Hallo') });
+    await drainOutbox({ locks: createMemoryLockManager() });
+    expect(headers).toEqual([a.idempotencyKey, a.idempotencyKey, a.idempotencyKey]);
+    expect(await statusOf(a.id)).toBe('sent');
+  });
+
+  test('two tabs draining at once (one lock manager) send each post once; the second tab is not the leader', async () => {
+    const locks = createMemoryLockManager();
+    const entries = [await enqueuePost({ platform: 'facebook', payload: payload('A') }), await enqueuePost({ platform: 'facebook', payload: payload('B') })];
+    const sends: string[] = [];
+    const send = async (e: QueuedPost) => {
+      await new Promise((r) => setTimeout(r, 5));
+      sends.push(e.id);
+    };
+    const [one, two] = await Promise.all([drainOutbox({ locks, send }), drainOutbox({ locks, send })]);
+    expect([one.leader, two.leader].sort()).toEqual([false, true]);
+    expect(sends.sort()).toEqual(entries.map((e) => e.id).sort());
+  });
+
+  test('even without a shared lock (fallback) the transactional claim sends each post once', async () => {
+    for (const c of ['A', 'B', 'C', 'D']) await enqueuePost({ platform: 'facebook', payload: payload(c) });
+    const sends: string[] = [];
+    const send = async (e: QueuedPost) => {
+      await new Promise((r) => setTimeout(r, 2));
+      sends.push(String(e.payload.content));
+    };
+    await Promise.all([drainOutbox({ locks: createMemoryLockManager(), send }), drainOutbox({ locks: createMemoryLockManager(), send })]);
+    expect(sends.sort()).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  test('a post past its expiry is marked expired and not sent', async () => {
+    const t0 = Date.UTC(2024, 0, 1);
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('alt'), now: t0 });
+    const send = vi.fn(async () => undefined);
+    await drainOutbox({ locks: createMemoryLockManager(), send, now: () => t0 + OUTBOX_TTL_MS + 1 });
+    expect(send).not.toHaveBeenCalled();
+    const entry = await db.outbox.get(a.id);
+    expect(entry?.status).toBe('expired');
+    expect(entry?.error).toBe('Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.');
+  });
+
+  test('an entry left "sending" by a closed tab is sent again by the next leader, with its key', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    await db.outbox.update(a.id, { status: 'sending' });
+    const keys: string[] = [];
+    await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void keys.push(e.idempotencyKey) });
+    expect(keys).toEqual([a.idempotencyKey]);
+  });
+
+  test('nothing is sent while offline', async () => {
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const send = vi.fn(async () => undefined);
+    await drainOutbox({ locks: createMemoryLockManager(), send, isOnline: () => false });
+    expect(send).not.toHaveBeenCalled();
+    expect(await statusOf(a.id)).toBe('queued');
+  });
+});
+
+describe('outbox storage', () => {
+  afterEach(() => clearSecrets());
+
+  test('no secret is stored in an outbox entry', async () => {
+    registerSecret('sk-live-geheim-1234');
+    const entry = await enqueuePost({ platform: 'facebook', payload: { content: 'Key sk-live-geheim-1234 im Text', apiKey: 'abcdefgh', title: 'T' } });
+    const stored = await db.outbox.get(entry.id);
+    expect(JSON.stringify(stored)).not.toContain('sk-live-geheim-1234');
+    expect(JSON.stringify(stored)).not.toContain('abcdefgh');
+    expect(stored?.payload.title).toBe('T');
+  });
+
+  test('a full storage gives a clear German error', async () => {
+    const spy = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new DOMException('full', 'QuotaExceededError'));
+    await expect(enqueuePost({ platform: 'facebook', payload: payload('A') })).rejects.toThrow(OutboxQuotaError);
+    spy.mockRejectedValueOnce(new DOMException('full', 'QuotaExceededError'));
+    await expect(enqueuePost({ platform: 'facebook', payload: payload('A') })).rejects.toThrow(
+      'Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.',
+    );
+  });
+});
+
+describe('sendOrQueue', () => {
+  test('offline: the post is queued without any request', async () => {
+    let requests = 0;
+    server.use(http.post('*/api/social/post/facebook', () => { requests += 1; }));
+    const outcome = await sendOrQueue('facebook', payload('Offline-Post'), { isOnline: () => false });
+    expect(outcome.state).toBe('queued');
+    expect(requests).toBe(0);
+    expect((await listOutbox()).map((e) => e.status)).toEqual(['queued']);
+  });
+
+  test('a 5xx after the retries queues the post with the key the request already carried', async () => {
+    setRetrySettings({ maxRetries: 1, retryDelay: 1, backoffMultiplier: 1, retryCondition: 'default' });
+    const keys: Array<string | null> = [];
+    server.use(http.post('*/api/social/post/youtube', ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return new HttpResponse('down', { status: 502 });
+    }));
+    const outcome = await sendOrQueue('youtube', payload('X'), { isOnline: () => true });
+    expect(outcome.state).toBe('queued');
+    const [entry] = await listOutbox();
+    expect(keys).toEqual([entry.idempotencyKey, entry.idempotencyKey]);
+    expect(entry.error).toBe('API request failed with status 502: down');
+  });
+
+  test('online and accepted: sent, nothing queued', async () => {
+    const outcome = await sendOrQueue('facebook', payload('Direkt'), { isOnline: () => true });
+    expect(outcome.state).toBe('sent');
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  test('a 4xx is thrown to the composer and nothing is queued', async () => {
+    const error: unknown = await sendOrQueue('instagram', payload('X'), { isOnline: () => true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(failureReason(error)).toBe('API request failed with status 409: Instagram ist nicht verbunden.');
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  test('the mock posts once per idempotency key', async () => {
+    const { postToPlatform } = await import('@/lib/api/social');
+    const first = await postToPlatform('telegram', { content: 'Einmal' }, { 'Idempotency-Key': 'k-1' });
+    const again = await postToPlatform('telegram', { content: 'Einmal' }, { 'Idempotency-Key': 'k-1' });
+    expect(again).toEqual(first);
+    const res = await fetch('http://localhost:3000/api/social/sent');
+    expect(((await res.json()) as { count: number }).count).toBe(1);
+  });
+});
+
+describe('startOutboxDrainer', () => {
+  test('drains when the online event fires', async () => {
+    let online = false;
+    const send = vi.fn(async () => undefined);
+    await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), send, isOnline: () => online, intervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(send).not.toHaveBeenCalled();
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    stop();
+  });
+});

@@ -1,0 +1,85 @@
+import type { QueuedPost } from '@/db/db';
+import { claimNext, markFailed, markSent, recoverStaleSending, requeue } from '@/db/outbox';
+import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { postToPlatform } from '@/lib/api/social';
+import type { Platform } from '@/lib/api/types';
+import { defaultLockManager, type LockManagerLike } from './locks';
+
+/** The Web Lock whose holder is the one tab that sends the outbox. */
+export const OUTBOX_LOCK = 'newsdesk-outbox';
+
+export type SendQueued = (entry: QueuedPost) => Promise<unknown>;
+
+/** Sends one outbox entry; the same Idempotency-Key header goes out on every attempt and retry. */
+export const sendQueuedPost: SendQueued = (entry) =>
+  postToPlatform(entry.platform as Platform, entry.payload, { 'Idempotency-Key': entry.idempotencyKey });
+
+/** A 4xx is final (the operator has to change something); network errors, time-outs and 5xx are not. */
+export function isFinalFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CLIENT_ERROR' && error.status >= 400 && error.status < 500;
+}
+
+/** The error text kept with an entry: the SPEC §8 message, with a JSON body's `message` instead of the raw JSON. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError && error.body && error.status) {
+    try {
+      const parsed = JSON.parse(error.body) as { message?: unknown };
+      if (typeof parsed.message === 'string' && parsed.message) return `API request failed with status ${error.status}: ${parsed.message}`;
+    } catch {
+      // not JSON: the message already carries the body
+    }
+  }
+  return errorMessage(error);
+}
+
+export interface DrainOptions {
+  locks?: LockManagerLike;
+  send?: SendQueued;
+  isOnline?: () => boolean;
+  now?: () => number;
+}
+
+export interface DrainResult {
+  leader: boolean;
+  sent: number;
+  failed: number;
+  /** Why draining stopped early (network or server error); the entry stays queued with this reason. */
+  stopped?: string;
+}
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/**
+ * Sends the queue in order, if this tab gets the outbox lock (other tabs return at once with
+ * leader: false and only show the queue). A 4xx moves the entry to 'failed' and the next one is sent;
+ * a network or server error puts the entry back in the queue and stops, so that order is kept.
+ */
+export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
+  const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
+  return locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
+    const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0 };
+    if (!lock) return result;
+    await recoverStaleSending(now());
+    while (isOnline()) {
+      const entry = await claimNext(now());
+      if (!entry) break;
+      try {
+        await send(entry);
+        await markSent(entry.id, now());
+        result.sent += 1;
+      } catch (error) {
+        if (isFinalFailure(error)) {
+          await markFailed(entry.id, failureReason(error), now());
+          result.failed += 1;
+          continue;
+        }
+        result.stopped = failureReason(error);
+        await requeue(entry.id, result.stopped, now());
+        break;
+      }
+    }
+    return result;
+  });
+}

@@ -1,0 +1,54 @@
+import { drainOutbox, type DrainOptions, type DrainResult } from './drain';
+
+/** How often a tab checks the outbox while the app is open (besides online and visibility events). */
+export const OUTBOX_CHECK_INTERVAL_MS = 30_000;
+
+let running: Promise<DrainResult | undefined> | null = null;
+let again = false;
+let trigger: (() => void) | null = null;
+
+/**
+ * Starts draining the outbox when the network returns (online event), when the tab becomes visible,
+ * every 30 s, and now. Only the holder of the outbox Web Lock sends; the others skip. Returns a stop function.
+ */
+export function startOutboxDrainer(options: DrainOptions & { intervalMs?: number } = {}): () => void {
+  const isOnline = options.isOnline ?? (() => navigator.onLine !== false);
+  const run = () => {
+    if (!isOnline()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drainOutbox(options)
+      .catch((error: unknown) => {
+        console.warn('Postausgang konnte nicht gesendet werden.', error instanceof Error ? error.message : error);
+        return undefined;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') run();
+  };
+  window.addEventListener('online', run);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(run, options.intervalMs ?? OUTBOX_CHECK_INTERVAL_MS);
+  trigger = run;
+  run();
+  return () => {
+    window.removeEventListener('online', run);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+    if (trigger === run) trigger = null;
+  };
+}
+
+/** Asks the running drainer (if any) to look at the queue now, e.g. after "send again". */
+export function requestOutboxDrain(): void {
+  trigger?.();
+}

@@ -1,0 +1,35 @@
+/** The part of the Web Locks API the outbox uses; navigator.locks in browsers, a fake in tests. */
+export interface LockManagerLike {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T> | T): Promise<T>;
+}
+
+/**
+ * An in-memory lock manager with Web Locks semantics for `ifAvailable`: the callback gets null when the
+ * lock is held. It is the fallback where navigator.locks is missing (one tab only; across tabs the
+ * outbox's transactional claim still keeps a post from being sent twice) and the fake in tests, where
+ * several "tabs" share one instance.
+ */
+export function createMemoryLockManager(): LockManagerLike {
+  const held = new Set<string>();
+  return {
+    async request<T>(name: string, _options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T> | T): Promise<T> {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
+
+let fallback: LockManagerLike | null = null;
+
+/** navigator.locks when the browser has it, otherwise the in-memory fallback. */
+export function defaultLockManager(): LockManagerLike {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
+  if (locks && typeof locks.request === 'function') return locks;
+  fallback ??= createMemoryLockManager();
+  return fallback;
+}

@@ -1,0 +1,38 @@
+import type { QueuedPost } from '@/db/db';
+import { enqueuePost } from '@/db/outbox';
+import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
+import type { Platform } from '@/lib/api/types';
+import { redactValue } from '@/lib/security/redact';
+import { failureReason, isFinalFailure } from './drain';
+
+export type SendOutcome =
+  | { state: 'sent'; platform: Platform; result: SocialPostResult }
+  | { state: 'queued'; platform: Platform; entry: QueuedPost; reason: string };
+
+/** German reason stored with a post queued while the browser is offline. */
+export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung zurück ist.';
+
+/**
+ * Posts to one platform, or puts the post into the outbox when the browser is offline or the send
+ * fails on the network or with a 5xx after its retries (the same idempotency key goes along, so a
+ * request that did reach the server is not posted twice). A 4xx is thrown to the caller; an
+ * OutboxQuotaError is thrown when the outbox cannot store the post.
+ */
+export async function sendOrQueue(platform: Platform, payload: Record<string, unknown>, options: { isOnline?: () => boolean } = {}): Promise<SendOutcome> {
+  const online = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const body = redactValue(payload);
+  const idempotencyKey = globalThis.crypto.randomUUID();
+  if (!online()) {
+    const entry = await enqueuePost({ platform, payload: body, idempotencyKey, error: OFFLINE_REASON });
+    return { state: 'queued', platform, entry, reason: OFFLINE_REASON };
+  }
+  try {
+    const result = await postToPlatform(platform, body, { 'Idempotency-Key': idempotencyKey });
+    return { state: 'sent', platform, result };
+  } catch (error) {
+    if (isFinalFailure(error) || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    const reason = online() ? failureReason(error) : OFFLINE_REASON;
+    const entry = await enqueuePost({ platform, payload: body, idempotencyKey, error: reason });
+    return { state: 'queued', platform, entry, reason };
+  }
+}
