@@ -1,0 +1,164 @@
+import { obsSim } from '@/mocks/store/obs';
+import { db } from '@/db/db';
+import { REDACTED, redact } from '@/lib/security/redact';
+import { connectObs, disconnectObs, getObsState, resetObsConnection, setSourceText, startStream, stopStream, switchScene, testObsConnection } from './connection';
+import { ObsConnectError, ObsNotConnectedError, ObsRequestError } from './errors';
+
+const PASSWORD = 'newsdesk-obs';
+const endpoint = { host: 'localhost', port: 4455, password: PASSWORD };
+
+async function until(check: () => boolean, timeout = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeout) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+afterEach(async () => {
+  await resetObsConnection();
+});
+
+test('connects with the password (v5 auth challenge) and loads versions, scenes and the program scene', async () => {
+  await connectObs(endpoint);
+  const state = getObsState();
+  expect(state.status).toBe('connected');
+  expect(state.url).toBe('ws://localhost:4455');
+  expect(state.versions).toEqual({ obsVersion: '29.0.2 (simuliert)', obsWebSocketVersion: '5.1.0', rpcVersion: 1 });
+  expect(state.scenes).toEqual(['main-studio', 'intro', 'weather', 'breaking', 'outro']);
+  expect(state.currentScene).toBe('main-studio');
+  expect(state.streaming).toBe(false);
+});
+
+test('any host on port 4455 reaches the simulated OBS', async () => {
+  await connectObs({ ...endpoint, host: 'obs.studio.example' });
+  expect(getObsState().status).toBe('connected');
+});
+
+test('a wrong password ends in auth-failed (close 4009) and is never retried', async () => {
+  const error = await connectObs({ ...endpoint, password: 'wrong-password' }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ObsConnectError);
+  expect((error as ObsConnectError).failure).toMatchObject({ kind: 'auth', code: 4009 });
+  expect(getObsState().status).toBe('auth-failed');
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(obsSim.connectionAttempts()).toBe(1);
+  expect(getObsState().status).toBe('auth-failed');
+});
+
+test('a missing password against an OBS that asks for one is an auth failure too', async () => {
+  await expect(connectObs({ ...endpoint, password: '' })).rejects.toMatchObject({ failure: { kind: 'auth', code: 4009 } });
+});
+
+test('the password is registered as a secret and never reaches the error log', async () => {
+  await connectObs({ ...endpoint, password: 'geheim-passwort-42' }).catch(() => undefined);
+  expect(redact('pw geheim-passwort-42')).toBe(`pw ${REDACTED}`);
+  await until(() => false, 200).catch(() => undefined);
+  const entries = await db.errorLog.toArray();
+  expect(entries.length).toBeGreaterThan(0);
+  expect(JSON.stringify(entries)).not.toContain('geheim-passwort-42');
+  expect(JSON.stringify(getObsState())).not.toContain('geheim-passwort-42');
+});
+
+test('an unreachable OBS fails to connect with kind connect', async () => {
+  obsSim.setReachable(false);
+  await expect(connectObs(endpoint)).rejects.toMatchObject({ failure: { kind: 'connect' } });
+  expect(getObsState().status).toBe('disconnected');
+});
+
+test('switching scenes uses SetCurrentProgramScene; a switch in OBS itself is followed too', async () => {
+  await connectObs(endpoint);
+  await switchScene('weather');
+  expect(obsSim.currentScene()).toBe('weather');
+  expect(getObsState().currentScene).toBe('weather');
+  obsSim.switchScene('breaking');
+  await until(() => getObsState().currentScene === 'breaking');
+});
+
+test('an unknown scene is refused by OBS with code 600', async () => {
+  await connectObs(endpoint);
+  await expect(switchScene('nope')).rejects.toMatchObject({ code: 600 });
+  expect(getObsState().currentScene).toBe('main-studio');
+});
+
+test('SceneListChanged refreshes the list', async () => {
+  await connectObs(endpoint);
+  obsSim.setScenes([...obsSim.scenes(), { id: 'sport', name: 'sport', description: 'Sport' }]);
+  await until(() => getObsState().scenes.includes('sport'));
+  expect(getObsState().scenes).toEqual(['main-studio', 'intro', 'weather', 'breaking', 'outro', 'sport']);
+});
+
+test('commands without a connection throw "Not connected to OBS"', async () => {
+  await expect(switchScene('weather')).rejects.toBeInstanceOf(ObsNotConnectedError);
+  await expect(startStream()).rejects.toThrow('Not connected to OBS');
+  await expect(setSourceText('AI News Content', 'x')).rejects.toThrow('Not connected to OBS');
+});
+
+test('streaming follows StreamStateChanged and health is sampled while streaming', async () => {
+  await connectObs(endpoint);
+  await startStream();
+  expect(getObsState().streaming).toBe(false);
+  await until(() => getObsState().streaming);
+  expect(getObsState().streamPhase).toBe('started');
+  await until(() => (getObsState().health?.bitrateKbps ?? 0) > 0, 4000);
+  const health = getObsState().health;
+  expect(health?.fps).toBe(30);
+  expect(health?.congestion).toBe(0);
+  await stopStream();
+  await until(() => !getObsState().streaming);
+  expect(getObsState().health).toBeNull();
+});
+
+test('a second StartStream while running is refused (OutputRunning 500)', async () => {
+  await connectObs(endpoint);
+  await startStream();
+  await until(() => getObsState().streaming);
+  await expect(startStream()).rejects.toBeInstanceOf(ObsRequestError);
+});
+
+test('quick text sets the source text with SetInputSettings; a missing source says which', async () => {
+  await connectObs(endpoint);
+  await setSourceText('AI News Content', 'Eilmeldung');
+  expect(obsSim.input('AI News Content')?.settings.text).toBe('Eilmeldung');
+  const error = await setSourceText('Gibt es nicht', 'x').catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 600 });
+  expect((error as Error).message).toContain('Gibt es nicht');
+});
+
+test('a dropped connection reconnects with back-off', async () => {
+  await connectObs(endpoint);
+  obsSim.dropConnections(1001, 'Going away');
+  await until(() => getObsState().status === 'reconnecting');
+  expect(getObsState().reconnect).toEqual({ attempt: 1, delayMs: 1000 });
+  await until(() => getObsState().status === 'connected', 4000);
+  expect(getObsState().reconnect).toBeNull();
+  expect(obsSim.connectionAttempts()).toBe(2);
+});
+
+test('reconnect attempts back off while OBS stays away, and a disconnect stops them', async () => {
+  await connectObs(endpoint);
+  obsSim.setReachable(false);
+  obsSim.dropConnections(1001, 'Going away');
+  await until(() => getObsState().reconnect?.attempt === 2, 4000);
+  expect(getObsState().reconnect?.delayMs).toBe(2000);
+  await disconnectObs();
+  expect(getObsState().status).toBe('disconnected');
+  const attempts = obsSim.connectionAttempts();
+  await new Promise((r) => setTimeout(r, 2200));
+  expect(obsSim.connectionAttempts()).toBe(attempts);
+});
+
+test('a reconnect refused for the password stops at auth-failed', async () => {
+  await connectObs(endpoint);
+  obsSim.setPassword('changed-in-obs');
+  obsSim.dropConnections(1001, 'Going away');
+  await until(() => getObsState().status === 'auth-failed', 4000);
+  await new Promise((r) => setTimeout(r, 1200));
+  expect(obsSim.connectionAttempts()).toBe(2);
+});
+
+test('Test opens its own connection and leaves the app connection alone', async () => {
+  const versions = await testObsConnection(endpoint);
+  expect(versions.obsWebSocketVersion).toBe('5.1.0');
+  expect(getObsState().status).toBe('disconnected');
+  await expect(testObsConnection({ ...endpoint, password: 'falsch-falsch' })).rejects.toMatchObject({ failure: { kind: 'auth' } });
+});

@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from 'react';
+import { getObsState, subscribeObs } from './connection';
+import type { ObsState } from './types';
+
+/** The app's one OBS connection state; both the Live screen and Admin → OBS WebSocket read it. */
+export function useObs(): ObsState {
+  return useSyncExternalStore(subscribeObs, getObsState, getObsState);
+}
