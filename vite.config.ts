@@ -40,6 +40,8 @@ export default defineConfig(({ command }) => ({
         // config.json decides mock vs live and must follow the network; the mock chunk is cached at run time only.
         globIgnores: ['**/config.json', '**/mock-network-*.js'],
         navigateFallback: '/index.html',
+        // Take control on first install so the shell works offline after one visit; updates still wait for the prompt.
+        clientsClaim: true,
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//],
         runtimeCaching: [
           {
@@ -64,6 +66,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser we support knows modulepreload; the polyfill would cost the first render ~1 KB.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) =>

@@ -18,12 +18,19 @@ function showConfigError(root: HTMLElement, error: unknown) {
 async function boot() {
   const root = document.getElementById('root');
   if (!root) return;
+  let startMocks: (() => Promise<unknown>) | undefined;
   try {
     const config = await loadConfig();
     setConfig(config);
     if (config.apiMode === 'mock') {
-      const { startMockNetwork, scenarioFromSearch } = await import('./mocks/mock-network');
-      await startMockNetwork({ scenario: scenarioFromSearch(window.location.search) });
+      // Started once: before any dashboard screen loads, or when the landing page is idle (it makes no calls).
+      const search = window.location.search;
+      let started: Promise<unknown> | undefined;
+      startMocks = () =>
+        (started ??= import('./mocks/mock-network').then(({ startMockNetwork, scenarioFromSearch }) =>
+          startMockNetwork({ scenario: scenarioFromSearch(search) }),
+        ));
+      if (window.location.pathname.startsWith('/dashboard')) await startMocks();
     }
   } catch (error) {
     showConfigError(root, error);
@@ -31,7 +38,7 @@ async function boot() {
   }
   // The app is imported after the mock network so that nothing binds fetch or WebSocket before it.
   const { renderApp } = await import('./app/render');
-  renderApp(root);
+  renderApp(root, { beforeDashboard: startMocks });
 }
 
 void boot();

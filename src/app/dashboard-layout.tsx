@@ -1,10 +1,12 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
+import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
-import { ThemeToggle } from './theme-toggle';
+import { DataProviders } from './providers';
+import { ThemeToggle } from '@/components/theme-toggle';
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
@@ -53,10 +55,21 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The dashboard shell (SPEC §2): sidebar fixed on large screens, an overlay from the menu button on small ones. */
 export function DashboardLayout() {
   const [open, setOpen] = useState(false);
 
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
+    <DataProviders>
     <div className="min-h-screen bg-background">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card lg:block" data-testid="sidebar-desktop">
         <Sidebar />
@@ -65,7 +78,7 @@ export function DashboardLayout() {
         <div className="fixed inset-0 z-40 lg:hidden" data-testid="sidebar-overlay">
           <div className="absolute inset-0 bg-black/50" data-testid="sidebar-backdrop" aria-hidden onClick={() => setOpen(false)} />
           <aside role="dialog" aria-modal="true" aria-label="Navigation" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r bg-card shadow-xl">
-            <Button variant="ghost" size="icon" className="absolute right-2 top-2" aria-label="Menü schließen" onClick={() => setOpen(false)}>
+            <Button variant="ghost" size="icon" className="absolute right-2 top-2" aria-label={shellMessages.closeMenu} onClick={() => setOpen(false)}>
               <X aria-hidden />
             </Button>
             <Sidebar onNavigate={() => setOpen(false)} />
@@ -74,7 +87,7 @@ export function DashboardLayout() {
       )}
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
-          <Button variant="ghost" size="icon" aria-label="Menü öffnen" aria-expanded={open} onClick={() => setOpen(true)}>
+          <Button variant="ghost" size="icon" aria-label={shellMessages.openMenu} aria-expanded={open} onClick={() => setOpen(true)}>
             <Menu aria-hidden />
           </Button>
           <span className="font-semibold">Newsdesk</span>
@@ -84,5 +97,6 @@ export function DashboardLayout() {
         </main>
       </div>
     </div>
+    </DataProviders>
   );
 }

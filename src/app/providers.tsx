@@ -1,14 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
-import { Toaster } from 'sonner';
-import { useTheme } from './theme';
+import { appQueryClient } from './query-client';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: React.ReactNode }) {
-  const [theme] = useTheme();
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster theme={theme} richColors closeButton position="top-right" visibleToasts={3} duration={4000} />
-    </QueryClientProvider>
-  );
+/** react-query for the dashboard: mounted in the dashboard layout so the landing page does not load it. */
+export function DataProviders({ children }: { children: React.ReactNode }) {
+  return <QueryClientProvider client={appQueryClient()}>{children}</QueryClientProvider>;
 }

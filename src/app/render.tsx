@@ -1,19 +1,55 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { loadChunk } from './chunk-reload';
+import { createRouter, type RouterOptions } from './router';
 
-/** Renders the app into the root element (called by main.tsx once the deployment setting is known). */
-export function renderApp(root: HTMLElement): void {
-  const queryClient = createQueryClient();
-  const router = createRouter();
+const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
+
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 300);
+}
+
+type AppRouter = ReturnType<typeof createRouter>;
+
+// Toaster, update prompt and offline banner come after the first screen, so they cost the first render nothing.
+function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => void }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () =>
+      whenIdle(() => {
+        setReady(true);
+        onIdle?.();
+      });
+    if (router.state.initialized) {
+      start();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      start();
+    });
+    return unsubscribe;
+  }, [router, onIdle]);
+  return ready ? (
+    <Suspense fallback={null}>
+      <AppExtras />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Renders the app into the root element (called by main.tsx once the deployment setting is known).
+ * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
+ */
+export function renderApp(root: HTMLElement, options: RouterOptions = {}): void {
+  const router = createRouter(options);
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <RouterProvider router={router} />
+      <DeferredExtras router={router} onIdle={options.beforeDashboard} />
     </StrictMode>,
   );
 }

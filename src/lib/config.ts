@@ -1,11 +1,8 @@
-import * as z from 'zod/mini';
-
 /** The deployment setting: `mock` answers every call in the page, `live` talks to `apiBaseUrl`. */
-export const runtimeConfigSchema = z.object({
-  apiMode: z.enum(['mock', 'live']),
-  apiBaseUrl: z.url(),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export interface RuntimeConfig {
+  apiMode: 'mock' | 'live';
+  apiBaseUrl: string;
+}
 
 export const DEFAULT_API_BASE_URL = 'http://localhost:3000/api';
 
@@ -35,13 +32,28 @@ export function setConfig(config: RuntimeConfig): void {
 }
 
 /** Validates an unknown value as the deployment setting; throws ConfigError with a readable German reason. */
+// Checked by hand, not with zod: main.tsx runs this before the first render, and zod/mini cost 5 KB gzip there.
 export function parseConfig(value: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(value);
-  if (!result.success) {
-    const where = result.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new ConfigError(`Die Einstellung config.json ist ungültig (${where}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`);
+  const where: string[] = [];
+  const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  if (!record) where.push('(root)');
+  else {
+    if (record.apiMode !== 'mock' && record.apiMode !== 'live') where.push('apiMode');
+    if (!isAbsoluteUrl(record.apiBaseUrl)) where.push('apiBaseUrl');
   }
-  return result.data;
+  if (!record || where.length > 0) {
+    throw new ConfigError(`Die Einstellung config.json ist ungültig (${where.join(', ')}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`);
+  }
+  return { apiMode: record.apiMode as RuntimeConfig['apiMode'], apiBaseUrl: record.apiBaseUrl as string };
+}
+
+function isAbsoluteUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    return new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
 }
 
 /** Loads /config.json; a missing file falls back to the build-time default, a malformed one throws ConfigError. */

@@ -1,7 +1,82 @@
+import { Film, ListTodo, Newspaper, Radio, RefreshCw, TriangleAlert, Eye, type LucideIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { StatCardData } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http';
+import { useOverview } from '../api/get-overview';
+import { overviewMessages } from '../messages';
+import { NotificationsPanel, SystemStatusPanel, TechnicalMonitor, WorkflowProgressPanel } from './overview-panels';
+import { PlatformViewsChart } from './platform-views-chart';
+import { QuickActions } from './quick-actions';
+import { StatCard } from './stat-card';
+
+const ICONS: Record<StatCardData['icon'], LucideIcon> = { news: Newspaper, live: Radio, views: Eye, videos: Film, queue: ListTodo };
+
+function OverviewSkeleton() {
+  return (
+    <div data-testid="overview-loading" aria-busy="true" className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-32" />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
+  );
+}
+
+function OverviewError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Card role="alert" className="border-destructive/50">
+      <CardContent className="flex flex-col items-start gap-3 pt-5">
+        <p className="flex items-center gap-2 font-semibold text-destructive">
+          <TriangleAlert className="size-5" aria-hidden />
+          {overviewMessages.loadError}
+        </p>
+        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RefreshCw aria-hidden className={retrying ? 'animate-spin' : undefined} />
+          {overviewMessages.retry}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The dashboard overview (SPEC "Dashboard overview"): every figure comes from GET /dashboard/overview. */
 export function OverviewPage() {
+  const { data, error, isPending, isFetching, refetch } = useOverview();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+      <PageHeader title="Dashboard" description="Überblick über News, Streams, Videos und den KI-Workflow." />
+      <QuickActions />
+      {isPending ? (
+        <OverviewSkeleton />
+      ) : error && !data ? (
+        <OverviewError error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <>
+          <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {data.stats.map((s) => (
+              <StatCard key={s.id} title={s.title} value={s.value} description={s.description} icon={ICONS[s.icon]} trend={s.trend} />
+            ))}
+          </section>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <PlatformViewsChart data={data.platformViews} />
+            <WorkflowProgressPanel items={data.workflowProgress} queuedJobs={data.queuedJobs} />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <NotificationsPanel items={data.notifications} />
+            <TechnicalMonitor items={data.technicalMonitor} />
+            <SystemStatusPanel items={data.systemStatus} />
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,46 @@
+const KEY = 'newsdesk:chunk-reload';
+// A reload older than this no longer blocks a new one (a later deploy may make another chunk stale).
+const WINDOW_MS = 60_000;
+
+/** True for the errors browsers raise when a lazily imported chunk can no longer be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(text);
+}
+
+function reloadedRecently(now: number): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(KEY));
+    return Number.isFinite(at) && at > 0 && now - at < WINDOW_MS;
+  } catch {
+    return true; // storage blocked: never risk a reload loop
+  }
+}
+
+export interface ChunkReloadOptions {
+  reload?: () => void;
+  online?: () => boolean;
+  now?: () => number;
+}
+
+/**
+ * Imports a lazy chunk. When the chunk is gone after a deploy (stale index), reloads the page once to
+ * fetch the new build; never twice within a minute (no loop) and never while offline.
+ */
+export async function loadChunk<T>(importer: () => Promise<T>, options: ChunkReloadOptions = {}): Promise<T> {
+  const { reload = () => window.location.reload(), online = () => navigator.onLine, now = Date.now } = options;
+  try {
+    const mod = await importer();
+    return mod;
+  } catch (error) {
+    if (!isChunkLoadError(error) || !online() || reloadedRecently(now())) throw error;
+    try {
+      sessionStorage.setItem(KEY, String(now()));
+    } catch {
+      throw error;
+    }
+    reload();
+    // Keep the route pending until the reload replaces the page.
+    return new Promise<T>(() => {});
+  }
+}

@@ -1,0 +1,11 @@
+// German messages of the shell (SPEC §1: messages German, navigation and headings English).
+export const shellMessages = {
+  offline: 'Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.',
+  updateTitle: 'Update verfügbar',
+  updateText: 'Eine neue Version von Newsdesk ist bereit.',
+  updateApply: 'Jetzt aktualisieren',
+  updateLater: 'Später',
+  offlineReady: 'Newsdesk ist jetzt auch offline verfügbar.',
+  openMenu: 'Menü öffnen',
+  closeMenu: 'Menü schließen',
+} as const;

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { shellMessages } from './messages';
+import { decideUpdate, hasUnsavedInput } from './unsaved-input';
+
+// Read lazily so that Dexie stays out of the first render.
+async function readAutoUpdates(): Promise<boolean> {
+  try {
+    const { getSetting } = await import('@/db/settings');
+    return (await getSetting('system')).autoUpdates;
+  } catch {
+    return true; // SPEC §9: automatic updates default on
+  }
+}
+
+// Requests made before the worker controlled the page bypassed it; fetch them again so the runtime caches hold them.
+function warmRuntimeCaches() {
+  const urls = new Set<string>(['/config.json']);
+  for (const entry of performance.getEntriesByType('resource')) {
+    const { pathname } = new URL(entry.name, location.href);
+    if (/\/assets\/mock-network-[^/]+\.js$/.test(pathname)) urls.add(pathname);
+  }
+  for (const url of urls) void fetch(url, { cache: 'no-cache' }).catch(() => undefined);
+}
+
+/** Registers the PWA's service worker (the only one) and applies or offers a waiting update. */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW() {
+      void navigator.serviceWorker?.ready.then(() => {
+        if (navigator.serviceWorker.controller) warmRuntimeCaches();
+        else navigator.serviceWorker.addEventListener('controllerchange', warmRuntimeCaches, { once: true });
+      });
+    },
+    onRegisterError(error: unknown) {
+      console.warn('Service worker registration failed', error);
+    },
+  });
+
+  useEffect(() => {
+    if (!needRefresh) return;
+    let cancelled = false;
+    void readAutoUpdates().then((autoUpdates) => {
+      if (cancelled) return;
+      if (decideUpdate({ autoUpdates, unsaved: hasUnsavedInput() }) === 'apply') {
+        void updateServiceWorker(true);
+        return;
+      }
+      toast.info(shellMessages.updateTitle, {
+        id: 'pwa-update',
+        description: shellMessages.updateText,
+        duration: Infinity,
+        action: { label: shellMessages.updateApply, onClick: () => void updateServiceWorker(true) },
+        cancel: { label: shellMessages.updateLater, onClick: () => setNeedRefresh(false) },
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [needRefresh, setNeedRefresh, updateServiceWorker]);
+
+  return null;
+}

@@ -1,0 +1,17 @@
+import { Moon, Sun } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { useTheme } from '@/lib/theme';
+
+/**
+ * Flips light/dark and stores the choice (SPEC §4); on the landing header and the sidebar footer.
+ * Uses buttonVariants, not <Button>, so the landing page does not load tailwind-merge (8 KB gzip).
+ */
+export function ThemeToggle() {
+  const [theme, setTheme] = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button type="button" className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} onClick={() => setTheme(next)}>
+      {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LucideIcon } from 'lucide-react';
+import type * as React from 'react';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/utils/cn';
+
+export interface StatTrend {
+  value: number;
+  isPositive: boolean;
+}
+
+export interface StatCardProps {
+  title: string;
+  value: React.ReactNode;
+  description: string;
+  icon: LucideIcon;
+  trend?: StatTrend;
+  children?: React.ReactNode;
+  className?: string;
+}
+
+/** The trend as a signed percentage: '+12%' when positive, '-2.1%' otherwise (SPEC "Dashboard overview"). */
+export function formatTrend({ value, isPositive }: StatTrend): string {
+  return `${isPositive ? '+' : '-'}${Math.abs(value)}%`;
+}
+
+/** A figure with title, description, icon, optional trend and optional extra content. */
+export function StatCard({ title, value, description, icon: Icon, trend, children, className }: StatCardProps) {
+  return (
+    <Card className={className}>
+      <CardHeader className="flex-row items-center justify-between pb-2">
+        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <Icon className="size-5 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold tracking-tight">{value}</p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {trend && (
+            <span data-testid="stat-trend" className={cn('mr-1 font-semibold', trend.isPositive ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+              {formatTrend(trend)}
+            </span>
+          )}
+          {description}
+        </p>
+        {children && <div className="mt-3">{children}</div>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+// German messages of the dashboard overview.
+export const overviewMessages = {
+  loadError: 'Die Übersicht konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  queuedJobs: (n: number) => (n === 1 ? '1 Job in der Warteschlange' : `${n} Jobs in der Warteschlange`),
+  noNotifications: 'Keine Benachrichtigungen.',
+  noData: 'Keine Daten vorhanden.',
+  actions: {
+    news: { title: 'News-Generierung gestartet', text: 'Weiter zu AI News Central.' },
+    highlight: { title: 'Letztes Highlight wird gepostet', text: 'Weiter zur Post-Verwaltung.' },
+    live: { title: 'Live-Übertragung wird vorbereitet', text: 'Weiter zu Live Broadcast.' },
+  },
+  status: { online: 'Online', degraded: 'Eingeschränkt', offline: 'Offline' },
+} as const;
