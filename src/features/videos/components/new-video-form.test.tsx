@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { putSetting } from '@/db/settings';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { VideosPage } from './videos-page';
+
+const setup = () => {
+  const user = userEvent.setup();
+  renderWithProviders(<VideosPage />);
+  return user;
+};
+const generateButton = () => screen.getByRole('button', { name: 'Generate video' });
+const script = () => screen.getByLabelText('Script');
+
+describe('Video Studio – New Video', () => {
+  test('shows the four tabs', () => {
+    setup();
+    for (const name of ['New Video', 'My Projects', 'Workflow Integration', 'Settings']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+  });
+
+  test('lists the five platforms from GET /video/platforms, tavus first and chosen', async () => {
+    setup();
+    const radios = await screen.findAllByRole('radio', { name: /^(Tavus|VidAU|ModelsLab|HeyGen|D-ID)/ });
+    expect(radios).toHaveLength(5);
+    expect(screen.getByRole('radio', { name: /^Tavus/ })).toBeChecked();
+  });
+
+  test('tavus lists all avatars; another platform only its own', async () => {
+    const user = setup();
+    for (const name of ['Anna', 'Markus', 'Sophie', 'David']) expect(await screen.findByRole('radio', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^HeyGen/ }));
+    expect(screen.getByRole('radio', { name: /^Markus/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^Anna/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^Sophie/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^VidAU/ }));
+    expect(screen.getByText('Für diese Plattform sind keine Avatare verfügbar.')).toBeInTheDocument();
+  });
+
+  test('generate is disabled without avatar or script and says why', async () => {
+    const user = setup();
+    await screen.findByRole('radio', { name: /^Anna/ });
+    expect(generateButton()).toBeDisabled();
+    expect(screen.getByText('Bitte Avatar und Script auswählen.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /^Anna/ }));
+    expect(generateButton()).toBeDisabled();
+    await user.type(script(), '   ');
+    expect(generateButton()).toBeDisabled();
+
+    await user.type(script(), 'Guten Abend.');
+    expect(generateButton()).toBeEnabled();
+    expect(screen.queryByText('Bitte Avatar und Script auswählen.')).not.toBeInTheDocument();
+
+    await user.clear(script());
+    expect(generateButton()).toBeDisabled();
+  });
+
+  test('script without an avatar keeps generate disabled; an avatar of another platform no longer counts', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
+    await user.type(script(), 'Nachrichten');
+    expect(generateButton()).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: /^HeyGen/ }));
+    expect(generateButton()).toBeDisabled();
+    expect(screen.getByText('Bitte Avatar und Script auswählen.')).toBeInTheDocument();
+  });
+
+  test('offers the spec quality and voice options with defaults 1080p and german-female-1', async () => {
+    setup();
+    const quality = screen.getByLabelText('Quality');
+    const voice = screen.getByLabelText('Voice');
+    await waitFor(() => expect(quality).toHaveValue('1080p'));
+    expect(voice).toHaveValue('german-female-1');
+    expect(within(quality).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['720p', '1080p', '4k']);
+    expect(within(voice).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['german-female-1', 'german-male-1', 'english-female-1', 'english-male-1']);
+  });
+
+  test('uses the stored defaults of the Settings tab', async () => {
+    await putSetting('videoDefaults', { quality: '4k', voice: 'english-male-1' });
+    setup();
+    await waitFor(() => expect(screen.getByLabelText('Quality')).toHaveValue('4k'));
+    expect(screen.getByLabelText('Voice')).toHaveValue('english-male-1');
+  });
+
+  test('generate posts {platform, avatar, script, background, voice}, is busy meanwhile, and the project appears in My Projects', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const bodies: unknown[] = [];
+    server.use(http.post('*/api/video/generate', async ({ request }) => {
+      bodies.push(await request.clone().json());
+      await gate;
+      return undefined; // fall through to the stateful happy-path handler
+    }));
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^HeyGen/ }));
+    await user.click(screen.getByRole('radio', { name: /^Markus/ }));
+    await user.type(script(), 'Eilmeldung aus Berlin');
+    await user.selectOptions(screen.getByLabelText('Background'), 'newsroom');
+    await user.selectOptions(screen.getByLabelText('Voice'), 'german-male-1');
+    await user.click(generateButton());
+
+    const busy = await screen.findByRole('button', { name: 'Generating…' });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await screen.findByText('Video generiert')).toBeInTheDocument();
+    expect(bodies).toEqual([{ platform: 'heygen', avatar: 'avatar-markus', script: 'Eilmeldung aus Berlin', background: 'newsroom', voice: 'german-male-1' }]);
+    expect(generateButton()).toBeEnabled();
+
+    await user.click(screen.getByRole('tab', { name: 'My Projects' }));
+    const list = await screen.findByRole('list', { name: 'My Projects' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Eilmeldung aus Berlin');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  test('a failed generation shows the German error and keeps the input', async () => {
+    server.use(http.post('*/api/video/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })));
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
+    await user.type(script(), 'Mein Script');
+    await user.click(generateButton());
+    expect(await screen.findByText('Video-Generierung fehlgeschlagen.')).toBeInTheDocument();
+    expect(script()).toHaveValue('Mein Script');
+    expect(generateButton()).toBeEnabled();
+  });
+
+  test('the draft survives a tab switch', async () => {
+    const user = setup();
+    await user.type(script(), 'Bleibt erhalten');
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.click(screen.getByRole('tab', { name: 'New Video' }));
+    expect(script()).toHaveValue('Bleibt erhalten');
+  });
+
+  test('a platform list failure is reported in German', async () => {
+    server.use(http.get('*/api/video/platforms', () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
+    setup();
+    expect(await screen.findByText('Daten konnten nicht geladen werden.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { Loader2Icon, SparklesIcon } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import type { VideoDefaults } from '@/db/settings';
+import type { VideoProvider } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { useAvatars, useVideoPlatforms } from '../api/get-video-lists';
+import { useVideoDefaults } from '../api/video-defaults';
+import { useGenerateVideo } from '../api/video-mutations';
+import { avatarsFor } from '../lib/avatars';
+import type { VideoDraft } from '../lib/draft';
+import { messages } from '../messages';
+import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS, type BackgroundId } from '../options';
+import { ChoiceCard } from './choice-card';
+import { NativeSelect } from './native-select';
+
+const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
+
+/** New Video: platform, avatar, script, background, voice and quality, then generate (SPEC §5). */
+export function NewVideoForm({ draft, onChange, onShowProjects }: {
+  draft: VideoDraft;
+  onChange: (patch: Partial<VideoDraft>) => void;
+  onShowProjects: () => void;
+}) {
+  const ids = { script: useId(), background: useId(), voice: useId(), quality: useId(), hint: useId() };
+  const platforms = useVideoPlatforms();
+  const avatars = useAvatars();
+  const defaults = useVideoDefaults() ?? FALLBACK_DEFAULTS;
+  const generate = useGenerateVideo();
+
+  const visibleAvatars = avatarsFor(avatars.data ?? [], draft.platform);
+  // An avatar chosen on another platform does not count once the platform changed.
+  const avatarId = visibleAvatars.some((a) => a.id === draft.avatarId) ? draft.avatarId : '';
+  const quality = draft.quality ?? defaults.quality;
+  const voice = draft.voice ?? defaults.voice;
+  const missing = !avatarId || !draft.script.trim();
+  const busy = generate.isPending;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (missing) {
+      toast.error(messages.avatarAndScriptRequired);
+      return;
+    }
+    generate.mutate(
+      { platform: draft.platform, avatar: avatarId, script: draft.script, background: draft.background, voice },
+      {
+        onSuccess: (project) => toast.success(messages.generated, { description: project?.title, action: { label: 'My Projects', onClick: onShowProjects } }),
+        onError: (error) => toast.error(messages.generateFailed, { description: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" aria-label="New Video" noValidate>
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Video platform</CardTitle>
+            <CardDescription>Which provider renders the avatar video.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {platforms.isPending ? (
+              <Skeleton className="h-24 w-full" />
+            ) : platforms.isError ? (
+              <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
+            ) : (
+              <fieldset className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+                <legend className="sr-only">Video platform</legend>
+                {platforms.data.map((platform) => (
+                  <ChoiceCard key={platform.id} name="video-platform" value={platform.id} checked={draft.platform === platform.id} onSelect={(v) => onChange({ platform: v as VideoProvider })}>
+                    <span className="space-y-1">
+                      <span className="block font-medium">{platform.name}</span>
+                      <span className="block text-xs text-muted-foreground">{platform.description}</span>
+                    </span>
+                  </ChoiceCard>
+                ))}
+              </fieldset>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Avatar</CardTitle>
+            <CardDescription>{draft.platform === 'tavus' ? 'All avatars can be used with Tavus.' : 'Avatars of the chosen platform.'}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {avatars.isPending ? (
+              <Skeleton className="h-20 w-full" />
+            ) : avatars.isError ? (
+              <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
+            ) : visibleAvatars.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{messages.noAvatars}</p>
+            ) : (
+              <fieldset className="grid gap-2 sm:grid-cols-2">
+                <legend className="sr-only">Avatar</legend>
+                {visibleAvatars.map((avatar) => (
+                  <ChoiceCard key={avatar.id} name="video-avatar" value={avatar.id} checked={avatarId === avatar.id} onSelect={(v) => onChange({ avatarId: v })} className="items-center">
+                    <img src={avatar.preview} alt="" className="size-10 rounded-full bg-muted object-cover" width={40} height={40} loading="lazy" />
+                    <span>
+                      <span className="block font-medium">{avatar.name}</span>
+                      <span className="block text-xs text-muted-foreground">{avatar.platform} · {avatar.voice}</span>
+                    </span>
+                  </ChoiceCard>
+                ))}
+              </fieldset>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card className="h-fit">
+        <CardHeader>
+          <CardTitle>Script and output</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor={ids.script}>Script</Label>
+            <Textarea id={ids.script} rows={8} value={draft.script} onChange={(e) => onChange({ script: e.target.value })} placeholder="Guten Abend, hier sind die Nachrichten …" />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.background}>Background</Label>
+            <NativeSelect id={ids.background} value={draft.background} onChange={(e) => onChange({ background: e.target.value as BackgroundId })}>
+              {BACKGROUND_OPTIONS.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor={ids.voice}>Voice</Label>
+              <NativeSelect id={ids.voice} value={voice} onChange={(e) => onChange({ voice: e.target.value as VideoDefaults['voice'] })}>
+                {VOICE_OPTIONS.map((v) => <option key={v} value={v}>{v} ({VOICE_LABELS[v]})</option>)}
+              </NativeSelect>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={ids.quality}>Quality</Label>
+              <NativeSelect id={ids.quality} value={quality} onChange={(e) => onChange({ quality: e.target.value as VideoDefaults['quality'] })}>
+                {QUALITY_OPTIONS.map((q) => <option key={q} value={q}>{q}</option>)}
+              </NativeSelect>
+            </div>
+          </div>
+          <Button type="submit" className="w-full" disabled={missing || busy} aria-describedby={missing ? ids.hint : undefined}>
+            {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
+            {busy ? 'Generating…' : 'Generate video'}
+          </Button>
+          {missing && <p id={ids.hint} className="text-sm text-muted-foreground">{messages.avatarAndScriptRequired}</p>}
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

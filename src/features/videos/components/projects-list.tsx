@@ -1,0 +1,129 @@
+import { DownloadIcon, Loader2Icon, PlayIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { VideoProject, VideoProjectStatus } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
+import { useCheckVideoStatus, useDownloadVideo, useRetryVideoProject } from '../api/video-mutations';
+import { messages } from '../messages';
+import { PlayerDialog } from './player-dialog';
+
+const STATUS: Record<VideoProjectStatus, { label: string; tone: 'ok' | 'info' | 'neutral' | 'error' }> = {
+  completed: { label: 'Completed', tone: 'ok' },
+  processing: { label: 'Processing', tone: 'info' },
+  draft: { label: 'Draft', tone: 'neutral' },
+  failed: { label: 'Failed', tone: 'error' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+};
+
+/** My Projects: GET /video/projects with Retry (failed), Play and Download (completed with a url). */
+export function ProjectsList() {
+  const projects = useVideoProjects();
+  const avatars = useAvatars();
+  const platforms = useVideoPlatforms();
+  const [playing, setPlaying] = useState<VideoProject | null>(null);
+
+  if (projects.isPending) return <Skeleton className="h-40 w-full" />;
+  if (projects.isError) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-start gap-3 p-5">
+          <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
+          <Button variant="outline" onClick={() => void projects.refetch()}>Reload</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (projects.data.length === 0) {
+    return <Card><CardContent className="p-5 text-sm text-muted-foreground">{messages.noProjects}</CardContent></Card>;
+  }
+
+  const avatarName = (id: string) => avatars.data?.find((a) => a.id === id)?.name ?? id;
+  const platformName = (id: string) => platforms.data?.find((p) => p.id === id)?.name ?? id;
+
+  return (
+    <>
+      <ul className="grid gap-3" aria-label="My Projects">
+        {projects.data.map((project) => (
+          <ProjectRow key={project.id} project={project} avatarName={avatarName(project.avatar)} platformName={platformName(project.platform)} onPlay={() => setPlaying(project)} />
+        ))}
+      </ul>
+      <PlayerDialog project={playing} onClose={() => setPlaying(null)} />
+    </>
+  );
+}
+
+function ProjectRow({ project, avatarName, platformName, onPlay }: { project: VideoProject; avatarName: string; platformName: string; onPlay: () => void }) {
+  const retry = useRetryVideoProject();
+  const status = useCheckVideoStatus();
+  const download = useDownloadVideo();
+  const { label, tone } = STATUS[project.status] ?? STATUS.draft;
+
+  const onRetry = () =>
+    retry.mutate(project, {
+      onSuccess: () => toast.success(messages.retryStarted, { description: project.title }),
+      onError: (error) => toast.error(messages.retryFailed, { description: errorMessage(error) }),
+    });
+  const onStatus = () => status.mutate(project, { onError: (error) => toast.error(messages.statusFailed, { description: errorMessage(error) }) });
+  const onDownload = () => download.mutate(project, { onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }) });
+
+  return (
+    <li>
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="truncate font-medium">{project.title}</h3>
+              <Badge tone={tone}>{label}</Badge>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {platformName} · {avatarName} · {project.duration} · {formatDate(project.createdAt)}
+            </p>
+            {project.status === 'processing' && (
+              <div className="flex items-center gap-3">
+                <Progress value={project.progress} aria-label={`Fortschritt ${project.title}`} className="max-w-xs" />
+                <span className="text-xs tabular-nums text-muted-foreground">{project.progress}%</span>
+              </div>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {project.status === 'processing' && (
+              <Button variant="outline" size="sm" className="min-h-10" onClick={onStatus} disabled={status.isPending} aria-label={`Check status: ${project.title}`}>
+                {status.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+                Check status
+              </Button>
+            )}
+            {project.status === 'failed' && (
+              <Button variant="outline" size="sm" className="min-h-10" onClick={onRetry} disabled={retry.isPending} aria-label={`Retry: ${project.title}`}>
+                {retry.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <RotateCcwIcon aria-hidden />}
+                Retry
+              </Button>
+            )}
+            {project.status === 'completed' && project.url && (
+              <>
+                <Button variant="outline" size="sm" className="min-h-10" onClick={onPlay} aria-label={`Play: ${project.title}`}>
+                  <PlayIcon aria-hidden />
+                  Play
+                </Button>
+                <Button variant="outline" size="sm" className="min-h-10" onClick={onDownload} disabled={download.isPending} aria-label={`Download: ${project.title}`}>
+                  {download.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
+                  Download
+                </Button>
+              </>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { VideoDefaults } from '@/db/settings';
+import { useSaveVideoDefaults, useVideoDefaults } from '../api/video-defaults';
+import { messages } from '../messages';
+import { QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
+import { NativeSelect } from './native-select';
+
+/** Settings: the default quality and voice of New Video, stored in IndexedDB. */
+export function VideoSettings() {
+  const stored = useVideoDefaults();
+  if (!stored) return <Skeleton className="h-40 w-full" />;
+  return <VideoSettingsForm key={`${stored.quality}-${stored.voice}`} stored={stored} />;
+}
+
+function VideoSettingsForm({ stored }: { stored: VideoDefaults }) {
+  const ids = { quality: useId(), voice: useId() };
+  const [value, setValue] = useState<VideoDefaults>(stored);
+  const save = useSaveVideoDefaults();
+  const changed = value.quality !== stored.quality || value.voice !== stored.voice;
+
+  const onSave = (event: React.FormEvent) => {
+    event.preventDefault();
+    save.mutate(value, {
+      onSuccess: () => toast.success(messages.settingsSaved),
+      onError: () => toast.error(messages.settingsFailed),
+    });
+  };
+
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>Default output</CardTitle>
+        <CardDescription>Used by New Video until you choose otherwise.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSave} className="space-y-4" data-unsaved={changed ? 'true' : undefined}>
+          <div className="space-y-2">
+            <Label htmlFor={ids.quality}>Default quality</Label>
+            <NativeSelect id={ids.quality} value={value.quality} onChange={(e) => setValue((v) => ({ ...v, quality: e.target.value as VideoDefaults['quality'] }))}>
+              {QUALITY_OPTIONS.map((q) => <option key={q} value={q}>{q}</option>)}
+            </NativeSelect>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.voice}>Default voice</Label>
+            <NativeSelect id={ids.voice} value={value.voice} onChange={(e) => setValue((v) => ({ ...v, voice: e.target.value as VideoDefaults['voice'] }))}>
+              {VOICE_OPTIONS.map((v) => <option key={v} value={v}>{v} ({VOICE_LABELS[v]})</option>)}
+            </NativeSelect>
+          </div>
+          <Button type="submit" disabled={!changed || save.isPending}>Save settings</Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import type { Avatar, VideoProvider } from '@/lib/api/types';
+
+/** SPEC §5: the avatars of the chosen platform, or all avatars when the platform is tavus. */
+export function avatarsFor(avatars: readonly Avatar[], platform: VideoProvider): Avatar[] {
+  return platform === 'tavus' ? [...avatars] : avatars.filter((a) => a.platform === platform);
+}

@@ -1,0 +1,25 @@
+import type { VideoDefaults } from '@/db/settings';
+import type { VideoProvider } from '@/lib/api/types';
+import type { BackgroundId, WebhookService } from '../options';
+import type { WorkflowFile } from './workflow-file';
+
+/** What the New Video tab holds; quality and voice stay null until chosen, so the stored defaults apply. */
+export interface VideoDraft {
+  platform: VideoProvider;
+  avatarId: string;
+  script: string;
+  background: BackgroundId;
+  quality: VideoDefaults['quality'] | null;
+  voice: VideoDefaults['voice'] | null;
+}
+
+export const INITIAL_DRAFT: VideoDraft = { platform: 'tavus', avatarId: '', script: '', background: 'news-studio', quality: null, voice: null };
+
+/** What the Workflow Integration tab holds. */
+export interface WorkflowDraft {
+  service: WebhookService;
+  url: string;
+  file: WorkflowFile | null;
+}
+
+export const INITIAL_WORKFLOW: WorkflowDraft = { service: 'n8n', url: '', file: null };

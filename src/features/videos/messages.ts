@@ -1,0 +1,21 @@
+/** Video Studio's German texts (SPEC §5, §8). */
+export const messages = {
+  avatarAndScriptRequired: 'Bitte Avatar und Script auswählen.',
+  generateFailed: 'Video-Generierung fehlgeschlagen.',
+  generated: 'Video generiert',
+  workflowReadFailed: 'Workflow konnte nicht gelesen werden.',
+  workflowUploaded: 'Workflow hochgeladen',
+  workflowStarted: 'Workflow gestartet',
+  endpointRequired: (service: 'N8N' | 'ZAPIER') => `Bitte ${service} Endpoint eingeben.`,
+  workflowFailed: (service: 'N8N' | 'ZAPIER') => `${service} Workflow fehlgeschlagen.`,
+  retryStarted: 'Video wird erneut generiert',
+  retryFailed: 'Erneuter Versuch fehlgeschlagen.',
+  downloadFailed: 'Download fehlgeschlagen.',
+  statusFailed: 'Status konnte nicht abgefragt werden.',
+  playbackFailed: 'Video konnte nicht abgespielt werden.',
+  settingsSaved: 'Einstellungen gespeichert',
+  settingsFailed: 'Einstellungen konnten nicht gespeichert werden.',
+  listFailed: 'Daten konnten nicht geladen werden.',
+  noAvatars: 'Für diese Plattform sind keine Avatare verfügbar.',
+  noProjects: 'Noch keine Video-Projekte.',
+} as const;
