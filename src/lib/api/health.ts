@@ -16,7 +16,7 @@ export const HEALTH_TIMEOUT_MS = 10_000;
  * ApiError 'Health check failed: {statusText}' (the status number when the server sent no text, the
  * error's own message when there was no response at all) and records that message in the error log.
  */
-export async function checkHealth(service: string, signal?: AbortSignal): Promise<TestResult> {
+export async function checkHealth(service: string, signal?: AbortSignal, options: { record?: boolean } = {}): Promise<TestResult> {
   const name = service.toLowerCase();
   const started = performance.now();
   try {
@@ -33,7 +33,8 @@ export async function checkHealth(service: string, signal?: AbortSignal): Promis
       statusText: error instanceof ApiError ? error.statusText : '',
       cause: error,
     });
-    await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` } });
+    // record: false — a Retry from the error log updates the entry it came from instead of adding one.
+    if (options.record !== false) await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` } });
     throw failure;
   }
 }

@@ -1,0 +1,7 @@
+/** Query keys of the Admin screen. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  health: (service: string) => [...adminKeys.all, 'health', service] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  platforms: () => [...adminKeys.all, 'platforms'] as const,
+};

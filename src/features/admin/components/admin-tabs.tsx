@@ -1,0 +1,65 @@
+import { useSearchParams } from 'react-router-dom';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiKeysTab } from './api-keys-tab';
+import { ErrorLogsTab } from './error-logs-tab';
+import { SocialTab } from './social-tab';
+import { SystemTab } from './system-tab';
+import { UsersTab } from './users-tab';
+
+const TABS = [
+  { value: 'api-keys', label: 'API Keys' },
+  { value: 'social', label: 'Social Media' },
+  { value: 'obs', label: 'OBS WebSocket' },
+  { value: 'errors', label: 'Error Logs' },
+  { value: 'system', label: 'System' },
+  { value: 'users', label: 'Users' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is TabValue {
+  return TABS.some((t) => t.value === value);
+}
+
+// The Live engineer's OBS settings tab replaces this once src/features/admin/components/obs-websocket-tab.tsx lands.
+function ObsPlaceholder() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>OBS WebSocket</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm text-muted-foreground">Die OBS-Einstellungen werden geladen …</CardContent>
+    </Card>
+  );
+}
+
+/** The six tabs of SPEC "Admin Settings"; the open tab follows ?tab= so a link can point at it. */
+export function AdminTabs() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'api-keys';
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', value);
+        setParams(next, { replace: true });
+      }}
+    >
+      <TabsList aria-label="Admin settings sections">
+        {TABS.map((t) => (
+          <TabsTrigger key={t.value} value={t.value} className="min-h-10">
+            {t.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="api-keys"><ApiKeysTab /></TabsContent>
+      <TabsContent value="social"><SocialTab /></TabsContent>
+      <TabsContent value="obs"><ObsPlaceholder /></TabsContent>
+      <TabsContent value="errors"><ErrorLogsTab /></TabsContent>
+      <TabsContent value="system"><SystemTab /></TabsContent>
+      <TabsContent value="users"><UsersTab /></TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,109 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { patchSetting } from '@/db/settings';
+import { testService } from '@/lib/api/test-services';
+import type { TestResult } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { redact, unregisterSecret } from '@/lib/security/redact';
+import { useHealthChecks } from '../api/health';
+import { useSetting } from '../api/use-setting';
+import { messages } from '../messages';
+import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../services';
+import { ServiceKeyRow } from './service-key-row';
+import { TtsRolesCard } from './tts-roles-card';
+
+const CATEGORIES: ServiceCategory[] = ['ai', 'tts', 'video', 'media'];
+
+function newer(a: TestResult | undefined, b: TestResult | undefined): TestResult | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return Date.parse(a.lastTested ?? '') >= Date.parse(b.lastTested ?? '') ? a : b;
+}
+
+/** Asks the browser to keep IndexedDB (keys, settings, outbox) under storage pressure. */
+async function requestPersistence(): Promise<string> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return messages.keys.persistUnsupported;
+  try {
+    return (await navigator.storage.persist()) ? messages.keys.persistGranted : messages.keys.persistDenied;
+  } catch {
+    return messages.keys.persistDenied;
+  }
+}
+
+export function ApiKeysTab() {
+  const apiKeys = useSetting('apiKeys');
+  const roles = useSetting('ttsRoles');
+  const health = useHealthChecks();
+  const [showKeys, setShowKeys] = useState(false);
+  const [results, setResults] = useState<Record<string, TestResult>>({});
+  const [testing, setTesting] = useState<Record<string, boolean>>({});
+  const [persistence, setPersistence] = useState<string | null>(null);
+
+  const save = async (id: string, name: string, key: string): Promise<boolean> => {
+    try {
+      const previous = apiKeys?.[id];
+      await patchSetting('apiKeys', { [id]: key });
+      if (previous && previous !== key) unregisterSecret(previous);
+      toast.success(messages.keys.saved, { description: messages.keys.savedDescription(name) });
+      setPersistence(await requestPersistence());
+      return true;
+    } catch (error) {
+      toast.error(messages.keys.saveFailed, { description: redact(errorMessage(error)) });
+      return false;
+    }
+  };
+
+  const test = async (id: string, name: string, key: string) => {
+    setTesting((t) => ({ ...t, [id]: true }));
+    const result = await testService(id, key);
+    setResults((r) => ({ ...r, [id]: result }));
+    setTesting((t) => ({ ...t, [id]: false }));
+    if (result.success) toast.success(messages.keys.testOk, { description: messages.keys.testOkDescription(name, result.responseTime) });
+    else toast.error(messages.keys.testFailed, { description: `${name}: ${redact(result.error ?? '')}` });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Keys are stored in this browser only and never leave it except to test the provider.</p>
+        <Button variant="outline" aria-pressed={showKeys} onClick={() => setShowKeys((v) => !v)}>
+          {showKeys ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+          {showKeys ? 'Hide keys' : 'Show keys'}
+        </Button>
+      </div>
+      {persistence && (
+        <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="persistence">
+          {persistence}
+        </p>
+      )}
+      <TtsRolesCard />
+      {CATEGORIES.map((category) => (
+        <Card key={category}>
+          <CardHeader>
+            <CardTitle>{CATEGORY_TITLES[category]}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-3">
+              {API_SERVICES.filter((s) => s.category === category).map((service) => (
+                <ServiceKeyRow
+                  key={service.id}
+                  service={service}
+                  savedKey={apiKeys?.[service.id]}
+                  result={newer(results[service.id], health[service.id])}
+                  showKeys={showKeys}
+                  role={category === 'tts' ? (roles?.primary ?? 'elevenlabs') === service.id ? 'primary' : 'backup' : undefined}
+                  testing={testing[service.id] ?? false}
+                  onSave={(key) => save(service.id, service.name, key)}
+                  onTest={(key) => void test(service.id, service.name, key)}
+                />
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { CheckCircle2, Download, Loader2, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
+  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ErrorLogEntry } from '@/db/db';
+import { computeStatistics, resolveError } from '@/db/error-log';
+import { errorMessage } from '@/lib/http/api-error';
+import { allBreakerStates } from '@/lib/resilience/breakers';
+import { redact } from '@/lib/security/redact';
+import { useClearErrors, useErrorEntries, useRetryErrorEntry } from '../api/error-log';
+import { dateStamp, downloadJson } from '../lib/download';
+import { buildErrorExport } from '../lib/error-export';
+import { formatDateTime } from '../lib/format';
+import { messages } from '../messages';
+import { API_SERVICES, serviceName } from '../services';
+import { BreakerPanel } from './breaker-panel';
+import { RetrySettingsCard } from './retry-settings-card';
+
+const BREAKER_SERVICES = API_SERVICES.map((s) => s.id);
+
+function Counter({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-md border p-3">
+      <div className="text-xs text-muted-foreground">{label}</div>
+      <div className="text-2xl font-bold" data-testid={testId}>{value}</div>
+    </div>
+  );
+}
+
+function EntryRow({ entry }: { entry: ErrorLogEntry }) {
+  const retry = useRetryErrorEntry();
+  return (
+    <li className="space-y-2 border-b p-3 last:border-b-0" data-testid="error-entry">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{serviceName(entry.service)}</span>
+          <Badge tone={entry.resolved ? 'ok' : 'error'}>{entry.resolved ? 'Resolved' : 'Active'}</Badge>
+        </div>
+        <span className="text-xs text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
+      </div>
+      <p className="break-words font-mono text-xs">{redact(entry.error)}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground" data-testid="entry-retries">{`Retries: ${entry.retryCount}`}</span>
+        {!entry.resolved && (
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Resolve ${serviceName(entry.service)} error`}
+              onClick={() => void resolveError(entry.id)}
+            >
+              <CheckCircle2 aria-hidden />
+              Resolve
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={retry.isPending}
+              aria-label={`Retry ${serviceName(entry.service)}`}
+              onClick={() =>
+                retry.mutate(entry, {
+                  onSuccess: () => toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
+                  onError: (error) => toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
+                })
+              }
+            >
+              {retry.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+              Retry
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** SPEC "Error Logs": the list (newest first, at most 100), Retry, Clear All, Export, counters, breakers, retry settings. */
+export function ErrorLogsTab() {
+  const entries = useErrorEntries();
+  const clear = useClearErrors();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const list = entries ?? [];
+  const stats = computeStatistics(list);
+
+  const exportLogs = () => {
+    downloadJson(`error-log-${dateStamp()}.json`, buildErrorExport(list, allBreakerStates()));
+    toast.success(messages.errors.exported);
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Error log</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={exportLogs}>
+              <Download aria-hidden />
+              Export
+            </Button>
+            <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+              <AlertDialogTrigger asChild>
+                <Button variant="destructive" disabled={list.length === 0}>
+                  <Trash2 aria-hidden />
+                  Clear All
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{messages.errors.clearTitle}</AlertDialogTitle>
+                  <AlertDialogDescription>{messages.errors.clearDescription}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{messages.errors.cancel}</AlertDialogCancel>
+                  <AlertDialogAction
+                    onClick={() =>
+                      clear.mutate(undefined, {
+                        onSuccess: () => toast.success(messages.errors.cleared),
+                        onError: (error) => toast.error(messages.keys.saveFailed, { description: errorMessage(error) }),
+                      })
+                    }
+                  >
+                    {messages.errors.clearConfirm}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+            <Counter label="Total" value={stats.total} testId="count-total" />
+            <Counter label="Active" value={stats.active} testId="count-active" />
+            <Counter label="Resolved" value={stats.resolved} testId="count-resolved" />
+            <Counter label="Last 24 h" value={stats.last24h} testId="count-24h" />
+            <Counter label="Total retries" value={stats.totalRetries} testId="count-retries" />
+          </div>
+          {Object.keys(stats.byService).length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label="Errors per service">
+              {Object.entries(stats.byService).sort(([a], [b]) => a.localeCompare(b)).map(([service, count]) => (
+                <li key={service}>
+                  <Badge tone="outline" data-testid={`by-service-${service}`}>{`${serviceName(service)}: ${count}`}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{messages.errors.empty}</p>
+          ) : (
+            <ul className="max-h-[24rem] overflow-y-auto rounded-md border" data-testid="error-list" aria-label="Error log entries" tabIndex={0}>
+              {list.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <BreakerPanel services={BREAKER_SERVICES} />
+      <RetrySettingsCard />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { Link2, Loader2, Unlink, Workflow } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getSetting } from '@/db/settings';
+import type { Platform, SocialPlatform } from '@/lib/api/types';
+import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
+import { requestTikTokConnect } from '../api/webhook';
+import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
+import { messages } from '../messages';
+
+const FALLBACK: SocialPlatform[] = [
+  { id: 'facebook', name: 'Facebook Page', connected: false, status: '–', followers: 0, posts: 0 },
+  { id: 'youtube', name: 'YouTube Channel', connected: false, status: '–', followers: 0, posts: 0 },
+  { id: 'telegram', name: 'Telegram Bot', connected: false, status: '–', followers: 0, posts: 0 },
+  { id: 'instagram', name: 'Instagram', connected: false, status: '–', followers: 0, posts: 0 },
+  { id: 'tiktok', name: 'TikTok', connected: false, status: '–', followers: 0, posts: 0 },
+];
+
+function isOAuth(id: Platform): id is OAuthProvider {
+  return id === 'instagram' || id === 'tiktok';
+}
+
+function nameOf(id: Platform, list: SocialPlatform[]): string {
+  return list.find((p) => p.id === id)?.name ?? id;
+}
+
+/** SPEC "Social Media" (admin): connection cards, OAuth for Instagram and TikTok, the automation-based TikTok connect. */
+export function SocialTab() {
+  const platforms = usePlatforms();
+  const setConnected = useSetPlatformConnected();
+  const { mutate: connect } = setConnected;
+  const [automating, setAutomating] = useState(false);
+  const list = platforms.data ?? FALLBACK;
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    // Only pages of our own origin can post on this channel; the state must be one we issued.
+    const channel = new BroadcastChannel(OAUTH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      const result = consumeOAuthResult(event.data);
+      if (!result) return;
+      const name = result.provider === 'instagram' ? 'Instagram' : 'TikTok';
+      if (result.status !== 'success') {
+        toast.error(messages.oauth.failed(name));
+        return;
+      }
+      connect(
+        { id: result.provider, connected: true },
+        {
+          onSuccess: () => toast.success(messages.oauth.connected(name)),
+          onError: () => toast.error(messages.oauth.failed(name)),
+        },
+      );
+    };
+    return () => channel.close();
+  }, [connect]);
+
+  const connectOAuth = (provider: OAuthProvider) => {
+    const state = beginOAuth(provider);
+    if (!openOAuthPopup(authorizeUrl(provider, state), provider)) {
+      toast.error(messages.oauth.popupBlockedTitle, { description: messages.oauth.popupBlocked });
+    }
+  };
+
+  const toggle = (p: SocialPlatform) => {
+    setConnected.mutate(
+      { id: p.id, connected: !p.connected },
+      {
+        onSuccess: () => toast.success(p.connected ? messages.oauth.disconnected(p.name) : messages.oauth.connected(p.name)),
+        onError: () => toast.error(messages.oauth.failed(p.name)),
+      },
+    );
+  };
+
+  const connectTikTokAutomation = async () => {
+    const system = await getSetting('system');
+    const workflow = await getSetting('workflowConfig');
+    const url = system.workflowWebhookUrl || workflow.webhookUrl;
+    if (!url) {
+      toast.error(messages.system.webhookMissingTitle, { description: messages.oauth.webhookMissing });
+      return;
+    }
+    setAutomating(true);
+    const outcome = await requestTikTokConnect(url);
+    setAutomating(false);
+    if (outcome.ok) toast.success(messages.oauth.automationSent);
+    else toast.error(messages.system.webhookFailedTitle, { description: messages.oauth.automationFailed });
+  };
+
+  return (
+    <div className="space-y-4">
+      {platforms.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.oauth.loadFailed}</p>}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {list.map((p) => (
+          <li key={p.id}>
+            <Card className="h-full" data-testid={`platform-${p.id}`}>
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle>{nameOf(p.id, list)}</CardTitle>
+                  <Badge tone={p.connected ? 'ok' : 'neutral'}>{p.connected ? 'Connected' : 'Disconnected'}</Badge>
+                </div>
+                <CardDescription>{p.status}</CardDescription>
+              </CardHeader>
+              <CardContent className="space-y-3">
+                <p className="text-sm text-muted-foreground">{`${p.followers.toLocaleString('de-DE')} Follower · ${p.posts.toLocaleString('de-DE')} Posts`}</p>
+                <div className="flex flex-wrap gap-2">
+                  {p.connected ? (
+                    <Button variant="outline" aria-label={`Disconnect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending}>
+                      <Unlink aria-hidden />
+                      Disconnect
+                    </Button>
+                  ) : isOAuth(p.id) ? (
+                    <Button aria-label={`Connect ${p.name} with OAuth`} onClick={() => connectOAuth(p.id as OAuthProvider)}>
+                      <Link2 aria-hidden />
+                      Connect with OAuth
+                    </Button>
+                  ) : (
+                    <Button aria-label={`Connect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending || platforms.isError}>
+                      <Link2 aria-hidden />
+                      Connect
+                    </Button>
+                  )}
+                  {p.id === 'tiktok' && (
+                    <Button variant="secondary" disabled={automating} onClick={() => void connectTikTokAutomation()}>
+                      {automating ? <Loader2 className="animate-spin" aria-hidden /> : <Workflow aria-hidden />}
+                      Connect via automation
+                    </Button>
+                  )}
+                </div>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

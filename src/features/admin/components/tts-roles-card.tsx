@@ -1,0 +1,85 @@
+import { ArrowLeftRight, Loader2, Volume2 } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { putSetting, type TtsRoles } from '@/db/settings';
+import { generateSpeech, getTtsRoles, lastTtsProvider, onTtsChange, setTtsRoles } from '@/lib/api/tts';
+import { errorMessage } from '@/lib/http/api-error';
+import { redact } from '@/lib/security/redact';
+import { useSetting } from '../api/use-setting';
+import { messages } from '../messages';
+import { serviceName } from '../services';
+
+/** SPEC §4 "TTS provider roles": primary elevenlabs, backup azure; Switch swaps them and lib/api uses them at once. */
+export function TtsRolesCard() {
+  const stored = useSetting('ttsRoles');
+  const runtime = useSyncExternalStore(onTtsChange, getTtsRoles);
+  const last = useSyncExternalStore(onTtsChange, lastTtsProvider);
+  const roles: TtsRoles = stored ?? runtime;
+  const [speaking, setSpeaking] = useState(false);
+
+  const swap = async () => {
+    const next: TtsRoles = { primary: roles.backup, backup: roles.primary };
+    setTtsRoles(next);
+    try {
+      await putSetting('ttsRoles', next);
+      toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)) });
+    } catch (error) {
+      toast.error(messages.keys.saveFailed, { description: errorMessage(error) });
+    }
+  };
+
+  const speak = async () => {
+    setSpeaking(true);
+    try {
+      const { provider } = await generateSpeech(messages.tts.sample);
+      toast.success(messages.tts.speechOk, { description: messages.tts.speechOkDescription(serviceName(provider)) });
+    } catch (error) {
+      toast.error(messages.tts.speechFailed, { description: redact(errorMessage(error)) });
+    } finally {
+      setSpeaking(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Text-to-Speech</CardTitle>
+        <CardDescription>Primary provider with automatic failover to the backup.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="rounded-md border p-3">
+            <dt className="text-xs uppercase text-muted-foreground">Primary</dt>
+            <dd className="font-medium" data-testid="tts-primary">{serviceName(roles.primary)}</dd>
+          </div>
+          <div className="rounded-md border p-3">
+            <dt className="text-xs uppercase text-muted-foreground">Backup</dt>
+            <dd className="font-medium" data-testid="tts-backup">{serviceName(roles.backup)}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => void swap()}>
+            <ArrowLeftRight aria-hidden />
+            Switch
+          </Button>
+          <Button variant="secondary" disabled={speaking} onClick={() => void speak()}>
+            {speaking ? <Loader2 className="animate-spin" aria-hidden /> : <Volume2 aria-hidden />}
+            Test-Sprachausgabe
+          </Button>
+          <span className="text-sm text-muted-foreground" role="status" data-testid="tts-last">
+            {last ? (
+              <>
+                Letzte Anfrage bedient von <Badge tone={last === roles.primary ? 'ok' : 'warn'}>{serviceName(last)}</Badge>
+              </>
+            ) : (
+              messages.tts.none
+            )}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { User } from '@/lib/api/types';
+import { useCreateUser, useUsers } from '../api/users';
+import { messages } from '../messages';
+
+const ROLES: Array<User['role']> = ['Admin', 'Editor', 'Viewer'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+  const ids = useId();
+  const create = useCreateUser();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<User['role']>('Editor');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+
+  const submit = () => {
+    const next: typeof errors = {};
+    if (!name.trim()) next.name = messages.users.nameRequired;
+    if (!EMAIL.test(email.trim())) next.email = messages.users.emailInvalid;
+    setErrors(next);
+    if (next.name || next.email) return;
+    create.mutate(
+      { name: name.trim(), email: email.trim(), role },
+      {
+        onSuccess: (user) => {
+          toast.success(messages.users.added, { description: user.name });
+          setName('');
+          setEmail('');
+          setRole('Editor');
+          onOpenChange(false);
+        },
+        onError: () => toast.error(messages.users.addFailed),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add user</DialogTitle>
+          <DialogDescription>Name, e-mail and role of the new user.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-name`}>Name</Label>
+            <Input id={`${ids}-name`} value={name} autoComplete="off" aria-invalid={errors.name ? true : undefined} onChange={(e) => setName(e.target.value)} />
+            {errors.name && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.name}</p>}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-email`}>E-mail</Label>
+            <Input id={`${ids}-email`} type="email" value={email} autoComplete="off" aria-invalid={errors.email ? true : undefined} onChange={(e) => setEmail(e.target.value)} />
+            {errors.email && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.email}</p>}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-role`}>Role</Label>
+            <select
+              id={`${ids}-role`}
+              className="flex min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
+              value={role}
+              onChange={(e) => setRole(e.target.value as User['role'])}
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>{r}</option>
+              ))}
+            </select>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={create.isPending}>Add</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** SPEC "Users": the administrator with 'Vollzugriff', and Add user storing through the /api. */
+export function UsersTab() {
+  const users = useUsers();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Users</CardTitle>
+        <Button onClick={() => setOpen(true)}>
+          <UserPlus aria-hidden />
+          Add user
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {users.isPending && <Skeleton className="h-16 w-full" />}
+        {users.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.users.loadFailed}</p>}
+        {users.data && (
+          <ul className="divide-y rounded-md border" aria-label="Users">
+            {users.data.map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div>
+                  <div className="font-medium">{u.name}</div>
+                  <div className="text-sm text-muted-foreground">{u.email}</div>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone="outline">{u.role}</Badge>
+                  <span className="text-sm">{u.access}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <AddUserDialog open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}
