@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpHandler, HttpResponse } from 'msw';
 import { SCENARIOS, type AnyHandler, type Scenario } from './types';
 
 /** Reads ?scenario= from a URL; anything unknown is the default. */
@@ -7,20 +7,39 @@ export function scenarioFromSearch(search: string): Scenario {
   return (SCENARIOS as readonly string[]).includes(value ?? '') ? (value as Scenario) : 'default';
 }
 
-const API = '*/api/*';
+/** How long the 'slow' scenario holds every mocked call before answering normally. */
+export const SLOW_DELAY_MS = 1500;
 
 /**
- * Handlers prepended for a scenario. 'empty' is a store seeding (see resetStore), 'slow' delays every
- * /api call by 1.5 s and then falls through, 'error' answers 500, 'offline' fails like a dropped network.
+ * A predicate for "a request the mock layer answers": any /api call, plus whatever one of `mocked`
+ * matches (the demo n8n webhooks, provider tests on their hosts). Everything else — an address the
+ * operator typed in — is left alone by the scenarios, just as it passes through the mocks.
  */
-export function scenarioHandlers(scenario: Scenario): AnyHandler[] {
+function isMocked(mocked: readonly AnyHandler[]) {
+  const httpHandlers = mocked.filter((h): h is HttpHandler => h instanceof HttpHandler);
+  return async ({ request }: { request: Request }): Promise<boolean> => {
+    if (/\/api\//.test(new URL(request.url).pathname)) return true;
+    for (const handler of httpHandlers) if (await handler.test({ request: request.clone() })) return true;
+    return false;
+  };
+}
+
+/**
+ * Handlers put in front of the happy-path ones for a scenario: 'slow' holds every mocked call for
+ * 1.5 s and then lets it through, 'error' answers 500, 'offline' fails like a dropped network.
+ * 'empty' is no handler but a store seeding (resetStore('empty')).
+ */
+export function scenarioHandlers(scenario: Scenario, mocked: readonly AnyHandler[] = []): AnyHandler[] {
+  const matches = isMocked(mocked);
   switch (scenario) {
     case 'slow':
-      return [http.all(API, async () => { await delay(1500); })];
+      return [http.all(matches, async () => {
+        await delay(SLOW_DELAY_MS);
+      })];
     case 'error':
-      return [http.all(API, () => HttpResponse.json({ message: 'Mock-Szenario: Serverfehler' }, { status: 500 }))];
+      return [http.all(matches, () => HttpResponse.json({ message: 'Mock-Szenario: Serverfehler' }, { status: 500, statusText: 'Internal Server Error' }))];
     case 'offline':
-      return [http.all(API, () => HttpResponse.error())];
+      return [http.all(matches, () => HttpResponse.error())];
     default:
       return [];
   }

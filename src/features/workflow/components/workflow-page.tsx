@@ -1,7 +1,34 @@
+import { Activity, Cable, Settings2, Plug } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useWorkflowSettings } from '../api/use-workflow-settings';
+import { useWorkflowRuntime } from '../hooks/use-workflow-runtime';
+import { ApiServicesTab } from './api-services-tab';
+import { ConnectionTestTab } from './connection-test-tab';
+import { MonitoringTab } from './monitoring-tab';
+import { SetupTab } from './setup-tab';
+import { SummaryCards } from './summary-cards';
+import { WorkflowHeader } from './workflow-header';
+
+/** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
 export function WorkflowPage() {
+  const settings = useWorkflowSettings();
+  const runtime = useWorkflowRuntime(settings.config, settings.params);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">n8n AI-News Workflow</h1>
+      <WorkflowHeader config={settings.config} runtime={runtime} />
+      <SummaryCards config={settings.config} runtime={runtime} />
+      <Tabs defaultValue="connection">
+        <TabsList aria-label="Workflow-Bereiche">
+          <TabsTrigger value="connection"><Cable aria-hidden className="size-4" />Connection Test</TabsTrigger>
+          <TabsTrigger value="setup"><Settings2 aria-hidden className="size-4" />n8n Setup</TabsTrigger>
+          <TabsTrigger value="services"><Plug aria-hidden className="size-4" />API Services</TabsTrigger>
+          <TabsTrigger value="monitoring"><Activity aria-hidden className="size-4" />Monitoring</TabsTrigger>
+        </TabsList>
+        <TabsContent value="connection"><ConnectionTestTab config={settings.config} runtime={runtime} /></TabsContent>
+        <TabsContent value="setup"><SetupTab settings={settings} runtime={runtime} /></TabsContent>
+        <TabsContent value="services"><ApiServicesTab /></TabsContent>
+        <TabsContent value="monitoring"><MonitoringTab settings={settings} runtime={runtime} /></TabsContent>
+      </Tabs>
     </div>
   );
 }

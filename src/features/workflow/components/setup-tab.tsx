@@ -1,0 +1,264 @@
+import { BookOpen, Bot, Brain, Eye, EyeOff, FileJson, Loader2, Mic, Play, Share2, Upload, Video, Workflow } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
+import { WebhookError } from '@/lib/webhooks/n8n';
+import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
+import type { WorkflowSettings } from '../api/use-workflow-settings';
+import { useMediaUpload } from '../api/workflow-queries';
+import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
+import { MSG, uploadFailedStatus } from '../messages';
+import { Field, NativeSelect } from './field';
+import { STATE_LABEL } from './summary-cards';
+
+export const N8N_DOCS_URL = 'https://docs.n8n.io/';
+const LANGUAGES: Array<{ value: Language; label: string }> = [
+  { value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }, { value: 'es', label: 'Español' }, { value: 'fr', label: 'Français' },
+];
+export const VOICES = ['Anna', 'Max', 'Sophie', 'Lukas'] as const;
+const PLATFORMS: Platform[] = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'];
+const URGENCIES: Urgency[] = ['low', 'normal', 'high', 'urgent'];
+const PIPELINE = [
+  { name: 'Scraper', icon: Bot }, { name: 'AI Analyse', icon: Brain }, { name: 'TTS', icon: Mic }, { name: 'Video Gen', icon: Video }, { name: 'Social Post', icon: Share2 },
+];
+
+/** Workflow JSON upload (SPEC §5 checks); a valid file fills the addresses and the workflow id. */
+function ImportCard({ settings }: { settings: WorkflowSettings }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [imported, setImported] = useState<ImportedWorkflow | null>(null);
+  const [reading, setReading] = useState(false);
+  const id = useId();
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(true);
+    const result = await validateWorkflowFile(file, { baseUrl: settings.config.baseUrl });
+    setReading(false);
+    if (inputRef.current) inputRef.current.value = '';
+    if (!result.ok) {
+      toast.error(result.title, { description: result.message });
+      return;
+    }
+    const { workflow } = result;
+    const patch: Partial<WorkflowConfig> = { workflowId: workflow.id };
+    if (workflow.webhookUrl) patch.webhookUrl = workflow.webhookUrl;
+    if (workflow.statusUrl) patch.statusUrl = workflow.statusUrl;
+    if (workflow.gatewayUrl) patch.gatewayUrl = workflow.gatewayUrl;
+    if (workflow.mediaUrl) patch.mediaUrl = workflow.mediaUrl;
+    settings.updateConfig(patch);
+    setImported(workflow);
+    toast.success(MSG.imported, { description: `${workflow.name} (${workflow.id})` });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Workflow Import</CardTitle>
+        <CardDescription>n8n-Export (JSON) hochladen. Die Webhook-Adresse wird aus dem Webhook-Node und der Base URL übernommen.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Field id={id} label="Workflow JSON">
+          <Input id={id} ref={inputRef} type="file" accept="application/json,.json" disabled={reading} onChange={(e) => void onFile(e.target.files?.[0])} />
+        </Field>
+        {imported && (
+          <div className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm" data-testid="imported-workflow">
+            <FileJson aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <div className="min-w-0">
+              <p className="font-medium">{imported.name}</p>
+              <p className="text-muted-foreground">ID {imported.id} · {imported.nodeCount} Nodes</p>
+              {imported.webhookUrl && <p className="break-all font-mono text-xs">{imported.webhookUrl}</p>}
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Addresses of the operator's n8n (kept in Dexie), with the webhook test and the status figures. */
+function WebhookConfigCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
+  const { config, updateConfig } = settings;
+  const [showKey, setShowKey] = useState(false);
+  const base = useId();
+  const fields: Array<{ key: 'workflowId' | 'baseUrl' | 'gatewayUrl' | 'statusUrl' | 'mediaUrl'; label: string }> = [
+    { key: 'workflowId', label: 'Workflow ID' }, { key: 'baseUrl', label: 'Base URL' }, { key: 'gatewayUrl', label: 'Gateway URL' },
+    { key: 'statusUrl', label: 'Status URL' }, { key: 'mediaUrl', label: 'Media Upload URL' },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          Webhook Configuration
+          <Badge tone={runtime.state === 'active' ? 'ok' : runtime.state === 'error' ? 'error' : 'neutral'} data-testid="setup-status-badge">{STATE_LABEL[runtime.state]}</Badge>
+        </CardTitle>
+        <CardDescription>
+          Ausführungen: {runtime.status ? runtime.status.totalExecutions : '–'} · Erfolgsrate: {runtime.status ? `${runtime.status.successRate} %` : '–'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Field id={`${base}-webhook`} label="Webhook URL">
+          <div className="flex gap-2">
+            <Input id={`${base}-webhook`} type="url" inputMode="url" placeholder="https://n8n.example.com/webhook/ai-news" value={config.webhookUrl} onChange={(e) => updateConfig({ webhookUrl: e.target.value })} />
+            <Button variant="outline" onClick={runtime.testWebhook} disabled={runtime.testingWebhook}>Test</Button>
+          </div>
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {fields.map((f) => (
+            <Field key={f.key} id={`${base}-${f.key}`} label={f.label}>
+              <Input id={`${base}-${f.key}`} value={config[f.key]} onChange={(e) => updateConfig({ [f.key]: e.target.value })} />
+            </Field>
+          ))}
+        </div>
+        <Field id={`${base}-key`} label="API Key (optional)" hint="Wird nur als Authorization: Bearer gesendet.">
+          <div className="flex gap-2">
+            <Input id={`${base}-key`} type={showKey ? 'text' : 'password'} autoComplete="off" spellCheck={false} value={config.apiKey ?? ''} onChange={(e) => updateConfig({ apiKey: e.target.value })} />
+            <Button variant="outline" size="icon" onClick={() => setShowKey((v) => !v)} aria-label={showKey ? 'API Key verbergen' : 'API Key anzeigen'} aria-pressed={showKey}>
+              {showKey ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+            </Button>
+          </div>
+        </Field>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Trigger parameters (SPEC §3, defaults §9) and Start Workflow. */
+function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
+  const { params, updateParams } = settings;
+  const base = useId();
+  const toggle = (platform: Platform) =>
+    updateParams({ platforms: params.platforms.includes(platform) ? params.platforms.filter((p) => p !== platform) : [...params.platforms, platform] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Workflow Parameters</CardTitle>
+        <CardDescription>Werden mit jedem Start an den Webhook gesendet.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Field id={`${base}-topic`} label="Topic">
+          <Input id={`${base}-topic`} value={params.topic} onChange={(e) => updateParams({ topic: e.target.value })} />
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id={`${base}-language`} label="Language">
+            <NativeSelect id={`${base}-language`} value={params.language} onChange={(e) => updateParams({ language: e.target.value as Language })}>
+              {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
+            </NativeSelect>
+          </Field>
+          <Field id={`${base}-voice`} label="Voice">
+            <NativeSelect id={`${base}-voice`} value={params.voice} onChange={(e) => updateParams({ voice: e.target.value })}>
+              {[...new Set([...VOICES, params.voice])].map((v) => <option key={v} value={v}>{v}</option>)}
+            </NativeSelect>
+          </Field>
+          <Field id={`${base}-urgency`} label="Urgency">
+            <NativeSelect id={`${base}-urgency`} value={params.urgency} onChange={(e) => updateParams({ urgency: e.target.value as Urgency })}>
+              {URGENCIES.map((u) => <option key={u} value={u}>{u}</option>)}
+            </NativeSelect>
+          </Field>
+          <Field id={`${base}-category`} label="Category">
+            <Input id={`${base}-category`} value={params.category} onChange={(e) => updateParams({ category: e.target.value })} />
+          </Field>
+        </div>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium">Platforms</legend>
+          <div className="flex flex-wrap gap-2">
+            {PLATFORMS.map((p) => (
+              <Button key={p} size="sm" className="min-h-10" variant={params.platforms.includes(p) ? 'default' : 'outline'} aria-pressed={params.platforms.includes(p)} onClick={() => toggle(p)}>{p}</Button>
+            ))}
+          </div>
+        </fieldset>
+        <Button onClick={runtime.startFromSetup} disabled={runtime.busy} aria-busy={runtime.busy}>
+          {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}
+          Start Workflow
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Media upload to the media address with progress (SPEC §7, §8). */
+function MediaUploadCard({ config }: { config: WorkflowConfig }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useMediaUpload(config);
+  const id = useId();
+  const start = () => {
+    if (!config.mediaUrl.trim()) {
+      toast.error(MSG.uploadErrorTitle, { description: MSG.mediaMissing });
+      return;
+    }
+    if (!file) return;
+    setProgress(0);
+    upload.mutate({ file, onProgress: setProgress }, {
+      onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
+      onError: (error) => {
+        setProgress(null);
+        toast.error(MSG.uploadErrorTitle, { description: error instanceof WebhookError && error.kind === 'http' ? uploadFailedStatus(error.status) : MSG.uploadFailed });
+      },
+    });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Media Upload</CardTitle>
+        <CardDescription>Datei an die Media Upload URL senden (Feld „media“ mit Metadaten).</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Field id={id} label="Media file">
+          <Input id={id} type="file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProgress(null); }} />
+        </Field>
+        <Button variant="outline" onClick={start} disabled={!file || upload.isPending} aria-busy={upload.isPending}>
+          {upload.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Upload aria-hidden />}
+          Upload Media
+        </Button>
+        {progress !== null && (
+          <div className="space-y-1">
+            <Progress value={progress} aria-label="Upload-Fortschritt" />
+            <p className="text-xs text-muted-foreground" data-testid="upload-progress">{progress} %</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** n8n Setup tab. */
+export function SetupTab({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ImportCard settings={settings} />
+        <WebhookConfigCard settings={settings} runtime={runtime} />
+        <ParametersCard settings={settings} runtime={runtime} />
+        <MediaUploadCard config={settings.config} />
+      </div>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <div className="space-y-1.5">
+            <CardTitle className="flex items-center gap-2"><Workflow aria-hidden className="size-4" />AI-News Pipeline</CardTitle>
+            <CardDescription>Die fünf Schritte des n8n Workflows.</CardDescription>
+          </div>
+          <Button variant="outline" asChild>
+            <a href={N8N_DOCS_URL} target="_blank" rel="noopener noreferrer"><BookOpen aria-hidden />n8n Documentation</a>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <ol className="flex flex-col gap-2 sm:flex-row sm:items-center" aria-label="Pipeline">
+            {PIPELINE.map((step, index) => (
+              <li key={step.name} className="flex items-center gap-2 sm:flex-1">
+                <span className="flex flex-1 items-center gap-2 rounded-md border bg-muted/40 p-3 text-sm font-medium">
+                  <step.icon aria-hidden className="size-4" />{step.name}
+                </span>
+                {index < PIPELINE.length - 1 && <span aria-hidden className="hidden text-muted-foreground sm:inline">→</span>}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
+import { errorMessage } from '@/lib/http/api-error';
+import { WebhookError, type StatusResponse } from '@/lib/webhooks/n8n';
+import { statusQueryOptions, useTestWebhook, useTriggerWorkflow } from '../api/workflow-queries';
+import { corsHint, httpText, MSG } from '../messages';
+
+export type WorkflowState = 'inactive' | 'active' | 'error';
+
+/** SPEC §3 "Workflow status" as the screen holds it. */
+export interface WorkflowRuntime {
+  state: WorkflowState;
+  connected: boolean;
+  workflowActive: boolean;
+  lastExecution: string | null;
+  status: StatusResponse | undefined;
+  statusError: boolean;
+  busy: boolean;
+  testingWebhook: boolean;
+  checkingStatus: boolean;
+  startFromHeader: () => void;
+  startFromSetup: () => void;
+  manualTrigger: (action: string, label: string, extra?: Record<string, unknown>) => void;
+  testWebhook: () => void;
+  checkStatus: () => void;
+}
+
+/** The network-failure description: the spec's text, and where CORS is set in n8n. */
+export function NetworkDescription({ text }: { text: string }) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span>{text}</span>
+      <span className="text-xs opacity-80">{corsHint(window.location.origin)}</span>
+    </span>
+  );
+}
+
+const isKind = (error: unknown, kind: WebhookError['kind']) => error instanceof WebhookError && error.kind === kind;
+
+/**
+ * The workflow's state machine of SPEC §4 (inactive → active after a successful trigger, error after a
+ * failed one; connected/workflowActive true after success, false after a failed trigger or test) and the
+ * actions with their SPEC §8 toasts.
+ */
+export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParameters): WorkflowRuntime {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<WorkflowState>('inactive');
+  const [flags, setFlags] = useState<{ connected: boolean; workflowActive: boolean } | null>(null);
+  const [lastExecution, setLastExecution] = useState<string | null>(null);
+  const [checkingStatus, setCheckingStatus] = useState(false);
+  const status = useQuery(statusQueryOptions(config));
+  const trigger = useTriggerWorkflow(config, params);
+  const webhookTest = useTestWebhook(config);
+
+  const succeeded = () => {
+    setState('active');
+    setFlags({ connected: true, workflowActive: true });
+    setLastExecution(new Date().toISOString());
+  };
+  const failed = () => {
+    setState('error');
+    setFlags({ connected: false, workflowActive: false });
+  };
+  const hasWebhook = config.webhookUrl.trim() !== '';
+
+  // Header button: the n8n hook's toasts ('n8n Workflow gestartet', 'n8n Verbindung fehlgeschlagen', …).
+  const startFromHeader = () => {
+    if (!hasWebhook) {
+      toast.error(MSG.error, { description: MSG.webhookRequired });
+      return;
+    }
+    trigger.mutate(undefined, {
+      onSuccess: (result) => {
+        succeeded();
+        toast.success(MSG.n8nStarted, { description: result.executionId ? `Ausführung ${result.executionId} · ${params.topic}` : params.topic });
+      },
+      onError: (error) => {
+        failed();
+        if (isKind(error, 'http')) {
+          const e = error as WebhookError;
+          toast.error(MSG.n8nFailedTitle, { description: httpText(e.status, e.statusText) });
+        } else toast.error(MSG.n8nNetworkTitle, { description: <NetworkDescription text={MSG.n8nNetwork} /> });
+      },
+    });
+  };
+
+  // n8n Setup → Start Workflow: 'Workflow ausgelöst' / 'Workflow-Fehler'.
+  const startFromSetup = () => {
+    if (!hasWebhook) {
+      toast.error(MSG.error, { description: MSG.webhookRequired });
+      return;
+    }
+    trigger.mutate(undefined, {
+      onSuccess: () => {
+        succeeded();
+        toast.success(MSG.triggered, { description: params.topic });
+      },
+      onError: (error) => {
+        failed();
+        toast.error(MSG.triggerFailedTitle, { description: isKind(error, 'http') ? MSG.triggerFailed : <NetworkDescription text={MSG.triggerFailed} /> });
+      },
+    });
+  };
+
+  // Monitoring → manual triggers: the same webhook with an action; failures say 'Workflow Fehler'.
+  const manualTrigger = (action: string, label: string, extra: Record<string, unknown> = {}) => {
+    if (!hasWebhook) {
+      toast.error(MSG.error, { description: MSG.webhookRequired });
+      return;
+    }
+    trigger.mutate({ action, ...extra }, {
+      onSuccess: () => {
+        succeeded();
+        toast.success(MSG.triggered, { description: label });
+      },
+      onError: (error) => {
+        failed();
+        const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
+        toast.error(MSG.workflowErrorTitle, { description: isKind(error, 'network') ? <NetworkDescription text={message} /> : message });
+      },
+    });
+  };
+
+  const testWebhook = () => {
+    if (!hasWebhook) {
+      toast.error(MSG.error, { description: MSG.webhookEnter });
+      return;
+    }
+    webhookTest.mutate(undefined, {
+      onSuccess: (result) => {
+        setFlags((f) => ({ connected: true, workflowActive: f?.workflowActive ?? status.data?.active ?? false }));
+        toast.success(MSG.webhookOk, { description: `${result.responseTime} ms` });
+      },
+      onError: (error) => {
+        setFlags({ connected: false, workflowActive: false });
+        if (isKind(error, 'http') || isKind(error, 'timeout')) toast.error(MSG.webhookErrorTitle, { description: MSG.webhookError });
+        else toast.error(MSG.networkTitle, { description: <NetworkDescription text={MSG.network} /> });
+      },
+    });
+  };
+
+  const checkStatus = () => {
+    if (!config.statusUrl.trim()) {
+      toast.error(MSG.error, { description: MSG.statusUrlMissing });
+      return;
+    }
+    setCheckingStatus(true);
+    queryClient
+      .fetchQuery({ ...statusQueryOptions(config), staleTime: 0 })
+      .then((result) => {
+        setFlags({ connected: true, workflowActive: result.active });
+        toast.success(MSG.statusChecked, { description: `${result.active ? 'Aktiv' : 'Inaktiv'} · ${result.totalExecutions} Ausführungen · ${result.successRate} %` });
+      })
+      .catch((error: unknown) => {
+        setFlags({ connected: false, workflowActive: false });
+        if (isKind(error, 'http')) {
+          const e = error as WebhookError;
+          toast.error(MSG.n8nFailedTitle, { description: httpText(e.status, e.statusText) });
+        } else toast.error(MSG.n8nNetworkTitle, { description: isKind(error, 'network') ? <NetworkDescription text={MSG.n8nNetwork} /> : errorMessage(error) });
+      })
+      .finally(() => setCheckingStatus(false));
+  };
+
+  return {
+    state,
+    connected: flags?.connected ?? status.isSuccess,
+    workflowActive: flags?.workflowActive ?? (status.data?.active ?? false),
+    lastExecution,
+    status: status.data,
+    statusError: status.isError,
+    busy: trigger.isPending,
+    testingWebhook: webhookTest.isPending,
+    checkingStatus,
+    startFromHeader,
+    startFromSetup,
+    manualTrigger,
+    testWebhook,
+    checkStatus,
+  };
+}
