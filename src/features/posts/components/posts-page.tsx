@@ -1,7 +1,223 @@
+import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/http/api-error';
+import type { Platform, Post, PostStatus } from '@/lib/api/types';
+import { OutboxQuotaError } from '@/db/outbox';
+import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
+import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
+import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
+import { CATEGORIES, nativeSelect, PostFormDialog } from './post-form-dialog';
+import { PostPreviewDialog } from './post-preview-dialog';
+import { PostsTable } from './posts-table';
+
+const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
+
+function Counter({ label, value, icon: Icon }: { label: string; value: number; icon: typeof FileText }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center justify-between p-4">
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold tabular-nums" data-testid={`counter-${label}`}>{value}</p>
+        </div>
+        <Icon className="size-6 text-muted-foreground" aria-hidden />
+      </CardContent>
+    </Card>
+  );
+}
+
 export function PostsPage() {
+  const postsQuery = usePosts();
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const deletePost = useDeletePost();
+  const sharePost = useSharePost();
+
+  const [query, setQuery] = useState<PostQuery>(DEFAULT_QUERY);
+  const [showFilter, setShowFilter] = useState(false);
+  const [showDates, setShowDates] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Post | null>(null);
+  const [previewing, setPreviewing] = useState<Post | null>(null);
+  const [deleting, setDeleting] = useState<Post | null>(null);
+
+  const posts = useMemo(() => postsQuery.data ?? [], [postsQuery.data]);
+  const indexed = useMemo(() => indexPosts(posts), [posts]);
+  const sorted = useMemo(() => sortPosts(indexed, query.sort), [indexed, query.sort]);
+  const visible = useMemo(() => filterPosts(sorted, query), [sorted, query]);
+  const counts = useMemo(() => countPosts(posts), [posts]);
+  const categories = useMemo(() => [...new Set([...CATEGORIES, ...posts.map((p) => p.category)])].sort(), [posts]);
+
+  const set = <K extends keyof PostQuery>(key: K, value: PostQuery[K]) => setQuery((q) => ({ ...q, [key]: value }));
+  const onSort = (key: SortKey) =>
+    setQuery((q) => ({ ...q, sort: { key, dir: q.sort.key === key && q.sort.dir === 'asc' ? 'desc' : q.sort.key === key ? 'asc' : key === 'title' || key === 'status' || key === 'platform' ? 'asc' : 'desc' } }));
+  const activeFilters = [query.status, query.platform, query.category].filter((v) => v !== 'all').length;
+
+  const share = (post: Post) =>
+    sharePost.mutate(post, {
+      onSuccess: (outcome) =>
+        outcome.state === 'sent'
+          ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
+          : toast.info(messages.queued, { description: messages.queuedText }),
+      onError: (error) => toast.error(messages.error, { description: error instanceof OutboxQuotaError ? error.message : errorMessage(error) }),
+    });
+
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Post Management</h1>
+      <PageHeader
+        title="Post Management"
+        description="Beiträge anlegen, planen, teilen und auswerten."
+        actions={<Button onClick={() => setCreating(true)}><Plus aria-hidden />Create Post</Button>}
+      />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input type="search" aria-label={messages.searchLabel} placeholder={messages.searchPlaceholder} className="pl-9" value={query.search} onChange={(e) => set('search', e.target.value)} />
+        </div>
+        <Button variant="outline" aria-expanded={showFilter} aria-controls="posts-filter" onClick={() => setShowFilter((v) => !v)}>
+          <Filter aria-hidden />Filter{activeFilters > 0 && ` (${activeFilters})`}
+        </Button>
+        <Button variant="outline" aria-expanded={showDates} aria-controls="posts-dates" onClick={() => setShowDates((v) => !v)}>
+          <CalendarRange aria-hidden />Date Range
+        </Button>
+      </div>
+
+      {showFilter && (
+        <div id="posts-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-4">
+          <div className="grid gap-1">
+            <Label htmlFor="filter-status">Status</Label>
+            <select id="filter-status" className={nativeSelect} value={query.status} onChange={(e) => set('status', e.target.value as PostQuery['status'])}>
+              <option value="all">Alle Status</option>
+              {FILTER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="filter-platform">Plattform</Label>
+            <select id="filter-platform" className={nativeSelect} value={query.platform} onChange={(e) => set('platform', e.target.value as Platform | 'all')}>
+              <option value="all">Alle Plattformen</option>
+              {Object.entries(PLATFORM_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="filter-category">Kategorie</Label>
+            <select id="filter-category" className={nativeSelect} value={query.category} onChange={(e) => set('category', e.target.value)}>
+              <option value="all">Alle Kategorien</option>
+              {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          </div>
+          <div className="flex items-end">
+            <Button variant="ghost" onClick={() => setQuery((q) => ({ ...q, status: 'all', platform: 'all', category: 'all' }))}>Filter zurücksetzen</Button>
+          </div>
+        </div>
+      )}
+
+      {showDates && (
+        <div id="posts-dates" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
+          <div className="grid gap-1">
+            <Label htmlFor="range-from">Von</Label>
+            <Input id="range-from" type="date" value={query.from} max={query.to || undefined} onChange={(e) => set('from', e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="range-to">Bis</Label>
+            <Input id="range-to" type="date" value={query.to} min={query.from || undefined} onChange={(e) => set('to', e.target.value)} />
+          </div>
+          <div className="flex items-end">
+            <Button variant="ghost" onClick={() => setQuery((q) => ({ ...q, from: '', to: '' }))}>Zeitraum zurücksetzen</Button>
+          </div>
+        </div>
+      )}
+
+      {postsQuery.isPending ? (
+        <Skeleton className="h-96 w-full" />
+      ) : postsQuery.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
+          <p className="font-medium">{messages.loadError}</p>
+          <p className="text-muted-foreground">{errorMessage(postsQuery.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void postsQuery.refetch()}>Erneut laden</Button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">{visible.length} von {posts.length} Posts</p>
+          <PostsTable
+            posts={visible}
+            total={posts.length}
+            sort={query.sort}
+            onSort={onSort}
+            actions={{ onPreview: setPreviewing, onEdit: setEditing, onShare: share, onDelete: setDeleting }}
+          />
+        </>
+      )}
+
+      <section aria-label="Post-Zähler" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Counter label="Total Posts" value={counts.total} icon={FileText} />
+        <Counter label="Published" value={counts.published} icon={Send} />
+        <Counter label="Scheduled" value={counts.scheduled} icon={Clock} />
+        <Counter label="Drafts" value={counts.drafts} icon={PenLine} />
+      </section>
+
+      <PostFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        pending={createPost.isPending}
+        onSubmit={(value) =>
+          createPost.mutate(value, {
+            onSuccess: (post) => {
+              setCreating(false);
+              toast.success(messages.created, { description: messages.createdText(post.title) });
+            },
+            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+          })
+        }
+      />
+      <PostFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        post={editing ?? undefined}
+        pending={updatePost.isPending}
+        onSubmit={(patch) =>
+          editing &&
+          updatePost.mutate({ id: editing.id, patch }, {
+            onSuccess: () => {
+              setEditing(null);
+              toast.success(messages.updated);
+            },
+            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+          })
+        }
+      />
+      <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{messages.deleteQuestion}</AlertDialogTitle>
+            <AlertDialogDescription>{deleting ? messages.deleteText(deleting.title) : ''}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const post = deleting;
+                if (!post) return;
+                deletePost.mutate(post.id, {
+                  onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
+                  onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+                });
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

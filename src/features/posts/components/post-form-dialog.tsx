@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import type { NewPost, Platform, Post, PostStatus } from '@/lib/api/types';
+import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
+
+export const CATEGORIES = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
+const FORM_STATUSES: PostStatus[] = ['draft', 'review', 'scheduled', 'published'];
+export const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+interface FormState {
+  title: string;
+  category: string;
+  platform: Platform;
+  status: PostStatus;
+  date: string;
+  content: string;
+}
+
+function initial(post?: Post): FormState {
+  return post
+    ? { title: post.title, category: post.category, platform: post.platform, status: post.status, date: toLocalInput(post.publishDate), content: post.content ?? '' }
+    : { title: '', category: 'Technologie', platform: 'youtube', status: 'draft', date: toLocalInput(new Date().toISOString()), content: '' };
+}
+
+/** Create Post and Edit: the same form; it only closes once the server has accepted it. */
+export function PostFormDialog({ open, onOpenChange, post, pending, onSubmit }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  post?: Post;
+  pending: boolean;
+  onSubmit: (value: NewPost) => void;
+}) {
+  const [form, setForm] = useState<FormState>(() => initial(post));
+  const [error, setError] = useState<string | null>(null);
+  const [lastPost, setLastPost] = useState(post);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (post !== lastPost || open !== wasOpen) {
+    setLastPost(post);
+    setWasOpen(open);
+    if (open) {
+      setForm(initial(post));
+      setError(null);
+    }
+  }
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.title.trim()) return setError(messages.titleRequired);
+    if (!form.category.trim()) return setError(messages.categoryRequired);
+    const date = new Date(form.date);
+    if (!form.date || Number.isNaN(date.getTime())) return setError(messages.dateRequired);
+    setError(null);
+    onSubmit({ title: form.title.trim(), category: form.category.trim(), platform: form.platform, status: form.status, publishDate: date.toISOString(), content: form.content });
+  };
+
+  const id = post ? `edit-${post.id}` : 'create';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{post ? 'Edit Post' : 'Create Post'}</DialogTitle>
+          <DialogDescription>{post ? 'Ändern Sie den Post und speichern Sie.' : 'Legen Sie einen neuen Post an.'}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-title`}>Titel</Label>
+            <Input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={error === messages.titleRequired} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-category`}>Kategorie</Label>
+              <Input id={`${id}-category`} list={`${id}-categories`} value={form.category} onChange={(e) => set('category', e.target.value)} />
+              <datalist id={`${id}-categories`}>
+                {CATEGORIES.map((c) => <option key={c} value={c} />)}
+              </datalist>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-platform`}>Plattform</Label>
+              <select id={`${id}-platform`} className={nativeSelect} value={form.platform} onChange={(e) => set('platform', e.target.value as Platform)}>
+                {Object.entries(PLATFORM_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              </select>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-status`}>Status</Label>
+              <select id={`${id}-status`} className={nativeSelect} value={form.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
+                {FORM_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              </select>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-date`}>Datum</Label>
+              <Input id={`${id}-date`} type="datetime-local" value={form.date} onChange={(e) => set('date', e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-content`}>Inhalt</Label>
+            <Textarea id={`${id}-content`} rows={4} value={form.content} onChange={(e) => set('content', e.target.value)} />
+          </div>
+          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Abbrechen</Button>
+            <Button type="submit" disabled={pending}>{pending ? 'Speichern …' : post ? 'Save' : 'Create Post'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

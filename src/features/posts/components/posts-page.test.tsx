@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { db } from '@/db/db';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { PostsPage } from './posts-page';
+
+beforeEach(() => {
+  // jsdom does no layout: give the virtualized table a viewport so that it renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+});
+
+const counter = (label: string) => screen.getByTestId(`counter-${label}`);
+const rows = () => screen.getAllByRole('row').slice(1);
+const rowOf = (title: string) => screen.getByText(title, { selector: 'div' }).closest('[role="row"]') as HTMLElement;
+
+async function openMenu(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(within(rowOf(title)).getByRole('button', { name: `Aktionen für ${title}` }));
+}
+
+test('counters come from the data: 127 total, 89 published, 23 scheduled, 15 drafts', async () => {
+  renderWithProviders(<PostsPage />);
+  await waitFor(() => expect(counter('Total Posts')).toHaveTextContent('127'));
+  expect(counter('Published')).toHaveTextContent('89');
+  expect(counter('Scheduled')).toHaveTextContent('23');
+  expect(counter('Drafts')).toHaveTextContent('15');
+  expect(screen.getByText('127 von 127 Posts')).toBeInTheDocument();
+});
+
+test('the table has the columns of the spec and a row shows title with category', async () => {
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  for (const name of ['Title', 'Status', 'Platform', 'Views', 'Engagement', 'Date']) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+  const first = rows()[0];
+  expect(within(first).getAllByRole('cell')).toHaveLength(7);
+});
+
+test('Create Post really creates: the new post is listed and the total grows', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  await user.click(screen.getByRole('button', { name: 'Create Post' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte geben Sie einen Titel ein.');
+  await user.type(within(dialog).getByLabelText('Titel'), 'Mondlandung live');
+  await user.clear(within(dialog).getByLabelText('Kategorie'));
+  await user.type(within(dialog).getByLabelText('Kategorie'), 'Wissenschaft');
+  await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+  expect(await screen.findByText('Post erstellt')).toBeInTheDocument();
+  await waitFor(() => expect(counter('Total Posts')).toHaveTextContent('128'));
+  expect(counter('Drafts')).toHaveTextContent('16');
+  await user.type(screen.getByLabelText('Posts durchsuchen'), 'Mondlandung');
+  expect(rows()).toHaveLength(1);
+  expect(within(rows()[0]).getByText('Wissenschaft')).toBeInTheDocument();
+});
+
+test('search narrows by title or category and says when nothing matches', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  await user.type(screen.getByLabelText('Posts durchsuchen'), 'marsmission');
+  expect(screen.getByText(/^\d+ von 127 Posts$/).textContent).not.toBe('127 von 127 Posts');
+  for (const row of rows()) expect(row).toHaveTextContent(/Marsmission/);
+  await user.clear(screen.getByLabelText('Posts durchsuchen'));
+  await user.type(screen.getByLabelText('Posts durchsuchen'), 'gibt es nicht');
+  expect(screen.getByText('Keine Posts gefunden.')).toBeInTheDocument();
+});
+
+test('Filter by status, platform and category', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  await user.click(screen.getByRole('button', { name: 'Filter' }));
+  await user.selectOptions(screen.getByLabelText('Status'), 'scheduled');
+  expect(screen.getByText('23 von 127 Posts')).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+  expect(screen.getByText('15 von 127 Posts')).toBeInTheDocument();
+  for (const row of rows()) expect(row).toHaveTextContent('Entwurf');
+  await user.selectOptions(screen.getByLabelText('Status'), 'all');
+  await user.selectOptions(screen.getByLabelText('Plattform'), 'tiktok');
+  for (const row of rows()) expect(row).toHaveTextContent('TikTok');
+  await user.selectOptions(screen.getByLabelText('Kategorie'), 'Umwelt');
+  for (const row of rows()) expect(row).toHaveTextContent('Umwelt');
+  expect(screen.getByRole('button', { name: 'Filter (2)' })).toBeInTheDocument();
+});
+
+test('Date Range keeps the posts between the two dates', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  await user.click(screen.getByRole('button', { name: 'Date Range' }));
+  // Fixture posts start on 2024-01-15 09:00 UTC, one every 7 hours: three fall on the 15th, three on the 16th.
+  await user.type(screen.getByLabelText('Von'), '2024-01-15');
+  await user.type(screen.getByLabelText('Bis'), '2024-01-16');
+  expect(screen.getByText('6 von 127 Posts')).toBeInTheDocument();
+});
+
+test('sorting by a column, both directions', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  const views = () => rows().map((r) => Number(within(r).getAllByRole('cell')[3].textContent?.replace(/\./g, '')));
+  await user.click(screen.getByRole('button', { name: 'Views' }));
+  expect(screen.getByRole('columnheader', { name: 'Views' })).toHaveAttribute('aria-sort', 'descending');
+  const desc = views();
+  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  await user.click(screen.getByRole('button', { name: 'Views' }));
+  expect(screen.getByRole('columnheader', { name: 'Views' })).toHaveAttribute('aria-sort', 'ascending');
+  expect(views()[0]).toBe(0);
+  await user.click(screen.getByRole('button', { name: 'Title' }));
+  const titles = rows().map((r) => within(r).getAllByRole('cell')[0].firstChild?.textContent ?? '');
+  expect(titles).toEqual([...titles].sort(new Intl.Collator('de').compare));
+});
+
+test('Delete asks first; Cancel keeps the post, Delete removes it', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  await user.type(screen.getByLabelText('Posts durchsuchen'), 'Quantencomputer knackt Rekord');
+  const title = 'Quantencomputer knackt Rekord';
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  const confirm = await screen.findByRole('alertdialog');
+  expect(confirm).toHaveTextContent('Post löschen?');
+  await user.click(within(confirm).getByRole('button', { name: 'Abbrechen' }));
+  expect(counter('Total Posts')).toHaveTextContent('127');
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Post gelöscht')).toBeInTheDocument();
+  await waitFor(() => expect(counter('Total Posts')).toHaveTextContent('126'));
+  expect(screen.queryByText(title, { selector: 'div' })).not.toBeInTheDocument();
+});
+
+test('Preview shows the post, Edit saves a change', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  const title = 'Hitzewelle in Südeuropa';
+  await user.type(screen.getByLabelText('Posts durchsuchen'), title);
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Preview' }));
+  const preview = await screen.findByRole('dialog');
+  expect(preview).toHaveTextContent('Hitzewelle in Südeuropa: Die wichtigsten Fakten im Überblick.');
+  await user.keyboard('{Escape}');
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('Titel')).toHaveValue(title);
+  await user.selectOptions(within(dialog).getByLabelText('Status'), 'review');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Post gespeichert')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(title)).toHaveTextContent('In Prüfung'));
+});
+
+test('Share posts to the platform; offline it goes to the outbox', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  const title = 'Börse: DAX auf Rekordhoch'; // a telegram post (connected)
+  await user.type(screen.getByLabelText('Posts durchsuchen'), title);
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
+  expect(await screen.findByText('Post geteilt')).toBeInTheDocument();
+  expect(screen.getByText('Auf Telegram veröffentlicht.')).toBeInTheDocument();
+
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
+  expect(await screen.findByText('Im Postausgang')).toBeInTheDocument();
+  const queued = await db.outbox.toArray();
+  expect(queued).toHaveLength(1);
+  expect(queued[0]).toMatchObject({ platform: 'telegram', status: 'queued' });
+});
+
+test('a failed load says so and offers to load again', async () => {
+  server.use(http.get('*/api/posts', () => HttpResponse.json({ message: 'kaputt' }, { status: 404 })));
+  renderWithProviders(<PostsPage />);
+  expect(await screen.findByText('Posts konnten nicht geladen werden.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Erneut laden' })).toBeInTheDocument();
+});

@@ -1,0 +1,126 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import type { Post, PostStatus } from '@/lib/api/types';
+import { cn } from '@/lib/utils/cn';
+import type { PostQuery, SortKey } from '../lib/query-posts';
+import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
+import { formatDate, formatNumber, formatPercent } from './format';
+
+const ROW_HEIGHT = 60;
+const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';
+
+const STATUS_TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = {
+  published: 'ok',
+  scheduled: 'info',
+  draft: 'neutral',
+  review: 'warn',
+  failed: 'error',
+};
+
+const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
+  { key: 'title', label: 'Title' },
+  { key: 'status', label: 'Status' },
+  { key: 'platform', label: 'Platform' },
+  { key: 'views', label: 'Views', numeric: true },
+  { key: 'engagement', label: 'Engagement', numeric: true },
+  { key: 'publishDate', label: 'Date' },
+];
+
+export interface RowActions {
+  onPreview: (post: Post) => void;
+  onEdit: (post: Post) => void;
+  onShare: (post: Post) => void;
+  onDelete: (post: Post) => void;
+}
+
+function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]; sort: PostQuery['sort']; onSort: (key: SortKey) => void }) {
+  const active = sort.key === column.key;
+  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn(column.numeric && 'text-right')}>
+      <button type="button" onClick={() => onSort(column.key)} className="inline-flex min-h-10 items-center gap-1 rounded-md text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        {column.label}
+        <Icon className="size-3.5" aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The post table, virtualized (only the rows in view are in the DOM), so 10,000 posts scroll and
+ * filter without delay. ARIA table roles keep it a table for assistive technology.
+ */
+export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Post[]; total: number; sort: PostQuery['sort']; onSort: (key: SortKey) => void; actions: RowActions }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div role="table" aria-label="Posts" aria-rowcount={posts.length + 1} className="rounded-lg border bg-card text-card-foreground">
+      <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="posts-scroll">
+        <div className="min-w-[52rem]">
+          <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
+            <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
+              {COLUMNS.map((c) => <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />)}
+              <div role="columnheader" className="sr-only">Aktionen</div>
+            </div>
+          </div>
+          {posts.length === 0 ? (
+            <p className="p-8 text-center text-sm text-muted-foreground">{total === 0 ? messages.empty : messages.noResults}</p>
+          ) : (
+            <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((v) => {
+                const post = posts[v.index];
+                return (
+                  <div
+                    key={post.id}
+                    role="row"
+                    aria-rowindex={v.index + 2}
+                    className={cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50')}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                  >
+                    <div role="cell" className="min-w-0">
+                      <div className="truncate font-medium">{post.title}</div>
+                      <div className="truncate text-xs text-muted-foreground">{post.category}</div>
+                    </div>
+                    <div role="cell"><Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge></div>
+                    <div role="cell">{PLATFORM_LABELS[post.platform]}</div>
+                    <div role="cell" className="text-right tabular-nums">{formatNumber(post.views)}</div>
+                    <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
+                    <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
+                    <div role="cell" className="text-right">
+                      <RowMenu post={post} actions={actions} />
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RowMenu({ post, actions }: { post: Post; actions: RowActions }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${post.title}`}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => actions.onPreview(post)}><Eye aria-hidden />Preview</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.onEdit(post)}><Pencil aria-hidden />Edit</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.onShare(post)}><Share2 aria-hidden />Share</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(post)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

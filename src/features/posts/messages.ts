@@ -1,0 +1,39 @@
+// German texts of Post Management (headings stay English, SPEC §1).
+export const messages = {
+  created: 'Post erstellt',
+  createdText: (title: string) => `„${title}“ wurde angelegt.`,
+  updated: 'Post gespeichert',
+  deleted: 'Post gelöscht',
+  deletedText: (title: string) => `„${title}“ wurde gelöscht.`,
+  shared: 'Post geteilt',
+  sharedText: (platform: string) => `Auf ${platform} veröffentlicht.`,
+  queued: 'Im Postausgang',
+  queuedText: 'Der Post wird gesendet, sobald die Verbindung zurück ist.',
+  error: 'Fehler',
+  titleRequired: 'Bitte geben Sie einen Titel ein.',
+  categoryRequired: 'Bitte geben Sie eine Kategorie ein.',
+  dateRequired: 'Bitte geben Sie ein Datum ein.',
+  deleteQuestion: 'Post löschen?',
+  deleteText: (title: string) => `„${title}“ wird endgültig gelöscht. Das kann nicht rückgängig gemacht werden.`,
+  noResults: 'Keine Posts gefunden.',
+  empty: 'Noch keine Posts. Legen Sie mit „Create Post“ den ersten an.',
+  loadError: 'Posts konnten nicht geladen werden.',
+  searchLabel: 'Posts durchsuchen',
+  searchPlaceholder: 'Titel oder Kategorie suchen …',
+} as const;
+
+export const STATUS_LABELS = {
+  published: 'Veröffentlicht',
+  scheduled: 'Geplant',
+  draft: 'Entwurf',
+  review: 'In Prüfung',
+  failed: 'Fehlgeschlagen',
+} as const;
+
+export const PLATFORM_LABELS = {
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  telegram: 'Telegram',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+} as const;
