@@ -10,7 +10,7 @@ export function hasUnsavedInput(doc: Document = document): boolean {
     const textual = ['text', 'search', 'url', 'email', 'password', 'tel', 'number'].includes(active.type);
     return textual && active.value.trim() !== '';
   }
-  return active instanceof HTMLElement && active.isContentEditable;
+  return active instanceof HTMLElement && active.isContentEditable === true;
 }
 
 export type UpdateDecision = 'apply' | 'ask';

@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../../tests/render';
+import { LandingPage } from './landing-page';
+
+const dashboard = { path: '/dashboard', element: <h1>Dashboard screen</h1> };
+
+test.each(['Launch Dashboard', 'Get Started', 'Start Your Journey'])('%s goes to /dashboard', async (name) => {
+  const { router } = renderWithProviders(<LandingPage />, { route: '/', path: '/', routes: [dashboard] });
+  const link = screen.getByRole('link', { name: new RegExp(name) });
+  expect(link).toHaveAttribute('href', '/dashboard');
+  await userEvent.click(link);
+  expect(router.state.location.pathname).toBe('/dashboard');
+  expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+});
+
+test('header has the theme toggle; six feature cards; footer shows 2024', () => {
+  renderWithProviders(<LandingPage />, { route: '/', path: '/' });
+  expect(within(screen.getByRole('banner')).getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeInTheDocument();
+  expect(screen.getAllByTestId('feature-card')).toHaveLength(6);
+  expect(within(screen.getByRole('contentinfo')).getByText(/2024/)).toBeInTheDocument();
+});
+
+test('says what SPEC §1 says the product does', () => {
+  renderWithProviders(<LandingPage />, { route: '/', path: '/' });
+  const text = document.body.textContent ?? '';
+  for (const word of ['YouTube', 'Facebook', 'Instagram', 'TikTok', 'live streaming through broadcast software', 'analytics', 'scheduling']) {
+    expect(text).toContain(word);
+  }
+});
+
+test('Watch Demo opens a dialog explaining demo mode with links into the demo dashboard', async () => {
+  renderWithProviders(<LandingPage />, { route: '/', path: '/' });
+  await userEvent.click(screen.getByRole('button', { name: /Watch Demo/ }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(/Der Demo-Modus läuft vollständig im Browser/)).toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: /Demo starten/ })).toHaveAttribute('href', '/dashboard?scenario=default');
+  expect(within(dialog).getByRole('link', { name: /Leere Daten/ })).toHaveAttribute('href', '/dashboard?scenario=empty');
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+});

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { OverviewPage } from './overview-page';
+
+const targets = [
+  { path: '/dashboard/ai-news', element: <h1>AI News target</h1> },
+  { path: '/dashboard/posts', element: <h1>Posts target</h1> },
+  { path: '/dashboard/live', element: <h1>Live target</h1> },
+];
+const renderOverview = () => renderWithProviders(<OverviewPage />, { route: '/dashboard', path: '/dashboard', routes: targets });
+
+test('shows the sample figures served by GET /dashboard/overview', async () => {
+  renderOverview();
+  expect(screen.getByTestId('overview-loading')).toBeInTheDocument();
+  const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
+  for (const value of ['1,247', '3', '2.4M', '892']) expect(within(figures).getByText(value)).toBeInTheDocument();
+  expect(screen.getByText('3 Jobs in der Warteschlange')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Technical Monitor' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'System Status' })).toBeInTheDocument();
+  expect(screen.getAllByTestId('platform-bar').length).toBeGreaterThan(0);
+});
+
+test('figures come from the server, not from the component', async () => {
+  server.use(
+    http.get('*/api/dashboard/overview', () =>
+      HttpResponse.json({
+        stats: [{ id: 'news', title: 'Total News', value: '77,777', description: 'x', icon: 'news', trend: { value: 4, isPositive: false } }],
+        queuedJobs: 9,
+        notifications: [{ id: 'a', message: 'Testmeldung', type: 'info', time: 'jetzt' }],
+        platformViews: [{ platform: 'YouTube', views: 10 }],
+        workflowProgress: [{ id: 's', name: 'Scraping', progress: 50 }],
+        systemStatus: [{ id: 'obs', name: 'OBS', status: 'offline', detail: 'getrennt' }],
+        technicalMonitor: [{ id: 'cpu', label: 'CPU', value: 10, unit: '%' }],
+      }),
+    ),
+  );
+  renderOverview();
+  expect(await screen.findByText('77,777')).toBeInTheDocument();
+  expect(screen.getByText('-4%')).toBeInTheDocument();
+  expect(screen.getByText('9 Jobs in der Warteschlange')).toBeInTheDocument();
+  expect(screen.getByText('Testmeldung')).toBeInTheDocument();
+  expect(screen.queryByText('1,247')).toBeNull();
+});
+
+test('a failing call shows the German error state, and retry loads the figures', async () => {
+  let fail = true;
+  server.use(
+    http.get('*/api/dashboard/overview', () => (fail ? HttpResponse.json({ message: 'kaputt' }, { status: 404 }) : undefined)),
+  );
+  renderOverview();
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Die Übersicht konnte nicht geladen werden.');
+  fail = false;
+  await userEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+  expect(await screen.findByText('1,247')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test.each([
+  ['Start New News', 'News-Generierung gestartet', 'AI News target', '/dashboard/ai-news'],
+  ['Post Last Highlight', 'Letztes Highlight wird gepostet', 'Posts target', '/dashboard/posts'],
+  ['Start Live Broadcast', 'Live-Übertragung wird vorbereitet', 'Live target', '/dashboard/live'],
+])('quick action %s confirms with a toast and navigates', async (label, toastText, target, path) => {
+  const { router } = renderOverview();
+  await userEvent.click(screen.getByRole('button', { name: label }));
+  expect(await screen.findByText(toastText)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(path);
+  expect(screen.getByRole('heading', { name: target })).toBeInTheDocument();
+});
