@@ -24,7 +24,7 @@ export async function startMockNetwork(options: { scenario?: Scenario } = {}): P
   const interceptors = [new FetchInterceptor(), new XMLHttpRequestInterceptor(), new WebSocketInterceptor()] as unknown as ConstructorParameters<typeof InterceptorSource>[0]['interceptors'];
   network = defineNetwork({
     sources: [new InterceptorSource({ interceptors })],
-    handlers: [...scenarioHandlers(scenario), ...handlers],
+    handlers: [...scenarioHandlers(scenario, handlers), ...handlers],
     onUnhandledFrame: 'bypass',
   });
   await network.enable();

@@ -1,0 +1,223 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/mocks/node';
+import { handlers } from '@/mocks/handlers';
+import { scenarioHandlers } from '@/mocks/scenarios';
+import { resetStore } from '@/mocks/store';
+import { apiRequest } from '@/lib/api/client';
+import { generatePrompt } from '@/lib/api/ai';
+import { checkHealth } from '@/lib/api/health';
+import { uploadMedia, listMedia } from '@/lib/api/media';
+import { generateNews, getLatestNews, listNews } from '@/lib/api/news';
+import { getObsScenes, getObsStatus, obsControl, setObsScene, startObsStream, stopObsStream } from '@/lib/api/obs';
+import { getOverview } from '@/lib/api/overview';
+import { listPosts } from '@/lib/api/posts';
+import { postToPlatform, setPlatformConnected } from '@/lib/api/social';
+import { notifyTelegram } from '@/lib/api/telegram';
+import { testService } from '@/lib/api/test-services';
+import { generateSpeech } from '@/lib/api/tts';
+import {
+  createProviderVideo, downloadVideo, generateVideo, generateVideoWith, getVideoStatus, listAvatars,
+  listProviderAvatars, listVideoPlatforms, listVideoProjects, retryVideoProject,
+} from '@/lib/api/video';
+import {
+  getN8nWorkflowStatus, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow, uploadN8nWorkflow, uploadWorkflow,
+} from '@/lib/api/workflow';
+import { transport } from '@/lib/http/transport';
+import type { ApiError } from '@/lib/http/api-error';
+
+const jsonFile = (name: string) => new File(['{"id":"ai-news-workflow","nodes":[]}'], name, { type: 'application/json' });
+
+/**
+ * jsdom's FormData and File are not understood by MSW's XMLHttpRequest interceptor (the file content is
+ * lost and `instanceof File` fails on the parsed part), so multipart calls run with Node's own classes
+ * here. A real browser needs no such help (tests/e2e/mock-network.spec.ts).
+ */
+async function withNodeMultipart<T>(run: () => Promise<T>): Promise<T> {
+  const NodeFormData = (await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()).constructor;
+  const { File: NodeFile, Blob: NodeBlob } = await import('node:buffer');
+  vi.stubGlobal('FormData', NodeFormData);
+  vi.stubGlobal('File', NodeFile);
+  vi.stubGlobal('Blob', NodeBlob);
+  try {
+    return await run();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+/** Every call of SPEC §7 under the base API path, through its lib/api function. */
+const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
+  ['GET /news/latest', () => getLatestNews()],
+  ['POST /news/generate', () => generateNews('KI-Gipfel')],
+  ['POST /workflow/trigger/{id}', () => triggerWorkflow('ai-news-workflow', { topic: 'Breaking News' })],
+  ['POST /media/upload', () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' }))],
+  ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
+  ['POST /obs/control', () => obsControl('setScene', { sceneName: 'intro' })],
+  ['POST /ai/prompt', () => generatePrompt('content', { topic: 'Wetter' })],
+  ...(['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] =>
+    [`POST /video/${p}/generate`, () => generateVideoWith(p, { script: 'Guten Abend' })]),
+  ['POST /video/generate (fallback)', () => generateVideoWith('unbekannt', { platform: 'tavus', script: 'x' })],
+  ['GET /video/{provider}/status/{id}', () => getVideoStatus('heygen', 'vp-2')],
+  ['GET /video/{provider}/download/{id}', () => downloadVideo('tavus', 'vp-1')],
+  ['GET /obs/scenes', () => getObsScenes()],
+  ['POST /obs/scene', () => setObsScene('intro')],
+  ['GET /obs/status', () => getObsStatus()],
+  ['POST /obs/stream/start', () => startObsStream()],
+  // The simulated OBS takes a moment to start its output, like the real one.
+  ['POST /obs/stream/stop', async () => {
+    await startObsStream();
+    await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true), { timeout: 5000, interval: 50 });
+    return stopObsStream();
+  }],
+  ['GET /video/tavus/avatars', () => listProviderAvatars('tavus')],
+  ['POST /video/tavus/create', () => createProviderVideo('tavus', { script: 'x' })],
+  ['GET /video/heygen/avatars', () => listProviderAvatars('heygen')],
+  ['POST /video/heygen/create', () => createProviderVideo('heygen', { script: 'x' })],
+  ['POST /video/did/create', () => createProviderVideo('did', { script: 'x' })],
+  ['POST /video/modelslab/generate', () => createProviderVideo('modelslab', { script: 'x' })],
+  ['POST /video/vidau/create', () => createProviderVideo('vidau', { script: 'x' })],
+  ['POST /tts/generate', () => generateSpeech('Guten Abend')],
+  ['POST /test/openai', () => testService('openai', 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error))))],
+  ...(['elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'] as const).map((s): [string, () => Promise<unknown>] =>
+    [`GET /test/${s}`, () => testService(s, 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error))))]),
+  ...(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((s): [string, () => Promise<unknown>] =>
+    [`GET /health/${s}`, () => checkHealth(s)]),
+  // TikTok and Instagram start disconnected in the fixtures; a post needs a connection first.
+  ['POST /social/tiktok/post', async () => {
+    await setPlatformConnected('tiktok', true);
+    return postToPlatform('tiktok', { content: 'Hallo' });
+  }],
+  ['POST /social/instagram/post', async () => {
+    await setPlatformConnected('instagram', true);
+    return postToPlatform('instagram', { content: 'Hallo' });
+  }],
+  ['POST /workflow/upload', () => withNodeMultipart(() => uploadWorkflow(jsonFile('wf.json'), 'wf.json'))],
+  ['POST /workflow/n8n/upload', () => withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))],
+  ['GET /workflow/n8n/status/{id}', async () => getN8nWorkflowStatus((await withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))).id)],
+  ['POST /workflow/ai-news/start', () => startAiNewsWorkflow({ topic: 'AI News' })],
+  ['GET /workflow/logs/{id}?limit=10', () => getWorkflowLogs('ai-news-workflow')],
+  ['POST /workflow/retry/{id}', async () => {
+    const runs = await getWorkflowLogs('ai-news-workflow');
+    const failed = runs.find((r) => r.status === 'failed') ?? runs[0];
+    if (!failed) throw new Error('no run to retry');
+    return retryWorkflowRun(failed.id);
+  }],
+  ['POST /telegram/notify', () => notifyTelegram('Wir sind live!')],
+  ['POST /video/generate (Video Studio)', () => generateVideo({ platform: 'heygen', avatar: 'avatar-markus', script: 'Guten Abend', background: 'studio', voice: 'german-male-1' })],
+];
+
+describe('every SPEC §7 /api call has a mock handler', () => {
+  test.each(SPEC_CALLS)('%s succeeds against the Node mock server', async (_name, call) => {
+    await expect(call()).resolves.not.toBeInstanceOf(Error);
+  });
+
+  test('the mock answered in the request order of the spec paths', async () => {
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) => paths.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`));
+    await getWorkflowLogs('ai-news-workflow');
+    await testService('openai', 'k');
+    await postToPlatform('facebook', { content: 'x' });
+    server.events.removeAllListeners();
+    expect(paths).toEqual(['GET /api/workflow/logs/ai-news-workflow?limit=10', 'POST /api/test/openai', 'POST /api/social/post/facebook']);
+  });
+});
+
+describe('my areas: fixtures and state', () => {
+  test('overview gives the SPEC sample figures', async () => {
+    const overview = await getOverview();
+    expect(overview.stats.map((s) => s.value)).toEqual(['1,247', '3', '2.4M', '892']);
+    expect(overview.queuedJobs).toBe(3);
+    expect(overview.platformViews.map((p) => p.platform)).toEqual(['YouTube', 'Facebook', 'Instagram', 'TikTok', 'Telegram']);
+    expect(overview.notifications.length).toBeGreaterThan(0);
+    expect(overview.technicalMonitor.length).toBeGreaterThan(0);
+    expect(overview.workflowProgress.every((p) => p.progress >= 0 && p.progress <= 100)).toBe(true);
+    expect(overview.systemStatus.length).toBeGreaterThan(0);
+  });
+
+  test('video fixtures: 5 platforms, 4 avatars (tavus, heygen, did, modelslab), a processing project at 67, a failed one, a completed one with url', async () => {
+    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did']);
+    expect((await listAvatars()).map((a) => a.platform)).toEqual(['tavus', 'heygen', 'did', 'modelslab']);
+    const projects = await listVideoProjects();
+    expect(projects.find((p) => p.status === 'processing')?.progress).toBe(67);
+    expect(projects.some((p) => p.status === 'failed')).toBe(true);
+    expect(projects.find((p) => p.status === 'completed')?.url).toBeTruthy();
+  });
+
+  test('a generated video is listed, advances on status polls and completes with a url', async () => {
+    const project = await generateVideo({ platform: 'did', avatar: 'avatar-sophie', script: 'Wetter', background: 'studio', voice: 'german-female-1' });
+    expect(project).toMatchObject({ status: 'processing', progress: 0, platform: 'did' });
+    expect((await listVideoProjects())[0]?.id).toBe(project.id);
+    let status = await getVideoStatus('did', project.id);
+    while (status.status === 'processing') status = await getVideoStatus('did', project.id);
+    expect(status).toMatchObject({ status: 'completed', progress: 100 });
+    expect(status.url).toBeTruthy();
+    const video = await downloadVideo('did', project.id);
+    expect(video.type).toBe('video/mp4');
+    expect(video.size).toBeGreaterThan(0);
+  });
+
+  test('a failed project can be retried; a completed one cannot', async () => {
+    await expect(retryVideoProject('vp-4')).resolves.toMatchObject({ status: 'processing', progress: 0 });
+    await expect(retryVideoProject('vp-1')).rejects.toThrow('API request failed with status 409');
+  });
+
+  test('a Telegram notification shows up on the overview; a blank one is refused', async () => {
+    await notifyTelegram('Live ab 20 Uhr');
+    expect((await getOverview()).notifications[0]?.message).toBe('Telegram: Live ab 20 Uhr');
+    await expect(notifyTelegram('  ')).rejects.toThrow('API request failed with status 400');
+  });
+
+  test('the stores are reset between tests', async () => {
+    expect((await listVideoProjects()).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
+  });
+});
+
+describe('scenarios', () => {
+  test("'empty' seeds every store empty", async () => {
+    resetStore('empty');
+    const overview = await getOverview();
+    expect(overview.notifications).toEqual([]);
+    expect(overview.platformViews).toEqual([]);
+    expect(await listVideoProjects()).toEqual([]);
+    expect(await listAvatars()).toEqual([]);
+    expect(await listNews()).toEqual([]);
+    expect(await listPosts()).toEqual([]);
+    expect(await listMedia()).toEqual([]);
+  });
+
+  test("'error' answers 500 on /api calls and the mocked webhooks, but leaves other addresses alone", async () => {
+    server.use(http.get('https://operator.example/hook', () => HttpResponse.json({ real: true })));
+    server.use(...scenarioHandlers('error', handlers));
+    const error = (await apiRequest('/dashboard/overview', { retries: false }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('SERVER_ERROR');
+    expect(error.message).toBe('API request failed with status 500: {"message":"Mock-Szenario: Serverfehler"}');
+    await expect(checkHealth('openai')).rejects.toThrow('Health check failed: Internal Server Error');
+    await expect(transport('https://n8n.newsdesk.demo/webhook/ai-news/status')).rejects.toMatchObject({ status: 500 });
+    await expect(transport('https://operator.example/hook')).resolves.toEqual({ real: true });
+  });
+
+  test("'offline' fails like a dropped network", async () => {
+    server.use(...scenarioHandlers('offline', handlers));
+    await expect(apiRequest('/video/projects', { retries: false })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  test("'slow' holds a call for 1500 ms and then answers normally", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.use(...scenarioHandlers('slow', handlers));
+    let settled = false;
+    const outcome = getOverview().finally(() => {
+      settled = true;
+    });
+    for (let t = 0; t < 1400; t += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(settled).toBe(false);
+    for (let t = 0; t < 300; t += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    }
+    vi.useRealTimers();
+    expect((await outcome).stats[0]?.value).toBe('1,247');
+  });
+});
