@@ -26,3 +26,8 @@ export const obsStatusLabels = {
   reconnecting: 'Reconnecting…',
   'auth-failed': 'Wrong password',
 } as const;
+
+/** Title and text of the toast for a failed connect or test: a wrong password is said as such (SPEC §8 otherwise). */
+export function connectFailureMessage(failure: { kind: string } | null | undefined): { title: string; description: string } {
+  return { title: obsMessages.connectFailedTitle, description: failure?.kind === 'auth' ? obsMessages.authFailed : obsMessages.connectFailed };
+}

@@ -35,6 +35,8 @@ function field(data: RequestData, name: string): string | undefined {
 
 /** Answers one request the way OBS 29 / obs-websocket 5.1 does for the calls the app makes. */
 export function answerRequest(requestType: string, data: RequestData): Answer {
+  const injected = obsSim.takeFailure(requestType);
+  if (injected) return fail(injected.code, injected.comment);
   switch (requestType) {
     case 'GetVersion':
       return ok({

@@ -39,6 +39,7 @@ let droppedFrames = 0;
 const eventListeners = new Set<(event: ObsSimEvent) => void>();
 const connections = new Set<(code: number, reason: string) => void>();
 let connectionAttempts = 0;
+const failures = new Map<string, { code: number; comment: string }>();
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
 function emit(eventType: string, eventIntent: number, eventData: Record<string, unknown>): void {
@@ -103,6 +104,15 @@ export const obsSim = {
     connectionAttempts += 1;
   },
 
+  /** Tests: the next request of this type is refused with this status (as OBS would, e.g. 500 OutputRunning). */
+  failNextRequest(requestType: string, code: number, comment: string) {
+    failures.set(requestType, { code, comment });
+  },
+  takeFailure(requestType: string): { code: number; comment: string } | undefined {
+    const failure = failures.get(requestType);
+    failures.delete(requestType);
+    return failure;
+  },
   /** Switches the program scene as OBS would (also "someone switched in OBS itself"). False if unknown. */
   switchScene(name: string): boolean {
     if (!scenes.some((s) => s.name === name)) return false;
@@ -202,6 +212,7 @@ registerStore((scenario) => {
   eventListeners.clear();
   password = DEMO_OBS_PASSWORD;
   connectionAttempts = 0;
+  failures.clear();
   scenes = obsSceneFixtures.map((s) => ({ ...s }));
   currentScene = scenes[0].name;
   stream = 'stopped';

@@ -1,0 +1,67 @@
+import { Send } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
+import { useSendQuickText } from '../api/obs-commands';
+import { liveMessages, quickTextPresets } from '../messages';
+
+/** Sets the text of the configured OBS text source (SetInputSettings), so it shows on air. */
+export function QuickText() {
+  const obs = useObs();
+  const settings = useObsSettings();
+  const send = useSendQuickText();
+  const id = useId();
+  const [text, setText] = useState('');
+  const connected = obs.status === 'connected';
+  const source = settings?.sourceName ?? '';
+
+  function submit() {
+    if (!text.trim()) {
+      toast.error(liveMessages.validationTitle, { description: liveMessages.textRequired });
+      return;
+    }
+    if (!connected) {
+      toast.error(obsMessages.notConnectedTitle, { description: obsMessages.notConnected });
+      return;
+    }
+    send.mutate({ source, text: text.trim() });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Text</CardTitle>
+        <CardDescription>{source ? `Source: ${source}` : 'Source'}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="flex flex-wrap gap-2">
+          {quickTextPresets.map((preset, index) => (
+            <Button key={preset} type="button" variant="outline" size="sm" className="min-h-10" onClick={() => setText(preset)} title={preset}>
+              Preset {index + 1}
+            </Button>
+          ))}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-text`}>Text</Label>
+          <div className="flex gap-2">
+            <Input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+            <Button type="button" onClick={submit} disabled={!text.trim() || !connected || send.isPending}>
+              <Send /> Send
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

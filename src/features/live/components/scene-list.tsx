@@ -1,0 +1,63 @@
+import { Clapperboard } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
+import { cn } from '@/lib/utils/cn';
+import { useSwitchScene } from '../api/obs-commands';
+import { liveMessages } from '../messages';
+
+/** OBS's scenes (GetSceneList); a click switches the program scene. */
+export function SceneList() {
+  const obs = useObs();
+  const settings = useObsSettings();
+  const switchScene = useSwitchScene();
+  const connected = obs.status === 'connected';
+  // Before the first connection only the configured scene is known; after one, the last list OBS sent.
+  const scenes = obs.scenes.length > 0 ? obs.scenes : settings ? [settings.sceneName] : [];
+
+  function select(scene: string) {
+    if (!connected) {
+      toast.error(obsMessages.notConnectedTitle, { description: obsMessages.notConnected });
+      return;
+    }
+    switchScene.mutate(scene);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Scenes</CardTitle>
+        <CardDescription>{connected ? `${scenes.length} scenes in OBS` : liveMessages.scenesHint}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {scenes.map((scene) => {
+            const active = connected && obs.currentScene === scene;
+            const pending = switchScene.isPending && switchScene.variables === scene;
+            return (
+              <li key={scene}>
+                <button
+                  type="button"
+                  onClick={() => select(scene)}
+                  aria-pressed={active}
+                  disabled={pending}
+                  className={cn(
+                    'flex min-h-11 w-full items-center justify-between gap-2 rounded-md border px-3 py-2 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60',
+                    active && 'border-red-500 bg-red-500/10 font-semibold',
+                  )}
+                >
+                  <span className="flex items-center gap-2">
+                    <Clapperboard className="size-4 text-muted-foreground" aria-hidden />
+                    {scene}
+                  </span>
+                  {active && <Badge tone="error">Program</Badge>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
