@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
 import { putSetting } from '@/db/settings';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
+
+// sonner keeps its toasts in a module-level store and replays them to the next Toaster.
+afterEach(() => toast.dismiss());
 
 const setup = () => {
   const user = userEvent.setup();

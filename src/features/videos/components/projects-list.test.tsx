@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { VideosPage } from './videos-page';
+
+// sonner keeps its toasts in a module-level store and replays them to the next Toaster.
+afterEach(() => toast.dismiss());
+
+async function openProjects() {
+  const user = userEvent.setup();
+  renderWithProviders(<VideosPage />);
+  await user.click(screen.getByRole('tab', { name: 'My Projects' }));
+  const list = await screen.findByRole('list', { name: 'My Projects' });
+  return { user, list };
+}
+const row = (list: HTMLElement, title: string) => within(list).getByText(title).closest('li') as HTMLElement;
+
+describe('Video Studio – My Projects', () => {
+  test('lists the projects of GET /video/projects with their statuses', async () => {
+    const { list } = await openProjects();
+    expect(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByText('Completed')).toBeInTheDocument();
+    expect(within(row(list, 'Tech-Trends der Woche')).getByText('Processing')).toBeInTheDocument();
+    expect(within(row(list, 'Wetterbericht Wochenende')).getByText('Draft')).toBeInTheDocument();
+    expect(within(row(list, 'Börsen-Update am Abend')).getByText('Failed')).toBeInTheDocument();
+  });
+
+  test('the pending project shows its progress bar at 67%', async () => {
+    const { list } = await openProjects();
+    const processing = row(list, 'Tech-Trends der Woche');
+    const bar = within(processing).getByRole('progressbar', { name: 'Fortschritt Tech-Trends der Woche' });
+    expect(bar).toHaveAttribute('aria-valuenow', '67');
+    expect(within(processing).getByText('67%')).toBeInTheDocument();
+    expect(within(list).getAllByRole('progressbar')).toHaveLength(1);
+  });
+
+  test('Retry only on failed, Play and Download only on completed with a url', async () => {
+    const { list } = await openProjects();
+    const buttons = (title: string) => within(row(list, title)).queryAllByRole('button').map((b) => b.textContent);
+    expect(buttons('Börsen-Update am Abend')).toEqual(['Retry']);
+    expect(buttons('Breaking News: KI-Gipfel in Berlin')).toEqual(['Play', 'Download']);
+    expect(buttons('Wetterbericht Wochenende')).toEqual([]);
+    expect(buttons('Tech-Trends der Woche')).toEqual(['Check status']);
+  });
+
+  test('a completed project without a url offers neither Play nor Download', async () => {
+    server.use(http.get('*/api/video/projects', () => HttpResponse.json([
+      { id: 'x', title: 'Ohne Datei', status: 'completed', progress: 100, avatar: 'avatar-anna', platform: 'tavus', duration: '1:00', createdAt: '2024-01-15T10:30:00Z', url: null },
+    ])));
+    const { list } = await openProjects();
+    expect(within(row(list, 'Ohne Datei')).queryAllByRole('button')).toEqual([]);
+  });
+
+  test('Retry really retries: the failed project is processing again', async () => {
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: 'Retry: Börsen-Update am Abend' }));
+    expect(await screen.findByText('Video wird erneut generiert')).toBeInTheDocument();
+    await waitFor(() => expect(within(row(list, 'Börsen-Update am Abend')).getByText('Processing')).toBeInTheDocument());
+    expect(within(row(list, 'Börsen-Update am Abend')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  test('a failed retry says so in German and the project stays failed', async () => {
+    server.use(http.post('*/api/video/projects/:id/retry', () => HttpResponse.json({ message: 'nein' }, { status: 409 })));
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('Erneuter Versuch fehlgeschlagen.')).toBeInTheDocument();
+    expect(within(row(list, 'Börsen-Update am Abend')).getByText('Failed')).toBeInTheDocument();
+  });
+
+  test('Check status asks the provider and shows the new progress', async () => {
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Check status/ }));
+    await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '92'));
+  });
+
+  test('Play opens a video player with the project url', async () => {
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Play/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Breaking News: KI-Gipfel in Berlin' })).toBeInTheDocument();
+    const video = dialog.querySelector('video');
+    expect(video).toHaveAttribute('src', '/media/samples/ki-gipfel.mp4');
+    expect(video).toHaveAttribute('controls');
+  });
+
+  test('Download fetches GET /video/{provider}/download/{id} as a blob and saves it as a file', async () => {
+    const requested: string[] = [];
+    server.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname));
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => { created.push(blob); return 'blob:video'; });
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const clicks: Array<{ href: string; download: string }> = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.href, download: this.download });
+    });
+    try {
+      const { user, list } = await openProjects();
+      await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Download/ }));
+      await waitFor(() => expect(clicks).toEqual([{ href: 'blob:video', download: 'vp-1.mp4' }]));
+      expect(requested).toContain('/api/video/tavus/download/vp-1');
+      expect(created[0].size).toBeGreaterThan(0);
+    } finally {
+      click.mockRestore();
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('a failed download shows the German error', async () => {
+    server.use(http.get('*/api/video/:provider/download/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })));
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Download/ }));
+    expect(await screen.findByText('Download fehlgeschlagen.')).toBeInTheDocument();
+  });
+
+  test('empty list', async () => {
+    server.use(http.get('*/api/video/projects', () => HttpResponse.json([])));
+    const user = userEvent.setup();
+    renderWithProviders(<VideosPage />);
+    await user.click(screen.getByRole('tab', { name: 'My Projects' }));
+    expect(await screen.findByText('Noch keine Video-Projekte.')).toBeInTheDocument();
+  });
+});
