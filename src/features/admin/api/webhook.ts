@@ -1,6 +1,8 @@
+import { getSetting } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { execute } from '@/lib/resilience/execute';
+import { testWebhook as testN8nWebhook, WebhookError } from '@/lib/webhooks/n8n';
 
 export type WebhookOutcome = { ok: true; responseTime: number } | { ok: false; kind: 'http' | 'network'; message: string };
 
@@ -27,9 +29,16 @@ async function post(url: string, body: Record<string, unknown>, action: string):
   }
 }
 
-/** SPEC §7: a webhook test sends {test, timestamp, source}. */
-export function testWebhook(url: string): Promise<WebhookOutcome> {
-  return post(url, { test: true, timestamp: new Date().toISOString(), source: 'newsdesk-admin' }, 'webhook-test');
+/** SPEC §7: a webhook test sends {test, timestamp, source} — the same call as the Workflow screen's test. */
+export async function testWebhook(url: string): Promise<WebhookOutcome> {
+  try {
+    const config = await getSetting('workflowConfig');
+    const { responseTime } = await testN8nWebhook({ ...config, webhookUrl: url });
+    return { ok: true, responseTime };
+  } catch (error) {
+    const http = error instanceof WebhookError && error.kind === 'http';
+    return { ok: false, kind: http ? 'http' : 'network', message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** The automation-based TikTok connect: asks the workflow behind the webhook to connect TikTok. */

@@ -13,6 +13,7 @@ import { messages } from '../messages';
 /** Exports and imports every setting as one JSON file; keys only when the operator ticks the warned box. */
 export function SettingsTransferCard() {
   const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const checkboxId = useId();
   const fileId = useId();
@@ -30,8 +31,10 @@ export function SettingsTransferCard() {
     if (!file) return;
     try {
       await importSettings(await file.text());
+      setImportError(null);
       toast.success(messages.system.imported);
     } catch {
+      setImportError(messages.system.importFailed);
       toast.error(messages.system.importFailedTitle, { description: messages.system.importFailed });
     } finally {
       if (fileRef.current) fileRef.current.value = '';
@@ -76,6 +79,11 @@ export function SettingsTransferCard() {
             onChange={(e) => void importFile(e.target.files?.[0])}
           />
         </div>
+        {importError && (
+          <p className="text-sm text-red-700 dark:text-red-400" data-testid="import-error">
+            {importError}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,90 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getSetting } from '@/db/settings';
+import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
+import { obsSim } from '@/mocks/store/obs';
+import { renderWithProviders } from '../../../../tests/render';
+import { ObsWebSocketTab } from './obs-websocket-tab';
+
+const PASSWORD = 'newsdesk-obs';
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(async () => {
+  await resetObsConnection();
+});
+
+function renderTab() {
+  const user = userEvent.setup();
+  renderWithProviders(<ObsWebSocketTab />);
+  return user;
+}
+
+test('shows the SPEC §9 defaults', async () => {
+  renderTab();
+  expect(await screen.findByLabelText('Host')).toHaveValue('localhost');
+  expect(screen.getByLabelText('Port')).toHaveValue('4455');
+  expect(screen.getByLabelText('Password')).toHaveValue('');
+  expect(screen.getByLabelText('Scene name')).toHaveValue('AI News');
+  expect(screen.getByLabelText('Source name')).toHaveValue('AI News Content');
+  expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Disconnected');
+});
+
+test('Test checks address and password on its own connection and reports versions', async () => {
+  const user = renderTab();
+  await user.type(await screen.findByLabelText('Password'), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Test' }));
+  expect(await screen.findByText('OBS Test erfolgreich')).toBeVisible();
+  expect(screen.getByText('OBS 29.0.2 (simuliert), obs-websocket 5.1.0')).toBeVisible();
+  expect(getObsState().status).toBe('disconnected');
+});
+
+test('Test with a wrong password names the password', async () => {
+  const user = renderTab();
+  await user.type(await screen.findByLabelText('Password'), 'nicht-richtig');
+  await user.click(screen.getByRole('button', { name: 'Test' }));
+  expect(await screen.findByText('OBS Test fehlgeschlagen')).toBeVisible();
+  expect(screen.getByText(/Falsches Passwort/)).toBeVisible();
+});
+
+test('Test or Connect without host or port says "Bitte Host und Port eingeben."', async () => {
+  const user = renderTab();
+  await user.clear(await screen.findByLabelText('Port'));
+  await user.click(screen.getByRole('button', { name: 'Test' }));
+  expect(await screen.findByText('Bitte Host und Port eingeben.')).toBeVisible();
+  expect(obsSim.connectionAttempts()).toBe(0);
+});
+
+test('Connect saves all five settings and the status panel shows versions, scene and stream', async () => {
+  const user = renderTab();
+  await user.type(await screen.findByLabelText('Password'), PASSWORD);
+  await user.clear(screen.getByLabelText('Scene name'));
+  await user.type(screen.getByLabelText('Scene name'), 'weather');
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
+  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
+  expect(await getSetting('obs')).toEqual({ host: 'localhost', port: 4455, password: PASSWORD, sceneName: 'weather', sourceName: 'AI News Content' });
+  expect(screen.getByTestId('admin-obs-obs-version')).toHaveTextContent('29.0.2 (simuliert)');
+  expect(screen.getByTestId('admin-obs-obs-websocket-version')).toHaveTextContent('5.1.0');
+  expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('main-studio');
+  expect(screen.getByTestId('admin-obs-stream')).toHaveTextContent('Offline');
+  expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)');
+  obsSim.switchScene('outro');
+  await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('outro'));
+  obsSim.startStream();
+  await waitFor(() => expect(screen.getByTestId('admin-obs-stream')).toHaveTextContent('Live'));
+});
+
+test('shows the same connection the Live screen opened', async () => {
+  await connectObs({ host: 'localhost', port: 4455, password: PASSWORD });
+  renderTab();
+  expect(await screen.findByTestId('admin-obs-status')).toHaveTextContent('Connected');
+  expect(screen.getByTestId('admin-obs-address')).toHaveTextContent('ws://localhost:4455');
+});
+
+test('Connect failure gives the SPEC §8 toast', async () => {
+  obsSim.setReachable(false);
+  const user = renderTab();
+  await user.type(await screen.findByLabelText('Password'), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
+  expect(await screen.findByText('Verbindung fehlgeschlagen')).toBeVisible();
+  expect(screen.getByText('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.')).toBeVisible();
+});
