@@ -47,12 +47,13 @@ export default defineConfig(({ command }) => ({
           {
             urlPattern: ({ url }) => url.pathname === '/config.json',
             handler: 'NetworkFirst',
-            options: { cacheName: 'newsdesk-config', networkTimeoutSeconds: 3 },
+            // ignoreVary: the server varies on Origin, and the page's warm-up fetch sends none.
+            options: { cacheName: 'newsdesk-config', networkTimeoutSeconds: 3, matchOptions: { ignoreVary: true } },
           },
           {
             urlPattern: ({ url }) => /\/assets\/mock-network-[^/]+\.js$/.test(url.pathname),
             handler: 'CacheFirst',
-            options: { cacheName: 'newsdesk-mocks', expiration: { maxEntries: 8 } },
+            options: { cacheName: 'newsdesk-mocks', expiration: { maxEntries: 8 }, matchOptions: { ignoreVary: true } },
           },
         ],
       },

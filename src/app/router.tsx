@@ -8,19 +8,28 @@ export interface RouterOptions {
   beforeDashboard?: () => Promise<unknown> | void;
 }
 
+// Where a failed lazy load should reload to: the navigation in progress, not the page still shown.
+let pendingHref: () => string | undefined = () => undefined;
+function reloadToPending() {
+  const href = pendingHref();
+  if (href) window.location.assign(href);
+  else window.location.reload();
+}
+const screen = <T,>(importer: () => Promise<T>) => loadChunk(importer, { reload: reloadToPending });
+
 // One lazy route per screen: each screen is a chunk of its own, loaded when it is opened.
 const dashboardChildren: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await loadChunk(() => import('@/features/overview'))).OverviewPage }) },
-  { path: 'workflow', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/workflow'))).WorkflowPage }) },
-  { path: 'ai-news', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/ai-news'))).AiNewsPage }) },
-  { path: 'posts', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/posts'))).PostsPage }) },
-  { path: 'media', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/media'))).MediaPage }) },
-  { path: 'live', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/live'))).LivePage }) },
-  { path: 'social', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/social'))).SocialPage }) },
-  { path: 'videos', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/videos'))).VideosPage }) },
-  { path: 'prompts', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/prompts'))).PromptsPage }) },
-  { path: 'admin', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/admin'))).AdminPage }) },
-  { path: 'admin/settings', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/admin'))).AdminPage }) },
+  { index: true, lazy: async () => ({ Component: (await screen(() => import('@/features/overview'))).OverviewPage }) },
+  { path: 'workflow', lazy: async () => ({ Component: (await screen(() => import('@/features/workflow'))).WorkflowPage }) },
+  { path: 'ai-news', lazy: async () => ({ Component: (await screen(() => import('@/features/ai-news'))).AiNewsPage }) },
+  { path: 'posts', lazy: async () => ({ Component: (await screen(() => import('@/features/posts'))).PostsPage }) },
+  { path: 'media', lazy: async () => ({ Component: (await screen(() => import('@/features/media'))).MediaPage }) },
+  { path: 'live', lazy: async () => ({ Component: (await screen(() => import('@/features/live'))).LivePage }) },
+  { path: 'social', lazy: async () => ({ Component: (await screen(() => import('@/features/social'))).SocialPage }) },
+  { path: 'videos', lazy: async () => ({ Component: (await screen(() => import('@/features/videos'))).VideosPage }) },
+  { path: 'prompts', lazy: async () => ({ Component: (await screen(() => import('@/features/prompts'))).PromptsPage }) },
+  { path: 'admin', lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }) },
+  { path: 'admin/settings', lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }) },
 ];
 
 /** The route table of SPEC §2. */
@@ -28,12 +37,13 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
   return [
     {
       errorElement: <RouteErrorPage />,
+      HydrateFallback: () => null,
       children: [
-        { path: '/', lazy: async () => ({ Component: (await loadChunk(() => import('@/features/landing'))).LandingPage }) },
+        { path: '/', lazy: async () => ({ Component: (await screen(() => import('@/features/landing'))).LandingPage }) },
         {
           path: '/dashboard',
           lazy: async () => {
-            const [layout] = await Promise.all([loadChunk(() => import('./dashboard-layout')), beforeDashboard?.()]);
+            const [layout] = await Promise.all([screen(() => import('./dashboard-layout')), beforeDashboard?.()]);
             return { Component: layout.DashboardLayout };
           },
           children: dashboardChildren,
@@ -47,5 +57,10 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
 export const routes: RouteObject[] = createRoutes();
 
 export function createRouter(options: RouterOptions = {}) {
-  return createBrowserRouter(createRoutes(options));
+  const router = createBrowserRouter(createRoutes(options));
+  pendingHref = () => {
+    const next = router.state.navigation.location;
+    return next ? router.createHref(next) : undefined;
+  };
+  return router;
 }

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function waitForController(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+test('the manifest describes the installable app with real PNG icons and shortcuts', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await (await request.get(href as string)).json();
+  expect(manifest).toMatchObject({ short_name: 'Newsdesk', display: 'standalone', start_url: '/dashboard', theme_color: '#0f172a' });
+  expect(manifest.name).toBeTruthy();
+  expect(manifest.description).toBeTruthy();
+  expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
+    ['Live Broadcast', '/dashboard/live'],
+    ['Workflow', '/dashboard/workflow'],
+    ['Posts', '/dashboard/posts'],
+  ]);
+  const purposes: string[] = [];
+  for (const icon of manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>) {
+    const res = await request.get(icon.src);
+    expect(res.headers()['content-type']).toContain('image/png');
+    const png = await res.body();
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    const width = png.readUInt32BE(16);
+    expect(`${width}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    purposes.push(`${icon.sizes}:${icon.purpose ?? 'any'}`);
+  }
+  expect(purposes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+});
+
+test('the PWA service worker is the only one and controls the page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await waitForController(page);
+  const scripts = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? ''));
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/\/sw\.js$/);
+});
+
+test('after one visit the dashboard (mock mode) reloads offline', async ({ page, context }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByText('1,247')).toBeVisible();
+  await waitForController(page);
+  // The mock chunk is cached at run time once the worker controls the page.
+  await expect
+    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+  await expect(page.getByText('Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.')).toBeVisible();
+
+  await page.getByTestId('sidebar-desktop').getByRole('link', { name: 'Posts' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  await context.setOffline(false);
+});
+
+test.describe('live deployment', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('config.json apiMode live: the mock chunk is never downloaded', async ({ page }) => {
+    await page.route('**/config.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' }) }),
+    );
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Launch Dashboard' })).toBeVisible();
+    await page.getByRole('link', { name: 'Launch Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForTimeout(2500); // past the idle warm-up that mock mode would do
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
+  });
+
+  test('mock mode (the default) does load the mock chunk, so the check above can fail', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByText('1,247')).toBeVisible();
+    expect(scripts.some((u) => /mock-network/.test(u))).toBe(true);
+  });
+});

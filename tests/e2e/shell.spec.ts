@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+
+// SPEC §2: every route and the heading its screen shows.
+const ROUTES: Array<[string, RegExp]> = [
+  ['/', /AI-powered news/],
+  ['/dashboard', /^Dashboard$/],
+  ['/dashboard/workflow', /Workflow/],
+  ['/dashboard/ai-news', /AI News/],
+  ['/dashboard/posts', /Post/],
+  ['/dashboard/media', /Media/],
+  ['/dashboard/live', /Live/],
+  ['/dashboard/social', /Social/],
+  ['/dashboard/videos', /Video Studio/],
+  ['/dashboard/prompts', /Prompt/],
+  ['/dashboard/admin', /Admin Settings/],
+  ['/dashboard/admin/settings', /Admin Settings/],
+];
+
+for (const [path, heading] of ROUTES) {
+  test(`${path} renders its heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  });
+}
+
+test('the landing page links into the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Launch Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+});
+
+test('the overview quick action confirms with a toast and opens AI News Central', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Start New News' }).click();
+  await expect(page.getByText('News-Generierung gestartet')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/ai-news$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the sidebar is an overlay from the menu button; a link or the backdrop closes it', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('sidebar-desktop')).toBeHidden();
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    const overlay = page.getByTestId('sidebar-overlay');
+    await expect(overlay).toBeVisible();
+    await overlay.getByRole('link', { name: 'Posts' }).click();
+    await expect(overlay).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/posts$/);
+
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await expect(overlay).toBeVisible();
+    await page.getByTestId('sidebar-backdrop').click({ position: { x: 370, y: 400 } });
+    await expect(overlay).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  });
+});
+
+test('on a large screen the sidebar is fixed and marks the current route', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard/live');
+  const sidebar = page.getByTestId('sidebar-desktop');
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeHidden();
+  await expect(sidebar.getByRole('link', { name: 'Live Broadcast' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByText('Administration')).toBeVisible();
+  await expect(sidebar.getByText('version 2.0')).toBeVisible();
+});
+
+test('the theme survives a reload, with no flash of the wrong theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  // The inline script in index.html sets the class before any module runs.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+});
+
+test('nothing stored: the system colour preference decides', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+});
+
+test('an unknown path shows the 404 page, logs the path and links home', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (msg) => logs.push(msg.text()));
+  await page.goto('/does/not/exist');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  expect(logs.some((l) => l.includes('/does/not/exist'))).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Launch Dashboard' })).toBeVisible();
+});
+
+test.describe('after a deploy', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a stale screen chunk reloads the page once, then shows the route error instead of looping', async ({ page }) => {
+    await page.route(/\/assets\/videos-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByTestId('sidebar-desktop').getByRole('link', { name: 'Video Studio' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
+    expect(loads).toBe(2);
+  });
+});
