@@ -1,7 +1,59 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { ContentParameters } from '../lib/render';
+import { messages } from '../messages';
+import { DEFAULT_AUDIENCE, DEFAULT_LANGUAGE } from '../options';
+import type { ContentTemplateId } from '../templates';
+import { ContentTab } from './content-tab';
+import { CustomTab } from './custom-tab';
+import { ImageTab } from './image-tab';
+import { VoiceTab } from './voice-tab';
+
+type Tab = 'content' | 'voice' | 'image' | 'custom';
+
+export interface ContentState extends ContentParameters {
+  templateId: ContentTemplateId;
+  output: string;
+}
+
+const INITIAL: ContentState = { templateId: 'breaking_news', topic: '', location: '', language: DEFAULT_LANGUAGE, audience: DEFAULT_AUDIENCE, output: '' };
+
+/** Prompt Generator (/dashboard/prompts); the content state lives here so that Use from other tabs can fill it. */
 export function PromptsPage() {
+  const [tab, setTab] = useState<Tab>('content');
+  const [content, setContent] = useState<ContentState>(INITIAL);
+  const update = (patch: Partial<ContentState>) => setContent((c) => ({ ...c, ...patch }));
+  const applyPrompt = (text: string) => {
+    update({ output: text });
+    setTab('content');
+    toast.success(messages.promptUsed);
+  };
+
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Prompt Generator</h1>
+    <div className="space-y-6" data-unsaved={content.output.trim() ? 'true' : undefined}>
+      <PageHeader title="Prompt Generator" description="Build prompts for articles, voice-overs and images from templates, presets and your own prompts." />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList aria-label="Prompt Generator">
+          <TabsTrigger value="content">Content</TabsTrigger>
+          <TabsTrigger value="voice">Voice</TabsTrigger>
+          <TabsTrigger value="image">Image</TabsTrigger>
+          <TabsTrigger value="custom">Custom</TabsTrigger>
+        </TabsList>
+        <TabsContent value="content">
+          <ContentTab state={content} onChange={update} />
+        </TabsContent>
+        <TabsContent value="voice">
+          <VoiceTab onUse={applyPrompt} />
+        </TabsContent>
+        <TabsContent value="image">
+          <ImageTab topic={content.topic} />
+        </TabsContent>
+        <TabsContent value="custom">
+          <CustomTab topic={content.topic} location={content.location} onUse={applyPrompt} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
