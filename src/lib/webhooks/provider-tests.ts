@@ -87,7 +87,6 @@ export async function testProvider(service: ProviderService, key: string, option
   const lastTested = () => new Date().toISOString();
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    await response.body?.cancel().catch(() => undefined);
     if (response.ok) return { ok: true, responseTime: elapsed(), lastTested: lastTested() };
     const error = `HTTP ${response.status}`;
     await recordFailure(service.id, error, 0, { context: { operation: 'api-test', service: service.name } });

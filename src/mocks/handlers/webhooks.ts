@@ -37,7 +37,7 @@ export const webhooksHandlers: AnyHandler[] = [
   http.post(`${N8N}/media`, async ({ request }) => {
     const form = await request.formData();
     const media = form.get('media');
-    if (!(media instanceof File)) return HttpResponse.json({ success: false, error: 'Datei im Feld "media" fehlt' }, { status: 400 });
+    if (media === null || typeof media === 'string') return HttpResponse.json({ success: false, error: 'Datei im Feld "media" fehlt' }, { status: 400 });
     const raw = form.get('metadata');
     let metadata: unknown = null;
     if (typeof raw === 'string' && raw.trim()) {

@@ -24,13 +24,13 @@ export const workflowHandlers: AnyHandler[] = [
   http.post('*/api/workflow/upload', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('workflow');
-    if (!(file instanceof File)) return HttpResponse.json({ message: 'Feld "workflow" fehlt' }, { status: 400 });
+    if (file === null || typeof file === 'string') return HttpResponse.json({ message: 'Feld "workflow" fehlt' }, { status: 400 });
     return HttpResponse.json({ success: true, ...workflowStore.registerUpload(file.name) });
   }),
   http.post('*/api/workflow/n8n/upload', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('workflow');
-    if (!(file instanceof File)) return HttpResponse.json({ message: 'Feld "workflow" fehlt' }, { status: 400 });
+    if (file === null || typeof file === 'string') return HttpResponse.json({ message: 'Feld "workflow" fehlt' }, { status: 400 });
     const entry = workflowStore.registerUpload(file.name);
     return HttpResponse.json({ id: entry.id, status: entry.status });
   }),

@@ -1,6 +1,7 @@
 import { Activity, Cable, Settings2, Plug } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useWorkflowSettings } from '../api/use-workflow-settings';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useWorkflowSettings, type WorkflowSettings } from '../api/use-workflow-settings';
 import { useWorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { ApiServicesTab } from './api-services-tab';
 import { ConnectionTestTab } from './connection-test-tab';
@@ -12,6 +13,19 @@ import { WorkflowHeader } from './workflow-header';
 /** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
 export function WorkflowPage() {
   const settings = useWorkflowSettings();
+  // Nothing runs against the default addresses before the stored ones are known.
+  if (!settings.loaded) {
+    return (
+      <div className="space-y-6" aria-busy="true">
+        <h1 className="text-2xl font-bold tracking-tight">n8n AI-News Workflow</h1>
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  return <WorkflowScreen settings={settings} />;
+}
+
+function WorkflowScreen({ settings }: { settings: WorkflowSettings }) {
   const runtime = useWorkflowRuntime(settings.config, settings.params);
   return (
     <div className="space-y-6">
