@@ -10,7 +10,7 @@ export type NewErrorLogEntry = Pick<ErrorLogEntry, 'service' | 'error'> &
 export async function recordError(entry: NewErrorLogEntry): Promise<number> {
   return db.transaction('rw', db.errorLog, async () => {
     const id = await db.errorLog.add({
-      service: entry.service,
+      service: redact(entry.service),
       error: redact(entry.error),
       retryCount: entry.retryCount ?? 0,
       context: redactValue(entry.context ?? {}),

@@ -1,4 +1,4 @@
-import { VIDEO_BREAKER } from '@/lib/resilience/breakers';
+import { VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
 import { apiRequest } from './client';
 import type { Avatar, VideoPlatform, VideoProject, VideoProvider } from './types';
 
@@ -11,13 +11,13 @@ function isProvider(value: string): value is VideoProvider {
 /** POST /video/{provider}/generate (fallback /video/generate), behind the video breaker (3 failures, 300000 ms). */
 export const generateVideoWith = (provider: string, body: Record<string, unknown>) =>
   apiRequest<VideoProject>(isProvider(provider) ? `/video/${provider}/generate` : '/video/generate', {
-    method: 'POST', json: body, service: 'video-generation', breaker: VIDEO_BREAKER,
+    method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER,
     operation: { kind: 'video.generate', args: { provider, body } },
   });
 
 /** POST /video/generate from Video Studio: {platform, avatar, script, background, voice}. */
 export const generateVideo = (body: { platform: VideoProvider; avatar: string; script: string; background: string; voice: string }) =>
-  apiRequest<VideoProject>('/video/generate', { method: 'POST', json: body, service: 'video-generation', breaker: VIDEO_BREAKER });
+  apiRequest<VideoProject>('/video/generate', { method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER });
 
 /** GET /video/{provider}/status/{id} */
 export const getVideoStatus = (provider: VideoProvider, id: string, signal?: AbortSignal) =>
@@ -34,7 +34,7 @@ export const listProviderAvatars = (provider: 'tavus' | 'heygen', signal?: Abort
 /** POST /video/tavus/create, /video/heygen/create, /video/did/create, /video/modelslab/generate, /video/vidau/create */
 export const createProviderVideo = (provider: VideoProvider, body: Record<string, unknown>) => {
   const path = provider === 'modelslab' ? '/video/modelslab/generate' : `/video/${provider}/create`;
-  return apiRequest<VideoProject>(path, { method: 'POST', json: body, service: 'video-generation', breaker: VIDEO_BREAKER });
+  return apiRequest<VideoProject>(path, { method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER });
 };
 
 /** GET /video/platforms, /video/avatars, /video/projects — Video Studio lists. */
@@ -45,5 +45,5 @@ export const listVideoProjects = (signal?: AbortSignal) => apiRequest<VideoProje
 /** POST /video/projects/{id}/retry — a failed project starts again (SPEC §4: failed offers Retry). */
 export const retryVideoProject = (id: string) =>
   apiRequest<VideoProject>(`/video/projects/${encodeURIComponent(id)}/retry`, {
-    method: 'POST', service: 'video-generation', breaker: VIDEO_BREAKER, operation: { kind: 'video.retry', args: id },
+    method: 'POST', service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER, operation: { kind: 'video.retry', args: id },
   });

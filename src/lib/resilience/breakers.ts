@@ -9,6 +9,16 @@ export interface BreakerOptions {
 /** SPEC §9: 5 failures / 60000 ms by default; video generation 3 / 300000 ms. */
 export const DEFAULT_BREAKER: BreakerOptions = { threshold: 5, cooldownMs: 60_000 };
 export const VIDEO_BREAKER: BreakerOptions = { threshold: 3, cooldownMs: 300_000 };
+/** The breaker service name of video generation (lib/api/video). */
+export const VIDEO_GENERATION_SERVICE = 'video-generation';
+
+/** Services whose breaker differs from the default, so their state reads right before the first call. */
+const PRESETS: Record<string, BreakerOptions> = { [VIDEO_GENERATION_SERVICE]: VIDEO_BREAKER };
+
+/** The options a service's breaker has (or will have on first use). */
+export function breakerOptionsOf(service: string): BreakerOptions {
+  return entries.get(service)?.options ?? PRESETS[service] ?? DEFAULT_BREAKER;
+}
 
 export type BreakerStateName = 'closed' | 'open' | 'half-open';
 
@@ -54,7 +64,7 @@ function notify() {
 }
 
 /** The breaker of a service, created on first use with the given options. */
-export function getBreaker(service: string, options: BreakerOptions = DEFAULT_BREAKER): Entry {
+export function getBreaker(service: string, options: BreakerOptions = PRESETS[service] ?? DEFAULT_BREAKER): Entry {
   let entry = entries.get(service);
   if (entry) return entry;
   const policy = circuitBreaker(handleWhen(countsAsServiceFailure), { halfOpenAfter: options.cooldownMs, breaker: new ConsecutiveBreaker(options.threshold) });
@@ -98,7 +108,7 @@ function stateOf(entry: Entry, now: number): BreakerStateName {
 /** The state of one service's breaker (closed when it has never been used). */
 export function breakerState(service: string, now = Date.now()): BreakerState {
   const entry = entries.get(service);
-  if (!entry) return { service, state: 'closed', failures: 0, lastFailure: null, ...DEFAULT_BREAKER };
+  if (!entry) return { service, state: 'closed', failures: 0, lastFailure: null, ...breakerOptionsOf(service) };
   return {
     service,
     state: stateOf(entry, now),

@@ -3,7 +3,7 @@ import { server } from '@/mocks/node';
 import { listErrors } from '@/db/error-log';
 import { ApiError, httpError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
-import { breakerState, resetBreakers, VIDEO_BREAKER } from './breakers';
+import { breakerState, onBreakerChange, resetBreakers, VIDEO_BREAKER } from './breakers';
 import { execute } from './execute';
 import { isRetryable, retryDelay, setRetrySettings, DEFAULT_RETRY_SETTINGS } from './retry';
 
@@ -232,5 +232,41 @@ describe('execute: circuit breaker against the mock server', () => {
     await expect(execute(() => transport(URL_), { service: 'probe', retries: false, context: { path: '/probe/thing' } })).rejects.toThrow();
     const [entry] = await listErrors();
     expect(entry).toMatchObject({ service: 'probe', error: 'API request failed with status 500: kaputt', retryCount: 0, resolved: false, context: { path: '/probe/thing' } });
+  });
+});
+
+describe('breaker state and retry conditions', () => {
+  test('the video generation breaker reads 3 / 300000 even before its first call; others 5 / 60000', () => {
+    expect(breakerState('video-generation')).toMatchObject({ state: 'closed', failures: 0, threshold: 3, cooldownMs: 300_000 });
+    expect(breakerState('news')).toMatchObject({ state: 'closed', failures: 0, threshold: 5, cooldownMs: 60_000 });
+  });
+
+  test('listeners hear about failures and resets', async () => {
+    const heard = vi.fn();
+    const off = onBreakerChange(heard);
+    await execute(async () => {
+      throw serverError();
+    }, { service: 'x', retries: false, record: false }).catch(() => undefined);
+    expect(heard).toHaveBeenCalled();
+    off();
+  });
+
+  test("retry condition 'network-only' retries no 5xx; 'server-only' retries no network error", () => {
+    const network = new ApiError('Failed to fetch', { code: 'NETWORK_ERROR' });
+    expect(isRetryable(serverError(), 'network-only')).toBe(false);
+    expect(isRetryable(network, 'network-only')).toBe(true);
+    expect(isRetryable(network, 'server-only')).toBe(false);
+    expect(isRetryable(serverError(), 'server-only')).toBe(true);
+    expect(isRetryable(new Error('rate limit'), 'server-only')).toBe(false);
+  });
+
+  test('an aborted call is neither retried nor recorded nor counted', async () => {
+    const fn = vi.fn(async () => {
+      throw new DOMException('Aborted', 'AbortError');
+    });
+    await expect(execute(fn, { service: 'abort' })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(await listErrors()).toEqual([]);
+    expect(breakerState('abort').failures).toBe(0);
   });
 });
