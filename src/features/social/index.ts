@@ -1,1 +1,2 @@
 export { SocialPage } from './components/social-page';
+export { OutboxBadge } from './components/outbox-badge';

@@ -30,4 +30,4 @@ export const updateScheduledPost = (post: ScheduledPost) =>
   apiRequest<ScheduledPost>(`/social/scheduled/${encodeURIComponent(post.id)}`, { method: 'PUT', json: post });
 /** GET /social/analytics */
 export const getSocialAnalytics = (signal?: AbortSignal) =>
-  apiRequest<{ stats: Array<{ id: string; title: string; value: string; description: string }>; perPlatform: Array<{ platform: Platform; reach: number; engagement: number }> }>('/social/analytics', { signal });
+  apiRequest<{ stats: Array<{ id: string; title: string; value: string; description: string }>; perPlatform: Array<{ platform: Platform; reach: number; engagement: number; series?: number[] }> }>('/social/analytics', { signal });

@@ -10,6 +10,11 @@ import { createMemoryLockManager } from './locks';
 import { sendOrQueue } from './send';
 import { startOutboxDrainer } from './drainer';
 
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 const payload = (content: string) => ({ content, title: content });
 
 async function statusOf(id: string) {

@@ -54,7 +54,7 @@ export const socialHandlers: AnyHandler[] = [
     const connected = platforms.filter((p) => p.connected);
     const followers = platforms.reduce((s, p) => s + p.followers, 0);
     const posts = platforms.reduce((s, p) => s + p.posts, 0);
-    const perPlatform = platforms.map((p, i) => ({ platform: p.id, reach: Math.round(p.followers * (2.1 + i * 0.3)), engagement: p.connected ? Math.round((3.2 + i * 0.9) * 10) / 10 : 0 }));
+    const perPlatform = platforms.map((p, i) => ({ platform: p.id, reach: Math.round(p.followers * (2.1 + i * 0.3)), engagement: p.connected ? Math.round((3.2 + i * 0.9) * 10) / 10 : 0, series: Array.from({ length: 7 }, (_, d) => (p.connected ? Math.round((p.followers / 20) * (1 + Math.sin(d + i) * 0.35)) : 0)) }));
     const reach = perPlatform.reduce((s, p) => s + p.reach, 0);
     return HttpResponse.json({
       stats: [

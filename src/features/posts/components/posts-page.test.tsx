@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
 import { db } from '@/db/db';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { PostsPage } from './posts-page';
 
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 beforeEach(() => {
+  // sonner keeps toasts in module state across tests; start each test without old ones.
+  toast.dismiss();
   // jsdom does no layout: give the virtualized table a viewport so that it renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);

@@ -1,7 +1,81 @@
+import { WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { PostTemplate } from '@/lib/api/types';
+import { usePlatforms, useTemplates } from '../api/social';
+import { emptyDraft, type Draft } from '../lib/draft';
+import { messages } from '../messages';
+import { AnalyticsTab } from './analytics-tab';
+import { Composer } from './composer';
+import { OutboxPanel } from './outbox-panel';
+import { PlatformCards } from './platform-cards';
+import { ScheduleTab } from './schedule-tab';
+import { TemplatesTab } from './templates-tab';
+
+const TABS = ['compose', 'schedule', 'templates', 'analytics', 'outbox'] as const;
+type Tab = (typeof TABS)[number];
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine !== false);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine !== false);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 export function SocialPage() {
+  const platforms = usePlatforms();
+  const templates = useTemplates();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'compose';
+  const setTab = (value: string) => setParams((p) => {
+    const next = new URLSearchParams(p);
+    next.set('tab', value);
+    return next;
+  }, { replace: true });
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+
+  const applyTemplate = (t: PostTemplate) => {
+    setDraft((d) => ({ ...d, templateId: t.id, content: t.content }));
+    setTab('compose');
+  };
+
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Social Media</h1>
+      <PageHeader title="Social Media" description="Plattformen verbinden, Posts verfassen, planen und auswerten." />
+      {!online && (
+        <p role="status" className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+          <WifiOff className="size-4" aria-hidden />{messages.offlineHint}
+        </p>
+      )}
+      {platforms.isPending ? <Skeleton className="h-40 w-full" /> : platforms.isError ? <p role="alert" className="text-sm text-destructive">{messages.loadError}</p> : <PlatformCards platforms={platforms.data} />}
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="compose">Compose</TabsTrigger>
+          <TabsTrigger value="schedule">Schedule</TabsTrigger>
+          <TabsTrigger value="templates">Templates</TabsTrigger>
+          <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          <TabsTrigger value="outbox">Outbox</TabsTrigger>
+        </TabsList>
+        <TabsContent value="compose">
+          <Composer draft={draft} onChange={setDraft} platforms={platforms.data ?? []} templates={templates.data ?? []} onSent={() => setDraft((d) => ({ ...emptyDraft(), platforms: d.platforms, videoLink: d.videoLink, streamLink: d.streamLink }))} />
+        </TabsContent>
+        <TabsContent value="schedule"><ScheduleTab /></TabsContent>
+        <TabsContent value="templates"><TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} /></TabsContent>
+        <TabsContent value="analytics"><AnalyticsTab /></TabsContent>
+        <TabsContent value="outbox"><OutboxPanel /></TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSocialAnalytics, listPlatforms, listScheduledPosts, listTemplates, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
+import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
+import { sendOrQueue, type SendOutcome } from '@/lib/outbox/send';
+
+export const socialKeys = {
+  all: ['social'] as const,
+  platforms: () => [...socialKeys.all, 'platforms'] as const,
+  templates: () => [...socialKeys.all, 'templates'] as const,
+  scheduled: () => [...socialKeys.all, 'scheduled'] as const,
+  analytics: () => [...socialKeys.all, 'analytics'] as const,
+};
+
+export const platformsQueryOptions = () => queryOptions({ queryKey: socialKeys.platforms(), queryFn: ({ signal }) => listPlatforms(signal) });
+export const templatesQueryOptions = () => queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
+export const scheduledQueryOptions = () => queryOptions({ queryKey: socialKeys.scheduled(), queryFn: ({ signal }) => listScheduledPosts(signal) });
+export const analyticsQueryOptions = () => queryOptions({ queryKey: socialKeys.analytics(), queryFn: ({ signal }) => getSocialAnalytics(signal) });
+
+export const usePlatforms = () => useQuery(platformsQueryOptions());
+export const useTemplates = () => useQuery(templatesQueryOptions());
+export const useScheduled = () => useQuery(scheduledQueryOptions());
+export const useAnalytics = () => useQuery(analyticsQueryOptions());
+
+export function useSetConnected() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, connected }: { id: Platform; connected: boolean }) => setPlatformConnected(id, connected),
+    onSuccess: (platform) => {
+      queryClient.setQueryData<SocialPlatform[]>(socialKeys.platforms(), (old) => old?.map((p) => (p.id === platform.id ? platform : p)));
+      return queryClient.invalidateQueries({ queryKey: socialKeys.all });
+    },
+  });
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (template: PostTemplate) => updateTemplate(template),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: socialKeys.templates() }),
+  });
+}
+
+export function useUpdateScheduled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: ScheduledPost) => updateScheduledPost(post),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: socialKeys.scheduled() }),
+  });
+}
+
+export interface ComposeRequest {
+  platforms: Platform[];
+  title: string;
+  content: string;
+  scheduledAt: string | null;
+}
+
+export interface ComposeResult {
+  outcomes: SendOutcome[];
+  /** Platforms that refused the post (4xx), with the reason; the composer keeps the text. */
+  rejected: Array<{ platform: Platform; error: unknown }>;
+}
+
+/** Post Now / Schedule: one post per platform, each sent or put into the outbox (lib/outbox). */
+export function useComposePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (req: ComposeRequest): Promise<ComposeResult> => {
+      const result: ComposeResult = { outcomes: [], rejected: [] };
+      for (const platform of req.platforms) {
+        try {
+          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt }));
+        } catch (error) {
+          // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form.
+          if (error instanceof Error && error.name === 'OutboxQuotaError') throw error;
+          result.rejected.push({ platform, error });
+        }
+      }
+      return result;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }),
+  });
+}

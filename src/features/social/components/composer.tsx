@@ -1,0 +1,181 @@
+import { AlertTriangle, CalendarClock, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import type { Platform, PostTemplate, SocialPlatform } from '@/lib/api/types';
+import { failureReason } from '@/lib/outbox/drain';
+import { errorMessage } from '@/lib/http/api-error';
+import { useComposePost, type ComposeResult } from '../api/social';
+import type { Draft } from '../lib/draft';
+import { fillTemplate } from '../lib/fill-template';
+import { PLATFORM_LIMITS, textLength } from '../lib/limits';
+import { messages, PLATFORM_NAMES } from '../messages';
+
+const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_NAMES[p]).join(', ');
+
+function report(result: ComposeResult, scheduledAt: string | null) {
+  const sent = result.outcomes.filter((o) => o.state === 'sent').map((o) => o.platform);
+  const queued = result.outcomes.filter((o) => o.state === 'queued').map((o) => o.platform);
+  if (sent.length) {
+    if (scheduledAt) toast.success(messages.scheduled, { description: messages.scheduledText(names(sent), scheduledAt.replace('T', ' ')) });
+    else toast.success(messages.posted, { description: messages.postedText(names(sent)) });
+  }
+  if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
+  for (const { platform, error } of result.rejected) toast.error(messages.error, { description: `${PLATFORM_NAMES[platform]}: ${failureReason(error)}` });
+}
+
+/** Compose: platforms (connected only), template, content, scheduling, live preview per platform, Post Now and Schedule. */
+export function Composer({ draft, onChange, platforms, templates, onSent }: {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  platforms: SocialPlatform[];
+  templates: PostTemplate[];
+  onSent: () => void;
+}) {
+  const compose = useComposePost();
+  const connected = new Set(platforms.filter((p) => p.connected).map((p) => p.id));
+  const selected = draft.platforms.filter((p) => connected.has(p));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => onChange({ ...draft, [key]: value });
+  const text = fillTemplate(draft.content, draft);
+  const tooLong = selected.filter((p) => textLength(text) > PLATFORM_LIMITS[p]);
+
+  const togglePlatform = (id: Platform, on: boolean) =>
+    set('platforms', on ? [...new Set([...draft.platforms, id])] : draft.platforms.filter((p) => p !== id));
+
+  const pickTemplate = (id: string) => {
+    const template = templates.find((t) => t.id === id);
+    onChange({ ...draft, templateId: id, content: template ? template.content : draft.content });
+  };
+
+  const submit = (mode: 'now' | 'schedule') => {
+    if (!draft.content.trim()) return toast.error(messages.error, { description: messages.contentRequired });
+    if (selected.length === 0) return toast.error(messages.error, { description: messages.platformRequired });
+    if (tooLong.length) return toast.error(messages.error, { description: messages.tooLong(names(tooLong)) });
+    let scheduledAt: string | null = null;
+    if (mode === 'schedule') {
+      if (!draft.scheduling || !draft.date || !draft.time) return toast.error(messages.error, { description: messages.scheduleRequired });
+      scheduledAt = `${draft.date}T${draft.time}`;
+    }
+    compose.mutate(
+      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt },
+      {
+        onSuccess: (result) => {
+          report(result, scheduledAt);
+          if (result.rejected.length === 0) onSent();
+        },
+        onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Compose</CardTitle>
+          <CardDescription>Nur verbundene Plattformen können gewählt werden.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Plattformen</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {platforms.map((p) => {
+                const isConnected = connected.has(p.id);
+                return (
+                  <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:opacity-60">
+                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v === true)} aria-label={PLATFORM_NAMES[p.id]} />
+                    <span>{PLATFORM_NAMES[p.id]}</span>
+                    {!isConnected && <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="grid gap-2">
+            <Label htmlFor="compose-template">Vorlage</Label>
+            <select id="compose-template" className={nativeSelect} value={draft.templateId} onChange={(e) => pickTemplate(e.target.value)}>
+              <option value="">Keine Vorlage</option>
+              {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </select>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-1">
+              <Label htmlFor="compose-title">Titel</Label>
+              <Input id="compose-title" value={draft.title} onChange={(e) => set('title', e.target.value)} />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="compose-video">Video-Link</Label>
+              <Input id="compose-video" value={draft.videoLink} onChange={(e) => set('videoLink', e.target.value)} />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="compose-stream">Stream-Link</Label>
+              <Input id="compose-stream" value={draft.streamLink} onChange={(e) => set('streamLink', e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="compose-content">Inhalt</Label>
+            <Textarea id="compose-content" rows={6} value={draft.content} onChange={(e) => set('content', e.target.value)} />
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id="compose-scheduling" checked={draft.scheduling} onCheckedChange={(v) => set('scheduling', v)} />
+            <Label htmlFor="compose-scheduling">Planen</Label>
+          </div>
+          {draft.scheduling && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-1">
+                <Label htmlFor="compose-date">Datum</Label>
+                <Input id="compose-date" type="date" value={draft.date} onChange={(e) => set('date', e.target.value)} />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="compose-time">Uhrzeit</Label>
+                <Input id="compose-time" type="time" value={draft.time} onChange={(e) => set('time', e.target.value)} />
+              </div>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => submit('now')} disabled={compose.isPending}><Send aria-hidden />Post Now</Button>
+            <Button variant="outline" onClick={() => submit('schedule')} disabled={compose.isPending}><CalendarClock aria-hidden />Schedule</Button>
+            {compose.isPending && <span className="self-center text-sm text-muted-foreground" role="status">Wird gesendet …</span>}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Preview</CardTitle>
+          <CardDescription>So erscheint der Post auf jeder gewählten Plattform.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {selected.length === 0 && <p className="text-sm text-muted-foreground">Wählen Sie eine Plattform, um die Vorschau zu sehen.</p>}
+          {selected.map((p) => {
+            const limit = PLATFORM_LIMITS[p];
+            const length = textLength(text);
+            const over = length > limit;
+            return (
+              <section key={p} aria-label={`Vorschau ${PLATFORM_NAMES[p]}`} className="grid gap-2 rounded-lg border p-3">
+                <div className="flex items-center justify-between">
+                  <span className="font-medium">{PLATFORM_NAMES[p]}</span>
+                  <Badge tone={over ? 'error' : 'neutral'}>{length} / {limit}</Badge>
+                </div>
+                <p className="whitespace-pre-wrap break-words text-sm">{text || <span className="text-muted-foreground">Noch kein Inhalt.</span>}</p>
+                {over && (
+                  <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+                    <AlertTriangle className="size-4" aria-hidden />{messages.overLimit(PLATFORM_NAMES[p], length, limit)}
+                  </p>
+                )}
+              </section>
+            );
+          })}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Camera, Music2, Send, Users, Video } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { Platform, SocialPlatform } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { useSetConnected } from '../api/social';
+import { messages } from '../messages';
+
+const ICONS: Record<Platform, typeof Users> = { facebook: Users, youtube: Video, telegram: Send, instagram: Camera, tiktok: Music2 };
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+/** The five platform cards with status, followers, posts and Connect/Disconnect. */
+export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
+  const setConnected = useSetConnected();
+  const toggle = (p: SocialPlatform) =>
+    setConnected.mutate(
+      { id: p.id, connected: !p.connected },
+      {
+        onSuccess: (next) =>
+          next.connected ? toast.success(messages.connected, { description: messages.connectedText(next.name) }) : toast.info(messages.disconnected, { description: messages.disconnectedText(next.name) }),
+        onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+      },
+    );
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      {platforms.map((p) => {
+        const Icon = ICONS[p.id];
+        return (
+          <Card key={p.id} data-testid={`platform-${p.id}`}>
+            <CardHeader className="flex flex-row items-center gap-2 space-y-0 pb-2">
+              <Icon className="size-5 text-primary" aria-hidden />
+              <CardTitle className="text-base">{p.name}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={p.connected ? 'ok' : 'neutral'}>{p.connected ? 'Connected' : 'Disconnected'}</Badge>
+                <span className="text-xs text-muted-foreground">{p.status}</span>
+              </div>
+              <dl className="grid grid-cols-2 gap-1">
+                <dt className="text-muted-foreground">Followers</dt>
+                <dd className="text-right tabular-nums">{numberFormat.format(p.followers)}</dd>
+                <dt className="text-muted-foreground">Posts</dt>
+                <dd className="text-right tabular-nums">{numberFormat.format(p.posts)}</dd>
+              </dl>
+              <Button variant={p.connected ? 'outline' : 'default'} disabled={setConnected.isPending && setConnected.variables?.id === p.id} onClick={() => toggle(p)} aria-label={`${p.connected ? 'Disconnect' : 'Connect'} ${p.name}`}>
+                {p.connected ? 'Disconnect' : 'Connect'}
+              </Button>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import type { Platform, ScheduledPost } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { useScheduled, useUpdateScheduled } from '../api/social';
+import { messages, PLATFORM_NAMES } from '../messages';
+
+const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
+
+function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: () => void }) {
+  const update = useUpdateScheduled();
+  const [form, setForm] = useState<ScheduledPost>(post);
+  const [error, setError] = useState<string | null>(null);
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form.title.trim()) return setError('Bitte geben Sie einen Titel ein.');
+    if (!form.time) return setError(messages.scheduleRequired);
+    update.mutate({ ...form, title: form.title.trim() }, {
+      onSuccess: () => {
+        toast.success(messages.saved);
+        onClose();
+      },
+      onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit scheduled post</DialogTitle>
+          <DialogDescription>Titel, Plattform, Zeitpunkt und Inhalt ändern.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-3" onSubmit={save} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="sched-title">Titel</Label>
+            <Input id="sched-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="sched-platform">Plattform</Label>
+            <select id="sched-platform" className={nativeSelect} value={form.platform} onChange={(e) => setForm({ ...form, platform: e.target.value as Platform })}>
+              {Object.entries(PLATFORM_NAMES).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="sched-time">Zeitpunkt</Label>
+            <Input id="sched-time" type="datetime-local" value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="sched-content">Inhalt</Label>
+            <Textarea id="sched-content" rows={4} value={form.content ?? ''} onChange={(e) => setForm({ ...form, content: e.target.value })} />
+          </div>
+          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>Abbrechen</Button>
+            <Button type="submit" disabled={update.isPending}>Save</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Schedule: the scheduled posts, each with an Edit that edits. */
+export function ScheduleTab() {
+  const scheduled = useScheduled();
+  const [editing, setEditing] = useState<ScheduledPost | null>(null);
+  if (scheduled.isPending) return <p className="text-sm text-muted-foreground">Lädt …</p>;
+  if (scheduled.isError) return <p role="alert" className="text-sm text-destructive">{messages.loadError}</p>;
+  const list = [...scheduled.data].sort((a, b) => a.time.localeCompare(b.time));
+  return (
+    <Card>
+      <CardContent className="p-0">
+        {list.length === 0 ? (
+          <p className="p-6 text-sm text-muted-foreground">{messages.scheduleEmpty}</p>
+        ) : (
+          <ul className="divide-y">
+            {list.map((post) => (
+              <li key={post.id} className="flex flex-wrap items-center gap-3 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{post.title}</p>
+                  <p className="text-sm text-muted-foreground">{PLATFORM_NAMES[post.platform]} · {post.time.replace('T', ' ')}</p>
+                </div>
+                <Badge tone="info">{post.status === 'scheduled' ? 'Geplant' : post.status}</Badge>
+                <Button variant="outline" size="sm" className="min-h-10" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
+                  <Pencil aria-hidden />Edit
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {editing && <EditScheduledDialog key={editing.id} post={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
