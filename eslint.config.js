@@ -44,7 +44,8 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
-    languageOptions: { globals: { ...globals.node } },
+    // Scripts run in node and hand functions to the browser (playwright's page.evaluate).
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],

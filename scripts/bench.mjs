@@ -1,0 +1,181 @@
+// npm run bench — the performance budgets of DESIGN.md, measured on production builds in Chromium.
+//
+//   JS before / renders      ≤ 110 KB gzip   (live deployment: config.json apiMode "live")
+//   JS before /dashboard     ≤ 160 KB gzip   (live deployment)
+//   largest screen chunk     ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
+//   live build has no mock   mock-network chunk neither referenced (index.html, sw.js) nor requested
+//
+// Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
+// "Before it renders" = every script requested from navigation until the screen's <h1> is visible.
+// Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
+// BENCH_PORT (default 4310) is the preview port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+const PORT = Number(process.env.BENCH_PORT ?? 4310);
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUDGET = { landing: 110, dashboard: 160, screen: 60 };
+const SCREENS = ['/dashboard', '/dashboard/workflow', '/dashboard/ai-news', '/dashboard/posts', '/dashboard/media', '/dashboard/live', '/dashboard/social', '/dashboard/videos', '/dashboard/prompts', '/dashboard/admin'];
+const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
+
+const args = process.argv.slice(2);
+const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : null;
+const tmp = mkdtempSync(path.join(tmpdir(), 'newsdesk-bench-'));
+
+function build(outDir, env = {}) {
+  console.log(`building ${path.relative(root, outDir) || outDir}${env.VITE_API_MODE ? ` (VITE_API_MODE=${env.VITE_API_MODE})` : ''} …`);
+  const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+}
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const own = chromium.executablePath();
+    if (own && existsSync(own)) return undefined;
+  } catch {
+    // no bundled browser
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+async function preview(dist) {
+  const child = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', dist], { cwd: root, stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/index.html`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('vite preview did not start');
+}
+
+const gzCache = new Map();
+function gzipSize(dist, urlPath) {
+  const file = path.join(dist, urlPath);
+  if (!gzCache.has(file)) gzCache.set(file, existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+  return gzCache.get(file);
+}
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+// Records in the page when the first <h1> becomes visible, so requests can be compared with that moment.
+const HEADING_PROBE = () => {
+  const probe = () => {
+    const h1 = document.querySelector('h1');
+    if (h1 && h1.getBoundingClientRect().height > 0) window.__h1At = performance.now();
+    else requestAnimationFrame(probe);
+  };
+  requestAnimationFrame(probe);
+};
+
+/** Scripts whose request started before the page's <h1> was visible (service worker blocked: a cold load). */
+async function scriptsUntilHeading(browser, url, { live }) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.addInitScript(HEADING_PROBE);
+  if (live) await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  await page.goto(BASE + url);
+  await page.waitForFunction(() => typeof window.__h1At === 'number', null, { timeout: 20_000 });
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= window.__h1At && /\.m?js($|\?)/.test(new URL(e.name).pathname))
+      .map((e) => new URL(e.name).pathname),
+  );
+  // The entry module is the document's own script, not a resource entry.
+  const entry = await page.evaluate(() => [...document.querySelectorAll('script[type="module"][src]')].map((s) => new URL(s.src).pathname));
+  await context.close();
+  return [...new Set([...entry, ...scripts])];
+}
+
+async function allRequestedScripts(browser, urls, { live }) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  if (live) await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  const scripts = new Set();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+  });
+  for (const url of urls) {
+    await page.goto(BASE + url);
+    await page.locator('h1').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForTimeout(2500); // past the idle-time loads (toaster, update prompt, mock warm-up)
+  }
+  await context.close();
+  return [...scripts];
+}
+
+const sum = (dist, files) => files.reduce((n, f) => n + gzipSize(dist, f), 0);
+const results = [];
+function check(name, value, budget, detail = '') {
+  const pass = value <= budget * 1024;
+  results.push(pass);
+  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${kb(value).padStart(7)} KB gzip  (budget ≤ ${budget} KB)${detail ? `  ${detail}` : ''}`);
+}
+
+let server;
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const dist = distArg ?? path.join(tmp, 'dist');
+  if (!distArg) build(dist);
+  server = await preview(dist);
+
+  console.log('\n== Production build, live deployment (the budgets)');
+  const landing = await scriptsUntilHeading(browser, '/', { live: true });
+  check('JS before / renders', sum(dist, landing), BUDGET.landing, `${landing.length} files`);
+  const dash = await scriptsUntilHeading(browser, '/dashboard', { live: true });
+  check('JS before /dashboard renders', sum(dist, dash), BUDGET.dashboard, `${dash.length} files`);
+
+  console.log(`      / loads: ${landing.map((f) => `${path.basename(f)} ${kb(gzipSize(dist, f))}`).join(', ')}`);
+  const perScreen = [];
+  for (const url of SCREENS) perScreen.push([url, await scriptsUntilHeading(browser, url, { live: true })]);
+  const shared = perScreen.map(([, f]) => new Set(f)).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  let largest = ['', 0];
+  for (const [url, files] of perScreen) {
+    const feature = url === '/dashboard' ? 'overview' : url.split('/')[2];
+    const named = files.filter((f) => path.basename(f).startsWith(`${feature}-`));
+    const size = sum(dist, named);
+    const beyond = sum(dist, files.filter((f) => !shared.has(f)));
+    console.log(`      ${url.padEnd(24)} screen chunk ${kb(size).padStart(6)} KB; all JS beyond the shared shell ${kb(beyond).padStart(6)} KB`);
+    if (size > largest[1]) largest = [url, size];
+  }
+  check('largest screen chunk', largest[1], BUDGET.screen, largest[0]);
+
+  console.log('\n== Same build, mock mode (the demo; for information)');
+  const landingMock = await scriptsUntilHeading(browser, '/', { live: false });
+  console.log(`info  JS before / renders (mock)                ${kb(sum(dist, landingMock)).padStart(7)} KB gzip`);
+  const dashMock = await scriptsUntilHeading(browser, '/dashboard', { live: false });
+  const mockFiles = dashMock.filter((f) => /mock-network/.test(f));
+  console.log(`info  JS before /dashboard renders (mock)       ${kb(sum(dist, dashMock)).padStart(7)} KB gzip  (of which mock network ${kb(sum(dist, mockFiles))} KB)`);
+  server.kill();
+  server = undefined;
+
+  console.log('\n== Live build (VITE_API_MODE=live, config.json live)');
+  const liveDist = path.join(tmp, 'dist-live');
+  build(liveDist, { VITE_API_MODE: 'live' });
+  writeFileSync(path.join(liveDist, 'config.json'), LIVE_CONFIG);
+  // A precache entry or a script tag would name the hashed file; sw.js's runtime route only holds a pattern.
+  const referenced = ['index.html', 'sw.js'].filter((f) => /mock-network-[A-Za-z0-9_-]+\.js/.test(readFileSync(path.join(liveDist, f), 'utf8')));
+  server = await preview(liveDist);
+  const requested = (await allRequestedScripts(browser, ['/', '/dashboard', '/dashboard/live'], { live: false })).filter((f) => /mock-network/.test(f));
+  const clean = referenced.length === 0 && requested.length === 0;
+  results.push(clean);
+  console.log(`${clean ? 'PASS' : 'FAIL'}  live build contains no mock code               referenced in: ${referenced.join(', ') || 'none'}; requested: ${requested.join(', ') || 'none'}`);
+} finally {
+  if (server) server.kill();
+  await browser.close();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r).length;
+console.log(`\n${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
