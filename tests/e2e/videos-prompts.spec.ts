@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Video Studio and Prompt Generator in mock mode (the in-page mock network answers /api/video/* and /api/ai/prompt).
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('Video Studio: generate a video and see it in My Projects', async ({ page }) => {
+  await page.goto('/dashboard/videos');
+  await expect(page.getByRole('heading', { name: 'Video Studio', level: 1 })).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate video' });
+  await expect(generate).toBeDisabled();
+  await expect(page.getByText('Bitte Avatar und Script auswählen.')).toBeVisible();
+
+  await page.getByText('HeyGen', { exact: true }).click();
+  await page.getByText('Markus', { exact: true }).click();
+  await page.getByLabel('Script').fill('Guten Abend, hier sind die Nachrichten aus Hamburg.');
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(page.getByText('Video generiert')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'My Projects' }).click();
+  const list = page.getByRole('list', { name: 'My Projects' });
+  await expect(list.getByRole('listitem').first()).toContainText('Guten Abend, hier sind die Nachrichten aus Hamburg.');
+  await expect(list.getByRole('listitem').first()).toContainText('Processing');
+  // The fixture's pending project stays at 67 %.
+  await expect(page.getByRole('progressbar', { name: 'Fortschritt Tech-Trends der Woche' })).toHaveAttribute('aria-valuenow', '67');
+  await expect(page.getByText('67%')).toBeVisible();
+});
+
+test('Prompt Generator: generate a content prompt with a topic and copy it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/dashboard/prompts');
+  await expect(page.getByRole('heading', { name: 'Prompt Generator', level: 1 })).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate', exact: true });
+  await expect(generate).toBeDisabled();
+  await page.getByLabel('Topic').fill('Klimagipfel');
+  await page.getByLabel('Audience').selectOption('experten');
+  await generate.click();
+  const output = page.getByLabel('Generated prompt');
+  await expect(output).toHaveValue(/Klimagipfel/);
+  await expect(output).toHaveValue(/\[ORT\]/);
+  await expect(output).toHaveValue(/Zielgruppe: experten$/);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('In die Zwischenablage kopiert')).toBeVisible();
+  const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clipboard).toBe(await output.inputValue());
+});
+
+test('Prompt Generator: a saved custom prompt is still listed after a reload', async ({ page }) => {
+  await page.goto('/dashboard/prompts');
+  await page.getByRole('tab', { name: 'Custom' }).click();
+  await page.getByLabel('Name').fill('Wochenkommentar');
+  await page.getByLabel('Category').fill('Meinung');
+  await page.getByLabel('Template').fill('Kommentiere {topic} aus Sicht von {location}.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Prompt gespeichert')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved prompts' })).toContainText('Wochenkommentar');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Custom' }).click();
+  await expect(page.getByRole('list', { name: 'Saved prompts' })).toContainText('Wochenkommentar');
+  await expect(page.getByRole('list', { name: 'Saved prompts' })).toContainText('Meinung');
+});
+
+test('Video Studio and Prompt Generator have no serious axe violation (light and dark)', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/dashboard/videos');
+    await expect(page.getByText('Markus', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'My Projects' }).click();
+    await expect(page.getByRole('list', { name: 'My Projects' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Workflow Integration' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/dashboard/prompts');
+    await page.getByLabel('Topic').fill('Wahl');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Custom' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
