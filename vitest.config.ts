@@ -8,6 +8,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       'isomorphic-ws': fileURLToPath(new URL('./tests/isomorphic-ws.ts', import.meta.url)),
+      'virtual:pwa-register/react': fileURLToPath(new URL('./tests/stubs/pwa-register-react.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { toast, Toaster } from 'sonner';
+import { putSetting, DEFAULT_SETTINGS } from '@/db/settings';
+import { pwaStub } from '../../tests/stubs/pwa-register-react';
+import { UpdatePrompt } from './update-prompt';
+
+afterEach(() => {
+  act(() => void toast.dismiss());
+  pwaStub.reset();
+  document.body.innerHTML = '';
+});
+
+function renderPrompt() {
+  return render(
+    <>
+      <UpdatePrompt />
+      <Toaster />
+    </>,
+  );
+}
+
+test('automatic updates on (the default) and nothing unsaved: the waiting update is applied without asking', async () => {
+  pwaStub.needRefresh = true;
+  renderPrompt();
+  await vi.waitFor(() => expect(pwaStub.updates).toEqual([true]));
+  expect(screen.queryByText('Update verfügbar')).toBeNull();
+});
+
+test('automatic updates off: a toast asks, and the button applies the update', async () => {
+  await putSetting('system', { ...DEFAULT_SETTINGS.system, autoUpdates: false });
+  pwaStub.needRefresh = true;
+  renderPrompt();
+  expect(await screen.findByText('Update verfügbar')).toBeInTheDocument();
+  expect(pwaStub.updates).toEqual([]);
+  // fireEvent: sonner's swipe handling needs pointer capture, which jsdom lacks.
+  fireEvent.click(screen.getByRole('button', { name: 'Jetzt aktualisieren' }));
+  expect(pwaStub.updates).toEqual([true]);
+});
+
+test('automatic updates on but a form has unsaved input: a toast asks instead', async () => {
+  const form = document.createElement('form');
+  form.dataset.unsaved = 'true';
+  document.body.append(form);
+  pwaStub.needRefresh = true;
+  renderPrompt();
+  expect(await screen.findByText('Update verfügbar')).toBeInTheDocument();
+  expect(pwaStub.updates).toEqual([]);
+});
+
+test('no waiting update: nothing happens', async () => {
+  renderPrompt();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(pwaStub.updates).toEqual([]);
+  expect(screen.queryByText('Update verfügbar')).toBeNull();
+});
