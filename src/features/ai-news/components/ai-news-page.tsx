@@ -1,7 +1,174 @@
+import { MoreHorizontal, RotateCcw, Search, Send, Sparkles } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { AiNewsItem, NewsCategory, NewsSource, PostStatus } from '@/lib/api/types';
+import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { useNews, usePublishNews, useRetryNews } from '../api/news';
+import { messages, STATUS_LABELS } from '../messages';
+import { GenerateDialog } from './generate-dialog';
+import { nativeSelect } from './styles';
+
+const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
+const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
+const STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
+const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
+const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+/** The server's reason, readable: a JSON body's message rather than the raw JSON. */
+function reason(error: unknown): string {
+  if (error instanceof ApiError && error.body) {
+    try {
+      const parsed = JSON.parse(error.body) as { message?: unknown };
+      if (typeof parsed.message === 'string') return `API request failed with status ${error.status}: ${parsed.message}`;
+    } catch {
+      // plain text body: the message already holds it
+    }
+  }
+  return errorMessage(error);
+}
+
+function RowMenu({ item, onPublish, onRetry }: { item: AiNewsItem; onPublish: (item: AiNewsItem) => void; onRetry: (item: AiNewsItem) => void }) {
+  const canPublish = item.status === 'draft';
+  const canRetry = item.status === 'failed';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`}><MoreHorizontal aria-hidden /></Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
+        {canPublish && <DropdownMenuItem onSelect={() => onPublish(item)}><Send aria-hidden />Publish</DropdownMenuItem>}
+        {canRetry && <DropdownMenuItem onSelect={() => onRetry(item)}><RotateCcw aria-hidden />Retry</DropdownMenuItem>}
+        {!canPublish && !canRetry && <DropdownMenuItem disabled>Keine Aktion verfügbar</DropdownMenuItem>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 export function AiNewsPage() {
+  const news = useNews();
+  const publish = usePublishNews();
+  const retry = useRetryNews();
+  const [search, setSearch] = useState('');
+  const [source, setSource] = useState<NewsSource | 'all'>('all');
+  const [category, setCategory] = useState<NewsCategory | 'all'>('all');
+  const [status, setStatus] = useState<PostStatus | 'all'>('all');
+  const [generating, setGenerating] = useState(false);
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (news.data ?? []).filter(
+      (n) =>
+        (source === 'all' || n.source === source) &&
+        (category === 'all' || n.category === category) &&
+        (status === 'all' || n.status === status) &&
+        (!needle || n.title.toLowerCase().includes(needle)),
+    );
+  }, [news.data, search, source, category, status]);
+
+  const onPublish = (item: AiNewsItem) =>
+    publish.mutate(item.id, {
+      onSuccess: (next) => toast.success(messages.published, { description: messages.publishedText(next.title) }),
+      onError: (error) => toast.error(messages.publishFailed, { description: reason(error) }),
+    });
+  const onRetry = (item: AiNewsItem) =>
+    retry.mutate(item.id, {
+      onSuccess: (next) => toast.success(messages.retried, { description: messages.retriedText(next.title) }),
+      onError: (error) => toast.error(messages.retryFailed, { description: reason(error) }),
+    });
+
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">AI News Central</h1>
+      <PageHeader
+        title="AI News Central"
+        description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
+        actions={<Button onClick={() => setGenerating(true)}><Sparkles aria-hidden />Generate News</Button>}
+      />
+      <div className="grid gap-3 rounded-lg border bg-card p-4 md:grid-cols-4">
+        <div className="grid gap-1">
+          <Label htmlFor="news-search">Suche</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input id="news-search" type="search" className="pl-9" aria-label={messages.searchLabel} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="news-source">Quelle</Label>
+          <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value as NewsSource | 'all')}>
+            <option value="all">{messages.allSources}</option>
+            {SOURCES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="news-category">Kategorie</Label>
+          <select id="news-category" className={nativeSelect} value={category} onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}>
+            <option value="all">{messages.allCategories}</option>
+            {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="news-status">Status</Label>
+          <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as PostStatus | 'all')}>
+            <option value="all">{messages.allStatus}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </select>
+        </div>
+      </div>
+
+      {news.isPending ? (
+        <Skeleton className="h-80 w-full" />
+      ) : news.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
+          <p className="font-medium">{messages.loadError}</p>
+          <p className="text-muted-foreground">{errorMessage(news.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void news.refetch()}>Erneut laden</Button>
+        </div>
+      ) : (
+        <div className="rounded-lg border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead>Source</TableHead>
+                <TableHead>Category</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right">Views</TableHead>
+                <TableHead className="text-right">Engagement</TableHead>
+                <TableHead><span className="sr-only">Aktionen</span></TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {visible.length === 0 ? (
+                <TableRow><TableCell colSpan={8} className="py-8 text-center text-muted-foreground">{messages.empty}</TableCell></TableRow>
+              ) : (
+                visible.map((n) => (
+                  <TableRow key={n.id} data-testid="news-row">
+                    <TableCell className="max-w-80 font-medium">{n.title}</TableCell>
+                    <TableCell>{n.source}</TableCell>
+                    <TableCell>{n.category}</TableCell>
+                    <TableCell><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></TableCell>
+                    <TableCell className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</TableCell>
+                    <TableCell className="text-right tabular-nums">{numberFormat.format(n.views)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</TableCell>
+                    <TableCell className="text-right"><RowMenu item={n} onPublish={onPublish} onRetry={onRetry} /></TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <GenerateDialog open={generating} onOpenChange={setGenerating} />
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
+import { db } from '@/db/db';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { AiNewsPage } from './ai-news-page';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeEach(() => {
+  toast.dismiss();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
+
+async function setup() {
+  const user = userEvent.setup();
+  renderWithProviders(<AiNewsPage />);
+  await screen.findAllByTestId('news-row');
+  return user;
+}
+
+async function menuItems(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(within(rowOf(title)).getByRole('button', { name: `Aktionen für ${title}` }));
+  const menu = await screen.findByRole('menu');
+  return within(menu).queryAllByRole('menuitem').map((i) => i.textContent);
+}
+
+test('filters default to "Alle Quellen", "Alle Kategorien" and "Alle Status" and offer the spec values', async () => {
+  await setup();
+  const source = screen.getByLabelText('Quelle');
+  const category = screen.getByLabelText('Kategorie');
+  const status = screen.getByLabelText('Status');
+  expect(within(source).getByRole('option', { selected: true })).toHaveTextContent('Alle Quellen');
+  expect(within(category).getByRole('option', { selected: true })).toHaveTextContent('Alle Kategorien');
+  expect(within(status).getByRole('option', { selected: true })).toHaveTextContent('Alle Status');
+  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News']);
+  expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Kategorien', 'Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']);
+  expect(within(status).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed']);
+  expect(screen.getAllByTestId('news-row')).toHaveLength(15);
+});
+
+test('filtering by source, category and status', async () => {
+  const user = await setup();
+  await user.selectOptions(screen.getByLabelText('Quelle'), 'NASA');
+  for (const row of screen.getAllByTestId('news-row')) expect(row).toHaveTextContent('NASA');
+  await user.selectOptions(screen.getByLabelText('Quelle'), 'all');
+  await user.selectOptions(screen.getByLabelText('Kategorie'), 'Gesundheit');
+  for (const row of screen.getAllByTestId('news-row')) expect(row).toHaveTextContent('Gesundheit');
+  await user.selectOptions(screen.getByLabelText('Kategorie'), 'all');
+  await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+  expect(screen.getAllByTestId('news-row')).toHaveLength(3);
+  for (const row of screen.getAllByTestId('news-row')) expect(row).toHaveTextContent('Fehlgeschlagen');
+});
+
+test('the row menu offers Publish only on drafts and Retry only on failed rows', async () => {
+  const user = await setup();
+  expect(await menuItems(user, 'Notenbank senkt überraschend die Zinsen')).toEqual(expect.arrayContaining(['Publish'])); // draft
+  await user.keyboard('{Escape}');
+  expect(await menuItems(user, 'Notenbank senkt überraschend die Zinsen')).not.toContain('Retry');
+  await user.keyboard('{Escape}');
+  const failed = await menuItems(user, 'Bluttest erkennt Krebs im Frühstadium');
+  expect(failed).toContain('Retry');
+  expect(failed).not.toContain('Publish');
+  await user.keyboard('{Escape}');
+  const published = await menuItems(user, 'Neuer KI-Chip halbiert den Stromverbrauch');
+  expect(published).not.toContain('Publish');
+  expect(published).not.toContain('Retry');
+});
+
+test('Publish changes a draft to published and the list updates', async () => {
+  const user = await setup();
+  const title = 'Notenbank senkt überraschend die Zinsen';
+  expect(rowOf(title)).toHaveTextContent('Entwurf');
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
+  expect(await screen.findByText('„Notenbank senkt überraschend die Zinsen“ ist jetzt veröffentlicht.')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(title)).toHaveTextContent('Veröffentlicht'));
+});
+
+test('Retry changes a failed item back to a draft', async () => {
+  const user = await setup();
+  const title = 'Bluttest erkennt Krebs im Frühstadium';
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Retry' }));
+  expect(await screen.findByText('Erneut erzeugt')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(title)).toHaveTextContent('Entwurf'));
+});
+
+test('a failing Publish shows the error, keeps the status and records it in the error log', async () => {
+  server.use(http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'Quelle gesperrt' }, { status: 403 })));
+  const user = await setup();
+  const title = 'Notenbank senkt überraschend die Zinsen';
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
+  expect(await screen.findByText('Veröffentlichung fehlgeschlagen')).toBeInTheDocument();
+  expect(screen.getByText('API request failed with status 403: Quelle gesperrt')).toBeInTheDocument();
+  expect(rowOf(title)).toHaveTextContent('Entwurf');
+  await waitFor(async () => expect(await db.errorLog.count()).toBe(1));
+  const [entry] = await db.errorLog.toArray();
+  expect(entry).toMatchObject({ service: 'news', operation: { kind: 'news.publish' } });
+});
+
+test('Generate News creates a draft through POST /news/generate', async () => {
+  let body: unknown;
+  server.events.on('request:start', async ({ request }) => {
+    if (request.url.endsWith('/news/generate')) body = await request.clone().json();
+  });
+  const user = await setup();
+  await user.click(screen.getByRole('button', { name: 'Generate News' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte geben Sie ein Thema ein.');
+  await user.type(within(dialog).getByLabelText('Thema'), 'Solarrekord in Bayern');
+  await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+  expect(await screen.findByText('News generiert')).toBeInTheDocument();
+  expect(rowOf('Solarrekord in Bayern')).toHaveTextContent('Entwurf');
+  expect(body).toEqual({ topic: 'Solarrekord in Bayern', language: 'en' });
+  server.events.removeAllListeners();
+});

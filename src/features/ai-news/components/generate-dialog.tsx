@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/http/api-error';
+import { useGenerateNews } from '../api/news';
+import { messages } from '../messages';
+import { nativeSelect } from './styles';
+
+/** Generate News: POST /news/generate with topic and language (default en, SPEC §7). */
+export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const generate = useGenerateNews();
+  const [topic, setTopic] = useState('');
+  const [language, setLanguage] = useState('en');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!topic.trim()) return setError(messages.topicRequired);
+    setError(null);
+    generate.mutate({ topic: topic.trim(), language }, {
+      onSuccess: (item) => {
+        toast.success(messages.generated, { description: messages.generatedText(item.title) });
+        setTopic('');
+        onOpenChange(false);
+      },
+      onError: (err) => toast.error(messages.generateFailed, { description: errorMessage(err) }),
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Generate News</DialogTitle>
+          <DialogDescription>Die KI erstellt einen Entwurf zum Thema.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-3" onSubmit={submit} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="gen-topic">Thema</Label>
+            <Input id="gen-topic" value={topic} onChange={(e) => setTopic(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="gen-language">Sprache</Label>
+            <select id="gen-language" className={nativeSelect} value={language} onChange={(e) => setLanguage(e.target.value)}>
+              <option value="en">English</option>
+              <option value="de">Deutsch</option>
+              <option value="es">Español</option>
+              <option value="fr">Français</option>
+            </select>
+          </div>
+          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Abbrechen</Button>
+            <Button type="submit" disabled={generate.isPending}>{generate.isPending ? 'Wird generiert …' : 'Generate'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

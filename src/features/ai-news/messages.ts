@@ -1,0 +1,27 @@
+// German texts of AI News Central (filter defaults verbatim from SPEC §2).
+export const messages = {
+  allSources: 'Alle Quellen',
+  allCategories: 'Alle Kategorien',
+  allStatus: 'Alle Status',
+  published: 'Veröffentlicht',
+  publishedText: (title: string) => `„${title}“ ist jetzt veröffentlicht.`,
+  publishFailed: 'Veröffentlichung fehlgeschlagen',
+  retried: 'Erneut erzeugt',
+  retriedText: (title: string) => `„${title}“ liegt wieder als Entwurf vor.`,
+  retryFailed: 'Wiederholung fehlgeschlagen',
+  generated: 'News generiert',
+  generatedText: (title: string) => `„${title}“ wurde als Entwurf angelegt.`,
+  generateFailed: 'Generierung fehlgeschlagen',
+  topicRequired: 'Bitte geben Sie ein Thema ein.',
+  loadError: 'News konnten nicht geladen werden.',
+  empty: 'Keine News gefunden.',
+  searchLabel: 'News durchsuchen',
+} as const;
+
+export const STATUS_LABELS = {
+  published: 'Veröffentlicht',
+  scheduled: 'Geplant',
+  draft: 'Entwurf',
+  review: 'In Prüfung',
+  failed: 'Fehlgeschlagen',
+} as const;
