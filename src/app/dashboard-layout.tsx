@@ -60,6 +60,13 @@ export function DashboardLayout() {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
+    // Admin's saved retry settings, TTS roles, debug mode and secrets, loaded after the first render (Dexie stays out of it).
+    void import('@/lib/settings-bootstrap')
+      .then((m) => m.loadSettingsIntoRuntime())
+      .catch((error: unknown) => console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''));
+  }, []);
+
+  useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiKeysTab } from './api-keys-tab';
 import { ErrorLogsTab } from './error-logs-tab';
+import { ObsWebSocketTab } from './obs-websocket-tab';
 import { SocialTab } from './social-tab';
 import { SystemTab } from './system-tab';
 import { UsersTab } from './users-tab';
@@ -19,18 +19,6 @@ type TabValue = (typeof TABS)[number]['value'];
 
 function isTab(value: string | null): value is TabValue {
   return TABS.some((t) => t.value === value);
-}
-
-// The Live engineer's OBS settings tab replaces this once src/features/admin/components/obs-websocket-tab.tsx lands.
-function ObsPlaceholder() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>OBS WebSocket</CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">Die OBS-Einstellungen werden geladen …</CardContent>
-    </Card>
-  );
 }
 
 /** The six tabs of SPEC "Admin Settings"; the open tab follows ?tab= so a link can point at it. */
@@ -56,7 +44,7 @@ export function AdminTabs() {
       </TabsList>
       <TabsContent value="api-keys"><ApiKeysTab /></TabsContent>
       <TabsContent value="social"><SocialTab /></TabsContent>
-      <TabsContent value="obs"><ObsPlaceholder /></TabsContent>
+      <TabsContent value="obs"><ObsWebSocketTab /></TabsContent>
       <TabsContent value="errors"><ErrorLogsTab /></TabsContent>
       <TabsContent value="system"><SystemTab /></TabsContent>
       <TabsContent value="users"><UsersTab /></TabsContent>
