@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { CONTENT_TEMPLATES, IMAGE_PROMPTS, VOICE_PROMPTS } from '../templates';
 import { buildContentPrompt, fillTemplate } from './render';
 
@@ -30,5 +31,33 @@ describe('prompt rendering', () => {
     }
     expect(VOICE_PROMPTS.map((p) => p.id)).toEqual(['professional', 'conversational', 'urgent', 'calm']);
     expect(IMAGE_PROMPTS.map((p) => p.id)).toEqual(['news_thumbnail', 'breaking_news', 'tech_illustration', 'infographic']);
+  });
+});
+
+describe('bad input (property)', () => {
+  test('any topic and location are inserted verbatim (trimmed), never re-interpreted', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (topic, location) => {
+        const text = fillTemplate('A {topic} B {location} C', { topic, location });
+        const t = topic.trim() || '[THEMA]';
+        const l = location.trim() || '[ORT]';
+        expect(text).toBe(`A ${t} B ${l} C`);
+      }),
+    );
+  });
+
+  test("'$&' and a typed placeholder stay as typed", () => {
+    expect(fillTemplate('{topic} in {location}', { topic: '$& {location}', location: "$'" })).toBe("$& {location} in $'");
+  });
+
+  test('the content prompt always starts with the filled template and ends with the non-default lines', () => {
+    fc.assert(
+      fc.property(fc.string().filter((s) => !s.includes('Sprache') && !s.includes('Zielgruppe')), fc.constantFrom('deutsch', 'english', 'français', 'español'), fc.constantFrom('allgemein', 'experten', 'jugendliche 16-25', 'unternehmen/B2B', 'senioren 50+'), (topic, language, audience) => {
+        const text = buildContentPrompt('{topic}', { topic, location: '', language, audience });
+        expect(text.startsWith(topic.trim() || '[THEMA]')).toBe(true);
+        expect(text.includes(`\n\nSprache: ${language}`)).toBe(language !== 'deutsch');
+        expect(text.includes(`\n\nZielgruppe: ${audience}`)).toBe(audience !== 'allgemein');
+      }),
+    );
   });
 });

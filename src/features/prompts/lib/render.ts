@@ -2,9 +2,9 @@ import { DEFAULT_AUDIENCE, DEFAULT_LANGUAGE } from '../options';
 
 /** SPEC §5: a missing topic or location appears as [THEMA] and [ORT]. */
 export function fillTemplate(template: string, { topic, location }: { topic: string; location: string }): string {
-  const t = topic.trim() || '[THEMA]';
-  const l = location.trim() || '[ORT]';
-  return template.replaceAll('{topic}', t).replaceAll('{location}', l);
+  const values = { topic: topic.trim() || '[THEMA]', location: location.trim() || '[ORT]' };
+  // One pass with a replacer function: user text is inserted verbatim ('$&' stays '$&', a topic '{location}' stays as typed).
+  return template.replace(/\{(topic|location)\}/g, (_, key: 'topic' | 'location') => values[key]);
 }
 
 export interface ContentParameters {

@@ -131,7 +131,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
               {BACKGROUND_OPTIONS.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
             </NativeSelect>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor={ids.voice}>Voice</Label>
               <NativeSelect id={ids.voice} value={voice} onChange={(e) => onChange({ voice: e.target.value as VideoDefaults['voice'] })}>
