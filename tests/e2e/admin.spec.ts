@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Admin Settings journeys on the production build in mock mode.
+
+const KEY = 'sk-e2e-eleven-SECRET-5678';
+
+async function openAdmin(page: Page, search = '') {
+  await page.goto(`/dashboard/admin${search}`);
+  await expect(page.getByRole('heading', { name: 'Admin Settings', level: 1 })).toBeVisible();
+}
+
+function service(page: Page, id: string) {
+  return page.getByTestId(`service-${id}`);
+}
+
+test('a saved key is kept after a reload, masked, and shown only on purpose', async ({ page }) => {
+  await openAdmin(page);
+  const row = service(page, 'elevenlabs');
+  await row.getByLabel('ElevenLabs API Key').fill(KEY);
+  await row.getByRole('button', { name: 'Save ElevenLabs' }).click();
+  await expect(page.getByText('API-Schlüssel gespeichert')).toBeVisible();
+  await expect(page.getByTestId('persistence')).toBeVisible();
+
+  await page.reload();
+  await expect(service(page, 'elevenlabs').getByTestId('saved-elevenlabs')).toHaveText('••••5678');
+  expect(await page.content()).not.toContain(KEY);
+  await page.getByRole('button', { name: 'Show keys' }).click();
+  await expect(service(page, 'elevenlabs').getByTestId('saved-elevenlabs')).toHaveText(KEY);
+
+  // The same screen on the second path.
+  await page.goto('/dashboard/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Admin Settings', level: 1 })).toBeVisible();
+  await expect(service(page, 'elevenlabs').getByTestId('saved-elevenlabs')).toHaveText('••••5678');
+});
+
+test('a broken service fills the error log and opens its breaker; after the cool-down a Retry resolves the entry; export is readable and secret-free', async ({ page }) => {
+  await page.clock.install();
+  await openAdmin(page);
+  // Wait for the first health round, so that the broken handlers below are what the next calls meet.
+  await expect(page.getByTestId('status-tavus')).toHaveText('online');
+
+  await page.evaluate(() => {
+    const m = window.__newsdeskMocks;
+    if (!m) throw new Error('mock hooks missing');
+    const down = () => m.HttpResponse.json({ message: 'Tavus down' }, { status: 503, statusText: 'Service Unavailable' });
+    m.use(m.http.get('*/api/test/tavus', down), m.http.get('*/api/health/tavus', down));
+  });
+
+  const row = service(page, 'tavus');
+  await row.getByLabel('Tavus API Key').fill('tavus-e2e-SECRET-0001');
+  await row.getByRole('button', { name: 'Save Tavus' }).click();
+  for (let i = 0; i < 5; i += 1) {
+    await row.getByRole('button', { name: 'Test Tavus' }).click();
+    await expect(row.getByRole('button', { name: 'Test Tavus' })).toBeEnabled();
+  }
+  await expect(page.getByTestId('status-tavus')).toHaveText('offline');
+
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  const entries = page.getByTestId('error-entry');
+  await expect(entries).toHaveCount(5);
+  await expect(entries.first()).toContainText('Tavus');
+  await expect(entries.first()).toContainText('Active');
+  await expect(page.getByTestId('count-active')).toHaveText('5');
+  await expect(page.getByTestId('breaker-state-tavus')).toHaveText('open');
+  await expect(page.getByTestId('breaker-tavus')).toContainText('Failures: 5/5');
+
+  // The service recovers, but the open breaker sends nothing until the cool-down is over.
+  await page.evaluate(() => window.__newsdeskMocks?.resetHandlers());
+  await entries.first().getByRole('button', { name: 'Retry Tavus' }).click();
+  await expect(page.getByText('Erneuter Versuch fehlgeschlagen')).toBeVisible();
+  await expect(entries.first()).toContainText('Active');
+  await expect(page.getByTestId('breaker-state-tavus')).toHaveText('open');
+
+  await page.clock.fastForward(61_000);
+  await expect(page.getByTestId('breaker-state-tavus')).not.toHaveText('open');
+  const last = entries.last();
+  await last.getByRole('button', { name: 'Retry Tavus' }).click();
+  await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
+  await expect(last).toContainText('Resolved');
+  await expect(page.getByTestId('breaker-state-tavus')).toHaveText('closed');
+  await expect(page.getByTestId('count-resolved')).not.toHaveText('0');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^error-log-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = await readFile(await download.path(), 'utf8');
+  const file = JSON.parse(text) as { date: string; statistics: { total: number; resolved: number; byService: Record<string, number> }; logs: Array<{ service: string }> };
+  expect(Number.isNaN(Date.parse(file.date))).toBe(false);
+  expect(file.statistics.total).toBe(file.logs.length);
+  expect(file.statistics.resolved).toBeGreaterThanOrEqual(1);
+  expect(file.statistics.byService.tavus).toBeGreaterThanOrEqual(5);
+  expect(text).not.toContain('tavus-e2e-SECRET-0001');
+});
+
+test('Switch swaps the TTS roles, survives a reload, and the test speech shows who served it', async ({ page }) => {
+  await openAdmin(page);
+  await expect(page.getByTestId('tts-primary')).toHaveText('ElevenLabs');
+  await page.getByRole('button', { name: 'Switch', exact: true }).click();
+  await expect(page.getByTestId('tts-primary')).toHaveText('Azure Speech');
+  await page.reload();
+  await expect(page.getByTestId('tts-primary')).toHaveText('Azure Speech');
+  await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
+  await expect(page.getByTestId('tts-last')).toContainText('Azure Speech');
+});
+
+test('OAuth connect in mock mode completes through our own callback page', async ({ page }) => {
+  await openAdmin(page, '?tab=social');
+  const card = page.getByTestId('platform-instagram');
+  await expect(card.getByText('Disconnected')).toBeVisible();
+  const popupPromise = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Connect Instagram with OAuth' }).click();
+  const popup = await popupPromise;
+  await popup.waitForEvent('close');
+  await expect(page.getByText('Instagram verbunden')).toBeVisible();
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+});
+
+for (const [tab, ready] of [
+  ['api-keys', 'AI'],
+  ['errors', 'Circuit breakers'],
+  ['system', 'Workflow webhook'],
+  ['users', 'Users'],
+  ['social', 'Instagram'],
+] as const) {
+  test(`the ${tab} tab has no serious or critical axe violation`, async ({ page }) => {
+    await openAdmin(page, `?tab=${tab}`);
+    await expect(page.getByRole('heading', { name: ready, exact: true }).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}
