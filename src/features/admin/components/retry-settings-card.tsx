@@ -62,6 +62,7 @@ export function RetrySettingsCard() {
         <form
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           noValidate
+          data-unsaved={draft !== null ? 'true' : undefined}
           onSubmit={(e) => {
             e.preventDefault();
             void save();

@@ -46,7 +46,7 @@ export function ServiceKeyRow({ service, savedKey, result, showKeys, role, testi
 
   const online = result?.status === 'online' || (result?.status === undefined && result?.success);
   return (
-    <li className="space-y-3 rounded-md border p-4" data-testid={`service-${service.id}`}>
+    <li className="space-y-3 rounded-md border p-4" data-testid={`service-${service.id}`} data-unsaved={draft.trim() ? 'true' : undefined}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">

@@ -108,7 +108,7 @@ export function SystemTab() {
           <CardTitle>Workflow webhook</CardTitle>
           <CardDescription>Used by the automation-based connects.</CardDescription>
         </CardHeader>
-        <CardContent className="space-y-2">
+        <CardContent className="space-y-2" data-unsaved={webhook !== null && webhook !== (system?.workflowWebhookUrl ?? '') ? 'true' : undefined}>
           <Label htmlFor={`${ids}-webhook`}>Workflow webhook URL</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input

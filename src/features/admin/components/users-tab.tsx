@@ -54,6 +54,7 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
         <form
           className="space-y-4"
           noValidate
+          data-unsaved={name.trim() || email.trim() ? 'true' : undefined}
           onSubmit={(e) => {
             e.preventDefault();
             submit();

@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { renderWithProviders } from '../../../../tests/render';
+import { AdminPage } from './admin-page';
+
+describe('Admin Settings page', () => {
+  test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users; API Keys opens first', async () => {
+    renderWithProviders(<AdminPage />, { route: '/dashboard/admin' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['API Keys', 'Social Media', 'OBS WebSocket', 'Error Logs', 'System', 'Users']);
+    expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByTestId('service-openai')).toBeInTheDocument();
+  });
+
+  test('?tab= opens a tab, and switching tabs updates it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<AdminPage />, { route: '/dashboard/admin/settings?tab=errors' });
+    expect(screen.getByRole('tab', { name: 'Error Logs' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Keine Fehler protokolliert.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+    expect(await screen.findByText('Vollzugriff')).toBeInTheDocument();
+  });
+
+  test('an unsaved key marks the page as holding unsaved input (automatic updates then ask first)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />, { route: '/dashboard/admin' });
+    const row = await screen.findByTestId('service-did');
+    expect(document.querySelector('[data-unsaved="true"]')).toBeNull();
+    await user.type(within(row).getByLabelText('D-ID API Key'), 'did-key-12345678');
+    expect(row).toHaveAttribute('data-unsaved', 'true');
+    await user.click(within(row).getByRole('button', { name: 'Save D-ID' }));
+    await waitFor(() => expect(row).not.toHaveAttribute('data-unsaved'));
+  });
+});
