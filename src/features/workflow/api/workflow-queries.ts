@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
-import { getPipeline, getWorkflowLogs, retryWorkflowRun } from '@/lib/api/workflow';
+import { getN8nWorkflowStatus, getPipeline, getWorkflowLogs, retryWorkflowRun, uploadN8nWorkflow } from '@/lib/api/workflow';
 import { checkStatus, testWebhook, triggerWorkflow, uploadMedia } from '@/lib/webhooks/n8n';
 import { workflowKeys } from './keys';
 
@@ -56,4 +56,17 @@ export function useMediaUpload(config: WorkflowConfig) {
         metadata: { filename: input.file.name, size: input.file.size, type: input.file.type, uploadedAt: new Date().toISOString(), workflowId: config.workflowId },
       }),
   });
+}
+
+/** GET /workflow/n8n/status/{id} of a workflow file registered with the backend. */
+export const n8nUploadStatusQueryOptions = (id: string | undefined) =>
+  queryOptions({
+    queryKey: [...workflowKeys.all, 'n8n-upload', id ?? ''] as const,
+    queryFn: ({ signal }) => getN8nWorkflowStatus(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+
+/** POST /workflow/n8n/upload: registers an imported workflow file with the backend (after the local checks). */
+export function useRegisterWorkflowFile() {
+  return useMutation({ mutationFn: (file: File) => uploadN8nWorkflow(file) });
 }

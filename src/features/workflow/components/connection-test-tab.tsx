@@ -19,7 +19,7 @@ function StatusIcon({ status, running }: { status: ConnectionTestItem['status'];
 }
 
 /** Tests all four endpoints in sequence, then a summary toast (destructive unless all pass). */
-function EndpointTests({ config }: { config: WorkflowConfig }) {
+function EndpointTests({ config, onWebhook }: { config: WorkflowConfig; onWebhook: (ok: boolean) => void }) {
   const [items, setItems] = useState<ConnectionTestItem[]>([]);
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -32,6 +32,7 @@ function EndpointTests({ config }: { config: WorkflowConfig }) {
     setRunning(true);
     try {
       const result = await runConnectionTests(config, { onChange: setItems, signal: current.signal });
+      if (result[0].url) onWebhook(result[0].status === 'success');
       const ok = result.filter((i) => i.status === 'success').length;
       const text = testsPassed(ok, result.length);
       if (ok === result.length) toast.success(MSG.connectionDone, { description: text });
@@ -87,7 +88,7 @@ function EndpointTests({ config }: { config: WorkflowConfig }) {
 export function ConnectionTestTab({ config, runtime }: { config: WorkflowConfig; runtime: WorkflowRuntime }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <EndpointTests config={config} />
+      <EndpointTests config={config} onWebhook={runtime.webhookReachable} />
       <Card>
         <CardHeader>
           <CardTitle>Webhook & Status</CardTitle>

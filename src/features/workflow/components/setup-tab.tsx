@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Bot, Brain, Eye, EyeOff, FileJson, Loader2, Mic, Play, Share2, Upload, Video, Workflow } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +11,7 @@ import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings'
 import { WebhookError } from '@/lib/webhooks/n8n';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
-import { useMediaUpload } from '../api/workflow-queries';
+import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG, uploadFailedStatus } from '../messages';
 import { Field, NativeSelect } from './field';
@@ -32,6 +33,8 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [imported, setImported] = useState<ImportedWorkflow | null>(null);
   const [reading, setReading] = useState(false);
+  const register = useRegisterWorkflowFile();
+  const backend = useQuery(n8nUploadStatusQueryOptions(register.data?.id));
   const id = useId();
 
   const onFile = async (file: File | undefined) => {
@@ -52,6 +55,8 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
     if (workflow.mediaUrl) patch.mediaUrl = workflow.mediaUrl;
     settings.updateConfig(patch);
     setImported(workflow);
+    // The backend keeps a copy (SPEC §7 POST /workflow/n8n/upload); the import itself does not depend on it.
+    register.mutate(file);
     toast.success(MSG.imported, { description: `${workflow.name} (${workflow.id})` });
   };
 
@@ -72,6 +77,9 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
               <p className="font-medium">{imported.name}</p>
               <p className="text-muted-foreground">ID {imported.id} · {imported.nodeCount} Nodes</p>
               {imported.webhookUrl && <p className="break-all font-mono text-xs">{imported.webhookUrl}</p>}
+              <p className="text-xs text-muted-foreground" data-testid="backend-status">
+                Backend: {register.isPending ? 'wird übertragen …' : register.isError ? 'nicht erreichbar' : backend.data ? `${backend.data.status}${backend.data.active ? ' (aktiv)' : ''}` : '–'}
+              </p>
             </div>
           </div>
         )}

@@ -152,6 +152,16 @@ describe('Connection Test tab', () => {
     expect(toastEl).toHaveTextContent('Verbindungstests abgeschlossen');
   });
 
+  test('a failing webhook row disconnects the workflow', async () => {
+    server.use(http.post(HOOK, () => HttpResponse.error()));
+    const { user } = await renderPage();
+    await waitFor(() => expect(screen.getByTestId('connection-badge')).toHaveTextContent('Connected'));
+    await user.click(screen.getByRole('button', { name: 'Test All Endpoints' }));
+    await waitFor(() => expect(screen.getByTestId('endpoint-Media')).toHaveAttribute('data-status', 'success'), { timeout: 4000 });
+    expect(within(screen.getByTestId('endpoint-Webhook')).getByText('Connection failed')).toBeInTheDocument();
+    expect(screen.getByTestId('connection-badge')).toHaveTextContent('Disconnected');
+  });
+
   test('fake timers: the next endpoint starts 500 ms later; a silent endpoint times out after 10000 ms', async () => {
     let gatewayCalls = 0;
     let statusCalls = 0;
@@ -208,6 +218,8 @@ describe('n8n Setup tab', () => {
     expect(await screen.findByText('Workflow importiert')).toBeInTheDocument();
     expect(screen.getByLabelText('Webhook URL')).toHaveValue('https://n8n.example.test/webhook/ai-news');
     expect(screen.getByLabelText('Workflow ID')).toHaveValue('ai-news-workflow');
+    // the backend keeps a copy: POST /workflow/n8n/upload, then GET /workflow/n8n/status/{id}
+    await waitFor(() => expect(screen.getByTestId('backend-status')).toHaveTextContent('Backend: imported'));
     await waitFor(async () => expect((await getSetting('workflowConfig')).webhookUrl).toBe('https://n8n.example.test/webhook/ai-news'));
     expect(screen.getByTestId('header-workflow-id')).toHaveTextContent('ai-news-workflow');
     unmount();
@@ -226,14 +238,16 @@ describe('n8n Setup tab', () => {
     expect(screen.getByRole('button', { name: 'youtube' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'tiktok' })).toHaveAttribute('aria-pressed', 'false');
     await user.clear(screen.getByLabelText('Topic'));
-    await user.type(screen.getByLabelText('Topic'), 'Wahl 2025');
+    await user.click(screen.getByLabelText('Topic'));
+    await user.paste('Wahl 2025');
     await user.selectOptions(screen.getByLabelText('Language'), 'fr');
     await user.selectOptions(screen.getByLabelText('Urgency'), 'urgent');
     await user.click(screen.getByRole('button', { name: 'tiktok' }));
     await user.click(screen.getByRole('button', { name: 'youtube' }));
     const key = screen.getByLabelText('API Key (optional)');
     expect(key).toHaveAttribute('type', 'password');
-    await user.type(key, 'n8n-secret-key');
+    await user.click(key);
+    await user.paste('n8n-secret-key');
     await waitFor(async () => expect((await getSetting('triggerParameters')).platforms).toEqual(['facebook', 'telegram', 'tiktok']));
     unmount();
     const again = await renderPage();
@@ -242,7 +256,7 @@ describe('n8n Setup tab', () => {
     expect(screen.getByLabelText('Language')).toHaveValue('fr');
     expect(screen.getByLabelText('Urgency')).toHaveValue('urgent');
     expect(screen.getByLabelText('API Key (optional)')).toHaveValue('n8n-secret-key');
-  });
+  }, 30_000);
 
   test('Start Workflow sends the stored parameters with a bearer key: Workflow ausgelöst', async () => {
     await putSetting('triggerParameters', { topic: 'Sport', language: 'en', voice: 'Max', platforms: ['tiktok'], urgency: 'high', category: 'tech' });

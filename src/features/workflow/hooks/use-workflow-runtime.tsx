@@ -25,6 +25,8 @@ export interface WorkflowRuntime {
   manualTrigger: (action: string, label: string, extra?: Record<string, unknown>) => void;
   testWebhook: () => void;
   checkStatus: () => void;
+  /** The connection test's webhook row: OK means connected, a failure disconnects (SPEC §4). */
+  webhookReachable: (ok: boolean) => void;
 }
 
 /** The network-failure description: the spec's text, and where CORS is set in n8n. */
@@ -178,5 +180,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
     manualTrigger,
     testWebhook,
     checkStatus,
+    webhookReachable: (ok: boolean) =>
+      setFlags((f) => (ok ? { connected: true, workflowActive: f?.workflowActive ?? status.data?.active ?? false } : { connected: false, workflowActive: false })),
   };
 }
