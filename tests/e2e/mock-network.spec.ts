@@ -99,14 +99,15 @@ test('a WebSocket to ws://localhost:4455 is interceptable by an msw ws.link hand
   const received = await page.evaluate(() => new Promise<string[]>((resolve, reject) => {
     const mocks = window.__newsdeskMocks;
     if (!mocks) return reject(new Error('mock hooks missing'));
-    // A throwaway echo peer, only for this test (a RegExp: Chromium turns a '*' host into '%2A').
-    const link = mocks.ws.link(/^ws:\/\/localhost:4455\/?$/);
+    // A throwaway echo peer, only for this test, on its own path so the simulated OBS stays out of it
+    // (a RegExp: Chromium turns a '*' host into '%2A', so 'ws://*:4455' would match nothing).
+    const link = mocks.ws.link(/^ws:\/\/localhost:4455\/e2e-probe$/);
     mocks.use(link.addEventListener('connection', ({ client }) => {
       client.send('hallo');
       client.addEventListener('message', (event) => client.send(`echo:${String(event.data)}`));
     }));
     const messages: string[] = [];
-    const socket = new WebSocket('ws://localhost:4455');
+    const socket = new WebSocket('ws://localhost:4455/e2e-probe');
     const timer = setTimeout(() => reject(new Error(`no answer within 5 s: ${messages.join(',')}`)), 5000);
     socket.onopen = () => socket.send('ping');
     socket.onmessage = (event) => {
@@ -119,6 +120,23 @@ test('a WebSocket to ws://localhost:4455 is interceptable by an msw ws.link hand
     };
   }));
   expect(received).toEqual(['hallo', 'echo:ping']);
+  expect(sockets).toEqual([]);
+});
+
+test('the simulated OBS answers ws://localhost:4455 with the obs-websocket v5 Hello', async ({ page }) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await openDashboard(page);
+  const hello = await page.evaluate(() => new Promise<string>((resolve, reject) => {
+    const socket = new WebSocket('ws://localhost:4455', 'obswebsocket.json');
+    const timer = setTimeout(() => reject(new Error('no Hello within 5 s')), 5000);
+    socket.onmessage = (event) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(String(event.data));
+    };
+  }));
+  expect(JSON.parse(hello)).toMatchObject({ op: 0, d: { rpcVersion: 1 } });
   expect(sockets).toEqual([]);
 });
 
