@@ -31,7 +31,8 @@ export const mediaHandlers: AnyHandler[] = [
   http.post('*/api/media/upload', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('media');
-    if (!(file instanceof File)) return HttpResponse.json({ message: 'Feld media fehlt' }, { status: 400 });
+    // Not `instanceof File`: in Node tests the form's File comes from another realm than the global one.
+    if (!file || typeof file === 'string') return HttpResponse.json({ message: 'Feld media fehlt' }, { status: 400 });
     const type = typeOf(file.type);
     if (!type) return HttpResponse.json({ message: 'Dateityp nicht unterstützt' }, { status: 415 });
     let metadata: { title?: string; duration?: string | null } = {};

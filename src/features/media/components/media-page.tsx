@@ -1,7 +1,161 @@
+import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { MediaFile, MediaType } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
+import { useDeleteMedia, useMedia } from '../api/media';
+import { messages } from '../messages';
+import { formatDay } from './format';
+import { MediaCard } from './media-card';
+import { PreviewDialog } from './preview-dialog';
+import { UploadDialog } from './upload-dialog';
+
+type TypeFilter = 'all' | MediaType;
+type SortOrder = 'newest' | 'oldest' | 'views' | 'title';
+const TABS: Array<{ value: TypeFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'video', label: 'Videos' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'image', label: 'Images' },
+];
+const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
+const collator = new Intl.Collator('de');
+
 export function MediaPage() {
+  const media = useMedia();
+  const remove = useDeleteMedia();
+  const [type, setType] = useState<TypeFilter>('all');
+  const [search, setSearch] = useState('');
+  const [showFilter, setShowFilter] = useState(false);
+  const [showDate, setShowDate] = useState(false);
+  const [sort, setSort] = useState<SortOrder>('newest');
+  const [minViews, setMinViews] = useState(0);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [previewing, setPreviewing] = useState<MediaFile | null>(null);
+  const [deleting, setDeleting] = useState<MediaFile | null>(null);
+
+  const all = useMemo(() => media.data ?? [], [media.data]);
+  const counts = useMemo(() => {
+    const c = { all: all.length, video: 0, audio: 0, image: 0 };
+    for (const m of all) c[m.type] += 1;
+    return c;
+  }, [all]);
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = all.filter(
+      (m) =>
+        (type === 'all' || m.type === type) &&
+        (!needle || m.title.toLowerCase().includes(needle) || m.date.includes(needle) || formatDay(m.date).includes(needle)) &&
+        m.views >= minViews &&
+        (!from || m.date >= from) &&
+        (!to || m.date.slice(0, 10) <= to),
+    );
+    const by: Record<SortOrder, (a: MediaFile, b: MediaFile) => number> = {
+      newest: (a, b) => b.date.localeCompare(a.date),
+      oldest: (a, b) => a.date.localeCompare(b.date),
+      views: (a, b) => b.views - a.views,
+      title: (a, b) => collator.compare(a.title, b.title),
+    };
+    return list.sort(by[sort]);
+  }, [all, type, search, minViews, from, to, sort]);
+
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Media Library</h1>
+      <PageHeader title="Media Library" description="Videos, Audio und Bilder verwalten." actions={<Button onClick={() => setUploading(true)}><Upload aria-hidden />Upload Media</Button>} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input type="search" className="pl-9" aria-label={messages.searchLabel} placeholder="Titel oder Datum (z. B. 15.01.2024) …" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <Button variant="outline" aria-expanded={showFilter} aria-controls="media-filter" onClick={() => setShowFilter((v) => !v)}><Filter aria-hidden />Filter</Button>
+        <Button variant="outline" aria-expanded={showDate} aria-controls="media-date" onClick={() => setShowDate((v) => !v)}><CalendarRange aria-hidden />Date</Button>
+      </div>
+      {showFilter && (
+        <div id="media-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
+          <div className="grid gap-1">
+            <Label htmlFor="media-sort">Sortierung</Label>
+            <select id="media-sort" className={nativeSelect} value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
+              <option value="newest">Neueste zuerst</option>
+              <option value="oldest">Älteste zuerst</option>
+              <option value="views">Meiste Aufrufe</option>
+              <option value="title">Titel A–Z</option>
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="media-views">Mindestens Aufrufe</Label>
+            <Input id="media-views" type="number" min={0} step={100} value={minViews} onChange={(e) => setMinViews(Math.max(0, Number(e.target.value) || 0))} />
+          </div>
+        </div>
+      )}
+      {showDate && (
+        <div id="media-date" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
+          <div className="grid gap-1">
+            <Label htmlFor="media-from">Von</Label>
+            <Input id="media-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="media-to">Bis</Label>
+            <Input id="media-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          </div>
+        </div>
+      )}
+      <Tabs value={type} onValueChange={(v) => setType(v as TypeFilter)}>
+        <TabsList aria-label="Medientyp">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label} <span className="rounded bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${t.value}`}>{counts[t.value]}</span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      {media.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : media.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
+          <p className="font-medium">{messages.loadError}</p>
+          <p className="text-muted-foreground">{errorMessage(media.error)}</p>
+        </div>
+      ) : visible.length === 0 ? (
+        <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {visible.map((m) => <MediaCard key={m.id} item={m} onPreview={setPreviewing} onDelete={setDeleting} />)}
+        </div>
+      )}
+      <UploadDialog open={uploading} onOpenChange={setUploading} />
+      <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{messages.deleteQuestion}</AlertDialogTitle>
+            <AlertDialogDescription>{deleting ? messages.deleteText(deleting.title) : ''}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const item = deleting;
+                if (!item) return;
+                remove.mutate(item.id, {
+                  onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
+                  onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+                });
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

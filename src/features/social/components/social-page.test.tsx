@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
@@ -9,6 +9,8 @@ import { OutboxBadge } from './outbox-badge';
 import { SocialPage } from './social-page';
 
 vi.setConfig({ testTimeout: 30_000 });
+// The shared test machine is slow; give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -1,0 +1,60 @@
+import { Download, Eye, MoreVertical, Play, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import type { MediaFile } from '@/lib/api/types';
+import { TYPE_LABELS } from '../messages';
+import { formatDay } from './format';
+
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+/** Starts a download of the file under its title (works for data:, blob: and same-origin URLs). */
+export function download(item: MediaFile) {
+  const a = document.createElement('a');
+  a.href = item.url;
+  a.download = item.title;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function MediaCard({ item, onPreview, onDelete }: { item: MediaFile; onPreview: (m: MediaFile) => void; onDelete: (m: MediaFile) => void }) {
+  return (
+    <Card className="overflow-hidden" data-testid="media-card">
+      <div className="relative aspect-video bg-muted">
+        <img src={item.thumbnail} alt="" className="size-full object-cover" loading="lazy" />
+        <Badge tone="neutral" className="absolute top-2 left-2">{TYPE_LABELS[item.type]}</Badge>
+        {item.type === 'video' && (
+          <button type="button" onClick={() => onPreview(item)} aria-label={`${item.title} abspielen`} className="absolute inset-0 flex items-center justify-center bg-black/0 transition-colors hover:bg-black/30 focus-visible:bg-black/30 focus-visible:outline-none">
+            <span className="flex size-12 items-center justify-center rounded-full bg-black/60 text-white"><Play className="size-6" aria-hidden /></span>
+          </button>
+        )}
+        {item.duration && <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white tabular-nums">{item.duration}</span>}
+      </div>
+      <CardContent className="grid gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="line-clamp-2 font-medium">{item.title}</h3>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`}><MoreVertical aria-hidden /></Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <li aria-label="Größe">{item.size}</li>
+          {item.duration && <li aria-label="Dauer" data-testid="media-duration">{item.duration}</li>}
+          <li aria-label="Datum">{formatDay(item.date)}</li>
+          <li aria-label="Aufrufe">{numberFormat.format(item.views)} Aufrufe</li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { ApiError } from '@/lib/http/api-error';
+import { useUploadMedia } from '../api/media';
+import { ACCEPT, MAX_UPLOAD_MB, mediaTypeOf, readDuration, validateUpload } from '../lib/validate-upload';
+import { messages } from '../messages';
+
+/** Upload Media: POST /media/upload (multipart `media` + `metadata` JSON) with a progress bar. */
+export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const upload = useUploadMedia();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const reset = () => {
+    setFile(null);
+    setTitle('');
+    setError(null);
+    setProgress(null);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const pick = (picked: File | null) => {
+    setFile(picked);
+    setProgress(null);
+    setError(picked ? validateUpload(picked) : null);
+    if (picked && !title) setTitle(picked.name.replace(/\.[^.]+$/, ''));
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = validateUpload(file);
+    if (problem || !file) return setError(problem);
+    setError(null);
+    setProgress(0);
+    const duration = await readDuration(file);
+    upload.mutate(
+      { file, metadata: { title: title.trim() || file.name, type: mediaTypeOf(file), size: file.size, duration, uploadedAt: new Date().toISOString() }, onProgress: setProgress },
+      {
+        onSuccess: (item) => {
+          setProgress(100);
+          toast.success(messages.uploaded, { description: messages.uploadedText(item?.title ?? title) });
+          reset();
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          setProgress(null);
+          const text = err instanceof ApiError && err.status ? messages.uploadFailedStatus(err.status) : messages.uploadFailed;
+          setError(text);
+          toast.error(messages.uploadError, { description: text });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => { if (!upload.isPending) { if (!next) reset(); onOpenChange(next); } }}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Upload Media</DialogTitle>
+          <DialogDescription>Video-, Audio- oder Bilddatei, höchstens {MAX_UPLOAD_MB} MB.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="upload-file">Datei</Label>
+            <Input id="upload-file" ref={inputRef} type="file" accept={ACCEPT} onChange={(e) => pick(e.target.files?.[0] ?? null)} aria-invalid={Boolean(error)} aria-describedby={error ? 'upload-error' : undefined} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="upload-title">Titel</Label>
+            <Input id="upload-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          {progress !== null && (
+            <div className="grid gap-1">
+              <div className="flex justify-between text-sm"><span>Hochladen …</span><span className="tabular-nums">{progress} %</span></div>
+              <Progress value={progress} aria-label="Upload-Fortschritt" />
+            </div>
+          )}
+          {error && <p id="upload-error" role="alert" className="text-sm text-destructive">{error}</p>}
+          <DialogFooter>
+            <Button variant="outline" disabled={upload.isPending} onClick={() => { reset(); onOpenChange(false); }}>Abbrechen</Button>
+            <Button type="submit" disabled={upload.isPending || (file !== null && error !== null && validateUpload(file) !== null)}>
+              <Upload aria-hidden />Upload
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
