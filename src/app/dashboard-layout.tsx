@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
@@ -7,6 +7,9 @@ import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
 import { DataProviders } from './providers';
 import { ThemeToggle } from '@/components/theme-toggle';
+
+// Outbox badge (Social owner): loaded after the first render so that Dexie is not part of it.
+const OutboxBadge = lazy(() => import('@/features/social').then((m) => ({ default: m.OutboxBadge })));
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
@@ -49,7 +52,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <div className="flex items-center justify-between border-t pt-4 text-sm text-muted-foreground">
         <span>version 2.0</span>
-        <ThemeToggle />
+        <div className="flex items-center gap-2">
+          <Suspense fallback={null}>
+            <OutboxBadge />
+          </Suspense>
+          <ThemeToggle />
+        </div>
       </div>
     </div>
   );
@@ -64,6 +72,21 @@ export function DashboardLayout() {
     void import('@/lib/settings-bootstrap')
       .then((m) => m.loadSettingsIntoRuntime())
       .catch((error: unknown) => console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''));
+  }, []);
+
+  useEffect(() => {
+    // The outbox drainer (Social owner): sends queued posts when back online; lazy, like the settings above.
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('@/lib/outbox/drainer')
+      .then((m) => {
+        if (!cancelled) stop = m.startOutboxDrainer();
+      })
+      .catch((error: unknown) => console.warn('Postausgang konnte nicht gestartet werden.', error instanceof Error ? error.message : ''));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, []);
 
   useEffect(() => {
@@ -98,6 +121,11 @@ export function DashboardLayout() {
             <Menu aria-hidden />
           </Button>
           <span className="font-semibold">Newsdesk</span>
+          <span className="ml-auto">
+            <Suspense fallback={null}>
+              <OutboxBadge />
+            </Suspense>
+          </span>
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <Outlet />
