@@ -1,8 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { server } from '@/mocks/node';
-import { handlers } from '@/mocks/handlers';
-import { scenarioHandlers } from '@/mocks/scenarios';
-import { resetStore } from '@/mocks/store';
+import { applyScenario, server } from '@/mocks/node';
+import { scenarioFromSearch } from '@/mocks/scenarios';
 import { apiRequest } from '@/lib/api/client';
 import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';
@@ -173,8 +171,13 @@ describe('my areas: fixtures and state', () => {
 });
 
 describe('scenarios', () => {
+  test('?scenario= picks one of empty, error, slow, offline; anything else is the default', () => {
+    expect(['?scenario=empty', '?scenario=error', '?scenario=slow', '?scenario=offline', '?scenario=bogus', ''].map(scenarioFromSearch))
+      .toEqual(['empty', 'error', 'slow', 'offline', 'default', 'default']);
+  });
+
   test("'empty' seeds every store empty", async () => {
-    resetStore('empty');
+    applyScenario('empty');
     const overview = await getOverview();
     expect(overview.notifications).toEqual([]);
     expect(overview.platformViews).toEqual([]);
@@ -187,7 +190,7 @@ describe('scenarios', () => {
 
   test("'error' answers 500 on /api calls and the mocked webhooks, but leaves other addresses alone", async () => {
     server.use(http.get('https://operator.example/hook', () => HttpResponse.json({ real: true })));
-    server.use(...scenarioHandlers('error', handlers));
+    applyScenario('error');
     const error = (await apiRequest('/dashboard/overview', { retries: false }).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('SERVER_ERROR');
     expect(error.message).toBe('API request failed with status 500: {"message":"Mock-Szenario: Serverfehler"}');
@@ -197,13 +200,13 @@ describe('scenarios', () => {
   });
 
   test("'offline' fails like a dropped network", async () => {
-    server.use(...scenarioHandlers('offline', handlers));
+    applyScenario('offline');
     await expect(apiRequest('/video/projects', { retries: false })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
   test("'slow' holds a call for 1500 ms and then answers normally", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    server.use(...scenarioHandlers('slow', handlers));
+    applyScenario('slow');
     let settled = false;
     const outcome = getOverview().finally(() => {
       settled = true;
