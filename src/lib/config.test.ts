@@ -14,6 +14,11 @@ describe('deployment setting', () => {
     await expect(loadConfig(respond('', 404))).resolves.toEqual(buildTimeConfig);
   });
 
+  test("a host's HTML fallback page instead of config.json counts as missing", async () => {
+    const html = vi.fn<typeof fetch>(async () => new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    await expect(loadConfig(html)).resolves.toEqual(buildTimeConfig);
+  });
+
   test('an unreachable config.json (offline) falls back to the build-time default', async () => {
     await expect(loadConfig(vi.fn<typeof fetch>(async () => { throw new TypeError('Failed to fetch'); }))).resolves.toEqual(buildTimeConfig);
   });

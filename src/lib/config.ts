@@ -56,7 +56,10 @@ function isAbsoluteUrl(value: unknown): value is string {
   }
 }
 
-/** Loads /config.json; a missing file falls back to the build-time default, a malformed one throws ConfigError. */
+/**
+ * Loads /config.json; a missing file (404, the host's HTML fallback page, or no network) falls back to the
+ * build-time default, a malformed one throws ConfigError with a German message.
+ */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
@@ -65,6 +68,8 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
     return buildTimeConfig;
   }
   if (response.status === 404) return buildTimeConfig;
+  // A host with a single-page fallback answers a missing file with the app's index.html: that is missing too.
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) return buildTimeConfig;
   if (!response.ok) throw new ConfigError(`Die Einstellung config.json konnte nicht geladen werden (HTTP ${response.status}).`);
   let json: unknown;
   try {
