@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { PromptsPage } from './prompts-page';
+
+// Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
 afterEach(() => {

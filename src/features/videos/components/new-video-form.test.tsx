@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
@@ -6,6 +6,9 @@ import { putSetting } from '@/db/settings';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
+
+// Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
 afterEach(() => toast.dismiss());
@@ -137,9 +140,14 @@ describe('Video Studio – New Video', () => {
     expect(script()).toHaveValue('Bleibt erhalten');
   });
 
-  test('a platform list failure is reported in German', async () => {
-    server.use(http.get('*/api/video/platforms', () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
-    setup();
+  test('a platform list failure is reported in German and Reload tries again', async () => {
+    let fail = true;
+    server.use(http.get('*/api/video/platforms', () => (fail ? HttpResponse.json({ message: 'nope' }, { status: 404 }) : undefined)));
+    const user = setup();
     expect(await screen.findByText('Daten konnten nicht geladen werden.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByRole('radio', { name: /^Tavus/ })).toBeInTheDocument();
+    expect(screen.queryByText('Daten konnten nicht geladen werden.')).not.toBeInTheDocument();
   });
 });

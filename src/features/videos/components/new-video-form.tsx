@@ -17,6 +17,7 @@ import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
 import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS, type BackgroundId } from '../options';
 import { ChoiceCard } from './choice-card';
+import { ListError } from './list-error';
 import { NativeSelect } from './native-select';
 
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
@@ -69,7 +70,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
             {platforms.isPending ? (
               <Skeleton className="h-24 w-full" />
             ) : platforms.isError ? (
-              <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
+              <ListError onRetry={() => void platforms.refetch()} />
             ) : (
               <fieldset className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
                 <legend className="sr-only">Video platform</legend>
@@ -95,7 +96,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
             {avatars.isPending ? (
               <Skeleton className="h-20 w-full" />
             ) : avatars.isError ? (
-              <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
+              <ListError onRetry={() => void avatars.refetch()} />
             ) : visibleAvatars.length === 0 ? (
               <p className="text-sm text-muted-foreground">{messages.noAvatars}</p>
             ) : (

@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
+
+// Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
 afterEach(() => toast.dismiss());
@@ -83,6 +86,23 @@ describe('Video Studio – My Projects', () => {
     const video = dialog.querySelector('video');
     expect(video).toHaveAttribute('src', '/media/samples/ki-gipfel.mp4');
     expect(video).toHaveAttribute('controls');
+  });
+
+  test('a video that cannot be played says so in German', async () => {
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Play/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('Video konnte nicht abgespielt werden.')).not.toBeInTheDocument();
+    fireEvent.error(dialog.querySelector('video') as HTMLVideoElement);
+    expect(await within(dialog).findByText('Video konnte nicht abgespielt werden.')).toBeInTheDocument();
+  });
+
+  test('a failed status check says so in German', async () => {
+    server.use(http.get('*/api/video/:provider/status/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })));
+    const { user, list } = await openProjects();
+    await user.click(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Check status/ }));
+    expect(await screen.findByText('Status konnte nicht abgefragt werden.')).toBeInTheDocument();
+    expect(within(row(list, 'Tech-Trends der Woche')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
   });
 
   test('Download fetches GET /video/{provider}/download/{id} as a blob and saves it as a file', async () => {

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
 import { useCheckVideoStatus, useDownloadVideo, useRetryVideoProject } from '../api/video-mutations';
 import { messages } from '../messages';
+import { ListError } from './list-error';
 import { PlayerDialog } from './player-dialog';
 
 const STATUS: Record<VideoProjectStatus, { label: string; tone: 'ok' | 'info' | 'neutral' | 'error' }> = {
@@ -37,9 +38,8 @@ export function ProjectsList() {
   if (projects.isError) {
     return (
       <Card>
-        <CardContent className="flex flex-col items-start gap-3 p-5">
-          <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
-          <Button variant="outline" onClick={() => void projects.refetch()}>Reload</Button>
+        <CardContent className="p-5">
+          <ListError onRetry={() => void projects.refetch()} />
         </CardContent>
       </Card>
     );

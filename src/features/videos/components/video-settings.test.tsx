@@ -1,9 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { getSetting } from '@/db/settings';
 import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
+
+// Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
 afterEach(() => toast.dismiss());
