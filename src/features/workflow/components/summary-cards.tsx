@@ -35,7 +35,7 @@ export function SummaryCards({ config, runtime }: { config: WorkflowConfig; runt
   const stateClass = runtime.state === 'active' ? 'text-emerald-700 dark:text-emerald-400' : runtime.state === 'error' ? 'text-red-700 dark:text-red-400' : undefined;
   return (
     <section aria-label="Workflow-Übersicht" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard title="Workflow Status" testId="summary-status" icon={<Activity aria-hidden className="size-4 text-muted-foreground" />} value={STATE_LABEL[runtime.state]} valueClass={stateClass} hint={runtime.workflowActive ? 'Workflow aktiv' : 'Workflow nicht aktiv'} />
+      <SummaryCard title="Workflow Status" testId="summary-status" icon={<Activity aria-hidden className="size-4 text-muted-foreground" />} value={STATE_LABEL[runtime.state]} valueClass={stateClass} hint={runtime.workflowActive ? 'n8n meldet: aktiv' : 'n8n meldet: nicht aktiv'} />
       <SummaryCard title="Total Runs" testId="summary-total" icon={<Hash aria-hidden className="size-4 text-muted-foreground" />} value={status ? status.totalExecutions.toLocaleString('de-DE') : '–'} hint={fromStatus ? (runtime.statusError ? 'Status-Endpunkt nicht erreichbar' : 'vom Status-Endpunkt') : 'Status URL nicht konfiguriert'} />
       <SummaryCard title="Success Rate" testId="summary-rate" icon={<CheckCircle2 aria-hidden className="size-4 text-muted-foreground" />} value={status ? `${status.successRate.toLocaleString('de-DE')} %` : '–'} />
       <SummaryCard title="Last Run" testId="summary-last" icon={<Clock aria-hidden className="size-4 text-muted-foreground" />} value={<span className="text-base">{formatDateTime(runtime.lastExecution)}</span>} />
