@@ -94,7 +94,7 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
             <dt className="text-muted-foreground">Platform</dt>
             <dd>{platform}</dd>
             <dt className="text-muted-foreground">Script</dt>
-            <dd className="truncate">{script.trim() ? `${script.length} Zeichen` : '—'}</dd>
+            <dd className="truncate">{script.trim() ? `${script.length} characters` : '—'}</dd>
           </dl>
           <Button onClick={onTrigger} disabled={trigger.isPending}>
             {trigger.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <SendIcon aria-hidden />}
