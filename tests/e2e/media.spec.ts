@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test('upload a file with progress; it appears in the list', async ({ page }) => {
+  await page.goto('/dashboard/media');
+  await expect(page.getByTestId('count-all')).toHaveText('9');
+  await expect(page.getByTestId('count-image')).toHaveText('3');
+  await page.getByRole('button', { name: 'Upload Media' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Datei').setInputFiles({ name: 'bericht.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(dialog.getByRole('alert')).toHaveText('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+  await dialog.getByLabel('Datei').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByLabel('Titel').fill('E2E Pixel');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Upload-Fortschritt' })).toBeVisible();
+  await expect(page.getByText('Media hochgeladen', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'E2E Pixel' })).toBeVisible();
+  await expect(page.getByTestId('count-image')).toHaveText('4');
+  await expect(page.getByTestId('count-all')).toHaveText('10');
+  // The uploaded image is shown from the page's own object URL: nothing left the origin.
+  const src = await page.getByTestId('media-card').filter({ hasText: 'E2E Pixel' }).locator('img').getAttribute('src');
+  expect(src).toMatch(/^blob:/);
+});
+
+test('audio preview is a real, playable player; video shows the player or a German message', async ({ page }) => {
+  await page.goto('/dashboard/media');
+  const card = page.getByTestId('media-card').filter({ hasText: 'Jingle Nachrichten' });
+  await card.getByRole('button', { name: 'Aktionen für Jingle Nachrichten' }).click();
+  await page.getByRole('menuitem', { name: 'Preview' }).click();
+  const audio = page.getByRole('dialog').locator('audio');
+  await expect(audio).toBeVisible();
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThan(0.3);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Breaking News Intro abspielen' }).click();
+  await expect(page.getByRole('dialog').locator('video')).toBeVisible();
+  await expect(page.getByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeVisible();
+});
