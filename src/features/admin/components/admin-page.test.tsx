@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test, vi } from 'vitest';
+import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { AdminPage } from './admin-page';
 
@@ -33,5 +35,24 @@ describe('Admin Settings page', () => {
     expect(row).toHaveAttribute('data-unsaved', 'true');
     await user.click(within(row).getByRole('button', { name: 'Save D-ID' }));
     await waitFor(() => expect(row).not.toHaveAttribute('data-unsaved'));
+  });
+});
+
+describe('health polling on the whole screen', () => {
+  test('keeps polling GET /health/{service} every 30000 ms while another tab is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let calls = 0;
+    server.use(http.get('*/api/health/openai', () => {
+      calls += 1;
+      return HttpResponse.json({ success: true });
+    }));
+    try {
+      renderWithProviders(<AdminPage />, { route: '/dashboard/admin?tab=users' });
+      await waitFor(() => expect(calls).toBe(1));
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(calls).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

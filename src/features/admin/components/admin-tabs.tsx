@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useHealthChecks } from '../api/health';
 import { ApiKeysTab } from './api-keys-tab';
 import { ErrorLogsTab } from './error-logs-tab';
 import { ObsWebSocketTab } from './obs-websocket-tab';
@@ -23,6 +24,8 @@ function isTab(value: string | null): value is TabValue {
 
 /** The six tabs of SPEC "Admin Settings"; the open tab follows ?tab= so a link can point at it. */
 export function AdminTabs() {
+  // Health is polled every 30000 ms while the screen is open, whichever tab is shown (the API Keys badges read the same cache).
+  useHealthChecks();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'api-keys';
