@@ -1,5 +1,6 @@
 import { circuitBreaker, ConsecutiveBreaker, CircuitState, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { ApiError } from '@/lib/http/api-error';
+import { recordFailure } from './record';
 
 export interface BreakerOptions {
   threshold: number;
@@ -81,7 +82,10 @@ export function getBreaker(service: string, options: BreakerOptions = PRESETS[se
   });
   policy.onBreak(() => {
     created.openedAt = Date.now();
-    console.warn(`[${service}] Circuit breaker opened after ${created.failures} failures`);
+    const message = `Circuit breaker opened after ${created.failures} failures`;
+    console.warn(`[${service}] ${message}`);
+    // The operator sees the opening in the error log too, next to the failures that caused it.
+    void recordFailure(service, new Error(message), 0, { context: { action: 'circuit-breaker', threshold: options.threshold, cooldownMs: options.cooldownMs } });
     notify();
   });
   policy.onReset(() => {

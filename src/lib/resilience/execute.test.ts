@@ -177,6 +177,18 @@ describe('execute: circuit breaker against the mock server', () => {
     expect(breakerState('probe')).toMatchObject({ state: 'closed', failures: 0 });
   });
 
+  test("the opening is logged to the console and recorded in the error log as 'Circuit breaker opened after 5 failures'", async () => {
+    for (let i = 0; i < 5; i++) await call().catch(() => undefined);
+    expect(console.warn).toHaveBeenCalledWith('[probe] Circuit breaker opened after 5 failures');
+    await vi.waitFor(async () => {
+      const entries = await listErrors();
+      expect(entries.filter((e) => e.error === 'Circuit breaker opened after 5 failures')).toEqual([
+        expect.objectContaining({ service: 'probe', retryCount: 0, context: { action: 'circuit-breaker', threshold: 5, cooldownMs: 60_000 } }),
+      ]);
+    });
+    expect((await listErrors()).filter((e) => e.error.startsWith('API request failed'))).toHaveLength(5);
+  });
+
   test('a failed half-open test opens it again for another cool-down', async () => {
     for (let i = 0; i < 5; i++) await call().catch(() => undefined);
     vi.setSystemTime(Date.now() + 60_000);

@@ -1,7 +1,10 @@
 import { BrokenCircuitError, DelegateBackoff, handleWhen, IsolatedCircuitError, retry } from 'cockatiel';
-import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { ApiError } from '@/lib/http/api-error';
 import { getBreaker, isAbort, type BreakerOptions } from './breakers';
+import { recordFailure } from './record';
 import { getRetrySettings, isRetryable, retryDelay } from './retry';
+
+export { recordFailure };
 
 export interface ExecuteOptions {
   /** Service name: the breaker's and the error log's key (lowercase, e.g. 'news', 'elevenlabs'). */
@@ -20,17 +23,6 @@ export interface ExecuteOptions {
 /** SPEC §8: the error an open breaker gives instead of sending anything. */
 export function circuitOpenError(service: string): ApiError {
   return new ApiError(`Circuit breaker is open for ${service}. Service temporarily unavailable.`, { code: 'CIRCUIT_OPEN', status: 503 });
-}
-
-/** Lazily loads the error log so that Dexie is not part of the first render. */
-export async function recordFailure(service: string, error: unknown, retryCount: number, options: Pick<ExecuteOptions, 'context' | 'operation'> = {}): Promise<void> {
-  try {
-    const { recordError } = await import('@/db/error-log');
-    await recordError({ service, error: errorMessage(error), retryCount, context: options.context, operation: options.operation });
-  } catch (cause) {
-    // A full or blocked IndexedDB must not turn one failure into two; the caller still gets the first.
-    console.warn('Fehlerprotokoll konnte nicht gespeichert werden.', errorMessage(cause));
-  }
 }
 
 /** The retry count execute() attached to a final error (0 when none). */

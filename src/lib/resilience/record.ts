@@ -1,0 +1,20 @@
+import { errorMessage } from '@/lib/http/api-error';
+
+/**
+ * Records a failure in the error log (SPEC §8 "Error log handling"). The error log module is loaded
+ * lazily so that Dexie is not part of the first render; a failing IndexedDB only warns.
+ */
+export async function recordFailure(
+  service: string,
+  error: unknown,
+  retryCount: number,
+  options: { context?: Record<string, unknown>; operation?: { kind: string; args: unknown } } = {},
+): Promise<void> {
+  try {
+    const { recordError } = await import('@/db/error-log');
+    await recordError({ service, error: errorMessage(error), retryCount, context: options.context, operation: options.operation });
+  } catch (cause) {
+    // A full or blocked IndexedDB must not turn one failure into two; the caller still gets the first.
+    console.warn('Fehlerprotokoll konnte nicht gespeichert werden.', errorMessage(cause));
+  }
+}
