@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -12,6 +12,9 @@ import { formatDate, formatNumber, formatPercent } from './format';
 
 const ROW_HEIGHT = 60;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';
+
+const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
+const HEADER_ROW_CLASS = cn(GRID, 'h-11');
 
 const STATUS_TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = {
   published: 'ok',
@@ -58,13 +61,14 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const items = virtualizer.getVirtualItems();
+  const [menu, setMenu] = useState<{ post: Post; anchor: HTMLElement } | null>(null);
 
   return (
     <div role="table" aria-label="Posts" aria-rowcount={posts.length + 1} className="rounded-lg border bg-card text-card-foreground">
       <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="posts-scroll">
         <div className="min-w-[52rem]">
           <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
-            <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
+            <div role="row" aria-rowindex={1} className={HEADER_ROW_CLASS}>
               {COLUMNS.map((c) => <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />)}
               <div role="columnheader" className="sr-only">Aktionen</div>
             </div>
@@ -80,7 +84,7 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
                     key={post.id}
                     role="row"
                     aria-rowindex={v.index + 2}
-                    className={cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50')}
+                    className={ROW_CLASS}
                     style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
                   >
                     <div role="cell" className="min-w-0">
@@ -93,7 +97,16 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
                     <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
                     <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
                     <div role="cell" className="text-right">
-                      <RowMenu post={post} actions={actions} />
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Aktionen für ${post.title}`}
+                        aria-haspopup="menu"
+                        aria-expanded={menu?.post.id === post.id}
+                        onClick={(e) => setMenu({ post, anchor: e.currentTarget })}
+                      >
+                        <MoreHorizontal aria-hidden />
+                      </Button>
                     </div>
                   </div>
                 );
@@ -102,24 +115,36 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
           )}
         </div>
       </div>
+      {menu && <RowMenu key={menu.post.id} post={menu.post} anchor={menu.anchor} actions={actions} onClose={() => setMenu(null)} />}
     </div>
   );
 }
 
-function RowMenu({ post, actions }: { post: Post; actions: RowActions }) {
+/**
+ * One row menu for the whole table, opened at the clicked row's button: a Radix menu in each of the
+ * visible rows made every search keystroke re-mount a dozen menu trees.
+ */
+function RowMenu({ post, anchor, actions, onClose }: { post: Post; anchor: HTMLElement; actions: RowActions; onClose: () => void }) {
+  const rect = anchor.getBoundingClientRect();
+  const run = (action: (p: Post) => void) => () => action(post);
   return (
-    <DropdownMenu>
+    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${post.title}`}>
-          <MoreHorizontal aria-hidden />
-        </Button>
+        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => actions.onPreview(post)}><Eye aria-hidden />Preview</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => actions.onEdit(post)}><Pencil aria-hidden />Edit</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => actions.onShare(post)}><Share2 aria-hidden />Share</DropdownMenuItem>
+      <DropdownMenuContent
+        align="end"
+        aria-label={`Aktionen für ${post.title}`}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (anchor.isConnected) anchor.focus();
+        }}
+      >
+        <DropdownMenuItem onSelect={run(actions.onPreview)}><Eye aria-hidden />Preview</DropdownMenuItem>
+        <DropdownMenuItem onSelect={run(actions.onEdit)}><Pencil aria-hidden />Edit</DropdownMenuItem>
+        <DropdownMenuItem onSelect={run(actions.onShare)}><Share2 aria-hidden />Share</DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(post)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={run(actions.onDelete)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
