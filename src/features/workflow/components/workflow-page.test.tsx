@@ -6,7 +6,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { getSetting, patchSetting, putSetting } from '@/db/settings';
 import { listErrors } from '@/db/error-log';
-import { server } from '@/mocks/node';
+import { applyScenario, server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
 
@@ -417,5 +417,23 @@ describe('Monitoring tab', () => {
     await tab(user, /Monitoring/);
     expect(await screen.findByText('Noch keine Ausführungen.')).toBeInTheDocument();
     expect(screen.getByText('Last 0 Runs')).toBeInTheDocument();
+  });
+});
+
+describe('mock scenarios', () => {
+  test("'error': the demo webhook answers 500", async () => {
+    applyScenario('error');
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+    expect(await screen.findByText('HTTP 500: Internal Server Error')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-status')).toHaveTextContent('Fehler');
+  });
+
+  test("'empty': no runs", async () => {
+    applyScenario('empty');
+    const { user } = await renderPage();
+    await tab(user, /Monitoring/);
+    expect(await screen.findByText('Last 0 Runs')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('0'));
   });
 });
