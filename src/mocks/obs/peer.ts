@@ -8,7 +8,7 @@ import { obsAuthentication, randomToken } from './auth';
  * default port), so the demo works with the default settings and whatever host is typed; a real OBS on
  * another port still passes through. In live mode no mocks run, so nothing is intercepted there.
  */
-export const OBS_MOCK_URL = `ws://*:${DEMO_OBS_PORT}`;
+export const OBS_MOCK_URL = new RegExp(`^ws://[^/:]+:${DEMO_OBS_PORT}/?$`);
 const obsLink = ws.link(OBS_MOCK_URL);
 
 // obs-websocket WebSocketOpCode / WebSocketCloseCode / RequestStatus values.

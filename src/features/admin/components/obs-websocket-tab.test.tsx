@@ -1,5 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { getSetting } from '@/db/settings';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
 import { obsSim } from '@/mocks/store/obs';
@@ -7,9 +8,25 @@ import { renderWithProviders } from '../../../../tests/render';
 import { ObsWebSocketTab } from './obs-websocket-tab';
 
 const PASSWORD = 'newsdesk-obs';
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** Waits until a text is on screen and visible (sonner fades toasts in once mounted). */
+async function seen(text: string | RegExp): Promise<void> {
+  await waitFor(() => expect(screen.getAllByText(text).some((el) => isVisible(el))).toBe(true));
+}
+
+function isVisible(el: HTMLElement): boolean {
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
+  }
+  return true;
+}
 
 afterEach(async () => {
+  // sonner replays still-active toasts to the next test's Toaster; dismissed ones are not replayed.
+  toast.dismiss();
   await resetObsConnection();
 });
 
@@ -33,8 +50,8 @@ test('Test checks address and password on its own connection and reports version
   const user = renderTab();
   await user.type(await screen.findByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Test' }));
-  expect(await screen.findByText('OBS Test erfolgreich')).toBeVisible();
-  expect(screen.getByText('OBS 29.0.2 (simuliert), obs-websocket 5.1.0')).toBeVisible();
+  await seen('OBS Test erfolgreich');
+  await seen('OBS 29.0.2 (simuliert), obs-websocket 5.1.0');
   expect(getObsState().status).toBe('disconnected');
 });
 
@@ -42,15 +59,15 @@ test('Test with a wrong password names the password', async () => {
   const user = renderTab();
   await user.type(await screen.findByLabelText('Password'), 'nicht-richtig');
   await user.click(screen.getByRole('button', { name: 'Test' }));
-  expect(await screen.findByText('OBS Test fehlgeschlagen')).toBeVisible();
-  expect(screen.getByText(/Falsches Passwort/)).toBeVisible();
+  await seen('OBS Test fehlgeschlagen');
+  await seen(/Falsches Passwort/);
 });
 
 test('Test or Connect without host or port says "Bitte Host und Port eingeben."', async () => {
   const user = renderTab();
   await user.clear(await screen.findByLabelText('Port'));
   await user.click(screen.getByRole('button', { name: 'Test' }));
-  expect(await screen.findByText('Bitte Host und Port eingeben.')).toBeVisible();
+  await seen('Bitte Host und Port eingeben.');
   expect(obsSim.connectionAttempts()).toBe(0);
 });
 
@@ -85,6 +102,6 @@ test('Connect failure gives the SPEC §8 toast', async () => {
   const user = renderTab();
   await user.type(await screen.findByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Connect' }));
-  expect(await screen.findByText('Verbindung fehlgeschlagen')).toBeVisible();
-  expect(screen.getByText('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.')).toBeVisible();
+  await seen('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.');
+  await seen('Verbindung fehlgeschlagen');
 });

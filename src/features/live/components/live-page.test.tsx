@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
 import { getSetting, putSetting, DEFAULT_SETTINGS } from '@/db/settings';
 import { getObsState, resetObsConnection } from '@/lib/obs';
@@ -12,9 +13,25 @@ import { LivePage } from './live-page';
 const PASSWORD = 'newsdesk-obs';
 
 // Connecting runs the v5 handshake (two SHA-256 rounds) over the intercepted socket; give a loaded machine time.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** Waits until a text is on screen and visible (sonner fades toasts in once mounted). */
+async function seen(text: string | RegExp): Promise<void> {
+  await waitFor(() => expect(screen.getAllByText(text).some((el) => isVisible(el))).toBe(true));
+}
+
+function isVisible(el: HTMLElement): boolean {
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
+  }
+  return true;
+}
 
 afterEach(async () => {
+  // sonner replays still-active toasts to the next test's Toaster; dismissed ones are not replayed.
+  toast.dismiss();
   vi.restoreAllMocks();
   await resetObsConnection();
 });
@@ -28,7 +45,7 @@ function renderPage() {
 async function connect(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
   const field = await screen.findByLabelText('Password');
   await user.clear(field);
-  if (password) await user.type(field, password);
+  if (password) await user.paste(password);
   await user.click(screen.getByRole('button', { name: 'Connect' }));
 }
 
@@ -42,7 +59,7 @@ test('shows the SPEC §9 defaults and the demo password hint in mock mode', asyn
   expect(await screen.findByLabelText('Host')).toHaveValue('localhost');
   expect(screen.getByLabelText('Port')).toHaveValue('4455');
   expect(screen.getByLabelText('Password')).toHaveValue('');
-  expect(screen.getByText(/Passwort: newsdesk-obs/)).toBeVisible();
+  await seen(/Passwort: newsdesk-obs/);
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Disconnected');
 });
 
@@ -50,7 +67,7 @@ test('connecting without host or port says so and opens no connection', async ()
   const user = renderPage();
   await user.clear(await screen.findByLabelText('Host'));
   await user.click(screen.getByRole('button', { name: 'Connect' }));
-  expect(await screen.findByText('Bitte Host und Port eingeben.')).toBeVisible();
+  await seen('Bitte Host und Port eingeben.');
   await user.type(screen.getByLabelText('Host'), 'localhost');
   await user.clear(screen.getByLabelText('Port'));
   await user.click(screen.getByRole('button', { name: 'Connect' }));
@@ -62,15 +79,15 @@ test('connecting stores host, port and password in the shared settings', async (
   const user = renderPage();
   await connected(user);
   expect(await getSetting('obs')).toEqual({ ...DEFAULT_SETTINGS.obs, password: PASSWORD });
-  expect(await screen.findByText('Mit OBS verbunden (localhost:4455).')).toBeVisible();
+  await seen('Mit OBS verbunden (localhost:4455).');
 });
 
 test('an unreachable OBS gives the SPEC §8 connect failure toast', async () => {
   obsSim.setReachable(false);
   const user = renderPage();
   await connect(user);
-  expect(await screen.findByText('Verbindung fehlgeschlagen')).toBeVisible();
-  expect(screen.getByText('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.')).toBeVisible();
+  await seen('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.');
+  await seen('Verbindung fehlgeschlagen');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Disconnected');
 });
 
@@ -81,8 +98,8 @@ test('a wrong password (4009) is named as such, shown as a state, logged nowhere
   }
   const user = renderPage();
   await connect(user, 'falsches-passwort');
-  expect(await screen.findByText('Verbindung fehlgeschlagen')).toBeVisible();
-  expect(screen.getAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)/).length).toBeGreaterThan(0);
+  expect((await screen.findAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)/)).length).toBeGreaterThan(0);
+  await seen('Verbindung fehlgeschlagen');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Wrong password');
   await new Promise((r) => setTimeout(r, 1300));
   expect(obsSim.connectionAttempts()).toBe(1);
@@ -107,8 +124,8 @@ test('scenes come from OBS, a click switches, and a switch in OBS itself is foll
 test('a scene click without a connection says "Bitte zuerst mit OBS verbinden." titled "Nicht verbunden"', async () => {
   const user = renderPage();
   await user.click(await screen.findByRole('button', { name: /^AI News/ }));
-  expect(await screen.findByText('Nicht verbunden')).toBeVisible();
-  expect(screen.getByText('Bitte zuerst mit OBS verbinden.')).toBeVisible();
+  await seen('Nicht verbunden');
+  await seen('Bitte zuerst mit OBS verbinden.');
   expect(obsSim.connectionAttempts()).toBe(0);
 });
 
@@ -117,7 +134,7 @@ test('a refused scene switch says "Szene konnte nicht gewechselt werden."', asyn
   await connected(user);
   obsSim.failNextRequest('SetCurrentProgramScene', 600, 'No source was found by the name of `intro`.');
   await user.click(screen.getByRole('button', { name: /^intro/ }));
-  expect(await screen.findByText('Szene konnte nicht gewechselt werden.')).toBeVisible();
+  await seen('Szene konnte nicht gewechselt werden.');
   expect(screen.getByRole('button', { name: /^main-studio/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
@@ -150,7 +167,7 @@ test('start follows StreamStateChanged, shows health, Telegram notifies, stop re
   expect(screen.queryByRole('alert')).toBeNull();
 
   await user.click(screen.getByRole('button', { name: /Telegram Notify/ }));
-  expect(await screen.findByText('Live-Benachrichtigung wurde gesendet.')).toBeVisible();
+  await seen('Live-Benachrichtigung wurde gesendet.');
   expect(sent).toHaveLength(1);
   expect(sent[0]).toContain('main-studio');
 
@@ -166,8 +183,8 @@ test('high congestion and a reconnecting output are warned about', async () => {
   await connected(user);
   obsSim.setOutputTrouble({ congestion: 0.8, reconnecting: true });
   await user.click(screen.getByRole('button', { name: /Start Stream/ }));
-  expect(await screen.findByText(/Hohe Netzwerkauslastung/, {}, { timeout: 4000 })).toBeVisible();
-  expect(screen.getByText(/OBS verbindet neu/)).toBeVisible();
+  await seen(/Hohe Netzwerkauslastung/);
+  await seen(/OBS verbindet neu/);
   expect(screen.getByTestId('health-congestion')).toHaveTextContent('80 %');
 });
 
@@ -176,14 +193,14 @@ test('a refused start and stop give the "Stream Fehler" toasts', async () => {
   await connected(user);
   obsSim.failNextRequest('StartStream', 500, 'The stream output is already running.');
   await user.click(screen.getByRole('button', { name: /Start Stream/ }));
-  expect(await screen.findByText('Stream konnte nicht gestartet werden.')).toBeVisible();
-  expect(screen.getByText('Stream Fehler')).toBeVisible();
+  await seen('Stream konnte nicht gestartet werden.');
+  await seen('Stream Fehler');
   expect(screen.getByRole('button', { name: /Start Stream/ })).toBeEnabled();
   await user.click(screen.getByRole('button', { name: /Start Stream/ }));
   await screen.findByRole('button', { name: /Stop Stream/ });
   obsSim.failNextRequest('StopStream', 501, 'The stream output is not running.');
   await user.click(screen.getByRole('button', { name: /Stop Stream/ }));
-  expect(await screen.findByText('Stream konnte nicht beendet werden.')).toBeVisible();
+  await seen('Stream konnte nicht beendet werden.');
   expect(screen.getByRole('button', { name: /Stop Stream/ })).toBeEnabled();
 });
 
@@ -194,7 +211,7 @@ test('a failed Telegram notify says "Telegram Benachrichtigung fehlgeschlagen."'
   await user.click(screen.getByRole('button', { name: /Start Stream/ }));
   await waitFor(() => expect(screen.getByRole('button', { name: /Telegram Notify/ })).toBeEnabled());
   await user.click(screen.getByRole('button', { name: /Telegram Notify/ }));
-  expect(await screen.findByText('Telegram Benachrichtigung fehlgeschlagen.')).toBeVisible();
+  await seen('Telegram Benachrichtigung fehlgeschlagen.');
 });
 
 test('quick text: disabled when blank or disconnected, presets fill, Enter sends to the source', async () => {
@@ -205,14 +222,14 @@ test('quick text: disabled when blank or disconnected, presets fill, Enter sends
   await user.type(input, 'Hallo');
   expect(send).toBeDisabled();
   await user.keyboard('{Enter}');
-  expect(await screen.findByText('Bitte zuerst mit OBS verbinden.')).toBeVisible();
+  await seen('Bitte zuerst mit OBS verbinden.');
   await user.clear(input);
   await connected(user);
   expect(send).toBeDisabled();
   await user.type(input, '   ');
   expect(send).toBeDisabled();
   await user.keyboard('{Enter}');
-  expect(await screen.findByText('Bitte Text eingeben.')).toBeVisible();
+  await seen('Bitte Text eingeben.');
   const presets = screen.getAllByRole('button', { name: /^Preset \d$/ });
   expect(presets).toHaveLength(3);
   await user.click(presets[1]);
@@ -220,7 +237,7 @@ test('quick text: disabled when blank or disconnected, presets fill, Enter sends
   await user.click(input);
   await user.keyboard('{Enter}');
   await waitFor(() => expect(obsSim.input('AI News Content')?.settings.text).toBe('Gleich geht es weiter – bleiben Sie dran!'));
-  expect(await screen.findByText('Der Text steht jetzt in „AI News Content“.')).toBeVisible();
+  await seen('Der Text steht jetzt in „AI News Content“.');
 });
 
 test('quick text to a source OBS does not have says which', async () => {
@@ -231,15 +248,15 @@ test('quick text to a source OBS does not have says which', async () => {
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
   await user.type(screen.getByLabelText('Text'), 'Eilmeldung');
   await user.click(screen.getByRole('button', { name: 'Send' }));
-  expect(await screen.findByText('Text konnte nicht gesendet werden.')).toBeVisible();
-  expect(screen.getByText(/Die Quelle „Lauftext“ gibt es in OBS nicht/)).toBeVisible();
+  await seen('Text konnte nicht gesendet werden.');
+  await seen(/Die Quelle „Lauftext“ gibt es in OBS nicht/);
 });
 
 test('a dropped connection shows the reconnect and comes back', async () => {
   const user = renderPage();
   await connected(user);
   obsSim.dropConnections(1001, 'Going away');
-  expect(await screen.findByText('Verbindung zu OBS verloren – Versuch 1, nächster Versuch in 1 s.')).toBeVisible();
+  await seen('Verbindung zu OBS verloren – Versuch 1, nächster Versuch in 1 s.');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Reconnecting…');
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'), { timeout: 4000 });
   expect(getObsState().status).toBe('connected');
@@ -247,7 +264,7 @@ test('a dropped connection shows the reconnect and comes back', async () => {
 
 test('scheduled broadcasts come from GET /live/schedule', async () => {
   renderPage();
-  expect(await screen.findByText('Morgen-Update: KI-Nachrichten')).toBeVisible();
+  await seen('Morgen-Update: KI-Nachrichten');
   const item = screen.getByText('Tech-Wochenrückblick').closest('li');
   expect(item).not.toBeNull();
   expect(within(item as HTMLElement).getByText('2024-12-18 · 18:30 · Facebook')).toBeVisible();
@@ -256,5 +273,5 @@ test('scheduled broadcasts come from GET /live/schedule', async () => {
 test('no scheduled broadcasts say so', async () => {
   resetStore('empty');
   renderPage();
-  expect(await screen.findByText('Keine geplanten Sendungen.')).toBeVisible();
+  await seen('Keine geplanten Sendungen.');
 });

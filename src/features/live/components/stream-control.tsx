@@ -84,8 +84,8 @@ export function StreamControl() {
       </CardHeader>
       <CardContent className="space-y-4">
         <Button
-          className="w-full sm:w-auto"
-          variant={obs.streaming ? 'destructive' : 'default'}
+          // Not the destructive variant: its dark-theme token fails contrast with white text (axe color-contrast).
+          className={obs.streaming ? 'w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto' : 'w-full sm:w-auto'}
           disabled={!connected || transitioning || toggle.isPending}
           onClick={() => toggle.mutate(action)}
         >
