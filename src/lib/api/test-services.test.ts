@@ -39,6 +39,22 @@ describe('testService (SPEC §7)', () => {
     expect(result.error).toMatch(/^API request failed with status 401: /);
   });
 
+  test("a test without an answer within 10000 ms fails with 'Connection timeout'", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.use(http.get('*/api/test/heygen', () => new Promise<Response>(() => undefined)));
+    const outcome = testService('heygen', 'k');
+    await vi.advanceTimersByTimeAsync(9_999);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
+    expect(await outcome).toMatchObject({ success: false, status: 'offline', error: 'Connection timeout' });
+  });
+
   test('an unknown service gives success false with Unknown service and sends nothing', async () => {
     let hits = 0;
     server.use(http.all('*', () => {
