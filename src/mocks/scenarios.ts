@@ -11,14 +11,13 @@ export function scenarioFromSearch(search: string): Scenario {
 export const SLOW_DELAY_MS = 1500;
 
 /**
- * A predicate for "a request the mock layer answers": any /api call, plus whatever one of `mocked`
- * matches (the demo n8n webhooks, provider tests on their hosts). Everything else — an address the
- * operator typed in — is left alone by the scenarios, just as it passes through the mocks.
+ * A predicate for "a request the mock layer answers": whatever one of `mocked` matches (the /api calls,
+ * the demo n8n webhooks, provider tests on their hosts). Everything else — an address the operator typed
+ * in — is left alone by the scenarios, just as it passes through the mocks.
  */
 function isMocked(mocked: readonly AnyHandler[]) {
   const httpHandlers = mocked.filter((h): h is HttpHandler => h instanceof HttpHandler);
   return async ({ request }: { request: Request }): Promise<boolean> => {
-    if (/\/api\//.test(new URL(request.url).pathname)) return true;
     for (const handler of httpHandlers) if (await handler.test({ request: request.clone() })) return true;
     return false;
   };
@@ -29,7 +28,7 @@ function isMocked(mocked: readonly AnyHandler[]) {
  * 1.5 s and then lets it through, 'error' answers 500, 'offline' fails like a dropped network.
  * 'empty' is no handler but a store seeding (resetStore('empty')).
  */
-export function scenarioHandlers(scenario: Scenario, mocked: readonly AnyHandler[] = []): AnyHandler[] {
+export function scenarioHandlers(scenario: Scenario, mocked: readonly AnyHandler[]): AnyHandler[] {
   const matches = isMocked(mocked);
   switch (scenario) {
     case 'slow':

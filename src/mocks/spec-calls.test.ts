@@ -189,14 +189,14 @@ describe('scenarios', () => {
   });
 
   test("'error' answers 500 on /api calls and the mocked webhooks, but leaves other addresses alone", async () => {
-    server.use(http.get('https://operator.example/hook', () => HttpResponse.json({ real: true })));
+    server.use(http.get('https://operator.example/api/hook', () => HttpResponse.json({ real: true })));
     applyScenario('error');
     const error = (await apiRequest('/dashboard/overview', { retries: false }).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('SERVER_ERROR');
     expect(error.message).toBe('API request failed with status 500: {"message":"Mock-Szenario: Serverfehler"}');
     await expect(checkHealth('openai')).rejects.toThrow('Health check failed: Internal Server Error');
     await expect(transport('https://n8n.newsdesk.demo/webhook/ai-news/status')).rejects.toMatchObject({ status: 500 });
-    await expect(transport('https://operator.example/hook')).resolves.toEqual({ real: true });
+    await expect(transport('https://operator.example/api/hook')).resolves.toEqual({ real: true });
   });
 
   test("'offline' fails like a dropped network", async () => {
