@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('reached from the overview quick action; filters default to Alle …; Publish and Retry work', async ({ page }) => {
@@ -28,3 +29,14 @@ test('reached from the overview quick action; filters default to Alle …; Publi
   await page.getByLabel('Status').selectOption('draft');
   await expect(page.getByTestId('news-row').filter({ hasText: 'Bluttest erkennt Krebs im Frühstadium' })).toBeVisible();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/dashboard/ai-news has no serious or critical axe violation (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/dashboard/ai-news');
+    await expect(page.getByText('Alle Quellen').first()).toBeAttached();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}

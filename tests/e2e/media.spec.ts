@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 // A 1×1 PNG.
@@ -37,3 +38,14 @@ test('audio preview is a real, playable player; video shows the player or a Germ
   await expect(page.getByRole('dialog').locator('video')).toBeVisible();
   await expect(page.getByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeVisible();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/dashboard/media has no serious or critical axe violation (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/dashboard/media');
+    await expect(page.getByText('Breaking News Intro').first()).toBeAttached();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('create, filter and delete a post', async ({ page }) => {
@@ -55,3 +56,14 @@ test('sorting by a column reorders the virtualized rows', async ({ page }) => {
   expect(numbers.length).toBeLessThan(127); // virtualized: only rows in view are rendered
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/dashboard/posts has no serious or critical axe violation (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/dashboard/posts');
+    await expect(page.getByText('127 von 127 Posts').first()).toBeAttached();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}

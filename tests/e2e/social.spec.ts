@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('connect a platform, compose from a template with a live preview, post now and schedule', async ({ page }) => {
@@ -34,3 +35,14 @@ test('connect a platform, compose from a template with a live preview, post now 
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: '2031-03-01 18:30' })).toHaveCount(2);
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`/dashboard/social has no serious or critical axe violation (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/dashboard/social');
+    await expect(page.getByText('Graph API v23').first()).toBeAttached();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+  });
+}

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { MediaFile, MediaType } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useDeleteMedia, useMedia } from '../api/media';
@@ -116,21 +116,25 @@ export function MediaPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {media.isPending ? (
+              <Skeleton className="h-64 w-full" />
+            ) : media.isError ? (
+              <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
+                <p className="font-medium">{messages.loadError}</p>
+                <p className="text-muted-foreground">{errorMessage(media.error)}</p>
+              </div>
+            ) : visible.length === 0 ? (
+              <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {visible.map((m) => <MediaCard key={m.id} item={m} onPreview={setPreviewing} onDelete={setDeleting} />)}
+              </div>
+            )}
+          </TabsContent>
+        ))}
       </Tabs>
-      {media.isPending ? (
-        <Skeleton className="h-64 w-full" />
-      ) : media.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
-          <p className="font-medium">{messages.loadError}</p>
-          <p className="text-muted-foreground">{errorMessage(media.error)}</p>
-        </div>
-      ) : visible.length === 0 ? (
-        <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {visible.map((m) => <MediaCard key={m.id} item={m} onPreview={setPreviewing} onDelete={setDeleting} />)}
-        </div>
-      )}
       <UploadDialog open={uploading} onOpenChange={setUploading} />
       <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>

@@ -90,7 +90,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
               {platforms.map((p) => {
                 const isConnected = connected.has(p.id);
                 return (
-                  <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:opacity-60">
+                  <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:bg-muted/40">
                     <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v === true)} aria-label={PLATFORM_NAMES[p.id]} />
                     <span>{PLATFORM_NAMES[p.id]}</span>
                     {!isConnected && <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>}
