@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '@/mocks/node';
 import { resetStore } from '@/mocks/store';
 import { resetBreakers } from '@/lib/resilience/breakers';
 import { setRetrySettings, DEFAULT_RETRY_SETTINGS } from '@/lib/resilience/retry';
+
+// findBy*/waitFor: 1 s is too short for lazy chunks and Dexie on a loaded 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {

@@ -32,7 +32,8 @@ test('says what SPEC §1 says the product does', () => {
 test('Watch Demo opens a dialog explaining demo mode with links into the demo dashboard', async () => {
   renderWithProviders(<LandingPage />, { route: '/', path: '/' });
   await userEvent.click(screen.getByRole('button', { name: /Watch Demo/ }));
-  const dialog = await screen.findByRole('dialog');
+  // The dialog is a lazy chunk: give a loaded machine time to import it.
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
   expect(within(dialog).getByText(/Der Demo-Modus läuft vollständig im Browser/)).toBeInTheDocument();
   expect(within(dialog).getByRole('link', { name: /Demo starten/ })).toHaveAttribute('href', '/dashboard?scenario=default');
   expect(within(dialog).getByRole('link', { name: /Leere Daten/ })).toHaveAttribute('href', '/dashboard?scenario=empty');
