@@ -1,0 +1,40 @@
+import { getObsScenes, getObsStatus, listScheduledBroadcasts, obsControl, setObsScene, startObsStream, stopObsStream } from '@/lib/api/obs';
+import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
+import { obsSim } from '../store/obs';
+
+afterEach(async () => {
+  await resetObsConnection();
+});
+
+test('GET /obs/scenes lists the SPEC scene ids', async () => {
+  expect((await getObsScenes()).map((s) => s.id)).toEqual(['main-studio', 'intro', 'weather', 'breaking', 'outro']);
+});
+
+test('POST /obs/scene switches the simulated OBS, and a WebSocket client hears it', async () => {
+  await connectObs({ host: 'localhost', port: 4455, password: 'newsdesk-obs' });
+  await setObsScene('outro');
+  expect(obsSim.currentScene()).toBe('outro');
+  await vi.waitFor(() => expect(getObsState().currentScene).toBe('outro'));
+  expect(await getObsStatus()).toEqual({ connected: true, streaming: false, scene: 'outro' });
+});
+
+test('stream start/stop over HTTP; a second start is refused', async () => {
+  await startObsStream();
+  await vi.waitFor(() => expect(obsSim.streaming()).toBe(true));
+  await expect(startObsStream()).rejects.toMatchObject({ status: 409 });
+  await stopObsStream();
+  await vi.waitFor(() => expect(obsSim.streaming()).toBe(false));
+});
+
+test('POST /obs/control sets text and refuses unknown actions and scenes', async () => {
+  await obsControl('setText', { text: 'Hallo' });
+  expect(obsSim.input('AI News Content')?.settings.text).toBe('Hallo');
+  await expect(obsControl('explode')).rejects.toMatchObject({ status: 400 });
+  await expect(obsControl('switchScene', { sceneName: 'nope' })).rejects.toMatchObject({ status: 404 });
+});
+
+test('GET /live/schedule gives id, title, time, date, platform', async () => {
+  const schedule = await listScheduledBroadcasts();
+  expect(schedule).toHaveLength(3);
+  expect(Object.keys(schedule[0]).sort()).toEqual(['date', 'id', 'platform', 'time', 'title']);
+});
