@@ -96,6 +96,7 @@ test('a WebSocket to ws://localhost:4455 is interceptable by an msw ws.link hand
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
   await openDashboard(page);
+  await page.waitForFunction(() => window.__newsdeskMocks !== undefined);
   const received = await page.evaluate(() => new Promise<string[]>((resolve, reject) => {
     const mocks = window.__newsdeskMocks;
     if (!mocks) return reject(new Error('mock hooks missing'));
