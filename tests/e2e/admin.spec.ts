@@ -59,10 +59,13 @@ test('a broken service fills the error log and opens its breaker; after the cool
 
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entries = page.getByTestId('error-entry');
-  await expect(entries).toHaveCount(5);
+  // Five failed tests, and the breaker's own entry (SPEC §8: 'Circuit breaker opened after {n} failures').
+  await expect(entries).toHaveCount(6);
+  await expect(entries.filter({ hasText: 'Circuit breaker opened after 5 failures' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: 'API request failed with status 503' })).toHaveCount(5);
   await expect(entries.first()).toContainText('Tavus');
   await expect(entries.first()).toContainText('Active');
-  await expect(page.getByTestId('count-active')).toHaveText('5');
+  await expect(page.getByTestId('count-active')).toHaveText('6');
   await expect(page.getByTestId('breaker-state-tavus')).toHaveText('open');
   await expect(page.getByTestId('breaker-tavus')).toContainText('Failures: 5/5');
 
