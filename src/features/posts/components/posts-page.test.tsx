@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { db } from '@/db/db';
 import { server } from '@/mocks/node';
+import { resetStore } from '@/mocks/store';
 import { renderWithProviders } from '../../../../tests/render';
 import { PostsPage } from './posts-page';
 
@@ -191,4 +192,12 @@ test('a failed load says so and offers to load again', async () => {
   renderWithProviders(<PostsPage />);
   expect(await screen.findByText('Posts konnten nicht geladen werden.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Erneut laden' })).toBeInTheDocument();
+});
+
+test("the 'empty' scenario: no posts, counters at 0, and a hint to create one", async () => {
+  resetStore('empty');
+  renderWithProviders(<PostsPage />);
+  expect(await screen.findByText('Noch keine Posts. Legen Sie mit „Create Post“ den ersten an.')).toBeInTheDocument();
+  expect(counter('Total Posts')).toHaveTextContent('0');
+  expect(counter('Drafts')).toHaveTextContent('0');
 });

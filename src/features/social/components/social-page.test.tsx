@@ -252,3 +252,19 @@ test('a 4xx on Post Now keeps the text and names the reason', async () => {
   expect(screen.getByLabelText('Inhalt')).toHaveValue('Bleibt stehen');
   expect(await db.outbox.count()).toBe(0);
 });
+
+test('the outbox shows every state: queued, sending, sent, failed with the reason, expired', async () => {
+  const { enqueuePost } = await import('@/db/outbox');
+  const states = ['queued', 'sending', 'sent', 'failed', 'expired'] as const;
+  for (const status of states) {
+    const e = await enqueuePost({ platform: 'telegram', payload: { content: `Post ${status}` } });
+    await db.outbox.update(e.id, { status, error: status === 'failed' ? 'API request failed with status 400: Inhalt fehlt' : undefined });
+  }
+  await setup('/dashboard/social?tab=outbox');
+  const labelOf = async (status: string) => (await screen.findAllByTestId('outbox-entry')).find((e) => e.getAttribute('data-status') === status);
+  const expected: Record<string, string> = { queued: 'In Warteschlange', sending: 'Wird gesendet', sent: 'Gesendet', failed: 'Fehlgeschlagen', expired: 'Abgelaufen' };
+  for (const status of states) expect(await labelOf(status)).toHaveTextContent(expected[status]);
+  expect(await labelOf('failed')).toHaveTextContent('Grund: API request failed with status 400: Inhalt fehlt');
+  // queued + sending + failed wait; sent and expired do not.
+  expect(await screen.findByRole('link', { name: '3 Posts im Postausgang' })).toBeInTheDocument();
+});
