@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '@/mocks/node';
 import { resetStore } from '@/mocks/store';
@@ -12,6 +13,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
+  // sonner keeps toasts in a module-level store; without this a toast shows again in the next test's Toaster.
+  toast.dismiss();
   cleanup();
   server.resetHandlers();
   resetStore('default');
