@@ -27,11 +27,14 @@ const FIELDS: Array<{ field: RetryField; label: string; min: number; max: number
 export function RetrySettingsCard() {
   const stored = useSetting('retry');
   const [draft, setDraft] = useState<Draft | null>(null);
+  // What this form saved last, shown until the live query catches up (an edit right after Save starts from it).
+  const [saved, setSaved] = useState<RetrySettings | null>(null);
   const [errors, setErrors] = useState<RetryErrors>({});
   const baseId = useId();
 
   // Untouched fields show what is stored; the first edit starts a draft.
-  const current = draft ?? (stored ? toDraft(stored) : null);
+  const base = saved ?? stored;
+  const current = draft ?? (base ? toDraft(base) : null);
   if (!current) return null;
 
   const save = async () => {
@@ -45,6 +48,7 @@ export function RetrySettingsCard() {
     try {
       await putSetting('retry', result.value);
       setRetrySettings(result.value);
+      setSaved(result.value);
       setDraft(null);
       toast.success(messages.retry.saved);
     } catch (error) {
