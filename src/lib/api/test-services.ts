@@ -1,7 +1,7 @@
 import { transport } from '@/lib/http/transport';
 import { errorMessage } from '@/lib/http/api-error';
 import { execute } from '@/lib/resilience/execute';
-import { registerSecret } from '@/lib/security/redact';
+import { redact, registerSecret } from '@/lib/security/redact';
 import { apiUrl } from './client';
 import type { TestResult } from './types';
 
@@ -42,6 +42,6 @@ export async function testService(service: string, key: string, options: { recor
     );
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {
-    return { success: false, responseTime: Math.round(performance.now() - started), error: errorMessage(error), status: 'offline', lastTested: new Date().toISOString() };
+    return { success: false, responseTime: Math.round(performance.now() - started), error: redact(errorMessage(error)), status: 'offline', lastTested: new Date().toISOString() };
   }
 }

@@ -17,7 +17,11 @@ export const generateVideoWith = (provider: string, body: Record<string, unknown
 
 /** POST /video/generate from Video Studio: {platform, avatar, script, background, voice}. */
 export const generateVideo = (body: { platform: VideoProvider; avatar: string; script: string; background: string; voice: string }) =>
-  apiRequest<VideoProject>('/video/generate', { method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER });
+  apiRequest<VideoProject>('/video/generate', {
+    method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER,
+    // 'studio' is no provider, so Retry from the error log posts to /video/generate again.
+    operation: { kind: 'video.generate', args: { provider: 'studio', body } },
+  });
 
 /** GET /video/{provider}/status/{id} */
 export const getVideoStatus = (provider: VideoProvider, id: string, signal?: AbortSignal) =>
