@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
+import { useAfterIdle } from './idle';
 import { DataProviders } from './providers';
 import { ThemeToggle } from '@/components/theme-toggle';
 
@@ -36,7 +37,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: boolean }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <div className="flex items-center gap-2 px-2 text-lg font-bold">
@@ -53,9 +54,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="flex items-center justify-between border-t pt-4 text-sm text-muted-foreground">
         <span>version 2.0</span>
         <div className="flex items-center gap-2">
-          <Suspense fallback={null}>
-            <OutboxBadge />
-          </Suspense>
+          {extras && (
+            <Suspense fallback={null}>
+              <OutboxBadge />
+            </Suspense>
+          )}
           <ThemeToggle />
         </div>
       </div>
@@ -66,15 +69,19 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 /** The dashboard shell (SPEC §2): sidebar fixed on large screens, an overlay from the menu button on small ones. */
 export function DashboardLayout() {
   const [open, setOpen] = useState(false);
+  // Badge, settings and outbox drainer load once the first screen has painted, so they cost it nothing.
+  const idle = useAfterIdle();
 
   useEffect(() => {
+    if (!idle) return;
     // Admin's saved retry settings, TTS roles, debug mode and secrets, loaded after the first render (Dexie stays out of it).
     void import('@/lib/settings-bootstrap')
       .then((m) => m.loadSettingsIntoRuntime())
       .catch((error: unknown) => console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''));
-  }, []);
+  }, [idle]);
 
   useEffect(() => {
+    if (!idle) return;
     // The outbox drainer (Social owner): sends queued posts when back online; lazy, like the settings above.
     let stop: (() => void) | undefined;
     let cancelled = false;
@@ -87,7 +94,7 @@ export function DashboardLayout() {
       cancelled = true;
       stop?.();
     };
-  }, []);
+  }, [idle]);
 
   useEffect(() => {
     if (!open) return;
@@ -102,7 +109,7 @@ export function DashboardLayout() {
     <DataProviders>
     <div className="min-h-screen bg-background">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card lg:block" data-testid="sidebar-desktop">
-        <Sidebar />
+        <Sidebar extras={idle} />
       </aside>
       {open && (
         <div className="fixed inset-0 z-40 lg:hidden" data-testid="sidebar-overlay">
@@ -111,7 +118,7 @@ export function DashboardLayout() {
             <Button variant="ghost" size="icon" className="absolute right-2 top-2" aria-label={shellMessages.closeMenu} onClick={() => setOpen(false)}>
               <X aria-hidden />
             </Button>
-            <Sidebar onNavigate={() => setOpen(false)} />
+            <Sidebar onNavigate={() => setOpen(false)} extras={idle} />
           </aside>
         </div>
       )}
@@ -122,9 +129,11 @@ export function DashboardLayout() {
           </Button>
           <span className="font-semibold">Newsdesk</span>
           <span className="ml-auto">
-            <Suspense fallback={null}>
-              <OutboxBadge />
-            </Suspense>
+            {idle && (
+              <Suspense fallback={null}>
+                <OutboxBadge />
+              </Suspense>
+            )}
           </span>
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">

@@ -2,14 +2,10 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
+import { whenIdle } from './idle';
 import { createRouter, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
-
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 300);
-}
 
 type AppRouter = ReturnType<typeof createRouter>;
 
@@ -17,21 +13,24 @@ type AppRouter = ReturnType<typeof createRouter>;
 function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => void }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const start = () =>
-      whenIdle(() => {
+    let cancel: (() => void) | undefined;
+    const start = () => {
+      cancel = whenIdle(() => {
         setReady(true);
         onIdle?.();
       });
-    if (router.state.initialized) {
-      start();
-      return;
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
+    };
+    if (router.state.initialized) start();
+    const unsubscribe = router.state.initialized
+      ? () => undefined
+      : router.subscribe((state) => {
+          if (!state.initialized || cancel) return;
+          start();
+        });
+    return () => {
       unsubscribe();
-      start();
-    });
-    return unsubscribe;
+      cancel?.();
+    };
   }, [router, onIdle]);
   return ready ? (
     <Suspense fallback={null}>
