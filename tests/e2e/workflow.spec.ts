@@ -13,7 +13,7 @@ async function open(page: Page, search = '') {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // The toaster belongs to the app shell (sonner richColors); its contrast is reported there, not here.
+  // The toaster belongs to the app shell; its contrast is checked in a11y.spec.ts.
   const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
