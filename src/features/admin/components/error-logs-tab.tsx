@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { allBreakerStates } from '@/lib/resilience/breakers';
 import { redact } from '@/lib/security/redact';
 import { useClearErrors, useErrorEntries, useRetryErrorEntry } from '../api/error-log';
-import { dateStamp, downloadJson } from '../lib/download';
+import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildErrorExport } from '../lib/error-export';
 import { formatDateTime } from '../lib/format';
 import { messages } from '../messages';

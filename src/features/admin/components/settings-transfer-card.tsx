@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/http/api-error';
-import { dateStamp, downloadJson } from '../lib/download';
+import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildSettingsExport, importSettings } from '../lib/settings-transfer';
 import { messages } from '../messages';
 

@@ -13,8 +13,8 @@ import { buildContentPrompt } from '../lib/render';
 import { messages } from '../messages';
 import { AUDIENCES, LANGUAGES } from '../options';
 import { CONTENT_TEMPLATES, type ContentTemplateId } from '../templates';
-import { ChoiceCard } from './choice-card';
-import { NativeSelect } from './native-select';
+import { ChoiceCard } from '@/components/ui/choice-card';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { ContentState } from './prompts-page';
 
 /** Content: template, topic, location, language, audience → an editable prompt with Copy, Send to GPT, Regenerate. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VideoProject, VideoProvider } from '@/lib/api/types';
 import { downloadVideo, generateVideo, getVideoStatus, retryVideoProject } from '@/lib/api/video';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '@/lib/utils/download';
 import { videoKeys } from './keys';
 
 export interface GenerateVideoInput {

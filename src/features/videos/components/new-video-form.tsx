@@ -16,9 +16,9 @@ import { avatarsFor } from '../lib/avatars';
 import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
 import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS, type BackgroundId } from '../options';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard } from '@/components/ui/choice-card';
 import { ListError } from './list-error';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
 

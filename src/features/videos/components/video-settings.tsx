@@ -8,7 +8,7 @@ import type { VideoDefaults } from '@/db/settings';
 import { useSaveVideoDefaults, useVideoDefaults } from '../api/video-defaults';
 import { messages } from '../messages';
 import { QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Settings: the default quality and voice of New Video, stored in IndexedDB. */
 export function VideoSettings() {

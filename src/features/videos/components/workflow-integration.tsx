@@ -11,7 +11,7 @@ import type { WorkflowDraft } from '../lib/draft';
 import { readWorkflowFile } from '../lib/workflow-file';
 import { messages } from '../messages';
 import type { WebhookService } from '../options';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard } from '@/components/ui/choice-card';
 
 const SERVICES: Array<{ id: WebhookService; name: string; description: string }> = [
   { id: 'n8n', name: 'n8n', description: 'Webhook node of your n8n workflow' },
