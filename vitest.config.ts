@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./tests/setup.ts'],
     testTimeout: 15000,
+    // Vitest's default leaves one core free; on a 2-core CI machine that means one worker and twice the wall time.
+    maxWorkers: 2,
     css: false,
     // obs-websocket-js binds isomorphic-ws at load; inlined so the alias below gives it MSW's intercepted WebSocket.
     server: { deps: { inline: ['obs-websocket-js'] } },

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 // Admin Settings journeys on the production build in mock mode.
 
@@ -129,10 +129,7 @@ for (const [tab, ready] of [
   test(`the ${tab} tab has no serious or critical axe violation`, async ({ page }) => {
     await openAdmin(page, `?tab=${tab}`);
     await expect(page.getByRole('heading', { name: ready, exact: true }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 test('reached from the overview quick action; filters default to Alle …; Publish and Retry work', async ({ page }) => {
   await page.goto('/dashboard');
@@ -35,8 +35,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.goto('/dashboard/ai-news');
     await expect(page.getByText('Alle Quellen').first()).toBeAttached();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

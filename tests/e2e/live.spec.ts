@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 // The Live Broadcast demo in mock mode: obs-websocket-js in the page talks to the simulated OBS
 // (src/mocks/obs) through the in-page MSW WebSocket interception; nothing reaches the network.
@@ -12,13 +12,6 @@ async function connectDemo(page: Page) {
   await expect(page.getByTestId('obs-status')).toHaveText('Connected');
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts belong to the app shell's Toaster (checked there); this spec checks the Live screen itself.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('demo OBS: connect, switch scene, stream with health and viewers, quick text, Telegram, stop', async ({ page }) => {
   const sockets: string[] = [];
@@ -63,6 +56,6 @@ test('scheduled broadcasts are listed and the Live screen has no serious axe vio
     await expect(page.getByText('Morgen-Update: KI-Nachrichten')).toBeVisible();
     await page.getByRole('button', { name: /Start Stream/ }).click();
     await expect(page.getByTestId('health-bitrate')).toHaveText(/kb\/s$/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 test('create, filter and delete a post', async ({ page }) => {
   await page.goto('/dashboard/posts');
@@ -62,8 +62,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.goto('/dashboard/posts');
     await expect(page.getByText('127 von 127 Posts').first()).toBeAttached();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 test('connect a platform, compose from a template with a live preview, post now and schedule', async ({ page }) => {
   await page.goto('/dashboard/social');
@@ -41,8 +41,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.goto('/dashboard/social');
     await expect(page.getByText('Graph API v23').first()).toBeAttached();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }
