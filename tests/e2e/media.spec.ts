@@ -25,7 +25,7 @@ test('upload a file with progress; it appears in the list', async ({ page }) => 
   expect(src).toMatch(/^blob:/);
 });
 
-test('audio preview is a real, playable player; video shows the player or a German message', async ({ page }) => {
+test('audio and video previews are real, playable players; a file the browser cannot decode gets a German message', async ({ page }) => {
   await page.goto('/dashboard/media');
   const card = page.getByTestId('media-card').filter({ hasText: 'Jingle Nachrichten' });
   await card.getByRole('button', { name: 'Aktionen für Jingle Nachrichten' }).click();
@@ -34,8 +34,23 @@ test('audio preview is a real, playable player; video shows the player or a Germ
   await expect(audio).toBeVisible();
   await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration)).toBeGreaterThan(0.3);
   await page.keyboard.press('Escape');
+
   await page.getByRole('button', { name: 'Breaking News Intro abspielen' }).click();
-  await expect(page.getByRole('dialog').locator('video')).toBeVisible();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => [el.videoWidth, Math.round(el.duration)])).toEqual([320, 4]);
+  await video.evaluate(async (el: HTMLVideoElement) => { el.muted = true; await el.play(); });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0.2);
+  await expect(page.getByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Upload Media' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Datei').setInputFiles({ name: 'kaputt.mp4', mimeType: 'video/mp4', buffer: Buffer.from('kein Film') });
+  await dialog.getByLabel('Titel').fill('Kaputtes Video');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Media hochgeladen', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Kaputtes Video abspielen' }).click();
   await expect(page.getByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeVisible();
 });
 

@@ -25,6 +25,11 @@ test('Video Studio: generate a video and see it in My Projects', async ({ page }
   // The fixture's pending project stays at 67 %.
   await expect(page.getByRole('progressbar', { name: 'Fortschritt Tech-Trends der Woche' })).toHaveAttribute('aria-valuenow', '67');
   await expect(page.getByText('67%')).toBeVisible();
+
+  // A completed project plays in a real player (the mock's sample film).
+  await page.getByRole('button', { name: 'Play: Breaking News: KI-Gipfel in Berlin' }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => [el.videoWidth, Math.round(el.duration)])).toEqual([320, 4]);
 });
 
 test('Prompt Generator: generate a content prompt with a topic and copy it', async ({ page, context }) => {

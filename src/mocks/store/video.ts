@@ -1,5 +1,6 @@
 import type { Avatar, VideoPlatform, VideoProject, VideoProvider } from '@/lib/api/types';
 import { avatarFixtures, videoPlatformFixtures, videoProjectFixtures } from '../fixtures/video';
+import { SAMPLE_VIDEO_URL } from '../fixtures/media';
 import { registerStore } from './index';
 
 let platforms: VideoPlatform[] = [];
@@ -55,7 +56,7 @@ export function pollProject(id: string): VideoProject | undefined {
     project.progress = Math.min(100, project.progress + PROGRESS_STEP);
     if (project.progress === 100) {
       project.status = 'completed';
-      project.url = `/media/generated/${project.id}.mp4`;
+      project.url = SAMPLE_VIDEO_URL;
       project.duration = project.duration === '0:00' ? '1:00' : project.duration;
     }
   }

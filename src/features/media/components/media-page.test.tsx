@@ -104,6 +104,7 @@ test('Preview plays video and audio in a real player and shows images', async ()
   await user.click(screen.getByRole('button', { name: 'Breaking News Intro abspielen' }));
   const video = (await screen.findByRole('dialog')).querySelector('video') as HTMLVideoElement;
   expect(video).toHaveAttribute('controls');
+  expect(video).toHaveAttribute('src', '/samples/demo-video.webm');
   fireEvent.error(video);
   expect(await screen.findByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeInTheDocument();
   await user.keyboard('{Escape}');

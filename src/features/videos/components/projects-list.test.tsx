@@ -84,7 +84,7 @@ describe('Video Studio – My Projects', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Breaking News: KI-Gipfel in Berlin' })).toBeInTheDocument();
     const video = dialog.querySelector('video');
-    expect(video).toHaveAttribute('src', '/media/samples/ki-gipfel.mp4');
+    expect(video).toHaveAttribute('src', '/samples/demo-video.webm');
     expect(video).toHaveAttribute('controls');
   });
 
