@@ -16,6 +16,7 @@ export const messages = {
   loadError: 'News konnten nicht geladen werden.',
   empty: 'Keine News gefunden.',
   searchLabel: 'News durchsuchen',
+  count: (shown: number, total: number) => `${shown} von ${total} Meldungen`,
 } as const;
 
 export const STATUS_LABELS = {

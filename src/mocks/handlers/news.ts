@@ -28,4 +28,10 @@ export const newsHandlers: AnyHandler[] = [
   }),
   http.post<{ id: string }>('*/api/news/:id/publish', transition((id) => newsStore.publish(id))),
   http.post<{ id: string }>('*/api/news/:id/retry', transition((id) => newsStore.retry(id))),
+  // Benchmark helper: re-seed with many items (npm run bench).
+  http.post<never, { count: number }>('*/api/__mock/news/seed', async ({ request }) => {
+    const { count } = await request.json();
+    newsStore.seed(Math.min(Math.max(Number(count) || 0, 0), 50_000));
+    return new HttpResponse(null, { status: 204 });
+  }),
 ];

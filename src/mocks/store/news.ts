@@ -41,6 +41,10 @@ export const newsStore = {
       return { ...n, status: 'published', publishedAt: new Date().toISOString() };
     });
   },
+  /** Re-seeds with `count` items (benchmark). */
+  seed(count: number): void {
+    items = makeNews(count);
+  },
   retry(id: string): AiNewsItem | undefined {
     return patch(id, (n) => {
       if (n.status !== 'failed') throw new NewsTransitionError('Nur fehlgeschlagene Meldungen können wiederholt werden.');

@@ -12,12 +12,15 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   toast.dismiss();
+  // jsdom does no layout: give the virtualized list a viewport so that it renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
+const rowOf = (title: string) => screen.getByText(title, { selector: '[role="cell"]' }).closest('[role="row"]') as HTMLElement;
 
 async function setup() {
   const user = userEvent.setup();
@@ -44,6 +47,7 @@ test('filters default to "Alle Quellen", "Alle Kategorien" and "Alle Status" and
   expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Kategorien', 'Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']);
   expect(within(status).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed']);
   expect(screen.getAllByTestId('news-row')).toHaveLength(15);
+  expect(screen.getByTestId('news-count')).toHaveTextContent('15 von 15 Meldungen');
 });
 
 test('filtering by source, category and status', async () => {
@@ -123,4 +127,29 @@ test('Generate News creates a draft through POST /news/generate', async () => {
   expect(rowOf('Solarrekord in Bayern')).toHaveTextContent('Entwurf');
   expect(body).toEqual({ topic: 'Solarrekord in Bayern', language: 'en' });
   server.events.removeAllListeners();
+});
+
+test('10,000 items: only the rows in view are in the DOM, and the search filters all of them', async () => {
+  const many = Array.from({ length: 10_000 }, (_, i) => ({
+    id: `bulk-${i}`,
+    title: i % 1000 === 7 ? `Klimagipfel Nummer ${i}` : `Meldung ${i}`,
+    source: 'Reuters',
+    category: 'Umwelt',
+    status: i % 2 ? 'draft' : 'failed',
+    createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+    publishedAt: null,
+    views: 0,
+    engagement: 0,
+  }));
+  server.use(http.get('*/api/news', () => HttpResponse.json(many)));
+  const user = await setup();
+  expect(screen.getByTestId('news-count')).toHaveTextContent('10000 von 10000 Meldungen');
+  const rendered = screen.getAllByTestId('news-row').length;
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(60);
+  expect(screen.getByRole('table', { name: 'AI News' })).toHaveAttribute('aria-rowcount', '10001');
+  await user.type(screen.getByLabelText('News durchsuchen'), 'Klimagipfel');
+  await waitFor(() => expect(screen.getByTestId('news-count')).toHaveTextContent('10 von 10000 Meldungen'));
+  expect(screen.getAllByTestId('news-row')).toHaveLength(10);
+  for (const row of screen.getAllByTestId('news-row')) expect(row).toHaveTextContent('Klimagipfel Nummer');
 });

@@ -1,27 +1,22 @@
-import { MoreHorizontal, RotateCcw, Search, Send, Sparkles } from 'lucide-react';
+import { Search, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AiNewsItem, NewsCategory, NewsSource, PostStatus } from '@/lib/api/types';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { useNews, usePublishNews, useRetryNews } from '../api/news';
 import { messages, STATUS_LABELS } from '../messages';
 import { GenerateDialog } from './generate-dialog';
+import { NewsTable } from './news-table';
 import { nativeSelect } from './styles';
 
 const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
 const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
 const STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
-const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 /** The server's reason, readable: a JSON body's message rather than the raw JSON. */
 function reason(error: unknown): string {
@@ -34,24 +29,6 @@ function reason(error: unknown): string {
     }
   }
   return errorMessage(error);
-}
-
-function RowMenu({ item, onPublish, onRetry }: { item: AiNewsItem; onPublish: (item: AiNewsItem) => void; onRetry: (item: AiNewsItem) => void }) {
-  const canPublish = item.status === 'draft';
-  const canRetry = item.status === 'failed';
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`}><MoreHorizontal aria-hidden /></Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
-        {canPublish && <DropdownMenuItem onSelect={() => onPublish(item)}><Send aria-hidden />Publish</DropdownMenuItem>}
-        {canRetry && <DropdownMenuItem onSelect={() => onRetry(item)}><RotateCcw aria-hidden />Retry</DropdownMenuItem>}
-        {!canPublish && !canRetry && <DropdownMenuItem disabled>Keine Aktion verfügbar</DropdownMenuItem>}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
 }
 
 export function AiNewsPage() {
@@ -133,39 +110,9 @@ export function AiNewsPage() {
           <Button variant="outline" className="mt-3" onClick={() => void news.refetch()}>Erneut laden</Button>
         </div>
       ) : (
-        <div className="rounded-lg border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Title</TableHead>
-                <TableHead>Source</TableHead>
-                <TableHead>Category</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead className="text-right">Views</TableHead>
-                <TableHead className="text-right">Engagement</TableHead>
-                <TableHead><span className="sr-only">Aktionen</span></TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {visible.length === 0 ? (
-                <TableRow><TableCell colSpan={8} className="py-8 text-center text-muted-foreground">{messages.empty}</TableCell></TableRow>
-              ) : (
-                visible.map((n) => (
-                  <TableRow key={n.id} data-testid="news-row">
-                    <TableCell className="max-w-80 font-medium">{n.title}</TableCell>
-                    <TableCell>{n.source}</TableCell>
-                    <TableCell>{n.category}</TableCell>
-                    <TableCell><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</TableCell>
-                    <TableCell className="text-right tabular-nums">{numberFormat.format(n.views)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</TableCell>
-                    <TableCell className="text-right"><RowMenu item={n} onPublish={onPublish} onRetry={onRetry} /></TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+        <div className="space-y-2">
+          <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, news.data.length)}</p>
+          <NewsTable items={visible} actions={{ onPublish, onRetry }} />
         </div>
       )}
       <GenerateDialog open={generating} onOpenChange={setGenerating} />

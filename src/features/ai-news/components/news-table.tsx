@@ -1,0 +1,111 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { MoreHorizontal, RotateCcw, Send } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import type { AiNewsItem, PostStatus } from '@/lib/api/types';
+import { cn } from '@/lib/utils/cn';
+import { messages, STATUS_LABELS } from '../messages';
+
+const ROW_HEIGHT = 56;
+const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_7rem_3.5rem] items-center gap-3 px-3';
+const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
+const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
+const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
+const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+export interface NewsActions {
+  onPublish: (item: AiNewsItem) => void;
+  onRetry: (item: AiNewsItem) => void;
+}
+
+/**
+ * The AI news list, virtualized like the posts table (only the rows in view are in the DOM) so that
+ * 10,000 items filter and scroll without delay; ARIA table roles keep it a table.
+ */
+export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: NewsActions }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const [menu, setMenu] = useState<{ item: AiNewsItem; anchor: HTMLElement } | null>(null);
+  // The open menu follows the list: after Publish or Retry it shows the item's new state.
+  const menuItem = menu ? (items.find((n) => n.id === menu.item.id) ?? menu.item) : null;
+
+  return (
+    <div role="table" aria-label="AI News" aria-rowcount={items.length + 1} className="rounded-lg border bg-card text-card-foreground">
+      <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="news-scroll">
+        <div className="min-w-[62rem]">
+          <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
+            <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
+              {HEADERS.map(([label, numeric]) => (
+                <div key={label} role="columnheader" className={cn('text-xs font-semibold uppercase tracking-wide text-muted-foreground', numeric && 'text-right')}>{label}</div>
+              ))}
+              <div role="columnheader" className="sr-only">Aktionen</div>
+            </div>
+          </div>
+          {items.length === 0 ? (
+            <p className="p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
+          ) : (
+            <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((v) => {
+                const n = items[v.index];
+                return (
+                  <div key={n.id} role="row" aria-rowindex={v.index + 2} data-testid="news-row" className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
+                    <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>{n.title}</div>
+                    <div role="cell">{n.source}</div>
+                    <div role="cell">{n.category}</div>
+                    <div role="cell"><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
+                    <div role="cell" className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</div>
+                    <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.views)}</div>
+                    <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</div>
+                    <div role="cell" className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Aktionen für ${n.title}`}
+                        aria-haspopup="menu"
+                        aria-expanded={menu?.item.id === n.id}
+                        onClick={(e) => setMenu({ item: n, anchor: e.currentTarget })}
+                      >
+                        <MoreHorizontal aria-hidden />
+                      </Button>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+      {menu && menuItem && <RowMenu key={menuItem.id} item={menuItem} anchor={menu.anchor} actions={actions} onClose={() => setMenu(null)} />}
+    </div>
+  );
+}
+
+/** One row menu for the whole list, opened at the clicked row's button: Publish only on drafts, Retry only on failed items. */
+function RowMenu({ item, anchor, actions, onClose }: { item: AiNewsItem; anchor: HTMLElement; actions: NewsActions; onClose: () => void }) {
+  const rect = anchor.getBoundingClientRect();
+  const canPublish = item.status === 'draft';
+  const canRetry = item.status === 'failed';
+  return (
+    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
+      <DropdownMenuTrigger asChild>
+        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        aria-label={`Aktionen für ${item.title}`}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (anchor.isConnected) anchor.focus();
+        }}
+      >
+        <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
+        {canPublish && <DropdownMenuItem onSelect={() => actions.onPublish(item)}><Send aria-hidden />Publish</DropdownMenuItem>}
+        {canRetry && <DropdownMenuItem onSelect={() => actions.onRetry(item)}><RotateCcw aria-hidden />Retry</DropdownMenuItem>}
+        {!canPublish && !canRetry && <DropdownMenuItem disabled>Keine Aktion verfügbar</DropdownMenuItem>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
