@@ -17,6 +17,8 @@ export const messages = {
   empty: 'Keine Medien gefunden.',
   loadError: 'Medien konnten nicht geladen werden.',
   searchLabel: 'Medien nach Titel oder Datum durchsuchen',
+  shown: (shown: number, total: number) => `${shown} von ${total} Dateien angezeigt`,
+  more: (n: number) => `${n} weitere laden`,
 } as const;
 
 export const TYPE_LABELS = { video: 'Video', audio: 'Audio', image: 'Bild' } as const;

@@ -28,6 +28,12 @@ function localUrl(file: File, type: MediaType, title: string): string {
 /** Media library: list, multipart upload (`media` + `metadata` JSON), delete. */
 export const mediaHandlers: AnyHandler[] = [
   http.get<never, never, MediaFile[]>('*/api/media', () => HttpResponse.json(mediaStore.list())),
+  // Benchmark helper: re-seed with many items (npm run bench).
+  http.post<never, { count: number }>('*/api/__mock/media/seed', async ({ request }) => {
+    const { count } = await request.json();
+    mediaStore.seed(Math.min(Math.max(Number(count) || 0, 0), 50_000));
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.post('*/api/media/upload', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('media');

@@ -11,6 +11,10 @@ export const mediaStore = {
     items = [item, ...items];
     return item;
   },
+  /** Re-seeds with `count` items (benchmark). */
+  seed(count: number): void {
+    items = makeMedia(count);
+  },
   remove(id: string): boolean {
     const before = items.length;
     items = items.filter((m) => m.id !== id);

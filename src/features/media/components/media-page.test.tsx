@@ -189,3 +189,28 @@ test('a failed upload says "Upload Fehler" with the status and keeps the file se
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Media Upload failed: 500');
   expect(within(dialog).getByLabelText('Titel')).toHaveValue('ton');
 });
+
+test('10,000 files: 48 cards at first, more on request, and the search and counters cover all of them', async () => {
+  const many = Array.from({ length: 10_000 }, (_, i) => ({
+    id: `bulk-${i}`,
+    title: i % 2500 === 3 ? `Sondersendung ${i}` : `Clip ${i}`,
+    type: (['video', 'audio', 'image'] as const)[i % 3],
+    size: '1.0 MB',
+    duration: i % 3 === 2 ? null : '0:10',
+    date: '2024-01-15',
+    thumbnail: '/icons/icon-192.png',
+    url: '/samples/demo-video.webm',
+    views: i,
+  }));
+  server.use(http.get('*/api/media', () => HttpResponse.json(many)));
+  const user = await setup();
+  expect(screen.getByTestId('count-all')).toHaveTextContent('10000');
+  expect(screen.getByTestId('count-image')).toHaveTextContent('3333');
+  expect(cards()).toHaveLength(48);
+  expect(screen.getByTestId('media-shown')).toHaveTextContent('48 von 10000 Dateien angezeigt');
+  await user.click(screen.getByRole('button', { name: '48 weitere laden' }));
+  expect(cards()).toHaveLength(96);
+  await user.type(screen.getByLabelText('Medien nach Titel oder Datum durchsuchen'), 'Sondersendung');
+  await waitFor(() => expect(cards()).toHaveLength(4));
+  expect(screen.queryByTestId('media-shown')).not.toBeInTheDocument();
+});

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { useDeleteMedia, useMedia } from '../api/media';
 import { messages } from '../messages';
 import { formatDay } from './format';
-import { MediaCard } from './media-card';
+import { MediaGrid } from './media-grid';
 import { PreviewDialog } from './preview-dialog';
 import { UploadDialog } from './upload-dialog';
 
@@ -128,9 +128,7 @@ export function MediaPage() {
             ) : visible.length === 0 ? (
               <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
             ) : (
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {visible.map((m) => <MediaCard key={m.id} item={m} onPreview={setPreviewing} onDelete={setDeleting} />)}
-              </div>
+              <MediaGrid key={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={setPreviewing} onDelete={setDeleting} />
             )}
           </TabsContent>
         ))}
