@@ -1,8 +1,7 @@
-import { Download, Eye, MoreVertical, Play, Trash2 } from 'lucide-react';
+import { MoreVertical, Play } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/lib/api/types';
 import { TYPE_LABELS } from '../messages';
 import { formatDay } from './format';
@@ -20,7 +19,8 @@ export function download(item: MediaFile) {
   a.remove();
 }
 
-export function MediaCard({ item, onPreview, onDelete }: { item: MediaFile; onPreview: (m: MediaFile) => void; onDelete: (m: MediaFile) => void }) {
+/** One media card; its menu button asks the grid to open the one shared menu at it (see MediaGrid). */
+export function MediaCard({ item, menuOpen, onPreview, onMenu }: { item: MediaFile; menuOpen: boolean; onPreview: (m: MediaFile) => void; onMenu: (m: MediaFile, anchor: HTMLElement) => void }) {
   return (
     <Card className="overflow-hidden" data-testid="media-card">
       <div className="relative aspect-video bg-muted">
@@ -36,17 +36,9 @@ export function MediaCard({ item, onPreview, onDelete }: { item: MediaFile; onPr
       <CardContent className="grid gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="line-clamp-2 font-medium">{item.title}</h3>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`}><MoreVertical aria-hidden /></Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(item, e.currentTarget)}>
+            <MoreVertical aria-hidden />
+          </Button>
         </div>
         <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <li aria-label="Größe">{item.size}</li>

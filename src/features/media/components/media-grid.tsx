@@ -1,20 +1,31 @@
+import { Download, Eye, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/lib/api/types';
 import { messages } from '../messages';
-import { MediaCard } from './media-card';
+import { download, MediaCard } from './media-card';
 
 /** Cards rendered at first and added per step: a library of 10,000 files keeps a small DOM and a fast search. */
-export const MEDIA_PAGE_SIZE = 48;
+export const MEDIA_PAGE_SIZE = 24;
+
+interface GridActions {
+  onPreview: (m: MediaFile) => void;
+  onDelete: (m: MediaFile) => void;
+}
 
 /**
  * The media cards, revealed in pages: the next page comes when the end of the grid scrolls into view
  * (IntersectionObserver) or on the button, which keyboard and screen-reader users can reach. Cards of a
- * responsive grid have no fixed row height, so this reveals rather than virtualizes. Give it a new `key`
- * when the filters change to start again at the first page.
+ * responsive grid have no fixed row height, so this reveals rather than virtualizes. `resetKey` changes
+ * with the filters and starts again at the first page. One card menu serves the whole grid: a Radix menu
+ * in every card made each search keystroke mount two dozen menu trees.
  */
-export function MediaGrid({ items, onPreview, onDelete }: { items: MediaFile[]; onPreview: (m: MediaFile) => void; onDelete: (m: MediaFile) => void }) {
-  const [shown, setShown] = useState(MEDIA_PAGE_SIZE);
+export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: MediaFile[]; resetKey: string } & GridActions) {
+  const [page, setPage] = useState({ key: resetKey, shown: MEDIA_PAGE_SIZE });
+  const shown = page.key === resetKey ? page.shown : MEDIA_PAGE_SIZE;
+  const more = () => setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
+  const [menu, setMenu] = useState<{ item: MediaFile; anchor: HTMLElement } | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const rest = Math.max(0, items.length - shown);
 
@@ -22,23 +33,51 @@ export function MediaGrid({ items, onPreview, onDelete }: { items: MediaFile[]; 
     const el = sentinel.current;
     if (!el || rest === 0 || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + MEDIA_PAGE_SIZE);
+      if (entries.some((e) => e.isIntersecting)) setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
     }, { rootMargin: '400px' });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [rest]);
+  }, [rest, resetKey, shown]);
 
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {items.slice(0, shown).map((m) => <MediaCard key={m.id} item={m} onPreview={onPreview} onDelete={onDelete} />)}
+        {items.slice(0, shown).map((m) => (
+          <MediaCard key={m.id} item={m} menuOpen={menu?.item.id === m.id} onPreview={onPreview} onMenu={(item, anchor) => setMenu({ item, anchor })} />
+        ))}
       </div>
       {rest > 0 && (
         <div ref={sentinel} className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
           <p data-testid="media-shown">{messages.shown(shown, items.length)}</p>
-          <Button variant="outline" onClick={() => setShown((n) => n + MEDIA_PAGE_SIZE)}>{messages.more(Math.min(rest, MEDIA_PAGE_SIZE))}</Button>
+          <Button variant="outline" onClick={more}>{messages.more(Math.min(rest, MEDIA_PAGE_SIZE))}</Button>
         </div>
       )}
+      {menu && <CardMenu key={menu.item.id} item={menu.item} anchor={menu.anchor} actions={{ onPreview, onDelete }} onClose={() => setMenu(null)} />}
     </div>
+  );
+}
+
+/** Preview, Download and Delete for one card, opened at the card's menu button. */
+function CardMenu({ item, anchor, actions, onClose }: { item: MediaFile; anchor: HTMLElement; actions: GridActions; onClose: () => void }) {
+  const rect = anchor.getBoundingClientRect();
+  return (
+    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
+      <DropdownMenuTrigger asChild>
+        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        aria-label={`Aktionen für ${item.title}`}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (anchor.isConnected) anchor.focus();
+        }}
+      >
+        <DropdownMenuItem onSelect={() => actions.onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

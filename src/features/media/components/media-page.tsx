@@ -49,24 +49,24 @@ export function MediaPage() {
     for (const m of all) c[m.type] += 1;
     return c;
   }, [all]);
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const list = all.filter(
-      (m) =>
-        (type === 'all' || m.type === type) &&
-        (!needle || m.title.toLowerCase().includes(needle) || m.date.includes(needle) || formatDay(m.date).includes(needle)) &&
-        m.views >= minViews &&
-        (!from || m.date >= from) &&
-        (!to || m.date.slice(0, 10) <= to),
-    );
+  // Sorted once per order and indexed once per list, so a search keystroke only filters.
+  const sorted = useMemo(() => {
     const by: Record<SortOrder, (a: MediaFile, b: MediaFile) => number> = {
       newest: (a, b) => b.date.localeCompare(a.date),
       oldest: (a, b) => a.date.localeCompare(b.date),
       views: (a, b) => b.views - a.views,
       title: (a, b) => collator.compare(a.title, b.title),
     };
-    return list.sort(by[sort]);
-  }, [all, type, search, minViews, from, to, sort]);
+    return all.map((m) => ({ m, text: `${m.title.toLowerCase()}\n${m.date}\n${formatDay(m.date)}` })).sort((a, b) => by[sort](a.m, b.m));
+  }, [all, sort]);
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list: MediaFile[] = [];
+    for (const { m, text } of sorted) {
+      if ((type === 'all' || m.type === type) && (!needle || text.includes(needle)) && m.views >= minViews && (!from || m.date >= from) && (!to || m.date.slice(0, 10) <= to)) list.push(m);
+    }
+    return list;
+  }, [sorted, type, search, minViews, from, to]);
 
   return (
     <div className="space-y-6">
@@ -128,7 +128,7 @@ export function MediaPage() {
             ) : visible.length === 0 ? (
               <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
             ) : (
-              <MediaGrid key={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={setPreviewing} onDelete={setDeleting} />
+              <MediaGrid resetKey={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={setPreviewing} onDelete={setDeleting} />
             )}
           </TabsContent>
         ))}

@@ -1,0 +1,182 @@
+// Long lists with 10,000 rows (DESIGN.md "Lists stay fast": posts, AI news, media): a search keystroke must
+// update the list within one frame budget (16.7 ms) on a laptop. Prints the figures; used by `npm run bench`
+// or alone:
+//
+//   node scripts/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
+//
+// Without --dist it builds into a temporary folder. The mock backend is re-seeded in the page with 10,000
+// items (POST /api/__mock/<list>/seed, mock mode only), then the screen is opened by client-side navigation
+// (a reload would re-seed the in-page mock). Per keystroke it measures from the key event to the moment the
+// main thread is free again after React has rendered the filtered list (a MessageChannel task queued from
+// the input event runs after React's synchronous update). --strict exits 1 when a median exceeds the frame
+// budget. BENCH_LISTS_PORT (default 4311) is the preview port.
+//
+// benchList({ page, baseUrl, list }) can also be called with an open Playwright page of a running preview.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+export const ROWS = 10_000;
+export const FRAME_BUDGET_MS = 16.7;
+
+/** The lists measured: where they live, how to seed them, what shows they are ready, what the search box is called. */
+export const LISTS = {
+  posts: {
+    name: 'posts table',
+    path: '/dashboard/posts',
+    seed: '/__mock/posts/seed',
+    ready: `${ROWS} von ${ROWS} Posts`,
+    search: 'Posts durchsuchen',
+    query: 'Klimagipfel',
+    filtered: /^\d+ von 10000 Posts$/,
+    items: '[role="row"]',
+    how: 'virtualized',
+  },
+  news: {
+    name: 'AI news list',
+    path: '/dashboard/ai-news',
+    seed: '/__mock/news/seed',
+    ready: `${ROWS} von ${ROWS} Meldungen`,
+    search: 'News durchsuchen',
+    query: 'Zinsen',
+    filtered: /^\d+ von 10000 Meldungen$/,
+    items: '[data-testid="news-row"]',
+    how: 'virtualized',
+  },
+  media: {
+    name: 'media library',
+    path: '/dashboard/media',
+    seed: '/__mock/media/seed',
+    ready: `24 von ${ROWS} Dateien angezeigt`,
+    search: 'Medien nach Titel oder Datum durchsuchen',
+    query: 'Jingle',
+    filtered: /^\d+ von \d+ Dateien angezeigt$/,
+    items: '[data-testid="media-card"]',
+    how: 'revealed 24 at a time',
+  },
+};
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const own = chromium.executablePath();
+    if (own && existsSync(own)) return undefined;
+  } catch {
+    // no bundled browser
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Seeds 10,000 items, opens the list's screen, types a query and deletes it again; returns per-keystroke latencies. */
+export async function benchList({ page, baseUrl, list }) {
+  const spec = LISTS[list];
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const seeded = await page.evaluate(async ({ rows, seed }) => {
+    const config = await (await fetch('/config.json')).json();
+    const res = await fetch(`${config.apiBaseUrl.replace(/\/+$/, '')}${seed}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ count: rows }) });
+    return { mode: config.apiMode, status: res.status };
+  }, { rows: ROWS, seed: spec.seed });
+  if (seeded.mode !== 'mock' || seeded.status !== 204) throw new Error(`cannot seed the mock backend (mode ${seeded.mode}, status ${seeded.status})`);
+
+  const t0 = Date.now();
+  // Client-side navigation, as a sidebar link does (AI News has none): the router follows popstate.
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, spec.path);
+  await page.getByText(spec.ready).first().waitFor({ timeout: 30_000 });
+  const firstRenderMs = Date.now() - t0;
+  const domItems = await page.locator(spec.items).count();
+
+  const search = page.getByLabel(spec.search);
+  await search.click();
+  await page.evaluate((label) => {
+    const input = document.querySelector(`input[aria-label="${label}"]`);
+    const channel = new MessageChannel();
+    window.__benchLatencies = [];
+    let start = 0;
+    channel.port1.onmessage = () => window.__benchLatencies.push(performance.now() - start);
+    input.addEventListener('keydown', (e) => { start = e.timeStamp; }, { capture: true });
+    input.addEventListener('input', () => channel.port2.postMessage(0));
+  }, spec.search);
+  for (const ch of spec.query) await page.keyboard.type(ch, { delay: 30 });
+  await page.waitForTimeout(100);
+  const filtered = list === 'media' ? `${await page.locator(spec.items).count()} cards` : await page.getByText(spec.filtered).first().textContent();
+  for (let i = 0; i < spec.query.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
+  await page.getByText(spec.ready).first().waitFor();
+  const latencies = await page.evaluate(() => window.__benchLatencies);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    list,
+    rows: ROWS,
+    domItems,
+    firstRenderMs,
+    filtered,
+    keystrokes: sorted.length,
+    medianMs: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    maxMs: sorted[sorted.length - 1],
+  };
+}
+
+export function formatListResult(r) {
+  const spec = LISTS[r.list];
+  const ok = r.medianMs <= FRAME_BUDGET_MS;
+  return [
+    `${spec.name}, ${r.rows.toLocaleString('en')} items: ${r.domItems} item elements in the DOM (${spec.how}), first render ${r.firstRenderMs} ms`,
+    `  search keystroke → list updated: median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.keystrokes} keystrokes (budget ${FRAME_BUDGET_MS} ms) ${ok ? 'OK' : 'OVER'}`,
+    `  ("${spec.query}" → ${r.filtered})`,
+  ].join('\n');
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const strict = args.includes('--strict');
+  const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : null;
+  const chosen = args.filter((a) => a in LISTS);
+  const lists = chosen.length ? chosen : Object.keys(LISTS);
+  const port = Number(process.env.BENCH_LISTS_PORT ?? 4311);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tmp = distArg ? null : mkdtempSync(path.join(tmpdir(), 'newsdesk-bench-lists-'));
+  const dist = distArg ?? path.join(tmp, 'dist');
+  if (!distArg) {
+    console.log('building …');
+    const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
+  }
+  const server = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist], { cwd: root, stdio: 'ignore' });
+  let browser;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${baseUrl}/index.html`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (i > 100) throw new Error('vite preview did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+    for (const list of lists) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+      const result = await benchList({ page, baseUrl, list });
+      await page.close();
+      console.log(formatListResult(result));
+      if (strict && result.medianMs > FRAME_BUDGET_MS) process.exitCode = 1;
+    }
+  } finally {
+    await browser?.close();
+    server.kill();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
