@@ -4,6 +4,7 @@
 //   JS before /dashboard     ≤ 160 KB gzip   (live deployment)
 //   largest screen chunk     ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
 //   live build has no mock   mock-network chunk neither referenced (index.html, sw.js) nor requested
+//   10,000-item lists        a search keystroke updates posts, AI news and media within 16.7 ms (median; mock mode)
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is visible.
