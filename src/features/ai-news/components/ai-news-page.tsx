@@ -41,16 +41,16 @@ export function AiNewsPage() {
   const [status, setStatus] = useState<PostStatus | 'all'>('all');
   const [generating, setGenerating] = useState(false);
 
+  // Lower-cased titles built once per list, so a search keystroke only scans strings.
+  const indexed = useMemo(() => (news.data ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [news.data]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (news.data ?? []).filter(
-      (n) =>
-        (source === 'all' || n.source === source) &&
-        (category === 'all' || n.category === category) &&
-        (status === 'all' || n.status === status) &&
-        (!needle || n.title.toLowerCase().includes(needle)),
-    );
-  }, [news.data, search, source, category, status]);
+    const out: AiNewsItem[] = [];
+    for (const { item, title } of indexed) {
+      if ((source === 'all' || item.source === source) && (category === 'all' || item.category === category) && (status === 'all' || item.status === status) && (!needle || title.includes(needle))) out.push(item);
+    }
+    return out;
+  }, [indexed, search, source, category, status]);
 
   const onPublish = (item: AiNewsItem) =>
     publish.mutate(item.id, {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MoreHorizontal, RotateCcw, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -29,6 +29,8 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const [menu, setMenu] = useState<{ item: AiNewsItem; anchor: HTMLElement } | null>(null);
+  // Stable, so that the memoized rows a keystroke keeps in view are not rendered again.
+  const openMenu = useCallback((item: AiNewsItem, anchor: HTMLElement) => setMenu({ item, anchor }), []);
   // The open menu follows the list: after Publish or Retry it shows the item's new state.
   const menuItem = menu ? (items.find((n) => n.id === menu.item.id) ?? menu.item) : null;
 
@@ -48,32 +50,9 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
             <p className="p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
           ) : (
             <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((v) => {
-                const n = items[v.index];
-                return (
-                  <div key={n.id} role="row" aria-rowindex={v.index + 2} data-testid="news-row" className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
-                    <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>{n.title}</div>
-                    <div role="cell">{n.source}</div>
-                    <div role="cell">{n.category}</div>
-                    <div role="cell"><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
-                    <div role="cell" className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</div>
-                    <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.views)}</div>
-                    <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</div>
-                    <div role="cell" className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Aktionen für ${n.title}`}
-                        aria-haspopup="menu"
-                        aria-expanded={menu?.item.id === n.id}
-                        onClick={(e) => setMenu({ item: n, anchor: e.currentTarget })}
-                      >
-                        <MoreHorizontal aria-hidden />
-                      </Button>
-                    </div>
-                  </div>
-                );
-              })}
+              {virtualizer.getVirtualItems().map((v) => (
+                <NewsRow key={items[v.index].id} item={items[v.index]} index={v.index} start={v.start} menuOpen={menu?.item.id === items[v.index].id} onMenu={openMenu} />
+              ))}
             </div>
           )}
         </div>
@@ -82,6 +61,25 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
     </div>
   );
 }
+
+const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu }: { item: AiNewsItem; index: number; start: number; menuOpen: boolean; onMenu: (item: AiNewsItem, anchor: HTMLElement) => void }) {
+  return (
+    <div role="row" aria-rowindex={index + 2} data-testid="news-row" className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}>
+      <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>{n.title}</div>
+      <div role="cell">{n.source}</div>
+      <div role="cell">{n.category}</div>
+      <div role="cell"><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
+      <div role="cell" className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</div>
+      <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.views)}</div>
+      <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</div>
+      <div role="cell" className="text-right">
+        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${n.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(n, e.currentTarget)}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+});
 
 /** One row menu for the whole list, opened at the clicked row's button: Publish only on drafts, Retry only on failed items. */
 function RowMenu({ item, anchor, actions, onClose }: { item: AiNewsItem; anchor: HTMLElement; actions: NewsActions; onClose: () => void }) {

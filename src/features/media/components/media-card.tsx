@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MoreVertical, Play } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +21,7 @@ export function download(item: MediaFile) {
 }
 
 /** One media card; its menu button asks the grid to open the one shared menu at it (see MediaGrid). */
-export function MediaCard({ item, menuOpen, onPreview, onMenu }: { item: MediaFile; menuOpen: boolean; onPreview: (m: MediaFile) => void; onMenu: (m: MediaFile, anchor: HTMLElement) => void }) {
+export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, onMenu }: { item: MediaFile; menuOpen: boolean; onPreview: (m: MediaFile) => void; onMenu: (m: MediaFile, anchor: HTMLElement) => void }) {
   return (
     <Card className="overflow-hidden" data-testid="media-card">
       <div className="relative aspect-video bg-muted">
@@ -49,4 +50,4 @@ export function MediaCard({ item, menuOpen, onPreview, onMenu }: { item: MediaFi
       </CardContent>
     </Card>
   );
-}
+});

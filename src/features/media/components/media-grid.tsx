@@ -1,5 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/lib/api/types';
@@ -26,6 +26,8 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
   const shown = page.key === resetKey ? page.shown : MEDIA_PAGE_SIZE;
   const more = () => setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
   const [menu, setMenu] = useState<{ item: MediaFile; anchor: HTMLElement } | null>(null);
+  // Stable, so that the memoized cards a keystroke keeps are not rendered again.
+  const openMenu = useCallback((item: MediaFile, anchor: HTMLElement) => setMenu({ item, anchor }), []);
   const sentinel = useRef<HTMLDivElement>(null);
   const rest = Math.max(0, items.length - shown);
 
@@ -43,7 +45,7 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {items.slice(0, shown).map((m) => (
-          <MediaCard key={m.id} item={m} menuOpen={menu?.item.id === m.id} onPreview={onPreview} onMenu={(item, anchor) => setMenu({ item, anchor })} />
+          <MediaCard key={m.id} item={m} menuOpen={menu?.item.id === m.id} onPreview={onPreview} onMenu={openMenu} />
         ))}
       </div>
       {rest > 0 && (
