@@ -48,6 +48,8 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
           },
           children: dashboardChildren,
         },
+        // The designers' fixture gallery (DESIGN.md "Fixture mode"); not a SPEC screen, not in the sidebar.
+        { path: '/fixtures', lazy: async () => ({ Component: (await screen(() => import('@/features/fixtures'))).FixturesPage }) },
         { path: '*', Component: NotFoundPage },
       ],
     },
