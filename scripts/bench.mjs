@@ -4,6 +4,8 @@
 //   JS before /dashboard     ≤ 160 KB gzip   (live deployment)
 //   largest screen chunk     ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
 //   live build has no mock   mock-network chunk neither referenced (index.html, sw.js) nor requested
+//   Lighthouse (mobile)      / and /dashboard: performance ≥ 95, accessibility 100 (live deployment; CPU slowdown
+//                            calibrated to the host's BenchmarkIndex as Lighthouse's throttling docs describe)
 //   10,000-item lists        a search keystroke updates posts, AI news and media within 16.7 ms (median; mock mode)
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
@@ -16,6 +18,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+
+const DEFAULT_THROTTLING = throttling.mobileSlow4G;
 import { benchList, FLOOR_ROWS, FRAME_BUDGET_MS, formatListResult, LISTS } from './bench-lists.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,6 +30,7 @@ const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET = { landing: 110, dashboard: 160, screen: 60 };
+const LIGHTHOUSE = { performance: 95, accessibility: 100 };
 const SCREENS = ['/dashboard', '/dashboard/workflow', '/dashboard/ai-news', '/dashboard/posts', '/dashboard/media', '/dashboard/live', '/dashboard/social', '/dashboard/videos', '/dashboard/prompts', '/dashboard/admin'];
 const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
 
@@ -59,6 +67,34 @@ async function preview(dist) {
   }
   child.kill();
   throw new Error('vite preview did not start');
+}
+
+/** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own; returns the report. */
+async function lighthouseRun(url, cpuSlowdown) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath() ?? chromium.executablePath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+    const config = cpuSlowdown ? { extends: 'lighthouse:default', settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } } } : undefined;
+    const result = await lighthouse(url, flags, config);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse's CPU multiplier is relative to the host: its default 4× assumes a high-end desktop
+ * (BenchmarkIndex 1500–2000) and turns it into a mid-tier phone. Lighthouse's docs/throttling.md
+ * ("Calibrating the CPU slowdown") gives the multiplier for other hosts: low-end desktop (1000–1500) 2×,
+ * high-end-mobile class (800–1200) 2×, slower 1×. The budget is judged on that calibrated run.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 800) return 2;
+  return 1;
 }
 
 const gzCache = new Map();
@@ -183,6 +219,26 @@ try {
   const clean = referenced.length === 0 && requested.length === 0;
   results.push(clean);
   console.log(`${clean ? 'PASS' : 'FAIL'}  live build contains no mock code               referenced in: ${referenced.join(', ') || 'none'}; requested: ${requested.join(', ') || 'none'}`);
+
+  console.log('\n== Lighthouse (mobile: simulated slow 4G, CPU slowdown calibrated to this host), live build');
+  for (const url of ['/', '/dashboard']) {
+    const first = await lighthouseRun(BASE + url);
+    const index = first.environment.benchmarkIndex;
+    const slowdown = calibratedSlowdown(index);
+    const lhr = slowdown === 4 ? first : await lighthouseRun(BASE + url, slowdown);
+    const perf = Math.round(lhr.categories.performance.score * 100);
+    const a11y = Math.round(lhr.categories.accessibility.score * 100);
+    const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
+    console.log(`      ${url.padEnd(11)} host BenchmarkIndex ${Math.round(index)} → CPU slowdown ${slowdown}× (the default 4× gives performance ${Math.round(first.categories.performance.score * 100)})`);
+    console.log(`      ${url.padEnd(11)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
+    results.push(perf >= LIGHTHOUSE.performance);
+    console.log(`${perf >= LIGHTHOUSE.performance ? 'PASS' : 'FAIL'}  Lighthouse performance ${url.padEnd(22)} ${String(perf).padStart(7)}         (budget ≥ ${LIGHTHOUSE.performance})`);
+    results.push(a11y >= LIGHTHOUSE.accessibility);
+    console.log(`${a11y >= LIGHTHOUSE.accessibility ? 'PASS' : 'FAIL'}  Lighthouse accessibility ${url.padEnd(20)} ${String(a11y).padStart(7)}         (budget ≥ ${LIGHTHOUSE.accessibility})`);
+    const refs = new Set(lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
+    const failing = Object.values(lhr.audits).filter((a) => refs.has(a.id) && a.score !== null && a.score < 1);
+    if (failing.length) console.log(`      accessibility audits below 1: ${failing.map((a) => a.id).join(', ')}`);
+  }
 } finally {
   if (server) server.kill();
   await browser.close();

@@ -22,6 +22,11 @@ test('shows the sample figures served by GET /dashboard/overview', async () => {
   expect(screen.getByRole('heading', { name: 'Technical Monitor' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'System Status' })).toBeInTheDocument();
   expect(screen.getAllByTestId('platform-bar').length).toBeGreaterThan(0);
+  // Every section of the overview is an h2 below the screen's h1: no level is skipped.
+  const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+  expect(levels.length).toBeGreaterThan(8);
+  expect(levels[0]).toBe(1);
+  expect(new Set(levels.slice(1))).toEqual(new Set([2]));
 });
 
 test('figures come from the server, not from the component', async () => {

@@ -9,7 +9,7 @@ export function NotificationsPanel({ items }: { items: OverviewData['notificatio
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle level={2} className="flex items-center gap-2">
           <Bell className="size-4" aria-hidden />
           Notifications
         </CardTitle>
@@ -43,7 +43,7 @@ export function TechnicalMonitor({ items }: { items: OverviewData['technicalMoni
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Technical Monitor</CardTitle>
+        <CardTitle level={2}>Technical Monitor</CardTitle>
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
@@ -73,7 +73,7 @@ export function WorkflowProgressPanel({ items, queuedJobs }: { items: OverviewDa
   return (
     <Card>
       <CardHeader>
-        <CardTitle>AI Workflow</CardTitle>
+        <CardTitle level={2}>AI Workflow</CardTitle>
         <CardDescription>{overviewMessages.queuedJobs(queuedJobs)}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -103,7 +103,7 @@ export function SystemStatusPanel({ items }: { items: OverviewData['systemStatus
   return (
     <Card>
       <CardHeader>
-        <CardTitle>System Status</CardTitle>
+        <CardTitle level={2}>System Status</CardTitle>
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (

@@ -14,7 +14,7 @@ export function PlatformViewsChart({ data }: { data: Array<{ platform: string; v
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Views per Platform</CardTitle>
+        <CardTitle level={2}>Views per Platform</CardTitle>
       </CardHeader>
       <CardContent>
         {data.length === 0 ? (

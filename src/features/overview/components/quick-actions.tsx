@@ -24,7 +24,7 @@ export function QuickActions() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
+        <CardTitle level={2}>Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3">
         {ACTIONS.map(({ label, to, icon: Icon, message }) => (

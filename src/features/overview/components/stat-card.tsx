@@ -28,7 +28,7 @@ export function StatCard({ title, value, description, icon: Icon, trend, childre
   return (
     <Card className={className}>
       <CardHeader className="flex-row items-center justify-between pb-2">
-        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <Icon className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent>

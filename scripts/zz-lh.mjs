@@ -1,0 +1,10 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const result = await lighthouse(process.argv[2], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+const lhr = result.lhr;
+console.log('bench', lhr.environment.benchmarkIndex, lhr.runWarnings);
+console.log('perf', lhr.categories.performance.score, 'a11y', lhr.categories.accessibility.score);
+console.log(JSON.stringify(lhr.audits['heading-order'].details?.items?.map((i) => i.node?.snippet), null, 1));
+for (const id of ['bootup-time', 'mainthread-work-breakdown', 'long-tasks']) console.log(id, JSON.stringify(lhr.audits[id].details?.items?.slice(0, 8).map((i) => [i.url ?? i.group ?? i.groupLabel, Math.round(i.total ?? i.duration ?? 0), Math.round(i.scripting ?? 0)])));
+await chrome.kill();
