@@ -2,6 +2,7 @@
 import { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';
 
 export const obsMessages = {
+  validationTitle: 'Fehler',
   hostPortRequired: 'Bitte Host und Port eingeben.',
   connectFailedTitle: 'Verbindung fehlgeschlagen',
   connectFailed: 'Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.',

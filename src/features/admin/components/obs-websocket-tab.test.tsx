@@ -95,6 +95,10 @@ test('shows the same connection the Live screen opened', async () => {
   renderTab();
   expect(await screen.findByTestId('admin-obs-status')).toHaveTextContent('Connected');
   expect(screen.getByTestId('admin-obs-address')).toHaveTextContent('ws://localhost:4455');
+  // The form is the Live screen's too: while linked it offers Reconnect and Disconnect.
+  expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
 });
 
 test('Connect failure gives the SPEC §8 toast', async () => {

@@ -1,0 +1,158 @@
+import { Eye, EyeOff, FlaskConical, Info, Plug, Unplug } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { getConfig } from '@/lib/config';
+import {
+  ObsConnectError,
+  connectFailureMessage,
+  connectObs,
+  disconnectObs,
+  isEndpointComplete,
+  obsMessages,
+  saveObsSettings,
+  testObsConnection,
+  useObs,
+  type ObsSettings,
+  type ObsState,
+} from '@/lib/obs';
+
+// The OBS connection form of both the Live Broadcast screen and Admin → OBS WebSocket: one form over the app's one
+// connection (lib/obs) and the settings both screens share in Dexie, so the two cannot drift apart.
+
+/** Badge tone of each connection status. */
+export const OBS_STATUS_TONE = { connected: 'ok', connecting: 'info', reconnecting: 'warn', disconnected: 'neutral', 'auth-failed': 'error' } as const;
+
+/** The reconnect notice (attempt, next try) and the wrong-password alert (close code 4009) of the shared connection. */
+export function ObsConnectionNotices({ obs }: { obs: ObsState }) {
+  if (obs.status === 'reconnecting' && obs.reconnect) {
+    return (
+      <p role="status" className="rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300">
+        {obsMessages.reconnecting(obs.reconnect.attempt, Math.round(obs.reconnect.delayMs / 1000))}
+      </p>
+    );
+  }
+  if (obs.status === 'auth-failed') {
+    return (
+      <p role="alert" className="rounded-md bg-red-500/10 p-2 text-sm text-red-700 dark:text-red-400">
+        {obsMessages.authFailed}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** In mock mode: where the simulated OBS answers and its password. */
+export function ObsDemoHint() {
+  if (getConfig().apiMode !== 'mock') return null;
+  return (
+    <p className="flex gap-2 rounded-md bg-sky-500/10 p-2 text-xs text-sky-800 dark:text-sky-300">
+      <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+      <span>{obsMessages.demoHint}</span>
+    </p>
+  );
+}
+
+type FormState = { host: string; port: string; password: string; sceneName: string; sourceName: string };
+
+/**
+ * Host, port and password (plus scene and source name and a Test button with `full`); Connect saves the settings and
+ * connects, Disconnect ends the connection. Missing host or port: 'Bitte Host und Port eingeben.' titled 'Fehler'.
+ */
+export function ObsConnectionForm({ initial, full = false }: { initial: ObsSettings; full?: boolean }) {
+  const obs = useObs();
+  const id = useId();
+  const [form, setForm] = useState<FormState>({ ...initial, port: String(initial.port) });
+  const [showPassword, setShowPassword] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const busy = obs.status === 'connecting';
+  const linked = obs.status === 'connected' || obs.status === 'reconnecting';
+  const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  function complete(): boolean {
+    if (isEndpointComplete(form)) return true;
+    toast.error(obsMessages.validationTitle, { description: obsMessages.hostPortRequired });
+    return false;
+  }
+
+  async function test() {
+    if (!complete()) return;
+    setTesting(true);
+    try {
+      const versions = await testObsConnection(form);
+      toast.success(obsMessages.testOkTitle, { description: obsMessages.testOk(versions.obsVersion, versions.obsWebSocketVersion) });
+    } catch (error) {
+      const { description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
+      toast.error(obsMessages.testFailedTitle, { description });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  async function connect(event: FormEvent) {
+    event.preventDefault();
+    if (!complete()) return;
+    const endpoint = { host: form.host.trim(), port: Number(form.port), password: form.password };
+    await saveObsSettings(full ? { ...endpoint, sceneName: form.sceneName.trim(), sourceName: form.sourceName.trim() } : endpoint);
+    try {
+      await connectObs(form);
+      toast.success(obsMessages.connectedTitle, { description: obsMessages.connected(`${form.host.trim()}:${form.port.trim()}`) });
+    } catch (error) {
+      const { title, description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
+      toast.error(title, { description });
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate>
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-host`}>Host</Label>
+          <Input id={`${id}-host`} value={form.host} onChange={update('host')} autoComplete="off" disabled={busy} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-port`}>Port</Label>
+          <Input id={`${id}-port`} value={form.port} onChange={update('port')} inputMode="numeric" disabled={busy} />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <div className="flex gap-2">
+          <Input id={`${id}-password`} type={showPassword ? 'text' : 'password'} value={form.password} onChange={update('password')} autoComplete="off" disabled={busy} />
+          <Button type="button" variant="outline" size="icon" onClick={() => setShowPassword((v) => !v)} aria-label={showPassword ? 'Hide password' : 'Show password'} aria-pressed={showPassword}>
+            {showPassword ? <EyeOff /> : <Eye />}
+          </Button>
+        </div>
+      </div>
+      {full && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-scene`}>Scene name</Label>
+            <Input id={`${id}-scene`} value={form.sceneName} onChange={update('sceneName')} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-source`}>Source name</Label>
+            <Input id={`${id}-source`} value={form.sourceName} onChange={update('sourceName')} />
+          </div>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {full && (
+          <Button type="button" variant="outline" onClick={() => void test()} disabled={testing}>
+            <FlaskConical /> {testing ? 'Testing…' : 'Test'}
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
+        </Button>
+        {(linked || obs.status === 'auth-failed') && (
+          <Button type="button" variant="outline" onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}>
+            <Unplug /> Disconnect
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
