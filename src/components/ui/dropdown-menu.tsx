@@ -40,4 +40,30 @@ function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof 
   return <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
 }
 
-export { DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuLabel };
+/**
+ * A menu opened at a button it does not own: one menu for a whole list or grid, placed at the clicked row's button
+ * (a Radix menu in every visible row re-mounts a dozen menu trees on each search keystroke). Closing returns focus to
+ * that button while it is still in the page.
+ */
+function AnchoredMenu({ anchor, label, onClose, children }: { anchor: HTMLElement; label: string; onClose: () => void; children: React.ReactNode }) {
+  const rect = anchor.getBoundingClientRect();
+  return (
+    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
+      <DropdownMenuTrigger asChild>
+        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        aria-label={label}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          if (anchor.isConnected) anchor.focus();
+        }}
+      >
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export { AnchoredMenu, DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuLabel };

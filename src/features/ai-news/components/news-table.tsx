@@ -3,7 +3,7 @@ import { MoreHorizontal, RotateCcw, Send } from 'lucide-react';
 import { memo, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { AnchoredMenu, DropdownMenuItem, DropdownMenuLabel } from '@/components/ui/dropdown-menu';
 import type { AiNewsItem, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import { messages, STATUS_LABELS } from '../messages';
@@ -83,27 +83,14 @@ const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu 
 
 /** One row menu for the whole list, opened at the clicked row's button: Publish only on drafts, Retry only on failed items. */
 function RowMenu({ item, anchor, actions, onClose }: { item: AiNewsItem; anchor: HTMLElement; actions: NewsActions; onClose: () => void }) {
-  const rect = anchor.getBoundingClientRect();
   const canPublish = item.status === 'draft';
   const canRetry = item.status === 'failed';
   return (
-    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
-      <DropdownMenuTrigger asChild>
-        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        aria-label={`Aktionen für ${item.title}`}
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          if (anchor.isConnected) anchor.focus();
-        }}
-      >
-        <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
-        {canPublish && <DropdownMenuItem onSelect={() => actions.onPublish(item)}><Send aria-hidden />Publish</DropdownMenuItem>}
-        {canRetry && <DropdownMenuItem onSelect={() => actions.onRetry(item)}><RotateCcw aria-hidden />Retry</DropdownMenuItem>}
-        {!canPublish && !canRetry && <DropdownMenuItem disabled>Keine Aktion verfügbar</DropdownMenuItem>}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AnchoredMenu anchor={anchor} label={`Aktionen für ${item.title}`} onClose={onClose}>
+      <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
+      {canPublish && <DropdownMenuItem onSelect={() => actions.onPublish(item)}><Send aria-hidden />Publish</DropdownMenuItem>}
+      {canRetry && <DropdownMenuItem onSelect={() => actions.onRetry(item)}><RotateCcw aria-hidden />Retry</DropdownMenuItem>}
+      {!canPublish && !canRetry && <DropdownMenuItem disabled>Keine Aktion verfügbar</DropdownMenuItem>}
+    </AnchoredMenu>
   );
 }

@@ -1,7 +1,7 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/lib/api/types';
 import { messages } from '../messages';
 import { download, MediaCard } from './media-card';
@@ -61,25 +61,12 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
 
 /** Preview, Download and Delete for one card, opened at the card's menu button. */
 function CardMenu({ item, anchor, actions, onClose }: { item: MediaFile; anchor: HTMLElement; actions: GridActions; onClose: () => void }) {
-  const rect = anchor.getBoundingClientRect();
   return (
-    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
-      <DropdownMenuTrigger asChild>
-        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        aria-label={`Aktionen für ${item.title}`}
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          if (anchor.isConnected) anchor.focus();
-        }}
-      >
-        <DropdownMenuItem onSelect={() => actions.onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AnchoredMenu anchor={anchor} label={`Aktionen für ${item.title}`} onClose={onClose}>
+      <DropdownMenuItem onSelect={() => actions.onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+    </AnchoredMenu>
   );
 }

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Eye, MoreHorizontal, Pencil, Share2, T
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import type { Post, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import type { PostQuery, SortKey } from '../lib/query-posts';
@@ -125,27 +125,14 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
  * visible rows made every search keystroke re-mount a dozen menu trees.
  */
 function RowMenu({ post, anchor, actions, onClose }: { post: Post; anchor: HTMLElement; actions: RowActions; onClose: () => void }) {
-  const rect = anchor.getBoundingClientRect();
   const run = (action: (p: Post) => void) => () => action(post);
   return (
-    <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
-      <DropdownMenuTrigger asChild>
-        <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: rect.right, top: rect.bottom }} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        aria-label={`Aktionen für ${post.title}`}
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          if (anchor.isConnected) anchor.focus();
-        }}
-      >
-        <DropdownMenuItem onSelect={run(actions.onPreview)}><Eye aria-hidden />Preview</DropdownMenuItem>
-        <DropdownMenuItem onSelect={run(actions.onEdit)}><Pencil aria-hidden />Edit</DropdownMenuItem>
-        <DropdownMenuItem onSelect={run(actions.onShare)}><Share2 aria-hidden />Share</DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={run(actions.onDelete)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AnchoredMenu anchor={anchor} label={`Aktionen für ${post.title}`} onClose={onClose}>
+      <DropdownMenuItem onSelect={run(actions.onPreview)}><Eye aria-hidden />Preview</DropdownMenuItem>
+      <DropdownMenuItem onSelect={run(actions.onEdit)}><Pencil aria-hidden />Edit</DropdownMenuItem>
+      <DropdownMenuItem onSelect={run(actions.onShare)}><Share2 aria-hidden />Share</DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={run(actions.onDelete)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
+    </AnchoredMenu>
   );
 }
