@@ -43,7 +43,7 @@ function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof 
 /**
  * A menu opened at a button it does not own: one menu for a whole list or grid, placed at the clicked row's button
  * (a Radix menu in every visible row re-mounts a dozen menu trees on each search keystroke). Closing returns focus to
- * that button while it is still in the page.
+ * that button while it is still in the page. The menu is named by `label`.
  */
 function AnchoredMenu({ anchor, label, onClose, children }: { anchor: HTMLElement; label: string; onClose: () => void; children: React.ReactNode }) {
   const rect = anchor.getBoundingClientRect();
@@ -55,6 +55,8 @@ function AnchoredMenu({ anchor, label, onClose, children }: { anchor: HTMLElemen
       <DropdownMenuContent
         align="end"
         aria-label={label}
+        // Radix labels the menu by its trigger, here an empty stand-in, which would leave the menu without a name.
+        aria-labelledby={undefined}
         onCloseAutoFocus={(e) => {
           e.preventDefault();
           if (anchor.isConnected) anchor.focus();
