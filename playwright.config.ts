@@ -1,17 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
-
+import { defineConfig, devices } from '@playwright/test';
 // Playwright's own Chromium where it is installed, else Debian's (this machine cannot download browsers).
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    const own = chromium.executablePath();
-    if (own && existsSync(own)) return undefined;
-  } catch {
-    // no bundled browser registered
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Parallel work trees build into their own folder: E2E_DIST=dist-x npm run test:e2e
@@ -31,7 +20,7 @@ export default defineConfig({
     serviceWorkers: 'allow',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -13,11 +13,12 @@
 //
 // benchList({ page, baseUrl, list }) can also be called with an open Playwright page of a running preview.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -63,16 +64,6 @@ export const LISTS = {
   },
 };
 
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    const own = chromium.executablePath();
-    if (own && existsSync(own)) return undefined;
-  } catch {
-    // no bundled browser
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -169,7 +160,7 @@ async function main() {
       if (i > 100) throw new Error('vite preview did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     for (const list of lists) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
       const result = await benchList({ page, baseUrl, list });

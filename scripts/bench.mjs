@@ -4,8 +4,10 @@
 //   JS before /dashboard     ≤ 160 KB gzip   (live deployment)
 //   largest screen chunk     ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
 //   live build has no mock   mock-network chunk neither referenced (index.html, sw.js) nor requested
-//   Lighthouse (mobile)      / and /dashboard: performance ≥ 95, accessibility 100 (live deployment; CPU slowdown
-//                            calibrated to the host's BenchmarkIndex as Lighthouse's throttling docs describe)
+//   Lighthouse (mobile)      / and /dashboard: performance ≥ 95, accessibility 100 (median of 3 runs; live deployment
+//                            served as in production, over HTTPS with HTTP/2, its API answered by the mock handlers
+//                            run as a real backend (scripts/mock-backend.mjs); CPU slowdown calibrated to the host's
+//                            BenchmarkIndex as Lighthouse's throttling docs describe)
 //   warm start offline       /dashboard from the service-worker cache, offline: <h1> within 500 ms (median)
 //   10,000-item lists        a search keystroke updates posts, AI news and media within 16.7 ms (median; mock mode)
 //
@@ -19,9 +21,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { preview as vitePreview } from 'vite';
+import { startMockBackend } from './mock-backend.mjs';
 
 const DEFAULT_THROTTLING = throttling.mobileSlow4G;
 import { benchList, FLOOR_ROWS, FRAME_BUDGET_MS, formatListResult, LISTS } from './bench-lists.mjs';
@@ -34,6 +39,9 @@ const BUDGET = { landing: 110, dashboard: 160, screen: 60 };
 const LIGHTHOUSE = { performance: 95, accessibility: 100 };
 const SCREENS = ['/dashboard', '/dashboard/workflow', '/dashboard/ai-news', '/dashboard/posts', '/dashboard/media', '/dashboard/live', '/dashboard/social', '/dashboard/videos', '/dashboard/prompts', '/dashboard/admin'];
 const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
+const API_PORT = PORT + 1;
+const SECURE_PORT = PORT + 2;
+const LIGHTHOUSE_RUNS = 3;
 
 const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : null;
@@ -45,16 +53,6 @@ function build(outDir, env = {}) {
   if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
 }
 
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    const own = chromium.executablePath();
-    if (own && existsSync(own)) return undefined;
-  } catch {
-    // no bundled browser
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 async function preview(dist) {
   const child = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', dist], { cwd: root, stdio: 'ignore' });
@@ -70,11 +68,31 @@ async function preview(dist) {
   throw new Error('vite preview did not start');
 }
 
+/**
+ * Serves `dist` as a production host would: HTTPS with HTTP/2 (a PWA must be served over HTTPS, and HTTPS hosts speak
+ * HTTP/2), with a throw-away self-signed certificate made by openssl. Without openssl: plain HTTP/1.1, and it says so.
+ */
+async function productionLikePreview(dist) {
+  const key = path.join(tmp, 'key.pem');
+  const cert = path.join(tmp, 'cert.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  const https = made.status === 0 ? { key: readFileSync(key), cert: readFileSync(cert) } : undefined;
+  const server = await vitePreview({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    build: { outDir: dist },
+    preview: { host: '127.0.0.1', port: SECURE_PORT, strictPort: true, https },
+  });
+  return { base: `${https ? 'https' : 'http'}://127.0.0.1:${SECURE_PORT}`, protocol: https ? 'HTTPS, HTTP/2' : 'HTTP/1.1 (no openssl for a certificate)', close: () => server.close() };
+}
+
 /** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own; returns the report. */
 async function lighthouseRun(url, cpuSlowdown) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath() ?? chromium.executablePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // The bench's own self-signed certificate (productionLikePreview).
+    chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_ARGS],
   });
   try {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
@@ -107,7 +125,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * reloaded. Returns navigation start → <h1> visible for each reload. Stops `server` (the caller restarts one).
  */
 async function warmStartOffline(browser, dist, url, reloads, server) {
-  // Precache entries in sw.js (some files are listed twice: includeAssets and globPatterns; the cache holds them once).
+  // Precache entries in sw.js (counted once each, should one be listed twice).
   const expected = new Set(readFileSync(path.join(dist, 'sw.js'), 'utf8').match(/\{url:"[^"]+"/g) ?? []).size;
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   try {
@@ -218,7 +236,9 @@ function check(name, value, budget, detail = '') {
 }
 
 let server;
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+let backend;
+let secure;
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const dist = distArg ?? path.join(tmp, 'dist');
   if (!distArg) build(dist);
@@ -284,17 +304,28 @@ try {
   results.push(clean);
   console.log(`${clean ? 'PASS' : 'FAIL'}  live build contains no mock code               referenced in: ${referenced.join(', ') || 'none'}; requested: ${requested.join(', ') || 'none'}`);
 
-  console.log('\n== Lighthouse (mobile: simulated slow 4G, CPU slowdown calibrated to this host), live build');
+  server.kill();
+  server = undefined;
+
+  // The live deployment as an operator meets it: served like production, with a backend that answers.
+  backend = await startMockBackend(API_PORT);
+  writeFileSync(path.join(liveDist, 'config.json'), JSON.stringify({ apiMode: 'live', apiBaseUrl: `http://127.0.0.1:${API_PORT}/api` }));
+  secure = await productionLikePreview(liveDist);
+  console.log(`\n== Lighthouse (mobile: simulated slow 4G, CPU slowdown calibrated to this host), live build over ${secure.protocol}, API answered by the mock handlers`);
   for (const url of ['/', '/dashboard']) {
-    const first = await lighthouseRun(BASE + url);
+    const first = await lighthouseRun(secure.base + url);
     const index = first.environment.benchmarkIndex;
     const slowdown = calibratedSlowdown(index);
-    const lhr = slowdown === 4 ? first : await lighthouseRun(BASE + url, slowdown);
-    const perf = Math.round(lhr.categories.performance.score * 100);
+    const runs = slowdown === 4 ? [first] : [];
+    while (runs.length < LIGHTHOUSE_RUNS) runs.push(await lighthouseRun(secure.base + url, slowdown));
+    const score = (r) => Math.round(r.categories.performance.score * 100);
+    // The median run by performance score (Lighthouse's variability docs: take the median of several runs).
+    const lhr = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)];
+    const perf = score(lhr);
     const a11y = Math.round(lhr.categories.accessibility.score * 100);
     const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
-    console.log(`      ${url.padEnd(11)} host BenchmarkIndex ${Math.round(index)} → CPU slowdown ${slowdown}× (the default 4× gives performance ${Math.round(first.categories.performance.score * 100)})`);
-    console.log(`      ${url.padEnd(11)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
+    console.log(`      ${url.padEnd(11)} host BenchmarkIndex ${Math.round(index)} → CPU slowdown ${slowdown}× (one run at the default 4× gives performance ${score(first)})`);
+    console.log(`      ${url.padEnd(11)} ${runs.length} runs: performance ${runs.map(score).join(', ')}; the median run: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
     results.push(perf >= LIGHTHOUSE.performance);
     console.log(`${perf >= LIGHTHOUSE.performance ? 'PASS' : 'FAIL'}  Lighthouse performance ${url.padEnd(22)} ${String(perf).padStart(7)}         (budget ≥ ${LIGHTHOUSE.performance})`);
     results.push(a11y >= LIGHTHOUSE.accessibility);
@@ -305,6 +336,8 @@ try {
   }
 } finally {
   if (server) server.kill();
+  await secure?.close();
+  backend?.close();
   await browser.close();
   rmSync(tmp, { recursive: true, force: true });
 }

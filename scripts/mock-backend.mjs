@@ -1,0 +1,75 @@
+// A real HTTP backend for a live build: the app's MSW handlers (src/mocks), run in Node and answering on a port with
+// CORS, as a deployed API would. `npm run bench` points a live deployment at it, so Lighthouse measures the dashboard
+// as an operator sees it (with its data), not a dashboard whose backend is down.
+//
+//   node scripts/mock-backend.mjs [port]     (default 4311; the API is at http://127.0.0.1:<port>/api)
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getResponse } from 'msw';
+import { createServer } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them; returns the server. */
+export async function startMockBackend(port) {
+  const vite = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    resolve: { alias: [{ find: '@', replacement: path.join(root, 'src') }] },
+  });
+  let handlers;
+  try {
+    ({ handlers } = await vite.ssrLoadModule('/src/mocks/handlers/index.ts'));
+  } finally {
+    await vite.close();
+  }
+  const httpHandlers = handlers.filter((h) => typeof h.info?.method === 'string');
+
+  const server = http.createServer(async (req, res) => {
+    const cors = {
+      'access-control-allow-origin': req.headers.origin ?? '*',
+      'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors).end();
+      return;
+    }
+    try {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
+        method: req.method,
+        headers,
+        body: chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
+      });
+      const response = await getResponse(httpHandlers, request);
+      if (!response) {
+        res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` }));
+        return;
+      }
+      const out = { ...cors };
+      response.headers.forEach((value, name) => (out[name] = value));
+      res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
+    }
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = Number(process.argv[2] ?? 4311);
+  await startMockBackend(port);
+  console.log(`mock backend: http://127.0.0.1:${port}/api`);
+}
