@@ -1,19 +1,95 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * The modules each route of src/app/router.tsx loads lazily before its screen shows (besides src/app/render.tsx, which
+ * every route needs). Keep in step with the router: a module that is not in the build fails the build.
+ */
+const ROUTE_MODULES: Record<string, string[]> = (() => {
+  const feature = (name: string) => `features/${name}/index.ts`;
+  const dashboard = (screen: string) => ['app/dashboard-layout.tsx', feature(screen)];
+  const screens = ['workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin'];
+  return {
+    '/': [feature('landing')],
+    '/fixtures': [feature('fixtures')],
+    '/dashboard': dashboard('overview'),
+    ...Object.fromEntries(screens.map((screen) => [`/dashboard/${screen}`, dashboard(screen)])),
+    '/dashboard/admin/settings': dashboard('admin'),
+  };
+})();
+
+/**
+ * Route-aware module preloading. The screen's code is reached through two dynamic imports (main.tsx → app/render →
+ * the route's lazy chunks), so the browser would only ask for it once render.js has downloaded and run. A tiny inline
+ * script in index.html adds modulepreload links for exactly the chunks of the opened path, so they download while
+ * the shell loads. Preloading fetches and parses but runs nothing: main.tsx still imports the app after the mock
+ * network. Vite preloads only the entry's static imports and no bundler plugin knows the routes, hence by hand.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'newsdesk-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const chunkOf = (module: string) => {
+          const id = `${src}/${module}`;
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`route preload: no chunk holds src/${module}`);
+          return chunk;
+        };
+        const closure = (chunk: Rolldown.OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const dep = byFile.get(file);
+            if (dep) closure(dep, into);
+          }
+          return into;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('route preload: no entry chunk');
+        const have = closure(entry); // Vite's own modulepreload links and the entry script
+        const shell = [...closure(chunkOf('app/render.tsx'))].filter((f) => !have.has(f));
+        const files: string[] = [];
+        const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+        shell.forEach(index);
+        const routes = Object.fromEntries(
+          Object.entries(ROUTE_MODULES).map(([route, modules]) => {
+            const needed = new Set<string>();
+            for (const module of modules) closure(chunkOf(module), needed);
+            return [route, [...needed].filter((f) => !have.has(f) && !shell.includes(f)).map(index)];
+          }),
+        );
+        const base = ctx.server?.config.base ?? '/';
+        const script =
+          `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=s.concat(r[p]||[]);` +
+          `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
+          `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    routePreload(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
+      // globPatterns below already take the manifest icons from public/; listing them again would precache them twice.
+      includeManifestIcons: false,
       manifest: {
         name: 'Newsdesk – AI News Console',
         short_name: 'Newsdesk',
@@ -36,6 +112,7 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
+        // Everything built plus public/'s favicon and icons (no includeAssets: it listed them a second time).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // config.json decides mock vs live and must follow the network; the mock chunk is cached at run time only.
         globIgnores: ['**/config.json', '**/mock-network-*.js'],

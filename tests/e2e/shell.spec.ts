@@ -115,3 +115,38 @@ test.describe('after a deploy', () => {
     expect(loads).toBe(2);
   });
 });
+
+test.describe('route preload', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  /** Paths of the scripts the page asked for while the shell (render-*.js) was still held back. */
+  async function requestedBeforeShell(page: import('@playwright/test').Page, path: string): Promise<string[]> {
+    let shellReleased = false;
+    const early: string[] = [];
+    page.on('request', (request) => {
+      if (!shellReleased && request.resourceType() === 'script') early.push(new URL(request.url()).pathname);
+    });
+    await page.route(/\/assets\/render-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      shellReleased = true;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    return early;
+  }
+
+  test('the opened screen downloads alongside the shell, not after it', async ({ page }) => {
+    const early = await requestedBeforeShell(page, '/dashboard/posts');
+    expect(early.some((p) => /\/assets\/dashboard-layout-[^/]+\.js$/.test(p))).toBe(true);
+    expect(early.some((p) => /\/assets\/posts-[^/]+\.js$/.test(p))).toBe(true);
+    // Only that screen: no other screen's chunk, and never the landing page's.
+    expect(early.filter((p) => /\/assets\/(media|prompts|admin|landing)-[^/]+\.js$/.test(p))).toEqual([]);
+  });
+
+  test('the landing page preloads its own chunk and nothing of the dashboard', async ({ page }) => {
+    const early = await requestedBeforeShell(page, '/');
+    expect(early.some((p) => /\/assets\/landing-[^/]+\.js$/.test(p))).toBe(true);
+    expect(early.filter((p) => /\/assets\/(dashboard-layout|overview|db)-[^/]+\.js$/.test(p))).toEqual([]);
+  });
+});
