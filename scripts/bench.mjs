@@ -309,7 +309,7 @@ try {
 
   // The live deployment as an operator meets it: served like production, with a backend that answers.
   backend = await startMockBackend(API_PORT);
-  writeFileSync(path.join(liveDist, 'config.json'), JSON.stringify({ apiMode: 'live', apiBaseUrl: `http://127.0.0.1:${API_PORT}/api` }));
+  writeFileSync(path.join(liveDist, 'config.json'), JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }));
   secure = await productionLikePreview(liveDist);
   console.log(`\n== Lighthouse (mobile: simulated slow 4G, CPU slowdown calibrated to this host), live build over ${secure.protocol}, API answered by the mock handlers`);
   for (const url of ['/', '/dashboard']) {
@@ -337,7 +337,7 @@ try {
 } finally {
   if (server) server.kill();
   await secure?.close();
-  backend?.close();
+  await backend?.close();
   await browser.close();
   rmSync(tmp, { recursive: true, force: true });
 }

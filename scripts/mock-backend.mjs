@@ -11,7 +11,10 @@ import { createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them; returns the server. */
+/**
+ * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
+ * port). Returns the Node server, the API's base URL and the requests it has answered (method, path, headers).
+ */
 export async function startMockBackend(port) {
   const vite = await createServer({
     configFile: false,
@@ -29,6 +32,7 @@ export async function startMockBackend(port) {
     await vite.close();
   }
   const httpHandlers = handlers.filter((h) => typeof h.info?.method === 'string');
+  const requests = [];
 
   const server = http.createServer(async (req, res) => {
     const cors = {
@@ -38,6 +42,7 @@ export async function startMockBackend(port) {
       'access-control-max-age': '600',
       vary: 'Origin',
     };
+    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers } });
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors).end();
       return;
@@ -65,11 +70,12 @@ export async function startMockBackend(port) {
     }
   });
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-  return server;
+  const address = server.address();
+  return { server, apiBaseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/api`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.argv[2] ?? 4311);
-  await startMockBackend(port);
-  console.log(`mock backend: http://127.0.0.1:${port}/api`);
+  const { apiBaseUrl } = await startMockBackend(port);
+  console.log(`mock backend: ${apiBaseUrl}`);
 }

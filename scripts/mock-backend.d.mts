@@ -1,0 +1,9 @@
+import type { Server } from 'node:http';
+
+export interface BackendRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export declare function startMockBackend(port: number): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { startMockBackend } from '../../scripts/mock-backend.mjs';
+
+// A live deployment against a backend that really answers over HTTP (the mock handlers served by Node with CORS, on
+// another origin, as config.json's apiBaseUrl names it): lib/http, the query cache and the screens over a real network.
+type Backend = Awaited<ReturnType<typeof startMockBackend>>;
+let backend: Backend;
+
+test.use({ serviceWorkers: 'block' });
+test.beforeAll(async () => {
+  backend = await startMockBackend(0);
+});
+test.afterAll(async () => {
+  await backend?.close();
+});
+test.beforeEach(async ({ page }) => {
+  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }) }));
+});
+
+test('the overview shows the figures the backend sends, and no mock code is loaded', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+  await expect(page.getByText('2.4M')).toBeVisible();
+  expect(backend.requests.some((r) => r.method === 'GET' && r.path === '/api/dashboard/overview')).toBe(true);
+  expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
+});
+
+test('a post created in the browser is stored by the backend and still listed after a reload', async ({ page }) => {
+  const title = `Live-Backend ${Date.now()}`;
+  await page.goto('/dashboard/posts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
+  const total = Number(await page.getByTestId('counter-Total Posts').textContent());
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill(title);
+  await dialog.getByLabel('Kategorie').fill('Technik');
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post erstellt', { exact: true })).toBeVisible();
+  const created = backend.requests.find((r) => r.method === 'POST' && r.path === '/api/posts');
+  expect(created?.headers['content-type']).toMatch(/application\/json/);
+
+  await page.reload();
+  await expect(page.getByTestId('counter-Total Posts')).toHaveText(String(total + 1));
+  await page.getByLabel('Posts durchsuchen').fill(title);
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+});
