@@ -1,5 +1,6 @@
 import './index.css';
 import { ConfigError, loadConfig, setConfig } from '@/lib/config';
+import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -24,12 +25,11 @@ async function boot() {
     setConfig(config);
     if (config.apiMode === 'mock') {
       // Started once: before any dashboard screen loads, or when the landing page is idle (it makes no calls).
-      const search = window.location.search;
+      // The scenario of the URL the page opened with; it also picks the page's database (db/db.ts).
+      const scenario = scenarioFromSearch(window.location.search);
+      setActiveScenario(scenario);
       let started: Promise<unknown> | undefined;
-      startMocks = () =>
-        (started ??= import('./mocks/mock-network').then(({ startMockNetwork, scenarioFromSearch }) =>
-          startMockNetwork({ scenario: scenarioFromSearch(search) }),
-        ));
+      startMocks = () => (started ??= import('./mocks/mock-network').then(({ startMockNetwork }) => startMockNetwork({ scenario })));
       if (window.location.pathname.startsWith('/dashboard')) await startMocks();
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { activeScenario, type Scenario } from '@/lib/mock-scenarios';
 
 /** One entry of the error log (SPEC §3 "Error log entry"); `operation` lets Retry re-run the failed call. */
 export interface ErrorLogEntry {
@@ -48,8 +49,17 @@ export type NewsdeskDb = Dexie & {
   prompts: EntityTable<CustomPrompt, 'id'>;
 };
 
+/**
+ * The database's name. A mock scenario (?scenario=error, empty, slow, offline) gets a database of its own, so that a
+ * demo of failures or of an empty desk — the fixture gallery opens all of them at once — never writes into the
+ * operator's error log, outbox or settings, and an empty desk starts empty.
+ */
+export function databaseName(scenario: Scenario = activeScenario()): string {
+  return scenario === 'default' ? 'newsdesk' : `newsdesk-scenario-${scenario}`;
+}
+
 /** The app's IndexedDB database. A new version() for every schema change; never edit an old one. */
-export const db = new Dexie('newsdesk') as NewsdeskDb;
+export const db = new Dexie(databaseName()) as NewsdeskDb;
 
 db.version(1).stores({
   errorLog: '++id, timestamp, service, resolved',

@@ -1,13 +1,9 @@
 import { delay, http, HttpHandler, HttpResponse } from 'msw';
-import { SCENARIOS, SLOW_DELAY_MS, type AnyHandler, type Scenario } from './types';
+import { SLOW_DELAY_MS, type AnyHandler, type Scenario } from './types';
 
 export { SLOW_DELAY_MS };
 
-/** Reads ?scenario= from a URL; anything unknown is the default. */
-export function scenarioFromSearch(search: string): Scenario {
-  const value = new URLSearchParams(search).get('scenario');
-  return (SCENARIOS as readonly string[]).includes(value ?? '') ? (value as Scenario) : 'default';
-}
+export { scenarioFromSearch } from '@/lib/mock-scenarios';
 
 /**
  * A predicate for "a request the mock layer answers": whatever one of `mocked` matches (the /api calls,

@@ -133,3 +133,24 @@ for (const [tab, ready] of [
     expect(bad).toEqual([]);
   });
 }
+
+test('a mock scenario keeps its data in a database of its own: nothing it saves or logs reaches the operator', async ({ page }) => {
+  // In the error scenario every /api call fails: its health checks and a saved key stay in that scenario's database.
+  await openAdmin(page, '?scenario=error');
+  const scenarioRow = service(page, 'elevenlabs');
+  await scenarioRow.getByLabel('ElevenLabs API Key').fill('sk-scenario-only-4321');
+  await scenarioRow.getByRole('button', { name: 'Save ElevenLabs' }).click();
+  await expect(page.getByText('API-Schlüssel gespeichert')).toBeVisible();
+  await expect(scenarioRow.getByTestId('saved-elevenlabs')).toHaveText('••••4321');
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  await expect(page.getByTestId('error-entry').first()).toBeVisible({ timeout: 20_000 });
+  const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(names).toContain('newsdesk-scenario-error');
+
+  // The operator's own desk: no key, no error entry from the scenario.
+  await openAdmin(page);
+  await expect(service(page, 'elevenlabs').getByTestId('saved-elevenlabs')).toHaveText('Kein Schlüssel gespeichert');
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  await expect(page.getByTestId('count-total')).toHaveText('0');
+  await expect(page.getByTestId('error-entry')).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import type { QueuedPost } from '@/db/db';
+import { db, type QueuedPost } from '@/db/db';
 import { claimNext, markFailed, markSent, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { postToPlatform } from '@/lib/api/social';
@@ -7,6 +7,9 @@ import { defaultLockManager, type LockManagerLike } from './locks';
 
 /** The Web Lock whose holder is the one tab that sends the outbox. */
 export const OUTBOX_LOCK = 'newsdesk-outbox';
+
+/** One lock per database: a mock scenario's tab (a database of its own) never holds the operator's outbox's lock. */
+const outboxLockName = () => (db.name === 'newsdesk' ? OUTBOX_LOCK : `${db.name}-outbox`);
 
 export type SendQueued = (entry: QueuedPost) => Promise<unknown>;
 
@@ -58,7 +61,7 @@ function browserOnline(): boolean {
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
-  return locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
+  return locks.request(outboxLockName(), { ifAvailable: true }, async (lock) => {
     const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0 };
     if (!lock) return result;
     await recoverStaleSending(now());
