@@ -44,6 +44,7 @@ export const messages = {
     clearConfirm: 'Alle löschen',
     cancel: 'Abbrechen',
     cleared: 'Fehlerprotokoll geleert',
+    clearFailed: 'Fehlerprotokoll konnte nicht geleert werden',
     exported: 'Fehlerprotokoll exportiert',
   },
   retry: {

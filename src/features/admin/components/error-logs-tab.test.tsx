@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { db } from '@/db/db';
 import { listErrors, recordError } from '@/db/error-log';
 import { getSetting } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
@@ -174,6 +175,19 @@ describe('Error Logs', () => {
     expect(await screen.findByText('Fehlerprotokoll geleert')).toBeInTheDocument();
     await waitFor(() => expect(entries()).toHaveLength(0));
     expect(await listErrors()).toHaveLength(0);
+  });
+
+  test('a Clear All the database refuses says so and keeps the entries', async () => {
+    await recordError({ service: 'did', error: 'one' });
+    vi.spyOn(db.errorLog, 'clear').mockRejectedValue(new Error('disk I/O error'));
+    const user = userEvent.setup();
+    renderWithProviders(<ErrorLogsTab />);
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Alle löschen' }));
+    expect(await screen.findByText('Fehlerprotokoll konnte nicht geleert werden')).toBeInTheDocument();
+    expect(screen.getByText('disk I/O error')).toBeInTheDocument();
+    expect(entries()).toHaveLength(1);
   });
 
   test('Export downloads JSON with the date, statistics and logs, every secret redacted', async () => {

@@ -1,10 +1,7 @@
 import { CheckCircle2, Download, Loader2, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -103,33 +100,26 @@ export function ErrorLogsTab() {
               <Download aria-hidden />
               Export
             </Button>
-            <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              open={confirmOpen}
+              onOpenChange={setConfirmOpen}
+              trigger={
                 <Button variant="destructive" disabled={list.length === 0}>
                   <Trash2 aria-hidden />
                   Clear All
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{messages.errors.clearTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{messages.errors.clearDescription}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{messages.errors.cancel}</AlertDialogCancel>
-                  <AlertDialogAction
-                    onClick={() =>
-                      clear.mutate(undefined, {
-                        onSuccess: () => toast.success(messages.errors.cleared),
-                        onError: (error) => toast.error(messages.keys.saveFailed, { description: errorMessage(error) }),
-                      })
-                    }
-                  >
-                    {messages.errors.clearConfirm}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={messages.errors.clearTitle}
+              description={messages.errors.clearDescription}
+              cancelLabel={messages.errors.cancel}
+              confirmLabel={messages.errors.clearConfirm}
+              onConfirm={() =>
+                clear.mutate(undefined, {
+                  onSuccess: () => toast.success(messages.errors.cleared),
+                  onError: (error) => toast.error(messages.errors.clearFailed, { description: errorMessage(error) }),
+                })
+              }
+            />
           </div>
         </CardHeader>
         <CardContent className="space-y-4">

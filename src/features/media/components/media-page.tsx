@@ -1,7 +1,7 @@
 import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -135,29 +135,22 @@ export function MediaPage() {
       </Tabs>
       <UploadDialog open={uploading} onOpenChange={setUploading} />
       <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{messages.deleteQuestion}</AlertDialogTitle>
-            <AlertDialogDescription>{deleting ? messages.deleteText(deleting.title) : ''}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Abbrechen</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const item = deleting;
-                if (!item) return;
-                remove.mutate(item.id, {
-                  onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
-                  onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-                });
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={messages.deleteQuestion}
+        description={deleting ? messages.deleteText(deleting.title) : ''}
+        cancelLabel="Abbrechen"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const item = deleting;
+          if (!item) return;
+          remove.mutate(item.id, {
+            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
+            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+          });
+        }}
+      />
     </div>
   );
 }

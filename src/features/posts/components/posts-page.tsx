@@ -1,7 +1,7 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -195,29 +195,22 @@ export function PostsPage() {
         }
       />
       <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{messages.deleteQuestion}</AlertDialogTitle>
-            <AlertDialogDescription>{deleting ? messages.deleteText(deleting.title) : ''}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Abbrechen</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const post = deleting;
-                if (!post) return;
-                deletePost.mutate(post.id, {
-                  onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
-                  onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-                });
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={messages.deleteQuestion}
+        description={deleting ? messages.deleteText(deleting.title) : ''}
+        cancelLabel="Abbrechen"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const post = deleting;
+          if (!post) return;
+          deletePost.mutate(post.id, {
+            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
+            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+          });
+        }}
+      />
     </div>
   );
 }
