@@ -34,7 +34,10 @@ test('a post created in the browser is stored by the backend and still listed af
   const title = `Live-Backend ${Date.now()}`;
   await page.goto('/dashboard/posts');
   await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
+  // The counters show once the backend's list has arrived.
+  await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
   const total = Number(await page.getByTestId('counter-Total Posts').textContent());
+  expect(total).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Create Post' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Titel').fill(title);
