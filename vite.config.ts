@@ -31,9 +31,13 @@ const ROUTE_MODULES: Record<string, string[]> = (() => {
  * network. Vite preloads only the entry's static imports and no bundler plugin knows the routes, hence by hand.
  */
 function routePreload(): Plugin {
+  let base = '/';
   return {
     name: 'newsdesk-route-preload',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -69,7 +73,6 @@ function routePreload(): Plugin {
             return [route, [...needed].filter((f) => !have.has(f) && !shell.includes(f)).map(index)];
           }),
         );
-        const base = ctx.server?.config.base ?? '/';
         const script =
           `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=s.concat(r[p]||[]);` +
           `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +

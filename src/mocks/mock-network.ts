@@ -6,7 +6,6 @@ import { defineNetwork, InterceptorSource } from 'msw/experimental';
 import { handlers } from './handlers';
 import { scenarioHandlers } from './scenarios';
 
-export { scenarioFromSearch } from './scenarios';
 import { resetStore } from './store';
 import type { AnyHandler, Scenario } from './types';
 

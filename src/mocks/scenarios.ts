@@ -3,7 +3,6 @@ import { SLOW_DELAY_MS, type AnyHandler, type Scenario } from './types';
 
 export { SLOW_DELAY_MS };
 
-export { scenarioFromSearch } from '@/lib/mock-scenarios';
 
 /**
  * A predicate for "a request the mock layer answers": whatever one of `mocked` matches (the /api calls,

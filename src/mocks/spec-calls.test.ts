@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { applyScenario, server } from '@/mocks/node';
-import { scenarioFromSearch } from '@/mocks/scenarios';
+import { scenarioFromSearch } from '@/lib/mock-scenarios';
 import { apiRequest } from '@/lib/api/client';
 import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';

@@ -24,4 +24,7 @@ function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td data-slot="table-cell" className={cn('p-3 align-middle', className)} {...props} />;
 }
 
-export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell };
+/** The last (actions) cell of a wide, sideways-scrolling table: it stays in view, so a tablet reaches the row's menu. */
+const STICKY_ACTIONS_CELL = 'sticky right-0 bg-card text-right';
+
+export { STICKY_ACTIONS_CELL, Table, TableHeader, TableBody, TableRow, TableHead, TableCell };

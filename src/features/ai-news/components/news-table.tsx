@@ -3,14 +3,13 @@ import { MoreHorizontal, RotateCcw, Send } from 'lucide-react';
 import { memo, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuLabel } from '@/components/ui/dropdown-menu';
 import type { AiNewsItem, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import { messages, STATUS_LABELS } from '../messages';
 
 const ROW_HEIGHT = 56;
-// The row's menu button stays in view when a narrow screen (a tablet) scrolls the wide table sideways.
-const ACTIONS_CELL = 'sticky right-0 bg-card text-right';
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_7rem_3.5rem] items-center gap-3 px-3';
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
 const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
@@ -74,7 +73,7 @@ const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu 
       <div role="cell" className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</div>
       <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.views)}</div>
       <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</div>
-      <div role="cell" className={ACTIONS_CELL}>
+      <div role="cell" className={STICKY_ACTIONS_CELL}>
         <Button variant="ghost" size="icon" aria-label={`Aktionen für ${n.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(n, e.currentTarget)}>
           <MoreHorizontal aria-hidden />
         </Button>

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Eye, MoreHorizontal, Pencil, Share2, T
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import type { Post, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
@@ -11,8 +12,6 @@ import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
 import { formatDate, formatNumber, formatPercent } from './format';
 
 const ROW_HEIGHT = 60;
-// The row's menu button stays in view when a narrow screen (a tablet) scrolls the wide table sideways.
-const ACTIONS_CELL = 'sticky right-0 bg-card text-right';
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';
 
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
@@ -98,7 +97,7 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
                     <div role="cell" className="text-right tabular-nums">{formatNumber(post.views)}</div>
                     <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
                     <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
-                    <div role="cell" className={ACTIONS_CELL}>
+                    <div role="cell" className={STICKY_ACTIONS_CELL}>
                       <Button
                         variant="ghost"
                         size="icon"
