@@ -1,3 +1,4 @@
+import type { Platform } from '@/contract';
 import { registerSecret } from '@/lib/security/redact';
 import { db } from './db';
 
@@ -12,8 +13,8 @@ export interface WorkflowConfig {
   apiKey?: string;
 }
 
+export type { Platform };
 export type Language = 'de' | 'en' | 'es' | 'fr';
-export type Platform = 'youtube' | 'facebook' | 'telegram' | 'instagram' | 'tiktok';
 export type Urgency = 'low' | 'normal' | 'high' | 'urgent';
 
 /** Workflow trigger parameters (SPEC §3). */

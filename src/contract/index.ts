@@ -1,0 +1,15 @@
+// The /api contract: entity schemas and the operation table. Imports nothing but zod/mini.
+export * as schemas from './entities';
+export type {
+  AiNewsItem, Avatar, AvatarListProvider, ErrorBody, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewsCategory,
+  NewsSource, NewUser, Notification, ObsControlBody, ObsResult, ObsStatus, OverviewData, Pipeline, PipelineStep, Platform, Post, PostPatch,
+  PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody,
+  SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
+  VideoStatus,
+} from './entities';
+export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, VIDEO_PROVIDERS } from './entities';
+export {
+  operations, fillPath, colonPath, isSchema,
+  type BinaryResponse, type BodyOf, type EmptyResponse, type HttpMethod, type MultipartBody, type OperationDef, type OperationId, type Operations,
+  type ParamsOf, type QueryOf, type ResponseOf,
+} from './operations';

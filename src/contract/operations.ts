@@ -1,0 +1,175 @@
+// Every /api operation the console makes, written once: method, path, request and response schemas.
+// The app builds and checks its calls from this table, the mocks answer it, the server serves it, the
+// OpenAPI document is generated from it. Paths are relative to the base API path (`…/api`).
+import * as z from 'zod/mini';
+import {
+  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsResult,
+  ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, RunHistoryItem, ScheduledBroadcast,
+  ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
+  VideoPlatform, VideoProject, VideoProvider, VideoStatus,
+} from './entities';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A multipart/form-data body: each field is a file or a JSON text (checked by `schema`). */
+export interface MultipartBody {
+  kind: 'multipart';
+  fields: Record<string, { type: 'file'; required: boolean; accept?: string } | { type: 'json'; required: boolean; schema: z.ZodMiniType }>;
+}
+/** A response that is not JSON: a file (audio, video) or nothing (204). */
+export type BinaryResponse = { kind: 'binary'; contentType: string };
+export type EmptyResponse = { kind: 'empty' };
+
+export interface OperationDef {
+  method: HttpMethod;
+  /** OpenAPI-style path under the base API path, e.g. `/posts/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Listed in SPEC §7 exactly as written. */
+  spec: boolean;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType | MultipartBody;
+  response: z.ZodMiniType | BinaryResponse | EmptyResponse;
+  /** The success status. */
+  status: 200 | 201 | 204;
+  /**
+   * 'key': not idempotent by nature; the console sends an `Idempotency-Key` (one per operator action, reused by
+   * every retry) and a backend answers a repeated key with the stored first answer, acting once. 'natural': a
+   * repeat has no further effect (reads, PUT/PATCH/DELETE, setting a state).
+   */
+  idempotency: 'key' | 'natural';
+  /** Error statuses the operation documents (besides 401 and 5xx, which every operation may answer). */
+  errors?: number[];
+  /** One example request (params, query, body); responses are exemplified by the reference backend. */
+  example?: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown };
+}
+
+const op = <const T extends OperationDef>(def: T): T => def;
+const id = z.object({ id: z.string().check(z.minLength(1)) });
+const provider = z.object({ provider: VideoProvider });
+const providerAndId = z.object({ provider: VideoProvider, id: z.string().check(z.minLength(1)) });
+const empty: EmptyResponse = { kind: 'empty' };
+const optionalObject = z.optional(JsonObject);
+const positiveInt = (max: number) => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max)));
+
+/** The operations, keyed by a stable id `area.action`. */
+export const operations = {
+  // Dashboard
+  'dashboard.overview': op({ method: 'GET', path: '/dashboard/overview', tag: 'dashboard', spec: false, summary: 'Overview: stat cards, notifications, monitor, views per platform, workflow progress, system status — computed from the stored data.', response: OverviewData, status: 200, idempotency: 'natural' }),
+
+  // Posts
+  'posts.list': op({ method: 'GET', path: '/posts', tag: 'posts', spec: false, summary: 'Lists posts, newest first; optional paging (`limit`, `offset`), search (`q`, in title, category and content) and status filter. The total before paging is in the `X-Total-Count` header.', query: z.object({ limit: positiveInt(10_000), offset: positiveInt(1_000_000), q: z.optional(z.string()), status: z.optional(z.enum(['published', 'scheduled', 'draft', 'review', 'failed'])) }), response: z.array(Post), status: 200, idempotency: 'natural', example: { query: { limit: 50, offset: 0 } } }),
+  'posts.create': op({ method: 'POST', path: '/posts', tag: 'posts', spec: false, summary: 'Creates a post.', body: NewPost, response: Post, status: 201, idempotency: 'key', errors: [400], example: { body: { title: 'KI-Durchbruch in der Medizin', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie', content: 'Neue Studie…' } } }),
+  'posts.update': op({ method: 'PATCH', path: '/posts/{id}', tag: 'posts', spec: false, summary: 'Changes fields of a post.', params: id, body: PostPatch, response: Post, status: 200, idempotency: 'natural', errors: [400, 404], example: { params: { id: 'post-1' }, body: { status: 'review' } } }),
+  'posts.delete': op({ method: 'DELETE', path: '/posts/{id}', tag: 'posts', spec: false, summary: 'Deletes a post.', params: id, response: empty, status: 204, idempotency: 'natural', errors: [404], example: { params: { id: 'post-1' } } }),
+
+  // News
+  'news.list': op({ method: 'GET', path: '/news', tag: 'news', spec: false, summary: 'The AI News Central list.', response: z.array(AiNewsItem), status: 200, idempotency: 'natural' }),
+  'news.latest': op({ method: 'GET', path: '/news/latest', tag: 'news', spec: true, summary: 'The latest news items.', response: z.array(AiNewsItem), status: 200, idempotency: 'natural' }),
+  'news.generate': op({ method: 'POST', path: '/news/generate', tag: 'news', spec: true, summary: 'Generates a news item on a topic (language default en).', body: z.object({ topic: z.string().check(z.trim(), z.minLength(1)), language: z._default(z.string(), 'en') }), response: AiNewsItem, status: 201, idempotency: 'key', errors: [400], example: { body: { topic: 'Künstliche Intelligenz', language: 'de' } } }),
+  'news.publish': op({ method: 'POST', path: '/news/{id}/publish', tag: 'news', spec: false, summary: 'Publishes a draft (409 for any other status).', params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-3' } } }),
+  'news.retry': op({ method: 'POST', path: '/news/{id}/retry', tag: 'news', spec: false, summary: 'Retries a failed item (409 for any other status).', params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-5' } } }),
+
+  // Media
+  'media.list': op({ method: 'GET', path: '/media', tag: 'media', spec: false, summary: 'The media library.', response: z.array(MediaFile), status: 200, idempotency: 'natural' }),
+  'media.upload': op({ method: 'POST', path: '/media/upload', tag: 'media', spec: true, summary: 'Uploads a file (multipart `media` + `metadata` JSON); the type is checked by content.', body: { kind: 'multipart', fields: { media: { type: 'file', required: true, accept: 'video/*,audio/*,image/*' }, metadata: { type: 'json', required: false, schema: z.looseObject({ title: z.optional(z.string()), duration: z.optional(z.nullable(z.string())) }) } } }, response: MediaFile, status: 201, idempotency: 'key', errors: [400, 413, 415] }),
+  'media.delete': op({ method: 'DELETE', path: '/media/{id}', tag: 'media', spec: false, summary: 'Deletes a file.', params: id, response: empty, status: 204, idempotency: 'natural', errors: [404], example: { params: { id: 'media-1' } } }),
+
+  // Workflow
+  'workflow.trigger': op({ method: 'POST', path: '/workflow/trigger/{id}', tag: 'workflow', spec: true, summary: 'Triggers a workflow with a free-form body.', params: id, body: optionalObject, response: z.looseObject({ success: z.boolean(), workflowId: z.optional(z.string()), executionId: z.optional(z.string()) }), status: 200, idempotency: 'key', example: { params: { id: 'ai-news' }, body: { topic: 'KI' } } }),
+  'workflow.upload': op({ method: 'POST', path: '/workflow/upload', tag: 'workflow', spec: true, summary: 'Uploads a workflow file (multipart `workflow`).', body: { kind: 'multipart', fields: { workflow: { type: 'file', required: true, accept: 'application/json' } } }, response: z.looseObject({ success: z.boolean(), id: z.string(), name: z.string(), status: z.string(), active: z.boolean() }), status: 200, idempotency: 'key', errors: [400] }),
+  'workflow.n8nUpload': op({ method: 'POST', path: '/workflow/n8n/upload', tag: 'workflow', spec: true, summary: 'Imports a workflow into n8n (multipart `workflow` + `metadata` {uploadedAt, filename, size}).', body: { kind: 'multipart', fields: { workflow: { type: 'file', required: true, accept: 'application/json' }, metadata: { type: 'json', required: false, schema: z.object({ uploadedAt: z.string(), filename: z.string(), size: z.number() }) } } }, response: z.object({ id: z.string(), status: z.string() }), status: 200, idempotency: 'key', errors: [400] }),
+  'workflow.n8nStatus': op({ method: 'GET', path: '/workflow/n8n/status/{id}', tag: 'workflow', spec: true, summary: 'The state of an imported n8n workflow.', params: id, response: z.object({ id: z.string(), status: z.string(), active: z.boolean() }), status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'wf-1006' } } }),
+  'workflow.aiNewsStart': op({ method: 'POST', path: '/workflow/ai-news/start', tag: 'workflow', spec: true, summary: 'Starts the AI-News workflow.', body: optionalObject, response: z.object({ executionId: z.string() }), status: 200, idempotency: 'key', example: { body: { topic: 'KI' } } }),
+  'workflow.logs': op({ method: 'GET', path: '/workflow/logs/{id}', tag: 'workflow', spec: true, summary: 'The last runs of a workflow with their logs (limit default 10).', params: id, query: z.object({ limit: positiveInt(100) }), response: z.array(RunHistoryItem), status: 200, idempotency: 'natural', example: { params: { id: 'ai-news' }, query: { limit: 10 } } }),
+  'workflow.retry': op({ method: 'POST', path: '/workflow/retry/{id}', tag: 'workflow', spec: true, summary: 'Retries a run.', params: id, response: RunHistoryItem, status: 200, idempotency: 'key', errors: [404], example: { params: { id: 'run-1005' } } }),
+  'workflow.pipeline': op({ method: 'GET', path: '/workflow/pipeline', tag: 'workflow', spec: false, summary: 'Pipeline steps, variables and success rates for the Monitoring tab.', response: Pipeline, status: 200, idempotency: 'natural' }),
+
+  // Social
+  'social.post': op({ method: 'POST', path: '/social/post/{platform}', tag: 'social', spec: true, summary: 'Publishes (or schedules) a post on a platform.', params: z.object({ platform: z.enum(['youtube', 'facebook', 'telegram']) }), body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 404, 409], example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } } }),
+  'social.tiktokPost': op({ method: 'POST', path: '/social/tiktok/post', tag: 'social', spec: true, summary: 'Publishes a post on TikTok.', body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
+  'social.instagramPost': op({ method: 'POST', path: '/social/instagram/post', tag: 'social', spec: true, summary: 'Publishes a post on Instagram.', body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
+  'social.platforms': op({ method: 'GET', path: '/social/platforms', tag: 'social', spec: false, summary: 'The social platforms with their connection state.', response: z.array(SocialPlatform), status: 200, idempotency: 'natural' }),
+  'social.connect': op({ method: 'POST', path: '/social/platforms/{id}/connect', tag: 'social', spec: false, summary: 'Marks a platform connected.', params: z.object({ id: Platform }), response: SocialPlatform, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'tiktok' } } }),
+  'social.disconnect': op({ method: 'POST', path: '/social/platforms/{id}/disconnect', tag: 'social', spec: false, summary: 'Disconnects a platform.', params: z.object({ id: Platform }), response: SocialPlatform, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'tiktok' } } }),
+  'social.templates': op({ method: 'GET', path: '/social/templates', tag: 'social', spec: false, summary: 'Post templates.', response: z.array(PostTemplate), status: 200, idempotency: 'natural' }),
+  'social.updateTemplate': op({ method: 'PUT', path: '/social/templates/{id}', tag: 'social', spec: false, summary: 'Replaces a template.', params: id, body: PostTemplate, response: PostTemplate, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'tpl-1' }, body: { id: 'tpl-1', name: 'Breaking News', content: '🔴 EILMELDUNG: {titel}' } } }),
+  'social.scheduled': op({ method: 'GET', path: '/social/scheduled', tag: 'social', spec: false, summary: 'Scheduled posts.', response: z.array(ScheduledPost), status: 200, idempotency: 'natural' }),
+  'social.updateScheduled': op({ method: 'PUT', path: '/social/scheduled/{id}', tag: 'social', spec: false, summary: 'Replaces a scheduled post.', params: id, body: ScheduledPost, response: ScheduledPost, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'sched-1' }, body: { id: 'sched-1', title: 'Morgen-News', platform: 'youtube', time: '2026-11-24T08:00:00+01:00', status: 'geplant' } } }),
+  'social.analytics': op({ method: 'GET', path: '/social/analytics', tag: 'social', spec: false, summary: 'Stat cards and reach/engagement per platform.', response: SocialAnalytics, status: 200, idempotency: 'natural' }),
+
+  // OBS and live
+  'obs.control': op({ method: 'POST', path: '/obs/control', tag: 'obs', spec: true, summary: 'An OBS action {action, plus extra fields}: setScene/switchScene {sceneName}, startStream, stopStream, setText {text, sourceName?}.', body: ObsControlBody, response: ObsResult, status: 200, idempotency: 'key', errors: [400, 404, 409], example: { body: { action: 'setScene', sceneName: 'Main Camera' } } }),
+  'obs.scenes': op({ method: 'GET', path: '/obs/scenes', tag: 'obs', spec: true, summary: 'The scenes of OBS.', response: z.array(LiveScene), status: 200, idempotency: 'natural' }),
+  'obs.scene': op({ method: 'POST', path: '/obs/scene', tag: 'obs', spec: true, summary: 'Switches the program scene.', body: z.object({ sceneName: z.string().check(z.minLength(1)) }), response: ObsResult, status: 200, idempotency: 'natural', errors: [404], example: { body: { sceneName: 'Main Camera' } } }),
+  'obs.status': op({ method: 'GET', path: '/obs/status', tag: 'obs', spec: true, summary: 'Connection, stream state and current scene.', response: ObsStatus, status: 200, idempotency: 'natural' }),
+  'obs.streamStart': op({ method: 'POST', path: '/obs/stream/start', tag: 'obs', spec: true, summary: 'Starts the stream.', response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
+  'obs.streamStop': op({ method: 'POST', path: '/obs/stream/stop', tag: 'obs', spec: true, summary: 'Stops the stream.', response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
+  'live.schedule': op({ method: 'GET', path: '/live/schedule', tag: 'obs', spec: false, summary: 'Scheduled broadcasts.', response: z.array(ScheduledBroadcast), status: 200, idempotency: 'natural' }),
+  'telegram.notify': op({ method: 'POST', path: '/telegram/notify', tag: 'telegram', spec: true, summary: 'Sends a notice to the Telegram channel.', body: z.object({ message: z.string().check(z.trim(), z.minLength(1)) }), response: z.looseObject({ ok: z.boolean(), id: z.optional(z.string()) }), status: 200, idempotency: 'key', errors: [400], example: { body: { message: 'Wir sind live!' } } }),
+
+  // AI
+  'ai.prompt': op({ method: 'POST', path: '/ai/prompt', tag: 'ai', spec: true, summary: 'Generates text for a prompt type and its parameters.', body: z.object({ type: z.string().check(z.trim(), z.minLength(1)), parameters: z._default(JsonObject, {}) }), response: z.object({ text: z.string() }), status: 200, idempotency: 'key', errors: [400], example: { body: { type: 'content', parameters: { topic: 'KI' } } } }),
+  'tts.generate': op({ method: 'POST', path: '/tts/generate', tag: 'tts', spec: true, summary: 'Speech for a text {text, provider, plus options}; answers an audio file. Primary elevenlabs, backup azure.', body: z.looseObject({ text: z.string().check(z.trim(), z.minLength(1)), provider: z.enum(['elevenlabs', 'azure']) }), response: { kind: 'binary', contentType: 'audio/*' }, status: 200, idempotency: 'key', errors: [400], example: { body: { text: 'Guten Abend.', provider: 'elevenlabs' } } }),
+
+  // Video
+  'video.platforms': op({ method: 'GET', path: '/video/platforms', tag: 'video', spec: false, summary: 'Video providers offered in Video Studio.', response: z.array(VideoPlatform), status: 200, idempotency: 'natural' }),
+  'video.avatars': op({ method: 'GET', path: '/video/avatars', tag: 'video', spec: false, summary: 'Avatars of every provider.', response: z.array(Avatar), status: 200, idempotency: 'natural' }),
+  'video.providerAvatars': op({ method: 'GET', path: '/video/{provider}/avatars', tag: 'video', spec: true, summary: 'Avatars of a provider (SPEC §7: tavus, heygen).', params: z.object({ provider: AvatarListProvider }), response: z.array(Avatar), status: 200, idempotency: 'natural', errors: [404], example: { params: { provider: 'heygen' } } }),
+  'video.projects': op({ method: 'GET', path: '/video/projects', tag: 'video', spec: false, summary: 'Video projects with their progress.', response: z.array(VideoProject), status: 200, idempotency: 'natural' }),
+  'video.retryProject': op({ method: 'POST', path: '/video/projects/{id}/retry', tag: 'video', spec: false, summary: 'Starts a failed project again (409 otherwise).', params: id, response: VideoProject, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'vp-3' } } }),
+  'video.generate': op({ method: 'POST', path: '/video/generate', tag: 'video', spec: true, summary: 'Generates a video {platform, avatar, script, background, voice}; the fallback of /video/{provider}/generate.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', errors: [400], example: { body: { platform: 'heygen', avatar: 'anna', script: 'Guten Abend.', background: 'studio', voice: 'de-DE' } } }),
+  'video.providerGenerate': op({ method: 'POST', path: '/video/{provider}/generate', tag: 'video', spec: true, summary: 'Generates a video with a provider (behind the video breaker: 3 failures, 300000 ms).', params: provider, body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', errors: [400, 404], example: { params: { provider: 'heygen' }, body: { avatar: 'anna', script: 'Guten Abend.' } } }),
+  'video.status': op({ method: 'GET', path: '/video/{provider}/status/{id}', tag: 'video', spec: true, summary: 'Progress of a video job.', params: providerAndId, response: VideoStatus, status: 200, idempotency: 'natural', errors: [404], example: { params: { provider: 'heygen', id: 'vp-1' } } }),
+  'video.download': op({ method: 'GET', path: '/video/{provider}/download/{id}', tag: 'video', spec: true, summary: 'The finished video file (409 while not completed).', params: providerAndId, response: { kind: 'binary', contentType: 'video/*' }, status: 200, idempotency: 'natural', errors: [404, 409], example: { params: { provider: 'heygen', id: 'vp-1' } } }),
+  'video.tavusCreate': op({ method: 'POST', path: '/video/tavus/create', tag: 'video', spec: true, summary: 'Creates a Tavus video.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', example: { body: { avatar: 'r1', script: 'Guten Abend.' } } }),
+  'video.heygenCreate': op({ method: 'POST', path: '/video/heygen/create', tag: 'video', spec: true, summary: 'Creates a HeyGen video.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', example: { body: { avatar: 'anna', script: 'Guten Abend.' } } }),
+  'video.didCreate': op({ method: 'POST', path: '/video/did/create', tag: 'video', spec: true, summary: 'Creates a D-ID video.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', example: { body: { avatar: 'amy', script: 'Guten Abend.' } } }),
+  'video.modelslabGenerate': op({ method: 'POST', path: '/video/modelslab/generate', tag: 'video', spec: true, summary: 'Generates a ModelsLab video.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', example: { body: { script: 'Guten Abend.' } } }),
+  'video.vidauCreate': op({ method: 'POST', path: '/video/vidau/create', tag: 'video', spec: true, summary: 'Creates a VidAU video.', body: VideoGenerateBody, response: VideoProject, status: 201, idempotency: 'key', example: { body: { script: 'Guten Abend.' } } }),
+
+  // Provider tests and health
+  'test.openai': op({ method: 'POST', path: '/test/openai', tag: 'test', spec: true, summary: 'Tests an OpenAI key (Authorization: Bearer <key>).', response: ServiceCheck, status: 200, idempotency: 'natural', errors: [401] }),
+  'test.service': op({ method: 'GET', path: '/test/{service}', tag: 'test', spec: true, summary: "Tests a provider key sent in the provider's header; an unknown service gives success false with the error 'Unknown service'.", params: z.object({ service: z.string().check(z.minLength(1)) }), response: ServiceCheck, status: 200, idempotency: 'natural', errors: [401, 404], example: { params: { service: 'elevenlabs' } } }),
+  'health.service': op({ method: 'GET', path: '/health/{service}', tag: 'health', spec: true, summary: 'Health of a provider (polled every 30000 ms).', params: z.object({ service: z.enum(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did']) }), response: ServiceCheck, status: 200, idempotency: 'natural', errors: [404], example: { params: { service: 'openai' } } }),
+
+  // Users
+  'users.list': op({ method: 'GET', path: '/users', tag: 'users', spec: false, summary: 'Users and their access.', response: z.array(User), status: 200, idempotency: 'natural' }),
+  'users.create': op({ method: 'POST', path: '/users', tag: 'users', spec: false, summary: 'Adds a user (409 when the address is taken).', body: NewUser, response: User, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } } }),
+} as const satisfies Record<string, OperationDef>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+type SchemaOf<T> = T extends z.ZodMiniType ? z.infer<T> : never;
+/** The path parameters of an operation. */
+export type ParamsOf<K extends OperationId> = Operations[K] extends { params: infer P } ? SchemaOf<P> : undefined;
+/** The query of an operation (what the caller passes, before coercion). */
+export type QueryOf<K extends OperationId> = Operations[K] extends { query: infer Q } ? (Q extends z.ZodMiniType ? z.input<Q> : never) : undefined;
+/** The JSON body of an operation (input form: defaults may be left out). */
+export type BodyOf<K extends OperationId> = Operations[K] extends { body: infer B } ? (B extends MultipartBody ? FormData : B extends z.ZodMiniType ? z.input<B> : never) : undefined;
+/** What an operation answers on success. */
+export type ResponseOf<K extends OperationId> = Operations[K]['response'] extends infer R
+  ? R extends z.ZodMiniType ? z.infer<R> : R extends BinaryResponse ? Blob : void
+  : never;
+
+/** True for a response spec that is a schema (JSON), not a file or nothing. */
+export function isSchema(value: OperationDef['response'] | OperationDef['body']): value is z.ZodMiniType {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** Fills `{name}` segments with URL-encoded values: `/posts/{id}` + {id:'a b'} → `/posts/a%20b`. */
+export function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** `/posts/{id}` → `/posts/:id` (the pattern syntax of msw and Hono). */
+export function colonPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
