@@ -56,6 +56,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // Plain scripts served as they are (public/auth/callback.js): the browser runs them as classic scripts.
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },

@@ -138,10 +138,13 @@ describe('Social Media tab', () => {
   });
 });
 
-describe('public/auth/callback.html', () => {
+describe('public/auth/callback.html and callback.js', () => {
   test('posts only {provider, state, status} on newsdesk-oauth, drops the code from the address and closes', async () => {
     const html = readFileSync(resolve(process.cwd(), 'public/auth/callback.html'), 'utf8');
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    // No inline script (the page's CSP allows only 'self'): it loads its script file.
+    expect(html).toContain('<script src="/auth/callback.js"></script>');
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'report-sample';/);
+    const script = readFileSync(resolve(process.cwd(), 'public/auth/callback.js'), 'utf8');
     expect(script).not.toBe('');
     const original = window.location.href;
     window.history.pushState(null, '', '/auth/callback.html?provider=instagram&state=s-1&code=SECRET-CODE-123');
