@@ -281,3 +281,17 @@ test('no scheduled broadcasts say so', async () => {
   renderPage();
   await seen('Keine geplanten Sendungen.');
 });
+
+test('scene names from OBS render as text: markup in them shows literally and creates no element', async () => {
+  const markup = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+  obsSim.setScenes([...obsSim.scenes(), { id: 'xss', name: markup, description: markup }]);
+  const user = renderPage();
+  await connected(user);
+  const button = await screen.findByRole('button', { name: new RegExp(`^${markup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  expect(button).toHaveTextContent(markup);
+  await user.click(button);
+  await waitFor(() => expect(obsSim.currentScene()).toBe(markup));
+  expect(document.querySelector('img[src="x"], [onerror]')).toBeNull();
+  expect([...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__xss'))).toEqual([]);
+  expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
+});
