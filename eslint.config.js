@@ -6,6 +6,14 @@ import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
+// Strings from servers, webhooks and imported files render as text (React escapes them); nothing parses them as HTML.
+const NO_HTML_SINKS = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render strings as text.' },
+  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No innerHTML/outerHTML: build elements or set textContent.' },
+  { selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]', message: 'No HTML parsing of strings.' },
+  { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'No document.write.' },
+];
+
 const features = ['landing', 'overview', 'workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin', 'fixtures'];
 
 export default tseslint.config(
@@ -22,6 +30,7 @@ export default tseslint.config(
       // Only informs that the React Compiler would skip a component (TanStack Virtual); we do not run the compiler.
       'react-hooks/incompatible-library': 'off',
       '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error', ...NO_HTML_SINKS],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // DESIGN.md layers: a feature never imports another feature; lib/ and db/ know no screen;
       // only main.tsx, the fixture gallery and tests import mocks/.
@@ -56,7 +65,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // Plain scripts served as they are (public/auth/callback.js): the browser runs them as classic scripts.
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    // Tests may reset the DOM with innerHTML = '', never render markup through React.
+    rules: { 'import-x/no-restricted-paths': 'off', 'no-restricted-syntax': ['error', NO_HTML_SINKS[0]] },
   },
 );

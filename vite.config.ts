@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cspPolicy, inlineScriptHashes, SECURITY_HEADERS } from './scripts/csp.mjs';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -83,11 +84,37 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The Content-Security-Policy of the build (scripts/csp.mjs): a <meta> tag at the top of index.html whose script-src
+ * lists the sha256 of each inline script as built (the theme script, the route preload), and dist/csp.json with the
+ * same policy as a header (plus frame-ancestors, which a meta tag cannot carry) for a server to send.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'newsdesk-csp',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('csp: no index.html in the build');
+      const hashes = inlineScriptHashes(index.source);
+      const meta = `<meta http-equiv="Content-Security-Policy" content="${cspPolicy(hashes)}" />`;
+      // Before every script: a meta policy governs only what the parser meets after it.
+      const html = index.source.replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${meta}`);
+      if (html === index.source) throw new Error('csp: index.html has no <meta charset> to put the policy after');
+      index.source = html;
+      const headers = { 'Content-Security-Policy': cspPolicy(hashes, { header: true }), ...SECURITY_HEADERS };
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify({ meta: cspPolicy(hashes), scriptHashes: hashes, headers }, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
     routePreload(),
+    contentSecurityPolicy(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,

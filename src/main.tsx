@@ -4,7 +4,7 @@ import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
-  root.innerHTML = '';
+  root.replaceChildren();
   const box = document.createElement('main');
   box.setAttribute('role', 'alert');
   box.style.cssText = 'max-width:40rem;margin:4rem auto;padding:1.5rem;font-family:system-ui,sans-serif;border:1px solid #c00;border-radius:.75rem';

@@ -1,3 +1,5 @@
+// First: every timer a library starts from here on goes through the guard.
+import { fileTimers } from './timer-guard';
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -23,4 +25,8 @@ afterEach(async () => {
   const { db } = await import('@/db/db');
   await Promise.all(db.tables.map((t) => t.clear()));
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Nothing may fire after this file's jsdom is gone (sonner's removal timer did, failing a green run).
+  fileTimers.clearAll();
+});

@@ -49,7 +49,8 @@ test('automatic updates on but a form has unsaved input: a toast asks instead', 
 
 test('no waiting update: nothing happens', async () => {
   renderPrompt();
-  await new Promise((r) => setTimeout(r, 50));
+  // Without a waiting update the effect returns before any async step: flushing React's effects is the whole run.
+  await act(async () => undefined);
   expect(pwaStub.updates).toEqual([]);
   expect(screen.queryByText('Update verfügbar')).toBeNull();
 });

@@ -51,8 +51,14 @@ test('a post composed offline survives a reload and is sent exactly once when th
 
   // Draining again (another check, another tab) sends nothing twice.
   await page.getByRole('button', { name: 'Jetzt senden' }).click();
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.waitForTimeout(500);
+  await page.evaluate(async () => {
+    window.dispatchEvent(new Event('online'));
+    // Both drains asked for the outbox's Web Lock synchronously; wait until every holder has let it go.
+    const { held = [], pending = [] } = await navigator.locks.query();
+    const names = new Set([...held, ...pending].map((lock) => lock.name ?? '').filter((name) => name.endsWith('outbox')));
+    for (const name of names) await navigator.locks.request(name, () => undefined);
+  });
+  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeEnabled();
   expect((await sentPosts(page)).count).toBe(1);
 });
 

@@ -8,14 +8,25 @@ const PASSWORD = 'newsdesk-obs';
 const endpoint = { host: 'localhost', port: 4455, password: PASSWORD };
 
 async function until(check: () => boolean, timeout = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeout) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('condition not reached');
+    },
+    { timeout, interval: 10 },
+  );
 }
 
+/**
+ * A fake setTimeout that still moves with real time (so the handshake runs as usual): a test can then jump far past
+ * every back-off delay and see that no reconnect was due, instead of sleeping and hoping.
+ */
+function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+const PAST_EVERY_BACKOFF_MS = 120_000;
+
 afterEach(async () => {
+  vi.useRealTimers();
   await resetObsConnection();
 });
 
@@ -36,13 +47,15 @@ test('any host on port 4455 reaches the simulated OBS', async () => {
 });
 
 test('a wrong password ends in auth-failed (close 4009) and is never retried', async () => {
+  fakeClock();
   const error = await connectObs({ ...endpoint, password: 'wrong-password' }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ObsConnectError);
   expect((error as ObsConnectError).failure).toMatchObject({ kind: 'auth', code: 4009 });
   expect(getObsState().status).toBe('auth-failed');
-  await new Promise((r) => setTimeout(r, 1500));
+  await vi.advanceTimersByTimeAsync(PAST_EVERY_BACKOFF_MS);
+  expect(vi.getTimerCount()).toBe(0);
   expect(obsSim.connectionAttempts()).toBe(1);
-  expect(getObsState().status).toBe('auth-failed');
+  expect(getObsState()).toMatchObject({ status: 'auth-failed', reconnect: null });
 });
 
 test('a missing password against an OBS that asks for one is an auth failure too', async () => {
@@ -52,9 +65,9 @@ test('a missing password against an OBS that asks for one is an auth failure too
 test('the password is registered as a secret and never reaches the error log', async () => {
   await connectObs({ ...endpoint, password: 'geheim-passwort-42' }).catch(() => undefined);
   expect(redact('pw geheim-passwort-42')).toBe(`pw ${REDACTED}`);
-  await until(() => false, 200).catch(() => undefined);
+  // The failed connect is logged once the write lands; wait for it rather than for a while.
+  await vi.waitFor(async () => expect(await db.errorLog.count()).toBeGreaterThan(0));
   const entries = await db.errorLog.toArray();
-  expect(entries.length).toBeGreaterThan(0);
   expect(JSON.stringify(entries)).not.toContain('geheim-passwort-42');
   expect(JSON.stringify(getObsState())).not.toContain('geheim-passwort-42');
 });
@@ -135,25 +148,36 @@ test('a dropped connection reconnects with back-off', async () => {
 });
 
 test('reconnect attempts back off while OBS stays away, and a disconnect stops them', async () => {
+  fakeClock();
   await connectObs(endpoint);
   obsSim.setReachable(false);
   obsSim.dropConnections(1001, 'Going away');
-  await until(() => getObsState().reconnect?.attempt === 2, 4000);
+  await until(() => getObsState().reconnect?.attempt === 1);
+  expect(vi.getTimerCount()).toBe(1);
+  await vi.advanceTimersByTimeAsync(1000);
+  await until(() => getObsState().reconnect?.attempt === 2);
   expect(getObsState().reconnect?.delayMs).toBe(2000);
   await disconnectObs();
   expect(getObsState().status).toBe('disconnected');
+  expect(vi.getTimerCount()).toBe(0);
   const attempts = obsSim.connectionAttempts();
-  await new Promise((r) => setTimeout(r, 2200));
+  await vi.advanceTimersByTimeAsync(PAST_EVERY_BACKOFF_MS);
   expect(obsSim.connectionAttempts()).toBe(attempts);
+  expect(getObsState()).toMatchObject({ status: 'disconnected', reconnect: null });
 });
 
 test('a reconnect refused for the password stops at auth-failed', async () => {
+  fakeClock();
   await connectObs(endpoint);
   obsSim.setPassword('changed-in-obs');
   obsSim.dropConnections(1001, 'Going away');
-  await until(() => getObsState().status === 'auth-failed', 4000);
-  await new Promise((r) => setTimeout(r, 1200));
+  await until(() => getObsState().status === 'reconnecting');
+  await vi.advanceTimersByTimeAsync(1000);
+  await until(() => getObsState().status === 'auth-failed');
+  await vi.advanceTimersByTimeAsync(PAST_EVERY_BACKOFF_MS);
+  expect(vi.getTimerCount()).toBe(0);
   expect(obsSim.connectionAttempts()).toBe(2);
+  expect(getObsState()).toMatchObject({ status: 'auth-failed', reconnect: null });
 });
 
 test('Test opens its own connection and leaves the app connection alone', async () => {

@@ -29,6 +29,25 @@ function post(data: unknown) {
   channel.close();
 }
 
+/**
+ * Posts the messages in order from one sender, then a failure for a state the page did issue (Instagram's): a channel
+ * delivers one sender's messages in order, so once that failure's toast shows, the page has handled all before it.
+ */
+async function postThenBarrier(messages: unknown[], barrierState: string) {
+  const failures = () => screen.queryAllByText('Verbindung mit Instagram fehlgeschlagen.').length;
+  const before = failures();
+  const channel = new BroadcastChannel('newsdesk-oauth');
+  for (const data of messages) channel.postMessage(data);
+  channel.postMessage({ provider: 'instagram', state: barrierState, status: 'error' });
+  channel.close();
+  await waitFor(() => expect(failures()).toBe(before + 1));
+}
+
+async function issuedState(user: ReturnType<typeof userEvent.setup>, popup: FakePopup, name: string): Promise<string> {
+  await user.click(await screen.findByRole('button', { name: `Connect ${name} with OAuth` }));
+  return new URL(popup.location.href).searchParams.get('state') ?? '';
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   sessionStorage.clear();
@@ -67,14 +86,15 @@ describe('Social Media tab', () => {
     const { popup } = stubPopup();
     const user = userEvent.setup();
     renderWithProviders(<SocialTab />);
-    await user.click(await screen.findByRole('button', { name: 'Connect TikTok with OAuth' }));
-    const state = new URL(popup.location.href).searchParams.get('state');
+    const state = await issuedState(user, popup, 'TikTok');
 
-    await act(async () => {
-      post({ provider: 'tiktok', state: 'forged-state', status: 'success' });
-      post({ provider: 'instagram', state, status: 'success' });
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    await postThenBarrier(
+      [
+        { provider: 'tiktok', state: 'forged-state', status: 'success' },
+        { provider: 'instagram', state, status: 'success' },
+      ],
+      await issuedState(user, popup, 'Instagram'),
+    );
     expect(within(screen.getByTestId('platform-tiktok')).getByText('Disconnected')).toBeInTheDocument();
     expect(within(screen.getByTestId('platform-instagram')).getByText('Disconnected')).toBeInTheDocument();
 
@@ -86,10 +106,7 @@ describe('Social Media tab', () => {
     expect(document.body.textContent).not.toContain('never-read');
 
     // A state is used once: replaying it does nothing more.
-    await act(async () => {
-      post({ provider: 'tiktok', state, status: 'success' });
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    await postThenBarrier([{ provider: 'tiktok', state, status: 'success' }], await issuedState(user, popup, 'Instagram'));
     expect(screen.getAllByText('TikTok verbunden')).toHaveLength(1);
   });
 
@@ -138,10 +155,13 @@ describe('Social Media tab', () => {
   });
 });
 
-describe('public/auth/callback.html', () => {
+describe('public/auth/callback.html and callback.js', () => {
   test('posts only {provider, state, status} on newsdesk-oauth, drops the code from the address and closes', async () => {
     const html = readFileSync(resolve(process.cwd(), 'public/auth/callback.html'), 'utf8');
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    // No inline script (the page's CSP allows only 'self'): it loads its script file.
+    expect(html).toContain('<script src="/auth/callback.js"></script>');
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'report-sample';/);
+    const script = readFileSync(resolve(process.cwd(), 'public/auth/callback.js'), 'utf8');
     expect(script).not.toBe('');
     const original = window.location.href;
     window.history.pushState(null, '', '/auth/callback.html?provider=instagram&state=s-1&code=SECRET-CODE-123');

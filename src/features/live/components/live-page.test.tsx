@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
@@ -30,6 +30,7 @@ function isVisible(el: HTMLElement): boolean {
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   // sonner replays still-active toasts to the next test's Toaster; dismissed ones are not replayed.
   toast.dismiss();
   vi.restoreAllMocks();
@@ -96,13 +97,18 @@ test('a wrong password (4009) is named as such, shown as a state, logged nowhere
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' ')));
   }
-  const user = renderPage();
+  // A fake setTimeout that moves with real time: afterwards the clock jumps past every back-off delay at once.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  renderWithProviders(<LivePage />);
   await connect(user, 'falsches-passwort');
   expect((await screen.findAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)/)).length).toBeGreaterThan(0);
   await seen('Verbindung fehlgeschlagen');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Wrong password');
-  await new Promise((r) => setTimeout(r, 1300));
+  await act(() => vi.advanceTimersByTimeAsync(120_000));
+  vi.useRealTimers();
   expect(obsSim.connectionAttempts()).toBe(1);
+  expect(screen.getByTestId('obs-status')).toHaveTextContent('Wrong password');
   expect(logs.join('\n')).not.toContain('falsches-passwort');
 });
 
@@ -274,4 +280,18 @@ test('no scheduled broadcasts say so', async () => {
   resetStore('empty');
   renderPage();
   await seen('Keine geplanten Sendungen.');
+});
+
+test('scene names from OBS render as text: markup in them shows literally and creates no element', async () => {
+  const markup = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+  obsSim.setScenes([...obsSim.scenes(), { id: 'xss', name: markup, description: markup }]);
+  const user = renderPage();
+  await connected(user);
+  const button = await screen.findByRole('button', { name: new RegExp(`^${markup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  expect(button).toHaveTextContent(markup);
+  await user.click(button);
+  await waitFor(() => expect(obsSim.currentScene()).toBe(markup));
+  expect(document.querySelector('img[src="x"], [onerror]')).toBeNull();
+  expect([...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__xss'))).toEqual([]);
+  expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
 });

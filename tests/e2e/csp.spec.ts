@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startMockBackend } from '../../scripts/mock-backend.mjs';
+
+// The build's Content-Security-Policy (vite.config.ts, scripts/csp.mjs): every screen works under it in mock and live
+// mode without a single securitypolicyviolation, and an injected inline script is refused.
+
+const SCREENS: Array<[string, RegExp]> = [
+  ['/', /AI-powered news/],
+  ['/dashboard', /^Dashboard$/],
+  ['/dashboard/workflow', /Workflow/],
+  ['/dashboard/ai-news', /AI News/],
+  ['/dashboard/posts', /Post/],
+  ['/dashboard/media', /Media/],
+  ['/dashboard/live', /Live/],
+  ['/dashboard/social', /Social/],
+  ['/dashboard/videos', /Video Studio/],
+  ['/dashboard/prompts', /Prompt/],
+  ['/dashboard/admin', /Admin Settings/],
+  ['/fixtures', /Fixture/],
+  ['/gibt-es-nicht', /404/],
+];
+
+type Violation = { directive: string; blocked: string; sample: string; url: string };
+
+/** Records every securitypolicyviolation of every document the page loads (from before its first script). */
+async function watchViolations(page: Page): Promise<{ violations: () => Promise<Violation[]>; refusals: string[] }> {
+  await page.addInitScript(() => {
+    const seen: Violation[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, url: e.documentURI }),
+    );
+  });
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+  });
+  return {
+    violations: () => page.evaluate(() => [...(window as unknown as { __cspViolations: Violation[] }).__cspViolations]),
+    refusals,
+  };
+}
+
+/**
+ * Injects an inline script, which the policy must refuse. Violation events are reported in order, so once this one is
+ * in, any earlier one on the page is too: returns the violations before it.
+ */
+async function violationsBeforeProbe(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>): Promise<Violation[]> {
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__cspProbeRan = true';
+    document.head.append(script);
+  });
+  await expect.poll(async () => (await watch.violations()).some((v) => v.sample.includes('__cspProbeRan'))).toBe(true);
+  expect(await page.evaluate(() => 'cspProbeRan' in window || '__cspProbeRan' in window)).toBe(false);
+  return (await watch.violations()).filter((v) => !v.sample.includes('__cspProbeRan'));
+}
+
+async function expectCleanScreens(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>) {
+  for (const [path, heading] of SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The inline scripts ran: the theme script set the colour scheme, the route preload added its links.
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toMatch(/^(light|dark)$/);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    expect(await violationsBeforeProbe(page, watch), path).toEqual([]);
+  }
+}
+
+test.describe('Content-Security-Policy', () => {
+  test('the built page carries a policy without unsafe-inline or unsafe-eval scripts', async ({ page }) => {
+    await page.goto('/dashboard');
+    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    const scriptSrc = /script-src ([^;]*)/.exec(policy ?? '')?.[1] ?? '';
+    expect(scriptSrc).toMatch(/^'self' 'report-sample'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    // The operator's own n8n webhooks and ws:// OBS addresses must stay reachable.
+    expect(policy).toMatch(/connect-src 'self' https: http: wss: ws:/);
+  });
+
+  test('mock mode: no screen raises a violation; toasts, dialogs and the simulated OBS work under the policy', async ({ page }) => {
+    const watch = await watchViolations(page);
+    await expectCleanScreens(page, watch);
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Start New News' }).click();
+    await expect(page.getByText('News-Generierung gestartet')).toBeVisible();
+    await page.goto('/dashboard/posts');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/live');
+    await page.getByLabel('Password', { exact: true }).fill('newsdesk-obs');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByTestId('obs-status')).toHaveText('Connected');
+    expect(await violationsBeforeProbe(page, watch)).toEqual([]);
+    expect(watch.refusals.filter((r) => !r.includes('__cspProbeRan') && !/inline script/i.test(r))).toEqual([]);
+  });
+
+  test('the OAuth callback page runs its script file under its own policy', async ({ page }) => {
+    const watch = await watchViolations(page);
+    await page.goto('/auth/callback.html?provider=tiktok&state=s-1&code=abc');
+    await expect(page.locator('#msg')).toHaveText('Verbunden. Dieses Fenster schließt sich.');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await violationsBeforeProbe(page, watch)).toEqual([]);
+  });
+});
+
+test.describe('Content-Security-Policy, live deployment', () => {
+  let backend: Awaited<ReturnType<typeof startMockBackend>>;
+  test.use({ serviceWorkers: 'block' });
+  test.beforeAll(async () => {
+    backend = await startMockBackend(0);
+  });
+  test.afterAll(async () => {
+    await backend?.close();
+  });
+
+  test('no screen raises a violation against a backend on another origin', async ({ page }) => {
+    await page.route('**/config.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }) }),
+    );
+    const watch = await watchViolations(page);
+    await expectCleanScreens(page, watch);
+    await page.goto('/dashboard');
+    await expect(page.getByText('1,247')).toBeVisible();
+    expect(backend.requests.some((r) => r.path === '/api/dashboard/overview')).toBe(true);
+    expect(await violationsBeforeProbe(page, watch)).toEqual([]);
+  });
+});
