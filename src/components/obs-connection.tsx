@@ -1,6 +1,6 @@
 import { Eye, EyeOff, FlaskConical, Info, Plug, Unplug } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
