@@ -60,6 +60,14 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })] },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/ui/toast.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      // A toast can show what a server sent back; components/ui/toast redacts secrets from it (DESIGN: the UI masks them).
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast'], message: "Import toast from '@/components/ui/toast' (it redacts secrets)." }] }],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     // Scripts run in node and hand functions to the browser (playwright's page.evaluate).
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { shellMessages } from './messages';
 import { decideUpdate, hasUnsavedInput } from './unsaved-input';

@@ -1,12 +1,13 @@
 import { Eye, EyeOff, FlaskConical, Info, Plug, Unplug } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
 import {
   ObsConnectError,
+  closeReasonMessage,
   connectFailureMessage,
   connectObs,
   disconnectObs,
@@ -23,9 +24,9 @@ import {
 // connection (lib/obs) and the settings both screens share in Dexie, so the two cannot drift apart.
 
 /** Badge tone of each connection status. */
-export const OBS_STATUS_TONE = { connected: 'ok', connecting: 'info', reconnecting: 'warn', disconnected: 'neutral', 'auth-failed': 'error' } as const;
+export const OBS_STATUS_TONE = { connected: 'ok', connecting: 'info', reconnecting: 'warn', disconnected: 'neutral', 'auth-failed': 'error', refused: 'error' } as const;
 
-/** The reconnect notice (attempt, next try) and the wrong-password alert (close code 4009) of the shared connection. */
+/** The reconnect notice (attempt, next try) and the alert for a connection OBS closed on purpose (4009 wrong password, 4000–4012). */
 export function ObsConnectionNotices({ obs }: { obs: ObsState }) {
   if (obs.status === 'reconnecting' && obs.reconnect) {
     return (
@@ -34,10 +35,10 @@ export function ObsConnectionNotices({ obs }: { obs: ObsState }) {
       </p>
     );
   }
-  if (obs.status === 'auth-failed') {
+  if (obs.status === 'auth-failed' || obs.status === 'refused') {
     return (
       <p role="alert" className="rounded-md bg-red-500/10 p-2 text-sm text-red-700 dark:text-red-400">
-        {obsMessages.authFailed}
+        {obs.status === 'auth-failed' ? obsMessages.authFailed : closeReasonMessage(obs.lastError?.code ?? 4000)}
       </p>
     );
   }
@@ -147,7 +148,7 @@ export function ObsConnectionForm({ initial, full = false }: { initial: ObsSetti
         <Button type="submit" disabled={busy}>
           <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
         </Button>
-        {(linked || obs.status === 'auth-failed') && (
+        {(linked || obs.status === 'auth-failed' || obs.status === 'refused') && (
           <Button type="button" variant="outline" onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}>
             <Unplug /> Disconnect
           </Button>

@@ -25,7 +25,7 @@ test('upload a file with progress; it appears in the list', async ({ page }) => 
   expect(src).toMatch(/^blob:/);
 });
 
-test('audio and video previews are real, playable players; a file the browser cannot decode gets a German message', async ({ page }) => {
+test('audio and video previews are real, playable players; a file the browser cannot decode is refused at upload', async ({ page }) => {
   await page.goto('/dashboard/media');
   const card = page.getByTestId('media-card').filter({ hasText: 'Jingle Nachrichten' });
   await card.getByRole('button', { name: 'Aktionen für Jingle Nachrichten' }).click();
@@ -46,12 +46,28 @@ test('audio and video previews are real, playable players; a file the browser ca
 
   await page.getByRole('button', { name: 'Upload Media' }).click();
   const dialog = page.getByRole('dialog');
+  // Text named .mp4 (the browser guesses video/mp4 from the name): refused by its bytes.
   await dialog.getByLabel('Datei').setInputFiles({ name: 'kaputt.mp4', mimeType: 'video/mp4', buffer: Buffer.from('kein Film') });
-  await dialog.getByLabel('Titel').fill('Kaputtes Video');
+  await expect(dialog.getByRole('alert')).toHaveText('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+  // A real MP4 header (ftyp isom) over garbage: Chromium cannot decode it, so it is refused before any upload.
+  const broken = Buffer.concat([Buffer.from('00000018' + '66747970' + '69736f6d' + '00000200' + '69736f6d' + '6d703431', 'hex'), Buffer.alloc(8192, 0x5a)]);
+  await dialog.getByLabel('Datei').setInputFiles({ name: 'kaputt-mit-kopf.mp4', mimeType: 'video/mp4', buffer: broken });
+  await expect(dialog.getByRole('alert')).toHaveText('Diese Datei kann im Browser nicht abgespielt werden.');
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByTestId('count-all')).toHaveText('9');
+  await expect(page.getByText('Media hochgeladen', { exact: true })).toHaveCount(0);
+});
+
+test('a picture named like a film is uploaded as what its bytes are', async ({ page }) => {
+  await page.goto('/dashboard/media');
+  await expect(page.getByTestId('count-image')).toHaveText('3');
+  await page.getByRole('button', { name: 'Upload Media' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Datei').setInputFiles({ name: 'eigentlich-ein-bild.mp4', mimeType: 'video/mp4', buffer: PNG });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Media hochgeladen', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Kaputtes Video abspielen' }).click();
-  await expect(page.getByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeVisible();
+  await expect(page.getByTestId('count-image')).toHaveText('4');
 });
 
 for (const theme of ['light', 'dark'] as const) {

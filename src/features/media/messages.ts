@@ -1,3 +1,5 @@
+import { mediaFileMessages } from '@/lib/media/check-file';
+
 // German texts of the Media Library (upload toasts verbatim from SPEC §8).
 export const messages = {
   uploaded: 'Media hochgeladen',
@@ -6,14 +8,14 @@ export const messages = {
   uploadFailedStatus: (status: number) => `Media Upload failed: ${status}`,
   uploadFailed: 'Media Upload fehlgeschlagen',
   noFile: 'Bitte wählen Sie eine Datei aus.',
-  badType: 'Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.',
+  badType: mediaFileMessages.unsupported,
   tooLarge: (maxMb: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxMb} MB.`,
   deleted: 'Datei gelöscht',
   deletedText: (title: string) => `„${title}“ wurde gelöscht.`,
   deleteQuestion: 'Datei löschen?',
   deleteText: (title: string) => `„${title}“ wird endgültig aus der Mediathek gelöscht.`,
   error: 'Fehler',
-  cannotPlay: 'Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.',
+  cannotPlay: `${mediaFileMessages.undecodable} Laden Sie sie herunter, um sie anzusehen.`,
   empty: 'Keine Medien gefunden.',
   loadError: 'Medien konnten nicht geladen werden.',
   searchLabel: 'Medien nach Titel oder Datum durchsuchen',

@@ -1,3 +1,5 @@
+import { redact } from '@/lib/security/redact';
+
 export type ApiErrorCode =
   | 'SERVER_ERROR'
   | 'CLIENT_ERROR'
@@ -38,9 +40,12 @@ export function httpError(status: number, body: string, url: string, statusText 
   });
 }
 
-/** The message of any thrown value; 'An error occurred' when it has none (SPEC §8). */
+/**
+ * The message of any thrown value, for the screen, the outbox and the error log; 'An error occurred' when it has none
+ * (SPEC §8). Secrets are redacted: a server may echo a key back in its error body.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
+  if (error instanceof Error && error.message) return redact(error.message);
+  if (typeof error === 'string' && error) return redact(error);
   return 'An error occurred';
 }

@@ -3,6 +3,7 @@ import { db } from '@/db/db';
 import { REDACTED, redact } from '@/lib/security/redact';
 import { connectObs, disconnectObs, getObsState, resetObsConnection, setSourceText, startStream, stopStream, switchScene, testObsConnection } from './connection';
 import { ObsConnectError, ObsNotConnectedError, ObsRequestError } from './errors';
+import { closeReasonMessage, connectFailureMessage } from './messages';
 
 const PASSWORD = 'newsdesk-obs';
 const endpoint = { host: 'localhost', port: 4455, password: PASSWORD };
@@ -185,4 +186,75 @@ test('Test opens its own connection and leaves the app connection alone', async 
   expect(versions.obsWebSocketVersion).toBe('5.1.0');
   expect(getObsState().status).toBe('disconnected');
   await expect(testObsConnection({ ...endpoint, password: 'falsch-falsch' })).rejects.toMatchObject({ failure: { kind: 'auth' } });
+});
+
+describe('close codes OBS sends on purpose stop the reconnect loop (obs-websocket v5 WebSocketCloseCode)', () => {
+  // Fake timers only for the back-off: the simulated peer's socket events still run on the real event loop.
+  const fakeBackOff = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  afterEach(() => vi.useRealTimers());
+
+  const FINAL = [4000, 4002, 4003, 4004, 4005, 4006, 4007, 4008, 4010, 4011, 4012];
+
+  test.each(FINAL)('close %i after connecting: status refused, no reconnect, a German reason', async (code) => {
+    await connectObs(endpoint);
+    fakeBackOff();
+    obsSim.dropConnections(code, 'closed by OBS');
+    await vi.waitFor(() => expect(getObsState().status).toBe('refused'));
+    expect(getObsState().lastError).toMatchObject({ kind: 'refused', code });
+    expect(getObsState().reconnect).toBeNull();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(obsSim.connectionAttempts()).toBe(1);
+    expect(getObsState().status).toBe('refused');
+    expect(closeReasonMessage(code)).toMatch(new RegExp(`\\(Code ${code}\\)\\. Es wird kein neuer Versuch unternommen\\.$`));
+  });
+
+  test('a wrong password reported on a live connection (4009) ends in auth-failed without a reconnect', async () => {
+    await connectObs(endpoint);
+    fakeBackOff();
+    obsSim.dropConnections(4009, 'Authentication failed.');
+    await vi.waitFor(() => expect(getObsState().status).toBe('auth-failed'));
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(obsSim.connectionAttempts()).toBe(1);
+  });
+
+  test('a kick from OBS (4011) says so in German', () => {
+    expect(closeReasonMessage(4011)).toBe('Die Sitzung wurde in OBS beendet (Sitzungsliste von obs-websocket) (Code 4011). Es wird kein neuer Versuch unternommen.');
+    expect(closeReasonMessage(4010)).toBe('OBS unterstützt die Protokollversion der Konsole (RPC 1) nicht – bitte obs-websocket aktualisieren (Code 4010). Es wird kein neuer Versuch unternommen.');
+  });
+
+  test.each([1006, 1001, 1011])('a dropped connection (%i) reconnects after the back-off', async (code) => {
+    await connectObs(endpoint);
+    fakeBackOff();
+    obsSim.dropConnections(code, 'gone');
+    await vi.waitFor(() => expect(getObsState().status).toBe('reconnecting'));
+    expect(getObsState().reconnect).toEqual({ attempt: 1, delayMs: 1000 });
+    expect(obsSim.connectionAttempts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(getObsState().status).toBe('connected'));
+    expect(obsSim.connectionAttempts()).toBe(2);
+  });
+
+  test('a reconnect that OBS refuses (4010 on Identify) stops there', async () => {
+    await connectObs(endpoint);
+    fakeBackOff();
+    obsSim.setIdentifyRefusal({ code: 4010, reason: 'Your requested RPC version is not supported by this server.' });
+    obsSim.dropConnections(1006, '');
+    await vi.waitFor(() => expect(getObsState().status).toBe('reconnecting'));
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(getObsState().status).toBe('refused'));
+    expect(getObsState().lastError).toMatchObject({ kind: 'refused', code: 4010 });
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(obsSim.connectionAttempts()).toBe(2);
+  });
+
+  test('a first connect that OBS refuses (4011) rejects with the German reason and is not retried', async () => {
+    obsSim.setIdentifyRefusal({ code: 4011, reason: 'kicked' });
+    const error = await connectObs(endpoint).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ObsConnectError);
+    expect((error as ObsConnectError).failure).toMatchObject({ kind: 'refused', code: 4011 });
+    expect(getObsState().status).toBe('refused');
+    expect(connectFailureMessage((error as ObsConnectError).failure).description).toBe(
+      'Die Sitzung wurde in OBS beendet (Sitzungsliste von obs-websocket) (Code 4011). Es wird kein neuer Versuch unternommen.',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import type { OBSWebSocket as ObsClient, OBSWebSocketError } from 'obs-websocket-js/json';
 import { registerSecret } from '@/lib/security/redact';
-import { AUTH_FAILED_CODE, ObsConnectError, ObsNotConnectedError, ObsRequestError, toConnectFailure } from './errors';
+import { AUTH_FAILED_CODE, ObsConnectError, ObsNotConnectedError, ObsRequestError, isFinalCloseCode, toConnectFailure } from './errors';
 import type { ObsEndpoint, ObsFailure, ObsState, ObsVersions, StreamHealth, StreamPhase } from './types';
 
 /** A connect attempt that neither opens nor fails is given up after this long (SPEC §9 connection test time-out). */
@@ -196,8 +196,11 @@ function onDropped(error: OBSWebSocketError): void {
   client = null;
   stopHealth();
   const code = typeof error.code === 'number' ? error.code : -1;
-  if (code === AUTH_FAILED_CODE) {
-    set({ status: 'auth-failed', lastError: { kind: 'auth', code, message: error.message }, reconnect: null, health: null });
+  if (isFinalCloseCode(code)) {
+    // OBS closed on purpose (wrong password, session kicked, unsupported RPC version, …): a retry would meet the same.
+    const auth = code === AUTH_FAILED_CODE;
+    set({ status: auth ? 'auth-failed' : 'refused', lastError: { kind: auth ? 'auth' : 'refused', code, message: error.message }, reconnect: null, health: null, streaming: false, streamPhase: 'stopped' });
+    logFailure(`OBS closed the connection (${code})${error.message ? `: ${error.message}` : ''}`, { url: state.url, code });
     return;
   }
   const failure: ObsFailure = { kind: 'closed', code, message: error.message || 'Connection closed' };
@@ -218,8 +221,8 @@ function scheduleReconnect(attempt: number): void {
     establish(ep, gen).catch((error: unknown) => {
       if (gen !== generation) return;
       const failure = toConnectFailure(error);
-      if (failure.kind === 'auth') {
-        set({ status: 'auth-failed', lastError: failure, reconnect: null });
+      if (failure.kind === 'auth' || failure.kind === 'refused') {
+        set({ status: failure.kind === 'auth' ? 'auth-failed' : 'refused', lastError: failure, reconnect: null });
         return;
       }
       set({ lastError: failure });
@@ -230,7 +233,8 @@ function scheduleReconnect(attempt: number): void {
 
 /**
  * Connects the app's one OBS connection (obs-websocket v5, Identify with rpcVersion 1). Rejects with
- * ObsConnectError; a wrong password (close 4009) leaves the status 'auth-failed' and is never retried.
+ * ObsConnectError; a wrong password (close 4009) leaves the status 'auth-failed', another close code of OBS's own
+ * (4000–4012) 'refused'; neither is ever retried.
  */
 export async function connectObs(ep: ObsEndpoint): Promise<void> {
   const target = normalize(ep);
@@ -245,7 +249,8 @@ export async function connectObs(ep: ObsEndpoint): Promise<void> {
     if (gen !== generation) return;
     const failure = toConnectFailure(error);
     endpoint = null;
-    set({ status: failure.kind === 'auth' ? 'auth-failed' : 'disconnected', lastError: failure, streaming: false, streamPhase: 'stopped' });
+    const status = failure.kind === 'auth' ? 'auth-failed' : failure.kind === 'refused' ? 'refused' : 'disconnected';
+    set({ status, lastError: failure, streaming: false, streamPhase: 'stopped' });
     logFailure(`Failed to connect to OBS WebSocket (${failure.code}): ${failure.message}`, { url: target.url, code: failure.code });
     throw new ObsConnectError(failure);
   }

@@ -3,6 +3,16 @@ import type { ObsFailure } from './types';
 /** obs-websocket close code for a failed Identify (wrong or missing password). */
 export const AUTH_FAILED_CODE = 4009;
 
+/**
+ * True for a close code OBS sends on purpose (obs-websocket v5 WebSocketCloseCode, 4000–4012: bad message, not
+ * identified, wrong password, unsupported RPC version, session kicked, …): a new attempt would meet the same answer,
+ * so it is never retried. Other application codes of the 4000 range are treated alike; 1000–1015 (OBS quitting,
+ * 1006 for a dropped network) are worth a reconnect.
+ */
+export function isFinalCloseCode(code: number): boolean {
+  return code >= 4000 && code <= 4999;
+}
+
 /** SPEC §8 "Live and broadcast software". */
 export const NOT_CONNECTED = 'Not connected to OBS';
 export const CONNECT_FAILED = 'Failed to connect to OBS WebSocket';
@@ -15,7 +25,7 @@ export class ObsNotConnectedError extends Error {
   }
 }
 
-/** Connecting failed; `failure.kind === 'auth'` for a wrong password. */
+/** Connecting failed; `failure.kind === 'auth'` for a wrong password, 'refused' for another close code of OBS's own. */
 export class ObsConnectError extends Error {
   readonly failure: ObsFailure;
   constructor(failure: ObsFailure) {
@@ -49,5 +59,5 @@ function codeOf(error: unknown): number {
 export function toConnectFailure(error: unknown): ObsFailure {
   const code = codeOf(error);
   const message = error instanceof Error && error.message ? error.message : CONNECT_FAILED;
-  return { kind: code === AUTH_FAILED_CODE ? 'auth' : 'connect', code, message };
+  return { kind: code === AUTH_FAILED_CODE ? 'auth' : isFinalCloseCode(code) ? 'refused' : 'connect', code, message };
 }

@@ -1,5 +1,6 @@
 /** Connection status of the app's one OBS connection. */
-export type ObsStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'auth-failed';
+/** 'auth-failed' (close 4009) and 'refused' (another 4000-range close code) are final: nothing reconnects. */
+export type ObsStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'auth-failed' | 'refused';
 
 /** OBS output states as StreamStateChanged reports them, shortened. */
 export type StreamPhase = 'stopped' | 'starting' | 'started' | 'stopping' | 'reconnecting';
@@ -36,9 +37,12 @@ export interface ObsVersions {
   rpcVersion: number;
 }
 
-/** Why the last connect or command failed. kind 'auth' is a wrong password (close code 4009). */
+/**
+ * Why the last connect or command failed. kind 'auth' is a wrong password (close code 4009), 'refused' another close
+ * code OBS sends on purpose (4000–4012), 'closed' a dropped connection that is being retried.
+ */
 export interface ObsFailure {
-  kind: 'auth' | 'connect' | 'closed' | 'request';
+  kind: 'auth' | 'refused' | 'connect' | 'closed' | 'request';
   code: number;
   message: string;
 }

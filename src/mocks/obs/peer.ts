@@ -132,6 +132,11 @@ export const obsPeerHandler: WebSocketHandler = obsLink.addEventListener('connec
         return;
       }
       void (async () => {
+        const refusal = obsSim.identifyRefusal();
+        if (refusal) {
+          client.close(refusal.code, refusal.reason);
+          return;
+        }
         if (d.rpcVersion !== 1) {
           client.close(CLOSE.UnsupportedRpcVersion, 'Your requested RPC version is not supported by this server.');
           return;

@@ -33,6 +33,7 @@ let streamStartedAt: number | null = null;
 let inputs = new Map<string, SimInput>();
 let schedule: ScheduledBroadcast[] = [];
 let reachable = true;
+let identifyRefusal: { code: number; reason: string } | null = null;
 let congestion = 0;
 let reconnecting = false;
 let droppedFrames = 0;
@@ -74,6 +75,11 @@ export const obsSim = {
     password = value;
   },
   reachable: () => reachable,
+  /** Tests: while set, every Identify is answered with this close code (e.g. 4010 UnsupportedRpcVersion, 4011 a kick). */
+  setIdentifyRefusal(refusal: { code: number; reason: string } | null) {
+    identifyRefusal = refusal;
+  },
+  identifyRefusal: () => identifyRefusal,
   /** Tests/demo: while unreachable, every new connection is closed at once (like OBS not running). */
   setReachable(value: boolean) {
     reachable = value;
@@ -220,6 +226,7 @@ registerStore((scenario) => {
   inputs = new Map([[OBS_MOCK_TEXT_SOURCE, { inputKind: 'text_ft2_source_v2', settings: { text: 'Willkommen bei Newsdesk' } }]]);
   schedule = scenario === 'empty' ? [] : scheduledBroadcastFixtures.map((b) => ({ ...b }));
   reachable = scenario !== 'offline';
+  identifyRefusal = null;
   congestion = 0;
   reconnecting = false;
   droppedFrames = 0;

@@ -1,6 +1,6 @@
 import { ArrowLeftRight, Loader2, Volume2 } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { notifyTelegram } from '@/lib/api/telegram';
 import { liveMessages } from '../messages';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, obsMessages, setSourceText, startStream, stopStream, switchScene } from '@/lib/obs';
 import { liveMessages } from '../messages';
 import { twoLines } from '../lib/two-lines';

@@ -1,5 +1,5 @@
 import { Clapperboard } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { obsMessages, useObs, useObsSettings } from '@/lib/obs';

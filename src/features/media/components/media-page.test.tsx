@@ -17,6 +17,14 @@ afterEach(() => {
 });
 
 const cards = () => screen.getAllByTestId('media-card');
+// Real file headers: the upload checks a file's type by its bytes.
+const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const WAV_HEAD = Uint8Array.from([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0x24, 0x08, 0, 0], [...'WAVEfmt '].map((c) => c.charCodeAt(0))));
+const pngBytes = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG_HEAD);
+  return bytes;
+};
 const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('[data-testid="media-card"]') as HTMLElement;
 
 async function setup() {
@@ -144,7 +152,7 @@ test('upload checks the type and the size with German messages', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte wählen Sie eine Datei aus.');
   await user.upload(within(dialog).getByLabelText('Datei'), new File(['%PDF'], 'bericht.pdf', { type: 'application/pdf' }));
-  expect(within(dialog).getByRole('alert')).toHaveTextContent('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+  expect(await within(dialog).findByText('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.')).toHaveAttribute('role', 'alert');
   const big = new File(['x'], 'riesig.mp4', { type: 'video/mp4' });
   Object.defineProperty(big, 'size', { value: 501 * 1024 * 1024 });
   await user.upload(within(dialog).getByLabelText('Datei'), big);
@@ -163,7 +171,7 @@ test('upload sends multipart media + metadata, shows progress, and the new item 
   const user = await setup();
   await user.click(screen.getByRole('button', { name: 'Upload Media' }));
   const dialog = await screen.findByRole('dialog');
-  await user.upload(within(dialog).getByLabelText('Datei'), new File([new Uint8Array(2048)], 'foto.png', { type: 'image/png' }));
+  await user.upload(within(dialog).getByLabelText('Datei'), new File([pngBytes(2048)], 'foto.png', { type: 'image/png' }));
   expect(within(dialog).getByLabelText('Titel')).toHaveValue('foto');
   await user.clear(within(dialog).getByLabelText('Titel'));
   await user.type(within(dialog).getByLabelText('Titel'), 'Pressefoto');
@@ -183,11 +191,34 @@ test('a failed upload says "Upload Fehler" with the status and keeps the file se
   const user = await setup();
   await user.click(screen.getByRole('button', { name: 'Upload Media' }));
   const dialog = await screen.findByRole('dialog');
-  await user.upload(within(dialog).getByLabelText('Datei'), new File(['abc'], 'ton.wav', { type: 'audio/wav' }));
+  await user.upload(within(dialog).getByLabelText('Datei'), new File([WAV_HEAD], 'ton.wav', { type: 'audio/wav' }));
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-  expect(await screen.findByText('Upload Fehler')).toBeInTheDocument();
+  expect(await screen.findByText('Upload Fehler', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Media Upload failed: 500');
   expect(within(dialog).getByLabelText('Titel')).toHaveValue('ton');
+});
+
+test('the type is checked by content: text named .mp4 is refused, a PNG named .bin is uploaded as an image', async () => {
+  let part: unknown;
+  server.events.on('request:start', async ({ request }) => {
+    if (request.url.endsWith('/media/upload')) part = (await request.clone().formData()).get('media');
+  });
+  const user = await setup();
+  await user.click(screen.getByRole('button', { name: 'Upload Media' }));
+  const dialog = await screen.findByRole('dialog');
+  const input = within(dialog).getByLabelText('Datei');
+  await user.upload(input, new File(['kein Film'], 'kaputt.mp4', { type: 'video/mp4' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+  expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+  expect(screen.getByTestId('count-all')).toHaveTextContent('9');
+
+  fireEvent.change(input, { target: { files: [new File([pngBytes(512)], 'scan.bin', { type: 'application/octet-stream' })] } });
+  await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+  await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  expect(await screen.findByText('Media hochgeladen')).toBeInTheDocument();
+  expect(screen.getByTestId('count-image')).toHaveTextContent('4');
+  expect(part).toMatchObject({ type: 'image/png' });
+  server.events.removeAllListeners();
 });
 
 test('10,000 files: 24 cards at first, more on request, and the search and counters cover all of them', async () => {

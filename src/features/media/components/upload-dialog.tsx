@@ -1,14 +1,15 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { ApiError } from '@/lib/http/api-error';
+import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
 import { useUploadMedia } from '../api/media';
-import { ACCEPT, MAX_UPLOAD_MB, mediaTypeOf, readDuration, validateUpload } from '../lib/validate-upload';
+import { ACCEPT, MAX_UPLOAD_MB, validateUpload } from '../lib/validate-upload';
 import { messages } from '../messages';
 
 /** Upload Media: POST /media/upload (multipart `media` + `metadata` JSON) with a progress bar. */
@@ -19,20 +20,38 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The content check of the chosen file (magic bytes, then a decode in the browser), started when it is picked.
+  const check = useRef<{ file: File; result: Promise<MediaFileCheck> } | null>(null);
+  const [refused, setRefused] = useState(false);
 
   const reset = () => {
     setFile(null);
     setTitle('');
     setError(null);
+    setRefused(false);
     setProgress(null);
+    check.current = null;
     if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const checkOf = (picked: File) => {
+    if (check.current?.file !== picked) check.current = { file: picked, result: checkMediaFile(picked) };
+    return check.current.result;
   };
 
   const pick = (picked: File | null) => {
     setFile(picked);
     setProgress(null);
-    setError(picked ? validateUpload(picked) : null);
+    const problem = picked ? validateUpload(picked) : null;
+    setError(problem);
+    setRefused(problem !== null);
     if (picked && !title) setTitle(picked.name.replace(/\.[^.]+$/, ''));
+    if (!picked || problem) return;
+    void checkOf(picked).then((result) => {
+      if (check.current?.file !== picked || result.ok) return;
+      setError(result.reason);
+      setRefused(true);
+    });
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -41,9 +60,18 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (problem || !file) return setError(problem);
     setError(null);
     setProgress(0);
-    const duration = await readDuration(file);
+    const checked = await checkOf(file);
+    if (!checked.ok) {
+      setProgress(null);
+      setError(checked.reason);
+      setRefused(true);
+      return;
+    }
+    const { media, duration } = checked;
+    // Sent as what its bytes are, not as the type the browser guessed from the name.
+    const typed = file.type === media.mime ? file : new File([file], file.name, { type: media.mime, lastModified: file.lastModified });
     upload.mutate(
-      { file, metadata: { title: title.trim() || file.name, type: mediaTypeOf(file), size: file.size, duration, uploadedAt: new Date().toISOString() }, onProgress: setProgress },
+      { file: typed, metadata: { title: title.trim() || file.name, type: media.kind, size: file.size, duration, uploadedAt: new Date().toISOString() }, onProgress: setProgress },
       {
         onSuccess: (item) => {
           setProgress(100);
@@ -86,7 +114,7 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           {error && <p id="upload-error" role="alert" className="text-sm text-destructive">{error}</p>}
           <DialogFooter>
             <Button variant="outline" disabled={upload.isPending} onClick={() => { reset(); onOpenChange(false); }}>Abbrechen</Button>
-            <Button type="submit" disabled={upload.isPending || (file !== null && error !== null && validateUpload(file) !== null)}>
+            <Button type="submit" disabled={upload.isPending || (file !== null && refused)}>
               <Upload aria-hidden />Upload
             </Button>
           </DialogFooter>

@@ -1,6 +1,6 @@
 import { Newspaper, Radio, Send, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { overviewMessages } from '../messages';

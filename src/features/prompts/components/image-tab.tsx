@@ -1,6 +1,6 @@
 import { ImageIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/http/api-error';
 import { useSendPrompt } from '../api/send-prompt';

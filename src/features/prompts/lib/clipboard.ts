@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { messages } from '../messages';
 
 /** Copies text and says so in German; a missing or refused clipboard gives the failure toast. */

@@ -132,6 +132,19 @@ describe('Video Studio – New Video', () => {
     expect(generateButton()).toBeEnabled();
   });
 
+  test('a key the server echoes back in its error never shows in the toast', async () => {
+    const KEY = 'tvs-key-9f8e7d6c5b4a';
+    await putSetting('apiKeys', { tavus: KEY });
+    server.use(http.post('*/api/video/*', () => HttpResponse.text(`invalid api key ${KEY}`, { status: 401 })));
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
+    await user.type(script(), 'Mein Script');
+    await user.click(generateButton());
+    expect(await screen.findByText('Video-Generierung fehlgeschlagen.')).toBeInTheDocument();
+    expect(await screen.findByText(/invalid api key/)).toHaveTextContent('invalid api key [REDACTED]');
+    expect(document.body.textContent).not.toContain(KEY);
+  });
+
   test('the draft survives a tab switch', async () => {
     const user = setup();
     await user.type(script(), 'Bleibt erhalten');

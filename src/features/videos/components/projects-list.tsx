@@ -1,6 +1,6 @@
 import { DownloadIcon, Loader2Icon, PlayIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

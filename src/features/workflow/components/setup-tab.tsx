@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Bot, Brain, Eye, EyeOff, FileJson, Loader2, Mic, Play, Share2, Upload, Video, Workflow } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
+import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
 import { WebhookError } from '@/lib/webhooks/n8n';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
@@ -188,20 +189,43 @@ function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; run
   );
 }
 
-/** Media upload to the media address with progress (SPEC §7, §8). */
+/** Media upload to the media address with progress (SPEC §7, §8); the file is checked by content first (lib/media). */
 function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const check = useRef<{ file: File; result: Promise<MediaFileCheck> } | null>(null);
   const upload = useMediaUpload(config);
   const id = useId();
-  const start = () => {
+  const checkOf = (picked: File) => {
+    if (check.current?.file !== picked) check.current = { file: picked, result: checkMediaFile(picked) };
+    return check.current.result;
+  };
+  const pick = (picked: File | null) => {
+    setFile(picked);
+    setProgress(null);
+    setRefusal(null);
+    if (!picked) return;
+    void checkOf(picked).then((result) => {
+      if (check.current?.file === picked && !result.ok) setRefusal(result.reason);
+    });
+  };
+  const start = async () => {
     if (!config.mediaUrl.trim()) {
       toast.error(MSG.uploadErrorTitle, { description: MSG.mediaMissing });
       return;
     }
     if (!file) return;
+    const checked = await checkOf(file);
+    if (!checked.ok) {
+      setRefusal(checked.reason);
+      toast.error(MSG.uploadErrorTitle, { description: checked.reason });
+      return;
+    }
+    // Sent as what its bytes are, not as the type the browser guessed from the name.
+    const typed = file.type === checked.media.mime ? file : new File([file], file.name, { type: checked.media.mime, lastModified: file.lastModified });
     setProgress(0);
-    upload.mutate({ file, onProgress: setProgress }, {
+    upload.mutate({ file: typed, onProgress: setProgress }, {
       onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
       onError: (error) => {
         setProgress(null);
@@ -217,9 +241,10 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <Field id={id} label="Media file">
-          <Input id={id} type="file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProgress(null); }} />
+          <Input id={id} type="file" accept="video/*,audio/*,image/*" onChange={(e) => pick(e.target.files?.[0] ?? null)} aria-invalid={refusal !== null} aria-describedby={refusal ? `${id}-refusal` : undefined} />
         </Field>
-        <Button variant="outline" onClick={start} disabled={!file || upload.isPending} aria-busy={upload.isPending}>
+        {refusal && <p id={`${id}-refusal`} role="alert" className="text-sm text-destructive">{refusal}</p>}
+        <Button variant="outline" onClick={() => void start()} disabled={!file || refusal !== null || upload.isPending} aria-busy={upload.isPending}>
           {upload.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Upload aria-hidden />}
           Upload Media
         </Button>

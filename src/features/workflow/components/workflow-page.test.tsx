@@ -297,7 +297,9 @@ describe('n8n Setup tab', () => {
   test('media upload: success, HTTP failure, network failure, and no address', async () => {
     const { user } = await renderPage();
     await tab(user, /n8n Setup/);
-    const file = new File(['video-bytes'], 'clip.mp4', { type: 'video/mp4' });
+    // A real MP4 header (ftyp isom): the upload checks the type by the file's bytes.
+    const mp4 = Uint8Array.from([0, 0, 0, 0x18, ...'ftypisom'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)).concat([0, 0, 2, 0], [...'isommp41'].map((c) => c.charCodeAt(0))));
+    const file = new File([mp4], 'clip.mp4', { type: 'video/mp4' });
     await user.upload(screen.getByLabelText('Media file'), file);
     await user.click(screen.getByRole('button', { name: 'Upload Media' }));
     expect(await screen.findByText('Media hochgeladen')).toBeInTheDocument();
@@ -315,6 +317,20 @@ describe('n8n Setup tab', () => {
     await user.clear(screen.getByLabelText('Media Upload URL'));
     await user.click(screen.getByRole('button', { name: 'Upload Media' }));
     expect(await screen.findByText('Media Upload URL ist nicht konfiguriert')).toBeInTheDocument();
+  });
+
+  test('media upload checks the file by content: text named .mp4 is refused and nothing is sent', async () => {
+    let sent = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.startsWith(`${HOOK}/media`)) sent += 1;
+    });
+    const { user } = await renderPage();
+    await tab(user, /n8n Setup/);
+    await user.upload(screen.getByLabelText('Media file'), new File(['kein Film'], 'clip.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+    expect(screen.getByRole('button', { name: 'Upload Media' })).toBeDisabled();
+    expect(sent).toBe(0);
+    server.events.removeAllListeners();
   });
 });
 

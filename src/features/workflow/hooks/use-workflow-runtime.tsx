@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { errorMessage } from '@/lib/http/api-error';
 import { WebhookError, type StatusResponse } from '@/lib/webhooks/n8n';
