@@ -1,5 +1,6 @@
-import { redact, redactValue } from '@/lib/security/redact';
+import { redact } from '@/lib/security/redact';
 import { db, type QueuedPost } from './db';
+import { isQuotaError } from './storage-errors';
 
 /** How long a queued post may wait before it is marked expired instead of being sent late. */
 export const OUTBOX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -10,16 +11,6 @@ export class OutboxQuotaError extends Error {
     super('Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.', { cause });
     this.name = 'OutboxQuotaError';
   }
-}
-
-function isQuotaError(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth += 1) {
-    const name = (e as { name?: string }).name;
-    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
-    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function newId(): string {
@@ -44,7 +35,8 @@ export interface NewQueuedPost {
 }
 
 /**
- * Puts a post into the outbox as 'queued' with an idempotency key. Secrets are redacted from the payload.
+ * Puts a post into the outbox as 'queued' with an idempotency key. The payload is stored as written: it is what
+ * the operator publishes (it never holds a credential; the transport adds those when it sends).
  * Throws OutboxQuotaError when the browser's storage is full.
  */
 export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
@@ -54,7 +46,7 @@ export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
     id: newId(),
     idempotencyKey: input.idempotencyKey ?? newId(),
     platform: input.platform,
-    payload: redactValue(input.payload),
+    payload: input.payload,
     status: 'queued',
     createdAt,
     updatedAt: createdAt,
@@ -123,7 +115,7 @@ export async function recoverStaleSending(now = Date.now()): Promise<number> {
 /** The operator changed a failed post: it is queued again as a new post (new key, fresh expiry). */
 export async function editAndResend(id: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
   await db.outbox.update(id, {
-    payload: redactValue(payload),
+    payload,
     status: 'queued',
     idempotencyKey: newId(),
     attempts: 0,

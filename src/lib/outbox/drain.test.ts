@@ -160,15 +160,14 @@ describe('outbox draining', () => {
 describe('outbox storage', () => {
   afterEach(() => clearSecrets());
 
-  test('no secret is stored in an outbox entry', async () => {
+  test('the payload is stored as the operator wrote it (it is published); only the reason text is redacted', async () => {
     registerSecret('sk-live-geheim-1234');
-    const entry = await enqueuePost({ platform: 'facebook', payload: { content: 'Key sk-live-geheim-1234 im Text', apiKey: 'abcdefgh', title: 'T' } });
+    const content = 'Latest: Token: abc und sk-live-geheim-1234 im Text';
+    const entry = await enqueuePost({ platform: 'facebook', payload: { content, title: 'T' }, error: 'HTTP 502 mit Bearer sk-live-geheim-1234' });
     const stored = await db.outbox.get(entry.id);
-    expect(JSON.stringify(stored)).not.toContain('sk-live-geheim-1234');
-    expect(JSON.stringify(stored)).not.toContain('abcdefgh');
-    expect(stored?.payload.title).toBe('T');
+    expect(stored?.payload).toEqual({ content, title: 'T' });
+    expect(stored?.error).not.toContain('sk-live-geheim-1234');
   });
-
   test('a full storage gives a clear German error', async () => {
     const spy = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new DOMException('full', 'QuotaExceededError'));
     await expect(enqueuePost({ platform: 'facebook', payload: payload('A') })).rejects.toThrow(OutboxQuotaError);
