@@ -68,28 +68,41 @@ export function listOutbox(): Promise<QueuedPost[]> {
   return db.outbox.orderBy('createdAt').toArray();
 }
 
-/** Posts that still wait: queued, being sent, or failed and waiting for the operator. */
+/** Posts that need something: queued, being sent, failed or expired (both wait for the operator). */
 export function waitingCount(): Promise<number> {
-  return db.outbox.where('status').anyOf('queued', 'sending', 'failed').count();
+  return db.outbox.where('status').anyOf('queued', 'sending', 'failed', 'expired').count();
+}
+
+/** German reason kept with a post that waited longer than OUTBOX_TTL_MS. */
+export const EXPIRED_REASON = 'Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.';
+
+export interface Claim {
+  /** The entry now 'sending', or undefined when nothing is queued. */
+  entry: QueuedPost | undefined;
+  /** How many queued entries were found past their expiry on the way and marked 'expired'. */
+  expired: number;
 }
 
 /**
  * Claims the oldest queued entry for sending (queued → sending, attempts + 1) in one transaction, so two
- * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired'.
+ * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired' (and counted,
+ * so that the operator is told; they stay listed until resent or discarded).
  */
-export async function claimNext(now = Date.now()): Promise<QueuedPost | undefined> {
+export async function claimNext(now = Date.now()): Promise<Claim> {
   return db.transaction('rw', db.outbox, async () => {
     const queued = await db.outbox.where('status').equals('queued').sortBy('createdAt');
+    let expired = 0;
     for (const entry of queued) {
       if (entry.expiresAt !== undefined && entry.expiresAt <= now) {
-        await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: 'Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.' });
+        await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: EXPIRED_REASON });
+        expired += 1;
         continue;
       }
       const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now };
       await db.outbox.put(claimed);
-      return claimed;
+      return { entry: claimed, expired };
     }
-    return undefined;
+    return { entry: undefined, expired };
   });
 }
 
@@ -125,11 +138,22 @@ export async function editAndResend(id: string, payload: Record<string, unknown>
   });
 }
 
+/**
+ * The operator sends an expired post after all: queued again with a fresh expiry. Its idempotency key stays, so a
+ * request of an earlier attempt that did reach the server is not posted twice.
+ */
+export async function resendExpired(id: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'queued', attempts: 0, error: undefined, updatedAt: now, expiresAt: now + OUTBOX_TTL_MS });
+}
+
 export async function discardEntry(id: string): Promise<void> {
   await db.outbox.delete(id);
 }
 
-/** Removes sent and expired entries older than `olderThanMs`. */
-export async function pruneOutbox(olderThanMs = 7 * 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
-  return db.outbox.where('status').anyOf('sent', 'expired').filter((e) => e.updatedAt < now - olderThanMs).delete();
+/** How long a sent entry stays listed before it is pruned. */
+export const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Removes sent entries older than `olderThanMs` (expired ones stay until the operator resends or discards them). */
+export async function pruneOutbox(olderThanMs = SENT_RETENTION_MS, now = Date.now()): Promise<number> {
+  return db.outbox.where('status').equals('sent').filter((e) => e.updatedAt < now - olderThanMs).delete();
 }
