@@ -195,6 +195,22 @@ describe('outbox draining', () => {
   });
 });
 
+describe('error log while the backend is down', () => {
+  test('the drainer failing on every tick leaves one folded entry, not a log full of copies', async () => {
+    const { listErrors, recordError } = await import('@/db/error-log');
+    setRetrySettings({ maxRetries: 0, retryDelay: 1, backoffMultiplier: 1, retryCondition: 'default' });
+    server.use(http.post('*/api/social/post/facebook', () => new HttpResponse('down', { status: 503 })));
+    await recordError({ service: 'news', error: 'Fehler vorher' });
+    await enqueuePost({ platform: 'facebook', payload: payload('Wartet') });
+    for (let tick = 0; tick < 30; tick++) await drainOutbox({ locks: createMemoryLockManager() });
+    const entries = await listErrors();
+    // The 503s, the breaker opening, and "circuit open" on every later tick: each folded into one entry.
+    expect(entries.length).toBeLessThanOrEqual(4);
+    expect(entries.map((e) => e.error)).toContain('Fehler vorher');
+    expect(entries.reduce((sum, e) => sum + (e.count ?? 1), 0)).toBeGreaterThanOrEqual(30);
+  });
+});
+
 describe('outbox storage', () => {
   afterEach(() => clearSecrets());
 
