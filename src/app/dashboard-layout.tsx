@@ -85,9 +85,15 @@ export function DashboardLayout() {
     // The outbox drainer (Social owner): sends queued posts when back online; lazy, like the settings above.
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('@/lib/outbox/drainer')
-      .then((m) => {
-        if (!cancelled) stop = m.startOutboxDrainer();
+    void Promise.all([import('@/lib/outbox/drainer'), import('@/lib/outbox/messages'), import('sonner')])
+      .then(([m, { drainNotices }, { toast }]) => {
+        if (cancelled) return;
+        // Queued posts that went out, and posts that expired, are announced in the tab that sent the queue.
+        stop = m.startOutboxDrainer({
+          onResult: (result) => {
+            for (const n of drainNotices(result)) toast[n.kind](n.title, { description: n.description });
+          },
+        });
       })
       .catch((error: unknown) => console.warn('Postausgang konnte nicht gestartet werden.', error instanceof Error ? error.message : ''));
     return () => {

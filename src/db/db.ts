@@ -4,7 +4,12 @@ import { activeScenario, type Scenario } from '@/lib/mock-scenarios';
 /** One entry of the error log (SPEC §3 "Error log entry"); `operation` lets Retry re-run the failed call. */
 export interface ErrorLogEntry {
   id: number;
+  /** When it (last) happened. */
   timestamp: number;
+  /** How many identical failures this entry stands for (missing on entries written before folding: 1). */
+  count?: number;
+  /** When the first of the folded failures happened (missing: same as timestamp). */
+  firstTimestamp?: number;
   service: string;
   error: string;
   retryCount: number;

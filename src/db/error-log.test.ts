@@ -24,6 +24,34 @@ describe('error log', () => {
     expect(await db.errorLog.count()).toBe(100);
   });
 
+  test('identical failures fold into one entry with a count and the last time; other errors stay', async () => {
+    const t0 = Date.UTC(2024, 0, 1, 12);
+    const clock = vi.spyOn(Date, 'now');
+    for (let i = 1; i <= 10; i++) {
+      clock.mockReturnValue(t0 + i);
+      await recordError({ service: 'news', error: `Fehler ${i}` });
+    }
+    // A backend that is down for over an hour: the drainer fails every 5 s.
+    for (let tick = 0; tick < 800; tick++) {
+      clock.mockReturnValue(t0 + 1000 + tick * 5000);
+      await recordError({ service: 'social', error: 'API request failed with status 503: down', retryCount: 1, operation: { kind: 'social.post', args: { id: 'p1' } } });
+    }
+    const entries = await listErrors();
+    expect(entries).toHaveLength(11);
+    expect(entries[0]).toMatchObject({ service: 'social', count: 800, firstTimestamp: t0 + 1000, timestamp: t0 + 1000 + 799 * 5000, retryCount: 800, resolved: false });
+    expect(entries.slice(1).map((e) => e.error)).toEqual(Array.from({ length: 10 }, (_, i) => `Fehler ${10 - i}`));
+  });
+
+  test('a different operation, or an entry already resolved, is not folded into', async () => {
+    const a = await recordError({ service: 'social', error: 'down', operation: { kind: 'social.post', args: { id: 'p1' } } });
+    await recordError({ service: 'social', error: 'down', operation: { kind: 'social.post', args: { id: 'p2' } } });
+    await resolveError(a);
+    await recordError({ service: 'social', error: 'down', operation: { kind: 'social.post', args: { id: 'p1' } } });
+    const entries = await listErrors();
+    expect(entries).toHaveLength(3);
+    expect(entries.map((e) => e.count)).toEqual([1, 1, 1]);
+  });
+
   test('resolve, count a retry, clear', async () => {
     const id = await recordError({ service: 'telegram', error: 'a' });
     await countRetry(id, 'b');

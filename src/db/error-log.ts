@@ -6,16 +6,37 @@ export const ERROR_LOG_CAPACITY = 100;
 export type NewErrorLogEntry = Pick<ErrorLogEntry, 'service' | 'error'> &
   Partial<Pick<ErrorLogEntry, 'retryCount' | 'context' | 'operation'>>;
 
-/** Records a failure, secrets redacted, keeping only the newest 100 in the same transaction (SPEC §9). */
+function sameOperation(a: ErrorLogEntry['operation'], b: ErrorLogEntry['operation']): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * Records a failure, secrets redacted, keeping only the newest 100 in the same transaction (SPEC §9). A failure
+ * identical to an unresolved entry (service, message and operation) is folded into it: its count goes up, its time
+ * becomes now and it moves to the top, so a backend that is down for an hour does not push every other error out.
+ */
 export async function recordError(entry: NewErrorLogEntry): Promise<number> {
+  const service = redact(entry.service);
+  const error = redact(entry.error);
+  const operation = entry.operation ? redactValue(entry.operation) : undefined;
   return db.transaction('rw', db.errorLog, async () => {
+    const now = Date.now();
+    const same = await db.errorLog
+      .where('service')
+      .equals(service)
+      .filter((e) => !e.resolved && e.error === error && sameOperation(e.operation, operation))
+      .last();
+    // Re-added under a new id: ids follow insertion order, which is the list's order and decides what is dropped.
+    if (same) await db.errorLog.delete(same.id);
     const id = await db.errorLog.add({
-      service: redact(entry.service),
-      error: redact(entry.error),
-      retryCount: entry.retryCount ?? 0,
+      service,
+      error,
+      retryCount: (same?.retryCount ?? 0) + (entry.retryCount ?? 0),
       context: redactValue(entry.context ?? {}),
-      operation: entry.operation ? redactValue(entry.operation) : undefined,
-      timestamp: Date.now(),
+      operation,
+      timestamp: now,
+      count: (same?.count ?? (same ? 1 : 0)) + 1,
+      firstTimestamp: same ? (same.firstTimestamp ?? same.timestamp) : now,
       resolved: false,
     } as ErrorLogEntry);
     const excess = (await db.errorLog.count()) - ERROR_LOG_CAPACITY;
@@ -50,6 +71,7 @@ export function clearErrors(): Promise<void> {
 }
 
 export interface ErrorStatistics {
+  /** Entries in the log (a folded entry counts once). */
   total: number;
   active: number;
   resolved: number;

@@ -1,5 +1,6 @@
-import { redact, redactValue } from '@/lib/security/redact';
+import { redact } from '@/lib/security/redact';
 import { db, type QueuedPost } from './db';
+import { isQuotaError } from './storage-errors';
 
 /** How long a queued post may wait before it is marked expired instead of being sent late. */
 export const OUTBOX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -10,16 +11,6 @@ export class OutboxQuotaError extends Error {
     super('Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.', { cause });
     this.name = 'OutboxQuotaError';
   }
-}
-
-function isQuotaError(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth += 1) {
-    const name = (e as { name?: string }).name;
-    if (name === 'QuotaExceededError' || name === 'QuotaExceeded') return true;
-    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function newId(): string {
@@ -44,7 +35,8 @@ export interface NewQueuedPost {
 }
 
 /**
- * Puts a post into the outbox as 'queued' with an idempotency key. Secrets are redacted from the payload.
+ * Puts a post into the outbox as 'queued' with an idempotency key. The payload is stored as written: it is what
+ * the operator publishes (it never holds a credential; the transport adds those when it sends).
  * Throws OutboxQuotaError when the browser's storage is full.
  */
 export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
@@ -54,7 +46,7 @@ export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
     id: newId(),
     idempotencyKey: input.idempotencyKey ?? newId(),
     platform: input.platform,
-    payload: redactValue(input.payload),
+    payload: input.payload,
     status: 'queued',
     createdAt,
     updatedAt: createdAt,
@@ -76,28 +68,41 @@ export function listOutbox(): Promise<QueuedPost[]> {
   return db.outbox.orderBy('createdAt').toArray();
 }
 
-/** Posts that still wait: queued, being sent, or failed and waiting for the operator. */
+/** Posts that need something: queued, being sent, failed or expired (both wait for the operator). */
 export function waitingCount(): Promise<number> {
-  return db.outbox.where('status').anyOf('queued', 'sending', 'failed').count();
+  return db.outbox.where('status').anyOf('queued', 'sending', 'failed', 'expired').count();
+}
+
+/** German reason kept with a post that waited longer than OUTBOX_TTL_MS. */
+export const EXPIRED_REASON = 'Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.';
+
+export interface Claim {
+  /** The entry now 'sending', or undefined when nothing is queued. */
+  entry: QueuedPost | undefined;
+  /** How many queued entries were found past their expiry on the way and marked 'expired'. */
+  expired: number;
 }
 
 /**
  * Claims the oldest queued entry for sending (queued → sending, attempts + 1) in one transaction, so two
- * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired'.
+ * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired' (and counted,
+ * so that the operator is told; they stay listed until resent or discarded).
  */
-export async function claimNext(now = Date.now()): Promise<QueuedPost | undefined> {
+export async function claimNext(now = Date.now()): Promise<Claim> {
   return db.transaction('rw', db.outbox, async () => {
     const queued = await db.outbox.where('status').equals('queued').sortBy('createdAt');
+    let expired = 0;
     for (const entry of queued) {
       if (entry.expiresAt !== undefined && entry.expiresAt <= now) {
-        await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: 'Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.' });
+        await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: EXPIRED_REASON });
+        expired += 1;
         continue;
       }
       const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now };
       await db.outbox.put(claimed);
-      return claimed;
+      return { entry: claimed, expired };
     }
-    return undefined;
+    return { entry: undefined, expired };
   });
 }
 
@@ -123,7 +128,7 @@ export async function recoverStaleSending(now = Date.now()): Promise<number> {
 /** The operator changed a failed post: it is queued again as a new post (new key, fresh expiry). */
 export async function editAndResend(id: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
   await db.outbox.update(id, {
-    payload: redactValue(payload),
+    payload,
     status: 'queued',
     idempotencyKey: newId(),
     attempts: 0,
@@ -133,11 +138,22 @@ export async function editAndResend(id: string, payload: Record<string, unknown>
   });
 }
 
+/**
+ * The operator sends an expired post after all: queued again with a fresh expiry. Its idempotency key stays, so a
+ * request of an earlier attempt that did reach the server is not posted twice.
+ */
+export async function resendExpired(id: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'queued', attempts: 0, error: undefined, updatedAt: now, expiresAt: now + OUTBOX_TTL_MS });
+}
+
 export async function discardEntry(id: string): Promise<void> {
   await db.outbox.delete(id);
 }
 
-/** Removes sent and expired entries older than `olderThanMs`. */
-export async function pruneOutbox(olderThanMs = 7 * 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
-  return db.outbox.where('status').anyOf('sent', 'expired').filter((e) => e.updatedAt < now - olderThanMs).delete();
+/** How long a sent entry stays listed before it is pruned. */
+export const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Removes sent entries older than `olderThanMs` (expired ones stay until the operator resends or discards them). */
+export async function pruneOutbox(olderThanMs = SENT_RETENTION_MS, now = Date.now()): Promise<number> {
+  return db.outbox.where('status').equals('sent').filter((e) => e.updatedAt < now - olderThanMs).delete();
 }

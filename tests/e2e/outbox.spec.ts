@@ -43,6 +43,7 @@ test('a post composed offline survives a reload and is sent exactly once when th
 
   await context.setOffline(false);
   await expect(entry).toContainText('Gesendet');
+  await expect(page.getByText('1 Post aus der Warteschlange gesendet')).toBeVisible();
   await expect(badge(page)).toHaveCount(0);
   const sent = await sentPosts(page);
   expect(sent.count).toBe(1);

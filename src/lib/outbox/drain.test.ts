@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { db, type QueuedPost } from '@/db/db';
-import { enqueuePost, listOutbox, OUTBOX_TTL_MS, OutboxQuotaError } from '@/db/outbox';
+import { enqueuePost, listOutbox, OUTBOX_TTL_MS, OutboxQuotaError, resendExpired, waitingCount } from '@/db/outbox';
 import { ApiError, httpError } from '@/lib/http/api-error';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { clearSecrets, registerSecret } from '@/lib/security/redact';
 import { server } from '@/mocks/node';
 import { drainOutbox, failureReason } from './drain';
+import { drainNotices } from './messages';
 import { createMemoryLockManager } from './locks';
 import { sendOrQueue } from './send';
 import { startOutboxDrainer } from './drainer';
@@ -129,15 +130,52 @@ describe('outbox draining', () => {
     expect(sends.sort()).toEqual(['A', 'B', 'C', 'D']);
   });
 
-  test('a post past its expiry is marked expired and not sent', async () => {
+  test('a post past its expiry is marked expired, not sent, counted in the result and still waiting for the operator', async () => {
     const t0 = Date.UTC(2024, 0, 1);
     const a = await enqueuePost({ platform: 'facebook', payload: payload('alt'), now: t0 });
     const send = vi.fn(async () => undefined);
-    await drainOutbox({ locks: createMemoryLockManager(), send, now: () => t0 + OUTBOX_TTL_MS + 1 });
+    const result = await drainOutbox({ locks: createMemoryLockManager(), send, now: () => t0 + OUTBOX_TTL_MS + 1 });
     expect(send).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ sent: 0, expired: 1 });
     const entry = await db.outbox.get(a.id);
     expect(entry?.status).toBe('expired');
     expect(entry?.error).toBe('Abgelaufen: Der Post wurde nicht rechtzeitig gesendet.');
+    expect(await waitingCount()).toBe(1);
+    expect(drainNotices(result)).toEqual([
+      {
+        kind: 'warning',
+        title: 'Posts abgelaufen',
+        description: '1 Post lag länger als 24 Stunden im Postausgang und wurde nicht gesendet. Im Postausgang: Erneut senden oder Verwerfen.',
+      },
+    ]);
+    // Sent after all: same key, fresh expiry.
+    await resendExpired(a.id, t0 + OUTBOX_TTL_MS + 2);
+    const keys: string[] = [];
+    await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void keys.push(e.idempotencyKey), now: () => t0 + OUTBOX_TTL_MS + 3 });
+    expect(keys).toEqual([a.idempotencyKey]);
+    expect(await statusOf(a.id)).toBe('sent');
+  });
+
+  test('the result says how many queued posts went out', async () => {
+    for (const c of ['A', 'B', 'C']) await enqueuePost({ platform: 'facebook', payload: payload(c) });
+    const result = await drainOutbox({ locks: createMemoryLockManager(), send: async () => undefined });
+    expect(drainNotices(result)).toEqual([{ kind: 'success', title: '3 Posts aus der Warteschlange gesendet' }]);
+    expect(drainNotices({ leader: true, sent: 1, failed: 0, expired: 0 })).toEqual([{ kind: 'success', title: '1 Post aus der Warteschlange gesendet' }]);
+  });
+
+  test('sent entries older than a week are pruned; newer ones and expired ones stay', async () => {
+    const now = Date.UTC(2024, 5, 1);
+    const day = 24 * 60 * 60 * 1000;
+    const old = await enqueuePost({ platform: 'facebook', payload: payload('alt'), now: now - 9 * day });
+    const recent = await enqueuePost({ platform: 'facebook', payload: payload('neu'), now: now - 6 * day });
+    const expired = await enqueuePost({ platform: 'facebook', payload: payload('abgelaufen'), now: now - 30 * day });
+    await db.outbox.update(old.id, { status: 'sent', updatedAt: now - 8 * day });
+    await db.outbox.update(recent.id, { status: 'sent', updatedAt: now - 6 * day });
+    await db.outbox.update(expired.id, { status: 'expired', updatedAt: now - 29 * day });
+    await drainOutbox({ locks: createMemoryLockManager(), send: async () => undefined, now: () => now });
+    expect(await db.outbox.get(old.id)).toBeUndefined();
+    expect(await statusOf(recent.id)).toBe('sent');
+    expect(await statusOf(expired.id)).toBe('expired');
   });
 
   test('an entry left "sending" by a closed tab is sent again by the next leader, with its key', async () => {
@@ -157,18 +195,33 @@ describe('outbox draining', () => {
   });
 });
 
+describe('error log while the backend is down', () => {
+  test('the drainer failing on every tick leaves one folded entry, not a log full of copies', async () => {
+    const { listErrors, recordError } = await import('@/db/error-log');
+    setRetrySettings({ maxRetries: 0, retryDelay: 1, backoffMultiplier: 1, retryCondition: 'default' });
+    server.use(http.post('*/api/social/post/facebook', () => new HttpResponse('down', { status: 503 })));
+    await recordError({ service: 'news', error: 'Fehler vorher' });
+    await enqueuePost({ platform: 'facebook', payload: payload('Wartet') });
+    for (let tick = 0; tick < 30; tick++) await drainOutbox({ locks: createMemoryLockManager() });
+    const entries = await listErrors();
+    // The 503s, the breaker opening, and "circuit open" on every later tick: each folded into one entry.
+    expect(entries.length).toBeLessThanOrEqual(4);
+    expect(entries.map((e) => e.error)).toContain('Fehler vorher');
+    expect(entries.reduce((sum, e) => sum + (e.count ?? 1), 0)).toBeGreaterThanOrEqual(30);
+  });
+});
+
 describe('outbox storage', () => {
   afterEach(() => clearSecrets());
 
-  test('no secret is stored in an outbox entry', async () => {
+  test('the payload is stored as the operator wrote it (it is published); only the reason text is redacted', async () => {
     registerSecret('sk-live-geheim-1234');
-    const entry = await enqueuePost({ platform: 'facebook', payload: { content: 'Key sk-live-geheim-1234 im Text', apiKey: 'abcdefgh', title: 'T' } });
+    const content = 'Latest: Token: abc und sk-live-geheim-1234 im Text';
+    const entry = await enqueuePost({ platform: 'facebook', payload: { content, title: 'T' }, error: 'HTTP 502 mit Bearer sk-live-geheim-1234' });
     const stored = await db.outbox.get(entry.id);
-    expect(JSON.stringify(stored)).not.toContain('sk-live-geheim-1234');
-    expect(JSON.stringify(stored)).not.toContain('abcdefgh');
-    expect(stored?.payload.title).toBe('T');
+    expect(stored?.payload).toEqual({ content, title: 'T' });
+    expect(stored?.error).not.toContain('sk-live-geheim-1234');
   });
-
   test('a full storage gives a clear German error', async () => {
     const spy = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new DOMException('full', 'QuotaExceededError'));
     await expect(enqueuePost({ platform: 'facebook', payload: payload('A') })).rejects.toThrow(OutboxQuotaError);
@@ -227,6 +280,15 @@ describe('sendOrQueue', () => {
 });
 
 describe('startOutboxDrainer', () => {
+  test('reports the result of each run (how many went out) to onResult', async () => {
+    const results: Array<{ sent: number; expired: number }> = [];
+    await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    await enqueuePost({ platform: 'facebook', payload: payload('B') });
+    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), send: async () => undefined, isOnline: () => true, intervalMs: 60_000, onResult: (r) => results.push(r) });
+    await vi.waitFor(() => expect(results[0]).toMatchObject({ sent: 2, expired: 0 }));
+    stop();
+  });
+
   test('drains when the online event fires', async () => {
     let online = false;
     const send = vi.fn(async () => undefined);

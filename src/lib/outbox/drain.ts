@@ -1,5 +1,5 @@
 import { db, type QueuedPost } from '@/db/db';
-import { claimNext, markFailed, markSent, recoverStaleSending, requeue } from '@/db/outbox';
+import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { postToPlatform } from '@/lib/api/social';
 import type { Platform } from '@/lib/api/types';
@@ -46,6 +46,8 @@ export interface DrainResult {
   leader: boolean;
   sent: number;
   failed: number;
+  /** Queued posts found past their expiry and marked 'expired' in this run. */
+  expired: number;
   /** Why draining stopped early (network or server error); the entry stays queued with this reason. */
   stopped?: string;
 }
@@ -62,11 +64,14 @@ function browserOnline(): boolean {
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
   return locks.request(outboxLockName(), { ifAvailable: true }, async (lock) => {
-    const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0 };
+    const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0, expired: 0 };
     if (!lock) return result;
     await recoverStaleSending(now());
+    // Sent entries are kept a week for the operator to see, then pruned, so the list does not grow without bound.
+    await pruneOutbox(undefined, now());
     while (isOnline()) {
-      const entry = await claimNext(now());
+      const { entry, expired } = await claimNext(now());
+      result.expired += expired;
       if (!entry) break;
       try {
         await send(entry);

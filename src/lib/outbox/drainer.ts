@@ -11,7 +11,9 @@ let trigger: (() => void) | null = null;
  * Starts draining the outbox when the network returns (online event), when the tab becomes visible,
  * every 30 s, and now. Only the holder of the outbox Web Lock sends; the others skip. Returns a stop function.
  */
-export function startOutboxDrainer(options: DrainOptions & { intervalMs?: number } = {}): () => void {
+export function startOutboxDrainer(
+  options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void } = {},
+): () => void {
   const isOnline = options.isOnline ?? (() => navigator.onLine !== false);
   const run = () => {
     if (!isOnline()) return;
@@ -20,6 +22,10 @@ export function startOutboxDrainer(options: DrainOptions & { intervalMs?: number
       return;
     }
     running = drainOutbox(options)
+      .then((result) => {
+        options.onResult?.(result);
+        return result;
+      })
       .catch((error: unknown) => {
         console.warn('Postausgang konnte nicht gesendet werden.', error instanceof Error ? error.message : error);
         return undefined;

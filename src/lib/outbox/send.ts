@@ -2,7 +2,6 @@ import type { QueuedPost } from '@/db/db';
 import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
 import type { Platform } from '@/lib/api/types';
-import { redactValue } from '@/lib/security/redact';
 import { failureReason, isFinalFailure } from './drain';
 
 export type SendOutcome =
@@ -20,19 +19,19 @@ export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung 
  */
 export async function sendOrQueue(platform: Platform, payload: Record<string, unknown>, options: { isOnline?: () => boolean } = {}): Promise<SendOutcome> {
   const online = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
-  const body = redactValue(payload);
+  // The post goes out (and into the outbox) exactly as the operator wrote it; redaction is for logs and exports.
   const idempotencyKey = globalThis.crypto.randomUUID();
   if (!online()) {
-    const entry = await enqueuePost({ platform, payload: body, idempotencyKey, error: OFFLINE_REASON });
+    const entry = await enqueuePost({ platform, payload, idempotencyKey, error: OFFLINE_REASON });
     return { state: 'queued', platform, entry, reason: OFFLINE_REASON };
   }
   try {
-    const result = await postToPlatform(platform, body, { 'Idempotency-Key': idempotencyKey });
+    const result = await postToPlatform(platform, payload, { 'Idempotency-Key': idempotencyKey });
     return { state: 'sent', platform, result };
   } catch (error) {
     if (isFinalFailure(error) || (error instanceof DOMException && error.name === 'AbortError')) throw error;
     const reason = online() ? failureReason(error) : OFFLINE_REASON;
-    const entry = await enqueuePost({ platform, payload: body, idempotencyKey, error: reason });
+    const entry = await enqueuePost({ platform, payload, idempotencyKey, error: reason });
     return { state: 'queued', platform, entry, reason };
   }
 }

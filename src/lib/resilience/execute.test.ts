@@ -186,7 +186,9 @@ describe('execute: circuit breaker against the mock server', () => {
         expect.objectContaining({ service: 'probe', retryCount: 0, context: { action: 'circuit-breaker', threshold: 5, cooldownMs: 60_000 } }),
       ]);
     });
-    expect((await listErrors()).filter((e) => e.error.startsWith('API request failed'))).toHaveLength(5);
+    // The five identical failures are folded into one entry that counts them.
+    const failures = (await listErrors()).filter((e) => e.error.startsWith('API request failed'));
+    expect(failures.map((e) => e.count)).toEqual([5]);
   });
 
   test('a failed half-open test opens it again for another cool-down', async () => {

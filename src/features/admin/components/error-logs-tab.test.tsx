@@ -37,6 +37,24 @@ async function captureDownload(click: () => Promise<void>): Promise<{ name: stri
 }
 
 describe('Error Logs', () => {
+  test('identical failures show as one entry with how often and since when', async () => {
+    const clock = vi.spyOn(Date, 'now');
+    const t0 = new Date(2024, 2, 5, 9, 15, 0).getTime();
+    await recordError({ service: 'tavus', error: 'other failure' });
+    for (let i = 0; i < 3; i++) {
+      clock.mockReturnValue(t0 + i * 60_000);
+      await recordError({ service: 'heygen', error: 'API request failed with status 503: down' });
+    }
+    clock.mockRestore();
+    renderWithProviders(<ErrorLogsTab />);
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    const [folded, other] = entries();
+    expect(folded).toHaveTextContent('API request failed with status 503: down');
+    expect(within(folded).getByTestId('entry-count')).toHaveTextContent('3× aufgetreten, zuerst 05.03.24, 09:15:00');
+    expect(folded).toHaveTextContent('zuletzt 05.03.24, 09:17:00');
+    expect(within(other).queryByTestId('entry-count')).toBeNull();
+  });
+
   test('lists entries newest first with service, error, time, retry count and Active/Resolved, and counts them', async () => {
     await recordError({ service: 'tavus', error: 'first failure', retryCount: 2 });
     const id = await recordError({ service: 'heygen', error: 'second failure', retryCount: 1 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ErrorLogEntry } from '@/db/db';
 import { computeStatistics, resolveError } from '@/db/error-log';
+import { storageFailureMessage } from '@/db/storage-errors';
 import { errorMessage } from '@/lib/http/api-error';
 import { allBreakerStates } from '@/lib/resilience/breakers';
 import { redact } from '@/lib/security/redact';
@@ -39,8 +40,15 @@ function EntryRow({ entry }: { entry: ErrorLogEntry }) {
           <span className="font-medium">{serviceName(entry.service)}</span>
           <Badge tone={entry.resolved ? 'ok' : 'error'}>{entry.resolved ? 'Resolved' : 'Active'}</Badge>
         </div>
-        <span className="text-xs text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
+        <span className="text-xs text-muted-foreground">
+          {(entry.count ?? 1) > 1 ? `zuletzt ${formatDateTime(entry.timestamp)}` : formatDateTime(entry.timestamp)}
+        </span>
       </div>
+      {(entry.count ?? 1) > 1 && (
+        <p className="text-xs text-muted-foreground" data-testid="entry-count">
+          {`${entry.count}× aufgetreten, zuerst ${formatDateTime(entry.firstTimestamp ?? entry.timestamp)}`}
+        </p>
+      )}
       <p className="break-words font-mono text-xs">{redact(entry.error)}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-muted-foreground" data-testid="entry-retries">{`Retries: ${entry.retryCount}`}</span>
@@ -50,7 +58,7 @@ function EntryRow({ entry }: { entry: ErrorLogEntry }) {
               size="sm"
               variant="ghost"
               aria-label={`Resolve ${serviceName(entry.service)} error`}
-              onClick={() => void resolveError(entry.id)}
+              onClick={() => void resolveError(entry.id).catch((error: unknown) => toast.error(storageFailureMessage(error)))}
             >
               <CheckCircle2 aria-hidden />
               Resolve

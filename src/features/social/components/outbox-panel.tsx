@@ -8,14 +8,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { OutboxStatus, QueuedPost } from '@/db/db';
-import { discardEntry, editAndResend, listOutbox } from '@/db/outbox';
+import { storageFailureMessage } from '@/db/storage-errors';
+import { discardEntry, editAndResend, listOutbox, resendExpired } from '@/db/outbox';
 import { drainOutbox } from '@/lib/outbox/drain';
 import { requestOutboxDrain } from '@/lib/outbox/drainer';
+import { drainNotices } from '@/lib/outbox/messages';
 import type { Platform } from '@/lib/api/types';
 import { messages, OUTBOX_STATE_LABELS, PLATFORM_NAMES } from '../messages';
 
 const TONE: Record<OutboxStatus, 'info' | 'warn' | 'ok' | 'error' | 'neutral'> = { queued: 'warn', sending: 'info', sent: 'ok', failed: 'error', expired: 'neutral' };
 const timeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+
+// A change the database refused (storage full, database closed) is said in German; the entry stays as it was.
+const storageFailed = (error: unknown) => void toast.error(storageFailureMessage(error));
 
 function FailedActions({ entry }: { entry: QueuedPost }) {
   const [editing, setEditing] = useState(false);
@@ -25,7 +30,7 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
     return (
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" className="min-h-10" onClick={() => setEditing(true)}>Bearbeiten und erneut senden</Button>
-        <Button size="sm" variant="ghost" className="min-h-10" onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded))}>
+        <Button size="sm" variant="ghost" className="min-h-10" onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}>
           <Trash2 aria-hidden />Verwerfen
         </Button>
       </div>
@@ -41,7 +46,7 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
           toast.success(messages.resent);
           setEditing(false);
           requestOutboxDrain();
-        });
+        }, storageFailed);
       }}
     >
       <Label htmlFor={id}>Inhalt</Label>
@@ -54,6 +59,30 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
   );
 }
 
+/** An expired post stays listed until the operator sends it after all or discards it. */
+function ExpiredActions({ entry }: { entry: QueuedPost }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        className="min-h-10"
+        onClick={() =>
+          void resendExpired(entry.id).then(() => {
+            toast.success(messages.resent);
+            requestOutboxDrain();
+          }, storageFailed)
+        }
+      >
+        <Send aria-hidden />Erneut senden
+      </Button>
+      <Button size="sm" variant="ghost" className="min-h-10" onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}>
+        <Trash2 aria-hidden />Verwerfen
+      </Button>
+    </div>
+  );
+}
+
 /** The outbox: every queued post with its state (queued, sending, sent, failed with the reason, expired). */
 export function OutboxPanel() {
   const entries = useLiveQuery(() => listOutbox(), []);
@@ -61,7 +90,10 @@ export function OutboxPanel() {
   const sendNow = async () => {
     setDraining(true);
     try {
-      await drainOutbox();
+      const result = await drainOutbox();
+      for (const n of drainNotices(result)) toast[n.kind](n.title, { description: n.description });
+    } catch (error) {
+      storageFailed(error);
     } finally {
       setDraining(false);
     }
@@ -93,11 +125,7 @@ export function OutboxPanel() {
                 <p className="line-clamp-2 whitespace-pre-wrap text-sm">{String(entry.payload.content ?? '')}</p>
                 {entry.error && entry.status !== 'sent' && <p className="text-sm text-muted-foreground">Grund: {entry.error}</p>}
                 {entry.status === 'failed' && <FailedActions entry={entry} />}
-                {entry.status === 'expired' && (
-                  <Button size="sm" variant="ghost" className="min-h-10 justify-self-start" onClick={() => void discardEntry(entry.id)}>
-                    <Trash2 aria-hidden />Verwerfen
-                  </Button>
-                )}
+                {entry.status === 'expired' && <ExpiredActions entry={entry} />}
               </li>
             ))}
           </ul>

@@ -265,6 +265,6 @@ test('the outbox shows every state: queued, sending, sent, failed with the reaso
   const expected: Record<string, string> = { queued: 'In Warteschlange', sending: 'Wird gesendet', sent: 'Gesendet', failed: 'Fehlgeschlagen', expired: 'Abgelaufen' };
   for (const status of states) expect(await labelOf(status)).toHaveTextContent(expected[status]);
   expect(await labelOf('failed')).toHaveTextContent('Grund: API request failed with status 400: Inhalt fehlt');
-  // queued + sending + failed wait; sent and expired do not.
-  expect(await screen.findByRole('link', { name: '3 Posts im Postausgang' })).toBeInTheDocument();
+  // queued + sending + failed + expired need something; sent does not.
+  expect(await screen.findByRole('link', { name: '4 Posts im Postausgang' })).toBeInTheDocument();
 });

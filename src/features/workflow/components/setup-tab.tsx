@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Bot, Brain, Eye, EyeOff, FileJson, Loader2, Mic, Play, Share2, Upload, Video, Workflow } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
 import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
+import { unregisterSecret } from '@/lib/security/redact';
 import { WebhookError } from '@/lib/webhooks/n8n';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
@@ -92,7 +93,6 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
 /** Addresses of the operator's n8n (kept in Dexie), with the webhook test and the status figures. */
 function WebhookConfigCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
   const { config, updateConfig } = settings;
-  const [showKey, setShowKey] = useState(false);
   const base = useId();
   const fields: Array<{ key: 'workflowId' | 'baseUrl' | 'gatewayUrl' | 'statusUrl' | 'mediaUrl'; label: string }> = [
     { key: 'workflowId', label: 'Workflow ID' }, { key: 'baseUrl', label: 'Base URL' }, { key: 'gatewayUrl', label: 'Gateway URL' },
@@ -123,16 +123,56 @@ function WebhookConfigCard({ settings, runtime }: { settings: WorkflowSettings; 
             </Field>
           ))}
         </div>
-        <Field id={`${base}-key`} label="API Key (optional)" hint="Wird nur als Authorization: Bearer gesendet.">
-          <div className="flex gap-2">
-            <Input id={`${base}-key`} type={showKey ? 'text' : 'password'} autoComplete="off" spellCheck={false} value={config.apiKey ?? ''} onChange={(e) => updateConfig({ apiKey: e.target.value })} />
-            <Button variant="outline" size="icon" onClick={() => setShowKey((v) => !v)} aria-label={showKey ? 'API Key verbergen' : 'API Key anzeigen'} aria-pressed={showKey}>
-              {showKey ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-            </Button>
-          </div>
-        </Field>
+        <ApiKeyField id={`${base}-key`} saved={config.apiKey ?? ''} onSave={(apiKey) => updateConfig({ apiKey })} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The n8n key is kept as a draft while it is typed and saved (and registered as a secret for redaction) as a
+ * whole on blur or Enter: saving every keystroke made every prefix a "secret" that redaction cut out of texts.
+ */
+function ApiKeyField({ id, saved, onSave }: { id: string; saved: string; onSave: (key: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [showKey, setShowKey] = useState(false);
+  const latest = useRef({ draft, saved, onSave });
+  useEffect(() => {
+    latest.current = { draft, saved, onSave };
+  });
+  const save = useCallback(() => {
+    const { draft: typed, saved: current, onSave: store } = latest.current;
+    if (typed === null || typed === current) return;
+    // The replaced key is no longer in use; keeping it registered would cut its text out of later messages.
+    if (current) unregisterSecret(current);
+    store(typed);
+  }, []);
+  // Leaving the screen with a typed key saves it too (a removed input gets no blur event).
+  useEffect(() => save, [save]);
+  const commit = () => {
+    save();
+    setDraft(null);
+  };
+  return (
+    <Field id={id} label="API Key (optional)" hint="Wird nur als Authorization: Bearer gesendet. Gespeichert beim Verlassen des Feldes oder mit Enter.">
+      <div className="flex gap-2" data-unsaved={draft !== null && draft !== saved ? 'true' : undefined}>
+        <Input
+          id={id}
+          type={showKey ? 'text' : 'password'}
+          autoComplete="off"
+          spellCheck={false}
+          value={draft ?? saved}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+          }}
+        />
+        <Button variant="outline" size="icon" onClick={() => setShowKey((v) => !v)} aria-label={showKey ? 'API Key verbergen' : 'API Key anzeigen'} aria-pressed={showKey}>
+          {showKey ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+        </Button>
+      </div>
+    </Field>
   );
 }
 

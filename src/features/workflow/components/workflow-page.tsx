@@ -28,7 +28,7 @@ export function WorkflowPage() {
 function WorkflowScreen({ settings }: { settings: WorkflowSettings }) {
   const runtime = useWorkflowRuntime(settings.config, settings.params);
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-unsaved={settings.saveFailed ? 'true' : undefined}>
       <WorkflowHeader config={settings.config} runtime={runtime} />
       <SummaryCards config={settings.config} runtime={runtime} />
       <Tabs defaultValue="connection">
