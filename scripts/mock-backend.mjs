@@ -3,6 +3,7 @@
 // as an operator sees it (with its data), not a dashboard whose backend is down.
 //
 //   node scripts/mock-backend.mjs [port]     (default 4311; the API is at http://127.0.0.1:<port>/api)
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,43 @@ import { getResponse } from 'msw';
 import { createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** What identifies a request body: its bytes, or for multipart its fields (the boundary differs on every send). */
+async function fingerprint(request) {
+  const hash = createHash('sha256');
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    for (const [name, value] of await request.clone().formData()) {
+      hash.update(`${name}\0`);
+      if (typeof value === 'string') hash.update(`s\0${value}\0`);
+      else hash.update(`f\0${value.name}\0${value.type}\0`).update(Buffer.from(await value.arrayBuffer()));
+    }
+  } else hash.update(Buffer.from(await request.clone().arrayBuffer()));
+  return hash.digest('hex');
+}
+
+/**
+ * The contract's Idempotency-Key rule, as a real backend keeps it: the first answer to a key (per method and path) is
+ * stored and answered again to every repeat, which does not reach the handlers; the key with another body gets 422.
+ */
+function idempotencyCache() {
+  const stored = new Map();
+  return async (request, handle) => {
+    const key = request.headers.get('idempotency-key');
+    if (!key || request.method === 'GET') return handle();
+    const slot = `${request.method} ${new URL(request.url).pathname} ${key}`;
+    const print = await fingerprint(request);
+    const earlier = stored.get(slot);
+    if (earlier) {
+      if (earlier.print !== print) {
+        return { status: 422, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet', code: 'idempotency_key_reused' })) };
+      }
+      return earlier.answer;
+    }
+    const answer = handle();
+    stored.set(slot, { print, answer });
+    return answer;
+  };
+}
 
 /**
  * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
@@ -33,6 +71,7 @@ export async function startMockBackend(port) {
   }
   const httpHandlers = handlers.filter((h) => typeof h.info?.method === 'string');
   const requests = [];
+  const idempotent = idempotencyCache();
 
   const server = http.createServer(async (req, res) => {
     const cors = {
@@ -57,14 +96,14 @@ export async function startMockBackend(port) {
         headers,
         body: chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
       });
-      const response = await getResponse(httpHandlers, request);
-      if (!response) {
-        res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` }));
-        return;
-      }
-      const out = { ...cors };
-      response.headers.forEach((value, name) => (out[name] = value));
-      res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+      const answer = await idempotent(request, async () => {
+        const response = await getResponse(httpHandlers, request.clone());
+        if (!response) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })) };
+        const headers = {};
+        response.headers.forEach((value, name) => (headers[name] = value));
+        return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+      });
+      res.writeHead(answer.status, { ...cors, ...answer.headers }).end(answer.body);
     } catch (error) {
       res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
     }
