@@ -2,7 +2,10 @@
 // CORS, as a deployed API would. `npm run bench` points a live deployment at it, so Lighthouse measures the dashboard
 // as an operator sees it (with its data), not a dashboard whose backend is down.
 //
-//   node scripts/mock-backend.mjs [port]     (default 4311; the API is at http://127.0.0.1:<port>/api)
+//   node scripts/mock-backend.mjs [port] [--token <t>]    (default 4311; the API is at http://127.0.0.1:<port>/api)
+//
+// With a token it asks for it as a real backend does: `Authorization: Bearer <t>` on every /api call but /api/health/*,
+// else 401 with an ErrorBody.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -53,7 +56,7 @@ function idempotencyCache() {
  * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
  * port). Returns the Node server, the API's base URL and the requests it has answered (method, path, headers).
  */
-export async function startMockBackend(port) {
+export async function startMockBackend(port, { token } = {}) {
   const vite = await createServer({
     configFile: false,
     root,
@@ -91,6 +94,11 @@ export async function startMockBackend(port) {
       for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (token && path.startsWith('/api/') && !path.startsWith('/api/health/') && req.headers.authorization !== `Bearer ${token}`) {
+        res.writeHead(401, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Nicht angemeldet', code: 'unauthorized' }));
+        return;
+      }
       const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
         method: req.method,
         headers,
@@ -114,7 +122,10 @@ export async function startMockBackend(port) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(process.argv[2] ?? 4311);
-  const { apiBaseUrl } = await startMockBackend(port);
+  const args = process.argv.slice(2);
+  const tokenAt = args.indexOf('--token');
+  const token = tokenAt >= 0 ? args.splice(tokenAt, 2)[1] : undefined;
+  const port = Number(args[0] ?? 4311);
+  const { apiBaseUrl } = await startMockBackend(port, { token });
   console.log(`mock backend: ${apiBaseUrl}`);
 }

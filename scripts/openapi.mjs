@@ -133,7 +133,7 @@ const committedDocument = await readFile(DOC_FILE, 'utf8').catch(() => '');
 if (check) {
   if (committedDocument !== document) stale.push(path.relative(root, DOC_FILE));
   if (stale.length) {
-    console.error(`The OpenAPI document is stale (${stale.join(', ')} differ from src/contract and the mock answers). Run \`npm run openapi\` and commit the result.`);
+    console.error(`The OpenAPI document is stale (${stale.join(' and ')} ${stale.length > 1 ? 'differ' : 'differs'} from src/contract and the mock backend's answers). Run \`npm run openapi\` and commit the result.`);
     process.exit(1);
   }
   console.log('docs/openapi.json is up to date.');
