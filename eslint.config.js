@@ -68,6 +68,13 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN.md: the contract imports nothing but zod, so the browser, the mocks and the server use it as is.
+    files: ['src/contract/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod/mini$|\\./)', message: 'src/contract imports only zod/mini and its own files (./…).' }] }],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     // Scripts run in node and hand functions to the browser (playwright's page.evaluate).
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -6,4 +6,4 @@ export interface BackendRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export declare function startMockBackend(port: number): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;
+export declare function startMockBackend(port: number, options?: { token?: string }): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;

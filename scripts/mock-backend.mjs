@@ -2,7 +2,11 @@
 // CORS, as a deployed API would. `npm run bench` points a live deployment at it, so Lighthouse measures the dashboard
 // as an operator sees it (with its data), not a dashboard whose backend is down.
 //
-//   node scripts/mock-backend.mjs [port]     (default 4311; the API is at http://127.0.0.1:<port>/api)
+//   node scripts/mock-backend.mjs [port] [--token <t>]    (default 4311; the API is at http://127.0.0.1:<port>/api)
+//
+// With a token it asks for it as a real backend does: `Authorization: Bearer <t>` on every /api call but /api/health/*,
+// else 401 with an ErrorBody.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,11 +15,48 @@ import { createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** What identifies a request body: its bytes, or for multipart its fields (the boundary differs on every send). */
+async function fingerprint(request) {
+  const hash = createHash('sha256');
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    for (const [name, value] of await request.clone().formData()) {
+      hash.update(`${name}\0`);
+      if (typeof value === 'string') hash.update(`s\0${value}\0`);
+      else hash.update(`f\0${value.name}\0${value.type}\0`).update(Buffer.from(await value.arrayBuffer()));
+    }
+  } else hash.update(Buffer.from(await request.clone().arrayBuffer()));
+  return hash.digest('hex');
+}
+
+/**
+ * The contract's Idempotency-Key rule, as a real backend keeps it: the first answer to a key (per method and path) is
+ * stored and answered again to every repeat, which does not reach the handlers; the key with another body gets 422.
+ */
+function idempotencyCache() {
+  const stored = new Map();
+  return async (request, handle) => {
+    const key = request.headers.get('idempotency-key');
+    if (!key || request.method === 'GET') return handle();
+    const slot = `${request.method} ${new URL(request.url).pathname} ${key}`;
+    const print = await fingerprint(request);
+    const earlier = stored.get(slot);
+    if (earlier) {
+      if (earlier.print !== print) {
+        return { status: 422, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet', code: 'idempotency_key_reused' })) };
+      }
+      return earlier.answer;
+    }
+    const answer = handle();
+    stored.set(slot, { print, answer });
+    return answer;
+  };
+}
+
 /**
  * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
  * port). Returns the Node server, the API's base URL and the requests it has answered (method, path, headers).
  */
-export async function startMockBackend(port) {
+export async function startMockBackend(port, { token } = {}) {
   const vite = await createServer({
     configFile: false,
     root,
@@ -33,6 +74,7 @@ export async function startMockBackend(port) {
   }
   const httpHandlers = handlers.filter((h) => typeof h.info?.method === 'string');
   const requests = [];
+  const idempotent = idempotencyCache();
 
   const server = http.createServer(async (req, res) => {
     const cors = {
@@ -52,19 +94,24 @@ export async function startMockBackend(port) {
       for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (token && path.startsWith('/api/') && !path.startsWith('/api/health/') && req.headers.authorization !== `Bearer ${token}`) {
+        res.writeHead(401, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Nicht angemeldet', code: 'unauthorized' }));
+        return;
+      }
       const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
         method: req.method,
         headers,
         body: chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
       });
-      const response = await getResponse(httpHandlers, request);
-      if (!response) {
-        res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` }));
-        return;
-      }
-      const out = { ...cors };
-      response.headers.forEach((value, name) => (out[name] = value));
-      res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+      const answer = await idempotent(request, async () => {
+        const response = await getResponse(httpHandlers, request.clone());
+        if (!response) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })) };
+        const headers = {};
+        response.headers.forEach((value, name) => (headers[name] = value));
+        return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+      });
+      res.writeHead(answer.status, { ...cors, ...answer.headers }).end(answer.body);
     } catch (error) {
       res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
     }
@@ -75,7 +122,10 @@ export async function startMockBackend(port) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(process.argv[2] ?? 4311);
-  const { apiBaseUrl } = await startMockBackend(port);
+  const args = process.argv.slice(2);
+  const tokenAt = args.indexOf('--token');
+  const token = tokenAt >= 0 ? args.splice(tokenAt, 2)[1] : undefined;
+  const port = Number(args[0] ?? 4311);
+  const { apiBaseUrl } = await startMockBackend(port, { token });
   console.log(`mock backend: ${apiBaseUrl}`);
 }

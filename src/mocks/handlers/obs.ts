@@ -10,9 +10,10 @@ interface ObsStatusBody {
   streaming: boolean;
   scene: string;
 }
-type Result = { success: true; [key: string]: unknown } | { success: false; error: string };
+type Result = { success: true; [key: string]: unknown } | { success: false; error: string; message: string };
 
-const failure = (error: string, status: number) => HttpResponse.json<Result>({ success: false, error }, { status });
+// `message` makes it the contract's ErrorBody; `error` keeps the ObsResult shape.
+const failure = (error: string, status: number) => HttpResponse.json<Result>({ success: false, error, message: error }, { status });
 
 function control(action: string, body: Record<string, unknown>): Response {
   switch (action) {

@@ -17,10 +17,10 @@ const KEY_HEADER: Record<string, { header: string; prefix: string }> = {
 
 function check(service: string, headers: Headers) {
   const rule = KEY_HEADER[service];
-  if (!rule) return HttpResponse.json({ success: false, error: 'Unknown service' }, { status: 404 });
+  if (!rule) return HttpResponse.json({ success: false, error: 'Unknown service', message: 'Unknown service' }, { status: 404 });
   const value = headers.get(rule.header) ?? '';
   const key = value.startsWith(rule.prefix) ? value.slice(rule.prefix.length).trim() : '';
-  if (!key) return HttpResponse.json({ success: false, error: 'Ungültiger API-Schlüssel' }, { status: 401, statusText: 'Unauthorized' });
+  if (!key) return HttpResponse.json({ success: false, error: 'Ungültiger API-Schlüssel', message: 'Ungültiger API-Schlüssel' }, { status: 401, statusText: 'Unauthorized' });
   return HttpResponse.json({ success: true, service });
 }
 

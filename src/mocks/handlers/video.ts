@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw';
+import * as z from 'zod/mini';
+import { schemas } from '@/contract';
 import type { Avatar, VideoPlatform, VideoProject, VideoProvider } from '@/lib/api/types';
 import * as store from '../store/video';
 import type { AnyHandler } from '../types';
@@ -14,6 +16,7 @@ const notFound = (message: string) => HttpResponse.json({ message }, { status: 4
 
 async function create(provider: unknown, request: Request) {
   const body = (await request.json().catch(() => ({}))) as GenerateBody;
+  if (!z.safeParse(schemas.VideoGenerateBody, body).success) return HttpResponse.json({ message: 'Ungültige Video-Anfrage' }, { status: 400 });
   const platform = isProvider(provider) ? provider : body.platform;
   if (!isProvider(platform)) return HttpResponse.json({ message: 'Unbekannte Video-Plattform' }, { status: 400 });
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -1,0 +1,515 @@
+// Checks a running backend against the /api contract (src/contract, docs/openapi.json): every operation once or more,
+// with valid requests made from the examples, its own records created and cleaned up where the contract can delete them.
+//
+//   npm run check:backend -- <baseUrl> [--token <t>]      e.g. http://127.0.0.1:3000/api
+//
+// Prints `PASS <opId> <METHOD> <path>` or `FAIL <opId> <METHOD> <path> <reason>` per operation and `N passed, N failed`;
+// exits 1 on any failure. Calls that need an external system (n8n, OBS, providers, Telegram) pass on a 503 ErrorBody.
+// It acts for real (posts, a Telegram notice, stream start/stop when no stream runs): point it at a staging backend.
+import { isDeepStrictEqual } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send } from './contract-requests.mjs';
+import { makeMp4, makePng } from './sample-files.mjs';
+
+class Failure extends Error {}
+class NotConfigured extends Error {}
+class Skipped extends Error {}
+
+function parseArgs(argv) {
+  let baseUrl;
+  let token;
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--token') token = argv[++i];
+    else if (argv[i].startsWith('--token=')) token = argv[i].slice('--token='.length);
+    else if (!baseUrl) baseUrl = argv[i];
+  }
+  return { baseUrl, token };
+}
+
+const describe = (issues) => issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ');
+const snippet = (answer) => (answer.isJson ? ` ${JSON.stringify(answer.json).slice(0, 160)}` : answer.bytes.length ? ` (${answer.contentType || 'no content type'}, ${answer.bytes.length} bytes)` : '');
+
+/**
+ * Runs the check. `out` receives each line. Returns { passed, failed, skipped }. The token is sent, never printed:
+ * every line is built from operation ids, paths, statuses and answer bodies only.
+ */
+export async function checkBackend(baseUrl, { token, out: print = console.log } = {}) {
+  // Answer bodies are printed in reasons; a backend that echoes the token must not get it onto the screen.
+  const out = (text) => print(token ? text.split(token).join('***') : text);
+  const contract = await loadContract();
+  const { operations, isSchema, schemas, EXTERNAL_OPERATIONS, IDEMPOTENCY_KEY_REUSED_STATUS, PUBLIC_OPERATIONS } = contract;
+  const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  const results = new Map();
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  let keySeq = 0;
+
+  const line = (id, status, text = '') => {
+    const def = operations[id];
+    out(`${status} ${id} ${def ? `${def.method} ${def.path}` : ''}${text ? ` ${text}` : ''}`.replace(/\s+$/, ''));
+  };
+  const record = (id, outcome, text) => {
+    if (results.has(id)) return;
+    results.set(id, outcome);
+    if (outcome === 'PASS') counts.passed += 1;
+    else if (outcome === 'FAIL') counts.failed += 1;
+    else counts.skipped += 1;
+    line(id, outcome, text);
+  };
+
+  const call = (id, request = {}) => {
+    const headers = { ...(PUBLIC_OPERATIONS.includes(id) && request.noAuth ? {} : auth), ...(request.headers ?? {}) };
+    return send(baseUrl, operations[id], { ...request, headers });
+  };
+
+  const errorBody = (answer) => answer.isJson && !schemas.ErrorBody['~standard'].validate(answer.json).issues;
+
+  /** A documented error: the status and an ErrorBody. */
+  const expectError = (id, answer, statuses) => {
+    const list = [statuses].flat();
+    if (!list.includes(answer.status)) throw new Failure(`${id}: status ${answer.status}, expected ${list.join(' or ')}${snippet(answer)}`);
+    if (!errorBody(answer)) throw new Failure(`${id}: the ${answer.status} answer is not an ErrorBody {message, code?, issues?}:${snippet(answer)}`);
+  };
+
+  /** The success answer of an operation: its status and its schema (or file, or nothing). Returns the parsed value. */
+  const expectSuccess = (id, answer) => {
+    const def = operations[id];
+    if (answer.status === 503 && EXTERNAL_OPERATIONS.includes(id)) {
+      if (errorBody(answer)) throw new NotConfigured();
+      throw new Failure(`${id}: 503 without an ErrorBody:${snippet(answer)}`);
+    }
+    if (answer.status !== def.status) throw new Failure(`${id}: status ${answer.status}, expected ${def.status}${snippet(answer)}`);
+    if (isSchema(def.response)) {
+      if (!answer.isJson) throw new Failure(`${id}: not a JSON answer (content type '${answer.contentType}')`);
+      const parsed = def.response['~standard'].validate(answer.json);
+      if (parsed.issues) throw new Failure(`${id}: the answer does not match the schema: ${describe(parsed.issues)}`);
+      return parsed.value;
+    }
+    if (def.response.kind === 'binary') {
+      const major = def.response.contentType.split('/')[0];
+      if (!answer.contentType.toLowerCase().startsWith(`${major}/`)) throw new Failure(`${id}: content type '${answer.contentType}', expected ${def.response.contentType}`);
+      if (!answer.bytes.length) throw new Failure(`${id}: an empty file`);
+      return answer.bytes;
+    }
+    if (answer.bytes.length) throw new Failure(`${id}: ${answer.status} with a body (expected none)`);
+    return undefined;
+  };
+
+  const same = (a, b) => a.status === b.status && (a.isJson || b.isJson ? a.isJson && b.isJson && isDeepStrictEqual(a.json, b.json) : a.bytes.equals(b.bytes));
+
+  /**
+   * Sends the operation twice. With a key ('key' operations) the repeat must answer the stored first answer; a
+   * 'natural' repeat must answer the same (PUT, PATCH, setting a state). Returns the first parsed value.
+   */
+  const twice = async (id, request = {}) => {
+    const headers = { ...(request.headers ?? {}) };
+    if (operations[id].idempotency === 'key') headers['Idempotency-Key'] = `konformitaet-${runId}-${(keySeq += 1)}`;
+    const first = await call(id, { ...request, headers });
+    const value = expectSuccess(id, first);
+    const second = await call(id, { ...request, headers });
+    if (!same(first, second)) {
+      const what = operations[id].idempotency === 'key' ? 'the same Idempotency-Key' : 'the same request';
+      throw new Failure(`${id}: ${what} sent again answered differently: ${first.status}${snippet(first)} then ${second.status}${snippet(second)}`);
+    }
+    return { value, key: headers['Idempotency-Key'] };
+  };
+
+  /** Runs one operation's check and records PASS / FAIL / PASS (nicht konfiguriert) / SKIP. */
+  const step = async (id, run) => {
+    try {
+      const note = await run();
+      record(id, 'PASS', typeof note === 'string' ? note : '');
+    } catch (error) {
+      if (error instanceof NotConfigured) record(id, 'PASS', '(nicht konfiguriert)');
+      else if (error instanceof Skipped) record(id, 'SKIP', error.message);
+      else record(id, 'FAIL', error instanceof Failure ? error.message.replace(`${id}: `, '') : `${error?.name ?? 'Error'}: ${error?.message ?? error}`);
+    }
+  };
+
+  /** Reads a list operation (valid answer) for use by another step; throws Failure naming the list. */
+  const list = async (id, request) => expectSuccess(id, await call(id, request));
+  const countWhere = (items, predicate) => items.filter(predicate).length;
+  const once = (items, predicate, what) => {
+    const n = countWhere(items, predicate);
+    if (n !== 1) throw new Failure(`${what} appears ${n} times in the list (expected once: no second record for a repeated key)`);
+  };
+  const badBody = async (id, request, statuses = 400) => {
+    const headers = operations[id].idempotency === 'key' ? { 'Idempotency-Key': `konformitaet-${runId}-bad-${(keySeq += 1)}` } : {};
+    expectError(id, await call(id, { ...request, headers: { ...headers, ...(request.headers ?? {}) } }), statuses);
+  };
+  const waitFor = async (condition, what) => {
+    for (let i = 0; i < 100; i += 1) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Failure(`${what} did not happen within 10 s`);
+  };
+  const mark = `[Konformitätstest ${runId}]`;
+
+  // --- Authentication (only with a token: a backend without one may be open).
+  if (token) {
+    const missing = await send(baseUrl, operations['posts.list'], {});
+    const wrong = await send(baseUrl, operations['posts.list'], { headers: { Authorization: 'Bearer falsches-token' } });
+    const ok = missing.status === 401 && wrong.status === 401 && errorBody(missing) && errorBody(wrong);
+    counts[ok ? 'passed' : 'failed'] += 1;
+    out(`${ok ? 'PASS' : 'FAIL'} auth GET /posts without or with a wrong token${ok ? ' → 401' : `: ${missing.status}, ${wrong.status} (expected 401 with an ErrorBody)`}`);
+  }
+
+  // --- Dashboard
+  await step('dashboard.overview', async () => void expectSuccess('dashboard.overview', await call('dashboard.overview')));
+
+  // --- Posts: create → read in the list → patch → delete.
+  const allPosts = async () => list('posts.list', { query: { limit: 10000, offset: 0 } });
+  let post;
+  await step('posts.list', async () => {
+    const answer = await call('posts.list', { query: operations['posts.list'].example.query });
+    const posts = expectSuccess('posts.list', answer);
+    const total = answer.headers.get('x-total-count');
+    if (total === null || !/^\d+$/.test(total)) throw new Failure(`posts.list: no X-Total-Count header with the total (got ${JSON.stringify(total)})`);
+    if (Number(total) < posts.length) throw new Failure(`posts.list: X-Total-Count ${total} is less than the ${posts.length} posts answered`);
+    const one = expectSuccess('posts.list', await call('posts.list', { query: { limit: 1, offset: 0 } }));
+    if (one.length > 1) throw new Failure(`posts.list: limit=1 answered ${one.length} posts`);
+  });
+  await step('posts.create', async () => {
+    const body = { ...operations['posts.create'].example.body, title: `${mark} KI-Durchbruch in der Medizin` };
+    const { value, key } = await twice('posts.create', { body });
+    post = value;
+    if (post.title !== body.title) throw new Failure(`posts.create: the answer has title ${JSON.stringify(post.title)}, sent ${JSON.stringify(body.title)}`);
+    once(await allPosts(), (p) => p.id === post.id, `The new post ${post.id}`);
+    const reused = await call('posts.create', { body: { ...body, title: `${mark} anders` }, headers: { 'Idempotency-Key': key } });
+    expectError('posts.create', reused, IDEMPOTENCY_KEY_REUSED_STATUS);
+    if (countWhere(await allPosts(), (p) => p.title === `${mark} anders`)) throw new Failure('posts.create: a reused key with another body created a post');
+    await badBody('posts.create', { body: { ...body, title: '   ' } });
+  });
+  await step('posts.update', async () => {
+    if (!post) throw new Failure('posts.update: no post of this check to change (posts.create failed)');
+    const { value } = await twice('posts.update', { params: { id: post.id }, body: { status: 'review' } });
+    if (value.id !== post.id || value.status !== 'review') throw new Failure(`posts.update: answered id ${value.id}, status ${value.status}; expected ${post.id}, review`);
+    const listed = (await allPosts()).find((p) => p.id === post.id);
+    if (listed?.status !== 'review') throw new Failure('posts.update: the list does not show the new status');
+    await badBody('posts.update', { params: { id: post.id }, body: { status: 'unbekannt' } });
+    expectError('posts.update', await call('posts.update', { params: { id: `fehlt-${runId}` }, body: { status: 'review' } }), 404);
+  });
+  await step('posts.delete', async () => {
+    if (!post) throw new Failure('posts.delete: no post of this check to delete (posts.create failed)');
+    expectSuccess('posts.delete', await call('posts.delete', { params: { id: post.id } }));
+    if (countWhere(await allPosts(), (p) => p.id === post.id)) throw new Failure('posts.delete: the post is still listed');
+    expectError('posts.delete', await call('posts.delete', { params: { id: post.id } }), 404);
+  });
+
+  // --- News
+  let news = [];
+  await step('news.list', async () => void (news = expectSuccess('news.list', await call('news.list'))));
+  await step('news.latest', async () => void expectSuccess('news.latest', await call('news.latest')));
+  await step('news.generate', async () => {
+    const { value } = await twice('news.generate', { body: { topic: `${mark} Künstliche Intelligenz`, language: 'de' } });
+    news = await list('news.list');
+    once(news, (n) => n.id === value.id, `The generated item ${value.id}`);
+    await badBody('news.generate', { body: { topic: '  ' } });
+  });
+  await step('news.publish', async () => {
+    const draft = news.find((n) => n.status === 'draft');
+    if (!draft) {
+      const other = news.find((n) => n.status !== 'draft');
+      if (!other) throw new Skipped('(keine Meldung vorhanden)');
+      expectError('news.publish', await call('news.publish', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-p` } }), 409);
+      return '(kein Entwurf: 409 geprüft)';
+    }
+    const { value } = await twice('news.publish', { params: { id: draft.id } });
+    if (value.status !== 'published') throw new Failure(`news.publish: status ${value.status} after publishing`);
+    expectError('news.publish', await call('news.publish', { params: { id: draft.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-p2` } }), 409);
+  });
+  await step('news.retry', async () => {
+    const failed = news.find((n) => n.status === 'failed');
+    if (!failed) {
+      const other = news.find((n) => n.status !== 'failed');
+      if (!other) throw new Skipped('(keine Meldung vorhanden)');
+      expectError('news.retry', await call('news.retry', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-r` } }), 409);
+      return '(keine fehlgeschlagene Meldung: 409 geprüft)';
+    }
+    const { value } = await twice('news.retry', { params: { id: failed.id } });
+    if (value.id !== failed.id) throw new Failure(`news.retry: answered ${value.id} for ${failed.id}`);
+  });
+
+  // --- Media: a real PNG and MP4 up, listed once, deleted.
+  const uploaded = [];
+  await step('media.list', async () => void expectSuccess('media.list', await call('media.list')));
+  await step('media.upload', async () => {
+    const files = [
+      { bytes: makePng(), name: 'konformitaet.png', type: 'image/png', expect: 'image' },
+      { bytes: makeMp4(), name: 'konformitaet.mp4', type: 'video/mp4', expect: 'video' },
+    ];
+    for (const file of files) {
+      const { form } = multipartExample('media.upload', { title: `${mark} ${file.name}`, file });
+      const { value } = await twice('media.upload', { form });
+      uploaded.push(value.id);
+      if (value.type !== file.expect) throw new Failure(`media.upload: ${file.name} listed as ${value.type}, expected ${file.expect}`);
+    }
+    const media = await list('media.list');
+    for (const id of uploaded) once(media, (m) => m.id === id, `The upload ${id}`);
+    const text = { bytes: Buffer.from('kein Medium'), name: 'notiz.txt', type: 'text/plain' };
+    await badBody('media.upload', { form: multipartExample('media.upload', { file: text }).form }, 415);
+    const noFile = new FormData();
+    noFile.append('metadata', '{}');
+    await badBody('media.upload', { form: noFile });
+  });
+  await step('media.delete', async () => {
+    if (!uploaded.length) throw new Failure('media.delete: no upload of this check to delete (media.upload failed)');
+    for (const id of uploaded) expectSuccess('media.delete', await call('media.delete', { params: { id } }));
+    const media = await list('media.list');
+    if (media.some((m) => uploaded.includes(m.id))) throw new Failure('media.delete: a deleted file is still listed');
+    expectError('media.delete', await call('media.delete', { params: { id: uploaded[0] } }), 404);
+  });
+
+  // --- Workflow
+  let imported;
+  await step('workflow.trigger', async () => void (await twice('workflow.trigger', { params: operations['workflow.trigger'].example.params, body: { topic: mark } })));
+  await step('workflow.upload', async () => {
+    await twice('workflow.upload', { form: multipartExample('workflow.upload').form });
+    await badBody('workflow.upload', { form: new FormData() });
+  });
+  await step('workflow.n8nUpload', async () => {
+    ({ value: imported } = await twice('workflow.n8nUpload', { form: multipartExample('workflow.n8nUpload', { uploadedAt: new Date().toISOString() }).form }));
+    await badBody('workflow.n8nUpload', { form: new FormData() });
+  });
+  await step('workflow.n8nStatus', async () => {
+    if (!imported) throw new Skipped('(kein importierter Workflow: workflow.n8nUpload nicht konfiguriert oder fehlgeschlagen)');
+    const value = expectSuccess('workflow.n8nStatus', await call('workflow.n8nStatus', { params: { id: imported.id } }));
+    if (value.id !== imported.id) throw new Failure(`workflow.n8nStatus: answered ${value.id} for ${imported.id}`);
+  });
+  await step('workflow.aiNewsStart', async () => void (await twice('workflow.aiNewsStart', { body: { topic: mark } })));
+  let runs = [];
+  await step('workflow.logs', async () => {
+    runs = expectSuccess('workflow.logs', await call('workflow.logs', operations['workflow.logs'].example));
+    if (runs.length > 10) throw new Failure(`workflow.logs: limit=10 answered ${runs.length} runs`);
+  });
+  await step('workflow.retry', async () => {
+    const run = runs.find((r) => r.status === 'failed') ?? runs[0];
+    if (!run) {
+      expectError('workflow.retry', await call('workflow.retry', { params: { id: `fehlt-${runId}` }, headers: { 'Idempotency-Key': `konformitaet-${runId}-w` } }), 404);
+      return '(kein Lauf: 404 geprüft)';
+    }
+    await twice('workflow.retry', { params: { id: run.id } });
+  });
+  await step('workflow.pipeline', async () => void expectSuccess('workflow.pipeline', await call('workflow.pipeline')));
+
+  // --- Social: platforms connect/disconnect restored; posts on connected platforms.
+  let platforms = [];
+  await step('social.platforms', async () => void (platforms = expectSuccess('social.platforms', await call('social.platforms'))));
+  const setConnected = async (id, connected) => expectSuccess(connected ? 'social.connect' : 'social.disconnect', await call(connected ? 'social.connect' : 'social.disconnect', { params: { id } }));
+  const wasConnected = (id) => platforms.find((p) => p.id === id)?.connected ?? false;
+  await step('social.connect', async () => {
+    const id = operations['social.connect'].example.params.id;
+    const { value } = await twice('social.connect', { params: { id } });
+    if (!value.connected) throw new Failure(`social.connect: ${id} answered connected false`);
+    if (!wasConnected(id)) await setConnected(id, false);
+  });
+  await step('social.disconnect', async () => {
+    const id = operations['social.disconnect'].example.params.id;
+    const { value } = await twice('social.disconnect', { params: { id } });
+    if (value.connected) throw new Failure(`social.disconnect: ${id} answered connected true`);
+    if (wasConnected(id)) await setConnected(id, true);
+  });
+  const postOn = async (id, platform, params) => {
+    if (!wasConnected(platform)) await setConnected(platform, true);
+    try {
+      const { value } = await twice(id, { params, body: { content: `${mark} Neue Folge ist online!` } });
+      if (value.platform !== platform) throw new Failure(`${id}: answered platform ${value.platform}, expected ${platform}`);
+      await badBody(id, { params, body: { content: '  ' } });
+    } finally {
+      if (!wasConnected(platform)) await setConnected(platform, false);
+    }
+  };
+  await step('social.post', () => postOn('social.post', 'telegram', { platform: 'telegram' }));
+  await step('social.tiktokPost', () => postOn('social.tiktokPost', 'tiktok'));
+  await step('social.instagramPost', () => postOn('social.instagramPost', 'instagram'));
+  let templates = [];
+  await step('social.templates', async () => void (templates = expectSuccess('social.templates', await call('social.templates'))));
+  await step('social.updateTemplate', async () => {
+    const template = templates[0];
+    if (!template) throw new Skipped('(keine Vorlage vorhanden)');
+    const { value } = await twice('social.updateTemplate', { params: { id: template.id }, body: template });
+    if (!isDeepStrictEqual(value, template)) throw new Failure('social.updateTemplate: the answer differs from the unchanged template sent');
+    expectError('social.updateTemplate', await call('social.updateTemplate', { params: { id: `fehlt-${runId}` }, body: { ...template, id: `fehlt-${runId}` } }), 404);
+  });
+  let scheduled = [];
+  await step('social.scheduled', async () => void (scheduled = expectSuccess('social.scheduled', await call('social.scheduled'))));
+  await step('social.updateScheduled', async () => {
+    const item = scheduled[0];
+    if (!item) {
+      const body = operations['social.updateScheduled'].example.body;
+      expectError('social.updateScheduled', await call('social.updateScheduled', { params: { id: `fehlt-${runId}` }, body: { ...body, id: `fehlt-${runId}` } }), 404);
+      return '(kein geplanter Post: 404 geprüft)';
+    }
+    const { value } = await twice('social.updateScheduled', { params: { id: item.id }, body: item });
+    if (value.id !== item.id) throw new Failure(`social.updateScheduled: answered ${value.id} for ${item.id}`);
+  });
+  await step('social.analytics', async () => void expectSuccess('social.analytics', await call('social.analytics')));
+
+  // --- OBS and live: switch to the scene already on air; start/stop only when no stream runs.
+  let status;
+  let scenes = [];
+  await step('obs.status', async () => void (status = expectSuccess('obs.status', await call('obs.status'))));
+  await step('obs.scenes', async () => void (scenes = expectSuccess('obs.scenes', await call('obs.scenes'))));
+  const sceneName = () => status?.scene || scenes[0]?.name;
+  await step('obs.scene', async () => {
+    if (!sceneName()) throw new Skipped('(OBS nennt keine Szene)');
+    const { value } = await twice('obs.scene', { body: { sceneName: sceneName() } });
+    if (!value.success) throw new Failure(`obs.scene: success false for the current scene ${sceneName()}`);
+    expectError('obs.scene', await call('obs.scene', { body: { sceneName: `fehlt-${runId}` } }), 404);
+  });
+  await step('obs.control', async () => {
+    if (!sceneName()) throw new Skipped('(OBS nennt keine Szene)');
+    await twice('obs.control', { body: { action: 'setScene', sceneName: sceneName() } });
+    await badBody('obs.control', { body: { sceneName: sceneName() } });
+  });
+  const streaming = async () => expectSuccess('obs.status', await call('obs.status')).streaming;
+  if (status?.streaming) {
+    await step('obs.streamStart', async () => {
+      expectError('obs.streamStart', await call('obs.streamStart', { headers: { 'Idempotency-Key': `konformitaet-${runId}-s` } }), 409);
+      return '(Stream läuft: 409 geprüft)';
+    });
+    record('obs.streamStop', 'SKIP', '(ein Stream läuft; die Prüfung unterbricht keine Sendung)');
+  } else {
+    let started = false;
+    await step('obs.streamStart', async () => {
+      await twice('obs.streamStart');
+      started = true;
+      await waitFor(streaming, 'The stream start');
+    });
+    await step('obs.streamStop', async () => {
+      if (!started) throw new Skipped('(kein Stream gestartet)');
+      await twice('obs.streamStop');
+      await waitFor(async () => !(await streaming()), 'The stream stop');
+      expectError('obs.streamStop', await call('obs.streamStop', { headers: { 'Idempotency-Key': `konformitaet-${runId}-t` } }), 409);
+    });
+  }
+  await step('live.schedule', async () => void expectSuccess('live.schedule', await call('live.schedule')));
+  await step('telegram.notify', async () => {
+    await twice('telegram.notify', { body: { message: `${mark} Wir sind live!` } });
+    await badBody('telegram.notify', { body: { message: ' ' } });
+  });
+
+  // --- AI and speech
+  await step('ai.prompt', async () => {
+    await twice('ai.prompt', { body: operations['ai.prompt'].example.body });
+    await badBody('ai.prompt', { body: { type: '', parameters: {} } });
+  });
+  await step('tts.generate', async () => {
+    await twice('tts.generate', { body: operations['tts.generate'].example.body });
+    await badBody('tts.generate', { body: { text: '', provider: 'elevenlabs' } });
+  });
+
+  // --- Video
+  await step('video.platforms', async () => void expectSuccess('video.platforms', await call('video.platforms')));
+  await step('video.avatars', async () => void expectSuccess('video.avatars', await call('video.avatars')));
+  await step('video.providerAvatars', async () => {
+    for (const provider of ['tavus', 'heygen']) expectSuccess('video.providerAvatars', await call('video.providerAvatars', { params: { provider } }));
+  });
+  let projects = [];
+  const created = [];
+  await step('video.projects', async () => void (projects = expectSuccess('video.projects', await call('video.projects'))));
+  const createVideo = async (id, params, extra = {}) => {
+    const body = { ...operations[id].example.body, ...extra, title: `${mark} ${id}` };
+    const { value } = await twice(id, { params, body });
+    created.push(value);
+    once(await list('video.projects'), (p) => p.id === value.id, `The video project ${value.id}`);
+  };
+  await step('video.generate', async () => {
+    await createVideo('video.generate');
+    await badBody('video.generate', { body: { platform: 'unbekannt', script: 'Guten Abend.' } });
+  });
+  await step('video.providerGenerate', async () => {
+    await createVideo('video.providerGenerate', { provider: 'heygen' });
+    await badBody('video.providerGenerate', { params: { provider: 'heygen' }, body: { script: 42 } });
+    expectError('video.providerGenerate', await call('video.providerGenerate', { params: { provider: 'unbekannt' }, body: { script: 'x' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-v` } }), [400, 404]);
+  });
+  for (const id of ['video.tavusCreate', 'video.heygenCreate', 'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate']) await step(id, () => createVideo(id));
+  await step('video.status', async () => {
+    const project = created[0] ?? projects[0];
+    if (!project) throw new Skipped('(kein Videoprojekt vorhanden)');
+    const value = expectSuccess('video.status', await call('video.status', { params: { provider: project.platform, id: project.id } }));
+    if (value.id !== project.id) throw new Failure(`video.status: answered ${value.id} for ${project.id}`);
+    expectError('video.status', await call('video.status', { params: { provider: project.platform, id: `fehlt-${runId}` } }), 404);
+  });
+  await step('video.download', async () => {
+    const all = await list('video.projects');
+    const done = all.find((p) => p.status === 'completed');
+    if (done) {
+      expectSuccess('video.download', await call('video.download', { params: { provider: done.platform, id: done.id } }));
+      return '';
+    }
+    const other = all.find((p) => p.status !== 'completed');
+    if (!other) throw new Skipped('(kein Videoprojekt vorhanden)');
+    expectError('video.download', await call('video.download', { params: { provider: other.platform, id: other.id } }), 409);
+    return '(kein fertiges Video: 409 geprüft)';
+  });
+  await step('video.retryProject', async () => {
+    const all = await list('video.projects');
+    const failed = all.find((p) => p.status === 'failed');
+    if (!failed) {
+      const other = all.find((p) => p.status !== 'failed');
+      if (!other) throw new Skipped('(kein Videoprojekt vorhanden)');
+      expectError('video.retryProject', await call('video.retryProject', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-vr` } }), 409);
+      return '(kein fehlgeschlagenes Projekt: 409 geprüft)';
+    }
+    const { value } = await twice('video.retryProject', { params: { id: failed.id } });
+    if (value.id !== failed.id) throw new Failure(`video.retryProject: answered ${value.id} for ${failed.id}`);
+  });
+
+  // --- Provider tests and health: a made-up key may be refused (success false, or 401 with an ErrorBody).
+  const providerCheck = async (id, service, params) => {
+    const [header, prefix] = PROVIDER_KEY_HEADER[service];
+    // With an operator token in Authorization, a provider key for that header cannot be sent alongside it.
+    const headers = header === 'authorization' && token ? {} : { [header]: `${prefix}konformitaet-schluessel` };
+    const answer = await call(id, { params, headers });
+    if (answer.status === 401) expectError(id, answer, 401);
+    else expectSuccess(id, answer);
+  };
+  await step('test.openai', () => providerCheck('test.openai', 'openai'));
+  await step('test.service', async () => {
+    await providerCheck('test.service', 'elevenlabs', { service: 'elevenlabs' });
+    const unknown = await call('test.service', { params: { service: 'unbekannt' } });
+    const error = unknown.isJson ? unknown.json.error : undefined;
+    if (unknown.status === 200) {
+      const value = expectSuccess('test.service', unknown);
+      if (value.success !== false || error !== 'Unknown service') throw new Failure(`test.service: an unknown service must give success false with the error 'Unknown service'${snippet(unknown)}`);
+    } else {
+      expectError('test.service', unknown, 404);
+      if (error !== 'Unknown service') throw new Failure(`test.service: the 404 of an unknown service lacks error 'Unknown service'${snippet(unknown)}`);
+    }
+  });
+  await step('health.service', async () => {
+    expectSuccess('health.service', await call('health.service', { params: { service: 'openai' }, noAuth: true }));
+    expectError('health.service', await call('health.service', { params: { service: 'unbekannt' } }), [400, 404]);
+  });
+
+  // --- Users
+  let users = [];
+  await step('users.list', async () => void (users = expectSuccess('users.list', await call('users.list'))));
+  await step('users.create', async () => {
+    const email = `konformitaet-${runId}@example.org`;
+    const body = { ...operations['users.create'].example.body, name: `${mark} Mara Schulz`, email };
+    const { value } = await twice('users.create', { body });
+    if (value.email !== email) throw new Failure(`users.create: answered email ${value.email}, sent ${email}`);
+    users = await list('users.list');
+    once(users, (u) => u.email === email, `The user ${email}`);
+    await badBody('users.create', { body: { ...body, email: 'keine-adresse' } });
+    await badBody('users.create', { body }, 409);
+  });
+
+  for (const id of Object.keys(operations)) if (!results.has(id)) record(id, 'FAIL', 'not exercised by the check (add it to scripts/check-backend.mjs)');
+  if (counts.skipped) out(`${counts.skipped} skipped`);
+  out(`${counts.passed} passed, ${counts.failed} failed`);
+  return counts;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { baseUrl, token } = parseArgs(process.argv.slice(2));
+  if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+    console.error('Usage: npm run check:backend -- <baseUrl> [--token <t>]   (baseUrl like http://127.0.0.1:3000/api)');
+    process.exit(2);
+  }
+  const { failed } = await checkBackend(baseUrl, { token });
+  process.exit(failed ? 1 : 0);
+}

@@ -1,0 +1,90 @@
+// Shared by `npm run openapi` (captures example answers) and `npm run check:backend`: how to send one contract operation.
+import { runnerImport } from 'vite';
+import path from 'node:path';
+import { makePng, makeWorkflowJson } from './sample-files.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The contract (src/contract, TypeScript) and its OpenAPI builder, loaded through Vite. */
+export async function loadContract() {
+  const options = { configFile: false, logLevel: 'error', root };
+  const [{ module: contract }, { module: openapi }] = await Promise.all([
+    runnerImport(path.join(root, 'src/contract/index.ts'), options),
+    runnerImport(path.join(root, 'src/contract/openapi.ts'), options),
+  ]);
+  return { ...contract, ...openapi };
+}
+
+/** The header each provider test reads its key from (SPEC §7 "a provider-specific header"). */
+export const PROVIDER_KEY_HEADER = {
+  openai: ['authorization', 'Bearer '],
+  elevenlabs: ['xi-api-key', ''],
+  azure: ['ocp-apim-subscription-key', ''],
+  tavus: ['x-api-key', ''],
+  vidau: ['x-api-key', ''],
+  modelslab: ['x-api-key', ''],
+  heygen: ['x-api-key', ''],
+  did: ['authorization', 'Basic '],
+  pexels: ['authorization', ''],
+  unsplash: ['authorization', 'Client-ID '],
+};
+
+/** The multipart body of an upload operation: the FormData to send and a text form of it for the document. */
+export function multipartExample(operationId, { title = 'Beispielbild', uploadedAt = '2026-11-23T09:00:00.000Z', file } = {}) {
+  const form = new FormData();
+  const doc = {};
+  if (operationId === 'media.upload') {
+    const media = file ?? { bytes: makePng(), name: 'beispiel.png', type: 'image/png' };
+    form.append('media', new Blob([media.bytes], { type: media.type }), media.name);
+    form.append('metadata', JSON.stringify({ title }));
+    doc.media = `(file ${media.name}, ${media.type}, ${media.bytes.length} bytes)`;
+    doc.metadata = JSON.stringify({ title });
+    return { form, doc };
+  }
+  if (operationId === 'workflow.upload' || operationId === 'workflow.n8nUpload') {
+    const bytes = makeWorkflowJson();
+    const filename = 'ai-news.workflow.json';
+    form.append('workflow', new Blob([bytes], { type: 'application/json' }), filename);
+    doc.workflow = `(file ${filename}, application/json, ${bytes.length} bytes)`;
+    if (operationId === 'workflow.n8nUpload') {
+      doc.metadata = JSON.stringify({ uploadedAt, filename, size: bytes.length });
+      form.append('metadata', doc.metadata);
+    }
+    return { form, doc };
+  }
+  return null;
+}
+
+/**
+ * Sends one operation. `request`: params, query, body (JSON) or form (FormData), headers. Returns the status, the
+ * content type, the parsed JSON (if the answer is JSON), the raw bytes and the response headers.
+ */
+export async function send(baseUrl, def, request = {}) {
+  const filled = def.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(request.params?.[name] ?? ''));
+  const url = new URL(baseUrl.replace(/\/+$/, '') + filled);
+  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
+  const headers = { Accept: 'application/json, */*', ...(request.headers ?? {}) };
+  let body;
+  if (request.form) body = request.form;
+  else if (request.rawBody !== undefined) {
+    body = request.rawBody;
+    headers['Content-Type'] = 'application/json';
+  } else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(url, { method: def.method, headers, body, signal: AbortSignal.timeout(request.timeoutMs ?? 30_000) });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const contentType = response.headers.get('content-type') ?? '';
+  let json;
+  let isJson = false;
+  if (/[/+]json\b/i.test(contentType) && bytes.length) {
+    try {
+      json = JSON.parse(bytes.toString('utf8'));
+      isJson = true;
+    } catch {
+      // a body that claims JSON but is not: reported by the caller
+    }
+  }
+  return { status: response.status, contentType, json, isJson, bytes, headers: response.headers };
+}

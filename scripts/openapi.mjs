@@ -1,0 +1,143 @@
+// Writes docs/openapi.json from src/contract: first captures one answer per operation from the reference mock backend
+// (each operation's `example` request, fixed clock) into src/contract/captured-examples.ts, then builds the document.
+//
+//   npm run openapi           rewrite both files
+//   npm run openapi:check     exit 1 when either committed file is stale
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send } from './contract-requests.mjs';
+import { startMockBackend } from './mock-backend.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const EXAMPLES_FILE = path.join(root, 'src/contract/captured-examples.ts');
+const DOC_FILE = path.join(root, 'docs/openapi.json');
+const FIXED_NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
+const check = process.argv.includes('--check');
+
+/** A clock that stands still, so ids and dates in the captured answers are the same on every run. */
+function fixClock() {
+  const RealDate = Date;
+  class FixedDate extends RealDate {
+    constructor(...args) {
+      super(...(args.length ? args : [FIXED_NOW]));
+    }
+    static now() {
+      return FIXED_NOW;
+    }
+  }
+  globalThis.Date = FixedDate;
+  // The media mock gives an upload an object URL (random per run) when it can; its placeholder thumbnail is stable.
+  URL.createObjectURL = undefined;
+}
+
+async function waitFor(condition) {
+  for (let i = 0; i < 100; i += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The mock backend did not reach the state an example needs.');
+}
+
+/** Long lists are cut to their first two items: an example, not the whole fixture. */
+function shorten(body) {
+  return Array.isArray(body) ? body.slice(0, 2) : body;
+}
+
+/** Object keys in sorted order at every level, so the committed JSON does not depend on insertion order. */
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+}
+
+async function capture(contract) {
+  const { operations, isSchema } = contract;
+  const backend = await startMockBackend(0);
+  fixClock();
+  const examples = {};
+  const mismatches = [];
+  try {
+    const base = backend.apiBaseUrl;
+    for (const [id, def] of Object.entries(operations)) {
+      let example = def.example ?? {};
+      // State the example needs that an earlier example does not leave behind.
+      if (id === 'workflow.n8nStatus') example = { params: { id: examples['workflow.n8nUpload'].response.body.id } };
+      if (id === 'social.tiktokPost') await send(base, operations['social.connect'], { params: { id: 'tiktok' } });
+      if (id === 'social.instagramPost') await send(base, operations['social.connect'], { params: { id: 'instagram' } });
+      if (id === 'obs.streamStop') await waitFor(async () => (await send(base, operations['obs.status'])).json?.streaming === true);
+      const multipart = multipartExample(id, { uploadedAt: new Date().toISOString() });
+      const headers = def.idempotency === 'key' ? { 'Idempotency-Key': `beispiel-${id}` } : {};
+      const service = id === 'test.openai' ? 'openai' : id === 'test.service' ? example.params?.service : undefined;
+      if (service) {
+        const [header, prefix] = PROVIDER_KEY_HEADER[service];
+        headers[header] = `${prefix}beispiel-schluessel`;
+      }
+      const answer = await send(backend.apiBaseUrl, def, { params: example.params, query: example.query, body: example.body, form: multipart?.form, headers });
+      const request = {};
+      if (example.params) request.params = example.params;
+      if (example.query) request.query = example.query;
+      if (example.body !== undefined) request.body = example.body;
+      if (multipart) request.multipart = multipart.doc;
+      const response = { status: answer.status };
+      if (answer.isJson) response.body = shorten(answer.json);
+      else if (answer.bytes.length) {
+        response.contentType = answer.contentType;
+        response.bytes = answer.bytes.length;
+      }
+      examples[id] = { ...(Object.keys(request).length ? { request } : {}), response };
+
+      if (answer.status !== def.status) mismatches.push(`${id}: status ${answer.status}, the contract says ${def.status}${answer.isJson ? ` (${JSON.stringify(answer.json).slice(0, 200)})` : ''}`);
+      else if (isSchema(def.response)) {
+        const parsed = def.response['~standard'].validate(answer.json);
+        if (parsed.issues) mismatches.push(`${id}: the answer does not match the schema: ${parsed.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+      }
+    }
+  } finally {
+    await backend.close();
+  }
+  return { examples, mismatches };
+}
+
+function examplesSource(examples) {
+  return [
+    '// Generated by `npm run openapi` from the reference mock backend (fixed clock); do not edit by hand.',
+    "import type { OperationId } from './operations';",
+    '',
+    'export interface CapturedExample {',
+    '  request?: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; multipart?: Record<string, string> };',
+    '  response: { status: number; contentType?: string; body?: unknown; bytes?: number };',
+    '}',
+    '',
+    `export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = ${JSON.stringify(examples, null, 2)};`,
+    '',
+  ].join('\n');
+}
+
+const stale = [];
+const contract = await loadContract();
+const { examples, mismatches } = await capture(contract);
+if (mismatches.length) {
+  console.error(`The reference mock backend answers ${mismatches.length} example request(s) against the contract:\n  ${mismatches.join('\n  ')}`);
+  process.exit(1);
+}
+const source = examplesSource(examples);
+const committedExamples = await readFile(EXAMPLES_FILE, 'utf8').catch(() => '');
+if (check) {
+  if (committedExamples !== source) stale.push(path.relative(root, EXAMPLES_FILE));
+} else if (committedExamples !== source) await writeFile(EXAMPLES_FILE, source);
+
+// Loaded again after the examples file is written: the document embeds them.
+const { buildOpenApi } = await loadContract();
+const document = `${JSON.stringify(sortKeys(buildOpenApi()), null, 2)}\n`;
+const committedDocument = await readFile(DOC_FILE, 'utf8').catch(() => '');
+if (check) {
+  if (committedDocument !== document) stale.push(path.relative(root, DOC_FILE));
+  if (stale.length) {
+    console.error(`The OpenAPI document is stale (${stale.join(' and ')} ${stale.length > 1 ? 'differ' : 'differs'} from src/contract and the mock backend's answers). Run \`npm run openapi\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log('docs/openapi.json is up to date.');
+} else {
+  if (committedDocument !== document) await writeFile(DOC_FILE, document);
+  console.log(`Wrote ${path.relative(root, DOC_FILE)} (${Object.keys(contract.operations).length} operations).`);
+}

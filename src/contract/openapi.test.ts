@@ -1,0 +1,234 @@
+import * as z from 'zod/mini';
+import { capturedExamples } from './captured-examples';
+import { ErrorBody } from './entities';
+import { buildOpenApi } from './openapi';
+import { isSchema, operations, type OperationDef, type OperationId } from './operations';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document read by path in tests
+
+const doc = buildOpenApi() as Json;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const allOperations = (): Array<{ method: string; path: string; op: Json }> =>
+  Object.entries(doc.paths as Json).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
+
+// SPEC §7 "Calls under the base API path", written out from SPEC.md (one line per call; {a|b} lists the values named there).
+const SPEC_CALLS = `
+GET /news/latest
+POST /news/generate
+POST /workflow/trigger/{id}
+POST /media/upload
+POST /social/post/{platform}
+POST /obs/control
+POST /ai/prompt
+POST /video/{tavus|vidau|modelslab|heygen|did}/generate
+POST /video/generate
+GET /video/{provider}/status/{id}
+GET /video/{provider}/download/{id}
+GET /obs/scenes
+POST /obs/scene
+GET /obs/status
+POST /obs/stream/start
+POST /obs/stream/stop
+GET /video/tavus/avatars
+POST /video/tavus/create
+GET /video/heygen/avatars
+POST /video/heygen/create
+POST /video/did/create
+POST /video/modelslab/generate
+POST /video/vidau/create
+POST /tts/generate
+POST /test/openai
+GET /test/{elevenlabs|azure|tavus|vidau|modelslab|heygen|did|pexels|unsplash}
+GET /health/{openai|elevenlabs|azure|tavus|vidau|modelslab|heygen|did}
+POST /social/tiktok/post
+POST /social/instagram/post
+POST /workflow/upload
+POST /workflow/n8n/upload
+GET /workflow/n8n/status/{id}
+POST /workflow/ai-news/start
+GET /workflow/logs/{id}
+POST /workflow/retry/{id}
+POST /telegram/notify
+`.trim().split('\n');
+
+/** The concrete calls of a SPEC line: `{a|b}` gives one call per value, `{name}` stays a free segment. */
+function expand(line: string): Array<{ method: string; segments: string[] }> {
+  const [method, path] = line.split(' ');
+  let paths = [''];
+  for (const segment of path.split('/').slice(1)) {
+    const values = /^\{.*\|.*\}$/.test(segment) ? segment.slice(1, -1).split('|') : [segment];
+    paths = paths.flatMap((p) => values.map((v) => `${p}/${v}`));
+  }
+  return paths.map((p) => ({ method: method.toLowerCase(), segments: p.split('/').slice(1) }));
+}
+
+/** The document's operations that answer a concrete call: literal segments equal, parameters admit the value. */
+function matching(call: { method: string; segments: string[] }) {
+  return allOperations().filter(({ method, path, op }) => {
+    const template = path.split('/').slice(1);
+    if (method !== call.method || template.length !== call.segments.length) return false;
+    return template.every((segment, i) => {
+      const value = call.segments[i];
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (!param) return segment === value;
+      if (/^\{\w+\}$/.test(value)) return true;
+      const schema = (op.parameters as Json[]).find((p) => p.name === param && p.in === 'path')?.schema;
+      return !schema?.enum || schema.enum.includes(value);
+    });
+  });
+}
+
+function resolve(ref: string): unknown {
+  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
+}
+
+describe('the OpenAPI document', () => {
+  test('is OpenAPI 3.1 with every table operation under its method and path', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const table = Object.entries(operations) as Array<[OperationId, OperationDef]>;
+    expect(allOperations()).toHaveLength(table.length);
+    for (const [id, def] of table) {
+      const op = doc.paths[def.path]?.[def.method.toLowerCase()];
+      expect(op, `${id} ${def.method} ${def.path}`).toBeDefined();
+      expect(op.operationId).toBe(id);
+      expect(op.tags).toEqual([def.tag]);
+      expect(op['x-spec']).toBe(def.spec);
+      expect(op.responses[String(def.status)], `${id} success ${def.status}`).toBeDefined();
+    }
+  });
+
+  test("SPEC §7's calls are there exactly as written, and they are the x-spec operations", () => {
+    const specOps = new Set<string>();
+    for (const line of SPEC_CALLS) {
+      for (const call of expand(line)) {
+        const found = matching(call);
+        expect(found.length, `${line} → ${call.method.toUpperCase()} /${call.segments.join('/')}`).toBeGreaterThan(0);
+        // A call may match a literal path and a templated one (POST /video/modelslab/generate): one of them is the SPEC's.
+        expect(found.some(({ op }) => op['x-spec'] === true), line).toBe(true);
+        for (const { op } of found) if (op['x-spec']) specOps.add(op.operationId);
+      }
+    }
+    const flagged = allOperations().filter(({ op }) => op['x-spec']).map(({ op }) => op.operationId as string);
+    expect([...specOps].sort()).toEqual(flagged.sort());
+    // An unlisted provider or service is not admitted where SPEC names the values.
+    expect(matching({ method: 'get', segments: ['video', 'did', 'avatars'] })).toHaveLength(0);
+    expect(matching({ method: 'get', segments: ['health', 'pexels'] })).toHaveLength(0);
+  });
+
+  test("SPEC §7's bodies: the fields named there", () => {
+    const json = (path: string, method = 'post') => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const form = (path: string) => doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
+    expect(json('/news/generate').properties.language.default).toBe('en');
+    expect(json('/news/generate').required).toEqual(['topic']);
+    expect(Object.keys(json('/obs/scene').properties)).toEqual(['sceneName']);
+    expect(Object.keys(json('/telegram/notify').properties)).toEqual(['message']);
+    expect(Object.keys(json('/ai/prompt').properties)).toEqual(['type', 'parameters']);
+    expect(json('/obs/control').required).toEqual(['action']);
+    expect(json('/tts/generate').required).toEqual(['text', 'provider']);
+    expect(Object.keys(json('/video/generate').properties)).toEqual(expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']));
+    expect(form('/media/upload').properties.media).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form('/media/upload').properties.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
+    expect(form('/workflow/upload').properties.workflow).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form('/workflow/n8n/upload').properties.metadata.contentSchema.properties)).toEqual(['uploadedAt', 'filename', 'size']);
+    const limit = (doc.paths['/workflow/logs/{id}'].get.parameters as Json[]).find((p) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false });
+    expect(doc.paths['/tts/generate'].post.responses['200'].content).toHaveProperty(['audio/*']);
+    expect(doc.paths['/video/{provider}/download/{id}'].get.responses['200'].content['video/*'].schema).toEqual({ type: 'string', format: 'binary' });
+  });
+
+  test('bearer token on every operation except the open health path', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    for (const { method, path, op } of allOperations()) {
+      if (path === '/health/{service}') {
+        expect(op.security).toEqual([]);
+        continue;
+      }
+      expect(op.security, `${method} ${path}`).toBeUndefined();
+      expect(op.responses['401'], `${method} ${path} documents 401`).toBeDefined();
+      expect(op.responses['5XX'], `${method} ${path} documents 5XX`).toBeDefined();
+    }
+  });
+
+  test('Idempotency-Key on every POST that acts, and only there', () => {
+    // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key) carry no key.
+    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai'];
+    const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
+    const withKey: string[] = [];
+    for (const { method, path, op } of allOperations()) {
+      const call = `${method.toUpperCase()} ${path}`;
+      const hasKey = (op.parameters ?? []).some((p: Json) => p.$ref === keyRef.$ref);
+      expect(hasKey, call).toBe(method === 'post' && !natural.includes(call));
+      if (hasKey) {
+        withKey.push(call);
+        expect(op.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+      }
+    }
+    expect(withKey).toEqual(expect.arrayContaining(['POST /posts', 'POST /users', 'POST /media/upload', 'POST /social/post/{platform}', 'POST /telegram/notify', 'POST /video/generate']));
+    const key = doc.components.parameters.IdempotencyKey;
+    expect(key).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
+    expect(key.description).toMatch(/One key per operator action/);
+    expect(key.description).toMatch(/first complete answer \(status and body\)/);
+    expect(key.description).toMatch(/acting only once/);
+    expect(key.description).toMatch(/different request body is refused with 422/);
+  });
+
+  test('errors: the ErrorBody for every documented status', () => {
+    expect(resolve('#/components/schemas/ErrorBody')).toMatchObject({ type: 'object', required: ['message'] });
+    for (const [id, def] of Object.entries(operations) as Array<[OperationId, OperationDef]>) {
+      const responses = doc.paths[def.path][def.method.toLowerCase()].responses;
+      for (const status of def.errors ?? []) {
+        const content = responses[String(status)]?.content['application/json'];
+        expect(content?.schema, `${id} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+        expect(z.safeParse(ErrorBody, content.example).success, `${id} ${status} example`).toBe(true);
+      }
+    }
+  });
+
+  test('one example for each request and response, and each fits its schema', () => {
+    for (const [id, def] of Object.entries(operations) as Array<[OperationId, OperationDef]>) {
+      const op = doc.paths[def.path][def.method.toLowerCase()];
+      if (def.body && isSchema(def.body)) {
+        const example = op.requestBody.content['application/json'].example;
+        if (!z.safeParse(def.body, undefined).success) expect(example, `${id} request example`).toBeDefined();
+        if (example !== undefined) expect(z.safeParse(def.body, example).success, `${id} request example fits`).toBe(true);
+      } else if (def.body) {
+        expect(op.requestBody.content['multipart/form-data'].example, `${id} multipart example`).toBeDefined();
+      }
+      const captured = capturedExamples[id];
+      expect(captured?.response.status, `${id} captured status`).toBe(def.status);
+      if (isSchema(def.response)) {
+        const example = op.responses[String(def.status)].content['application/json'].example;
+        expect(example, `${id} response example`).toBeDefined();
+        expect(z.safeParse(def.response, example).success, `${id} response example fits`).toBe(true);
+      } else if (def.response.kind === 'binary') {
+        expect(captured?.response.contentType?.split('/')[0], id).toBe(def.response.contentType.split('/')[0]);
+      }
+    }
+  });
+
+  test('every $ref resolves', () => {
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref') refs.push(value as string);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(60);
+    for (const ref of refs) expect(resolve(ref), ref).toBeDefined();
+  });
+
+  test('is the same on every build (no clock, no random ids)', () => {
+    expect(JSON.stringify(buildOpenApi())).toBe(JSON.stringify(doc));
+    const text = JSON.stringify(doc);
+    expect(text.match(/blob:[^"]*/g)).toBeNull();
+    // The captured answers were made at the fixed clock of scripts/openapi.mjs; the fixtures' own dates are older.
+    const recent = new Set(text.match(/2026-\d\d-\d\dT[\d:.]+Z/g));
+    expect([...recent]).toEqual(['2026-11-23T09:00:00.000Z']);
+  });
+});
