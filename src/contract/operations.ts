@@ -42,7 +42,10 @@ export interface OperationDef {
   idempotency: 'key' | 'natural';
   /** Error statuses the operation documents (besides 401 and 5xx, which every operation may answer). */
   errors?: number[];
-  /** One example request (params, query, body); responses are exemplified by the reference backend. */
+  /**
+   * One example request (params, query, body; for a multipart body, the values of its JSON fields by name); responses are
+   * exemplified by the reference backend. The mock's sample data answers every example with success.
+   */
   example?: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown };
 }
 
@@ -74,13 +77,13 @@ export const operations = {
 
   // Media
   'media.list': op({ method: 'GET', path: '/media', tag: 'media', spec: false, summary: 'The media library.', response: z.array(MediaFile), status: 200, idempotency: 'natural' }),
-  'media.upload': op({ method: 'POST', path: '/media/upload', tag: 'media', spec: true, summary: 'Uploads a file (multipart `media` + `metadata` JSON); the type is checked by content.', body: { kind: 'multipart', fields: { media: { type: 'file', required: true, accept: 'video/*,audio/*,image/*' }, metadata: { type: 'json', required: false, schema: z.looseObject({ title: z.optional(z.string()), duration: z.optional(z.nullable(z.string())) }) } } }, response: MediaFile, status: 201, idempotency: 'key', errors: [400, 413, 415] }),
+  'media.upload': op({ method: 'POST', path: '/media/upload', tag: 'media', spec: true, summary: 'Uploads a file (multipart `media` + `metadata` JSON); the type is checked by content.', body: { kind: 'multipart', fields: { media: { type: 'file', required: true, accept: 'video/*,audio/*,image/*' }, metadata: { type: 'json', required: false, schema: z.looseObject({ title: z.optional(z.string()), duration: z.optional(z.nullable(z.string())) }) } } }, response: MediaFile, status: 201, idempotency: 'key', errors: [400, 413, 415], example: { body: { metadata: { title: 'Studio-Foto' } } } }),
   'media.delete': op({ method: 'DELETE', path: '/media/{id}', tag: 'media', spec: false, summary: 'Deletes a file.', params: id, response: empty, status: 204, idempotency: 'natural', errors: [404], example: { params: { id: 'media-1' } } }),
 
   // Workflow
   'workflow.trigger': op({ method: 'POST', path: '/workflow/trigger/{id}', tag: 'workflow', spec: true, summary: 'Triggers a workflow with a free-form body.', params: id, body: optionalObject, response: z.looseObject({ success: z.boolean(), workflowId: z.optional(z.string()), executionId: z.optional(z.string()) }), status: 200, idempotency: 'key', example: { params: { id: 'ai-news' }, body: { topic: 'KI' } } }),
   'workflow.upload': op({ method: 'POST', path: '/workflow/upload', tag: 'workflow', spec: true, summary: 'Uploads a workflow file (multipart `workflow`).', body: { kind: 'multipart', fields: { workflow: { type: 'file', required: true, accept: 'application/json' } } }, response: z.looseObject({ success: z.boolean(), id: z.string(), name: z.string(), status: z.string(), active: z.boolean() }), status: 200, idempotency: 'key', errors: [400] }),
-  'workflow.n8nUpload': op({ method: 'POST', path: '/workflow/n8n/upload', tag: 'workflow', spec: true, summary: 'Imports a workflow into n8n (multipart `workflow` + `metadata` {uploadedAt, filename, size}).', body: { kind: 'multipart', fields: { workflow: { type: 'file', required: true, accept: 'application/json' }, metadata: { type: 'json', required: false, schema: z.object({ uploadedAt: z.string(), filename: z.string(), size: z.number() }) } } }, response: z.object({ id: z.string(), status: z.string() }), status: 200, idempotency: 'key', errors: [400] }),
+  'workflow.n8nUpload': op({ method: 'POST', path: '/workflow/n8n/upload', tag: 'workflow', spec: true, summary: 'Imports a workflow into n8n (multipart `workflow` + `metadata` {uploadedAt, filename, size}).', body: { kind: 'multipart', fields: { workflow: { type: 'file', required: true, accept: 'application/json' }, metadata: { type: 'json', required: false, schema: z.object({ uploadedAt: z.string(), filename: z.string(), size: z.number() }) } } }, response: z.object({ id: z.string(), status: z.string() }), status: 200, idempotency: 'key', errors: [400], example: { body: { metadata: { uploadedAt: '2026-11-23T18:00:00.000Z', filename: 'ai-news.workflow.json', size: 2048 } } } }),
   'workflow.n8nStatus': op({ method: 'GET', path: '/workflow/n8n/status/{id}', tag: 'workflow', spec: true, summary: 'The state of an imported n8n workflow.', params: id, response: z.object({ id: z.string(), status: z.string(), active: z.boolean() }), status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'wf-1006' } } }),
   'workflow.aiNewsStart': op({ method: 'POST', path: '/workflow/ai-news/start', tag: 'workflow', spec: true, summary: 'Starts the AI-News workflow.', body: optionalObject, response: z.object({ executionId: z.string() }), status: 200, idempotency: 'key', example: { body: { topic: 'KI' } } }),
   'workflow.logs': op({ method: 'GET', path: '/workflow/logs/{id}', tag: 'workflow', spec: true, summary: 'The last runs of a workflow with their logs (limit default 10).', params: id, query: z.object({ limit: positiveInt(100) }), response: z.array(RunHistoryItem), status: 200, idempotency: 'natural', example: { params: { id: 'ai-news' }, query: { limit: 10 } } }),

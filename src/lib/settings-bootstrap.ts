@@ -2,41 +2,37 @@ import { getSetting } from '@/db/settings';
 import { setDebugLogging } from '@/lib/http/debug';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { registerRetryable } from '@/lib/resilience/retry-registry';
-import { VIDEO_BREAKER } from '@/lib/resilience/breakers';
-import { apiRequest } from '@/lib/api/client';
+import { callApi } from '@/lib/api/client';
 import { setTtsRoles } from '@/lib/api/tts';
-import { VIDEO_PROVIDERS } from '@/lib/api/video';
+import { generateVideoWith } from '@/lib/api/video';
 
 function idOf(args: unknown): string {
   if (typeof args !== 'string' || !args) throw new Error('Ungültige Operation');
-  return encodeURIComponent(args);
+  return args;
 }
 
 function objectOf(args: unknown): Record<string, unknown> {
-  return args && typeof args === 'object' ? (args as Record<string, unknown>) : {};
+  return args && typeof args === 'object' && !Array.isArray(args) ? { ...args } : {};
 }
 
 /**
  * Registers how the error log's Retry re-runs each operation kind lib/api records. Each re-run makes the
- * same call through the same breaker and retry policy as the original, but does not record a second entry:
- * the Retry updates the entry it came from.
+ * same call of the contract through the same breaker and retry policy as the original, but does not record a
+ * second entry: the Retry updates the entry it came from. A Retry is a new operator action, so it gets a new key.
  */
 export function registerApiRetryables(): void {
-  registerRetryable('news.publish', (args) => apiRequest(`/news/${idOf(args)}/publish`, { method: 'POST', record: false }));
-  registerRetryable('news.retry', (args) => apiRequest(`/news/${idOf(args)}/retry`, { method: 'POST', record: false }));
+  registerRetryable('news.publish', (args) => callApi('news.publish', { params: { id: idOf(args) }, record: false }));
+  registerRetryable('news.retry', (args) => callApi('news.retry', { params: { id: idOf(args) }, record: false }));
   registerRetryable('workflow.trigger', (args) => {
     const { id, body } = objectOf(args);
-    return apiRequest(`/workflow/trigger/${idOf(id)}`, { method: 'POST', json: objectOf(body), record: false });
+    return callApi('workflow.trigger', { params: { id: idOf(id) }, body: objectOf(body), record: false });
   });
-  registerRetryable('workflow.retry', (args) => apiRequest(`/workflow/retry/${idOf(args)}`, { method: 'POST', record: false }));
+  registerRetryable('workflow.retry', (args) => callApi('workflow.retry', { params: { id: idOf(args) }, record: false }));
   registerRetryable('telegram.notify', (args) =>
-    apiRequest('/telegram/notify', { method: 'POST', json: { message: typeof args === 'string' ? args : '' }, record: false }));
+    callApi('telegram.notify', { body: { message: typeof args === 'string' ? args : '' }, record: false }));
   registerRetryable('video.generate', (args) => {
     const { provider, body } = objectOf(args);
-    const known = typeof provider === 'string' && (VIDEO_PROVIDERS as readonly string[]).includes(provider);
-    return apiRequest(known ? `/video/${provider}/generate` : '/video/generate', {
-      method: 'POST', json: objectOf(body), service: 'video-generation', breaker: VIDEO_BREAKER, record: false,
-    });
+    return generateVideoWith(typeof provider === 'string' ? provider : '', objectOf(body), { record: false });
   });
 }
 

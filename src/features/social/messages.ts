@@ -10,6 +10,8 @@ export const messages = {
   postedText: (names: string) => `Gesendet an: ${names}.`,
   scheduled: 'Post geplant',
   scheduledText: (names: string, when: string) => `${names} · ${when}`,
+  resendHint: 'Nur fehlgeschlagene Plattformen bleiben ausgewählt',
+  resendHintText: (names: string) => `Erneut senden geht nur an: ${names}.`,
   queued: 'Im Postausgang',
   queuedText: (names: string) => `${names}: wird gesendet, sobald die Verbindung zurück ist.`,
   connected: 'Verbunden',

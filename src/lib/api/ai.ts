@@ -1,5 +1,4 @@
-import { apiRequest } from './client';
+import { callApi } from './client';
 
 /** POST /ai/prompt {type, parameters} */
-export const generatePrompt = (type: string, parameters: Record<string, unknown>) =>
-  apiRequest<{ text: string }>('/ai/prompt', { method: 'POST', json: { type, parameters } });
+export const generatePrompt = (type: string, parameters: Record<string, unknown>) => callApi('ai.prompt', { body: { type, parameters } });

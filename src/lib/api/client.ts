@@ -1,6 +1,10 @@
+import { operations, fillPath, isSchema, type BodyOf, type OperationDef, type OperationId, type ParamsOf, type QueryOf, type ResponseOf } from '@/contract';
 import { getConfig } from '@/lib/config';
-import { buildUrl, transport, uploadWithProgress, type TransportOptions } from '@/lib/http/transport';
+import { ApiError } from '@/lib/http/api-error';
+import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type TransportOptions } from '@/lib/http/transport';
+import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
+import { describeProblems } from './contract-problems';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
 
@@ -14,26 +18,135 @@ export function apiUrl(path: string, query?: TransportOptions['query']): string 
   return buildUrl(getConfig().apiBaseUrl, path, query);
 }
 
-/** A call under the base API path, behind the service's circuit breaker and retry policy (SPEC §7/§8). */
-export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/**
+ * A raw call under the base API path that names no operation of the contract (diagnostics and tests); its answer is
+ * unchecked, hence `unknown`. Screens use callApi.
+ */
+export function apiRequest(path: string, options: ApiOptions = {}): Promise<unknown> {
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
-  return execute(() => transport<T>(url, rest), {
-    service,
-    retries,
-    breaker,
-    record,
-    operation,
+  return execute(() => transport(url, rest), {
+    service, retries, breaker, record, operation,
     context: { method: transportOptions.method ?? 'GET', path, ...context },
   });
 }
 
-/** Multipart POST under the base API path with upload progress; same breaker and error log, no automatic retry. */
-export function apiUpload<T>(path: string, formData: FormData, options: { onProgress?: (p: number) => void; signal?: AbortSignal; service?: string } = {}): Promise<T> {
-  return execute(() => uploadWithProgress<T>(apiUrl(path), formData, options), {
-    service: options.service ?? serviceOf(path),
-    retries: false,
-    context: { method: 'POST', path },
+/** Time-outs per call kind: reads 15 s, writes 30 s, generation (news, AI text, speech, video) 120 s; uploads by progress. */
+export const TIMEOUTS = { read: 15_000, write: 30_000, generation: 120_000, uploadStall: UPLOAD_STALL_TIMEOUT_MS } as const;
+const GENERATION: ReadonlySet<OperationId> = new Set<OperationId>([
+  'news.generate', 'ai.prompt', 'tts.generate', 'video.generate', 'video.providerGenerate', 'video.tavusCreate', 'video.heygenCreate',
+  'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate',
+]);
+
+/** The time-out of an operation that the caller did not set. */
+export function timeoutOf(id: OperationId): number {
+  if (GENERATION.has(id)) return TIMEOUTS.generation;
+  return operations[id].method === 'GET' ? TIMEOUTS.read : TIMEOUTS.write;
+}
+
+/** What every call may add: cancellation, the operator action's key, headers, resilience overrides. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** The key of this operator action; a 'key' operation without one gets a fresh key for this call (and all its retries). */
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+  /** Upload progress 0..100 (multipart operations). */
+  onProgress?: (percent: number) => void;
+  timeoutMs?: number;
+  service?: string;
+  retries?: false | number;
+  breaker?: BreakerOptions;
+  context?: Record<string, unknown>;
+  operation?: { kind: string; args: unknown };
+  record?: boolean;
+}
+
+type NoneOr<T, Key extends string, Required extends boolean> = [T] extends [undefined]
+  ? { [P in Key]?: undefined }
+  : Required extends true ? { [P in Key]: T } : { [P in Key]?: T };
+type Request<K extends OperationId> = NoneOr<ParamsOf<K>, 'params', true>
+  & NoneOr<QueryOf<K>, 'query', false>
+  & NoneOr<BodyOf<K>, 'body', undefined extends BodyOf<K> ? false : true>;
+/** The arguments of one operation: its params, query and body as the contract types them, plus the call options. */
+export type CallInput<K extends OperationId> = Request<K> & CallOptions;
+type CallArgs<K extends OperationId> = object extends Request<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+interface LooseInput extends CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** The answer did not match the operation's schema: not retried, not rendered, recorded. */
+export function contractError(method: string, path: string, detail: string, url: string): ApiError {
+  return new ApiError(`Unerwartete Antwort von ${method} ${path}: ${detail}`, { code: 'CONTRACT', status: 0, url });
+}
+
+/** A Blob of any realm (in tests, fetch's Blob is not the page's). */
+function isBlob(value: unknown): value is Blob {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<Blob>).arrayBuffer === 'function' && typeof (value as Partial<Blob>).size === 'number';
+}
+
+function checkResponse(def: OperationDef, path: string, url: string, raw: unknown): unknown {
+  const { response } = def;
+  if (isSchema(response)) {
+    const result = response.safeParse(raw);
+    if (result.success) return result.data;
+    throw contractError(def.method, path, describeProblems(result.error.issues, raw), url);
+  }
+  if (response.kind === 'binary') {
+    if (isBlob(raw)) return raw;
+    throw contractError(def.method, path, 'erwartet Datei', url);
+  }
+  return undefined;
+}
+
+function queryOf(query: Record<string, unknown> | undefined): TransportOptions['query'] {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
+/**
+ * One operation of the /api contract (src/contract): the path is filled from `params`, the body sent as JSON (or as
+ * multipart with upload progress), the answer parsed with the operation's schema — a mismatch is an ApiError
+ * 'CONTRACT' ("Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl"), recorded and never retried. Behind the
+ * service's breaker and retry policy; a 'key' operation carries an Idempotency-Key (the caller's, or one made here
+ * for this call and all its retries) and only natural or keyed calls are retried.
+ */
+export function callApi<K extends OperationId>(id: K, ...args: CallArgs<K>): Promise<ResponseOf<K>>;
+export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
+  const def: OperationDef = operations[id];
+  const path = fillPath(def.path, input.params);
+  const url = apiUrl(path, queryOf(input.query));
+  const key = def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
+  const headers: Record<string, string> = { ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) };
+  const multipart = def.body !== undefined && !isSchema(def.body);
+  const binary = !isSchema(def.response) && def.response.kind === 'binary';
+  const send = (): Promise<unknown> => {
+    if (multipart) {
+      if (!(input.body instanceof FormData)) return Promise.reject(new TypeError(`${def.method} ${def.path} erwartet FormData`));
+      return uploadWithProgress(url, input.body, { headers, signal: input.signal, onProgress: input.onProgress, stallTimeoutMs: input.timeoutMs ?? TIMEOUTS.uploadStall });
+    }
+    return transport(url, {
+      method: def.method,
+      json: input.body,
+      headers,
+      signal: input.signal,
+      timeoutMs: input.timeoutMs ?? timeoutOf(id),
+      responseType: binary ? 'blob' : 'json',
+    });
+  };
+  // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.
+  const mayRetry = def.idempotency === 'natural' || key !== undefined;
+  return execute(async () => checkResponse(def, path, url, await send()), {
+    service: input.service ?? serviceOf(def.path),
+    retries: multipart || !mayRetry ? false : input.retries,
+    breaker: input.breaker,
+    record: input.record,
+    operation: input.operation,
+    context: { method: def.method, path, ...input.context },
   });
 }

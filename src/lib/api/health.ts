@@ -1,11 +1,14 @@
 import { ApiError, errorMessage } from '@/lib/http/api-error';
-import { transport } from '@/lib/http/transport';
-import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
-import { apiUrl } from './client';
+import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
+import { callApi } from './client';
 import type { TestResult } from './types';
 
 export const HEALTH_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
 export type HealthService = (typeof HEALTH_SERVICES)[number];
+function isHealthService(value: string): value is HealthService {
+  return (HEALTH_SERVICES as readonly string[]).includes(value);
+}
+
 /** SPEC §9: the status hook polls every 30000 ms. */
 export const HEALTH_POLL_MS = 30_000;
 /** SPEC §9: connection test time-out. */
@@ -20,10 +23,9 @@ export async function checkHealth(service: string, signal?: AbortSignal, options
   const name = service.toLowerCase();
   const started = performance.now();
   try {
-    const body = await execute(() => transport<Partial<TestResult> | undefined>(apiUrl(`/health/${name}`), { signal, timeoutMs: HEALTH_TIMEOUT_MS }), {
-      service: name, retries: false, record: false,
-    });
-    return { success: true, status: 'online', responseTime: Math.round(performance.now() - started), lastTested: new Date().toISOString(), ...body };
+    if (!isHealthService(name)) throw new ApiError('Unknown service', { code: 'CLIENT_ERROR', status: 404, statusText: 'Unknown service' });
+    const body = await callApi('health.service', { params: { service: name }, signal, timeoutMs: HEALTH_TIMEOUT_MS, service: name, retries: false, record: false });
+    return { status: 'online', responseTime: Math.round(performance.now() - started), lastTested: new Date().toISOString(), ...body };
   } catch (error) {
     if (signal?.aborted) throw error;
     const statusText = error instanceof ApiError && error.status ? error.statusText || String(error.status) : errorMessage(error);

@@ -1,18 +1,16 @@
-import { apiRequest } from './client';
-import type { LiveScene, ScheduledBroadcast } from './types';
+import { callApi } from './client';
 
 /** POST /obs/control {action, ...extra} */
-export const obsControl = (action: string, extra: Record<string, unknown> = {}) =>
-  apiRequest<Record<string, unknown>>('/obs/control', { method: 'POST', json: { action, ...extra } });
+export const obsControl = (action: string, extra: Record<string, unknown> = {}) => callApi('obs.control', { body: { ...extra, action } });
 /** GET /obs/scenes */
-export const getObsScenes = (signal?: AbortSignal) => apiRequest<LiveScene[]>('/obs/scenes', { signal });
+export const getObsScenes = (signal?: AbortSignal) => callApi('obs.scenes', { signal });
 /** POST /obs/scene {sceneName} */
-export const setObsScene = (sceneName: string) => apiRequest<void>('/obs/scene', { method: 'POST', json: { sceneName } });
+export const setObsScene = (sceneName: string) => callApi('obs.scene', { body: { sceneName } });
 /** GET /obs/status */
-export const getObsStatus = (signal?: AbortSignal) => apiRequest<{ connected: boolean; streaming: boolean; scene: string }>('/obs/status', { signal });
+export const getObsStatus = (signal?: AbortSignal) => callApi('obs.status', { signal });
 /** POST /obs/stream/start */
-export const startObsStream = () => apiRequest<void>('/obs/stream/start', { method: 'POST' });
+export const startObsStream = () => callApi('obs.streamStart');
 /** POST /obs/stream/stop */
-export const stopObsStream = () => apiRequest<void>('/obs/stream/stop', { method: 'POST' });
+export const stopObsStream = () => callApi('obs.streamStop');
 /** GET /live/schedule — scheduled broadcasts. */
-export const listScheduledBroadcasts = (signal?: AbortSignal) => apiRequest<ScheduledBroadcast[]>('/live/schedule', { signal });
+export const listScheduledBroadcasts = (signal?: AbortSignal) => callApi('live.schedule', { signal });

@@ -1,5 +1,4 @@
-import { apiRequest } from './client';
-import type { OverviewData } from './types';
+import { callApi } from './client';
 
 /** GET /dashboard/overview — stat cards, notifications, monitor, per-platform views, progress, status. */
-export const getOverview = (signal?: AbortSignal) => apiRequest<OverviewData>('/dashboard/overview', { signal });
+export const getOverview = (signal?: AbortSignal) => callApi('dashboard.overview', { signal });

@@ -1,12 +1,11 @@
-import { apiRequest } from './client';
-import type { NewPost, Post } from './types';
+import { callApi } from './client';
+import type { NewPost, PostPatch } from './types';
 
 /** GET /posts */
-export const listPosts = (signal?: AbortSignal) => apiRequest<Post[]>('/posts', { signal });
+export const listPosts = (signal?: AbortSignal) => callApi('posts.list', { signal });
 /** POST /posts */
-export const createPost = (post: NewPost) => apiRequest<Post>('/posts', { method: 'POST', json: post });
+export const createPost = (post: NewPost) => callApi('posts.create', { body: post });
 /** PATCH /posts/{id} */
-export const updatePost = (id: string, patch: Partial<NewPost>) =>
-  apiRequest<Post>(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch });
+export const updatePost = (id: string, patch: PostPatch) => callApi('posts.update', { params: { id }, body: patch });
 /** DELETE /posts/{id} */
-export const deletePost = (id: string) => apiRequest<void>(`/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deletePost = (id: string) => callApi('posts.delete', { params: { id } });

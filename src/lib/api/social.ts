@@ -1,33 +1,26 @@
-import { apiRequest } from './client';
-import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from './types';
+import { callApi, type CallOptions } from './client';
+import type { Platform, PostTemplate, ScheduledPost, SocialPostBody, SocialPostResult } from './types';
 
-export interface SocialPostResult {
-  id: string;
-  platform: Platform;
-  status: 'published' | 'scheduled';
-}
+export type { SocialPostResult };
 
-/** POST /social/post/{platform} (tiktok and instagram use their own paths, SPEC §7). */
-export const postToPlatform = (platform: Platform, body: Record<string, unknown>, headers?: Record<string, string>) => {
-  const path = platform === 'tiktok' ? '/social/tiktok/post' : platform === 'instagram' ? '/social/instagram/post' : `/social/post/${platform}`;
-  return apiRequest<SocialPostResult>(path, { method: 'POST', json: body, headers, service: 'social' });
+/** POST /social/post/{platform} (tiktok and instagram use their own paths, SPEC §7); `idempotencyKey` is the operator action's. */
+export const postToPlatform = (platform: Platform, body: SocialPostBody, options: Pick<CallOptions, 'idempotencyKey' | 'signal'> = {}): Promise<SocialPostResult> => {
+  const common = { body, service: 'social', ...options };
+  if (platform === 'tiktok') return callApi('social.tiktokPost', common);
+  if (platform === 'instagram') return callApi('social.instagramPost', common);
+  return callApi('social.post', { params: { platform }, ...common });
 };
-
 /** GET /social/platforms */
-export const listPlatforms = (signal?: AbortSignal) => apiRequest<SocialPlatform[]>('/social/platforms', { signal });
+export const listPlatforms = (signal?: AbortSignal) => callApi('social.platforms', { signal });
 /** POST /social/platforms/{id}/connect | disconnect */
-export const setPlatformConnected = (id: Platform, connected: boolean) =>
-  apiRequest<SocialPlatform>(`/social/platforms/${id}/${connected ? 'connect' : 'disconnect'}`, { method: 'POST' });
+export const setPlatformConnected = (id: Platform, connected: boolean) => callApi(connected ? 'social.connect' : 'social.disconnect', { params: { id } });
 /** GET /social/templates */
-export const listTemplates = (signal?: AbortSignal) => apiRequest<PostTemplate[]>('/social/templates', { signal });
+export const listTemplates = (signal?: AbortSignal) => callApi('social.templates', { signal });
 /** PUT /social/templates/{id} */
-export const updateTemplate = (template: PostTemplate) =>
-  apiRequest<PostTemplate>(`/social/templates/${encodeURIComponent(template.id)}`, { method: 'PUT', json: template });
+export const updateTemplate = (template: PostTemplate) => callApi('social.updateTemplate', { params: { id: template.id }, body: template });
 /** GET /social/scheduled */
-export const listScheduledPosts = (signal?: AbortSignal) => apiRequest<ScheduledPost[]>('/social/scheduled', { signal });
+export const listScheduledPosts = (signal?: AbortSignal) => callApi('social.scheduled', { signal });
 /** PUT /social/scheduled/{id} */
-export const updateScheduledPost = (post: ScheduledPost) =>
-  apiRequest<ScheduledPost>(`/social/scheduled/${encodeURIComponent(post.id)}`, { method: 'PUT', json: post });
+export const updateScheduledPost = (post: ScheduledPost) => callApi('social.updateScheduled', { params: { id: post.id }, body: post });
 /** GET /social/analytics */
-export const getSocialAnalytics = (signal?: AbortSignal) =>
-  apiRequest<{ stats: Array<{ id: string; title: string; value: string; description: string }>; perPlatform: Array<{ platform: Platform; reach: number; engagement: number; series?: number[] }> }>('/social/analytics', { signal });
+export const getSocialAnalytics = (signal?: AbortSignal) => callApi('social.analytics', { signal });

@@ -1,5 +1,5 @@
-import { apiRequest } from './client';
+import { callApi } from './client';
 
-/** POST /telegram/notify {message} */
-export const notifyTelegram = (message: string) =>
-  apiRequest<{ ok: boolean }>('/telegram/notify', { method: 'POST', json: { message }, operation: { kind: 'telegram.notify', args: message } });
+/** POST /telegram/notify {message}; one key per send, reused by its retries, so a lost answer never posts twice. */
+export const notifyTelegram = (message: string, idempotencyKey?: string) =>
+  callApi('telegram.notify', { body: { message }, idempotencyKey, operation: { kind: 'telegram.notify', args: message } });

@@ -1,8 +1,6 @@
-import { transport } from '@/lib/http/transport';
 import { errorMessage } from '@/lib/http/api-error';
-import { execute } from '@/lib/resilience/execute';
 import { redact, registerSecret } from '@/lib/security/redact';
-import { apiUrl } from './client';
+import { callApi } from './client';
 import type { TestResult } from './types';
 
 export const TESTABLE_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'] as const;
@@ -36,10 +34,8 @@ export async function testService(service: string, key: string, options: { recor
   // The key must never reach the error log, even when a server echoes it back in its error body.
   registerSecret(key);
   try {
-    await execute(
-      () => transport(apiUrl(`/test/${service}`), { method: service === 'openai' ? 'POST' : 'GET', headers: keyHeader(service, key), timeoutMs: 10_000 }),
-      { service, retries: false, context: { action: 'test' }, record: options.record },
-    );
+    const common = { headers: keyHeader(service, key), timeoutMs: 10_000, service, retries: false as const, context: { action: 'test' }, record: options.record };
+    await (service === 'openai' ? callApi('test.openai', common) : callApi('test.service', { params: { service }, ...common }));
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {
     return { success: false, responseTime: Math.round(performance.now() - started), error: redact(errorMessage(error)), status: 'offline', lastTested: new Date().toISOString() };

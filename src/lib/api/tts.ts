@@ -1,8 +1,7 @@
 import { ApiError, errorMessage } from '@/lib/http/api-error';
-import { transport } from '@/lib/http/transport';
-import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
+import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import type { TtsProvider, TtsRoles } from '@/db/settings';
-import { apiUrl } from './client';
+import { callApi } from './client';
 
 let roles: TtsRoles = { primary: 'elevenlabs', backup: 'azure' };
 let lastProvider: TtsProvider | null = null;
@@ -52,8 +51,9 @@ function wrap(prefix: string, error: unknown): ApiError {
  */
 export async function generateSpeech(text: string, options: Record<string, unknown> = {}): Promise<{ audio: Blob; provider: TtsProvider }> {
   const { primary, backup } = roles;
-  const call = (provider: TtsProvider) => () =>
-    transport<Blob>(apiUrl('/tts/generate'), { method: 'POST', json: { text, provider, ...options }, responseType: 'blob' });
+  // Each provider's request is its own action (its own Idempotency-Key), shared by that provider's retries.
+  const call = (provider: TtsProvider, retries?: number) =>
+    callApi('tts.generate', { body: { ...options, text, provider }, service: provider, retries, record: false });
   const succeed = (audio: Blob, provider: TtsProvider) => {
     lastProvider = provider;
     listeners.forEach((l) => l());
@@ -61,13 +61,13 @@ export async function generateSpeech(text: string, options: Record<string, unkno
   };
   let primaryError: ApiError;
   try {
-    return succeed(await execute(call(primary), { service: primary, retries: TTS_PRIMARY_RETRIES, record: false }), primary);
+    return succeed(await call(primary, TTS_PRIMARY_RETRIES), primary);
   } catch (error) {
     primaryError = wrap('TTS failed', error);
     await recordFailure(primary, primaryError, retryCountOf(error), { context: { path: '/tts/generate', role: 'primary' } });
   }
   try {
-    return succeed(await execute(call(backup), { service: backup, record: false }), backup);
+    return succeed(await call(backup), backup);
   } catch (error) {
     const backupError = wrap('Backup TTS failed', error);
     await recordFailure(backup, backupError, retryCountOf(error), { context: { path: '/tts/generate', role: 'backup' } });

@@ -1,6 +1,7 @@
 // The entity types of the /api contract (src/contract), inferred from its schemas; re-exported for the screens.
 export type {
-  AiNewsItem, Avatar, LiveScene, MediaFile, MediaType, NewPost, NewsCategory, NewsSource, Notification, OverviewData, PipelineStep, Platform,
-  Post, PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost, SocialPlatform, StatCardData, TestResult, User,
-  VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
+  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewUser, NewsCategory, NewsSource,
+  Notification, ObsResult, ObsStatus, OverviewData, PipelineStep, Platform, Post, PostPatch, PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost,
+  SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject,
+  VideoProjectStatus, VideoProvider, VideoStatus,
 } from '@/contract';

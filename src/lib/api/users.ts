@@ -1,7 +1,7 @@
-import { apiRequest } from './client';
-import type { User } from './types';
+import { callApi } from './client';
+import type { NewUser } from './types';
 
 /** GET /users */
-export const listUsers = (signal?: AbortSignal) => apiRequest<User[]>('/users', { signal });
+export const listUsers = (signal?: AbortSignal) => callApi('users.list', { signal });
 /** POST /users */
-export const createUser = (user: Omit<User, 'id' | 'access'>) => apiRequest<User>('/users', { method: 'POST', json: user });
+export const createUser = (user: NewUser) => callApi('users.create', { body: user });

@@ -1,53 +1,70 @@
-import { VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
-import { apiRequest } from './client';
-import type { Avatar, VideoPlatform, VideoProject, VideoProvider } from './types';
+import { VIDEO_PROVIDERS as PROVIDERS, type AvatarListProvider } from '@/contract';
+import { ApiError } from '@/lib/http/api-error';
+import { isAbort, VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
+import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
+import { callApi } from './client';
+import type { VideoGenerateBody, VideoProject, VideoProvider } from './types';
 
-export const VIDEO_PROVIDERS: readonly VideoProvider[] = ['tavus', 'vidau', 'modelslab', 'heygen', 'did'];
+export const VIDEO_PROVIDERS: readonly VideoProvider[] = PROVIDERS;
 
 function isProvider(value: string): value is VideoProvider {
   return (VIDEO_PROVIDERS as readonly string[]).includes(value);
 }
 
-/** POST /video/{provider}/generate (fallback /video/generate), behind the video breaker (3 failures, 300000 ms). */
-export const generateVideoWith = (provider: string, body: Record<string, unknown>) =>
-  apiRequest<VideoProject>(isProvider(provider) ? `/video/${provider}/generate` : '/video/generate', {
-    method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER,
-    operation: { kind: 'video.generate', args: { provider, body } },
-  });
+/** Statuses that say "this backend has no such provider route": nothing was generated, so the fallback is safe. */
+const NO_ROUTE = new Set([404, 405, 501]);
+const generation = { service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER } as const;
 
-/** POST /video/generate from Video Studio: {platform, avatar, script, background, voice}. */
+/**
+ * POST /video/{provider}/generate, falling back to POST /video/generate {platform, …} when the backend has no route
+ * for the provider (404, 405, 501) or the provider is unknown; both behind the video breaker (3 failures, 300000 ms).
+ * Any other failure is not sent again elsewhere: the provider may have started a paid job.
+ */
+export async function generateVideoWith(provider: string, body: VideoGenerateBody, options: { idempotencyKey?: string; record?: boolean } = {}): Promise<VideoProject> {
+  const { idempotencyKey, record } = options;
+  const operation = { kind: 'video.generate', args: { provider, body } };
+  if (isProvider(provider)) {
+    try {
+      // Recorded here, not by the call: a missing route that the fallback covers is no failure for the operator.
+      return await callApi('video.providerGenerate', { params: { provider }, body, idempotencyKey, operation, record: false, ...generation });
+    } catch (error) {
+      if (!(error instanceof ApiError && NO_ROUTE.has(error.status))) {
+        if (!isAbort(error) && record !== false) {
+          await recordFailure(VIDEO_GENERATION_SERVICE, error, retryCountOf(error), { operation, context: { method: 'POST', path: `/video/${provider}/generate` } });
+        }
+        throw error;
+      }
+    }
+  }
+  return callApi('video.generate', { body: isProvider(provider) ? { ...body, platform: provider } : body, idempotencyKey, operation, record, ...generation });
+}
+
+/** Video Studio's Generate: {platform, avatar, script, background, voice} through the provider's route (fallback /video/generate). */
 export const generateVideo = (body: { platform: VideoProvider; avatar: string; script: string; background: string; voice: string }) =>
-  apiRequest<VideoProject>('/video/generate', {
-    method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER,
-    // 'studio' is no provider, so Retry from the error log posts to /video/generate again.
-    operation: { kind: 'video.generate', args: { provider: 'studio', body } },
-  });
+  generateVideoWith(body.platform, body);
 
 /** GET /video/{provider}/status/{id} */
-export const getVideoStatus = (provider: VideoProvider, id: string, signal?: AbortSignal) =>
-  apiRequest<{ id: string; status: string; progress: number; url?: string }>(`/video/${provider}/status/${encodeURIComponent(id)}`, { signal });
-
+export const getVideoStatus = (provider: VideoProvider, id: string, signal?: AbortSignal) => callApi('video.status', { params: { provider, id }, signal });
 /** GET /video/{provider}/download/{id} as a blob. */
-export const downloadVideo = (provider: VideoProvider, id: string) =>
-  apiRequest<Blob>(`/video/${provider}/download/${encodeURIComponent(id)}`, { responseType: 'blob' });
-
+export const downloadVideo = (provider: VideoProvider, id: string) => callApi('video.download', { params: { provider, id } });
 /** GET /video/{tavus|heygen}/avatars */
-export const listProviderAvatars = (provider: 'tavus' | 'heygen', signal?: AbortSignal) =>
-  apiRequest<Avatar[]>(`/video/${provider}/avatars`, { signal });
+export const listProviderAvatars = (provider: AvatarListProvider, signal?: AbortSignal) => callApi('video.providerAvatars', { params: { provider }, signal });
 
 /** POST /video/tavus/create, /video/heygen/create, /video/did/create, /video/modelslab/generate, /video/vidau/create */
-export const createProviderVideo = (provider: VideoProvider, body: Record<string, unknown>) => {
-  const path = provider === 'modelslab' ? '/video/modelslab/generate' : `/video/${provider}/create`;
-  return apiRequest<VideoProject>(path, { method: 'POST', json: body, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER });
+export const createProviderVideo = (provider: VideoProvider, body: VideoGenerateBody) => {
+  const options = { body, ...generation };
+  switch (provider) {
+    case 'tavus': return callApi('video.tavusCreate', options);
+    case 'heygen': return callApi('video.heygenCreate', options);
+    case 'did': return callApi('video.didCreate', options);
+    case 'modelslab': return callApi('video.modelslabGenerate', options);
+    case 'vidau': return callApi('video.vidauCreate', options);
+  }
 };
-
 /** GET /video/platforms, /video/avatars, /video/projects — Video Studio lists. */
-export const listVideoPlatforms = (signal?: AbortSignal) => apiRequest<VideoPlatform[]>('/video/platforms', { signal });
-export const listAvatars = (signal?: AbortSignal) => apiRequest<Avatar[]>('/video/avatars', { signal });
-export const listVideoProjects = (signal?: AbortSignal) => apiRequest<VideoProject[]>('/video/projects', { signal });
-
+export const listVideoPlatforms = (signal?: AbortSignal) => callApi('video.platforms', { signal });
+export const listAvatars = (signal?: AbortSignal) => callApi('video.avatars', { signal });
+export const listVideoProjects = (signal?: AbortSignal) => callApi('video.projects', { signal });
 /** POST /video/projects/{id}/retry — a failed project starts again (SPEC §4: failed offers Retry). */
 export const retryVideoProject = (id: string) =>
-  apiRequest<VideoProject>(`/video/projects/${encodeURIComponent(id)}/retry`, {
-    method: 'POST', service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER, operation: { kind: 'video.retry', args: id },
-  });
+  callApi('video.retryProject', { params: { id }, operation: { kind: 'video.retry', args: id }, ...generation });

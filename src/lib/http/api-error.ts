@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'PARSE_ERROR'
   | 'CIRCUIT_OPEN'
   | 'TTS_SYSTEM'
+  /** The answer does not match the /api contract's schema of the call. */
+  | 'CONTRACT'
   | 'UNKNOWN';
 
 /** An error from the API client, with the SPEC §8 message and a code that the retry rule reads. */

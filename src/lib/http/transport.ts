@@ -12,11 +12,16 @@ export interface TransportOptions {
   formData?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Aborts with 'Connection timeout' (code TIMEOUT) after this many ms. */
+  /** Aborts with 'Connection timeout' (code TIMEOUT) after this many ms (default DEFAULT_TIMEOUT_MS; 0: none). */
   timeoutMs?: number;
   responseType?: 'json' | 'blob' | 'text';
   mode?: RequestMode;
 }
+
+/** The time-out of a call that names none: a backend that accepts the connection and never answers must not hold a caller forever. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** An upload is given up when no byte has moved (up or down) for this long; its total time is not limited. */
+export const UPLOAD_STALL_TIMEOUT_MS = 30_000;
 
 /** Joins a base address and a path without doubling or dropping the slash, and appends the query. */
 export function buildUrl(base: string, path: string, query?: TransportOptions['query']): string {
@@ -33,8 +38,8 @@ export function buildUrl(base: string, path: string, query?: TransportOptions['q
  * 'Non-JSON response with status {status} at {url}: {body}'. Network failures become NETWORK_ERROR,
  * time-outs 'Connection timeout' (TIMEOUT).
  */
-export async function transport<T>(url: string, options: TransportOptions = {}): Promise<T> {
-  const { method = 'GET', json, formData, headers = {}, signal, timeoutMs, responseType = 'json', mode } = options;
+export async function transport(url: string, options: TransportOptions = {}): Promise<unknown> {
+  const { method = 'GET', json, formData, headers = {}, signal, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json', mode } = options;
   const finalUrl = options.query ? buildUrl(url, '', options.query) : url;
   const accept: Record<string, string> = responseType === 'json' ? { Accept: 'application/json' } : {};
   const init: RequestInit = { method, headers: { ...accept, ...headers }, mode };
@@ -58,38 +63,48 @@ export async function transport<T>(url: string, options: TransportOptions = {}):
   signal?.addEventListener('abort', onAbort, { once: true });
   init.signal = timeoutController.signal;
 
-  let response: Response;
   const started = performance.now();
-  try {
-    response = await fetch(finalUrl, init);
-    logRequest(method, finalUrl, response.status, performance.now() - started);
-  } catch (cause) {
+  const failed = (cause: unknown): unknown => {
     logRequest(method, finalUrl, timedOut ? 'timeout' : 'network error', performance.now() - started);
-    if (timedOut) throw new ApiError('Connection timeout', { code: 'TIMEOUT', url: finalUrl, cause });
-    if (signal?.aborted) throw cause;
+    if (timedOut) return new ApiError('Connection timeout', { code: 'TIMEOUT', url: finalUrl, cause });
+    if (signal?.aborted) return cause;
     const message = cause instanceof Error && cause.message ? cause.message : 'An error occurred';
-    throw new ApiError(message, { code: 'NETWORK_ERROR', url: finalUrl, cause });
+    return new ApiError(message, { code: 'NETWORK_ERROR', url: finalUrl, cause });
+  };
+  // The time-out covers the body too: a backend that sends its headers and then stalls is cut off as well.
+  try {
+    let response: Response;
+    try {
+      response = await fetch(finalUrl, init);
+      logRequest(method, finalUrl, response.status, performance.now() - started);
+    } catch (cause) {
+      throw failed(cause);
+    }
+    const read = <R>(body: () => Promise<R>): Promise<R> => body().catch((cause: unknown) => Promise.reject(failed(cause)));
+
+    if (mode === 'no-cors' && response.type === 'opaque') return undefined;
+    if (!response.ok) {
+      const body = await read(() => response.text()).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'TIMEOUT') throw error;
+        return '';
+      });
+      throw httpError(response.status, body, finalUrl, response.statusText);
+    }
+    if (response.status === 204) return undefined;
+    if (responseType === 'blob') return await read(() => response.blob());
+    const text = await read(() => response.text());
+    if (responseType === 'text') return text;
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (cause) {
+      throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
+        code: 'PARSE_ERROR', status: response.status, url: finalUrl, body: text, cause,
+      });
+    }
   } finally {
     if (timer) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-  }
-
-  if (mode === 'no-cors' && response.type === 'opaque') return undefined as T;
-  if (!response.ok) {
-    const body = await response.text().catch(() => '');
-    throw httpError(response.status, body, finalUrl, response.statusText);
-  }
-  if (response.status === 204) return undefined as T;
-  if (responseType === 'blob') return (await response.blob()) as T;
-  const text = await response.text();
-  if (responseType === 'text') return text as T;
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch (cause) {
-    throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
-      code: 'PARSE_ERROR', status: response.status, url: finalUrl, body: text, cause,
-    });
   }
 }
 
@@ -98,31 +113,65 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Called with 0..100 while the body is sent. */
   onProgress?: (percent: number) => void;
+  /** Gives up with 'Connection timeout' (TIMEOUT) when nothing moves for this long (default UPLOAD_STALL_TIMEOUT_MS; 0: never). */
+  stallTimeoutMs?: number;
 }
 
-/** Multipart POST with upload progress (fetch cannot report it, XMLHttpRequest can). Same errors as transport(). */
-export function uploadWithProgress<T>(url: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+/**
+ * Multipart POST with upload progress (fetch cannot report it, XMLHttpRequest can). Same errors as transport().
+ * Timed by progress, not by total time: a slow line that keeps sending is never cut off, a silent one is.
+ */
+export function uploadWithProgress(url: string, formData: FormData, options: UploadOptions = {}): Promise<unknown> {
+  const stallMs = options.stallTimeoutMs ?? UPLOAD_STALL_TIMEOUT_MS;
+  return new Promise<unknown>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(options.signal.reason ?? new DOMException('Aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stalled = false;
+    const onAbortSignal = () => xhr.abort();
+    const done = () => {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbortSignal);
+    };
+    const moved = () => {
+      if (!stallMs) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, stallMs);
+    };
     xhr.open('POST', url);
     for (const [k, v] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (event) => {
+      moved();
       if (event.lengthComputable && options.onProgress) options.onProgress(Math.round((event.loaded / event.total) * 100));
     };
+    xhr.upload.onload = moved;
+    xhr.onprogress = moved;
+    xhr.onreadystatechange = moved;
     xhr.onload = () => {
+      done();
       const text = xhr.responseText ?? '';
       if (xhr.status < 200 || xhr.status >= 300) return reject(httpError(xhr.status, text, url, xhr.statusText));
       options.onProgress?.(100);
-      if (xhr.status === 204 || text === '') return resolve(undefined as T);
+      if (xhr.status === 204 || text === '') return resolve(undefined);
       try {
-        resolve(JSON.parse(text) as T);
+        resolve(JSON.parse(text) as unknown);
       } catch (cause) {
         reject(new ApiError(`Non-JSON response with status ${xhr.status} at ${url}: ${text}`, { code: 'PARSE_ERROR', status: xhr.status, url, body: text, cause }));
       }
     };
-    xhr.onerror = () => reject(new ApiError('An error occurred', { code: 'NETWORK_ERROR', url }));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError('An error occurred', { code: 'NETWORK_ERROR', url }));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(stalled ? new ApiError('Connection timeout', { code: 'TIMEOUT', url }) : new DOMException('Aborted', 'AbortError'));
+    };
+    options.signal?.addEventListener('abort', onAbortSignal, { once: true });
+    moved();
     xhr.send(formData);
   });
 }

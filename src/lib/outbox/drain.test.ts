@@ -271,8 +271,8 @@ describe('sendOrQueue', () => {
 
   test('the mock posts once per idempotency key', async () => {
     const { postToPlatform } = await import('@/lib/api/social');
-    const first = await postToPlatform('telegram', { content: 'Einmal' }, { 'Idempotency-Key': 'k-1' });
-    const again = await postToPlatform('telegram', { content: 'Einmal' }, { 'Idempotency-Key': 'k-1' });
+    const first = await postToPlatform('telegram', { content: 'Einmal' }, { idempotencyKey: 'k-1' });
+    const again = await postToPlatform('telegram', { content: 'Einmal' }, { idempotencyKey: 'k-1' });
     expect(again).toEqual(first);
     const res = await fetch('http://localhost:3000/api/social/sent');
     expect(((await res.json()) as { count: number }).count).toBe(1);

@@ -1,8 +1,8 @@
 import { db, type QueuedPost } from '@/db/db';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { schemas } from '@/contract';
 import { postToPlatform } from '@/lib/api/social';
-import type { Platform } from '@/lib/api/types';
 import { defaultLockManager, type LockManagerLike } from './locks';
 
 /** The Web Lock whose holder is the one tab that sends the outbox. */
@@ -13,17 +13,38 @@ const outboxLockName = () => (db.name === 'newsdesk' ? OUTBOX_LOCK : `${db.name}
 
 export type SendQueued = (entry: QueuedPost) => Promise<unknown>;
 
-/** Sends one outbox entry; the same Idempotency-Key header goes out on every attempt and retry. */
-export const sendQueuedPost: SendQueued = (entry) =>
-  postToPlatform(entry.platform as Platform, entry.payload, { 'Idempotency-Key': entry.idempotencyKey });
+/** A stored entry that is no post any more (an older version's payload, a platform that is gone): the operator decides. */
+export class InvalidQueuedPostError extends Error {
+  constructor() {
+    super('Ungültiger Post im Postausgang: Plattform oder Inhalt fehlt.');
+    this.name = 'InvalidQueuedPostError';
+  }
+}
 
-/** A 4xx is final (the operator has to change something); network errors, time-outs and 5xx are not. */
+/** Sends one outbox entry; its stored key goes out as the Idempotency-Key on every attempt, retry and drain. */
+export const sendQueuedPost: SendQueued = (entry) => {
+  const platform = schemas.Platform.safeParse(entry.platform);
+  const body = schemas.SocialPostBody.safeParse(entry.payload);
+  if (!platform.success || !body.success) return Promise.reject(new InvalidQueuedPostError());
+  return postToPlatform(platform.data, body.data, { idempotencyKey: entry.idempotencyKey });
+};
+
+/**
+ * Final (the operator has to change something): a 4xx, an answer that breaks the contract (the same key would only
+ * bring the same answer back) and an entry that is no valid post. Network errors, time-outs and 5xx are not.
+ */
 export function isFinalFailure(error: unknown): boolean {
+  if (error instanceof InvalidQueuedPostError) return true;
+  if (error instanceof ApiError && error.code === 'CONTRACT') return true;
   return error instanceof ApiError && error.code === 'CLIENT_ERROR' && error.status >= 400 && error.status < 500;
 }
 
+/** The German reason of a send that got no answer in time; the entry is queued again with its key. */
+export const TIMEOUT_REASON = 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.';
+
 /** The error text kept with an entry: the SPEC §8 message, with a JSON body's `message` instead of the raw JSON. */
 export function failureReason(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'TIMEOUT') return TIMEOUT_REASON;
   if (error instanceof ApiError && error.body && error.status) {
     try {
       const parsed = JSON.parse(error.body) as { message?: unknown };

@@ -1,7 +1,7 @@
 import type { QueuedPost } from '@/db/db';
 import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
-import type { Platform } from '@/lib/api/types';
+import type { Platform, SocialPostBody } from '@/lib/api/types';
 import { failureReason, isFinalFailure } from './drain';
 
 export type SendOutcome =
@@ -17,16 +17,21 @@ export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung 
  * request that did reach the server is not posted twice). A 4xx is thrown to the caller; an
  * OutboxQuotaError is thrown when the outbox cannot store the post.
  */
-export async function sendOrQueue(platform: Platform, payload: Record<string, unknown>, options: { isOnline?: () => boolean } = {}): Promise<SendOutcome> {
+export async function sendOrQueue(
+  platform: Platform,
+  payload: SocialPostBody,
+  options: { isOnline?: () => boolean; idempotencyKey?: string } = {},
+): Promise<SendOutcome> {
   const online = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   // The post goes out (and into the outbox) exactly as the operator wrote it; redaction is for logs and exports.
-  const idempotencyKey = globalThis.crypto.randomUUID();
+  // One key per operator action and platform: the request, its retries and the outbox all send this one.
+  const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();
   if (!online()) {
     const entry = await enqueuePost({ platform, payload, idempotencyKey, error: OFFLINE_REASON });
     return { state: 'queued', platform, entry, reason: OFFLINE_REASON };
   }
   try {
-    const result = await postToPlatform(platform, payload, { 'Idempotency-Key': idempotencyKey });
+    const result = await postToPlatform(platform, payload, { idempotencyKey });
     return { state: 'sent', platform, result };
   } catch (error) {
     if (isFinalFailure(error) || (error instanceof DOMException && error.name === 'AbortError')) throw error;

@@ -270,7 +270,8 @@ export async function uploadMedia<T = unknown>(config: WorkflowConfig, file: Blo
   form.append('media', file, options.filename ?? (file instanceof File ? file.name : 'media'));
   if (options.metadata) form.append('metadata', JSON.stringify(options.metadata));
   try {
-    return await uploadWithProgress<T>(url, form, { headers: webhookHeaders(config, false), onProgress: options.onProgress, signal: options.signal });
+    // The operator's own n8n answers what its workflow says; the caller names the type it expects.
+    return (await uploadWithProgress(url, form, { headers: webhookHeaders(config, false), onProgress: options.onProgress, signal: options.signal })) as T;
   } catch (error) {
     // A 2xx answer that is not JSON still means the file arrived.
     if (error instanceof ApiError && error.code === 'PARSE_ERROR') return undefined as T;

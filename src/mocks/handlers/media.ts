@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
+import { schemas } from '@/contract';
 import type { MediaFile, MediaType } from '@/lib/api/types';
+import { errorResponse, handle } from '../contract-handler';
 import { svgThumbnail } from '../fixtures/media';
 import { mediaStore } from '../store/media';
 import type { AnyHandler } from '../types';
@@ -27,26 +29,21 @@ function localUrl(file: File, type: MediaType, title: string): string {
 
 /** Media library: list, multipart upload (`media` + `metadata` JSON), delete. */
 export const mediaHandlers: AnyHandler[] = [
-  http.get<never, never, MediaFile[]>('*/api/media', () => HttpResponse.json(mediaStore.list())),
-  // Benchmark helper: re-seed with many items (npm run bench).
+  handle('media.list', () => mediaStore.list()),
+  // Benchmark helper (not in the contract): re-seed with many items (npm run bench).
   http.post<never, { count: number }>('*/api/__mock/media/seed', async ({ request }) => {
     const { count } = await request.json();
     mediaStore.seed(Math.min(Math.max(Number(count) || 0, 0), 50_000));
     return new HttpResponse(null, { status: 204 });
   }),
-  http.post('*/api/media/upload', async ({ request }) => {
-    const form = await request.formData();
-    const file = form.get('media');
+  handle('media.upload', async ({ body }) => {
+    const file = body.get('media');
     // Not `instanceof File`: in Node tests the form's File comes from another realm than the global one.
-    if (!file || typeof file === 'string') return HttpResponse.json({ message: 'Feld media fehlt' }, { status: 400 });
+    if (!file || typeof file === 'string') return errorResponse(400, 'Feld media fehlt');
     const type = typeOf(file.type);
-    if (!type) return HttpResponse.json({ message: 'Dateityp nicht unterstützt' }, { status: 415 });
-    let metadata: { title?: string; duration?: string | null } = {};
-    try {
-      metadata = JSON.parse(String(form.get('metadata') ?? '{}')) as typeof metadata;
-    } catch {
-      return HttpResponse.json({ message: 'metadata ist kein JSON' }, { status: 400 });
-    }
+    if (!type) return errorResponse(415, 'Dateityp nicht unterstützt');
+    // Checked by the contract's schema of the field before this runs.
+    const metadata = schemas.MediaUploadMetadata.parse(JSON.parse(String(body.get('metadata') ?? '{}')));
     // A short pause so that the progress bar is visible in the demo.
     await delay(400);
     const title = metadata.title?.trim() || file.name;
@@ -62,8 +59,7 @@ export const mediaHandlers: AnyHandler[] = [
       url,
       views: 0,
     };
-    return HttpResponse.json(mediaStore.add(item), { status: 201 });
+    return mediaStore.add(item);
   }),
-  http.delete<{ id: string }>('*/api/media/:id', ({ params }) =>
-    mediaStore.remove(params.id) ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ message: 'Datei nicht gefunden' }, { status: 404 })),
+  handle('media.delete', ({ params }) => (mediaStore.remove(params.id) ? undefined : errorResponse(404, 'Datei nicht gefunden'))),
 ];

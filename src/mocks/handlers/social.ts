@@ -1,11 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import type { SocialPostResult } from '@/lib/api/social';
-import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
+import type { Platform, SocialPostBody, SocialPostResult } from '@/lib/api/types';
+import { errorResponse, handle } from '../contract-handler';
 import { socialStore, type SentPost } from '../store/social';
 import type { AnyHandler } from '../types';
-
-const PLATFORMS: Platform[] = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'];
-type PostBody = { content?: string; title?: string; scheduledAt?: string | null };
 
 /**
  * The in-page mock answers even when the browser is offline, so posting behaves like a dropped
@@ -15,48 +12,35 @@ function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-async function receive(platform: string, request: Request) {
+function receive(platform: Platform, body: SocialPostBody, request: Request): SocialPostResult | Response {
   if (browserOffline()) return HttpResponse.error();
-  if (!PLATFORMS.includes(platform as Platform)) return HttpResponse.json({ message: `Unbekannte Plattform: ${platform}` }, { status: 404 });
   const target = socialStore.platforms().find((p) => p.id === platform);
-  if (!target?.connected) return HttpResponse.json({ message: `${target?.name ?? platform} ist nicht verbunden.` }, { status: 409 });
-  const body = (await request.json()) as PostBody;
-  if (!body.content || !body.content.trim()) return HttpResponse.json({ message: 'Inhalt fehlt' }, { status: 400 });
-  const result = socialStore.receive(platform as Platform, request.headers.get('Idempotency-Key'), body);
-  return HttpResponse.json<SocialPostResult>(result, { status: 201 });
+  if (!target?.connected) return errorResponse(409, `${target?.name ?? platform} ist nicht verbunden.`);
+  return socialStore.receive(platform, request.headers.get('Idempotency-Key'), body);
 }
 
-/** Social media: platforms, connect/disconnect, posting (idempotent per key), templates, schedule, analytics. */
+/** Social media: platforms, connect/disconnect, posting (once per Idempotency-Key), templates, schedule, analytics. */
 export const socialHandlers: AnyHandler[] = [
-  http.get<never, never, SocialPlatform[]>('*/api/social/platforms', () => HttpResponse.json(socialStore.platforms())),
-  http.post<{ id: Platform; action: string }>('*/api/social/platforms/:id/:action', ({ params }) => {
-    if (params.action !== 'connect' && params.action !== 'disconnect') return HttpResponse.json({ message: 'Unbekannte Aktion' }, { status: 404 });
-    const updated = socialStore.setConnected(params.id, params.action === 'connect');
-    return updated ? HttpResponse.json(updated) : HttpResponse.json({ message: 'Plattform nicht gefunden' }, { status: 404 });
-  }),
-  http.post<{ platform: string }>('*/api/social/post/:platform', ({ params, request }) => receive(params.platform, request)),
-  http.post('*/api/social/tiktok/post', ({ request }) => receive('tiktok', request)),
-  http.post('*/api/social/instagram/post', ({ request }) => receive('instagram', request)),
-  // What the mock backend received (tests count posts to prove "sent exactly once").
+  handle('social.platforms', () => socialStore.platforms()),
+  handle('social.connect', ({ params }) => socialStore.setConnected(params.id, true) ?? errorResponse(404, 'Plattform nicht gefunden'), { notFound: 'Plattform nicht gefunden' }),
+  handle('social.disconnect', ({ params }) => socialStore.setConnected(params.id, false) ?? errorResponse(404, 'Plattform nicht gefunden'), { notFound: 'Plattform nicht gefunden' }),
+  handle('social.post', ({ params, body, request }) => receive(params.platform, body, request), { notFound: (p) => `Unbekannte Plattform: ${p.platform}` }),
+  handle('social.tiktokPost', ({ body, request }) => receive('tiktok', body, request)),
+  handle('social.instagramPost', ({ body, request }) => receive('instagram', body, request)),
+  // Test helper (not in the contract): what the mock backend received, to prove "sent exactly once".
   http.get<never, never, { count: number; posts: SentPost[] }>('*/api/social/sent', () => HttpResponse.json({ count: socialStore.sent().length, posts: socialStore.sent() })),
-  http.get<never, never, PostTemplate[]>('*/api/social/templates', () => HttpResponse.json(socialStore.templates())),
-  http.put<{ id: string }, PostTemplate>('*/api/social/templates/:id', async ({ params, request }) => {
-    const updated = socialStore.updateTemplate({ ...(await request.json()), id: params.id });
-    return updated ? HttpResponse.json(updated) : HttpResponse.json({ message: 'Vorlage nicht gefunden' }, { status: 404 });
-  }),
-  http.get<never, never, ScheduledPost[]>('*/api/social/scheduled', () => HttpResponse.json(socialStore.scheduled())),
-  http.put<{ id: string }, ScheduledPost>('*/api/social/scheduled/:id', async ({ params, request }) => {
-    const updated = socialStore.updateScheduled({ ...(await request.json()), id: params.id });
-    return updated ? HttpResponse.json(updated) : HttpResponse.json({ message: 'Geplanter Post nicht gefunden' }, { status: 404 });
-  }),
-  http.get('*/api/social/analytics', () => {
+  handle('social.templates', () => socialStore.templates()),
+  handle('social.updateTemplate', ({ params, body }) => socialStore.updateTemplate({ ...body, id: params.id }) ?? errorResponse(404, 'Vorlage nicht gefunden')),
+  handle('social.scheduled', () => socialStore.scheduled()),
+  handle('social.updateScheduled', ({ params, body }) => socialStore.updateScheduled({ ...body, id: params.id }) ?? errorResponse(404, 'Geplanter Post nicht gefunden')),
+  handle('social.analytics', () => {
     const platforms = socialStore.platforms();
     const connected = platforms.filter((p) => p.connected);
     const followers = platforms.reduce((s, p) => s + p.followers, 0);
     const posts = platforms.reduce((s, p) => s + p.posts, 0);
     const perPlatform = platforms.map((p, i) => ({ platform: p.id, reach: Math.round(p.followers * (2.1 + i * 0.3)), engagement: p.connected ? Math.round((3.2 + i * 0.9) * 10) / 10 : 0, series: Array.from({ length: 7 }, (_, d) => (p.connected ? Math.round((p.followers / 20) * (1 + Math.sin(d + i) * 0.35)) : 0)) }));
     const reach = perPlatform.reduce((s, p) => s + p.reach, 0);
-    return HttpResponse.json({
+    return {
       stats: [
         { id: 'followers', title: 'Follower gesamt', value: followers.toLocaleString('de-DE'), description: `${connected.length} verbundene Plattformen` },
         { id: 'posts', title: 'Posts gesamt', value: posts.toLocaleString('de-DE'), description: 'über alle Plattformen' },
@@ -64,6 +48,6 @@ export const socialHandlers: AnyHandler[] = [
         { id: 'scheduled', title: 'Geplant', value: String(socialStore.scheduled().length), description: 'anstehende Posts' },
       ],
       perPlatform,
-    });
+    };
   }),
 ];

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { handle } from '../contract-handler';
 import type { AnyHandler } from '../types';
 
 // Written out here (not imported from lib/api) so a test proves the client sends each provider's header.
@@ -21,13 +22,12 @@ function check(service: string, headers: Headers) {
   const value = headers.get(rule.header) ?? '';
   const key = value.startsWith(rule.prefix) ? value.slice(rule.prefix.length).trim() : '';
   if (!key) return HttpResponse.json({ success: false, error: 'Ungültiger API-Schlüssel', message: 'Ungültiger API-Schlüssel' }, { status: 401, statusText: 'Unauthorized' });
-  return HttpResponse.json({ success: true, service });
+  return { success: true, service };
 }
 
 /** POST /test/openai, GET /test/{service}: ok for any non-empty key in the provider's header, else 401. */
 export const testHandlers: AnyHandler[] = [
-  http.post<{ service: string }>('*/api/test/:service', ({ params, request }) =>
-    params.service === 'openai' ? check('openai', request.headers) : HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 })),
-  http.get<{ service: string }>('*/api/test/:service', ({ params, request }) =>
+  handle('test.openai', ({ request }) => check('openai', request.headers)),
+  handle('test.service', ({ params, request }) =>
     params.service === 'openai' ? HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 }) : check(params.service, request.headers)),
 ];

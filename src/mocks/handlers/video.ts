@@ -1,56 +1,42 @@
-import { http, HttpResponse } from 'msw';
-import * as z from 'zod/mini';
-import { schemas } from '@/contract';
-import type { Avatar, VideoPlatform, VideoProject, VideoProvider } from '@/lib/api/types';
+import { HttpResponse } from 'msw';
+import type { VideoGenerateBody, VideoProject, VideoProvider } from '@/lib/api/types';
+import { errorResponse, handle } from '../contract-handler';
 import * as store from '../store/video';
 import type { AnyHandler } from '../types';
 
-const PROVIDERS: readonly string[] = ['tavus', 'vidau', 'modelslab', 'heygen', 'did'];
-const isProvider = (value: unknown): value is VideoProvider => typeof value === 'string' && PROVIDERS.includes(value);
+const UNKNOWN_PLATFORM = 'Unbekannte Video-Plattform';
 
-type GenerateBody = { platform?: unknown; avatar?: unknown; script?: unknown; title?: unknown };
-type Params = { provider: string };
-type WithId = { provider: string; id: string };
-
-const notFound = (message: string) => HttpResponse.json({ message }, { status: 404, statusText: 'Not Found' });
-
-async function create(provider: unknown, request: Request) {
-  const body = (await request.json().catch(() => ({}))) as GenerateBody;
-  if (!z.safeParse(schemas.VideoGenerateBody, body).success) return HttpResponse.json({ message: 'Ungültige Video-Anfrage' }, { status: 400 });
-  const platform = isProvider(provider) ? provider : body.platform;
-  if (!isProvider(platform)) return HttpResponse.json({ message: 'Unbekannte Video-Plattform' }, { status: 400 });
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return HttpResponse.json(store.createProject({ platform, avatar: text(body.avatar), script: text(body.script), title: text(body.title) }), { status: 201 });
+function create(platform: VideoProvider | undefined, body: VideoGenerateBody): VideoProject | Response {
+  if (!platform) return errorResponse(400, UNKNOWN_PLATFORM);
+  return store.createProject({ platform, avatar: body.avatar, script: body.script, title: body.title });
 }
 
 /** Video Studio and provider calls of SPEC §7 over the session's video store. */
 export const videoHandlers: AnyHandler[] = [
-  http.get<never, never, VideoPlatform[]>('*/api/video/platforms', () => HttpResponse.json(store.listPlatforms())),
-  http.get<never, never, Avatar[]>('*/api/video/avatars', () => HttpResponse.json(store.listAvatars())),
-  http.get<never, never, VideoProject[]>('*/api/video/projects', () => HttpResponse.json(store.listProjects())),
-  http.post<{ id: string }>('*/api/video/projects/:id/retry', ({ params }) => {
-    const project = store.retryProject(params.id);
-    return project ? HttpResponse.json(project) : HttpResponse.json({ message: 'Nur fehlgeschlagene Projekte können wiederholt werden' }, { status: 409 });
-  }),
-  // POST /video/generate (Video Studio, and the fallback for an unknown provider).
-  http.post('*/api/video/generate', ({ request }) => create(undefined, request)),
-  http.post<Params>('*/api/video/:provider/generate', ({ params, request }) =>
-    isProvider(params.provider) ? create(params.provider, request) : notFound('Unbekannte Video-Plattform')),
-  http.post<Params>('*/api/video/:provider/create', ({ params, request }) =>
-    isProvider(params.provider) && params.provider !== 'modelslab' ? create(params.provider, request) : notFound('Unbekannte Video-Plattform')),
-  http.get<Params>('*/api/video/:provider/avatars', ({ params }) =>
-    params.provider === 'tavus' || params.provider === 'heygen' ? HttpResponse.json(store.listAvatars(params.provider)) : notFound('Unbekannte Video-Plattform')),
-  http.get<WithId>('*/api/video/:provider/status/:id', ({ params }) => {
-    const project = isProvider(params.provider) ? store.pollProject(params.id) : undefined;
-    if (!project) return notFound('Video nicht gefunden');
-    return HttpResponse.json({ id: project.id, status: project.status, progress: project.progress, ...(project.url ? { url: project.url } : {}) });
-  }),
-  http.get<WithId>('*/api/video/:provider/download/:id', ({ params }) => {
-    const project = isProvider(params.provider) ? store.findProject(params.id) : undefined;
-    if (!project) return notFound('Video nicht gefunden');
-    if (project.status !== 'completed') return HttpResponse.json({ message: 'Video ist noch nicht fertig' }, { status: 409, statusText: 'Conflict' });
+  handle('video.platforms', () => store.listPlatforms()),
+  handle('video.avatars', () => store.listAvatars()),
+  handle('video.projects', () => store.listProjects()),
+  handle('video.retryProject', ({ params }) => store.retryProject(params.id) ?? errorResponse(409, 'Nur fehlgeschlagene Projekte können wiederholt werden')),
+  // POST /video/generate (Video Studio, and the fallback of the provider routes).
+  handle('video.generate', ({ body }) => create(body.platform, body)),
+  handle('video.providerGenerate', ({ params, body }) => create(params.provider, body), { notFound: UNKNOWN_PLATFORM }),
+  handle('video.tavusCreate', ({ body }) => create('tavus', body)),
+  handle('video.heygenCreate', ({ body }) => create('heygen', body)),
+  handle('video.didCreate', ({ body }) => create('did', body)),
+  handle('video.modelslabGenerate', ({ body }) => create('modelslab', body)),
+  handle('video.vidauCreate', ({ body }) => create('vidau', body)),
+  handle('video.providerAvatars', ({ params }) => store.listAvatars(params.provider), { notFound: UNKNOWN_PLATFORM }),
+  handle('video.status', ({ params }) => {
+    const project = store.pollProject(params.id);
+    if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
+    return { id: project.id, status: project.status, progress: project.progress, ...(project.url ? { url: project.url } : {}) };
+  }, { notFound: UNKNOWN_PLATFORM }),
+  handle('video.download', ({ params }) => {
+    const project = store.findProject(params.id);
+    if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
+    if (project.status !== 'completed') return errorResponse(409, 'Video ist noch nicht fertig', { statusText: 'Conflict' });
     // A few bytes of an MP4 'ftyp' box: enough for a download, not a playable film.
     const bytes = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31]);
     return HttpResponse.arrayBuffer(bytes.buffer, { headers: { 'Content-Type': 'video/mp4', 'Content-Disposition': `attachment; filename="${project.id}.mp4"` } });
-  }),
+  }, { notFound: UNKNOWN_PLATFORM }),
 ];

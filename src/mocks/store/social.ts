@@ -1,5 +1,5 @@
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
-import type { SocialPostResult } from '@/lib/api/social';
+import type { SocialPostResult } from '@/lib/api/types';
 import { makePlatforms, makeScheduled, makeTemplates } from '../fixtures/social';
 import { registerStore } from './index';
 
@@ -15,7 +15,6 @@ let platforms: SocialPlatform[] = [];
 let templates: PostTemplate[] = [];
 let scheduled: ScheduledPost[] = [];
 let sent: SentPost[] = [];
-let byKey = new Map<string, SocialPostResult>();
 let seq = 0;
 
 /** Social media: platform connections, templates, scheduled posts, and every post received (by idempotency key). */
@@ -42,10 +41,8 @@ export const socialStore = {
     return post;
   },
   sent: () => sent,
-  /** Same idempotency key → the first result again, nothing recorded twice. */
+  /** Records a received post (a repeated Idempotency-Key never reaches here: src/mocks/idempotency answers it). */
   receive(platform: Platform, key: string | null, body: { content?: string; title?: string; scheduledAt?: string | null }): SocialPostResult {
-    const known = key ? byKey.get(key) : undefined;
-    if (known) return known;
     seq += 1;
     const id = `social-${seq}`;
     const scheduledAt = body.scheduledAt ?? null;
@@ -56,7 +53,6 @@ export const socialStore = {
     } else {
       platforms = platforms.map((p) => (p.id === platform ? { ...p, posts: p.posts + 1 } : p));
     }
-    if (key) byKey.set(key, result);
     return result;
   },
 };
@@ -67,6 +63,5 @@ registerStore((scenario) => {
   templates = makeTemplates();
   scheduled = empty ? [] : makeScheduled();
   sent = [];
-  byKey = new Map();
   seq = 0;
 });

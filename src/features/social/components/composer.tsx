@@ -69,7 +69,10 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
       {
         onSuccess: (result) => {
           report(result, scheduledAt);
-          if (result.rejected.length === 0) onSent();
+          if (result.rejected.length === 0) return onSent();
+          // Only the refused platforms stay picked: sending again must not post twice where it already went out.
+          onChange({ ...draft, platforms: result.rejected.map((r) => r.platform) });
+          toast.info(messages.resendHint, { description: messages.resendHintText(names(result.rejected.map((r) => r.platform))) });
         },
         onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },

@@ -253,6 +253,35 @@ test('a 4xx on Post Now keeps the text and names the reason', async () => {
   expect(await db.outbox.count()).toBe(0);
 });
 
+test('Post Now to three platforms with one refused: the resend goes only to the refused one', async () => {
+  let refuse = true;
+  server.use(http.post('*/api/social/post/telegram', () => (refuse ? HttpResponse.json({ message: 'Bot gesperrt' }, { status: 403 }) : undefined)));
+  const posted: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST') posted.push(new URL(request.url).pathname);
+  });
+  const { user } = await setup();
+  for (const name of ['Facebook', 'YouTube', 'Telegram']) await user.click(screen.getByRole('checkbox', { name }));
+  await writeContent(user, 'Einmal pro Plattform');
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  expect(await screen.findByText('Telegram: API request failed with status 403: Bot gesperrt')).toBeInTheDocument();
+  expect(screen.getByText('Gesendet an: Facebook, YouTube.')).toBeInTheDocument();
+  expect(screen.getByText('Erneut senden geht nur an: Telegram.')).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'Facebook' })).not.toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'YouTube' })).not.toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Telegram' })).toBeChecked();
+  expect(screen.getByLabelText('Inhalt')).toHaveValue('Einmal pro Plattform');
+
+  refuse = false;
+  posted.length = 0;
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  expect(await screen.findByText('Gesendet an: Telegram.')).toBeInTheDocument();
+  expect(posted).toEqual(['/api/social/post/telegram']);
+  const sent = (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { posts: Array<{ platform: string }> };
+  expect(sent.posts.map((p) => p.platform).sort()).toEqual(['facebook', 'telegram', 'youtube']);
+  server.events.removeAllListeners();
+});
+
 test('the outbox shows every state: queued, sending, sent, failed with the reason, expired', async () => {
   const { enqueuePost } = await import('@/db/outbox');
   const states = ['queued', 'sending', 'sent', 'failed', 'expired'] as const;

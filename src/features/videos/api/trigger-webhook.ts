@@ -30,7 +30,7 @@ export function videoTriggerBody({ service, platform, script }: Omit<VideoTrigge
 export function triggerVideoWebhook(input: VideoTriggerInput): Promise<unknown> {
   const body = videoTriggerBody(input);
   return execute(
-    () => transport<unknown>(input.url.trim(), {
+    () => transport(input.url.trim(), {
       method: 'POST',
       json: body,
       responseType: 'text',
