@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['./server/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

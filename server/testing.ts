@@ -2,8 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import * as z from 'zod/mini';
-import { isSchema, operations, type OperationId } from '../src/contract';
+import { isSchema, operations, schemas, type ErrorBody, type OperationId } from '../src/contract';
 import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
@@ -22,7 +24,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } = {}): Promise<TestApp> {
-  const database = options.database ?? (await openDatabase({}));
+  const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
@@ -33,7 +35,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
     database,
     events,
     mediaDir,
-    call(pathAndQuery, init = {}) {
+    async call(pathAndQuery, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);
       if (!h.has('authorization')) h.set('Authorization', `Bearer ${TEST_TOKEN}`);
@@ -54,4 +56,9 @@ export async function contractBody<K extends OperationId>(id: K, response: Respo
   if (response.status !== def.status) throw new Error(`${id}: expected status ${def.status}, got ${response.status}: ${await response.text()}`);
   if (!isSchema(def.response)) throw new Error(`${id} has no JSON response`);
   return z.parse(def.response, await response.json()) as never;
+}
+
+/** The ErrorBody of a failed call (checked against the contract's schema). */
+export async function errorBody(response: Response): Promise<ErrorBody> {
+  return z.parse(schemas.ErrorBody, await response.json());
 }

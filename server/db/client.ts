@@ -21,6 +21,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar file (the test template). */
+  dumpDataDir(): Promise<Blob>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -31,16 +33,18 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite's folder; undefined keeps the database in memory (tests). */
   pgliteDir?: string;
+  /** PGlite in memory only: start from this dump (a migrated template) instead of running initdb. */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the database and brings it to the newest migration. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, template: Blob | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(template ? { loadDataDir: template } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
@@ -55,6 +59,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }
 
@@ -93,6 +98,7 @@ async function openPostgres(url: string): Promise<Database> {
     async notify(channel, payload) {
       await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
     },
+    dumpDataDir: () => Promise.reject(new Error('Nur PGlite kann sich als Datei sichern.')),
     async close() {
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { schemas } from '../../../src/contract';
 import { seedDemo } from '../../db/seed';
-import { contractBody, createTestApp, type TestApp } from '../../testing';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 import * as z from 'zod/mini';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ test('a fresh database has no posts; create, read back, edit, delete', async () 
   expect(await contractBody('posts.list', await t.call('/posts'))).toEqual([]);
   const again = await t.call(`/posts/${created.id}`, { method: 'DELETE' });
   expect(again.status).toBe(404);
-  expect(await again.json()).toEqual({ message: 'Post nicht gefunden.', code: 'not_found' });
+  expect(await errorBody(again)).toEqual({ message: 'Post nicht gefunden.', code: 'not_found' });
 });
 
 test('a blank title is refused with a German error body naming the field', async () => {
@@ -41,7 +41,7 @@ test('a blank title is refused with a German error body naming the field', async
   expect(body.issues?.map((i) => i.path)).toEqual(['body.title']);
   const notJson = await t.call('/posts', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } });
   expect(notJson.status).toBe(400);
-  expect((await notJson.json()).message).toBe('Der Anfragetext ist kein gültiges JSON.');
+  expect((await errorBody(notJson)).message).toBe('Der Anfragetext ist kein gültiges JSON.');
 });
 
 test('paging, search and status filter over the demo posts; the total is in X-Total-Count', async () => {
@@ -77,12 +77,12 @@ test('an Idempotency-Key acts once: the repeat returns the first answer and crea
   expect(first.status).toBe(201);
   expect(second.status).toBe(201);
   expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-  expect(await second.json()).toEqual(await first.json());
+  expect(await errorBody(second)).toEqual(await errorBody(first));
   expect(Number((await t.call('/posts?limit=1')).headers.get('X-Total-Count'))).toBe(before + 1);
 
   const reused = await t.call('/posts', { method: 'POST', json: { ...draft, title: 'Anderer Titel' }, headers });
   expect(reused.status).toBe(422);
-  expect((await reused.json()).message).toBe('Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
+  expect((await errorBody(reused)).message).toBe('Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
 });
 
 test('a change raises an event for the open consoles', async () => {
