@@ -51,8 +51,8 @@ const SNIFF_BYTES = 16;
 
 async function upload(c: Context<AppEnv>): Promise<MediaFile> {
   const { database, events, mediaDir, maxUploadBytes } = c.get('deps');
-  const limitMb = Math.round(maxUploadBytes / (1024 * 1024));
-  const tooLarge = () => new HttpError(413, `Die Datei ist zu groß (höchstens ${limitMb} MB).`, 'too_large');
+  const limit = maxUploadBytes >= 1024 * 1024 ? `${Math.round(maxUploadBytes / (1024 * 1024))} MB` : `${Math.round(maxUploadBytes / 1024)} KB`;
+  const tooLarge = () => new HttpError(413, `Die Datei ist zu groß (höchstens ${limit}).`, 'too_large');
   const boundary = boundaryOf(c.req.header('content-type'));
   if (!boundary || !c.req.raw.body) throw new HttpError(400, 'Erwartet wird ein Formular (multipart/form-data) mit dem Feld media.', 'not_multipart');
   if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes + 64 * 1024) throw tooLarge();
@@ -65,14 +65,17 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
   let sniffed: Sniffed | undefined;
   let fileName: string | undefined;
   let metadataText: string | undefined;
+  // The file is opened only once its first bytes passed the type check.
   const write = (chunk: Uint8Array) =>
-    new Promise<void>((resolve, reject) => (out as WriteStream).write(chunk, (error) => (error ? reject(error) : resolve())));
+    new Promise<void>((resolve, reject) => {
+      out ??= createWriteStream(temp, { flags: 'wx' });
+      out.write(chunk, (error) => (error ? reject(error) : resolve()));
+    });
 
   try {
     await readMultipart(c.req.raw.body, boundary, (part) => {
-      if (part.name === 'media' && part.filename !== undefined && !out) {
+      if (part.name === 'media' && part.filename !== undefined && fileName === undefined) {
         fileName = part.filename;
-        out = createWriteStream(temp, { flags: 'wx' });
         return {
           async data(chunk) {
             written += chunk.length;
@@ -93,7 +96,7 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
               if (!sniffed) throw new HttpError(415, 'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.', 'unsupported_type');
               await write(head);
             }
-            await new Promise<void>((resolve, reject) => (out as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
+            if (out) await new Promise<void>((resolve, reject) => (out as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
           },
         };
       }
@@ -143,7 +146,8 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
     await events.publish({ topic: 'media', action: 'created', id });
     return toMedia(c, row);
   } catch (error) {
-    out?.destroy();
+    const open = out;
+    if (open && !open.closed) await new Promise<void>((resolve) => open.destroy().once('close', () => resolve()));
     await unlink(temp).catch(() => undefined);
     if (error instanceof MultipartError) throw new HttpError(400, error.message, 'invalid_multipart');
     throw error;
