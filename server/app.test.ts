@@ -70,7 +70,7 @@ test('the served PWA carries a strict CSP with the hashes of its inline scripts,
   expect(secure.headers.get('Strict-Transport-Security')).toContain('max-age=');
 
   const config = await t.app.request('http://desk.local:3000/config.json');
-  expect(await errorBody(config)).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api' });
+  expect(await config.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api' });
   expect((await t.app.request('http://desk.local:3000/app.txt')).status).toBe(200);
   const unknownApi = await t.call('/nichts-hier');
   expect(unknownApi.status).toBe(404);
