@@ -53,6 +53,12 @@ export default tseslint.config(
               message: 'Only main.tsx and tests import mocks/ (the fixture gallery reads lib/mock-scenarios.ts).',
             },
             { target: './src/mocks', from: ['./src/features', './src/app'], message: 'Mocks use lib/ types only.' },
+            {
+              // The Newsdesk server builds on the contract and may read fixture data (--seed demo), nothing of the browser app.
+              target: './server',
+              from: ['./src/features', './src/app', './src/mocks/handlers', './src/mocks/store', './src/lib', './src/db', './src/components'],
+              message: 'The server imports only src/contract and src/mocks/fixtures.',
+            },
           ],
         },
       ],

@@ -30,6 +30,18 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'node_modules/**', '**/*.integration.test.ts'],
         },
       },
+      // The Newsdesk server: app.request() in-process against PGlite in memory (one per file; its start takes seconds).
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['./server/test-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       // Real OBS Studio under Xvfb: node environment, no MSW (it would intercept the WebSocket upgrade).
       {
         test: {

@@ -1,0 +1,116 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { checkTicket } from './events';
+import { inlineScriptHashes } from './static';
+import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from './testing';
+
+let t: TestApp;
+let dist: string;
+const INLINE = "document.documentElement.dataset.theme='dark';";
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-dist-'));
+  await writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
+  await writeFile(path.join(dist, 'app.txt'), 'statisch');
+  t = await createTestApp({ allowedOrigins: ['https://desk.example.org'], distDir: dist, authMaxFailures: 3, authWindowMs: 60_000 });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+test('every /api call needs the bearer token, except the health path', async () => {
+  const none = await t.app.request('/api/posts', { headers: { 'x-test-client': 'a' } });
+  expect(none.status).toBe(401);
+  expect(await errorBody(none)).toEqual({ message: 'Anmeldung erforderlich: Zugangs-Token fehlt.', code: 'unauthorized' });
+  const wrong = await t.app.request('/api/posts', { headers: { Authorization: 'Bearer falsch-falsch-falsch', 'x-test-client': 'a' } });
+  expect(wrong.status).toBe(401);
+  expect((await errorBody(wrong)).message).toBe('Token ungültig.');
+  expect((await t.app.request('/api/healthz')).status).toBe(200);
+  expect((await t.app.request('/api/openapi.json')).status).toBe(401);
+  expect((await t.call('/posts')).status).toBe(200);
+});
+
+test('repeated bad tokens from one address get 429, other addresses are not affected', async () => {
+  const bad = { Authorization: 'Bearer nope-nope-nope-nope', 'x-test-client': 'attacker' };
+  for (let i = 0; i < 3; i += 1) expect((await t.app.request('/api/posts', { headers: bad })).status).toBe(401);
+  const blocked = await t.app.request('/api/posts', { headers: bad });
+  expect(blocked.status).toBe(429);
+  expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+  expect((await errorBody(blocked)).message).toBe('Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.');
+  // Even the right token waits out the window from that address.
+  expect((await t.app.request('/api/posts', { headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'attacker' } })).status).toBe(429);
+  expect((await t.app.request('/api/posts', { headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'operator' } })).status).toBe(200);
+});
+
+test('CORS answers only the allowed origins (and the serving one)', async () => {
+  const preflight = (origin: string) =>
+    t.app.request('http://localhost:3000/api/posts', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' } });
+  const allowed = await preflight('https://desk.example.org');
+  expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://desk.example.org');
+  expect(allowed.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('idempotency-key');
+  expect((await preflight('https://evil.example.com')).headers.get('Access-Control-Allow-Origin')).toBeNull();
+  expect((await preflight('http://localhost:3000')).headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:3000');
+});
+
+test('the served PWA carries a strict CSP with the hashes of its inline scripts, and live config.json', async () => {
+  const page = await t.app.request('http://desk.local:3000/posts');
+  expect(page.status).toBe(200);
+  const csp = page.headers.get('Content-Security-Policy') ?? '';
+  const [hash] = inlineScriptHashes(await page.text());
+  expect(hash).toMatch(/^'sha256-/);
+  expect(csp).toContain(`script-src 'self' ${hash}`);
+  expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+  expect(page.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(page.headers.get('Referrer-Policy')).toBe('no-referrer');
+  expect(page.headers.get('Strict-Transport-Security')).toBeNull();
+  const secure = await t.app.request('http://desk.local:3000/', { headers: { 'X-Forwarded-Proto': 'https' } });
+  expect(secure.headers.get('Strict-Transport-Security')).toContain('max-age=');
+
+  const config = await t.app.request('http://desk.local:3000/config.json');
+  expect(await config.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api' });
+  expect((await t.app.request('http://desk.local:3000/app.txt')).status).toBe(200);
+  const unknownApi = await t.call('/nichts-hier');
+  expect(unknownApi.status).toBe(404);
+  expect((await errorBody(unknownApi)).message).toBe('Diese Schnittstelle gibt es nicht.');
+});
+
+test('the OpenAPI document lists every operation of the contract', async () => {
+  const doc = (await (await t.call('/openapi.json')).json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+  expect(doc.openapi).toBe('3.1.0');
+  expect(doc.paths['/posts/{id}'].patch.operationId).toBe('posts.update');
+  expect(doc.paths['/media/upload'].post.operationId).toBe('media.upload');
+});
+
+test('the event stream needs a fresh ticket and delivers changes', async () => {
+  expect((await t.app.request('/api/events')).status).toBe(401);
+  expect((await t.app.request('/api/events?ticket=123.abc')).status).toBe(401);
+  const issued = (await (await t.call('/events/ticket', { method: 'POST' })).json()) as { ticket: string; expiresAt: string };
+  expect(checkTicket(TEST_TOKEN, issued.ticket)).toBe(true);
+  expect(checkTicket('another-token-0123456789', issued.ticket)).toBe(false);
+  expect(checkTicket(TEST_TOKEN, issued.ticket, Date.parse(issued.expiresAt) + 1)).toBe(false);
+  expect(issued.ticket).not.toContain(TEST_TOKEN);
+
+  const controller = new AbortController();
+  const stream = await t.app.request(`/api/events?ticket=${encodeURIComponent(issued.ticket)}`, { signal: controller.signal });
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get('Content-Type')).toContain('text/event-stream');
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const readUntil = async (needle: string) => {
+    while (!text.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      text += decoder.decode(value);
+    }
+  };
+  await readUntil('event: ready');
+  const created = await contractBody('posts.create', await t.call('/posts', { method: 'POST', json: { title: 'Live', status: 'draft', platform: 'telegram', publishDate: '2026-11-23', category: 'Technologie' } }));
+  await readUntil(created.id);
+  expect(text).toContain(`event: change\ndata: {"topic":"posts","action":"created","id":"${created.id}"}`);
+  controller.abort();
+  await reader.cancel().catch(() => undefined);
+});

@@ -1,0 +1,143 @@
+// The web app: request log, security headers, CORS allow-list, bearer auth, the contract's routes, events, the PWA.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import { bearerAuth } from './auth';
+import type { AppEnv, Deps } from './context';
+import { errorResponse, HttpError } from './errors';
+import { checkTicket, issueTicket } from './events';
+import { buildOpenApiDocument } from './openapi';
+import { registerDashboard } from './routes/dashboard/dashboard.routes';
+import { registerLive } from './routes/live/live.routes';
+import { registerMedia, serveMediaFile } from './routes/media/media.routes';
+import { registerNews } from './routes/news/news.routes';
+import { registerPosts } from './routes/posts/posts.routes';
+import { registerServices } from './routes/services/services.routes';
+import { registerSocial } from './routes/social/social.routes';
+import { registerUsers } from './routes/users/users.routes';
+import { registerVideo } from './routes/video/video.routes';
+import { registerWorkflow } from './routes/workflow/workflow.routes';
+import { servePwa } from './static';
+
+export interface AppOptions {
+  /** Origins (scheme://host[:port]) other than the serving one that may call /api from a browser. */
+  allowedOrigins?: string[];
+  /** The build folder of the PWA; without it only /api is served. */
+  distDir?: string;
+  authMaxFailures?: number;
+  authWindowMs?: number;
+  /** Log one line per request (method, path, status, time; never headers or query). */
+  log?: boolean;
+  /** Keep-alive comment interval of the event stream. */
+  heartbeatMs?: number;
+}
+
+const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
+const isOpen = (path: string, method: string) => OPEN_PATHS.has(path) || (method === 'GET' && /^\/api\/media\/[^/]+\/file$/.test(path));
+
+function clientAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c as unknown as Parameters<typeof getConnInfo>[0]).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return c.req.header('x-test-client') ?? 'local';
+  }
+}
+
+/** Creates the app around its dependencies (database, events, token). */
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const allowed = new Set(options.allowedOrigins ?? []);
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (options.log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin, c) => (allowed.has(origin) || origin === new URL(c.req.url).origin ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['X-Total-Count', 'Idempotent-Replayed', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(
+    '/api/*',
+    bearerAuth({ maxFailures: options.authMaxFailures ?? 10, windowMs: options.authWindowMs ?? 60_000, isOpen, clientAddress }),
+  );
+
+  app.get('/api/healthz', (c) => c.json({ ok: true, database: deps.database.kind }));
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
+
+  app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.token), 201));
+  app.get('/api/events', (c) => {
+    if (!checkTicket(deps.token, c.req.query('ticket'))) throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const queue: string[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = deps.events.subscribe((event) => {
+        queue.push(JSON.stringify(event));
+        wake?.();
+      });
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        unsubscribe();
+        wake?.();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (open) {
+        while (queue.length) await stream.writeSSE({ event: 'change', data: queue.shift() as string });
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, options.heartbeatMs ?? 25_000);
+        });
+        wake = undefined;
+        if (open && queue.length === 0) await stream.write(': keep-alive\n\n');
+      }
+    });
+  });
+
+  registerDashboard(app);
+  registerPosts(app);
+  registerNews(app);
+  registerMedia(app);
+  app.get('/api/media/:id/file', serveMediaFile);
+  registerUsers(app);
+  registerSocial(app);
+  registerLive(app);
+  registerVideo(app);
+  registerWorkflow(app);
+  registerServices(app);
+
+  app.all('/api/*', () => {
+    throw new HttpError(404, 'Diese Schnittstelle gibt es nicht.', 'unknown_path');
+  });
+
+  if (options.distDir) servePwa(app, options.distDir);
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      const response = errorResponse(error);
+      for (const [name, value] of c.res.headers) if (!response.headers.has(name) && name.toLowerCase().startsWith('access-control-')) response.headers.set(name, value);
+      return response;
+    }
+    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    return errorResponse(new HttpError(500, 'Interner Serverfehler.', 'internal'));
+  });
+
+  return app;
+}

@@ -1,0 +1,17 @@
+// What every handler can reach through `c.get('deps')`: the database, the event hub, the settings of this instance.
+import type { Database } from './db/client';
+import type { EventHub } from './events';
+
+export interface Deps {
+  database: Database;
+  events: EventHub;
+  /** The operator token (never logged, never sent). */
+  token: string;
+  /** Where uploads are stored. */
+  mediaDir: string;
+  maxUploadBytes: number;
+}
+
+export interface AppEnv {
+  Variables: { deps: Deps; requestId: string };
+}

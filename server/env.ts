@@ -1,0 +1,56 @@
+// The server's environment, parsed once at start; a bad value stops the server with a German message naming it.
+import * as z from 'zod/mini';
+
+const port = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535));
+const positive = z.coerce.number().check(z.int(), z.minimum(1));
+
+const EnvSchema = z.object({
+  PORT: z._default(port, 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  NEWSDESK_TOKEN: z.optional(z.string().check(z.minLength(16, 'NEWSDESK_TOKEN muss mindestens 16 Zeichen lang sein.'))),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// oder postgresql:// beginnen.'))),
+  NEWSDESK_DATA_DIR: z._default(z.string(), 'data'),
+  NEWSDESK_ALLOWED_ORIGINS: z._default(z.string(), ''),
+  NEWSDESK_DIST_DIR: z._default(z.string(), 'dist'),
+  NEWSDESK_MAX_UPLOAD_MB: z._default(positive, 512),
+  NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
+  NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
+});
+
+export interface Env {
+  port: number;
+  host: string;
+  token: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  allowedOrigins: string[];
+  distDir: string;
+  maxUploadBytes: number;
+  authMaxFailures: number;
+  authWindowMs: number;
+}
+
+export class EnvError extends Error {}
+
+/** Reads the environment; empty values count as unset. Throws EnvError with a German reason. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const result = z.safeParse(EnvSchema, cleaned);
+  if (!result.success) {
+    const reasons = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new EnvError(`Ungültige Umgebung: ${reasons}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    token: e.NEWSDESK_TOKEN,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.NEWSDESK_DATA_DIR,
+    allowedOrigins: e.NEWSDESK_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    distDir: e.NEWSDESK_DIST_DIR,
+    maxUploadBytes: e.NEWSDESK_MAX_UPLOAD_MB * 1024 * 1024,
+    authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
+    authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
+  };
+}

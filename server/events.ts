@@ -1,0 +1,82 @@
+// Changes of the stored data, fanned out to every open console: each instance NOTIFYs, every instance LISTENs and
+// forwards to its own server-sent-events clients, so an event raised on one instance reaches the clients of all.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Database } from './db/client';
+
+export const EVENTS_CHANNEL = 'newsdesk_events';
+
+export type EventTopic = 'posts' | 'media' | 'news' | 'video' | 'users' | 'social' | 'live' | 'workflow';
+export interface ChangeEvent {
+  topic: EventTopic;
+  action: 'created' | 'updated' | 'deleted';
+  id?: string;
+}
+
+type Listener = (event: ChangeEvent) => void;
+
+export class EventHub {
+  private listeners = new Set<Listener>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
+      let event: ChangeEvent;
+      try {
+        event = JSON.parse(payload) as ChangeEvent;
+      } catch {
+        return;
+      }
+      for (const listener of this.listeners) listener(event);
+    });
+  }
+
+  /** Raises a change for every instance; a failed NOTIFY is logged, never fails the request that changed the data. */
+  async publish(event: ChangeEvent): Promise<void> {
+    try {
+      await this.database.notify(EVENTS_CHANNEL, JSON.stringify(event));
+    } catch (error) {
+      console.error('[events] NOTIFY fehlgeschlagen:', (error as Error).message);
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  async stop(): Promise<void> {
+    this.listeners.clear();
+    await this.unlisten?.();
+  }
+}
+
+const TICKET_TTL_MS = 60_000;
+
+function sign(token: string, expires: number): string {
+  return createHmac('sha256', token).update(`events:${expires}`).digest('base64url');
+}
+
+/**
+ * A short-lived ticket for GET /api/events (EventSource cannot send the Authorization header): its expiry signed with
+ * the operator token, so any instance sharing the token accepts it and the token itself never appears in a URL.
+ */
+export function issueTicket(token: string, now = Date.now()): { ticket: string; expiresAt: string } {
+  const expires = now + TICKET_TTL_MS;
+  return { ticket: `${expires}.${sign(token, expires)}`, expiresAt: new Date(expires).toISOString() };
+}
+
+export function checkTicket(token: string, ticket: string | undefined, now = Date.now()): boolean {
+  if (!ticket) return false;
+  const [expiresText, signature] = ticket.split('.');
+  const expires = Number(expiresText);
+  if (!Number.isFinite(expires) || !signature || expires < now) return false;
+  const expected = Buffer.from(sign(token, expires));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,210 @@
+// Media: list, multipart upload streamed to the data folder (type by magic bytes, size limit), delete with the file,
+// and the files themselves with HTTP range requests (videos seek) under a per-file signed address.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { desc, eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { schemas, type MediaFile, type MediaType } from '../../../src/contract';
+import type { AppEnv } from '../../context';
+import { media } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
+import { boundaryOf, MultipartError, readMultipart } from '../../multipart';
+import { issuesOf, register } from '../../operation';
+import { sniffMedia, type Sniffed } from '../../sniff';
+import { addNotification } from '../dashboard/dashboard.routes';
+
+type Row = typeof media.$inferSelect;
+
+/** The per-file signature of a stored file's address: derived from the operator token, so the token never enters a URL. */
+export function mediaSignature(token: string, id: string): string {
+  return createHmac('sha256', token).update(`media:${id}`).digest('base64url').slice(0, 32);
+}
+
+function fileUrl(c: Context<AppEnv>, id: string): string {
+  return `${new URL(c.req.url).origin}/api/media/${encodeURIComponent(id)}/file?sig=${mediaSignature(c.get('deps').token, id)}`;
+}
+
+function toMedia(c: Context<AppEnv>, row: Row): MediaFile {
+  const url = row.fileName ? fileUrl(c, row.id) : (row.url ?? '');
+  return {
+    id: row.id, title: row.title, type: row.type as MediaType, size: row.size, duration: row.duration, date: row.date,
+    thumbnail: row.type === 'image' && row.fileName ? url : row.thumbnail, url, views: row.views,
+  };
+}
+
+export function formatSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const COLORS: Record<MediaType, string> = { video: '#2563eb', audio: '#7c3aed', image: '#059669' };
+function thumbnailFor(type: MediaType, title: string): string {
+  const safe = title.replace(/[<>&"']/g, '').slice(0, 28);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="${COLORS[type]}"/><text x="160" y="160" font-family="sans-serif" font-size="15" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+const SNIFF_BYTES = 16;
+
+async function upload(c: Context<AppEnv>): Promise<MediaFile> {
+  const { database, events, mediaDir, maxUploadBytes } = c.get('deps');
+  const limit = maxUploadBytes >= 1024 * 1024 ? `${Math.round(maxUploadBytes / (1024 * 1024))} MB` : `${Math.round(maxUploadBytes / 1024)} KB`;
+  const tooLarge = () => new HttpError(413, `Die Datei ist zu groß (höchstens ${limit}).`, 'too_large');
+  const boundary = boundaryOf(c.req.header('content-type'));
+  if (!boundary || !c.req.raw.body) throw new HttpError(400, 'Erwartet wird ein Formular (multipart/form-data) mit dem Feld media.', 'not_multipart');
+  if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes + 64 * 1024) throw tooLarge();
+  await mkdir(mediaDir, { recursive: true });
+
+  const temp = path.join(mediaDir, `.upload-${randomUUID()}`);
+  let out: WriteStream | undefined;
+  let written = 0;
+  let head = Buffer.alloc(0);
+  let sniffed: Sniffed | undefined;
+  let fileName: string | undefined;
+  let metadataText: string | undefined;
+  // The file is opened only once its first bytes passed the type check.
+  const write = (chunk: Uint8Array) =>
+    new Promise<void>((resolve, reject) => {
+      out ??= createWriteStream(temp, { flags: 'wx' });
+      out.write(chunk, (error) => (error ? reject(error) : resolve()));
+    });
+
+  try {
+    await readMultipart(c.req.raw.body, boundary, (part) => {
+      if (part.name === 'media' && part.filename !== undefined && fileName === undefined) {
+        fileName = part.filename;
+        return {
+          async data(chunk) {
+            written += chunk.length;
+            if (written > maxUploadBytes) throw tooLarge();
+            if (!sniffed) {
+              head = Buffer.concat([head, chunk]);
+              if (head.length < SNIFF_BYTES) return;
+              sniffed = sniffMedia(head);
+              if (!sniffed) throw new HttpError(415, 'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.', 'unsupported_type');
+              await write(head);
+              return;
+            }
+            await write(chunk);
+          },
+          async end() {
+            if (!sniffed && head.length) {
+              sniffed = sniffMedia(head);
+              if (!sniffed) throw new HttpError(415, 'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.', 'unsupported_type');
+              await write(head);
+            }
+            if (out) await new Promise<void>((resolve, reject) => (out as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
+          },
+        };
+      }
+      if (part.name === 'metadata' && part.filename === undefined) {
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        return {
+          data(chunk) {
+            size += chunk.length;
+            if (size > 64 * 1024) throw new HttpError(413, 'Das Feld metadata ist zu groß.', 'too_large');
+            chunks.push(chunk);
+          },
+          end() {
+            metadataText = Buffer.concat(chunks).toString('utf8');
+          },
+        };
+      }
+      return { data() {}, end() {} };
+    });
+    if (!out || !sniffed) throw new HttpError(400, fileName === undefined ? 'Das Feld media (die Datei) fehlt.' : 'Die Datei ist leer.', 'missing_file');
+
+    let metadata: z.infer<typeof schemas.MediaUploadMetadata> = {};
+    if (metadataText !== undefined && metadataText.trim() !== '') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(metadataText);
+      } catch {
+        throw new HttpError(400, 'Das Feld metadata ist kein gültiges JSON.', 'invalid_json');
+      }
+      const parsed = z.safeParse(schemas.MediaUploadMetadata, raw);
+      if (!parsed.success) throw new HttpError(400, 'Das Feld metadata ist ungültig.', 'validation', issuesOf(parsed.error).map((i) => ({ ...i, path: `metadata.${i.path}` })));
+      metadata = parsed.data;
+    }
+
+    const id = `media-${randomUUID()}`;
+    const stored = `${id}${sniffed.ext}`;
+    await rename(temp, path.join(mediaDir, stored));
+    const title = metadata.title?.trim() || (fileName ?? '').trim() || 'Unbenannte Datei';
+    const [row] = await database.db
+      .insert(media)
+      .values({
+        id, title, type: sniffed.type, size: formatSize(written), duration: sniffed.type === 'image' ? null : (metadata.duration ?? '0:00'),
+        date: new Date().toISOString().slice(0, 10), thumbnail: thumbnailFor(sniffed.type, title), url: null, fileName: stored, mime: sniffed.mime, bytes: written,
+      })
+      .returning();
+    await addNotification(database.db, `Medium „${title}“ hochgeladen`, 'success');
+    await events.publish({ topic: 'media', action: 'created', id });
+    return toMedia(c, row);
+  } catch (error) {
+    const open = out;
+    if (open && !open.closed) await new Promise<void>((resolve) => open.destroy().once('close', () => resolve()));
+    await unlink(temp).catch(() => undefined);
+    if (error instanceof MultipartError) throw new HttpError(400, error.message, 'invalid_multipart');
+    throw error;
+  }
+}
+
+export function registerMedia(app: Hono<AppEnv>): void {
+  register(app, 'media.list', async ({ c }) => (await c.get('deps').database.db.select().from(media).orderBy(desc(media.seq))).map((row) => toMedia(c, row)));
+  register(app, 'media.upload', ({ c }) => upload(c));
+  register(app, 'media.delete', async ({ params, c }) => {
+    const { database, events, mediaDir } = c.get('deps');
+    const [row] = await database.db.delete(media).where(eq(media.id, params.id)).returning();
+    if (!row) throw notFound('Datei');
+    if (row.fileName) await unlink(path.join(mediaDir, row.fileName)).catch(() => undefined);
+    await events.publish({ topic: 'media', action: 'deleted', id: params.id });
+  });
+}
+
+/** GET /api/media/{id}/file?sig=…: the stored file, with single byte ranges (206) so players can seek. */
+export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
+  const { database, mediaDir, token } = c.get('deps');
+  const id = c.req.param('id') ?? '';
+  const given = Buffer.from(c.req.query('sig') ?? '');
+  const expected = Buffer.from(mediaSignature(token, id));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
+  const [row] = await database.db.select().from(media).where(eq(media.id, id));
+  if (!row?.fileName) throw notFound('Datei');
+  const file = path.join(mediaDir, row.fileName);
+  const size = (await stat(file).catch(() => undefined))?.size;
+  if (size === undefined) throw notFound('Datei');
+  const headers: Record<string, string> = {
+    'Content-Type': row.mime ?? 'application/octet-stream',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'private, max-age=3600',
+    // A stored file is shown, never run as a page of this origin.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Content-Disposition': 'inline',
+  };
+  const range = c.req.header('range');
+  if (range) {
+    const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    let start = match?.[1] ? Number(match[1]) : undefined;
+    let end = match?.[2] ? Number(match[2]) : undefined;
+    if (start === undefined && end !== undefined) {
+      start = Math.max(0, size - end);
+      end = size - 1;
+    }
+    if (!match || start === undefined || start >= size || (end !== undefined && end < start)) {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+    }
+    end = Math.min(end ?? size - 1, size - 1);
+    const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+    return new Response(c.req.method === 'HEAD' ? null : stream, {
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
+    });
+  }
+  const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return new Response(c.req.method === 'HEAD' ? null : stream, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+}

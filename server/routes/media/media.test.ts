@@ -1,0 +1,88 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ maxUploadBytes: 64 * 1024 });
+});
+afterAll(() => t.close());
+
+/** A WebM (EBML magic) of `size` bytes whose byte i is i % 251, so ranges can be checked. */
+function webm(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size).map((_, i) => i % 251);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3], 0);
+  return bytes;
+}
+
+function form(file: Uint8Array<ArrayBuffer>, name: string, type: string, metadata?: unknown): FormData {
+  const data = new FormData();
+  data.append('media', new File([file], name, { type }));
+  if (metadata !== undefined) data.append('metadata', JSON.stringify(metadata));
+  return data;
+}
+
+test('an uploaded video is stored on disk, listed, served with ranges, and deleted with its file', async () => {
+  const bytes = webm(20_000);
+  const uploaded = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(bytes, 'clip.webm', 'video/webm', { title: 'Studio-Clip', duration: '0:04' }) }));
+  expect(uploaded).toMatchObject({ title: 'Studio-Clip', type: 'video', duration: '0:04', size: '0.0 MB', views: 0 });
+  expect(readdirSync(t.mediaDir)).toEqual([`${uploaded.id}.webm`]);
+  expect((await contractBody('media.list', await t.call('/media')))[0].id).toBe(uploaded.id);
+
+  const url = new URL(uploaded.url);
+  expect(url.pathname).toBe(`/api/media/${uploaded.id}/file`);
+  // The file address works without the Authorization header (a <video> cannot send one) but only with its signature.
+  const whole = await t.app.request(url.pathname + url.search);
+  expect(whole.status).toBe(200);
+  expect(whole.headers.get('Content-Type')).toBe('video/webm');
+  expect(whole.headers.get('Accept-Ranges')).toBe('bytes');
+  expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+  const part = await t.app.request(url.pathname + url.search, { headers: { Range: 'bytes=1000-1009' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('Content-Range')).toBe('bytes 1000-1009/20000');
+  expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(1000, 1010));
+  const tail = await t.app.request(url.pathname + url.search, { headers: { Range: 'bytes=19990-' } });
+  expect(tail.headers.get('Content-Range')).toBe('bytes 19990-19999/20000');
+  expect((await t.app.request(url.pathname + url.search, { headers: { Range: 'bytes=30000-' } })).status).toBe(416);
+  expect((await t.app.request(`${url.pathname}?sig=falsch`)).status).toBe(403);
+
+  expect((await t.call(`/media/${uploaded.id}`, { method: 'DELETE' })).status).toBe(204);
+  expect(existsSync(path.join(t.mediaDir, `${uploaded.id}.webm`))).toBe(false);
+  expect((await t.app.request(url.pathname + url.search)).status).toBe(404);
+  expect((await t.call(`/media/${uploaded.id}`, { method: 'DELETE' })).status).toBe(404);
+});
+
+test('the type is checked by content: a script named .mp4 is refused with 415 and nothing is kept', async () => {
+  const script = new TextEncoder().encode('<script>alert(1)</script>'.repeat(4));
+  const refused = await t.call('/media/upload', { method: 'POST', body: form(script, 'film.mp4', 'video/mp4') });
+  expect(refused.status).toBe(415);
+  expect((await errorBody(refused)).message).toBe('Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.');
+  expect(readdirSync(t.mediaDir)).toEqual([]);
+  // A real PNG with a wrong claimed type is accepted as the image it is.
+  const png = new Uint8Array(64);
+  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const image = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(png, 'bild.bin', 'application/octet-stream') }));
+  expect(image).toMatchObject({ type: 'image', duration: null, title: 'bild.bin' });
+  expect(image.thumbnail).toBe(image.url);
+});
+
+test('a file over the size limit is refused with 413 and leaves no partial file; missing file is 400', async () => {
+  const before = readdirSync(t.mediaDir).length;
+  const big = await t.call('/media/upload', { method: 'POST', body: form(webm(70 * 1024), 'gross.webm', 'video/webm') });
+  expect(big.status).toBe(413);
+  expect((await errorBody(big)).message).toBe('Die Datei ist zu groß (höchstens 64 KB).');
+  expect(readdirSync(t.mediaDir)).toHaveLength(before);
+  const none = new FormData();
+  none.append('metadata', '{}');
+  const missing = await t.call('/media/upload', { method: 'POST', body: none });
+  expect(missing.status).toBe(400);
+  expect((await errorBody(missing)).message).toBe('Das Feld media (die Datei) fehlt.');
+  const badMeta = new FormData();
+  badMeta.append('media', new File([webm(100)], 'a.webm'));
+  badMeta.append('metadata', '{kaputt');
+  const refused = await t.call('/media/upload', { method: 'POST', body: badMeta });
+  expect(refused.status).toBe(400);
+  expect((await errorBody(refused)).message).toBe('Das Feld metadata ist kein gültiges JSON.');
+  expect(readdirSync(t.mediaDir)).toHaveLength(before);
+});

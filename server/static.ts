@@ -1,0 +1,83 @@
+// The production PWA from the build folder on the same origin as /api: config.json answered as live, a strict CSP
+// whose script hashes are computed from the built index.html (it carries small inline scripts), SPA fallback.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+/** sha256 sources of every inline <script> of an HTML text, for the CSP's script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // React and Radix set style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The console talks to operator-configured n8n, provider test endpoints and the OBS WebSocket.
+    "connect-src 'self' https: http: ws: wss:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    // The fixture gallery frames the app's own screens.
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Serves the built PWA; answers a clear German page when there is no build. */
+export function servePwa(app: Hono<AppEnv>, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const csp = contentSecurityPolicy(html ? inlineScriptHashes(html) : []);
+
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return;
+    c.header('Content-Security-Policy', csp);
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('X-Frame-Options', 'SAMEORIGIN');
+  });
+
+  app.get('/config.json', (c) => {
+    // config.ts accepts only an absolute apiBaseUrl: the origin this page was served from.
+    const origin = new URL(c.req.url).origin;
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ apiMode: 'live', apiBaseUrl: `${origin}/api` });
+  });
+
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (file, c) => {
+        const name = path.basename(file);
+        if (file.includes(`${path.sep}assets${path.sep}`) || file.includes('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    if (!html) return c.text('Kein Build gefunden: bitte `npm run build` ausführen oder `npm start` verwenden.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+}

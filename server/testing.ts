@@ -1,0 +1,64 @@
+// Test helpers: the app over an in-memory PGlite (one per test file), calls with the operator token, contract checks.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import * as z from 'zod/mini';
+import { isSchema, operations, schemas, type ErrorBody, type OperationId } from '../src/contract';
+import { createApp, type AppOptions } from './app';
+import { openDatabase, type Database } from './db/client';
+import { ensureStandingRows } from './db/seed';
+import { EventHub } from './events';
+
+export const TEST_TOKEN = 'test-token-0123456789abcdef';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  events: EventHub;
+  mediaDir: string;
+  /** A call under /api with the operator token (unless headers override it). */
+  call(pathAndQuery: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
+  await ensureStandingRows(database.db);
+  const events = new EventHub(database);
+  await events.start();
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024 }, options);
+  return {
+    app,
+    database,
+    events,
+    mediaDir,
+    async call(pathAndQuery, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (!h.has('authorization')) h.set('Authorization', `Bearer ${TEST_TOKEN}`);
+      if (json !== undefined) h.set('Content-Type', 'application/json');
+      return app.request(`/api${pathAndQuery}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    },
+    async close() {
+      await events.stop();
+      if (!options.database) await database.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parses a success body with the operation's response schema (throws with the issues if it does not match). */
+export async function contractBody<K extends OperationId>(id: K, response: Response): Promise<z.output<Extract<(typeof operations)[K]['response'], z.ZodMiniType>>> {
+  const def = operations[id];
+  if (response.status !== def.status) throw new Error(`${id}: expected status ${def.status}, got ${response.status}: ${await response.text()}`);
+  if (!isSchema(def.response)) throw new Error(`${id} has no JSON response`);
+  return z.parse(def.response, await response.json()) as never;
+}
+
+/** The ErrorBody of a failed call (checked against the contract's schema). */
+export async function errorBody(response: Response): Promise<ErrorBody> {
+  return z.parse(schemas.ErrorBody, await response.json());
+}
