@@ -1,5 +1,5 @@
 import './index.css';
-import { ConfigError, loadConfig, setConfig } from '@/lib/config';
+import { ConfigError, loadConfig, setConfig, setConfigNotice } from '@/lib/config';
 import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 
 function showConfigError(root: HTMLElement, error: unknown) {
@@ -21,8 +21,9 @@ async function boot() {
   if (!root) return;
   let startMocks: (() => Promise<unknown>) | undefined;
   try {
-    const config = await loadConfig();
+    const { config, notice } = await loadConfig();
     setConfig(config);
+    setConfigNotice(notice);
     if (config.apiMode === 'mock') {
       // Started once: before any dashboard screen loads, or when the landing page is idle (it makes no calls).
       // The scenario of the URL the page opened with; it also picks the page's database (db/db.ts).

@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { buildTimeConfig, setConfig, setConfigNotice } from '@/lib/config';
 import { DashboardLayout } from './dashboard-layout';
+
+afterEach(() => {
+  setConfig(buildTimeConfig);
+  setConfigNotice(null);
+});
 
 function renderShell(route = '/dashboard') {
   const router = createMemoryRouter(
@@ -92,4 +98,22 @@ test('Escape and the close button close the overlay too', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Menü öffnen' }));
   await userEvent.click(screen.getByRole('button', { name: 'Menü schließen' }));
   expect(screen.queryByTestId('sidebar-overlay')).toBeNull();
+});
+
+test('in mock mode the shell shows the Demo-Modus badge; a live console shows none', () => {
+  setConfig({ apiMode: 'mock', apiBaseUrl: 'http://localhost:3000/api' });
+  renderShell();
+  expect(within(screen.getByTestId('sidebar-desktop')).getByText('Demo-Modus')).toBeInTheDocument();
+  cleanup();
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://api.newsdesk.example/api' });
+  renderShell();
+  expect(screen.queryByText('Demo-Modus')).not.toBeInTheDocument();
+});
+
+test('a console running on its remembered live setting says so in German', () => {
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://api.newsdesk.example/api' });
+  setConfigNotice('last-live');
+  renderShell();
+  expect(screen.getByRole('status')).toHaveTextContent('Die Einstellung der Bereitstellung konnte nicht geladen werden – die letzte Live-Einstellung wird verwendet.');
+  expect(screen.queryByText('Demo-Modus')).not.toBeInTheDocument();
 });

@@ -7,6 +7,7 @@ import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
 import { useAfterIdle } from './idle';
 import { DataProviders } from './providers';
+import { ConfigNoticeBanner, DemoBadge } from './deployment-status';
 import { ThemeToggle } from '@/components/theme-toggle';
 
 // Outbox badge (Social owner): loaded after the first render so that Dexie is not part of it.
@@ -43,6 +44,7 @@ function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: bool
       <div className="flex items-center gap-2 px-2 text-lg font-bold">
         <Brand className="size-6 text-primary" aria-hidden />
         Newsdesk
+        <DemoBadge className="ml-auto" />
       </div>
       <nav aria-label="Hauptnavigation" className="flex-1 space-y-6 overflow-y-auto">
         <NavList items={mainNav} onNavigate={onNavigate} />
@@ -134,6 +136,7 @@ export function DashboardLayout() {
             <Menu aria-hidden />
           </Button>
           <span className="font-semibold">Newsdesk</span>
+          <DemoBadge />
           <span className="ml-auto">
             {idle && (
               <Suspense fallback={null}>
@@ -143,6 +146,7 @@ export function DashboardLayout() {
           </span>
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
+          <ConfigNoticeBanner />
           <Outlet />
         </main>
       </div>

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { getConfig, type RuntimeConfig } from '@/lib/config';
 import { activeScenario, type Scenario } from '@/lib/mock-scenarios';
 
 /** One entry of the error log (SPEC §3 "Error log entry"); `operation` lets Retry re-run the failed call. */
@@ -55,12 +56,16 @@ export type NewsdeskDb = Dexie & {
 };
 
 /**
- * The database's name. A mock scenario (?scenario=error, empty, slow, offline) gets a database of its own, so that a
- * demo of failures or of an empty desk — the fixture gallery opens all of them at once — never writes into the
- * operator's error log, outbox or settings, and an empty desk starts empty.
+ * The database's name. Live mode keeps the operator's data in 'newsdesk'. Mock mode never shares it: the demo has
+ * 'newsdesk-demo' (before, it used 'newsdesk' too, and its in-page mock marked real queued posts as sent), and each mock
+ * scenario (?scenario=error, empty, slow, offline) a database of its own, so that a demo of failures or of an empty
+ * desk — the fixture gallery opens all of them at once — never writes into the operator's error log, outbox or
+ * settings, and an empty desk starts empty. Nothing is migrated: demo data an older build left in 'newsdesk' stays
+ * there, since which rows the demo wrote and which a live console wrote cannot be told apart.
  */
-export function databaseName(scenario: Scenario = activeScenario()): string {
-  return scenario === 'default' ? 'newsdesk' : `newsdesk-scenario-${scenario}`;
+export function databaseName(scenario: Scenario = activeScenario(), mode: RuntimeConfig['apiMode'] = getConfig().apiMode): string {
+  if (mode === 'live') return 'newsdesk';
+  return scenario === 'default' ? 'newsdesk-demo' : `newsdesk-scenario-${scenario}`;
 }
 
 /** The app's IndexedDB database. A new version() for every schema change; never edit an old one. */

@@ -56,20 +56,67 @@ function isAbsoluteUrl(value: unknown): value is string {
   }
 }
 
-/**
- * Loads /config.json; a missing file (404, the host's HTML fallback page, or no network) falls back to the
- * build-time default, a malformed one throws ConfigError with a German message.
- */
-export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** Where the last live setting is kept: a Cache Storage entry beside the service worker's copy of config.json. */
+export interface LiveSettingMemory {
+  read(): Promise<RuntimeConfig | null>;
+  write(config: RuntimeConfig): Promise<void>;
+}
+
+// Cache Storage, not localStorage (SPEC §4 keeps only `theme` there) and not IndexedDB through Dexie (loaded only after
+// the first render, for the budget): main.tsx reads it before anything else, with two calls and no library.
+const LIVE_CACHE = 'newsdesk-deployment';
+const LIVE_KEY = '/newsdesk/last-live-config.json';
+
+/** The browser's memory of the last live setting (Cache Storage; none where the page has no `caches`). */
+export const cacheLiveMemory: LiveSettingMemory = {
+  async read() {
+    if (typeof caches === 'undefined') return null;
+    try {
+      const response = await (await caches.open(LIVE_CACHE)).match(LIVE_KEY);
+      const config = response ? parseConfig(await response.json()) : null;
+      return config?.apiMode === 'live' ? config : null;
+    } catch {
+      return null;
+    }
+  },
+  async write(config) {
+    if (typeof caches === 'undefined') return;
+    const body = JSON.stringify({ apiMode: config.apiMode, apiBaseUrl: config.apiBaseUrl });
+    await (await caches.open(LIVE_CACHE)).put(LIVE_KEY, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+  },
+};
+
+/** 'last-live': config.json could not be loaded, and the last live setting this browser used is in force. */
+export type ConfigNotice = 'last-live' | null;
+
+export interface LoadedConfig {
+  config: RuntimeConfig;
+  notice: ConfigNotice;
+}
+
+let notice: ConfigNotice = null;
+
+/** Whether this page load runs on a remembered setting instead of config.json (the shell says so). */
+export function getConfigNotice(): ConfigNotice {
+  return notice;
+}
+
+/** Sets the notice in force (startup and tests). */
+export function setConfigNotice(value: ConfigNotice): void {
+  notice = value;
+}
+
+// null: the file is missing (404, the host's HTML fallback page) or cannot be reached.
+async function fetchConfigFile(fetchImpl: typeof fetch): Promise<RuntimeConfig | null> {
   let response: Response;
   try {
     response = await fetchImpl('/config.json', { cache: 'no-cache' });
   } catch {
-    return buildTimeConfig;
+    return null;
   }
-  if (response.status === 404) return buildTimeConfig;
+  if (response.status === 404) return null;
   // A host with a single-page fallback answers a missing file with the app's index.html: that is missing too.
-  if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) return buildTimeConfig;
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) return null;
   if (!response.ok) throw new ConfigError(`Die Einstellung config.json konnte nicht geladen werden (HTTP ${response.status}).`);
   let json: unknown;
   try {
@@ -78,4 +125,21 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
     throw new ConfigError('Die Einstellung config.json ist kein gültiges JSON.');
   }
   return parseConfig(json);
+}
+
+/**
+ * Loads /config.json (a malformed one throws ConfigError with a German message). A live setting is remembered; when
+ * the file is missing or unreachable, a browser that has run live keeps its last live setting (notice 'last-live')
+ * instead of falling back to the build-time default, which would silently turn a live console into the demo.
+ */
+export async function loadConfig(fetchImpl: typeof fetch = fetch, memory: LiveSettingMemory = cacheLiveMemory): Promise<LoadedConfig> {
+  const file = await fetchConfigFile(fetchImpl);
+  if (file) {
+    // Not awaited: the start does not wait for the cache.
+    if (file.apiMode === 'live') void memory.write(file).catch(() => undefined);
+    return { config: file, notice: null };
+  }
+  const lastLive = await memory.read().catch(() => null);
+  if (lastLive) return { config: lastLive, notice: 'last-live' };
+  return { config: buildTimeConfig, notice: null };
 }

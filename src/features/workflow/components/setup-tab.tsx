@@ -8,8 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
+import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
 import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
 import { unregisterSecret } from '@/lib/security/redact';
+import { hostChangeMessages, workflowHostChanges } from '@/lib/webhooks/credential-hosts';
 import { WebhookError } from '@/lib/webhooks/n8n';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
@@ -35,6 +37,7 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [imported, setImported] = useState<ImportedWorkflow | null>(null);
   const [reading, setReading] = useState(false);
+  const [pending, setPending] = useState<PendingHostChange | null>(null);
   const register = useRegisterWorkflowFile();
   const backend = useQuery(n8nUploadStatusQueryOptions(register.data?.id));
   const id = useId();
@@ -55,11 +58,17 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
     if (workflow.statusUrl) patch.statusUrl = workflow.statusUrl;
     if (workflow.gatewayUrl) patch.gatewayUrl = workflow.gatewayUrl;
     if (workflow.mediaUrl) patch.mediaUrl = workflow.mediaUrl;
-    settings.updateConfig(patch);
-    setImported(workflow);
-    // The backend keeps a copy (SPEC §7 POST /workflow/n8n/upload); the import itself does not depend on it.
-    register.mutate(file);
-    toast.success(MSG.imported, { description: `${workflow.name} (${workflow.id})` });
+    const apply = () => {
+      settings.updateConfig(patch);
+      setImported(workflow);
+      // The backend keeps a copy (SPEC §7 POST /workflow/n8n/upload); the import itself does not depend on it.
+      register.mutate(file);
+      toast.success(MSG.imported, { description: `${workflow.name} (${workflow.id})` });
+    };
+    // The stored bearer key would follow the file's addresses: another host is taken only once the operator agrees.
+    const changes = workflowHostChanges(settings.config, patch);
+    if (changes.length === 0) apply();
+    else setPending({ changes, onConfirm: apply, onCancel: () => toast.info(hostChangeMessages.cancelled) });
   };
 
   return (
@@ -72,6 +81,7 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
         <Field id={id} label="Workflow JSON">
           <Input id={id} ref={inputRef} type="file" accept="application/json,.json" disabled={reading} onChange={(e) => void onFile(e.target.files?.[0])} />
         </Field>
+        <HostChangeDialog pending={pending} onClose={() => setPending(null)} />
         {imported && (
           <div className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm" data-testid="imported-workflow">
             <FileJson aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -228,6 +228,60 @@ describe('n8n Setup tab', () => {
     expect(screen.getByTestId('header-workflow-id')).toHaveTextContent('ai-news-workflow');
   });
 
+  test('a file naming another host asks first; the stored bearer key reaches that host only after confirming', async () => {
+    const KEY = 'n8n-key-5e4d3c2b1a';
+    await patchSetting('workflowConfig', { apiKey: KEY });
+    const EVIL = 'https://other-n8n.example.net';
+    const authorized: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.startsWith(EVIL) && request.headers.get('authorization')) authorized.push(`${request.method} ${request.url} ${request.headers.get('authorization')}`);
+    });
+    server.use(http.get(`${EVIL}/webhook/ai-news/status`, () => HttpResponse.json({ active: true, totalExecutions: 1, successRate: 100 })));
+    const file = JSON.stringify({
+      id: 'ai-news-workflow', name: 'Fremder Workflow',
+      nodes: [
+        { type: 'n8n-nodes-base.webhook', webhookUrl: `${EVIL}/webhook/ai-news`, parameters: { path: 'ai-news', httpMethod: 'POST' } },
+        { type: 'n8n-nodes-base.webhook', webhookUrl: `${EVIL}/webhook/ai-news/status`, parameters: { path: 'ai-news/status', httpMethod: 'GET' } },
+      ],
+    });
+    const { user } = await renderPage();
+    await tab(user, /n8n Setup/);
+    await upload(user, new File([file], 'fremd.json', { type: 'application/json' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+    const list = within(dialog).getByRole('list', { name: 'Host-Änderungen' });
+    expect(list).toHaveTextContent('Webhook URL: n8n.newsdesk.demo → other-n8n.example.net');
+    expect(list).toHaveTextContent('Status URL: n8n.newsdesk.demo → other-n8n.example.net');
+    // Nothing changed yet: the old addresses are in force and no request with the key went to the new host.
+    expect(screen.getByLabelText('Webhook URL')).toHaveValue(`${HOOK}`);
+    expect((await getSetting('workflowConfig')).statusUrl).toBe(`${HOOK}/status`);
+    expect(authorized).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Hosts übernehmen' }));
+    expect(await screen.findByText('Workflow importiert')).toBeInTheDocument();
+    expect(screen.getByLabelText('Webhook URL')).toHaveValue(`${EVIL}/webhook/ai-news`);
+    await waitFor(() => expect(authorized).toContain(`GET ${EVIL}/webhook/ai-news/status Bearer ${KEY}`));
+    server.events.removeAllListeners();
+  });
+
+  test('Abbrechen keeps the old addresses and sends nothing to the new host', async () => {
+    await patchSetting('workflowConfig', { apiKey: 'n8n-key-5e4d3c2b1a' });
+    const seen: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('other-n8n.example.net')) seen.push(request.url);
+    });
+    const file = JSON.stringify({ id: 'ai-news-workflow', nodes: [{ type: 'n8n-nodes-base.webhook', webhookUrl: 'https://other-n8n.example.net/webhook/ai-news/status', parameters: { path: 'ai-news/status' } }] });
+    const { user } = await renderPage();
+    await tab(user, /n8n Setup/);
+    await upload(user, new File([file], 'fremd.json', { type: 'application/json' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(await screen.findByText('Nichts übernommen – die bisherigen Adressen bleiben.')).toBeInTheDocument();
+    expect((await getSetting('workflowConfig')).webhookUrl).toBe(HOOK);
+    expect((await getSetting('workflowConfig')).statusUrl).toBe(`${HOOK}/status`);
+    expect(seen).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
   test('config and parameters are kept in Dexie; platforms toggle; the api key is masked', async () => {
     const { user, unmount } = await renderPage();
     await tab(user, /n8n Setup/);
