@@ -8,4 +8,8 @@ export const shellMessages = {
   offlineReady: 'Newsdesk ist jetzt auch offline verfügbar.',
   openMenu: 'Menü öffnen',
   closeMenu: 'Menü schließen',
+  dbUpgraded: 'Die Datenbank wurde in einem anderen Tab aktualisiert. Bitte laden Sie die Seite neu.',
+  dbBlocked: 'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',
+  dbWiped: 'Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.',
+  reload: 'Neu laden',
 } as const;
