@@ -1,4 +1,5 @@
 import { Toaster } from 'sonner';
+import { DatabaseNotices } from './database-notices';
 import { OfflineBanner } from './offline-banner';
 import { useTheme } from '@/lib/theme';
 import { UpdatePrompt } from './update-prompt';
@@ -11,6 +12,7 @@ export default function AppExtras() {
       <Toaster theme={theme} richColors closeButton position="top-right" visibleToasts={3} duration={4000} />
       <UpdatePrompt />
       <OfflineBanner />
+      <DatabaseNotices />
     </>
   );
 }

@@ -68,12 +68,22 @@ export function databaseName(scenario: Scenario = activeScenario(), mode: Runtim
   return scenario === 'default' ? 'newsdesk-demo' : `newsdesk-scenario-${scenario}`;
 }
 
-/** The app's IndexedDB database. A new version() for every schema change; never edit an old one. */
-export const db = new Dexie(databaseName()) as NewsdeskDb;
+/** The schema: a new version() for every schema change; never edit an old one. */
+export function defineSchema(target: Dexie): void {
+  target.version(1).stores({
+    errorLog: '++id, timestamp, service, resolved',
+    outbox: 'id, status, createdAt, idempotencyKey',
+    settings: 'key',
+    prompts: 'id, createdAt, category',
+  });
+}
 
-db.version(1).stores({
-  errorLog: '++id, timestamp, service, resolved',
-  outbox: 'id, status, createdAt, idempotencyKey',
-  settings: 'key',
-  prompts: 'id, createdAt, category',
-});
+/** Another connection to the app's database, as a second tab has it (tests of tabs working at once). */
+export function openConnection(name = databaseName()): NewsdeskDb {
+  const connection = new Dexie(name) as NewsdeskDb;
+  defineSchema(connection);
+  return connection;
+}
+
+/** The app's IndexedDB database. */
+export const db = openConnection();

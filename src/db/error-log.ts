@@ -1,5 +1,5 @@
 import { redact, redactValue } from '@/lib/security/redact';
-import { db, type ErrorLogEntry } from './db';
+import { db, type ErrorLogEntry, type NewsdeskDb } from './db';
 
 export const ERROR_LOG_CAPACITY = 100;
 
@@ -15,20 +15,20 @@ function sameOperation(a: ErrorLogEntry['operation'], b: ErrorLogEntry['operatio
  * identical to an unresolved entry (service, message and operation) is folded into it: its count goes up, its time
  * becomes now and it moves to the top, so a backend that is down for an hour does not push every other error out.
  */
-export async function recordError(entry: NewErrorLogEntry): Promise<number> {
+export async function recordError(entry: NewErrorLogEntry, target: NewsdeskDb = db): Promise<number> {
   const service = redact(entry.service);
   const error = redact(entry.error);
   const operation = entry.operation ? redactValue(entry.operation) : undefined;
-  return db.transaction('rw', db.errorLog, async () => {
+  return target.transaction('rw', target.errorLog, async () => {
     const now = Date.now();
-    const same = await db.errorLog
+    const same = await target.errorLog
       .where('service')
       .equals(service)
       .filter((e) => !e.resolved && e.error === error && sameOperation(e.operation, operation))
       .last();
     // Re-added under a new id: ids follow insertion order, which is the list's order and decides what is dropped.
-    if (same) await db.errorLog.delete(same.id);
-    const id = await db.errorLog.add({
+    if (same) await target.errorLog.delete(same.id);
+    const id = await target.errorLog.add({
       service,
       error,
       retryCount: (same?.retryCount ?? 0) + (entry.retryCount ?? 0),
@@ -39,11 +39,12 @@ export async function recordError(entry: NewErrorLogEntry): Promise<number> {
       firstTimestamp: same ? (same.firstTimestamp ?? same.timestamp) : now,
       resolved: false,
     } as ErrorLogEntry);
-    const excess = (await db.errorLog.count()) - ERROR_LOG_CAPACITY;
+    // Counted and trimmed in the same transaction: IndexedDB runs two tabs' read-write transactions one after the other.
+    const excess = (await target.errorLog.count()) - ERROR_LOG_CAPACITY;
     if (excess > 0) {
       // Auto-increment ids follow insertion order even when two entries share a millisecond.
-      const oldest = await db.errorLog.toCollection().limit(excess).primaryKeys();
-      await db.errorLog.bulkDelete(oldest);
+      const oldest = await target.errorLog.toCollection().limit(excess).primaryKeys();
+      await target.errorLog.bulkDelete(oldest);
     }
     return id;
   });
