@@ -14,8 +14,10 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
  * port). Returns the Node server, the API's base URL and the requests it has answered (method, path, headers).
+ * `options.patchJson(method, pathname, json)` may change a JSON answer before it is sent: a backend that drifts from
+ * the contract, for tests.
  */
-export async function startMockBackend(port) {
+export async function startMockBackend(port, options = {}) {
   const vite = await createServer({
     configFile: false,
     root,
@@ -64,7 +66,13 @@ export async function startMockBackend(port) {
       }
       const out = { ...cors };
       response.headers.forEach((value, name) => (out[name] = value));
-      res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+      let body = Buffer.from(await response.arrayBuffer());
+      if (options.patchJson && (response.headers.get('content-type') ?? '').includes('application/json')) {
+        const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+        body = Buffer.from(JSON.stringify(options.patchJson(req.method ?? 'GET', pathname, JSON.parse(body.toString('utf8')))));
+        delete out['content-length'];
+      }
+      res.writeHead(response.status, out).end(body);
     } catch (error) {
       res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
     }
