@@ -6,4 +6,11 @@ export interface BackendRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export declare function startMockBackend(port: number, options?: { token?: string }): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;
+export interface MockBackendOptions {
+  /** Changes a JSON answer before it is sent (a backend that drifts from the contract, for tests). */
+  patchJson?: (method: string, pathname: string, json: unknown) => unknown;
+  /** Answers 401 to any call without `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+export declare function startMockBackend(port: number, options?: MockBackendOptions): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;

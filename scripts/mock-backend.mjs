@@ -55,8 +55,11 @@ function idempotencyCache() {
 /**
  * Loads the handlers through Vite (they are TypeScript with the `@/` alias) and serves them on `port` (0: any free
  * port). Returns the Node server, the API's base URL and the requests it has answered (method, path, headers).
+ * `options.patchJson(method, pathname, json)` may change a JSON answer before it is sent: a backend that drifts from
+ * the contract, for tests.
  */
-export async function startMockBackend(port, { token } = {}) {
+export async function startMockBackend(port, options = {}) {
+  const { token } = options;
   const vite = await createServer({
     configFile: false,
     root,
@@ -109,7 +112,13 @@ export async function startMockBackend(port, { token } = {}) {
         if (!response) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })) };
         const headers = {};
         response.headers.forEach((value, name) => (headers[name] = value));
-        return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+        let body = Buffer.from(await response.arrayBuffer());
+        if (options.patchJson && (response.headers.get('content-type') ?? '').includes('application/json')) {
+          const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+          body = Buffer.from(JSON.stringify(options.patchJson(req.method ?? 'GET', pathname, JSON.parse(body.toString('utf8')))));
+          delete headers['content-length'];
+        }
+        return { status: response.status, headers, body };
       });
       res.writeHead(answer.status, { ...cors, ...answer.headers }).end(answer.body);
     } catch (error) {

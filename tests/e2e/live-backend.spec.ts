@@ -52,3 +52,28 @@ test('a post created in the browser is stored by the backend and still listed af
   await page.getByLabel('Posts durchsuchen').fill(title);
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 });
+
+test('a backend that answers one wrong field: the Posts screen shows the German error naming the call, and the error log has it', async ({ page }) => {
+  // Every post's `views` comes back as text: the contract says number.
+  const drifting = await startMockBackend(0, {
+    patchJson: (method, path, json) =>
+      method === 'GET' && path === '/api/posts' && Array.isArray(json) ? json.map((p: Record<string, unknown>) => ({ ...p, views: String(p.views) })) : json,
+  });
+  try {
+    await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: drifting.apiBaseUrl }) }));
+    await page.goto('/dashboard/posts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
+    await expect(page.getByText('Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl', { exact: false })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'KI' })).toHaveCount(0);
+    // Not retried: one request for the list.
+    expect(drifting.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/posts')).length).toBe(1);
+
+    await page.goto('/dashboard/admin/settings');
+    await page.getByRole('tab', { name: 'Error Logs' }).click();
+    const entry = page.getByTestId('error-entry').filter({ hasText: 'Unerwartete Antwort von GET /posts' });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('[0].views: erwartet Zahl');
+  } finally {
+    await drifting.close();
+  }
+});

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { VideoProject, VideoProvider } from '@/lib/api/types';
 import { downloadVideo, generateVideo, getVideoStatus, retryVideoProject } from '@/lib/api/video';
 import { saveBlob } from '@/lib/utils/download';
@@ -30,13 +31,28 @@ export function useRetryVideoProject() {
   });
 }
 
-/** GET /video/{provider}/status/{id}: asks the provider how far a processing project is, then refreshes the list. */
-export function useCheckVideoStatus() {
+/** How often a processing project asks its provider how far it is. */
+export const VIDEO_STATUS_POLL_MS = 5000;
+
+/**
+ * Polls GET /video/{provider}/status/{id} while the project is processing; once the provider reports another
+ * status, My Projects is loaded again (completed projects get Play and Download).
+ */
+export function useVideoStatusPoll(project: VideoProject) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (project: VideoProject) => getVideoStatus(project.platform, project.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.projects() }),
+  const processing = project.status === 'processing';
+  const poll = useQuery({
+    queryKey: videoKeys.status(project.platform, project.id),
+    queryFn: ({ signal }) => getVideoStatus(project.platform, project.id, signal),
+    enabled: processing,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'processing' ? false : VIDEO_STATUS_POLL_MS),
+    retry: false,
   });
+  const reported = poll.data?.status;
+  useEffect(() => {
+    if (processing && reported && reported !== 'processing') void queryClient.invalidateQueries({ queryKey: videoKeys.projects() });
+  }, [processing, reported, queryClient]);
+  return poll;
 }
 
 /** GET /video/{provider}/download/{id} as a blob, saved as a file. */

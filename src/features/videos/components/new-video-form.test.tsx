@@ -91,11 +91,11 @@ describe('Video Studio – New Video', () => {
     expect(screen.getByLabelText('Voice')).toHaveValue('english-male-1');
   });
 
-  test('generate posts {platform, avatar, script, background, voice}, is busy meanwhile, and the project appears in My Projects', async () => {
+  test('generate posts {platform, avatar, script, background, voice} to POST /video/{provider}/generate, is busy meanwhile, and the project appears in My Projects', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
     const bodies: unknown[] = [];
-    server.use(http.post('*/api/video/generate', async ({ request }) => {
+    server.use(http.post('*/api/video/heygen/generate', async ({ request }) => {
       bodies.push(await request.clone().json());
       await gate;
       return undefined; // fall through to the stateful happy-path handler
@@ -121,8 +121,44 @@ describe('Video Studio – New Video', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
   });
 
+  test('a backend without the provider route: the same call goes to the fallback POST /video/generate with the platform', async () => {
+    const posted: Array<{ path: string; key: string | null }> = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST') posted.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key') });
+    });
+    server.use(http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'Nicht gefunden' }, { status: 404 })));
+    try {
+      const user = setup();
+      await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
+      await user.type(script(), 'Ausweichroute');
+      await user.click(generateButton());
+      expect(await screen.findByText('Video generiert')).toBeInTheDocument();
+      expect(posted.map((p) => p.path)).toEqual(['/api/video/tavus/generate', '/api/video/generate']);
+      expect(posted.every((p) => p.key)).toBe(true);
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('heygen lists its avatars through GET /video/heygen/avatars, tavus through GET /video/tavus/avatars and all others', async () => {
+    const got: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('avatars')) got.push(new URL(request.url).pathname);
+    });
+    try {
+      const user = setup();
+      expect(await screen.findByRole('radio', { name: /^Anna/ })).toBeInTheDocument();
+      expect(got).toEqual(expect.arrayContaining(['/api/video/tavus/avatars', '/api/video/avatars']));
+      await user.click(screen.getByRole('radio', { name: /^HeyGen/ }));
+      expect(await screen.findByRole('radio', { name: /^Markus/ })).toBeInTheDocument();
+      expect(got).toContain('/api/video/heygen/avatars');
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
   test('a failed generation shows the German error and keeps the input', async () => {
-    server.use(http.post('*/api/video/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })));
+    server.use(http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })));
     const user = setup();
     await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
     await user.type(script(), 'Mein Script');

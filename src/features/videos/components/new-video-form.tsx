@@ -9,10 +9,9 @@ import { Textarea } from '@/components/ui/textarea';
 import type { VideoDefaults } from '@/db/settings';
 import type { VideoProvider } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
-import { useAvatars, useVideoPlatforms } from '../api/get-video-lists';
+import { usePlatformAvatars, useVideoPlatforms } from '../api/get-video-lists';
 import { useVideoDefaults } from '../api/video-defaults';
 import { useGenerateVideo } from '../api/video-mutations';
-import { avatarsFor } from '../lib/avatars';
 import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
 import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS, type BackgroundId } from '../options';
@@ -30,11 +29,11 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
 }) {
   const ids = { script: useId(), background: useId(), voice: useId(), quality: useId(), hint: useId() };
   const platforms = useVideoPlatforms();
-  const avatars = useAvatars();
+  const avatars = usePlatformAvatars(draft.platform);
   const defaults = useVideoDefaults() ?? FALLBACK_DEFAULTS;
   const generate = useGenerateVideo();
 
-  const visibleAvatars = avatarsFor(avatars.data ?? [], draft.platform);
+  const visibleAvatars = avatars.data;
   // An avatar chosen on another platform does not count once the platform changed.
   const avatarId = visibleAvatars.some((a) => a.id === draft.avatarId) ? draft.avatarId : '';
   const quality = draft.quality ?? defaults.quality;

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
@@ -30,7 +30,8 @@ describe('Video Studio – My Projects', () => {
     expect(within(row(list, 'Börsen-Update am Abend')).getByText('Failed')).toBeInTheDocument();
   });
 
-  test('the pending project shows its progress bar at 67%', async () => {
+  test('the pending project shows its progress bar at 67% until its provider reports more', async () => {
+    server.use(http.get('*/api/video/:provider/status/:id', () => delay('infinite')));
     const { list } = await openProjects();
     const processing = row(list, 'Tech-Trends der Woche');
     const bar = within(processing).getByRole('progressbar', { name: 'Fortschritt Tech-Trends der Woche' });
@@ -61,7 +62,8 @@ describe('Video Studio – My Projects', () => {
     await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: 'Retry: Börsen-Update am Abend' }));
     expect(await screen.findByText('Video wird erneut generiert')).toBeInTheDocument();
     await waitFor(() => expect(within(row(list, 'Börsen-Update am Abend')).getByText('Processing')).toBeInTheDocument());
-    expect(within(row(list, 'Börsen-Update am Abend')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    // Processing again from 0 %, and its provider is asked at once (the mock advances 25 points per poll).
+    await waitFor(() => expect(within(row(list, 'Börsen-Update am Abend')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'));
   });
 
   test('a failed retry says so in German and the project stays failed', async () => {
@@ -72,10 +74,18 @@ describe('Video Studio – My Projects', () => {
     expect(within(row(list, 'Börsen-Update am Abend')).getByText('Failed')).toBeInTheDocument();
   });
 
-  test('Check status asks the provider and shows the new progress', async () => {
+  test('Check status asks the provider at once and shows the new progress', async () => {
+    let polls = 0;
+    server.use(http.get('*/api/video/:provider/status/:id', () => {
+      polls += 1;
+      return HttpResponse.json({ id: 'vp-2', status: 'processing', progress: 70 + polls });
+    }));
     const { user, list } = await openProjects();
+    const bar = () => within(row(list, 'Tech-Trends der Woche')).getByRole('progressbar');
+    await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '71'));
     await user.click(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Check status/ }));
-    await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '92'));
+    await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '72'));
+    expect(polls).toBe(2);
   });
 
   test('Play opens a video player with the project url', async () => {
@@ -87,6 +97,24 @@ describe('Video Studio – My Projects', () => {
     expect(video).toHaveAttribute('src', '/samples/demo-video.webm');
     expect(video).toHaveAttribute('controls');
   });
+
+  test('a processing project polls GET /video/{provider}/status/{id} and shows Completed with Download when the provider is done', async () => {
+    const polled: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/status/')) polled.push(new URL(request.url).pathname);
+    });
+    try {
+      const { list } = await openProjects();
+      // The mock provider advances 25 points per poll: 67 → 92 at once, 100 (completed) at the next poll 5 s later.
+      await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByText('92%')).toBeInTheDocument());
+      await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByText('Completed')).toBeInTheDocument(), { timeout: 10_000 });
+      expect(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Download/ })).toBeInTheDocument();
+      expect(new Set(polled)).toEqual(new Set(['/api/video/heygen/status/vp-2']));
+      expect(polled.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      server.events.removeAllListeners();
+    }
+  }, 20_000);
 
   test('a video that cannot be played says so in German', async () => {
     const { user, list } = await openProjects();

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { VideoProject, VideoProjectStatus } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
-import { useCheckVideoStatus, useDownloadVideo, useRetryVideoProject } from '../api/video-mutations';
+import { useDownloadVideo, useRetryVideoProject, useVideoStatusPoll } from '../api/video-mutations';
 import { messages } from '../messages';
 import { ListError } from './list-error';
 import { PlayerDialog } from './player-dialog';
@@ -65,8 +65,9 @@ export function ProjectsList() {
 
 function ProjectRow({ project, avatarName, platformName, onPlay }: { project: VideoProject; avatarName: string; platformName: string; onPlay: () => void }) {
   const retry = useRetryVideoProject();
-  const status = useCheckVideoStatus();
   const download = useDownloadVideo();
+  const poll = useVideoStatusPoll(project);
+  const progress = project.status === 'processing' && poll.data ? poll.data.progress : project.progress;
   const { label, tone } = STATUS[project.status] ?? STATUS.draft;
 
   const onRetry = () =>
@@ -74,7 +75,11 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
       onSuccess: () => toast.success(messages.retryStarted, { description: project.title }),
       onError: (error) => toast.error(messages.retryFailed, { description: errorMessage(error) }),
     });
-  const onStatus = () => status.mutate(project, { onError: (error) => toast.error(messages.statusFailed, { description: errorMessage(error) }) });
+  // Asks the provider now instead of waiting for the next poll.
+  const onStatus = () =>
+    void poll.refetch().then((result) => {
+      if (result.isError) toast.error(messages.statusFailed, { description: errorMessage(result.error) });
+    });
   const onDownload = () => download.mutate(project, { onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }) });
 
   return (
@@ -89,17 +94,18 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
             <p className="text-xs text-muted-foreground">
               {platformName} · {avatarName} · {project.duration} · {formatDate(project.createdAt)}
             </p>
+            {project.status === 'processing' && poll.isError && <p className="text-xs text-red-700 dark:text-red-400">{messages.statusFailed} {errorMessage(poll.error)}</p>}
             {project.status === 'processing' && (
               <div className="flex items-center gap-3">
-                <Progress value={project.progress} aria-label={`Fortschritt ${project.title}`} className="max-w-xs" />
-                <span className="text-xs tabular-nums text-muted-foreground">{project.progress}%</span>
+                <Progress value={progress} aria-label={`Fortschritt ${project.title}`} className="max-w-xs" />
+                <span className="text-xs tabular-nums text-muted-foreground">{progress}%</span>
               </div>
             )}
           </div>
           <div className="flex flex-wrap gap-2">
             {project.status === 'processing' && (
-              <Button variant="outline" size="sm" className="min-h-10" onClick={onStatus} disabled={status.isPending} aria-label={`Check status: ${project.title}`}>
-                {status.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+              <Button variant="outline" size="sm" className="min-h-10" onClick={onStatus} aria-label={`Check status: ${project.title}`}>
+                {poll.isFetching ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
                 Check status
               </Button>
             )}

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { RunHistoryItem } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { usePipeline, useRetryRun, useRuns } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
@@ -89,7 +90,11 @@ function RunsCard({ workflowId }: { workflowId: string }) {
       </CardHeader>
       <CardContent>
         {runs.isPending && workflowId && <Skeleton className="h-24" />}
-        {runs.isError && <p className="text-sm text-red-700 dark:text-red-400">Ausführungen konnten nicht geladen werden.</p>}
+        {runs.isError && (
+          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+            Ausführungen konnten nicht geladen werden. <span className="block text-xs">{errorMessage(runs.error)}</span>
+          </p>
+        )}
         {runs.isSuccess && items.length === 0 && <p className="text-sm text-muted-foreground">Noch keine Ausführungen.</p>}
         <ul className="divide-y" aria-label="Letzte Ausführungen">
           {items.map((run) => (

@@ -481,6 +481,47 @@ describe('Monitoring tab', () => {
     expect(screen.getByText('n8n Webhook failed: 502 Bad Gateway')).toBeInTheDocument();
   });
 
+  test('reads GET /workflow/logs/{workflowId}?limit=10 and retries through POST /workflow/retry/{runId} with an Idempotency-Key', async () => {
+    const calls: Array<{ method: string; path: string; key: string | null }> = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.includes('/api/workflow/logs/') || url.pathname.includes('/api/workflow/retry/')) {
+        calls.push({ method: request.method, path: `${url.pathname}${url.search}`, key: request.headers.get('Idempotency-Key') });
+      }
+    });
+    try {
+      const { user } = await renderPage();
+      await tab(user, /Monitoring/);
+      expect(await screen.findByText('Last 5 Runs')).toBeInTheDocument();
+      expect(calls[0]).toMatchObject({ method: 'GET', key: null });
+      expect(calls[0].path).toMatch(/^\/api\/workflow\/logs\/[^/?]+\?limit=10$/);
+      await user.click(screen.getByRole('button', { name: 'Retry run-1004' }));
+      expect(await screen.findByText('Workflow ausgelöst')).toBeInTheDocument();
+      const retry = calls.find((c) => c.method === 'POST');
+      expect(retry).toMatchObject({ path: '/api/workflow/retry/run-1004' });
+      expect(retry?.key).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('a failed retry: Workflow Fehler with the message', async () => {
+    server.use(http.post('*/api/workflow/retry/:id', () => HttpResponse.json({ message: 'Run nicht gefunden' }, { status: 404 })));
+    const { user } = await renderPage();
+    await tab(user, /Monitoring/);
+    await user.click(await screen.findByRole('button', { name: 'Retry run-1004' }));
+    expect(await screen.findByText('Workflow Fehler')).toBeInTheDocument();
+    expect(screen.getByText('API request failed with status 404: {"message":"Run nicht gefunden"}')).toBeInTheDocument();
+  });
+
+  test('logs that break the contract: the German error state names the call and the field', async () => {
+    server.use(http.get('*/api/workflow/logs/:id', () => HttpResponse.json([{ id: 'run-1', timestamp: 'x', status: 'unterwegs', duration: '1m', topic: 'KI' }])));
+    const { user } = await renderPage();
+    await tab(user, /Monitoring/);
+    expect(await screen.findByText('Ausführungen konnten nicht geladen werden.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText(/^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed$/)).toBeInTheDocument();
+  });
+
   test('empty logs: Last 0 Runs and the empty text', async () => {
     server.use(http.get('*/api/workflow/logs/:id', () => HttpResponse.json([])));
     const { user } = await renderPage();
