@@ -8,4 +8,14 @@ export const shellMessages = {
   offlineReady: 'Newsdesk ist jetzt auch offline verfügbar.',
   openMenu: 'Menü öffnen',
   closeMenu: 'Menü schließen',
+  operatorToken: {
+    title: 'Zugang zum Newsdesk',
+    description: 'Geben Sie das Zugangs-Token ein, das der Newsdesk-Server beim ersten Start ausgegeben hat.',
+    label: 'Zugangs-Token',
+    submit: 'Anmelden',
+    required: 'Bitte das Zugangs-Token eingeben.',
+    rejected: 'Token ungültig – bitte erneut eingeben.',
+    throttled: 'Zu viele Fehlversuche – bitte später erneut versuchen.',
+    unreachable: 'Der Newsdesk-Server ist nicht erreichbar.',
+  },
 } as const;

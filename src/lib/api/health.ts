@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
-import { apiUrl } from './client';
+import { apiUrl, liveAuth } from './client';
 import type { TestResult } from './types';
 
 export const HEALTH_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
@@ -20,7 +20,7 @@ export async function checkHealth(service: string, signal?: AbortSignal, options
   const name = service.toLowerCase();
   const started = performance.now();
   try {
-    const body = await execute(() => transport<Partial<TestResult> | undefined>(apiUrl(`/health/${name}`), { signal, timeoutMs: HEALTH_TIMEOUT_MS }), {
+    const body = await execute(() => transport<Partial<TestResult> | undefined>(apiUrl(`/health/${name}`), { signal, timeoutMs: HEALTH_TIMEOUT_MS, headers: liveAuth() }), {
       service: name, retries: false, record: false,
     });
     return { success: true, status: 'online', responseTime: Math.round(performance.now() - started), lastTested: new Date().toISOString(), ...body };

@@ -2,7 +2,7 @@ import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { execute, recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import type { TtsProvider, TtsRoles } from '@/db/settings';
-import { apiUrl } from './client';
+import { apiUrl, liveAuth } from './client';
 
 let roles: TtsRoles = { primary: 'elevenlabs', backup: 'azure' };
 let lastProvider: TtsProvider | null = null;
@@ -53,7 +53,7 @@ function wrap(prefix: string, error: unknown): ApiError {
 export async function generateSpeech(text: string, options: Record<string, unknown> = {}): Promise<{ audio: Blob; provider: TtsProvider }> {
   const { primary, backup } = roles;
   const call = (provider: TtsProvider) => () =>
-    transport<Blob>(apiUrl('/tts/generate'), { method: 'POST', json: { text, provider, ...options }, responseType: 'blob' });
+    transport<Blob>(apiUrl('/tts/generate'), { method: 'POST', json: { text, provider, ...options }, responseType: 'blob', headers: liveAuth() });
   const succeed = (audio: Blob, provider: TtsProvider) => {
     lastProvider = provider;
     listeners.forEach((l) => l());
