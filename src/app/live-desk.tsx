@@ -21,11 +21,14 @@ const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[
   workflow: [['workflow'], ['overview']],
 };
 
-/** Live mode only: asks for the operator token, and keeps every screen current through the server's change stream. */
+/**
+ * Live mode only: asks for the operator token when the server wants one (its first 401), and keeps every screen current
+ * through the server's change stream.
+ */
 export function LiveDesk() {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(getOperatorToken);
-  const [reason, setReason] = useState<'missing' | 'rejected' | undefined>(token ? undefined : 'missing');
+  const [reason, setReason] = useState<'missing' | 'rejected' | undefined>();
 
   useEffect(
     () =>
@@ -36,8 +39,8 @@ export function LiveDesk() {
     [],
   );
 
+  // Re-opened with each new token; without one it still runs for a backend that needs none (a 401 asks for it).
   useEffect(() => {
-    if (!token) return undefined;
     return connectLiveEvents({
       apiBaseUrl: getConfig().apiBaseUrl,
       onChange: (event) => {

@@ -7,6 +7,8 @@ const KEY = 'newsdesk-operator-token';
 export type TokenNeed = { reason: 'missing' | 'rejected' };
 type Listener = (need: TokenNeed) => void;
 const listeners = new Set<Listener>();
+// A 401 that came before the shell listened (its chunk loads lazily) is delivered on subscription.
+let pending: TokenNeed | undefined;
 
 function storage(): Storage | undefined {
   try {
@@ -24,6 +26,7 @@ export function getOperatorToken(): string | undefined {
 /** Stores the token for this tab. */
 export function setOperatorToken(token: string): void {
   storage()?.setItem(KEY, token);
+  pending = undefined;
 }
 
 /** The Authorization header of a live call (empty without a token). */
@@ -32,15 +35,21 @@ export function operatorAuthHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** The server refused the token (401): forget it and ask the operator again. */
+/** The server answered 401: forget the token and ask the operator (for the first time, or again after a wrong one). */
 export function operatorTokenRejected(): void {
+  const need: TokenNeed = { reason: getOperatorToken() ? 'rejected' : 'missing' };
   storage()?.removeItem(KEY);
-  for (const listener of listeners) listener({ reason: 'rejected' });
+  if (listeners.size === 0) pending = need;
+  for (const listener of listeners) listener(need);
 }
 
-/** Listens for "the token is needed again" (the app shell shows the token dialog). */
+/** Listens for "the token is needed" (the app shell shows the token dialog). */
 export function onOperatorTokenNeeded(listener: Listener): () => void {
   listeners.add(listener);
+  if (pending) {
+    listener(pending);
+    pending = undefined;
+  }
   return () => listeners.delete(listener);
 }
 
