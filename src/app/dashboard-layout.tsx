@@ -9,8 +9,11 @@ import { useAfterIdle } from './idle';
 import { DataProviders } from './providers';
 import { ConfigNoticeBanner, DemoBadge } from './deployment-status';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { getConfig } from '@/lib/config';
 
 // Outbox badge (Social owner): loaded after the first render so that Dexie is not part of it.
+// Live mode only: the token dialog and the change stream (a chunk the mock demo never loads).
+const LiveDesk = lazy(() => import('./live-desk').then((m) => ({ default: m.LiveDesk })));
 const OutboxBadge = lazy(() => import('@/features/social').then((m) => ({ default: m.OutboxBadge })));
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
@@ -71,6 +74,7 @@ function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: bool
 /** The dashboard shell (SPEC §2): sidebar fixed on large screens, an overlay from the menu button on small ones. */
 export function DashboardLayout() {
   const [open, setOpen] = useState(false);
+  const live = getConfig().apiMode === 'live';
   // Badge, settings and outbox drainer load once the first screen has painted, so they cost it nothing.
   const idle = useAfterIdle();
 
@@ -151,6 +155,11 @@ export function DashboardLayout() {
         </main>
       </div>
     </div>
+    {live && (
+      <Suspense fallback={null}>
+        <LiveDesk />
+      </Suspense>
+    )}
     </DataProviders>
   );
 }

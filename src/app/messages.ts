@@ -15,4 +15,14 @@ export const shellMessages = {
   dbBlocked: 'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',
   dbWiped: 'Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.',
   reload: 'Neu laden',
+  operatorToken: {
+    title: 'Zugang zum Newsdesk',
+    description: 'Geben Sie das Zugangs-Token ein, das der Newsdesk-Server beim ersten Start ausgegeben hat.',
+    label: 'Zugangs-Token',
+    submit: 'Anmelden',
+    required: 'Bitte das Zugangs-Token eingeben.',
+    rejected: 'Token ungültig – bitte erneut eingeben.',
+    throttled: 'Zu viele Fehlversuche – bitte später erneut versuchen.',
+    unreachable: 'Der Newsdesk-Server ist nicht erreichbar.',
+  },
 } as const;

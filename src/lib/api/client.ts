@@ -2,6 +2,7 @@ import { operations, fillPath, isSchema, type BodyOf, type OperationDef, type Op
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type TransportOptions } from '@/lib/http/transport';
+import { operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { describeProblems } from './contract-problems';
@@ -26,9 +27,22 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
-  return execute(() => transport(url, rest), {
+  return watchAuth(execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
     service, retries, breaker, record, operation,
     context: { method: transportOptions.method ?? 'GET', path, ...context },
+  }));
+}
+
+/** A live desk sends the operator token; the mock answers in the page and needs none. */
+export function liveAuth(callHeaders?: Record<string, string>): Record<string, string> {
+  return getConfig().apiMode === 'live' ? operatorAuthHeaders(callHeaders) : {};
+}
+
+/** A 401 from a live backend brings the token dialog back. */
+function watchAuth<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401) operatorTokenRejected();
+    throw error;
   });
 }
 
@@ -122,7 +136,7 @@ export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknow
   const path = fillPath(def.path, input.params);
   const url = apiUrl(path, queryOf(input.query));
   const key = def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
-  const headers: Record<string, string> = { ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) };
+  const headers: Record<string, string> = { ...liveAuth(input.headers), ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) };
   const multipart = def.body !== undefined && !isSchema(def.body);
   const binary = !isSchema(def.response) && def.response.kind === 'binary';
   const send = (): Promise<unknown> => {

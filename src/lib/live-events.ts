@@ -1,0 +1,81 @@
+// The live desk's change stream: GET {api}/events as server-sent events, opened with a short-lived ticket (EventSource
+// cannot send the Authorization header, and the token never goes into a URL). Reconnects after a drop with a new ticket.
+import { operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
+
+export interface ChangeEvent {
+  topic: 'posts' | 'media' | 'news' | 'video' | 'users' | 'social' | 'live' | 'workflow';
+  action: 'created' | 'updated' | 'deleted';
+  id?: string;
+}
+
+export interface LiveEventsOptions {
+  apiBaseUrl: string;
+  onChange: (event: ChangeEvent) => void;
+  /** The stream is open again after a drop: changes in between may have been missed. */
+  onResync: () => void;
+  fetchImpl?: typeof fetch;
+  EventSourceImpl?: typeof EventSource;
+  /** Waits before reconnecting, growing to the maximum. */
+  retryMs?: { first: number; max: number };
+}
+
+/** Opens the stream and keeps it open; returns the function that closes it for good. */
+export function connectLiveEvents(options: LiveEventsOptions): () => void {
+  const { apiBaseUrl, onChange, onResync, fetchImpl = fetch, EventSourceImpl = EventSource, retryMs = { first: 1000, max: 15_000 } } = options;
+  const base = apiBaseUrl.replace(/\/+$/, '');
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  let delay = retryMs.first;
+  let dropped = false;
+
+  const retry = () => {
+    if (closed) return;
+    dropped = true;
+    timer = setTimeout(open, delay);
+    delay = Math.min(delay * 2, retryMs.max);
+  };
+
+  async function open(): Promise<void> {
+    if (closed) return;
+    let ticket: string;
+    try {
+      const response = await fetchImpl(`${base}/events/ticket`, { method: 'POST', headers: operatorAuthHeaders() });
+      if (response.status === 401) {
+        operatorTokenRejected();
+        return retry();
+      }
+      if (!response.ok) return retry();
+      ticket = ((await response.json()) as { ticket: string }).ticket;
+    } catch {
+      return retry();
+    }
+    if (closed) return;
+    source = new EventSourceImpl(`${base}/events?ticket=${encodeURIComponent(ticket)}`);
+    source.addEventListener('ready', () => {
+      delay = retryMs.first;
+      if (dropped) onResync();
+      dropped = false;
+    });
+    source.addEventListener('change', (message) => {
+      try {
+        onChange(JSON.parse((message as MessageEvent<string>).data) as ChangeEvent);
+      } catch {
+        // A malformed event changes nothing; the next one or a resync will.
+      }
+    });
+    source.onerror = () => {
+      // The ticket of the automatic reconnect would be stale: close and open afresh with a new one.
+      source?.close();
+      source = undefined;
+      retry();
+    };
+  }
+
+  void open();
+  return () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    source?.close();
+  };
+}

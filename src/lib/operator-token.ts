@@ -1,0 +1,71 @@
+// The operator token of a live desk (the Newsdesk server's bearer token).
+// Kept in sessionStorage, not IndexedDB: it never reaches the settings export or the backup, is gone when the tab
+// closes, and a shared tablet does not keep it; the price is one prompt per new tab.
+
+const KEY = 'newsdesk-operator-token';
+
+export type TokenNeed = { reason: 'missing' | 'rejected' };
+type Listener = (need: TokenNeed) => void;
+const listeners = new Set<Listener>();
+// A 401 that came before the shell listened (its chunk loads lazily) is delivered on subscription.
+let pending: TokenNeed | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stored token, or undefined. */
+export function getOperatorToken(): string | undefined {
+  return storage()?.getItem(KEY) ?? undefined;
+}
+
+/** Stores the token for this tab. */
+export function setOperatorToken(token: string): void {
+  storage()?.setItem(KEY, token);
+  pending = undefined;
+}
+
+/**
+ * The operator token's header of a live call (empty without a token): `Authorization: Bearer`, or `X-Newsdesk-Token`
+ * when the call's own Authorization header carries a provider key (POST /test/openai, SPEC §7).
+ */
+export function operatorAuthHeaders(callHeaders: Record<string, string> = {}): Record<string, string> {
+  const token = getOperatorToken();
+  if (!token) return {};
+  const taken = Object.keys(callHeaders).some((name) => name.toLowerCase() === 'authorization');
+  return taken ? { 'X-Newsdesk-Token': token } : { Authorization: `Bearer ${token}` };
+}
+
+/** The server answered 401: forget the token and ask the operator (for the first time, or again after a wrong one). */
+export function operatorTokenRejected(): void {
+  const need: TokenNeed = { reason: getOperatorToken() ? 'rejected' : 'missing' };
+  storage()?.removeItem(KEY);
+  if (listeners.size === 0) pending = need;
+  for (const listener of listeners) listener(need);
+}
+
+/** Listens for "the token is needed" (the app shell shows the token dialog). */
+export function onOperatorTokenNeeded(listener: Listener): () => void {
+  listeners.add(listener);
+  if (pending) {
+    listener(pending);
+    pending = undefined;
+  }
+  return () => listeners.delete(listener);
+}
+
+/** Checks a token against the server (an authenticated call that changes nothing). */
+export async function verifyOperatorToken(apiBaseUrl: string, token: string, fetchImpl: typeof fetch = fetch): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
+  try {
+    const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    if (response.ok) return 'ok';
+    if (response.status === 429) return 'throttled';
+    return response.status === 401 ? 'rejected' : 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
+}

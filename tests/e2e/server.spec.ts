@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
+
+// The real desk: the Newsdesk server (npm start's server) serving the built PWA and /api on one origin, started here
+// on a free port with a temp data folder and a known token.
+const TOKEN = 'e2e-operator-token-0123456789';
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+
+interface Desk {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startDesk(env: Record<string, string>): Promise<Desk> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NEWSDESK_TOKEN: TOKEN, NEWSDESK_DIST_DIR: DIST, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server startet nicht:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function signIn(page: Page, url: string, route = '/dashboard/posts') {
+  await page.goto(`${url}${route}`);
+  const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Zugangs-Token').fill('falsches-token-0000000000');
+  await dialog.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Token ungültig – bitte erneut eingeben.');
+  await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
+  await dialog.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function createPost(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill(title);
+  await dialog.getByLabel('Kategorie').fill('Technik');
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post erstellt', { exact: true })).toBeVisible();
+}
+
+const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+
+test.use({ serviceWorkers: 'block' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let dataDir: string;
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-'));
+});
+test.afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('enter the token, create a post, restart the server: the post is still there; upload a video and seek in it', async ({ page }) => {
+  const port = String(await freePort());
+  let desk = await startDesk({ PORT: port, NEWSDESK_DATA_DIR: dataDir });
+  try {
+    await signIn(page, desk.url);
+    const title = `Echter Post ${Date.now()}`;
+    await createPost(page, title);
+    await expect(row(page, title)).toBeVisible();
+
+    await desk.stop();
+    desk = await startDesk({ PORT: port, NEWSDESK_DATA_DIR: dataDir });
+    await page.reload();
+    await expect(row(page, title)).toBeVisible();
+    // The token stays for the tab: no dialog after the restart.
+    await expect(page.getByRole('dialog', { name: 'Zugang zum Newsdesk' })).toHaveCount(0);
+
+    await page.goto(`${desk.url}/dashboard/media`);
+    await page.getByRole('button', { name: 'Upload Media' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Datei').setInputFiles({ name: 'studio.webm', mimeType: 'video/webm', buffer: await readFile('public/samples/demo-video.webm') });
+    await dialog.getByLabel('Titel').fill('Studio-Film');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Media hochgeladen', { exact: true })).toBeVisible();
+
+    const ranges: { range: string; status: number }[] = [];
+    page.on('response', (response) => {
+      const range = response.request().headers().range;
+      if (response.url().includes('/api/media/') && range) ranges.push({ range, status: response.status() });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Studio-Film abspielen' }).click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => Math.round(el.duration))).toBe(4);
+    expect(await video.evaluate((el: HTMLVideoElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/api\/media\/media-[\w-]+\/file$/);
+    const seeked = await video.evaluate(
+      (el: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          el.addEventListener('seeked', () => resolve(el.currentTime), { once: true });
+          el.currentTime = 3;
+        }),
+    );
+    expect(seeked).toBeCloseTo(3, 0);
+    expect(await video.evaluate((el: HTMLVideoElement) => el.seekable.end(0))).toBeGreaterThan(3);
+    expect(ranges.some((r) => r.status === 206)).toBe(true);
+  } finally {
+    await desk.stop();
+  }
+});
+
+test('two consoles see each other’s new post within 2 s without reload', async ({ browser }) => {
+  const desk = await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: dataDir });
+  const [a, b] = await Promise.all([browser.newContext({ serviceWorkers: 'block' }), browser.newContext({ serviceWorkers: 'block' })]);
+  try {
+    const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
+    await signIn(pageA, desk.url);
+    await signIn(pageB, desk.url);
+    await expect(pageB.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
+    const title = `Von Konsole A ${Date.now()}`;
+    await createPost(pageA, title);
+    await expect(row(pageB, title)).toBeVisible({ timeout: 2000 });
+  } finally {
+    await a.close();
+    await b.close();
+    await desk.stop();
+  }
+});
+
+test('two server instances on one PostgreSQL: a post created through one appears in a console of the other', async ({ browser }) => {
+  const reason = postgresUnavailable();
+  test.skip(reason !== undefined, reason);
+  let cluster: PostgresCluster | undefined;
+  const desks: Desk[] = [];
+  const contexts = await Promise.all([browser.newContext({ serviceWorkers: 'block' }), browser.newContext({ serviceWorkers: 'block' })]);
+  try {
+    cluster = await startPostgres();
+    const dirs = await Promise.all([mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-a-')), mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-b-'))]);
+    for (const dir of dirs) desks.push(await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: dir, DATABASE_URL: cluster.url }));
+    const [pageA, pageB] = await Promise.all(contexts.map((c) => c.newPage()));
+    await signIn(pageA, desks[0].url);
+    await signIn(pageB, desks[1].url);
+    await expect(pageB.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
+    const title = `Über Instanz A ${Date.now()}`;
+    await createPost(pageA, title);
+    await expect(row(pageB, title)).toBeVisible({ timeout: 2000 });
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+    await Promise.all(desks.map((d) => d.stop()));
+    await cluster?.stop();
+  }
+});
