@@ -33,6 +33,13 @@ test('every /api call needs the bearer token, except the health path', async () 
   expect((await t.call('/posts')).status).toBe(200);
 });
 
+test('the operator token may travel in X-Newsdesk-Token when Authorization carries a provider key (POST /test/openai)', async () => {
+  const provider = { Authorization: 'Bearer sk-provider-key', 'x-test-client': 'x-token' };
+  expect((await t.app.request('/api/posts', { headers: provider })).status).toBe(401);
+  expect((await t.app.request('/api/posts', { headers: { ...provider, 'X-Newsdesk-Token': TEST_TOKEN } })).status).toBe(200);
+  expect((await t.app.request('/api/posts', { headers: { 'X-Newsdesk-Token': 'falsch-falsch', 'x-test-client': 'x-token' } })).status).toBe(401);
+});
+
 test('repeated bad tokens from one address get 429, other addresses are not affected', async () => {
   const bad = { Authorization: 'Bearer nope-nope-nope-nope', 'x-test-client': 'attacker' };
   for (let i = 0; i < 3; i += 1) expect((await t.app.request('/api/posts', { headers: bad })).status).toBe(401);

@@ -65,7 +65,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     '/api/*',
     cors({
       origin: (origin, c) => (allowed.has(origin) || origin === new URL(c.req.url).origin ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Newsdesk-Token'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['X-Total-Count', 'Idempotent-Replayed', 'Retry-After'],
       maxAge: 600,
