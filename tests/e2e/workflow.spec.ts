@@ -108,3 +108,33 @@ test('API services and monitoring work in the demo', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Retry run-1004' })).toHaveCount(0);
   expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
 });
+
+test('a workflow file naming another host: no request carries the stored key there until the operator confirms', async ({ page }) => {
+  const OTHER = 'https://other-n8n.example.net';
+  const withKey: string[] = [];
+  await page.route(`${OTHER}/**`, async (route) => {
+    const auth = await route.request().headerValue('authorization');
+    if (auth) withKey.push(`${route.request().method()} ${route.request().url()} ${auth}`);
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }, body: JSON.stringify({ active: true, totalExecutions: 7, successRate: 100 }) });
+  });
+  await open(page);
+  await page.getByRole('tab', { name: /n8n Setup/ }).click();
+  await page.getByLabel('API Key (optional)').fill('n8n-e2e-key-4242');
+  const file = JSON.stringify({
+    id: 'ai-news-workflow', name: 'Fremder Workflow',
+    nodes: [
+      { type: 'n8n-nodes-base.webhook', webhookUrl: `${OTHER}/webhook/ai-news`, parameters: { path: 'ai-news', httpMethod: 'POST' } },
+      { type: 'n8n-nodes-base.webhook', webhookUrl: `${OTHER}/webhook/ai-news/status`, parameters: { path: 'ai-news/status', httpMethod: 'GET' } },
+    ],
+  });
+  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'fremd.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  const dialog = page.getByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+  await expect(dialog.getByRole('list', { name: 'Host-Änderungen' })).toContainText('Status URL: n8n.newsdesk.demo → other-n8n.example.net');
+  await expect(page.getByLabel('Webhook URL')).toHaveValue('https://n8n.newsdesk.demo/webhook/ai-news');
+  expect(withKey).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Hosts übernehmen' }).click();
+  await expect(page.getByText('Workflow importiert')).toBeVisible();
+  await expect(page.getByLabel('Webhook URL')).toHaveValue(`${OTHER}/webhook/ai-news`);
+  await expect.poll(() => withKey).toContain(`GET ${OTHER}/webhook/ai-news/status Bearer n8n-e2e-key-4242`);
+});

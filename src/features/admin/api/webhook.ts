@@ -2,6 +2,7 @@ import { getSetting } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { execute } from '@/lib/resilience/execute';
+import { confirmedWorkflowHosts, hostOf, type HostChange } from '@/lib/webhooks/credential-hosts';
 import { testWebhook as testN8nWebhook, WebhookError } from '@/lib/webhooks/n8n';
 
 export type WebhookOutcome = { ok: true; responseTime: number } | { ok: false; kind: 'http' | 'network'; message: string };
@@ -29,11 +30,26 @@ async function post(url: string, body: Record<string, unknown>, action: string):
   }
 }
 
-/** SPEC §7: a webhook test sends {test, timestamp, source} — the same call as the Workflow screen's test. */
-export async function testWebhook(url: string): Promise<WebhookOutcome> {
+/**
+ * The host change a webhook test to `url` would make for the stored bearer key: null when no key is stored or the URL
+ * is on a host of the Workflow screen's addresses, which the operator confirmed.
+ */
+export async function webhookTestHostChange(url: string): Promise<HostChange | null> {
+  const config = await getSetting('workflowConfig');
+  const to = hostOf(url);
+  if (!config.apiKey?.trim() || !to || confirmedWorkflowHosts(config).has(to)) return null;
+  return { label: 'Webhook URL', from: hostOf(config.webhookUrl), to };
+}
+
+/**
+ * SPEC §7: a webhook test sends {test, timestamp, source} — the same call as the Workflow screen's test. The stored
+ * bearer key goes along only to a confirmed host (see webhookTestHostChange) or when the operator agreed to this one.
+ */
+export async function testWebhook(url: string, options: { keyConfirmed?: boolean } = {}): Promise<WebhookOutcome> {
   try {
     const config = await getSetting('workflowConfig');
-    const { responseTime } = await testN8nWebhook({ ...config, webhookUrl: url });
+    const keyAllowed = options.keyConfirmed === true || (await webhookTestHostChange(url)) === null;
+    const { responseTime } = await testN8nWebhook({ ...config, webhookUrl: url, apiKey: keyAllowed ? config.apiKey : undefined });
     return { ok: true, responseTime };
   } catch (error) {
     const http = error instanceof WebhookError && error.kind === 'http';

@@ -7,7 +7,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/http/api-error';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
-import { buildSettingsExport, importSettings } from '../lib/settings-transfer';
+import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
+import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
+import { buildSettingsExport, readSettingsFile, settingsHostChanges, storeSettings, type CheckedSettings } from '../lib/settings-transfer';
 import { messages } from '../messages';
 
 /** Exports and imports every setting as one JSON file; keys only when the operator ticks the warned box. */
@@ -27,15 +29,33 @@ export function SettingsTransferCard() {
     }
   };
 
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
+  const [pending, setPending] = useState<PendingHostChange | null>(null);
+
+  const failed = () => {
+    setImportError(messages.system.importFailed);
+    toast.error(messages.system.importFailedTitle, { description: messages.system.importFailed });
+  };
+
+  const store = async (checked: CheckedSettings) => {
     try {
-      await importSettings(await file.text());
+      await storeSettings(checked);
       setImportError(null);
       toast.success(messages.system.imported);
     } catch {
-      setImportError(messages.system.importFailed);
-      toast.error(messages.system.importFailedTitle, { description: messages.system.importFailed });
+      failed();
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const checked = readSettingsFile(await file.text());
+      // Stored credentials would follow the file's addresses: another host is taken only once the operator agrees.
+      const changes = await settingsHostChanges(checked);
+      if (changes.length === 0) await store(checked);
+      else setPending({ changes, onConfirm: () => void store(checked), onCancel: () => toast.info(hostChangeMessages.cancelled) });
+    } catch {
+      failed();
     } finally {
       if (fileRef.current) fileRef.current.value = '';
     }
@@ -79,6 +99,7 @@ export function SettingsTransferCard() {
             onChange={(e) => void importFile(e.target.files?.[0])}
           />
         </div>
+        <HostChangeDialog pending={pending} onClose={() => setPending(null)} />
         {importError && (
           <p className="text-sm text-red-700 dark:text-red-400" data-testid="import-error">
             {importError}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -126,6 +126,45 @@ describe('Workflow webhook', () => {
     expect(await screen.findByText('Webhook konnte nicht erreicht werden.')).toBeInTheDocument();
   });
 
+  test('Test to a host the Workflow addresses do not name asks before the stored bearer key goes along', async () => {
+    await putSetting('workflowConfig', { ...(await getSetting('workflowConfig')), apiKey: 'n8n-bearer-8888' });
+    const auth: Array<string | null> = [];
+    server.use(http.post(HOOK, ({ request }) => {
+      auth.push(request.headers.get('authorization'));
+      return HttpResponse.json({ ok: true });
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<SystemTab />);
+    await user.type(await screen.findByLabelText('Workflow webhook URL'), HOOK);
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+    expect(within(dialog).getByRole('list', { name: 'Host-Änderungen' })).toHaveTextContent('Webhook URL: n8n.newsdesk.demo → hooks.example.test');
+    expect(auth).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(auth).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Mit Schlüssel testen' }));
+    expect(await screen.findByText('Webhook OK')).toBeInTheDocument();
+    expect(auth).toEqual(['Bearer n8n-bearer-8888']);
+  });
+
+  test('Test to the host of the Workflow webhook sends the key without asking', async () => {
+    await putSetting('workflowConfig', { ...(await getSetting('workflowConfig')), apiKey: 'n8n-bearer-8888' });
+    const auth: Array<string | null> = [];
+    server.use(http.post('https://n8n.newsdesk.demo/webhook/admin-test', ({ request }) => {
+      auth.push(request.headers.get('authorization'));
+      return HttpResponse.json({ ok: true });
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<SystemTab />);
+    await user.type(await screen.findByLabelText('Workflow webhook URL'), 'https://n8n.newsdesk.demo/webhook/admin-test');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('Webhook OK')).toBeInTheDocument();
+    expect(auth).toEqual(['Bearer n8n-bearer-8888']);
+  });
+
   test('an address that is not http(s) is not saved', async () => {
     const user = userEvent.setup();
     renderWithProviders(<SystemTab />);
@@ -161,7 +200,7 @@ describe('Settings file', () => {
     expect(withKeys).toContain('obs-export-PASSWORD');
   });
 
-  test('import stores a valid file and applies it at once; redacted secrets keep the stored ones', async () => {
+  test('import asks before the stored OBS password follows a new host, then stores the file and applies it; redacted secrets keep the stored ones', async () => {
     const file = new File([JSON.stringify({
       app: 'newsdesk', version: 1, exportedAt: new Date().toISOString(), includesSecrets: false,
       settings: {
@@ -173,11 +212,33 @@ describe('Settings file', () => {
     const user = userEvent.setup();
     renderWithProviders(<SystemTab />);
     await user.upload(screen.getByLabelText('Settings file'), file);
+    // The stored OBS password would go to another host: asked first, nothing stored meanwhile.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+    expect(within(dialog).getByRole('list', { name: 'Host-Änderungen' })).toHaveTextContent('OBS Host: studio → studio-2');
+    expect(await getSetting('obs')).toMatchObject({ host: 'studio', port: 4455 });
+    expect(getRetrySettings()).toEqual({ maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hosts übernehmen' }));
     expect(await screen.findByText('Einstellungen importiert')).toBeInTheDocument();
     expect(getRetrySettings()).toEqual({ maxRetries: 5, retryDelay: 3000, backoffMultiplier: 1.5, retryCondition: 'server-only' });
     expect(getTtsRoles()).toEqual({ primary: 'azure', backup: 'elevenlabs' });
     expect(await getSetting('obs')).toMatchObject({ host: 'studio-2', port: 4456, password: 'obs-export-PASSWORD' });
     expect((await getSetting('apiKeys')).openai).toBe('sk-export-SECRET-2222');
+  });
+
+  test('a settings file moving the workflow addresses to another host keeps them until confirmed; Abbrechen stores nothing', async () => {
+    await putSetting('workflowConfig', { ...(await getSetting('workflowConfig')), apiKey: 'n8n-bearer-7777' });
+    const file = new File([JSON.stringify({
+      app: 'newsdesk', version: 1, exportedAt: new Date().toISOString(), includesSecrets: false,
+      settings: { workflowConfig: { webhookUrl: 'https://elsewhere.example/webhook/ai-news', workflowId: 'x', baseUrl: 'https://elsewhere.example', gatewayUrl: '', statusUrl: 'https://elsewhere.example/webhook/ai-news/status', mediaUrl: '' } },
+    })], 'settings.json', { type: 'application/json' });
+    const user = userEvent.setup();
+    renderWithProviders(<SystemTab />);
+    await user.upload(screen.getByLabelText('Settings file'), file);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
+    expect(within(dialog).getByRole('list', { name: 'Host-Änderungen' })).toHaveTextContent('Webhook URL: n8n.newsdesk.demo → elsewhere.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(await screen.findByText('Nichts übernommen – die bisherigen Adressen bleiben.')).toBeInTheDocument();
+    expect(await getSetting('workflowConfig')).toMatchObject({ webhookUrl: 'https://n8n.newsdesk.demo/webhook/ai-news', apiKey: 'n8n-bearer-7777' });
   });
 
   test.each([

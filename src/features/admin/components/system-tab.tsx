@@ -11,7 +11,9 @@ import { errorMessage } from '@/lib/http/api-error';
 import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
 import { useSetting } from '../api/use-setting';
-import { isWebhookUrl, testWebhook } from '../api/webhook';
+import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
+import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
+import { isWebhookUrl, testWebhook, webhookTestHostChange } from '../api/webhook';
 import { messages } from '../messages';
 import { SettingsTransferCard } from './settings-transfer-card';
 
@@ -34,6 +36,7 @@ export function SystemTab() {
   const [webhook, setWebhook] = useState<string | null>(null);
   const [webhookError, setWebhookError] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
+  const [pending, setPending] = useState<PendingHostChange | null>(null);
 
   const webhookValue = webhook ?? system?.workflowWebhookUrl ?? '';
 
@@ -70,8 +73,23 @@ export function SystemTab() {
   const runTest = async () => {
     const url = checkUrl();
     if (!url) return;
+    // The stored bearer key goes to a host the Workflow addresses do not name only once the operator agrees.
+    const change = await webhookTestHostChange(url);
+    if (change) {
+      setPending({
+        changes: [change],
+        description: hostChangeMessages.webhookTestDescription,
+        confirmLabel: hostChangeMessages.confirmTest,
+        onConfirm: () => void sendTest(url, true),
+      });
+      return;
+    }
+    await sendTest(url, false);
+  };
+
+  const sendTest = async (url: string, keyConfirmed: boolean) => {
     setTesting(true);
-    const outcome = await testWebhook(url);
+    const outcome = await testWebhook(url, { keyConfirmed });
     setTesting(false);
     if (outcome.ok) toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(outcome.responseTime) });
     else if (outcome.kind === 'http') toast.error(messages.system.webhookFailedTitle, { description: messages.system.webhookFailed });
@@ -124,6 +142,7 @@ export function SystemTab() {
                 setWebhookError(null);
               }}
             />
+            <HostChangeDialog pending={pending} onClose={() => setPending(null)} />
             <Button variant="outline" onClick={saveWebhook}>Save</Button>
             <Button variant="secondary" disabled={testing} onClick={() => void runTest()}>
               {testing && <Loader2 className="animate-spin" aria-hidden />}

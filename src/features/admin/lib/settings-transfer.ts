@@ -4,6 +4,7 @@ import { setDebugLogging } from '@/lib/http/debug';
 import { setTtsRoles } from '@/lib/api/tts';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { redactValue, REDACTED } from '@/lib/security/redact';
+import { obsHostChange, workflowHostChanges, type HostChange } from '@/lib/webhooks/credential-hosts';
 import { validateRetrySettings } from './retry-validation';
 
 const KEYS: SettingKey[] = ['workflowConfig', 'triggerParameters', 'obs', 'retry', 'ttsRoles', 'system', 'apiKeys'];
@@ -64,11 +65,14 @@ function isRealSecret(v: string | undefined): v is string {
   return typeof v === 'string' && v !== '' && v !== REDACTED;
 }
 
-/**
- * Reads a settings file and stores what it holds. Nothing is stored unless the whole file is valid;
- * redacted or missing secrets keep the stored ones. Returns the keys that were imported.
- */
-export async function importSettings(text: string): Promise<SettingKey[]> {
+/** A settings file that passed every check, ready to be stored. */
+export interface CheckedSettings {
+  settings: z.infer<typeof fileSchema>['settings'];
+  retry?: SettingsMap['retry'];
+}
+
+/** Reads and checks a settings file without storing anything; throws SettingsImportError. */
+export function readSettingsFile(text: string): CheckedSettings {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -88,7 +92,37 @@ export async function importSettings(text: string): Promise<SettingKey[]> {
     if (!checked.ok) throw new SettingsImportError('retry');
     retry = checked.value;
   }
+  return { settings: s, retry };
+}
 
+/**
+ * The hosts a checked file would send stored credentials to for the first time: its workflow addresses when the
+ * stored bearer key would stay (the file brings none), its OBS host when the stored password would stay.
+ */
+export async function settingsHostChanges({ settings: s }: CheckedSettings): Promise<HostChange[]> {
+  const changes: HostChange[] = [];
+  if (s.workflowConfig) {
+    const current = await getSetting('workflowConfig');
+    changes.push(...workflowHostChanges(current, s.workflowConfig, Boolean(current.apiKey?.trim()) && !isRealSecret(s.workflowConfig.apiKey)));
+  }
+  if (s.obs) {
+    const current = await getSetting('obs');
+    const change = obsHostChange(current, s.obs.host, current.password !== '' && !isRealSecret(s.obs.password));
+    if (change) changes.push(change);
+  }
+  return changes;
+}
+
+/**
+ * Reads a settings file and stores what it holds. Nothing is stored unless the whole file is valid;
+ * redacted or missing secrets keep the stored ones. Returns the keys that were imported.
+ */
+export async function importSettings(text: string): Promise<SettingKey[]> {
+  return storeSettings(readSettingsFile(text));
+}
+
+/** Stores a checked settings file (see readSettingsFile); returns the keys that were imported. */
+export async function storeSettings({ settings: s, retry }: CheckedSettings): Promise<SettingKey[]> {
   const done: SettingKey[] = [];
   if (s.workflowConfig) {
     const current = await getSetting('workflowConfig');
