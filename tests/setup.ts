@@ -13,7 +13,24 @@ import { setRetrySettings, DEFAULT_RETRY_SETTINGS } from '@/lib/resilience/retry
 // findBy*/waitFor: 1 s is too short for lazy chunks and Dexie on a loaded 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Issue 11: no unhandled promise rejection anywhere. Vitest reports one only for the whole run; this fails the test
+// during which it happened (a save that the database refuses must be caught and said, not dropped).
+const unhandled: unknown[] = [];
+// Captured before any test installs fake timers.
+const realSetTimeout = globalThis.setTimeout;
+const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+beforeAll(() => {
+  process.on('unhandledRejection', onUnhandled);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(async () => {
+  // Node reports an unhandled rejection after the microtask queue has drained; one macrotask lets it arrive.
+  await new Promise((resolve) => realSetTimeout(resolve, 0));
+  const reasons = unhandled.splice(0);
+  if (reasons.length > 0) {
+    throw new Error(`Unhandled promise rejection: ${reasons.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))).join('; ')}`);
+  }
+});
 afterEach(async () => {
   // sonner keeps toasts in a module-level store; without this a toast shows again in the next test's Toaster.
   toast.dismiss();
@@ -26,6 +43,7 @@ afterEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterAll(() => {
+  process.off('unhandledRejection', onUnhandled);
   server.close();
   // Nothing may fire after this file's jsdom is gone (sonner's removal timer did, failing a green run).
   fileTimers.clearAll();

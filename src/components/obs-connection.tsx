@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
+import { storageFailureMessage } from '@/db/storage-errors';
 import {
   ObsConnectError,
   closeReasonMessage,
@@ -96,7 +97,12 @@ export function ObsConnectionForm({ initial, full = false }: { initial: ObsSetti
     event.preventDefault();
     if (!complete()) return;
     const endpoint = { host: form.host.trim(), port: Number(form.port), password: form.password };
-    await saveObsSettings(full ? { ...endpoint, sceneName: form.sceneName.trim(), sourceName: form.sourceName.trim() } : endpoint);
+    try {
+      await saveObsSettings(full ? { ...endpoint, sceneName: form.sceneName.trim(), sourceName: form.sourceName.trim() } : endpoint);
+    } catch (error) {
+      // Not stored (storage full): the form keeps what was typed, and connecting still works for this session.
+      toast.error(storageFailureMessage(error));
+    }
     try {
       await connectObs(form);
       toast.success(obsMessages.connectedTitle, { description: obsMessages.connected(`${form.host.trim()}:${form.port.trim()}`) });

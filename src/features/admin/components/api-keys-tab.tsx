@@ -6,7 +6,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { patchSetting } from '@/db/settings';
 import { testService } from '@/lib/api/test-services';
 import type { TestResult } from '@/lib/api/types';
-import { errorMessage } from '@/lib/http/api-error';
 import { redact, unregisterSecret } from '@/lib/security/redact';
 import { useHealthChecks } from '../api/health';
 import { useSetting } from '../api/use-setting';
@@ -14,6 +13,7 @@ import { messages } from '../messages';
 import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../services';
 import { ServiceKeyRow } from './service-key-row';
 import { TtsRolesCard } from './tts-roles-card';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 const CATEGORIES: ServiceCategory[] = ['ai', 'tts', 'video', 'media'];
 
@@ -51,7 +51,7 @@ export function ApiKeysTab() {
       setPersistence(await requestPersistence());
       return true;
     } catch (error) {
-      toast.error(messages.keys.saveFailed, { description: redact(errorMessage(error)) });
+      toast.error(messages.keys.saveFailed, { description: storageFailureMessage(error) });
       return false;
     }
   };

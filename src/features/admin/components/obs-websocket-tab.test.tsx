@@ -109,3 +109,17 @@ test('Connect failure gives the SPEC §8 toast', async () => {
   await seen('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.');
   await seen('Verbindung fehlgeschlagen');
 });
+
+test('storage full: Connect keeps the form, says so in German, and still connects', async () => {
+  const { db } = await import('@/db/db');
+  const spy = vi.spyOn(db.settings, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+  onTestFinished(() => spy.mockRestore());
+  const user = renderTab();
+  await user.type(await screen.findByLabelText('Password'), PASSWORD);
+  await user.clear(screen.getByLabelText('Scene name'));
+  await user.type(screen.getByLabelText('Scene name'), 'weather');
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
+  await seen('Speicher voll – Eingabe wurde nicht gespeichert.');
+  expect(screen.getByLabelText('Scene name')).toHaveValue('weather');
+  await waitFor(() => expect(getObsState().status).toBe('connected'));
+});

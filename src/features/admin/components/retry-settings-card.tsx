@@ -5,11 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { putSetting, type RetrySettings } from '@/db/settings';
-import { errorMessage } from '@/lib/http/api-error';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { useSetting } from '../api/use-setting';
 import { validateRetrySettings, type RetryErrors, type RetryField } from '../lib/retry-validation';
 import { messages } from '../messages';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 type Draft = Record<RetryField | 'retryCondition', string>;
 
@@ -52,7 +52,7 @@ export function RetrySettingsCard() {
       setDraft(null);
       toast.success(messages.retry.saved);
     } catch (error) {
-      toast.error(messages.keys.saveFailed, { description: errorMessage(error) });
+      toast.error(messages.keys.saveFailed, { description: storageFailureMessage(error) });
     }
   };
 

@@ -7,7 +7,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { patchSetting, type SystemToggles } from '@/db/settings';
-import { errorMessage } from '@/lib/http/api-error';
 import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
 import { useSetting } from '../api/use-setting';
@@ -16,6 +15,7 @@ import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
 import { isWebhookUrl, testWebhook, webhookTestHostChange } from '../api/webhook';
 import { messages } from '../messages';
 import { SettingsTransferCard } from './settings-transfer-card';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 function ToggleRow({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
@@ -46,7 +46,7 @@ export function SystemTab() {
       if (change.debugMode !== undefined) setDebugLogging(change.debugMode);
       toast.success(messages.system.saved);
     } catch (error) {
-      toast.error(messages.keys.saveFailed, { description: errorMessage(error) });
+      toast.error(messages.keys.saveFailed, { description: storageFailureMessage(error) });
     }
   };
 

@@ -11,6 +11,7 @@ import { redact } from '@/lib/security/redact';
 import { useSetting } from '../api/use-setting';
 import { messages } from '../messages';
 import { serviceName } from '../services';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 /** SPEC §4 "TTS provider roles": primary elevenlabs, backup azure; Switch swaps them and lib/api uses them at once. */
 export function TtsRolesCard() {
@@ -27,7 +28,7 @@ export function TtsRolesCard() {
       await putSetting('ttsRoles', next);
       toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)) });
     } catch (error) {
-      toast.error(messages.keys.saveFailed, { description: errorMessage(error) });
+      toast.error(messages.keys.saveFailed, { description: storageFailureMessage(error) });
     }
   };
 

@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCustomPrompts, useDeleteCustomPrompt, useSaveCustomPrompt } from '../api/custom-prompts';
 import { fillTemplate } from '../lib/render';
 import { messages } from '../messages';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 const EMPTY = { name: '', category: '', template: '' };
 
@@ -36,7 +37,7 @@ export function CustomTab({ topic, location, onUse }: { topic: string; location:
         setPreview(null);
         toast.success(messages.customSaved, { description: value.name });
       },
-      onError: () => toast.error(messages.customSaveFailed),
+      onError: (error) => toast.error(messages.customSaveFailed, { description: storageFailureMessage(error) }),
     });
   };
 

@@ -92,6 +92,21 @@ describe('Prompt Generator – custom', () => {
     expect(await listPrompts()).toEqual([]);
   });
 
+  test('storage full: Save keeps the input and says so in German', async () => {
+    const { db } = await import('@/db/db');
+    const spy = vi.spyOn(db.prompts, 'add').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+    onTestFinished(() => spy.mockRestore());
+    const user = setup();
+    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await user.type(screen.getByLabelText('Name'), 'Kommentar');
+    await user.type(screen.getByLabelText('Category'), 'Meinung');
+    await user.type(screen.getByLabelText('Template'), 'Kommentiere das Thema.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Speicher voll – Eingabe wurde nicht gespeichert.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Kommentar');
+    expect(screen.getByLabelText('Template')).toHaveValue('Kommentiere das Thema.');
+  });
+
   test('Save stores the prompt in IndexedDB and lists it', async () => {
     const user = setup();
     await user.click(screen.getByRole('tab', { name: 'Custom' }));

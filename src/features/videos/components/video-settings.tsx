@@ -9,6 +9,7 @@ import { useSaveVideoDefaults, useVideoDefaults } from '../api/video-defaults';
 import { messages } from '../messages';
 import { QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
 import { NativeSelect } from '@/components/ui/native-select';
+import { storageFailureMessage } from '@/db/storage-errors';
 
 /** Settings: the default quality and voice of New Video, stored in IndexedDB. */
 export function VideoSettings() {
@@ -27,7 +28,7 @@ function VideoSettingsForm({ stored }: { stored: VideoDefaults }) {
     event.preventDefault();
     save.mutate(value, {
       onSuccess: () => toast.success(messages.settingsSaved),
-      onError: () => toast.error(messages.settingsFailed),
+      onError: (error) => toast.error(messages.settingsFailed, { description: storageFailureMessage(error) }),
     });
   };
 
