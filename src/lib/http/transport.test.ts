@@ -1,7 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
 import { ApiError, errorMessage, httpError } from './api-error';
-import { transport, uploadWithProgress } from './transport';
+import { DEFAULT_TIMEOUT_MS, transport, uploadWithProgress } from './transport';
 
 const URL_ = 'http://localhost:3000/api/thing';
 
@@ -152,5 +152,26 @@ describe('uploadWithProgress (XMLHttpRequest)', () => {
     await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({ message: `Non-JSON response with status 200 at ${UP}: <html>`, code: 'PARSE_ERROR' });
     server.use(http.post(UP, () => HttpResponse.error()));
     await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({ message: 'An error occurred', code: 'NETWORK_ERROR' });
+  });
+
+  test('an upload that stops moving is given up with TIMEOUT; the total time is not limited', async () => {
+    server.use(http.post(UP, () => delay('infinite')));
+    const error = (await uploadWithProgress(UP, form(), { stallTimeoutMs: 200 }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'TIMEOUT', message: 'Connection timeout' });
+  });
+});
+
+describe('time-outs of transport', () => {
+  test('a backend that never answers is cut off by the default time-out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      server.use(http.get(URL_, () => delay('infinite')));
+      const outcome = transport(URL_).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+      expect(await outcome).toMatchObject({ code: 'TIMEOUT', message: 'Connection timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -127,19 +127,23 @@ export function uploadWithProgress(url: string, formData: FormData, options: Upl
     if (options.signal?.aborted) return reject(options.signal.reason ?? new DOMException('Aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stalled = false;
-    const onAbortSignal = () => xhr.abort();
     const done = () => {
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbortSignal);
     };
+    // Settled here, not in onabort: not every XMLHttpRequest (msw's interceptor, for one) reports an abort while it waits.
+    const giveUp = (error: unknown) => {
+      done();
+      reject(error);
+      xhr.abort();
+    };
+    function onAbortSignal() {
+      giveUp(new DOMException('Aborted', 'AbortError'));
+    }
     const moved = () => {
       if (!stallMs) return;
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        stalled = true;
-        xhr.abort();
-      }, stallMs);
+      timer = setTimeout(() => giveUp(new ApiError('Connection timeout', { code: 'TIMEOUT', url })), stallMs);
     };
     xhr.open('POST', url);
     for (const [k, v] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(k, v);
@@ -168,7 +172,7 @@ export function uploadWithProgress(url: string, formData: FormData, options: Upl
     };
     xhr.onabort = () => {
       done();
-      reject(stalled ? new ApiError('Connection timeout', { code: 'TIMEOUT', url }) : new DOMException('Aborted', 'AbortError'));
+      reject(new DOMException('Aborted', 'AbortError'));
     };
     options.signal?.addEventListener('abort', onAbortSignal, { once: true });
     moved();
