@@ -62,7 +62,7 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
   });
 
   const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
+  if (html) app.use(
     '*',
     serveStatic({
       root,

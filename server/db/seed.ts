@@ -29,7 +29,9 @@ const reversed = <T>(items: T[]) => [...items].reverse();
 /** Loads the sample data of the fixtures (idempotent: rows that exist stay as they are). */
 export async function seedDemo(db: Db, options: { posts?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(t.posts).values(reversed(makePosts(options.posts ?? 127)).map((p) => ({ ...p, content: p.content ?? null }))).onConflictDoNothing();
+    const posts = reversed(makePosts(options.posts ?? 127)).map((p) => ({ ...p, content: p.content ?? null }));
+    // In slices: one statement holds at most 65,535 parameters.
+    for (let i = 0; i < posts.length; i += 1000) await tx.insert(t.posts).values(posts.slice(i, i + 1000)).onConflictDoNothing();
     await tx.insert(t.news).values(reversed(makeNews())).onConflictDoNothing();
     await tx.insert(t.media).values(reversed(makeMedia())).onConflictDoNothing();
     await tx.insert(t.users).values(userFixtures).onConflictDoNothing();

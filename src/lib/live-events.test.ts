@@ -1,0 +1,83 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { connectLiveEvents, type ChangeEvent } from './live-events';
+import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from './operator-token';
+
+class FakeSource {
+  static all: FakeSource[] = [];
+  listeners = new Map<string, (event: MessageEvent<string>) => void>();
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data = '{}') {
+    this.listeners.get(type)?.({ data } as MessageEvent<string>);
+  }
+}
+
+afterEach(() => {
+  FakeSource.all = [];
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+const ticketFetch = (tickets: string[]) =>
+  vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+    void init;
+    return new Response(JSON.stringify({ ticket: tickets.shift() ?? 'later' }), { status: 201 });
+  });
+
+test('opens the stream with a ticket fetched with the token (never the token in the URL) and passes changes on', async () => {
+  setOperatorToken('geheimes-token-123456');
+  const fetchImpl = ticketFetch(['t-1']);
+  const changes: ChangeEvent[] = [];
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api/', onChange: (e) => changes.push(e), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  expect(fetchImpl.mock.calls[0][0]).toBe('https://desk.example/api/events/ticket');
+  expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer geheimes-token-123456');
+  expect(FakeSource.all[0].url).toBe('https://desk.example/api/events?ticket=t-1');
+  expect(FakeSource.all[0].url).not.toContain('geheimes-token');
+  FakeSource.all[0].emit('ready');
+  FakeSource.all[0].emit('change', JSON.stringify({ topic: 'posts', action: 'created', id: 'post-9' }));
+  expect(changes).toEqual([{ topic: 'posts', action: 'created', id: 'post-9' }]);
+  close();
+  expect(FakeSource.all[0].closed).toBe(true);
+});
+
+test('after a drop it reconnects with a fresh ticket and asks for a resync once the stream is back', async () => {
+  vi.useFakeTimers();
+  const fetchImpl = ticketFetch(['t-1', 't-2']);
+  const onResync = vi.fn();
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 4000 } });
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  FakeSource.all[0].emit('ready');
+  expect(onResync).not.toHaveBeenCalled();
+  FakeSource.all[0].onerror?.();
+  expect(FakeSource.all[0].closed).toBe(true);
+  await vi.advanceTimersByTimeAsync(1000);
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(2));
+  expect(FakeSource.all[1].url).toContain('ticket=t-2');
+  FakeSource.all[1].emit('ready');
+  expect(onResync).toHaveBeenCalledTimes(1);
+  close();
+});
+
+test('a 401 for the ticket forgets the token and asks for it again', async () => {
+  vi.useFakeTimers();
+  setOperatorToken('altes-token-123456789');
+  const needs: string[] = [];
+  const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
+  const fetchImpl = vi.fn(async () => new Response('{"message":"Token ungültig."}', { status: 401 }));
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  await vi.waitFor(() => expect(needs).toEqual(['rejected']));
+  expect(getOperatorToken()).toBeUndefined();
+  expect(FakeSource.all).toHaveLength(0);
+  close();
+  unsubscribe();
+});
