@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { DatabaseEvent } from '@/db/lifecycle';
 import { shellMessages } from './messages';
 

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { DEFAULT_SETTINGS, getSetting, putSetting, type ApiKeys, type TriggerParameters, type WorkflowConfig } from '@/db/settings';
 import { storageFailureMessage } from '@/db/storage-errors';
 
