@@ -19,13 +19,15 @@ export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
+  const method = transportOptions.method ?? 'GET';
   return execute(() => transport<T>(url, rest), {
     service,
     retries,
     breaker,
     record,
-    operation,
-    context: { method: transportOptions.method ?? 'GET', path, ...context },
+    // Without a named operation the error log's Retry re-sends the same request (a multipart body is not kept).
+    operation: operation ?? (rest.formData ? undefined : { kind: 'api.request', args: { method, path, query, json: rest.json } }),
+    context: { method, path, ...context },
   });
 }
 

@@ -38,7 +38,7 @@ export async function testService(service: string, key: string, options: { recor
   try {
     await execute(
       () => transport(apiUrl(`/test/${service}`), { method: service === 'openai' ? 'POST' : 'GET', headers: keyHeader(service, key), timeoutMs: 10_000 }),
-      { service, retries: false, context: { action: 'test' }, record: options.record },
+      { service, retries: false, context: { action: 'test' }, record: options.record, operation: { kind: 'service.test', args: service } },
     );
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {

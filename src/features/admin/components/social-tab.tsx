@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { getSetting } from '@/db/settings';
 import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
+import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { requestTikTokConnect } from '../api/webhook';
 import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
 import { messages } from '../messages';
@@ -80,14 +81,20 @@ export function SocialTab() {
     const workflow = await getSetting('workflowConfig');
     const url = system.workflowWebhookUrl || workflow.webhookUrl;
     if (!url) {
-      toast.error(messages.system.webhookMissingTitle, { description: messages.oauth.webhookMissing });
+      const t = missingUrlToast('tiktok-connect');
+      toast.error(t.title, { description: t.description });
       return;
     }
     setAutomating(true);
-    const outcome = await requestTikTokConnect(url);
-    setAutomating(false);
-    if (outcome.ok) toast.success(messages.oauth.automationSent);
-    else toast.error(messages.system.webhookFailedTitle, { description: messages.oauth.automationFailed });
+    try {
+      await requestTikTokConnect(url);
+      toast.success(messages.oauth.automationSent);
+    } catch (error) {
+      const t = failureToast('tiktok-connect', error);
+      toast.error(t.title, { description: t.description });
+    } finally {
+      setAutomating(false);
+    }
   };
 
   return (

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/http/api-error';
 import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
 import { useSetting } from '../api/use-setting';
+import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { isWebhookUrl, testWebhook } from '../api/webhook';
 import { messages } from '../messages';
 import { SettingsTransferCard } from './settings-transfer-card';
@@ -50,8 +51,9 @@ export function SystemTab() {
   const checkUrl = (): string | null => {
     const url = webhookValue.trim();
     if (!url) {
-      setWebhookError(messages.system.webhookMissing);
-      toast.error(messages.system.webhookMissingTitle, { description: messages.system.webhookMissing });
+      const t = missingUrlToast('webhook-test');
+      setWebhookError(t.description ?? null);
+      toast.error(t.title, { description: t.description });
       return null;
     }
     if (!isWebhookUrl(url)) {
@@ -71,11 +73,15 @@ export function SystemTab() {
     const url = checkUrl();
     if (!url) return;
     setTesting(true);
-    const outcome = await testWebhook(url);
-    setTesting(false);
-    if (outcome.ok) toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(outcome.responseTime) });
-    else if (outcome.kind === 'http') toast.error(messages.system.webhookFailedTitle, { description: messages.system.webhookFailed });
-    else toast.error(messages.system.webhookNetworkTitle, { description: messages.system.webhookNetwork });
+    try {
+      const { responseTime } = await testWebhook(url);
+      toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(responseTime) });
+    } catch (error) {
+      const t = failureToast('webhook-test', error);
+      toast.error(t.title, { description: t.description });
+    } finally {
+      setTesting(false);
+    }
   };
 
   return (

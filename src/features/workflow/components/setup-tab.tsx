@@ -8,12 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
-import { WebhookError } from '@/lib/webhooks/n8n';
+import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
-import { MSG, uploadFailedStatus } from '../messages';
+import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
 import { STATE_LABEL } from './summary-cards';
 
@@ -196,7 +196,8 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   const id = useId();
   const start = () => {
     if (!config.mediaUrl.trim()) {
-      toast.error(MSG.uploadErrorTitle, { description: MSG.mediaMissing });
+      const t = missingUrlToast('media-upload');
+      toast.error(t.title, { description: t.description });
       return;
     }
     if (!file) return;
@@ -205,7 +206,8 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
       onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
       onError: (error) => {
         setProgress(null);
-        toast.error(MSG.uploadErrorTitle, { description: error instanceof WebhookError && error.kind === 'http' ? uploadFailedStatus(error.status) : MSG.uploadFailed });
+        const t = failureToast('media-upload', error);
+        toast.error(t.title, { description: t.description });
       },
     });
   };
