@@ -3,7 +3,7 @@ import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
 import { uploadWithProgress } from '@/lib/http/transport';
 import { registerSecret } from '@/lib/security/redact';
-import { callWebhook, missingUrl, recordWebhookFailure, toWebhookError, WebhookError } from './call';
+import { callWebhook, missingUrl, recordWebhookFailure, toWebhookError, WebhookError, type WebhookCallOptions } from './call';
 
 /** SPEC §9: pause between sequential tests. */
 export const SEQUENTIAL_PAUSE_MS = 500;
@@ -43,19 +43,18 @@ interface SendOptions {
   timeoutMs?: number;
 }
 
-/**
- * POSTs or GETs one of the workflow addresses through callWebhook: error-log service 'n8n', the workflow
- * key re-read on a Retry (never stored), the automation webhook failure text.
- */
-function sendToN8n(url: string, method: 'GET' | 'POST', json: unknown, config: Pick<WorkflowConfig, 'apiKey'>, action: string, options: SendOptions, context: Record<string, unknown> = {}) {
-  return callWebhook(
-    { url, method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: options.timeoutMs },
-    {
-      service: N8N_SERVICE,
-      context: { operation: action, url, ...context },
-      operation: { kind: 'webhook.call', args: { service: N8N_SERVICE, url, method, json, auth: 'workflow', timeoutMs: options.timeoutMs } },
-    },
-  );
+/** Error-log service 'n8n'; a Retry re-reads the workflow key (never stored) and sends the same call again. */
+function n8nCallOptions(url: string, method: 'GET' | 'POST', json: unknown, action: string, timeoutMs: number | undefined, context: Record<string, unknown> = {}): WebhookCallOptions {
+  return {
+    service: N8N_SERVICE,
+    context: { operation: action, url, ...context },
+    operation: { kind: 'webhook.call', args: { service: N8N_SERVICE, url, method, json, auth: 'workflow', timeoutMs } },
+  };
+}
+
+/** POSTs or GETs one of the workflow addresses through callWebhook, with the automation webhook failure text. */
+function sendToN8n(url: string, method: 'GET' | 'POST', json: unknown, config: Pick<WorkflowConfig, 'apiKey'>, action: string, options: SendOptions) {
+  return callWebhook({ url, method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: options.timeoutMs }, n8nCallOptions(url, method, json, action, options.timeoutMs));
 }
 
 export interface TriggerResult {
@@ -173,9 +172,12 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
       update(index, { status: 'error', responseTime: 0, error: 'Connection failed' });
       continue;
     }
+    const isGet = endpoint.method === 'GET';
+    const json = isGet ? undefined : testBody();
+    const call = n8nCallOptions(url, endpoint.method, json, 'connection-test', CONNECTION_TEST_TIMEOUT_MS, { endpoint: endpoint.name });
     try {
-      const isGet = endpoint.method === 'GET';
-      await sendToN8n(url, endpoint.method, isGet ? undefined : testBody(), config, 'connection-test', { signal: options.signal, timeoutMs: CONNECTION_TEST_TIMEOUT_MS }, { endpoint: endpoint.name });
+      // Recorded after the row is updated, so the operator sees the result before IndexedDB is written.
+      await callWebhook({ url, method: endpoint.method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: CONNECTION_TEST_TIMEOUT_MS }, { ...call, record: false });
       update(index, { status: 'success', responseTime: elapsed() });
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -184,6 +186,7 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
       // SPEC §8: a failed connection test reads 'HTTP {status}' or 'Connection failed' ('Connection timeout' on time-out).
       const text = kind === 'http' ? `HTTP ${(failure as WebhookError).status}` : kind === 'timeout' ? 'Connection timeout' : 'Connection failed';
       update(index, { status: 'error', responseTime: elapsed(), error: text });
+      await recordWebhookFailure(failure, call);
     }
   }
   return items;

@@ -15,7 +15,7 @@ import { redact } from '@/lib/security/redact';
 import { useClearErrors, useErrorEntries, useRetryErrorEntry } from '../api/error-log';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildErrorExport } from '../lib/error-export';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { messages } from '../messages';
 import { API_SERVICES, serviceName } from '../services';
 import { BreakerPanel } from './breaker-panel';

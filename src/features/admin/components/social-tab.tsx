@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { getSetting } from '@/db/settings';
 import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
+import { formatNumber } from '@/lib/format';
 import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { requestTikTokConnect } from '../api/webhook';
 import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
@@ -112,7 +113,7 @@ export function SocialTab() {
                 <CardDescription>{p.status}</CardDescription>
               </CardHeader>
               <CardContent className="space-y-3">
-                <p className="text-sm text-muted-foreground">{`${p.followers.toLocaleString('de-DE')} Follower · ${p.posts.toLocaleString('de-DE')} Posts`}</p>
+                <p className="text-sm text-muted-foreground">{`${formatNumber(p.followers)} Follower · ${formatNumber(p.posts)} Posts`}</p>
                 <div className="flex flex-wrap gap-2">
                   {p.connected ? (
                     <Button variant="outline" aria-label={`Disconnect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending}>

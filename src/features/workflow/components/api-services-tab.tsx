@@ -8,7 +8,7 @@ import { failureToast } from '@/lib/webhooks/failure-toasts';
 import { keyFor, PROVIDER_SERVICES, testProvider, testProvidersSequentially, type ProviderService, type ProviderServiceId, type ProviderTestResult } from '@/lib/webhooks/provider-tests';
 import { useApiKeys } from '../api/use-workflow-settings';
 import { MSG } from '../messages';
-import { formatDateTime } from './summary-cards';
+import { formatDateTime } from '@/lib/format';
 
 export type ServiceStatus = 'disconnected' | 'testing' | 'connected' | 'error';
 interface ServiceState {
