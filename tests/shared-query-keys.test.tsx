@@ -22,28 +22,23 @@ function setup() {
 
 const tiktok = (list: Array<{ id: string; connected: boolean }> | undefined) => list?.find((p) => p.id === 'tiktok')?.connected;
 
-describe('social platforms: one query key for Admin → Social and the Social screen', () => {
-  test('connecting a platform in Admin → Social refreshes the Social screen\'s list', async () => {
-    const { wrapper, calls } = setup();
-    const social = renderHook(() => useSocialPlatforms(), { wrapper });
-    await waitFor(() => expect(social.result.current.isSuccess).toBe(true));
-    const before = tiktok(social.result.current.data);
-    const fetched = calls();
-    const admin = renderHook(() => useSetPlatformConnected(), { wrapper });
-    await act(() => admin.result.current.mutateAsync({ id: 'tiktok', connected: !before }));
-    await waitFor(() => expect(tiktok(social.result.current.data)).toBe(!before));
-    expect(calls()).toBeGreaterThan(fetched);
-  });
+type PlatformList = () => { isSuccess: boolean; data?: Array<{ id: string; connected: boolean }> };
+type Connect = () => { mutateAsync: (input: { id: 'tiktok'; connected: boolean }) => Promise<unknown> };
 
-  test('connecting a platform on the Social screen refreshes Admin → Social\'s list', async () => {
-    const { wrapper, calls } = setup();
-    const admin = renderHook(() => useAdminPlatforms(), { wrapper });
-    await waitFor(() => expect(admin.result.current.isSuccess).toBe(true));
-    const before = tiktok(admin.result.current.data);
-    const fetched = calls();
-    const social = renderHook(() => useSetConnected(), { wrapper });
-    await act(() => social.result.current.mutateAsync({ id: 'tiktok', connected: !before }));
-    await waitFor(() => expect(tiktok(admin.result.current.data)).toBe(!before));
-    await waitFor(() => expect(calls()).toBeGreaterThan(fetched));
-  });
+/** Connects or disconnects TikTok with one screen's mutation and expects the other screen's list to follow. */
+async function expectListFollows(useList: PlatformList, useConnect: Connect) {
+  const { wrapper, calls } = setup();
+  const list = renderHook(() => useList(), { wrapper });
+  await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+  const before = tiktok(list.result.current.data);
+  const fetched = calls();
+  const mutation = renderHook(() => useConnect(), { wrapper });
+  await act(() => mutation.result.current.mutateAsync({ id: 'tiktok', connected: !before }));
+  await waitFor(() => expect(tiktok(list.result.current.data)).toBe(!before));
+  await waitFor(() => expect(calls()).toBeGreaterThan(fetched));
+}
+
+describe('social platforms: one query key for Admin → Social and the Social screen', () => {
+  test("connecting a platform in Admin → Social refreshes the Social screen's list", () => expectListFollows(useSocialPlatforms, useSetPlatformConnected));
+  test("connecting a platform on the Social screen refreshes Admin → Social's list", () => expectListFollows(useAdminPlatforms, useSetConnected));
 });
