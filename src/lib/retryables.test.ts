@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { generateNews, listNews, publishNews } from '@/lib/api/news';
+import { updateTemplate } from '@/lib/api/social';
+import type { PostTemplate } from '@/lib/api/types';
 import { server } from '@/mocks/node';
 import { listErrors } from '@/db/error-log';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
@@ -41,6 +44,27 @@ describe('retryable operations: declared once, checked by the compiler', () => {
     expect(canRetry({ kind: 'video.retry' })).toBe(true);
     await expect(runRetryable(undefined)).rejects.toThrow(new NotRetryableError());
     await expect(runRetryable({ kind: 'health.ping', args: 'news' })).rejects.toThrow('Dieser Fehler kann nicht automatisch wiederholt werden.');
+  });
+
+  test('what lib/api records without a named operation: the same GET or PUT; a POST only under a declared kind', async () => {
+    server.use(
+      http.get('*/api/news', () => HttpResponse.json({ message: 'x' }, { status: 404 })),
+      http.put('*/api/social/templates/:id', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
+      http.post('*/api/news/generate', () => HttpResponse.json({ message: 'x' }, { status: 400 })),
+      http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
+    );
+    await listNews().catch(() => undefined);
+    await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(() => undefined);
+    await generateNews('KI').catch(() => undefined);
+    await publishNews('n-1').catch(() => undefined);
+    const ops = (await listErrors()).reverse().map((e) => e.operation);
+    expect(ops).toEqual([
+      { kind: 'api.request', args: { method: 'GET', path: '/news' } },
+      { kind: 'api.request', args: { method: 'PUT', path: '/social/templates/t-1', json: expect.objectContaining({ id: 't-1' }) } },
+      undefined,
+      { kind: 'news.publish', args: 'n-1' },
+    ]);
+    expect(ops.map((op) => canRetry(op))).toEqual([true, true, false, true]);
   });
 
   test('a re-run records nothing: the Retry updates its own entry', async () => {

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config';
-import { buildUrl, transport, uploadWithProgress, type TransportOptions } from '@/lib/http/transport';
+import { buildUrl, transport, uploadWithProgress, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
@@ -14,6 +14,16 @@ export function apiUrl(path: string, query?: TransportOptions['query']): string 
   return buildUrl(getConfig().apiBaseUrl, path, query);
 }
 
+/**
+ * What the error log's Retry re-sends when the caller named no operation: the same GET, PUT or DELETE
+ * (idempotent by HTTP's rules). A POST is re-run only under a declared kind, and nothing is kept of a
+ * call with its own headers (a key, an Idempotency-Key that the outbox owns) or a multipart body.
+ */
+function resendable(method: HttpMethod, path: string, query: TransportOptions['query'], rest: TransportOptions): ExecuteOptions['operation'] {
+  if (method === 'POST' || method === 'PATCH' || rest.formData || rest.headers) return undefined;
+  return { kind: 'api.request', args: { method, path, query, json: rest.json } };
+}
+
 /** A call under the base API path, behind the service's circuit breaker and retry policy (SPEC §7/§8). */
 export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
@@ -25,8 +35,7 @@ export function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T
     retries,
     breaker,
     record,
-    // Without a named operation the error log's Retry re-sends the same request (a multipart body is not kept).
-    operation: operation ?? (rest.formData ? undefined : { kind: 'api.request', args: { method, path, query, json: rest.json } }),
+    operation: operation ?? resendable(method, path, query, rest),
     context: { method, path, ...context },
   });
 }

@@ -107,7 +107,7 @@ describe('Error Logs', () => {
     ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
     ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/heygen/generate'],
     ['video.retry', 'vp-4', 'POST /api/video/projects/vp-4/retry'],
-    ['api.request', { method: 'POST', path: '/news/generate', json: { topic: 't' } }, 'POST /api/news/generate'],
+    ['api.request', { method: 'PUT', path: '/social/templates/t-1', json: { id: 't-1' } }, 'PUT /api/social/templates/t-1'],
     ['api.request', { method: 'GET', path: '/workflow/logs/wf-1', query: { limit: 10 } }, 'GET /api/workflow/logs/wf-1?limit=10'],
     ['health.check', 'vidau', 'GET /api/health/vidau'],
     ['tts.generate', { text: 'Hallo', provider: 'azure', options: {} }, 'POST /api/tts/generate'],
@@ -119,7 +119,7 @@ describe('Error Logs', () => {
       seen.push(`${request.method} ${url.pathname}${url.search}`);
       return HttpResponse.json({ ok: true, success: true });
     };
-    server.use(http.post('*/api/*', note), http.get('*/api/*', note));
+    server.use(http.post('*/api/*', note), http.get('*/api/*', note), http.put('*/api/*', note));
     await recordError({ service: 'svc', error: 'boom', operation: { kind, args } });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
