@@ -8,7 +8,7 @@ import { getSetting } from '@/db/settings';
 import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
 import { formatNumber } from '@/lib/format';
-import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { requestTikTokConnect } from '../api/webhook';
 import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
 import { messages } from '../messages';
@@ -82,8 +82,7 @@ export function SocialTab() {
     const workflow = await getSetting('workflowConfig');
     const url = system.workflowWebhookUrl || workflow.webhookUrl;
     if (!url) {
-      const t = missingUrlToast('tiktok-connect');
-      toast.error(t.title, { description: t.description });
+      showFailureToast('tiktok-connect');
       return;
     }
     setAutomating(true);
@@ -91,8 +90,7 @@ export function SocialTab() {
       await requestTikTokConnect(url);
       toast.success(messages.oauth.automationSent);
     } catch (error) {
-      const t = failureToast('tiktok-connect', error);
-      toast.error(t.title, { description: t.description });
+      showFailureToast('tiktok-connect', error);
     } finally {
       setAutomating(false);
     }

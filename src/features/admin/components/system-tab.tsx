@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/http/api-error';
 import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
 import { useSetting } from '../api/use-setting';
-import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
+import { missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { isWebhookUrl, testWebhook } from '../api/webhook';
 import { messages } from '../messages';
 import { SettingsTransferCard } from './settings-transfer-card';
@@ -51,9 +52,8 @@ export function SystemTab() {
   const checkUrl = (): string | null => {
     const url = webhookValue.trim();
     if (!url) {
-      const t = missingUrlToast('webhook-test');
-      setWebhookError(t.description ?? null);
-      toast.error(t.title, { description: t.description });
+      setWebhookError(missingUrlToast('webhook-test').description ?? null);
+      showFailureToast('webhook-test');
       return null;
     }
     if (!isWebhookUrl(url)) {
@@ -77,8 +77,7 @@ export function SystemTab() {
       const { responseTime } = await testWebhook(url);
       toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(responseTime) });
     } catch (error) {
-      const t = failureToast('webhook-test', error);
-      toast.error(t.title, { description: t.description });
+      showFailureToast('webhook-test', error);
     } finally {
       setTesting(false);
     }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { useTriggerVideoWebhook } from '../api/trigger-webhook';
 import type { WorkflowDraft } from '../lib/draft';
 import { readWorkflowFile } from '../lib/workflow-file';
@@ -46,17 +46,14 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
   const onTrigger = () => {
     const service = draft.service;
     if (!draft.url.trim()) {
-      toast.error(missingUrlToast('video-trigger', service).title);
+      showFailureToast('video-trigger', undefined, { subject: service });
       return;
     }
     trigger.mutate(
       { service, url: draft.url, platform, script },
       {
         onSuccess: () => toast.success(messages.workflowStarted),
-        onError: (error) => {
-          const t = failureToast('video-trigger', error, service);
-          toast.error(t.title, { description: t.description });
-        },
+        onError: (error) => showFailureToast('video-trigger', error, { subject: service }),
       },
     );
   };

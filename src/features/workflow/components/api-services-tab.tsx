@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { failureToast } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { keyFor, PROVIDER_SERVICES, testProvider, testProvidersSequentially, type ProviderService, type ProviderServiceId, type ProviderTestResult } from '@/lib/webhooks/provider-tests';
 import { useApiKeys } from '../api/use-workflow-settings';
 import { MSG } from '../messages';
@@ -33,10 +33,7 @@ function fromResult(result: ProviderTestResult): ServiceState {
 
 function toastResult(service: ProviderService, result: ProviderTestResult) {
   if (result.ok) toast.success(MSG.apiOk, { description: `${service.name}: ${result.responseTime} ms` });
-  else {
-    const t = failureToast('api-test', result.error, service.name);
-    toast.error(t.title, { description: t.description });
-  }
+  else showFailureToast('api-test', result.error, { subject: service.name });
 }
 
 /** The ten service cards: disconnected → testing → connected / error (SPEC §4), keys from Admin Settings. */

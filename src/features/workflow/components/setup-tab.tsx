@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
-import { failureToast, missingUrlToast } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
@@ -196,8 +196,7 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   const id = useId();
   const start = () => {
     if (!config.mediaUrl.trim()) {
-      const t = missingUrlToast('media-upload');
-      toast.error(t.title, { description: t.description });
+      showFailureToast('media-upload');
       return;
     }
     if (!file) return;
@@ -206,8 +205,7 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
       onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
       onError: (error) => {
         setProgress(null);
-        const t = failureToast('media-upload', error);
-        toast.error(t.title, { description: t.description });
+        showFailureToast('media-upload', error);
       },
     });
   };

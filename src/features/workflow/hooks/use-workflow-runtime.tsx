@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
-import { failureToast, missingUrlToast, type WebhookAction } from '@/lib/webhooks/failure-toasts';
+import { showFailureToast } from '@/components/ui/failure-toast';
+import type { WebhookAction } from '@/lib/webhooks/failure-toasts';
 import type { StatusResponse } from '@/lib/webhooks/n8n';
 import { statusQueryOptions, useTestWebhook, useTriggerWorkflow } from '../api/workflow-queries';
 import { corsHint, MSG } from '../messages';
@@ -41,8 +42,7 @@ export function NetworkDescription({ text }: { text: string }) {
 
 /** The SPEC §8 toast of a failed call (lib/webhooks' table); a network failure adds where CORS is set. */
 function toastFailure(action: WebhookAction, error?: unknown) {
-  const t = error === undefined ? missingUrlToast(action) : failureToast(action, error);
-  toast.error(t.title, { description: t.network && t.description ? <NetworkDescription text={t.description} /> : t.description });
+  showFailureToast(action, error, { networkHint: (text) => <NetworkDescription text={text} /> });
 }
 
 /**
