@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { openWithMockHooks } from './open-screen';
 
 // Admin Settings journeys on the production build in mock mode.
 
@@ -156,9 +157,7 @@ test('a mock scenario keeps its data in a database of its own: nothing it saves 
 });
 
 test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /video/projects/{id}/retry and resolves the entry', async ({ page }) => {
-  await page.goto('/dashboard/videos');
-  await expect(page.getByRole('heading', { name: 'Video Studio', level: 1 })).toBeVisible();
-  await page.waitForFunction(() => window.__newsdeskMocks !== undefined);
+  await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
   // A refusal (409) is not retried automatically, so the failure lands in the error log at once.
   await page.evaluate(() => {
     const m = window.__newsdeskMocks;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { openWithMockHooks } from './open-screen';
 
 // Video Studio and Prompt Generator in mock mode (the in-page mock network answers /api/video/* and /api/ai/prompt).
 
@@ -89,9 +90,7 @@ test('Video Studio and Prompt Generator have no serious axe violation (light and
 });
 
 test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. and its error-log Retry sends the same body again', async ({ page }) => {
-  await page.goto('/dashboard/videos');
-  await expect(page.getByRole('heading', { name: 'Video Studio', level: 1 })).toBeVisible();
-  await page.waitForFunction(() => window.__newsdeskMocks !== undefined);
+  await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
   await page.evaluate(() => {
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
