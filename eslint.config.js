@@ -81,6 +81,25 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN "How data flows": lib/http/transport is the app's only fetch (time-out, error codes, debug log).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/http/**', 'src/mocks/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call lib/http transport (or lib/api, lib/webhooks callWebhook): it is the only fetch in the app.' }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'Call lib/http transport: it is the only fetch in the app.' })),
+      ],
+    },
+  },
+  {
+    // Justified exceptions: config.json is read before the mode is known and needs the raw Response (a 404 or
+    // the host's HTML fallback means "no file"); the update prompt re-requests files only to fill the service
+    // worker's caches. Neither is an API call, so neither belongs in the error log or the debug log.
+    files: ['src/lib/config.ts', 'src/app/update-prompt.tsx'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     // Scripts run in node and hand functions to the browser (playwright's page.evaluate).
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -3,7 +3,6 @@ import { db } from '@/db/db';
 import { getTtsRoles, setTtsRoles } from '@/lib/api/tts';
 import { isDebugLogging, setDebugLogging } from '@/lib/http/debug';
 import { getRetrySettings } from '@/lib/resilience/retry';
-import { clearRetryables, retryableKinds } from '@/lib/resilience/retry-registry';
 import { clearSecrets, redact } from '@/lib/security/redact';
 import { loadSettingsIntoRuntime } from './settings-bootstrap';
 
@@ -11,7 +10,6 @@ afterEach(() => {
   setTtsRoles({ primary: 'elevenlabs', backup: 'azure' });
   setDebugLogging(false);
   clearSecrets();
-  clearRetryables();
 });
 
 describe('loadSettingsIntoRuntime', () => {
@@ -36,10 +34,5 @@ describe('loadSettingsIntoRuntime', () => {
     expect(getRetrySettings()).toEqual({ maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' });
     expect(getTtsRoles()).toEqual({ primary: 'elevenlabs', backup: 'azure' });
     expect(isDebugLogging()).toBe(false);
-  });
-
-  test('registers the retryable operation kinds lib/api records', async () => {
-    await loadSettingsIntoRuntime();
-    expect(retryableKinds()).toEqual(['news.publish', 'news.retry', 'telegram.notify', 'video.generate', 'workflow.retry', 'workflow.trigger']);
   });
 });

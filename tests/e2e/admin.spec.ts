@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { openWithMockHooks } from './open-screen';
 
 // Admin Settings journeys on the production build in mock mode.
 
@@ -153,4 +154,38 @@ test('a mock scenario keeps its data in a database of its own: nothing it saves 
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   await expect(page.getByTestId('count-total')).toHaveText('0');
   await expect(page.getByTestId('error-entry')).toHaveCount(0);
+});
+
+test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /video/projects/{id}/retry and resolves the entry', async ({ page }) => {
+  await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
+  // A refusal (409) is not retried automatically, so the failure lands in the error log at once.
+  await page.evaluate(() => {
+    const m = window.__newsdeskMocks;
+    if (!m) throw new Error('mock hooks missing');
+    m.use(m.http.post('*/api/video/projects/:id/retry', () => m.HttpResponse.json({ message: 'Warteschlange voll' }, { status: 409 })));
+  });
+  await page.getByRole('tab', { name: 'My Projects' }).click();
+  await page.getByRole('button', { name: 'Retry: Börsen-Update am Abend' }).click();
+  await expect(page.getByText('Erneuter Versuch fehlgeschlagen.')).toBeVisible();
+
+  await openAdmin(page);
+  await page.waitForFunction(() => window.__newsdeskMocks !== undefined);
+  await page.evaluate(() => {
+    const m = window.__newsdeskMocks;
+    if (!m) throw new Error('mock hooks missing');
+    const w = window as unknown as { __videoRetries: string[] };
+    w.__videoRetries = [];
+    m.use(m.http.post('*/api/video/projects/:id/retry', ({ params }) => {
+      w.__videoRetries.push(String(params.id));
+      return m.HttpResponse.json({ id: params.id, status: 'processing' });
+    }));
+  });
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  const entry = page.getByTestId('error-entry').filter({ hasText: 'API request failed with status 409' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Active');
+  await entry.getByRole('button', { name: /^Retry/ }).click();
+  await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
+  await expect(entry).toContainText('Resolved');
+  expect(await page.evaluate(() => (window as unknown as { __videoRetries: string[] }).__videoRetries)).toEqual(['vp-4']);
 });

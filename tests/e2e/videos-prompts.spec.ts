@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { openWithMockHooks } from './open-screen';
 
 // Video Studio and Prompt Generator in mock mode (the in-page mock network answers /api/video/* and /api/ai/prompt).
 
@@ -86,4 +87,37 @@ test('Video Studio and Prompt Generator have no serious axe violation (light and
     await page.getByRole('tab', { name: 'Custom' }).click();
     expect(await seriousViolations(page)).toEqual([]);
   }
+});
+
+test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. and its error-log Retry sends the same body again', async ({ page }) => {
+  await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
+  await page.evaluate(() => {
+    const m = window.__newsdeskMocks;
+    if (!m) throw new Error('mock hooks missing');
+    const w = window as unknown as { __hook: { up: boolean; bodies: unknown[] } };
+    w.__hook = { up: false, bodies: [] };
+    m.use(m.http.post('https://hooks.example.test/video', async ({ request }) => {
+      w.__hook.bodies.push(await request.json());
+      return w.__hook.up ? m.HttpResponse.json({ ok: true }) : new m.HttpResponse('kaputt', { status: 500, statusText: 'Internal Server Error' });
+    }));
+  });
+  await page.getByRole('tab', { name: 'Workflow Integration' }).click();
+  await page.getByLabel('Webhook URL').fill('https://hooks.example.test/video');
+  await page.getByRole('button', { name: /Trigger/ }).click();
+  await expect(page.getByText('N8N Workflow fehlgeschlagen.')).toBeVisible();
+  await expect(page.getByText('n8n Webhook failed: 500 Internal Server Error').first()).toBeVisible();
+
+  // Same page (the in-page handler stays): the webhook is back, and Admin → Error Logs re-sends the call.
+  await page.evaluate(() => { (window as unknown as { __hook: { up: boolean } }).__hook.up = true; });
+  await page.getByRole('link', { name: 'Admin Settings' }).click();
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  const entry = page.getByTestId('error-entry').filter({ hasText: 'n8n Webhook failed: 500 Internal Server Error' });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole('button', { name: /^Retry/ }).click();
+  await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
+  await expect(entry).toContainText('Resolved');
+  const bodies = await page.evaluate(() => (window as unknown as { __hook: { bodies: Array<{ trigger: string; source: string }> } }).__hook.bodies);
+  expect(bodies).toHaveLength(2);
+  expect(bodies[1]).toEqual(bodies[0]);
+  expect(bodies[0]).toMatchObject({ trigger: 'video_studio', source: 'newsdesk-video-studio' });
 });

@@ -19,10 +19,3 @@ export const messages = {
   count: (shown: number, total: number) => `${shown} von ${total} Meldungen`,
 } as const;
 
-export const STATUS_LABELS = {
-  published: 'Veröffentlicht',
-  scheduled: 'Geplant',
-  draft: 'Entwurf',
-  review: 'In Prüfung',
-  failed: 'Fehlgeschlagen',
-} as const;

@@ -22,18 +22,4 @@ export const messages = {
   searchPlaceholder: 'Titel oder Kategorie suchen …',
 } as const;
 
-export const STATUS_LABELS = {
-  published: 'Veröffentlicht',
-  scheduled: 'Geplant',
-  draft: 'Entwurf',
-  review: 'In Prüfung',
-  failed: 'Fehlgeschlagen',
-} as const;
 
-export const PLATFORM_LABELS = {
-  youtube: 'YouTube',
-  facebook: 'Facebook',
-  telegram: 'Telegram',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-} as const;

@@ -38,10 +38,3 @@ export const OUTBOX_STATE_LABELS = {
   expired: 'Abgelaufen',
 } as const;
 
-export const PLATFORM_NAMES = {
-  youtube: 'YouTube',
-  facebook: 'Facebook',
-  telegram: 'Telegram',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-} as const;

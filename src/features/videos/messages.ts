@@ -6,8 +6,6 @@ export const messages = {
   workflowReadFailed: 'Workflow konnte nicht gelesen werden.',
   workflowUploaded: 'Workflow hochgeladen',
   workflowStarted: 'Workflow gestartet',
-  endpointRequired: (service: 'N8N' | 'ZAPIER') => `Bitte ${service} Endpoint eingeben.`,
-  workflowFailed: (service: 'N8N' | 'ZAPIER') => `${service} Workflow fehlgeschlagen.`,
   retryStarted: 'Video wird erneut generiert',
   retryFailed: 'Erneuter Versuch fehlgeschlagen.',
   downloadFailed: 'Download fehlgeschlagen.',

@@ -1,7 +1,7 @@
 import { operations, fillPath, isSchema, type BodyOf, type OperationDef, type OperationId, type ParamsOf, type QueryOf, type ResponseOf } from '@/contract';
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
-import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type TransportOptions } from '@/lib/http/transport';
+import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
 import { operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
@@ -20,6 +20,17 @@ export function apiUrl(path: string, query?: TransportOptions['query']): string 
 }
 
 /**
+/**
+ * What the error log's Retry re-sends when the caller named no operation: the same GET, PUT or DELETE
+ * (idempotent by HTTP's rules). A POST is re-run only under a declared kind, and nothing is kept of a
+ * call with its own headers (a key, an Idempotency-Key that the outbox owns) or a multipart body.
+ */
+function resendable(method: HttpMethod, path: string, query: TransportOptions['query'], rest: TransportOptions): ExecuteOptions['operation'] {
+  if (method === 'POST' || method === 'PATCH' || rest.formData || rest.headers) return undefined;
+  return { kind: 'api.request', args: { method, path, query, json: rest.json } };
+}
+
+/**
  * A raw call under the base API path that names no operation of the contract (diagnostics and tests); its answer is
  * unchecked, hence `unknown`. Screens use callApi.
  */
@@ -27,9 +38,11 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const { service = serviceOf(path), retries, breaker, context, operation, record, ...transportOptions } = options;
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
+  const method = transportOptions.method ?? 'GET';
   return watchAuth(execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
-    service, retries, breaker, record, operation,
-    context: { method: transportOptions.method ?? 'GET', path, ...context },
+    service, retries, breaker, record,
+    operation: operation ?? resendable(method, path, query, rest),
+    context: { method, path, ...context },
   }));
 }
 
@@ -72,7 +85,7 @@ export interface CallOptions {
   retries?: false | number;
   breaker?: BreakerOptions;
   context?: Record<string, unknown>;
-  operation?: { kind: string; args: unknown };
+  operation?: ExecuteOptions['operation'];
   record?: boolean;
 }
 
@@ -155,12 +168,16 @@ export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknow
   };
   // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.
   const mayRetry = def.idempotency === 'natural' || key !== undefined;
-  return execute(async () => checkResponse(def, path, url, await send()), {
+  // Without a named operation the error log's Retry makes the same call again when that is safe by nature.
+  const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
+    ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
+    : undefined;
+  return watchAuth(execute(async () => checkResponse(def, path, url, await send()), {
     service: input.service ?? serviceOf(def.path),
     retries: multipart || !mayRetry ? false : input.retries,
     breaker: input.breaker,
     record: input.record,
-    operation: input.operation,
+    operation: input.operation ?? resend,
     context: { method: def.method, path, ...input.context },
-  });
+  }));
 }

@@ -36,7 +36,7 @@ export async function checkHealth(service: string, signal?: AbortSignal, options
       cause: error,
     });
     // record: false — a Retry from the error log updates the entry it came from instead of adding one.
-    if (options.record !== false) await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` } });
+    if (options.record !== false) await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` }, operation: { kind: 'health.check', args: name } });
     throw failure;
   }
 }

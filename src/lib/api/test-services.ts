@@ -34,7 +34,7 @@ export async function testService(service: string, key: string, options: { recor
   // The key must never reach the error log, even when a server echoes it back in its error body.
   registerSecret(key);
   try {
-    const common = { headers: keyHeader(service, key), timeoutMs: 10_000, service, retries: false as const, context: { action: 'test' }, record: options.record };
+    const common = { headers: keyHeader(service, key), timeoutMs: 10_000, service, retries: false as const, context: { action: 'test' }, record: options.record, operation: { kind: 'service.test' as const, args: service } };
     await (service === 'openai' ? callApi('test.openai', common) : callApi('test.service', { params: { service }, ...common }));
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {

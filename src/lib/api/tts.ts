@@ -64,18 +64,18 @@ export async function generateSpeech(text: string, options: Record<string, unkno
     return succeed(await call(primary, TTS_PRIMARY_RETRIES), primary);
   } catch (error) {
     primaryError = wrap('TTS failed', error);
-    await recordFailure(primary, primaryError, retryCountOf(error), { context: { path: '/tts/generate', role: 'primary' } });
+    await recordFailure(primary, primaryError, retryCountOf(error), { context: { path: '/tts/generate', role: 'primary' }, operation: { kind: 'tts.generate', args: { text, provider: primary, options } } });
   }
   try {
     return succeed(await call(backup), backup);
   } catch (error) {
     const backupError = wrap('Backup TTS failed', error);
-    await recordFailure(backup, backupError, retryCountOf(error), { context: { path: '/tts/generate', role: 'backup' } });
+    await recordFailure(backup, backupError, retryCountOf(error), { context: { path: '/tts/generate', role: 'backup' }, operation: { kind: 'tts.generate', args: { text, provider: backup, options } } });
     const both = new ApiError(
       `Both TTS services failed: Primary (${primary}): ${primaryError.message}, Backup (${backup}): ${backupError.message}`,
       { code: 'TTS_SYSTEM', cause: backupError },
     );
-    await recordFailure('TTS_SYSTEM', both, 0, { context: { primary, backup } });
+    await recordFailure('TTS_SYSTEM', both, 0, { context: { primary, backup }, operation: { kind: 'tts.generate', args: { text, provider: primary, options } } });
     throw both;
   }
 }

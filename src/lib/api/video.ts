@@ -22,7 +22,7 @@ const generation = { service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER }
  */
 export async function generateVideoWith(provider: string, body: VideoGenerateBody, options: { idempotencyKey?: string; record?: boolean } = {}): Promise<VideoProject> {
   const { idempotencyKey, record } = options;
-  const operation = { kind: 'video.generate', args: { provider, body } };
+  const operation = { kind: 'video.generate' as const, args: { provider, body } };
   if (isProvider(provider)) {
     try {
       // Recorded here, not by the call: a missing route that the fallback covers is no failure for the operator.

@@ -2,6 +2,7 @@ import { BrokenCircuitError, DelegateBackoff, handleWhen, IsolatedCircuitError, 
 import { ApiError } from '@/lib/http/api-error';
 import { getBreaker, isAbort, type BreakerOptions } from './breakers';
 import { recordFailure } from './record';
+import type { RetryableOperation } from './retry-registry';
 import { getRetrySettings, isRetryable, retryDelay } from './retry';
 
 export { recordFailure };
@@ -14,8 +15,8 @@ export interface ExecuteOptions {
   breaker?: BreakerOptions;
   /** Extra facts for the error log entry (never secrets; they are redacted anyway). */
   context?: Record<string, unknown>;
-  /** What Retry in the error log re-runs (the Admin error-log view maps `kind` to a call). */
-  operation?: { kind: string; args: unknown };
+  /** What Retry in the error log re-runs; only a kind declared in lib/retryables.ts type-checks. */
+  operation?: RetryableOperation;
   /** false: the caller records the failure itself (e.g. TTS, which words its own messages). */
   record?: boolean;
 }

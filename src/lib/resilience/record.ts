@@ -1,4 +1,5 @@
 import { errorMessage } from '@/lib/http/api-error';
+import type { RetryableOperation } from './retry-registry';
 
 /**
  * Records a failure in the error log (SPEC §8 "Error log handling"). The error log module is loaded
@@ -8,7 +9,7 @@ export async function recordFailure(
   service: string,
   error: unknown,
   retryCount: number,
-  options: { context?: Record<string, unknown>; operation?: { kind: string; args: unknown } } = {},
+  options: { context?: Record<string, unknown>; operation?: RetryableOperation } = {},
 ): Promise<void> {
   try {
     const { recordError } = await import('@/db/error-log');

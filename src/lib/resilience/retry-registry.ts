@@ -1,31 +1,30 @@
-/** Re-runs one failed operation recorded in the error log ({kind, args}); resolves when it succeeds. */
-export type RetryableFn = (args: unknown) => Promise<unknown>;
+import type { RETRYABLES } from '@/lib/retryables';
 
-const registry = new Map<string, RetryableFn>();
+/**
+ * The error log's re-runnable operations are declared once, as the table in lib/retryables.ts (kind → how
+ * to re-run it). Their kinds and argument types are derived from that table, so recording an operation
+ * whose kind is not declared there fails to compile.
+ */
+type Table = typeof RETRYABLES;
+export type RetryableKind = keyof Table;
+export type RetryableArgs<K extends RetryableKind> = Parameters<Table[K]>[0];
+export type RetryableOperation = { [K in RetryableKind]: { kind: K; args: RetryableArgs<K> } }[RetryableKind];
 
-/** Registers how an operation kind (e.g. 'news.publish') is re-run from the error log. */
-export function registerRetryable(kind: string, fn: RetryableFn): void {
-  registry.set(kind, fn);
+/** What a re-run gets: typed arguments; it resolves when the operation succeeds. */
+export type RetryFn<A> = (args: A) => Promise<unknown>;
+
+/** Declares the retryable operations (an identity: it only checks the table's shape). */
+export function defineRetryables<T extends Record<string, RetryFn<never>>>(table: T): T {
+  return table;
 }
 
-/** Whether Retry knows how to re-run this kind. */
-export function isRetryableKind(kind: string): boolean {
-  return registry.has(kind);
-}
+/** What Retry says for an entry whose failure cannot be re-run (an upload's file, an OBS connection, a breaker notice). */
+export const NOT_RETRYABLE_MESSAGE = 'Dieser Fehler kann nicht automatisch wiederholt werden.';
 
-/** The registered kinds (sorted). */
-export function retryableKinds(): string[] {
-  return [...registry.keys()].sort();
-}
-
-/** Re-runs a recorded operation; throws 'Unbekannte Operation: {kind}' when its kind is not registered. */
-export function runRetryable(operation: { kind: string; args: unknown }): Promise<unknown> {
-  const fn = registry.get(operation.kind);
-  if (!fn) return Promise.reject(new Error(`Unbekannte Operation: ${operation.kind}`));
-  return fn(operation.args);
-}
-
-/** Forgets every registration (tests). */
-export function clearRetryables(): void {
-  registry.clear();
+/** The error a Retry of such an entry gives; it does not count as a retry. */
+export class NotRetryableError extends Error {
+  constructor() {
+    super(NOT_RETRYABLE_MESSAGE);
+    this.name = 'NotRetryableError';
+  }
 }

@@ -2,7 +2,8 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
 import { DEFAULT_SETTINGS, type WorkflowConfig } from '@/db/settings';
 import { listErrors } from '@/db/error-log';
-import { checkStatus, runConnectionTests, testWebhook, triggerWorkflow, uploadMedia, WebhookError, type ConnectionTestItem } from './n8n';
+import { WebhookError } from './call';
+import { checkStatus, runConnectionTests, testWebhook, triggerWorkflow, uploadMedia, type ConnectionTestItem } from './n8n';
 
 const HOOK = 'https://n8n.example.test/webhook/ai-news';
 const config = (patch: Partial<WorkflowConfig> = {}): WorkflowConfig => ({

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
 import { uploadWithProgress } from '@/lib/http/transport';
-import { recordFailure } from '@/lib/resilience/execute';
 import { registerSecret } from '@/lib/security/redact';
+import { callWebhook, missingUrl, recordWebhookFailure, toWebhookError, WebhookError, type WebhookCallOptions } from './call';
 
 /** SPEC §9: pause between sequential tests. */
 export const SEQUENTIAL_PAUSE_MS = 500;
@@ -18,29 +18,9 @@ export const TRIGGER_VERSION = '2.0';
 /** Error-log service name of every webhook failure. */
 export const N8N_SERVICE = 'n8n';
 
-export type WebhookFailureKind = 'missing-url' | 'http' | 'network' | 'timeout';
-
-/**
- * A failed call to a user-configured address. `kind` tells the screen which SPEC §8 toast to show;
- * a browser hides CORS refusals, so they arrive as 'network' like any unreachable host.
- */
-export class WebhookError extends Error {
-  readonly kind: WebhookFailureKind;
-  readonly status: number;
-  readonly statusText: string;
-  constructor(message: string, kind: WebhookFailureKind, status = 0, statusText = '') {
-    super(message);
-    this.name = 'WebhookError';
-    this.kind = kind;
-    this.status = status;
-    this.statusText = statusText;
-  }
-}
-
-/** Headers of every call: JSON content type (when there is a body), client id, bearer only with a key. */
-export function webhookHeaders(config: Pick<WorkflowConfig, 'apiKey'>, json = true): Record<string, string> {
+/** Headers of every call: client id, bearer only with a key (transport adds the JSON content type to a body). */
+export function webhookHeaders(config: Pick<WorkflowConfig, 'apiKey'>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID };
-  if (json) headers['Content-Type'] = 'application/json';
   const key = config.apiKey?.trim();
   if (key) {
     registerSecret(key);
@@ -63,50 +43,18 @@ interface SendOptions {
   timeoutMs?: number;
 }
 
-/** One fetch with an optional time-out; network failures and time-outs become WebhookError. */
-async function send(url: string, init: RequestInit, { signal, timeoutMs }: SendOptions = {}): Promise<Response> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = timeoutMs ? setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs) : undefined;
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await fetch(url, { ...init, signal: controller.signal });
-  } catch (cause) {
-    if (timedOut) throw new WebhookError('Connection timeout', 'timeout');
-    if (signal?.aborted) throw cause;
-    // fetch says no more than "Failed to fetch" for CORS refusals, DNS errors and refused connections alike.
-    throw new WebhookError('Webhook konnte nicht erreicht werden.', 'network');
-  } finally {
-    if (timer) clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
+/** Error-log service 'n8n'; a Retry re-reads the workflow key (never stored) and sends the same call again. */
+function n8nCallOptions(url: string, method: 'GET' | 'POST', json: unknown, action: string, timeoutMs: number | undefined, context: Record<string, unknown> = {}): WebhookCallOptions {
+  return {
+    service: N8N_SERVICE,
+    context: { operation: action, url, ...context },
+    operation: { kind: 'webhook.call', args: { service: N8N_SERVICE, url, method, json, auth: 'workflow', timeoutMs } },
+  };
 }
 
-/** SPEC §7: the body is read as JSON when the content type says JSON; anything else counts as success. */
-async function readJson(response: Response): Promise<unknown> {
-  if (!(response.headers.get('content-type') ?? '').toLowerCase().includes('json')) return undefined;
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function httpFailure(response: Response): WebhookError {
-  return new WebhookError(`n8n Webhook failed: ${response.status} ${response.statusText}`.trim(), 'http', response.status, response.statusText);
-}
-
-function missing(message: string): WebhookError {
-  return new WebhookError(message, 'missing-url');
-}
-
-async function fail(error: unknown, operation: string, url: string): Promise<never> {
-  if (!(error instanceof DOMException && error.name === 'AbortError')) {
-    await recordFailure(N8N_SERVICE, error, 0, { context: { operation, url } });
-  }
-  throw error;
+/** POSTs or GETs one of the workflow addresses through callWebhook, with the automation webhook failure text. */
+function sendToN8n(url: string, method: 'GET' | 'POST', json: unknown, config: Pick<WorkflowConfig, 'apiKey'>, action: string, options: SendOptions) {
+  return callWebhook({ url, method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: options.timeoutMs }, n8nCallOptions(url, method, json, action, options.timeoutMs));
 }
 
 export interface TriggerResult {
@@ -126,16 +74,10 @@ export function triggerBody(config: Pick<WorkflowConfig, 'workflowId'>, params: 
  */
 export async function triggerWorkflow(config: WorkflowConfig, params: TriggerParameters, options: SendOptions & { extra?: Record<string, unknown> } = {}): Promise<TriggerResult> {
   const url = config.webhookUrl.trim();
-  if (!url) throw missing('Webhook URL ist nicht konfiguriert');
-  try {
-    const response = await send(url, { method: 'POST', headers: webhookHeaders(config), body: JSON.stringify(triggerBody(config, params, options.extra)) }, options);
-    if (!response.ok) throw httpFailure(response);
-    const body = await readJson(response);
-    const executionId = body && typeof body === 'object' && 'executionId' in body ? String((body as { executionId: unknown }).executionId) : undefined;
-    return { response: body, executionId };
-  } catch (error) {
-    return fail(error, 'trigger', url);
-  }
+  if (!url) throw missingUrl('Webhook URL ist nicht konfiguriert');
+  const { body } = await sendToN8n(url, 'POST', triggerBody(config, params, options.extra), config, 'trigger', options);
+  const executionId = body && typeof body === 'object' && 'executionId' in body ? String((body as { executionId: unknown }).executionId) : undefined;
+  return { response: body, executionId };
 }
 
 /** The body of a webhook test (SPEC §7). */
@@ -146,15 +88,9 @@ export function testBody(): { test: true; timestamp: string; source: string } {
 /** POSTs {test, timestamp, source} to the webhook; resolves with the response time in ms. */
 export async function testWebhook(config: WorkflowConfig, options: SendOptions = {}): Promise<{ responseTime: number }> {
   const url = config.webhookUrl.trim();
-  if (!url) throw missing('Bitte geben Sie eine Webhook URL ein.');
-  const started = performance.now();
-  try {
-    const response = await send(url, { method: 'POST', headers: webhookHeaders(config), body: JSON.stringify(testBody()) }, { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
-    if (!response.ok) throw httpFailure(response);
-    return { responseTime: Math.round(performance.now() - started) };
-  } catch (error) {
-    return fail(error, 'test', url);
-  }
+  if (!url) throw missingUrl('Bitte geben Sie eine Webhook URL ein.');
+  const { responseTime } = await sendToN8n(url, 'POST', testBody(), config, 'test', { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
+  return { responseTime };
 }
 
 const statusSchema = z.looseObject({
@@ -189,14 +125,9 @@ export function parseStatus(body: unknown): StatusResponse {
 /** GET on the status address (SPEC §7). */
 export async function checkStatus(config: Pick<WorkflowConfig, 'statusUrl' | 'apiKey'>, options: SendOptions = {}): Promise<StatusResponse> {
   const url = config.statusUrl.trim();
-  if (!url) throw missing('Status URL ist nicht konfiguriert');
-  try {
-    const response = await send(url, { method: 'GET', headers: webhookHeaders(config, false) }, { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
-    if (!response.ok) throw httpFailure(response);
-    return parseStatus(await readJson(response));
-  } catch (error) {
-    return fail(error, 'status', url);
-  }
+  if (!url) throw missingUrl('Status URL ist nicht konfiguriert');
+  const { body } = await sendToN8n(url, 'GET', undefined, config, 'status', { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
+  return parseStatus(body);
 }
 
 /** SPEC §3 "Connection test item". */
@@ -241,19 +172,21 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
       update(index, { status: 'error', responseTime: 0, error: 'Connection failed' });
       continue;
     }
+    const isGet = endpoint.method === 'GET';
+    const json = isGet ? undefined : testBody();
+    const call = n8nCallOptions(url, endpoint.method, json, 'connection-test', CONNECTION_TEST_TIMEOUT_MS, { endpoint: endpoint.name });
     try {
-      const isGet = endpoint.method === 'GET';
-      const response = await send(url, { method: endpoint.method, headers: webhookHeaders(config, !isGet), body: isGet ? undefined : JSON.stringify(testBody()) }, { signal: options.signal, timeoutMs: CONNECTION_TEST_TIMEOUT_MS });
-      if (response.ok) update(index, { status: 'success', responseTime: elapsed() });
-      else {
-        update(index, { status: 'error', responseTime: elapsed(), error: `HTTP ${response.status}` });
-        await recordFailure(N8N_SERVICE, `HTTP ${response.status}`, 0, { context: { operation: 'connection-test', endpoint: endpoint.name, url } });
-      }
+      // Recorded after the row is updated, so the operator sees the result before IndexedDB is written.
+      await callWebhook({ url, method: endpoint.method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: CONNECTION_TEST_TIMEOUT_MS }, { ...call, record: false });
+      update(index, { status: 'success', responseTime: elapsed() });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      const text = error instanceof WebhookError && error.kind === 'timeout' ? 'Connection timeout' : 'Connection failed';
+      const failure = toWebhookError(error);
+      const kind = failure instanceof WebhookError ? failure.kind : 'network';
+      // SPEC §8: a failed connection test reads 'HTTP {status}' or 'Connection failed' ('Connection timeout' on time-out).
+      const text = kind === 'http' ? `HTTP ${(failure as WebhookError).status}` : kind === 'timeout' ? 'Connection timeout' : 'Connection failed';
       update(index, { status: 'error', responseTime: elapsed(), error: text });
-      await recordFailure(N8N_SERVICE, text, 0, { context: { operation: 'connection-test', endpoint: endpoint.name, url } });
+      await recordWebhookFailure(failure, call);
     }
   }
   return items;
@@ -265,19 +198,19 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
  */
 export async function uploadMedia<T = unknown>(config: WorkflowConfig, file: Blob, options: { filename?: string; metadata?: Record<string, unknown>; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<T> {
   const url = config.mediaUrl.trim();
-  if (!url) throw missing('Media Upload URL ist nicht konfiguriert');
+  if (!url) throw missingUrl('Media Upload URL ist nicht konfiguriert');
   const form = new FormData();
   form.append('media', file, options.filename ?? (file instanceof File ? file.name : 'media'));
   if (options.metadata) form.append('metadata', JSON.stringify(options.metadata));
   try {
     // The operator's own n8n answers what its workflow says; the caller names the type it expects.
-    return (await uploadWithProgress(url, form, { headers: webhookHeaders(config, false), onProgress: options.onProgress, signal: options.signal })) as T;
+    return (await uploadWithProgress(url, form, { headers: webhookHeaders(config), onProgress: options.onProgress, signal: options.signal })) as T;
   } catch (error) {
     // A 2xx answer that is not JSON still means the file arrived.
     if (error instanceof ApiError && error.code === 'PARSE_ERROR') return undefined as T;
-    const mapped = error instanceof ApiError && error.status > 0
-      ? new WebhookError(`Media Upload failed: ${error.status}`, 'http', error.status, error.statusText)
-      : error instanceof DOMException ? error : new WebhookError('Media Upload fehlgeschlagen', 'network');
-    return fail(mapped, 'media-upload', url);
+    const failure = toWebhookError(error, { http: (status) => `Media Upload failed: ${status}`, network: 'Media Upload fehlgeschlagen' });
+    // No operation: the file is not kept, so this entry cannot be re-run from the error log.
+    await recordWebhookFailure(failure, { service: N8N_SERVICE, context: { operation: 'media-upload', url } });
+    throw failure;
   }
 }

@@ -12,7 +12,7 @@ const byId = (id: string) => {
 describe('provider tests', () => {
   test('ten services with the exact calls of SPEC §7', () => {
     expect(PROVIDER_SERVICES).toHaveLength(10);
-    const calls = PROVIDER_SERVICES.map((s) => { const r = s.request('KEY'); return `${r.init.method} ${r.url}`; });
+    const calls = PROVIDER_SERVICES.map((s) => { const r = s.request('KEY'); return `${r.method} ${r.url}`; });
     expect(calls).toEqual([
       'GET https://tavusapi.com/v2/personas',
       'GET https://api.elevenlabs.io/v1/voices',
@@ -25,7 +25,7 @@ describe('provider tests', () => {
       'GET https://api.telegram.org/botKEY/getMe',
       'GET https://graph.facebook.com/v23.0/me?access_token=KEY',
     ]);
-    expect(JSON.parse(String(byId('azure-cognitive').request('K').init.body))).toEqual({ documents: [{ id: '1', text: expect.any(String) }] });
+    expect(byId('azure-cognitive').request('K').json).toEqual({ documents: [{ id: '1', text: expect.any(String) }] });
   });
 
   test('keys come from the Admin settings record, azure-cognitive falls back to azure', () => {
@@ -37,9 +37,9 @@ describe('provider tests', () => {
 
   test('OK gives the response time, non-2xx HTTP {status}, network the message; failures are logged without the key', async () => {
     await expect(testProvider(byId('openai'), 'sk-good')).resolves.toMatchObject({ ok: true, responseTime: expect.any(Number) });
-    await expect(testProvider(byId('telegram'), '123:invalid-token')).resolves.toMatchObject({ ok: false, kind: 'http', status: 401, error: 'HTTP 401' });
+    await expect(testProvider(byId('telegram'), '123:invalid-token')).resolves.toMatchObject({ ok: false, error: { kind: 'http', status: 401, message: 'HTTP 401' } });
     server.use(http.get('https://api.pexels.com/v1/search', () => HttpResponse.error()));
-    await expect(testProvider(byId('pexels'), 'px')).resolves.toMatchObject({ ok: false, kind: 'network' });
+    await expect(testProvider(byId('pexels'), 'px')).resolves.toMatchObject({ ok: false, error: { kind: 'network', message: 'Connection failed' } });
     const log = await listErrors();
     expect(log.map((e) => e.service).sort()).toEqual(['pexels', 'telegram']);
     expect(JSON.stringify(log)).not.toContain('invalid-token');
@@ -51,7 +51,7 @@ describe('provider tests', () => {
       server.use(http.get('https://api.openai.com/v1/models', () => new Promise<Response>(() => undefined)));
       const pending = testProvider(byId('openai'), 'k');
       await vi.advanceTimersByTimeAsync(10_000);
-      await expect(pending).resolves.toMatchObject({ ok: false, error: 'Connection timeout' });
+      await expect(pending).resolves.toMatchObject({ ok: false, error: { kind: 'timeout', message: 'Connection timeout' } });
     } finally {
       vi.useRealTimers();
     }

@@ -1,15 +1,12 @@
 import type { ApiKeys } from '@/db/settings';
-import { recordFailure } from '@/lib/resilience/execute';
 import { registerSecret } from '@/lib/security/redact';
+import { callWebhook, toWebhookError, type WebhookError, type WebhookRequest } from './call';
 import { CONNECTION_TEST_TIMEOUT_MS, sleep, SEQUENTIAL_PAUSE_MS } from './n8n';
 
 export type ProviderServiceId =
   | 'tavus' | 'elevenlabs' | 'openai' | 'anthropic' | 'pexels' | 'unsplash' | 'azure-cognitive' | 'heygen' | 'telegram' | 'facebook';
 
-export interface ProviderRequest {
-  url: string;
-  init: RequestInit;
-}
+export type ProviderRequest = Required<Pick<WebhookRequest, 'url' | 'method' | 'headers'>> & Pick<WebhookRequest, 'json'>;
 
 /** One of the ten service cards of the workflow screen (SPEC §3 "Service card"). */
 export interface ProviderService {
@@ -28,7 +25,7 @@ export const IMAGE_TEST_PAGE_SIZE = 1;
 /** The language-detection endpoint; the region is not part of the key, so it is fixed here. */
 export const COGNITIVE_ENDPOINT = 'https://westeurope.api.cognitive.microsoft.com';
 
-const get = (url: string, headers: Record<string, string> = {}): ProviderRequest => ({ url, init: { method: 'GET', headers: { Accept: 'application/json', ...headers } } });
+const get = (url: string, headers: Record<string, string> = {}): ProviderRequest => ({ url, method: 'GET', headers: { Accept: 'application/json', ...headers } });
 
 /** The ten services and the exact test call of each (SPEC §7 "Service tests from the workflow screen"). */
 export const PROVIDER_SERVICES: readonly ProviderService[] = [
@@ -45,7 +42,9 @@ export const PROVIDER_SERVICES: readonly ProviderService[] = [
     id: 'azure-cognitive', name: 'Azure Cognitive Services', description: 'Sprache & Spracherkennung', keyIds: ['azure-cognitive', 'azure'],
     request: (key) => ({
       url: `${COGNITIVE_ENDPOINT}/text/analytics/v3.1/languages`,
-      init: { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Ocp-Apim-Subscription-Key': key }, body: JSON.stringify({ documents: [{ id: '1', text: 'Guten Morgen, hier sind die Nachrichten.' }] }) },
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Ocp-Apim-Subscription-Key': key },
+      json: { documents: [{ id: '1', text: 'Guten Morgen, hier sind die Nachrichten.' }] },
     }),
   },
   { id: 'heygen', name: 'HeyGen', description: 'Video-Plattform', keyIds: ['heygen'], request: (key) => get('https://api.heygen.com/v2/user/remaining_quota', { 'X-Api-Key': key }) },
@@ -65,40 +64,32 @@ export function keyFor(service: ProviderService, keys: ApiKeys | undefined): str
 
 export type ProviderTestResult =
   | { ok: true; responseTime: number; lastTested: string }
-  | { ok: false; kind: 'http'; status: number; error: string; responseTime: number; lastTested: string }
-  | { ok: false; kind: 'network'; error: string; responseTime: number; lastTested: string };
+  | { ok: false; error: WebhookError; responseTime: number; lastTested: string };
+
+/** SPEC §8: a failed service test reads 'HTTP {status}'; a dropped connection 'Connection failed'. */
+const PROVIDER_WORDING = { http: (status: number) => `HTTP ${status}`, network: 'Connection failed' };
 
 /**
- * Runs one service's test call with a 10000 ms time-out. Never throws: OK gives the response time, a
- * non-2xx answer 'HTTP {status}', anything else the message ('Connection timeout' on time-out).
- * Failures go to the error log under the service id; the key is registered so it is redacted there.
+ * Runs one service's test call with a 10000 ms time-out through callWebhook. Never throws but for an abort:
+ * OK gives the response time, a failure the WebhookError ('HTTP {status}', 'Connection failed',
+ * 'Connection timeout'). Failures go to the error log under the service id; the key is registered so it
+ * is redacted there, and a Retry re-reads it from the settings instead of storing it.
  */
-export async function testProvider(service: ProviderService, key: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ProviderTestResult> {
+export async function testProvider(service: ProviderService, key: string, options: { signal?: AbortSignal; timeoutMs?: number; record?: boolean } = {}): Promise<ProviderTestResult> {
   registerSecret(key);
   registerSecret(encodeURIComponent(key));
-  const { url, init } = service.request(key);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
   const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
   const lastTested = () => new Date().toISOString();
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    if (response.ok) return { ok: true, responseTime: elapsed(), lastTested: lastTested() };
-    const error = `HTTP ${response.status}`;
-    await recordFailure(service.id, error, 0, { context: { operation: 'api-test', service: service.name } });
-    return { ok: false, kind: 'http', status: response.status, error, responseTime: elapsed(), lastTested: lastTested() };
+    await callWebhook(
+      { ...service.request(key), signal: options.signal, timeoutMs: options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS },
+      { service: service.id, record: options.record, context: { operation: 'api-test', service: service.name }, operation: { kind: 'provider.test', args: service.id }, wording: PROVIDER_WORDING },
+    );
+    return { ok: true, responseTime: Math.round(performance.now() - started), lastTested: lastTested() };
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    const error = timedOut ? 'Connection timeout' : cause instanceof Error && cause.message ? cause.message : 'Connection failed';
-    await recordFailure(service.id, error, 0, { context: { operation: 'api-test', service: service.name } });
-    return { ok: false, kind: 'network', error, responseTime: elapsed(), lastTested: lastTested() };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    const error = toWebhookError(cause, PROVIDER_WORDING) as WebhookError;
+    return { ok: false, error, responseTime: Math.round(performance.now() - started), lastTested: lastTested() };
   }
 }
 

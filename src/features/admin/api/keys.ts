@@ -3,5 +3,4 @@ export const adminKeys = {
   all: ['admin'] as const,
   health: (service: string) => [...adminKeys.all, 'health', service] as const,
   users: () => [...adminKeys.all, 'users'] as const,
-  platforms: () => [...adminKeys.all, 'platforms'] as const,
 };

@@ -1,11 +1,7 @@
 import { getSetting } from '@/db/settings';
-import { ApiError } from '@/lib/http/api-error';
-import { transport } from '@/lib/http/transport';
-import { execute } from '@/lib/resilience/execute';
 import { confirmedWorkflowHosts, hostOf, type HostChange } from '@/lib/webhooks/credential-hosts';
-import { testWebhook as testN8nWebhook, WebhookError } from '@/lib/webhooks/n8n';
-
-export type WebhookOutcome = { ok: true; responseTime: number } | { ok: false; kind: 'http' | 'network'; message: string };
+import { callWebhook } from '@/lib/webhooks/call';
+import { testWebhook as testN8nWebhook } from '@/lib/webhooks/n8n';
 
 /** Only http(s) addresses are called. */
 export function isWebhookUrl(value: string): boolean {
@@ -14,19 +10,6 @@ export function isWebhookUrl(value: string): boolean {
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
-  }
-}
-
-async function post(url: string, body: Record<string, unknown>, action: string): Promise<WebhookOutcome> {
-  const started = performance.now();
-  try {
-    await execute(() => transport(url, { method: 'POST', json: body, responseType: 'text', timeoutMs: 10_000 }), {
-      service: 'webhook', retries: false, context: { action },
-    });
-    return { ok: true, responseTime: Math.round(performance.now() - started) };
-  } catch (error) {
-    const http = error instanceof ApiError && error.status > 0 && error.code !== 'CIRCUIT_OPEN';
-    return { ok: false, kind: http ? 'http' : 'network', message: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -44,20 +27,22 @@ export async function webhookTestHostChange(url: string): Promise<HostChange | n
 /**
  * SPEC §7: a webhook test sends {test, timestamp, source} — the same call as the Workflow screen's test. The stored
  * bearer key goes along only to a confirmed host (see webhookTestHostChange) or when the operator agreed to this one.
+ * Throws WebhookError.
  */
-export async function testWebhook(url: string, options: { keyConfirmed?: boolean } = {}): Promise<WebhookOutcome> {
-  try {
-    const config = await getSetting('workflowConfig');
-    const keyAllowed = options.keyConfirmed === true || (await webhookTestHostChange(url)) === null;
-    const { responseTime } = await testN8nWebhook({ ...config, webhookUrl: url, apiKey: keyAllowed ? config.apiKey : undefined });
-    return { ok: true, responseTime };
-  } catch (error) {
-    const http = error instanceof WebhookError && error.kind === 'http';
-    return { ok: false, kind: http ? 'http' : 'network', message: error instanceof Error ? error.message : String(error) };
-  }
+export async function testWebhook(url: string, options: { keyConfirmed?: boolean } = {}): Promise<{ responseTime: number }> {
+  const config = await getSetting('workflowConfig');
+  const keyAllowed = options.keyConfirmed === true || (await webhookTestHostChange(url)) === null;
+  return testN8nWebhook({ ...config, webhookUrl: url, apiKey: keyAllowed ? config.apiKey : undefined });
 }
 
-/** The automation-based TikTok connect: asks the workflow behind the webhook to connect TikTok. */
-export function requestTikTokConnect(url: string): Promise<WebhookOutcome> {
-  return post(url, { action: 'connect', platform: 'tiktok', timestamp: new Date().toISOString(), source: 'newsdesk-admin', version: '2.0' }, 'tiktok-connect');
+/** The automation-based TikTok connect: asks the workflow behind the webhook to connect TikTok. Throws WebhookError. */
+export async function requestTikTokConnect(url: string): Promise<void> {
+  const json = { action: 'connect', platform: 'tiktok', timestamp: new Date().toISOString(), source: 'newsdesk-admin', version: '2.0' };
+  await callWebhook(
+    { url, method: 'POST', json, timeoutMs: 10_000 },
+    {
+      service: 'webhook', breaker: true, context: { action: 'tiktok-connect' },
+      operation: { kind: 'webhook.call', args: { service: 'webhook', url, method: 'POST', json, timeoutMs: 10_000, breaker: true } },
+    },
+  );
 }

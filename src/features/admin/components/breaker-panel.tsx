@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BreakerStateName } from '@/lib/resilience/breakers';
 import { useBreakerStates } from '../api/error-log';
-import { formatTime } from '../lib/format';
+import { formatTime } from '@/lib/format';
 import { serviceName } from '../services';
 
 const TONE: Record<BreakerStateName, 'ok' | 'error' | 'warn'> = { closed: 'ok', open: 'error', 'half-open': 'warn' };

@@ -124,12 +124,20 @@ describe('Error Logs', () => {
     ['workflow.retry', 'run-3', 'POST /api/workflow/retry/run-3'],
     ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
     ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/heygen/generate'],
+    ['video.retry', 'vp-4', 'POST /api/video/projects/vp-4/retry'],
+    ['api.request', { method: 'PUT', path: '/social/templates/t-1', json: { id: 't-1' } }, 'PUT /api/social/templates/t-1'],
+    ['api.request', { method: 'GET', path: '/workflow/logs/wf-1', query: { limit: 10 } }, 'GET /api/workflow/logs/wf-1?limit=10'],
+    ['health.check', 'vidau', 'GET /api/health/vidau'],
+    ['tts.generate', { text: 'Hallo', provider: 'azure', options: {} }, 'POST /api/tts/generate'],
+    ['service.test', 'pexels', 'GET /api/test/pexels'],
   ])('Retry re-runs %s through the same call', async (kind, args, expected) => {
     const seen: string[] = [];
-    server.use(http.post('*/api/*', ({ request }) => {
-      seen.push(`${request.method} ${new URL(request.url).pathname}`);
-      return HttpResponse.json({ ok: true });
-    }));
+    const note = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      seen.push(`${request.method} ${url.pathname}${url.search}`);
+      return HttpResponse.json({ ok: true, success: true });
+    };
+    server.use(http.post('*/api/*', note), http.get('*/api/*', note), http.put('*/api/*', note));
     await recordError({ service: 'svc', error: 'boom', operation: { kind, args } });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
@@ -139,24 +147,43 @@ describe('Error Logs', () => {
     expect(seen).toEqual([expected]);
   });
 
-  test('Retry of an entry without an operation re-runs the health check of its service', async () => {
-    const seen: string[] = [];
-    server.use(http.get('*/api/health/:service', ({ params }) => {
-      seen.push(String(params.service));
-      return HttpResponse.json({ success: true });
+  test('Retry re-sends a failed call to an operator address (webhook.call), with the workflow key read from the settings', async () => {
+    const seen: Array<{ body: unknown; auth: string | null }> = [];
+    server.use(http.post('https://hooks.example.test/video', async ({ request }) => {
+      seen.push({ body: await request.json(), auth: request.headers.get('authorization') });
+      return HttpResponse.json({});
     }));
-    await recordError({ service: 'vidau', error: 'Health check failed: 503' });
+    await db.settings.put({ key: 'workflowConfig', value: { ...(await getSetting('workflowConfig')), apiKey: 'wf-key-1' } });
+    await recordError({ service: 'n8n', error: 'Webhook konnte nicht erreicht werden.', operation: { kind: 'webhook.call', args: { service: 'n8n', url: 'https://hooks.example.test/video', method: 'POST', json: { trigger: 'video_studio' }, auth: 'workflow' } } });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Retry VidAU' }));
+    await user.click(screen.getByRole('button', { name: 'Retry n8n' }));
     await waitFor(() => expect(entries()[0]).toHaveTextContent('Resolved'));
-    expect(seen).toEqual(['vidau']);
+    expect(seen).toEqual([{ body: { trigger: 'video_studio' }, auth: 'Bearer wf-key-1' }]);
+  });
+
+  test('an entry that cannot be re-run says so instead of calling anything, and keeps Resolve', async () => {
+    const seen: string[] = [];
+    server.use(http.all('*', ({ request }) => {
+      seen.push(request.url);
+      return HttpResponse.json({});
+    }));
+    await recordError({ service: 'vidau', error: 'Media Upload fehlgeschlagen' });
+    await recordError({ service: 'OBS', error: 'Failed to connect to OBS WebSocket', operation: { kind: 'obs.unknown-old-kind', args: null } });
+    renderWithProviders(<ErrorLogsTab />);
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    for (const entry of entries()) {
+      expect(within(entry).getByTestId('entry-not-retryable')).toHaveTextContent('Dieser Fehler kann nicht automatisch wiederholt werden.');
+      expect(within(entry).queryByRole('button', { name: /^Retry/ })).toBeNull();
+      expect(within(entry).getByRole('button', { name: /^Resolve/ })).toBeInTheDocument();
+    }
+    expect(seen).toEqual([]);
   });
 
   test('a failed Retry keeps the entry Active, counts the retry, and adds no second entry', async () => {
     server.use(http.get('*/api/health/azure', () => HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' })));
-    await recordError({ service: 'azure', error: 'old', retryCount: 1 });
+    await recordError({ service: 'azure', error: 'old', retryCount: 1, operation: { kind: 'health.check', args: 'azure' } });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));

@@ -10,11 +10,13 @@ import { computeStatistics, resolveError } from '@/db/error-log';
 import { storageFailureMessage } from '@/db/storage-errors';
 import { errorMessage } from '@/lib/http/api-error';
 import { allBreakerStates } from '@/lib/resilience/breakers';
+import { NOT_RETRYABLE_MESSAGE } from '@/lib/resilience/retry-registry';
+import { canRetry } from '@/lib/retryables';
 import { redact } from '@/lib/security/redact';
 import { useClearErrors, useErrorEntries, useRetryErrorEntry } from '../api/error-log';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildErrorExport } from '../lib/error-export';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { messages } from '../messages';
 import { API_SERVICES, serviceName } from '../services';
 import { BreakerPanel } from './breaker-panel';
@@ -63,21 +65,26 @@ function EntryRow({ entry }: { entry: ErrorLogEntry }) {
               <CheckCircle2 aria-hidden />
               Resolve
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={retry.isPending}
-              aria-label={`Retry ${serviceName(entry.service)}`}
-              onClick={() =>
-                retry.mutate(entry, {
-                  onSuccess: () => toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
-                  onError: (error) => toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
-                })
-              }
-            >
-              {retry.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
-              Retry
-            </Button>
+            {canRetry(entry.operation) ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={retry.isPending}
+                aria-label={`Retry ${serviceName(entry.service)}`}
+                onClick={() =>
+                  retry.mutate(entry, {
+                    onSuccess: () => toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
+                    onError: (error) => toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
+                  })
+                }
+              >
+                {retry.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+                Retry
+              </Button>
+            ) : (
+              // An upload's file, an OBS connection or a breaker notice: nothing to send again.
+              <span className="self-center text-xs text-muted-foreground" data-testid="entry-not-retryable">{NOT_RETRYABLE_MESSAGE}</span>
+            )}
           </div>
         )}
       </div>

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { TestResult } from '@/lib/api/types';
 import { redact } from '@/lib/security/redact';
-import { formatTime } from '../lib/format';
+import { formatTime } from '@/lib/format';
 import { messages } from '../messages';
 import { maskKey, type ApiServiceEntry } from '../services';
 

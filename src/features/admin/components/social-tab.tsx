@@ -7,6 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { getSetting } from '@/db/settings';
 import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
+import { formatNumber } from '@/lib/format';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { requestTikTokConnect } from '../api/webhook';
 import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
 import { messages } from '../messages';
@@ -80,14 +82,18 @@ export function SocialTab() {
     const workflow = await getSetting('workflowConfig');
     const url = system.workflowWebhookUrl || workflow.webhookUrl;
     if (!url) {
-      toast.error(messages.system.webhookMissingTitle, { description: messages.oauth.webhookMissing });
+      showFailureToast('tiktok-connect');
       return;
     }
     setAutomating(true);
-    const outcome = await requestTikTokConnect(url);
-    setAutomating(false);
-    if (outcome.ok) toast.success(messages.oauth.automationSent);
-    else toast.error(messages.system.webhookFailedTitle, { description: messages.oauth.automationFailed });
+    try {
+      await requestTikTokConnect(url);
+      toast.success(messages.oauth.automationSent);
+    } catch (error) {
+      showFailureToast('tiktok-connect', error);
+    } finally {
+      setAutomating(false);
+    }
   };
 
   return (
@@ -105,7 +111,7 @@ export function SocialTab() {
                 <CardDescription>{p.status}</CardDescription>
               </CardHeader>
               <CardContent className="space-y-3">
-                <p className="text-sm text-muted-foreground">{`${p.followers.toLocaleString('de-DE')} Follower · ${p.posts.toLocaleString('de-DE')} Posts`}</p>
+                <p className="text-sm text-muted-foreground">{`${formatNumber(p.followers)} Follower · ${formatNumber(p.posts)} Posts`}</p>
                 <div className="flex flex-wrap gap-2">
                   {p.connected ? (
                     <Button variant="outline" aria-label={`Disconnect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending}>

@@ -11,7 +11,9 @@ import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
 import { useSetting } from '../api/use-setting';
 import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
+import { missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { isWebhookUrl, testWebhook, webhookTestHostChange } from '../api/webhook';
 import { messages } from '../messages';
 import { SettingsTransferCard } from './settings-transfer-card';
@@ -53,8 +55,8 @@ export function SystemTab() {
   const checkUrl = (): string | null => {
     const url = webhookValue.trim();
     if (!url) {
-      setWebhookError(messages.system.webhookMissing);
-      toast.error(messages.system.webhookMissingTitle, { description: messages.system.webhookMissing });
+      setWebhookError(missingUrlToast('webhook-test').description ?? null);
+      showFailureToast('webhook-test');
       return null;
     }
     if (!isWebhookUrl(url)) {
@@ -89,11 +91,14 @@ export function SystemTab() {
 
   const sendTest = async (url: string, keyConfirmed: boolean) => {
     setTesting(true);
-    const outcome = await testWebhook(url, { keyConfirmed });
-    setTesting(false);
-    if (outcome.ok) toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(outcome.responseTime) });
-    else if (outcome.kind === 'http') toast.error(messages.system.webhookFailedTitle, { description: messages.system.webhookFailed });
-    else toast.error(messages.system.webhookNetworkTitle, { description: messages.system.webhookNetwork });
+    try {
+      const { responseTime } = await testWebhook(url, { keyConfirmed });
+      toast.success(messages.system.webhookOk, { description: messages.system.webhookOkDescription(responseTime) });
+    } catch (error) {
+      showFailureToast('webhook-test', error);
+    } finally {
+      setTesting(false);
+    }
   };
 
   return (

@@ -7,15 +7,15 @@ import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuLabel } from '@/components/ui/dropdown-menu';
 import type { AiNewsItem, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
-import { messages, STATUS_LABELS } from '../messages';
+import { STATUS_LABELS } from '@/lib/labels';
+import { formatDateTimeMedium, formatNumber, formatPercent } from '@/lib/format';
+import { messages } from '../messages';
 
 const ROW_HEIGHT = 56;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_7rem_3.5rem] items-center gap-3 px-3';
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
 const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
 const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 export interface NewsActions {
   onPublish: (item: AiNewsItem) => void;
@@ -70,9 +70,9 @@ const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu 
       <div role="cell">{n.source}</div>
       <div role="cell">{n.category}</div>
       <div role="cell"><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
-      <div role="cell" className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(n.createdAt))}</div>
-      <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.views)}</div>
-      <div role="cell" className="text-right tabular-nums">{numberFormat.format(n.engagement)} %</div>
+      <div role="cell" className="whitespace-nowrap text-muted-foreground">{formatDateTimeMedium(n.createdAt)}</div>
+      <div role="cell" className="text-right tabular-nums">{formatNumber(n.views)}</div>
+      <div role="cell" className="text-right tabular-nums">{formatPercent(n.engagement)}</div>
       <div role="cell" className={STICKY_ACTIONS_CELL}>
         <Button variant="ghost" size="icon" aria-label={`Aktionen für ${n.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(n, e.currentTarget)}>
           <MoreHorizontal aria-hidden />

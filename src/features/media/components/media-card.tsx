@@ -6,8 +6,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import type { MediaFile } from '@/lib/api/types';
 import { TYPE_LABELS } from '../messages';
 import { formatDay } from './format';
+import { formatNumber } from '@/lib/format';
 
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 /** Starts a download of the file under its title (works for data:, blob: and same-origin URLs). */
 export function download(item: MediaFile) {
@@ -45,7 +45,7 @@ export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, on
           <li aria-label="Größe">{item.size}</li>
           {item.duration && <li aria-label="Dauer" data-testid="media-duration">{item.duration}</li>}
           <li aria-label="Datum">{formatDay(item.date)}</li>
-          <li aria-label="Aufrufe">{numberFormat.format(item.views)} Aufrufe</li>
+          <li aria-label="Aufrufe">{formatNumber(item.views)} Aufrufe</li>
         </ul>
       </CardContent>
     </Card>

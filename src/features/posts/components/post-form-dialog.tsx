@@ -5,7 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { NewPost, Platform, Post, PostStatus } from '@/lib/api/types';
-import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
+import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
+import { messages } from '../messages';
 
 export const CATEGORIES = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
 const FORM_STATUSES: PostStatus[] = ['draft', 'review', 'scheduled', 'published'];

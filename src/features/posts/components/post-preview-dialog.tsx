@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { Post } from '@/lib/api/types';
-import { PLATFORM_LABELS, STATUS_LABELS } from '../messages';
-import { formatDate, formatNumber, formatPercent } from './format';
+import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
+import { formatDateTimeNumeric as formatDate, formatNumber, formatPercent } from '@/lib/format';
 
 /** Preview: the post as it will appear, with its facts. */
 export function PostPreviewDialog({ post, onOpenChange }: { post: Post | null; onOpenChange: (open: boolean) => void }) {

@@ -8,8 +8,9 @@ import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/compone
 import type { Post, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import type { PostQuery, SortKey } from '../lib/query-posts';
-import { messages, PLATFORM_LABELS, STATUS_LABELS } from '../messages';
-import { formatDate, formatNumber, formatPercent } from './format';
+import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
+import { messages } from '../messages';
+import { formatDateTimeNumeric as formatDate, formatNumber, formatPercent } from '@/lib/format';
 
 const ROW_HEIGHT = 60;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';

@@ -1,22 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSocialAnalytics, listPlatforms, listScheduledPosts, listTemplates, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
+import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
+import { getSocialAnalytics, listScheduledPosts, listTemplates, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
 import { sendOrQueue, type SendOutcome } from '@/lib/outbox/send';
 
 export const socialKeys = {
   all: ['social'] as const,
-  platforms: () => [...socialKeys.all, 'platforms'] as const,
+  /** Shared with Admin → Social (lib/api/query-keys). */
+  platforms: socialPlatformKeys.list,
   templates: () => [...socialKeys.all, 'templates'] as const,
   scheduled: () => [...socialKeys.all, 'scheduled'] as const,
   analytics: () => [...socialKeys.all, 'analytics'] as const,
 };
 
-export const platformsQueryOptions = () => queryOptions({ queryKey: socialKeys.platforms(), queryFn: ({ signal }) => listPlatforms(signal) });
 export const templatesQueryOptions = () => queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
 export const scheduledQueryOptions = () => queryOptions({ queryKey: socialKeys.scheduled(), queryFn: ({ signal }) => listScheduledPosts(signal) });
 export const analyticsQueryOptions = () => queryOptions({ queryKey: socialKeys.analytics(), queryFn: ({ signal }) => getSocialAnalytics(signal) });
 
-export const usePlatforms = () => useQuery(platformsQueryOptions());
+export const usePlatforms = () => useQuery(socialPlatformsQueryOptions());
 export const useTemplates = () => useQuery(templatesQueryOptions());
 export const useScheduled = () => useQuery(scheduledQueryOptions());
 export const useAnalytics = () => useQuery(analyticsQueryOptions());

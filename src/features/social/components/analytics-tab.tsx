@@ -1,10 +1,11 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Platform } from '@/lib/api/types';
 import { useAnalytics } from '../api/social';
-import { messages, PLATFORM_NAMES } from '../messages';
+import { PLATFORM_LABELS } from '@/lib/labels';
+import { messages } from '../messages';
+import { formatNumber } from '@/lib/format';
 
 const DAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 /** A plain SVG bar chart of one platform's daily reach (no chart library: seven bars do not need one). */
 function ReachChart({ platform, series }: { platform: Platform; series: number[] }) {
@@ -12,7 +13,7 @@ function ReachChart({ platform, series }: { platform: Platform; series: number[]
   const width = 280;
   const height = 120;
   const bar = width / series.length;
-  const label = `Reichweite ${PLATFORM_NAMES[platform]} der letzten 7 Tage: ${series.map((v, i) => `${DAYS[i % 7]} ${numberFormat.format(v)}`).join(', ')}`;
+  const label = `Reichweite ${PLATFORM_LABELS[platform]} der letzten 7 Tage: ${series.map((v, i) => `${DAYS[i % 7]} ${formatNumber(v)}`).join(', ')}`;
   return (
     <svg viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={label} className="h-36 w-full">
       {series.map((v, i) => {
@@ -51,8 +52,8 @@ export function AnalyticsTab() {
         {perPlatform.map((p) => (
           <Card key={p.platform}>
             <CardHeader className="pb-2">
-              <CardTitle className="text-base">{PLATFORM_NAMES[p.platform]}</CardTitle>
-              <CardDescription>Reichweite {numberFormat.format(p.reach)} · Engagement {numberFormat.format(p.engagement)} %</CardDescription>
+              <CardTitle className="text-base">{PLATFORM_LABELS[p.platform]}</CardTitle>
+              <CardDescription>Reichweite {formatNumber(p.reach)} · Engagement {formatNumber(p.engagement)} %</CardDescription>
             </CardHeader>
             <CardContent>
               <ReachChart platform={p.platform} series={p.series ?? [p.reach]} />

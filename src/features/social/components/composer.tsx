@@ -15,11 +15,12 @@ import { useComposePost, type ComposeResult } from '../api/social';
 import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
 import { PLATFORM_LIMITS, textLength } from '../lib/limits';
-import { messages, PLATFORM_NAMES } from '../messages';
+import { PLATFORM_LABELS } from '@/lib/labels';
+import { messages } from '../messages';
 
 const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_NAMES[p]).join(', ');
+const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(', ');
 
 function report(result: ComposeResult, scheduledAt: string | null) {
   const sent = result.outcomes.filter((o) => o.state === 'sent').map((o) => o.platform);
@@ -29,7 +30,7 @@ function report(result: ComposeResult, scheduledAt: string | null) {
     else toast.success(messages.posted, { description: messages.postedText(names(sent)) });
   }
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
-  for (const { platform, error } of result.rejected) toast.error(messages.error, { description: `${PLATFORM_NAMES[platform]}: ${failureReason(error)}` });
+  for (const { platform, error } of result.rejected) toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
 }
 
 /** Compose: platforms (connected only), template, content, scheduling, live preview per platform, Post Now and Schedule. */
@@ -94,8 +95,8 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
                 const isConnected = connected.has(p.id);
                 return (
                   <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:bg-muted/40">
-                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v === true)} aria-label={PLATFORM_NAMES[p.id]} />
-                    <span>{PLATFORM_NAMES[p.id]}</span>
+                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v === true)} aria-label={PLATFORM_LABELS[p.id]} />
+                    <span>{PLATFORM_LABELS[p.id]}</span>
                     {!isConnected && <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>}
                   </label>
                 );
@@ -163,15 +164,15 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
             const length = textLength(text);
             const over = length > limit;
             return (
-              <section key={p} aria-label={`Vorschau ${PLATFORM_NAMES[p]}`} className="grid gap-2 rounded-lg border p-3">
+              <section key={p} aria-label={`Vorschau ${PLATFORM_LABELS[p]}`} className="grid gap-2 rounded-lg border p-3">
                 <div className="flex items-center justify-between">
-                  <span className="font-medium">{PLATFORM_NAMES[p]}</span>
+                  <span className="font-medium">{PLATFORM_LABELS[p]}</span>
                   <Badge tone={over ? 'error' : 'neutral'}>{length} / {limit}</Badge>
                 </div>
                 <p className="whitespace-pre-wrap break-words text-sm">{text || <span className="text-muted-foreground">Noch kein Inhalt.</span>}</p>
                 {over && (
                   <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-                    <AlertTriangle className="size-4" aria-hidden />{messages.overLimit(PLATFORM_NAMES[p], length, limit)}
+                    <AlertTriangle className="size-4" aria-hidden />{messages.overLimit(PLATFORM_LABELS[p], length, limit)}
                   </p>
                 )}
               </section>

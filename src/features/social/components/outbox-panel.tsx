@@ -14,10 +14,11 @@ import { drainOutbox } from '@/lib/outbox/drain';
 import { requestOutboxDrain } from '@/lib/outbox/drainer';
 import { drainNotices } from '@/lib/outbox/messages';
 import type { Platform } from '@/lib/api/types';
-import { messages, OUTBOX_STATE_LABELS, PLATFORM_NAMES } from '../messages';
+import { PLATFORM_LABELS } from '@/lib/labels';
+import { messages, OUTBOX_STATE_LABELS } from '../messages';
+import { formatDateTimeShort } from '@/lib/format';
 
 const TONE: Record<OutboxStatus, 'info' | 'warn' | 'ok' | 'error' | 'neutral'> = { queued: 'warn', sending: 'info', sent: 'ok', failed: 'error', expired: 'neutral' };
-const timeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
 
 // A change the database refused (storage full, database closed) is said in German; the entry stays as it was.
 const storageFailed = (error: unknown) => void toast.error(storageFailureMessage(error));
@@ -117,9 +118,9 @@ export function OutboxPanel() {
             {[...entries].reverse().map((entry) => (
               <li key={entry.id} className="grid gap-2 p-4" data-testid="outbox-entry" data-status={entry.status}>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{PLATFORM_NAMES[entry.platform as Platform] ?? entry.platform}</span>
+                  <span className="font-medium">{PLATFORM_LABELS[entry.platform as Platform] ?? entry.platform}</span>
                   <Badge tone={TONE[entry.status]}>{OUTBOX_STATE_LABELS[entry.status]}</Badge>
-                  <span className="text-xs text-muted-foreground">{timeFormat.format(entry.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">{formatDateTimeShort(entry.createdAt)}</span>
                   {entry.payload.scheduledAt ? <span className="text-xs text-muted-foreground">geplant für {String(entry.payload.scheduledAt).replace('T', ' ')}</span> : null}
                 </div>
                 <p className="line-clamp-2 whitespace-pre-wrap text-sm">{String(entry.payload.content ?? '')}</p>

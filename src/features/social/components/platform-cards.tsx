@@ -7,9 +7,9 @@ import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useSetConnected } from '../api/social';
 import { messages } from '../messages';
+import { formatNumber } from '@/lib/format';
 
 const ICONS: Record<Platform, typeof Users> = { facebook: Users, youtube: Video, telegram: Send, instagram: Camera, tiktok: Music2 };
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 /** The five platform cards with status, followers, posts and Connect/Disconnect. */
 export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
@@ -40,9 +40,9 @@ export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
               </div>
               <dl className="grid grid-cols-2 gap-1">
                 <dt className="text-muted-foreground">Followers</dt>
-                <dd className="text-right tabular-nums">{numberFormat.format(p.followers)}</dd>
+                <dd className="text-right tabular-nums">{formatNumber(p.followers)}</dd>
                 <dt className="text-muted-foreground">Posts</dt>
-                <dd className="text-right tabular-nums">{numberFormat.format(p.posts)}</dd>
+                <dd className="text-right tabular-nums">{formatNumber(p.posts)}</dd>
               </dl>
               <Button variant={p.connected ? 'outline' : 'default'} disabled={setConnected.isPending && setConnected.variables?.id === p.id} onClick={() => toggle(p)} aria-label={`${p.connected ? 'Disconnect' : 'Connect'} ${p.name}`}>
                 {p.connected ? 'Disconnect' : 'Connect'}

@@ -11,7 +11,8 @@ import { Textarea } from '@/components/ui/textarea';
 import type { Platform, ScheduledPost } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useScheduled, useUpdateScheduled } from '../api/social';
-import { messages, PLATFORM_NAMES } from '../messages';
+import { PLATFORM_LABELS } from '@/lib/labels';
+import { messages } from '../messages';
 
 const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
 
@@ -46,7 +47,7 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
           <div className="grid gap-1">
             <Label htmlFor="sched-platform">Plattform</Label>
             <select id="sched-platform" className={nativeSelect} value={form.platform} onChange={(e) => setForm({ ...form, platform: e.target.value as Platform })}>
-              {Object.entries(PLATFORM_NAMES).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+              {Object.entries(PLATFORM_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </select>
           </div>
           <div className="grid gap-1">
@@ -86,7 +87,7 @@ export function ScheduleTab() {
               <li key={post.id} className="flex flex-wrap items-center gap-3 p-4">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{post.title}</p>
-                  <p className="text-sm text-muted-foreground">{PLATFORM_NAMES[post.platform]} · {post.time.replace('T', ' ')}</p>
+                  <p className="text-sm text-muted-foreground">{PLATFORM_LABELS[post.platform]} · {post.time.replace('T', ' ')}</p>
                 </div>
                 <Badge tone="info">{post.status === 'scheduled' ? 'Geplant' : post.status}</Badge>
                 <Button variant="outline" size="sm" className="min-h-10" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { transport } from '@/lib/http/transport';
-import { execute } from '@/lib/resilience/execute';
+import { callWebhook, type WebhookResponse } from '@/lib/webhooks/call';
 import type { WebhookService } from '../options';
 
 /** `source` and `version` the first automation service (n8n) receives with the body (SPEC §7). */
@@ -24,20 +23,19 @@ export function videoTriggerBody({ service, platform, script }: Omit<VideoTrigge
 
 /**
  * POSTs the Video Studio trigger straight to the operator's webhook. Zapier is called in no-cors mode
- * (SPEC §7), so its answer is opaque and only a network failure counts as an error. One attempt;
- * a failure lands in the error log.
+ * (SPEC §7), so its answer is opaque and only a network failure counts as an error. One attempt behind the
+ * 'video-webhook' breaker; a failure lands in the error log, and its Retry sends the same body again.
  */
-export function triggerVideoWebhook(input: VideoTriggerInput): Promise<unknown> {
-  const body = videoTriggerBody(input);
-  return execute(
-    () => transport(input.url.trim(), {
-      method: 'POST',
-      json: body,
-      responseType: 'text',
-      timeoutMs: TIMEOUT_MS,
-      mode: input.service === 'zapier' ? 'no-cors' : undefined,
-    }),
-    { service: 'video-webhook', retries: false, context: { webhook: input.service, trigger: 'video_studio' } },
+export function triggerVideoWebhook(input: VideoTriggerInput): Promise<WebhookResponse> {
+  const url = input.url.trim();
+  const json = videoTriggerBody(input);
+  const mode = input.service === 'zapier' ? 'no-cors' : undefined;
+  return callWebhook(
+    { url, method: 'POST', json, timeoutMs: TIMEOUT_MS, mode },
+    {
+      service: 'video-webhook', breaker: true, context: { webhook: input.service, trigger: 'video_studio' },
+      operation: { kind: 'webhook.call', args: { service: 'video-webhook', url, method: 'POST', json, mode, timeoutMs: TIMEOUT_MS, breaker: true } },
+    },
   );
 }
 

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { VideoProject, VideoProjectStatus } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
+import { formatDateTimeMedium } from '@/lib/format';
 import { useDownloadVideo, useRetryVideoProject, useVideoStatusPoll } from '../api/video-mutations';
 import { messages } from '../messages';
 import { ListError } from './list-error';
@@ -21,11 +22,6 @@ const STATUS: Record<VideoProjectStatus, { label: string; tone: 'ok' | 'info' | 
   failed: { label: 'Failed', tone: 'error' },
 };
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-};
 
 /** My Projects: GET /video/projects with Retry (failed), Play and Download (completed with a url). */
 export function ProjectsList() {
@@ -92,7 +88,7 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
               <Badge tone={tone}>{label}</Badge>
             </div>
             <p className="text-xs text-muted-foreground">
-              {platformName} · {avatarName} · {project.duration} · {formatDate(project.createdAt)}
+              {platformName} · {avatarName} · {project.duration} · {formatDateTimeMedium(project.createdAt)}
             </p>
             {project.status === 'processing' && poll.isError && <p className="text-xs text-red-700 dark:text-red-400">{messages.statusFailed} {errorMessage(poll.error)}</p>}
             {project.status === 'processing' && (

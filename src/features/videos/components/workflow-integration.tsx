@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/http/api-error';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { useTriggerVideoWebhook } from '../api/trigger-webhook';
 import type { WorkflowDraft } from '../lib/draft';
 import { readWorkflowFile } from '../lib/workflow-file';
@@ -17,8 +17,6 @@ const SERVICES: Array<{ id: WebhookService; name: string; description: string }>
   { id: 'n8n', name: 'n8n', description: 'Webhook node of your n8n workflow' },
   { id: 'zapier', name: 'Zapier', description: 'Catch Hook of your Zap (sent without CORS)' },
 ];
-
-const upper = (service: WebhookService) => (service === 'n8n' ? 'N8N' : 'ZAPIER');
 
 /** Workflow Integration: webhook URL, a .json workflow file with a 200-character preview, and the trigger. */
 export function WorkflowIntegration({ draft, onChange, platform, script }: {
@@ -48,14 +46,14 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
   const onTrigger = () => {
     const service = draft.service;
     if (!draft.url.trim()) {
-      toast.error(messages.endpointRequired(upper(service)));
+      showFailureToast('video-trigger', undefined, { subject: service });
       return;
     }
     trigger.mutate(
       { service, url: draft.url, platform, script },
       {
         onSuccess: () => toast.success(messages.workflowStarted),
-        onError: (error) => toast.error(messages.workflowFailed(upper(service)), { description: errorMessage(error) }),
+        onError: (error) => showFailureToast('video-trigger', error, { subject: service }),
       },
     );
   };

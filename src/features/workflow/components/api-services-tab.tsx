@@ -4,10 +4,11 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { keyFor, PROVIDER_SERVICES, testProvider, testProvidersSequentially, type ProviderService, type ProviderServiceId, type ProviderTestResult } from '@/lib/webhooks/provider-tests';
 import { useApiKeys } from '../api/use-workflow-settings';
 import { MSG } from '../messages';
-import { formatDateTime } from './summary-cards';
+import { formatDateTime } from '@/lib/format';
 
 export type ServiceStatus = 'disconnected' | 'testing' | 'connected' | 'error';
 interface ServiceState {
@@ -27,13 +28,12 @@ function mask(key: string): string {
 function fromResult(result: ProviderTestResult): ServiceState {
   return result.ok
     ? { status: 'connected', lastTested: result.lastTested, responseTime: result.responseTime }
-    : { status: 'error', lastTested: result.lastTested, responseTime: result.responseTime, error: result.error };
+    : { status: 'error', lastTested: result.lastTested, responseTime: result.responseTime, error: result.error.message };
 }
 
 function toastResult(service: ProviderService, result: ProviderTestResult) {
   if (result.ok) toast.success(MSG.apiOk, { description: `${service.name}: ${result.responseTime} ms` });
-  else if (result.kind === 'http') toast.error(MSG.apiFailed, { description: `${service.name}: ${result.error}` });
-  else toast.error(MSG.apiNetwork, { description: `${service.name}: ${result.error}` });
+  else showFailureToast('api-test', result.error, { subject: service.name });
 }
 
 /** The ten service cards: disconnected → testing → connected / error (SPEC §4), keys from Admin Settings. */

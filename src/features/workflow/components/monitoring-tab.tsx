@@ -15,7 +15,7 @@ import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
 import { VOICES } from './setup-tab';
-import { formatDateTime } from './summary-cards';
+import { formatDateTime, formatTime } from '@/lib/format';
 
 const STEP_LABEL = { completed: 'Fertig', running: 'Läuft', pending: 'Wartend' } as const;
 const STEP_TONE = { completed: 'ok', running: 'info', pending: 'neutral' } as const;
@@ -27,7 +27,7 @@ function PipelineCard() {
       <CardHeader>
         <CardTitle>Pipeline Steps</CardTitle>
         <CardDescription>
-          Live-Monitoring: aktualisiert alle 5 s{pipeline.dataUpdatedAt ? ` · Stand ${new Date(pipeline.dataUpdatedAt).toLocaleTimeString('de-DE')}` : ''}
+          Live-Monitoring: aktualisiert alle 5 s{pipeline.dataUpdatedAt ? ` · Stand ${formatTime(pipeline.dataUpdatedAt)}` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -12,12 +12,12 @@ import { HostChangeDialog, type PendingHostChange } from '@/components/host-chan
 import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
 import { unregisterSecret } from '@/lib/security/redact';
 import { hostChangeMessages, workflowHostChanges } from '@/lib/webhooks/credential-hosts';
-import { WebhookError } from '@/lib/webhooks/n8n';
+import { showFailureToast } from '@/components/ui/failure-toast';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
-import { MSG, uploadFailedStatus } from '../messages';
+import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
 import { STATE_LABEL } from './summary-cards';
 
@@ -262,14 +262,14 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   };
   const start = async () => {
     if (!config.mediaUrl.trim()) {
-      toast.error(MSG.uploadErrorTitle, { description: MSG.mediaMissing });
+      showFailureToast('media-upload');
       return;
     }
     if (!file) return;
     const checked = await checkOf(file);
     if (!checked.ok) {
       setRefusal(checked.reason);
-      toast.error(MSG.uploadErrorTitle, { description: checked.reason });
+      toast.error('Upload Fehler', { description: checked.reason });
       return;
     }
     // Sent as what its bytes are, not as the type the browser guessed from the name.
@@ -279,7 +279,7 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
       onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
       onError: (error) => {
         setProgress(null);
-        toast.error(MSG.uploadErrorTitle, { description: error instanceof WebhookError && error.kind === 'http' ? uploadFailedStatus(error.status) : MSG.uploadFailed });
+        showFailureToast('media-upload', error);
       },
     });
   };

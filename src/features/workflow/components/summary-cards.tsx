@@ -2,16 +2,11 @@ import { Activity, CheckCircle2, Clock, Hash } from 'lucide-react';
 import type * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { WorkflowConfig } from '@/db/settings';
+import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils/cn';
 import type { WorkflowRuntime, WorkflowState } from '../hooks/use-workflow-runtime';
 
 export const STATE_LABEL: Record<WorkflowState, string> = { inactive: 'Inaktiv', active: 'Aktiv', error: 'Fehler' };
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '–' : date.toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
-}
 
 function SummaryCard({ title, icon, value, hint, testId, valueClass }: { title: string; icon: React.ReactNode; value: React.ReactNode; hint?: string; testId: string; valueClass?: string }) {
   return (

@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
-import { errorMessage } from '@/lib/http/api-error';
-import { WebhookError, type StatusResponse } from '@/lib/webhooks/n8n';
+import { showFailureToast } from '@/components/ui/failure-toast';
+import type { WebhookAction } from '@/lib/webhooks/failure-toasts';
+import type { StatusResponse } from '@/lib/webhooks/n8n';
 import { statusQueryOptions, useTestWebhook, useTriggerWorkflow } from '../api/workflow-queries';
-import { corsHint, httpText, MSG } from '../messages';
+import { corsHint, MSG } from '../messages';
 
 export type WorkflowState = 'inactive' | 'active' | 'error';
 
@@ -39,7 +40,10 @@ export function NetworkDescription({ text }: { text: string }) {
   );
 }
 
-const isKind = (error: unknown, kind: WebhookError['kind']) => error instanceof WebhookError && error.kind === kind;
+/** The SPEC §8 toast of a failed call (lib/webhooks' table); a network failure adds where CORS is set. */
+function toastFailure(action: WebhookAction, error?: unknown) {
+  showFailureToast(action, error, { networkHint: (text) => <NetworkDescription text={text} /> });
+}
 
 /**
  * The workflow's state machine of SPEC §4 (inactive → active after a successful trigger, error after a
@@ -69,10 +73,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
 
   // Header button: the n8n hook's toasts ('n8n Workflow gestartet', 'n8n Verbindung fehlgeschlagen', …).
   const startFromHeader = () => {
-    if (!hasWebhook) {
-      toast.error(MSG.error, { description: MSG.webhookRequired });
-      return;
-    }
+    if (!hasWebhook) return toastFailure('n8n-start');
     trigger.mutate(undefined, {
       onSuccess: (result) => {
         succeeded();
@@ -80,20 +81,14 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       },
       onError: (error) => {
         failed();
-        if (isKind(error, 'http')) {
-          const e = error as WebhookError;
-          toast.error(MSG.n8nFailedTitle, { description: httpText(e.status, e.statusText) });
-        } else toast.error(MSG.n8nNetworkTitle, { description: <NetworkDescription text={MSG.n8nNetwork} /> });
+        toastFailure('n8n-start', error);
       },
     });
   };
 
   // n8n Setup → Start Workflow: 'Workflow ausgelöst' / 'Workflow-Fehler'.
   const startFromSetup = () => {
-    if (!hasWebhook) {
-      toast.error(MSG.error, { description: MSG.webhookRequired });
-      return;
-    }
+    if (!hasWebhook) return toastFailure('setup-start');
     trigger.mutate(undefined, {
       onSuccess: () => {
         succeeded();
@@ -101,17 +96,14 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       },
       onError: (error) => {
         failed();
-        toast.error(MSG.triggerFailedTitle, { description: isKind(error, 'http') ? MSG.triggerFailed : <NetworkDescription text={MSG.triggerFailed} /> });
+        toastFailure('setup-start', error);
       },
     });
   };
 
   // Monitoring → manual triggers: the same webhook with an action; failures say 'Workflow Fehler'.
   const manualTrigger = (action: string, label: string, extra: Record<string, unknown> = {}) => {
-    if (!hasWebhook) {
-      toast.error(MSG.error, { description: MSG.webhookRequired });
-      return;
-    }
+    if (!hasWebhook) return toastFailure('manual-trigger');
     trigger.mutate({ action, ...extra }, {
       onSuccess: () => {
         succeeded();
@@ -119,17 +111,13 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       },
       onError: (error) => {
         failed();
-        const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
-        toast.error(MSG.workflowErrorTitle, { description: isKind(error, 'network') ? <NetworkDescription text={message} /> : message });
+        toastFailure('manual-trigger', error);
       },
     });
   };
 
   const testWebhook = () => {
-    if (!hasWebhook) {
-      toast.error(MSG.error, { description: MSG.webhookEnter });
-      return;
-    }
+    if (!hasWebhook) return toastFailure('webhook-test');
     webhookTest.mutate(undefined, {
       onSuccess: (result) => {
         setFlags((f) => ({ connected: true, workflowActive: f?.workflowActive ?? status.data?.active ?? false }));
@@ -137,17 +125,13 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       },
       onError: (error) => {
         setFlags({ connected: false, workflowActive: false });
-        if (isKind(error, 'http') || isKind(error, 'timeout')) toast.error(MSG.webhookErrorTitle, { description: MSG.webhookError });
-        else toast.error(MSG.networkTitle, { description: <NetworkDescription text={MSG.network} /> });
+        toastFailure('webhook-test', error);
       },
     });
   };
 
   const checkStatus = () => {
-    if (!config.statusUrl.trim()) {
-      toast.error(MSG.error, { description: MSG.statusUrlMissing });
-      return;
-    }
+    if (!config.statusUrl.trim()) return toastFailure('status-check');
     setCheckingStatus(true);
     queryClient
       .fetchQuery({ ...statusQueryOptions(config), staleTime: 0 })
@@ -157,10 +141,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       })
       .catch((error: unknown) => {
         setFlags({ connected: false, workflowActive: false });
-        if (isKind(error, 'http')) {
-          const e = error as WebhookError;
-          toast.error(MSG.n8nFailedTitle, { description: httpText(e.status, e.statusText) });
-        } else toast.error(MSG.n8nNetworkTitle, { description: isKind(error, 'network') ? <NetworkDescription text={MSG.n8nNetwork} /> : errorMessage(error) });
+        toastFailure('status-check', error);
       })
       .finally(() => setCheckingStatus(false));
   };

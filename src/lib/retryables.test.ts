@@ -1,0 +1,75 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { generateNews, listNews, publishNews } from '@/lib/api/news';
+import { updateTemplate } from '@/lib/api/social';
+import type { PostTemplate } from '@/lib/api/types';
+import { server } from '@/mocks/node';
+import { listErrors } from '@/db/error-log';
+import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
+import { recordFailure } from '@/lib/resilience/record';
+import { NotRetryableError, type RetryableOperation } from '@/lib/resilience/retry-registry';
+import { callWebhook } from '@/lib/webhooks/call';
+import { canRetry, RETRYABLES, runRetryable } from './retryables';
+
+describe('retryable operations: declared once, checked by the compiler', () => {
+  test('recording an undeclared kind or wrong arguments does not compile (tsc -b checks these lines)', () => {
+    // Never called: these lines exist for the type checker. Each @ts-expect-error fails `tsc` once the line compiles.
+    const neverCalled = () => {
+      // @ts-expect-error 'video.nope' is not declared in lib/retryables.ts, so it cannot be recorded
+      void recordFailure('video', new Error('x'), 0, { operation: { kind: 'video.nope', args: 'vp-1' } });
+      // @ts-expect-error a declared kind with arguments of the wrong type
+      void recordFailure('video', new Error('x'), 0, { operation: { kind: 'video.retry', args: 42 } });
+      // @ts-expect-error execute() takes only declared operations, too
+      const bad: ExecuteOptions = { service: 'news', operation: { kind: 'news.unpublish', args: 'n-1' } };
+      void execute(() => Promise.resolve(), bad);
+      // @ts-expect-error and so does callWebhook()
+      void callWebhook({ url: 'https://x.test' }, { service: 'n8n', operation: { kind: 'n8n.trigger', args: {} } });
+      const ok: RetryableOperation = { kind: 'video.retry', args: 'vp-1' };
+      void recordFailure('video-generation', new Error('x'), 0, { operation: ok });
+    };
+    expect(typeof neverCalled).toBe('function');
+  });
+
+  test('every declared kind has its re-run', () => {
+    expect(Object.keys(RETRYABLES).sort()).toEqual([
+      'api.request', 'health.check', 'news.publish', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
+      'video.generate', 'video.retry', 'webhook.call', 'workflow.retry', 'workflow.trigger',
+    ]);
+    for (const fn of Object.values(RETRYABLES)) expect(typeof fn).toBe('function');
+  });
+
+  test('an entry without a declared operation cannot be re-run and says so in German', async () => {
+    expect(canRetry(undefined)).toBe(false);
+    expect(canRetry({ kind: 'toString' })).toBe(false);
+    expect(canRetry({ kind: 'video.retry' })).toBe(true);
+    await expect(runRetryable(undefined)).rejects.toThrow(new NotRetryableError());
+    await expect(runRetryable({ kind: 'health.ping', args: 'news' })).rejects.toThrow('Dieser Fehler kann nicht automatisch wiederholt werden.');
+  });
+
+  test('what lib/api records without a named operation: the same GET or PUT; a POST only under a declared kind', async () => {
+    server.use(
+      http.get('*/api/news', () => HttpResponse.json({ message: 'x' }, { status: 404 })),
+      http.put('*/api/social/templates/:id', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
+      http.post('*/api/news/generate', () => HttpResponse.json({ message: 'x' }, { status: 400 })),
+      http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
+    );
+    await listNews().catch(() => undefined);
+    await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(() => undefined);
+    await generateNews('KI').catch(() => undefined);
+    await publishNews('n-1').catch(() => undefined);
+    const ops = (await listErrors()).reverse().map((e) => e.operation);
+    expect(ops).toEqual([
+      { kind: 'api.request', args: { method: 'GET', path: '/news' } },
+      { kind: 'api.request', args: { method: 'PUT', path: '/social/templates/t-1', json: expect.objectContaining({ id: 't-1' }) } },
+      undefined,
+      { kind: 'news.publish', args: 'n-1' },
+    ]);
+    expect(ops.map((op) => canRetry(op))).toEqual([true, true, false, true]);
+  });
+
+  test('a re-run records nothing: the Retry updates its own entry', async () => {
+    server.use(http.get('*/api/does-not-exist', () => HttpResponse.json({ message: 'fehlt' }, { status: 404 })));
+    await expect(runRetryable({ kind: 'api.request', args: { method: 'GET', path: '/does-not-exist' } })).rejects.toThrow();
+    expect(await listErrors()).toEqual([]);
+  });
+});
