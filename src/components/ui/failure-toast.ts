@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { failureToast, missingUrlToast, type WebhookAction } from '@/lib/webhooks/failure-toasts';
 
 /**
