@@ -1,4 +1,4 @@
-import { operations, fillPath, isSchema, type BodyOf, type OperationDef, type OperationId, type ParamsOf, type QueryOf, type ResponseOf } from '@/contract';
+import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf } from '@/contract';
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
@@ -59,6 +59,17 @@ function watchAuth<T>(call: Promise<T>): Promise<T> {
   });
 }
 
+type Contract = typeof import('@/contract');
+let contract: Promise<Contract> | undefined;
+/**
+ * The contract (zod/mini and every schema, ~13 KB gzip) is loaded with the first call, not with the screen: a screen's
+ * heading renders without it, and the schemas are there by the time its data is.
+ */
+export function loadContract(): Promise<Contract> {
+  contract ??= import('@/contract');
+  return contract;
+}
+
 /** Time-outs per call kind: reads 15 s, writes 30 s, generation (news, AI text, speech, video) 120 s; uploads by progress. */
 export const TIMEOUTS = { read: 15_000, write: 30_000, generation: 120_000, uploadStall: UPLOAD_STALL_TIMEOUT_MS } as const;
 const GENERATION: ReadonlySet<OperationId> = new Set<OperationId>([
@@ -67,9 +78,9 @@ const GENERATION: ReadonlySet<OperationId> = new Set<OperationId>([
 ]);
 
 /** The time-out of an operation that the caller did not set. */
-export function timeoutOf(id: OperationId): number {
+export function timeoutOf(id: OperationId, def: Pick<OperationDef, 'method'>): number {
   if (GENERATION.has(id)) return TIMEOUTS.generation;
-  return operations[id].method === 'GET' ? TIMEOUTS.read : TIMEOUTS.write;
+  return def.method === 'GET' ? TIMEOUTS.read : TIMEOUTS.write;
 }
 
 /** What every call may add: cancellation, the operator action's key, headers, resilience overrides. */
@@ -115,7 +126,7 @@ function isBlob(value: unknown): value is Blob {
   return typeof value === 'object' && value !== null && typeof (value as Partial<Blob>).arrayBuffer === 'function' && typeof (value as Partial<Blob>).size === 'number';
 }
 
-function checkResponse(def: OperationDef, path: string, url: string, raw: unknown): unknown {
+function checkResponse({ isSchema }: Contract, def: OperationDef, path: string, url: string, raw: unknown): unknown {
   const { response } = def;
   if (isSchema(response)) {
     const result = response.safeParse(raw);
@@ -144,8 +155,10 @@ function queryOf(query: Record<string, unknown> | undefined): TransportOptions['
  * for this call and all its retries) and only natural or keyed calls are retried.
  */
 export function callApi<K extends OperationId>(id: K, ...args: CallArgs<K>): Promise<ResponseOf<K>>;
-export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
-  const def: OperationDef = operations[id];
+export async function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
+  const c = await loadContract();
+  const { fillPath, isSchema } = c;
+  const def: OperationDef = c.operations[id];
   const path = fillPath(def.path, input.params);
   const url = apiUrl(path, queryOf(input.query));
   const key = def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
@@ -162,7 +175,7 @@ export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknow
       json: input.body,
       headers,
       signal: input.signal,
-      timeoutMs: input.timeoutMs ?? timeoutOf(id),
+      timeoutMs: input.timeoutMs ?? timeoutOf(id, def),
       responseType: binary ? 'blob' : 'json',
     });
   };
@@ -172,7 +185,7 @@ export function callApi(id: OperationId, input: LooseInput = {}): Promise<unknow
   const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
     ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
     : undefined;
-  return watchAuth(execute(async () => checkResponse(def, path, url, await send()), {
+  return watchAuth(execute(async () => checkResponse(c, def, path, url, await send()), {
     service: input.service ?? serviceOf(def.path),
     retries: multipart || !mayRetry ? false : input.retries,
     breaker: input.breaker,

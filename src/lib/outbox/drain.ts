@@ -1,7 +1,7 @@
 import { db, type QueuedPost } from '@/db/db';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
-import { schemas } from '@/contract';
+import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
 import { defaultLockManager, type LockManagerLike } from './locks';
 
@@ -22,10 +22,11 @@ export class InvalidQueuedPostError extends Error {
 }
 
 /** Sends one outbox entry; its stored key goes out as the Idempotency-Key on every attempt, retry and drain. */
-export const sendQueuedPost: SendQueued = (entry) => {
+export const sendQueuedPost: SendQueued = async (entry) => {
+  const { schemas } = await loadContract();
   const platform = schemas.Platform.safeParse(entry.platform);
   const body = schemas.SocialPostBody.safeParse(entry.payload);
-  if (!platform.success || !body.success) return Promise.reject(new InvalidQueuedPostError());
+  if (!platform.success || !body.success) throw new InvalidQueuedPostError();
   return postToPlatform(platform.data, body.data, { idempotencyKey: entry.idempotencyKey });
 };
 
