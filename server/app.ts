@@ -34,7 +34,9 @@ export interface AppOptions {
 }
 
 const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
-const isOpen = (path: string, method: string) => OPEN_PATHS.has(path) || (method === 'GET' && /^\/api\/media\/[^/]+\/file$/.test(path));
+// GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
+const isOpen = (path: string, method: string) =>
+  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path)));
 
 function clientAddress(c: Context<AppEnv>): string {
   try {
