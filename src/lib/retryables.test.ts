@@ -32,7 +32,7 @@ describe('retryable operations: declared once, checked by the compiler', () => {
 
   test('every declared kind has its re-run', () => {
     expect(Object.keys(RETRYABLES).sort()).toEqual([
-      'api.request', 'health.check', 'news.publish', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
+      'api.call', 'api.request', 'health.check', 'news.publish', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
       'video.generate', 'video.retry', 'webhook.call', 'workflow.retry', 'workflow.trigger',
     ]);
     for (const fn of Object.values(RETRYABLES)) expect(typeof fn).toBe('function');
@@ -46,7 +46,7 @@ describe('retryable operations: declared once, checked by the compiler', () => {
     await expect(runRetryable({ kind: 'health.ping', args: 'news' })).rejects.toThrow('Dieser Fehler kann nicht automatisch wiederholt werden.');
   });
 
-  test('what lib/api records without a named operation: the same GET or PUT; a POST only under a declared kind', async () => {
+  test('what lib/api records without a named operation: the same contract call when it is natural (GET, PUT); a POST only under a declared kind', async () => {
     server.use(
       http.get('*/api/news', () => HttpResponse.json({ message: 'x' }, { status: 404 })),
       http.put('*/api/social/templates/:id', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
@@ -59,8 +59,8 @@ describe('retryable operations: declared once, checked by the compiler', () => {
     await publishNews('n-1').catch(() => undefined);
     const ops = (await listErrors()).reverse().map((e) => e.operation);
     expect(ops).toEqual([
-      { kind: 'api.request', args: { method: 'GET', path: '/news' } },
-      { kind: 'api.request', args: { method: 'PUT', path: '/social/templates/t-1', json: expect.objectContaining({ id: 't-1' }) } },
+      { kind: 'api.call', args: { id: 'news.list', params: undefined, query: undefined, body: undefined } },
+      { kind: 'api.call', args: { id: 'social.updateTemplate', params: { id: 't-1' }, query: undefined, body: expect.objectContaining({ id: 't-1' }) } },
       undefined,
       { kind: 'news.publish', args: 'n-1' },
     ]);
@@ -71,5 +71,17 @@ describe('retryable operations: declared once, checked by the compiler', () => {
     server.use(http.get('*/api/does-not-exist', () => HttpResponse.json({ message: 'fehlt' }, { status: 404 })));
     await expect(runRetryable({ kind: 'api.request', args: { method: 'GET', path: '/does-not-exist' } })).rejects.toThrow();
     expect(await listErrors()).toEqual([]);
+  });
+
+  test("an 'api.call' re-run makes the same contract call again and checks its answer", async () => {
+    let calls = 0;
+    server.use(http.get('*/api/news', () => {
+      calls += 1;
+      return HttpResponse.json([{ id: 'n-1', title: 'KI', source: 'Reuters', category: 'Technologie', status: 'draft', createdAt: '2026-11-23', publishedAt: null, views: 0, engagement: 0 }]);
+    }));
+    await expect(runRetryable({ kind: 'api.call', args: { id: 'news.list' } })).resolves.toHaveLength(1);
+    expect(calls).toBe(1);
+    server.use(http.get('*/api/news', () => HttpResponse.json([{ id: 'n-1' }])));
+    await expect(runRetryable({ kind: 'api.call', args: { id: 'news.list' } })).rejects.toThrow('Unerwartete Antwort von GET /news');
   });
 });

@@ -100,11 +100,16 @@ describe('Error Logs', () => {
     await waitFor(() => expect(entries()).toHaveLength(1));
   });
 
+  // Answers that meet the /api contract (the re-run checks them like any call).
+  const NEWS = { id: 'n-9', title: 'KI', source: 'Reuters', category: 'Technologie', status: 'draft', createdAt: '2026-11-23T10:00:00Z', publishedAt: null, views: 0, engagement: 0 };
+  const RUN = { id: 'run-3', timestamp: '2026-11-23T10:00:00Z', status: 'success', duration: '1m 20s', topic: 'KI' };
+  const PROJECT = { id: 'vp-4', title: 'Video', status: 'processing', progress: 0, avatar: 'anna', platform: 'heygen', duration: '0:30', createdAt: '2026-11-23T10:00:00Z', url: null };
+
   test('Retry re-runs a recorded operation (news.publish) and resolves the entry on success', async () => {
     const calls: string[] = [];
     server.use(http.post('*/api/news/:id/publish', ({ params }) => {
       calls.push(String(params.id));
-      return HttpResponse.json({ id: params.id, status: 'published' });
+      return HttpResponse.json({ ...NEWS, id: params.id, status: 'published', publishedAt: '2026-11-23T11:00:00Z' });
     }));
     await recordError({ service: 'news', error: 'API request failed with status 500: x', retryCount: 3, operation: { kind: 'news.publish', args: 'n-7' } });
     const user = userEvent.setup();
@@ -135,6 +140,9 @@ describe('Error Logs', () => {
     const note = ({ request }: { request: Request }) => {
       const url = new URL(request.url);
       seen.push(`${request.method} ${url.pathname}${url.search}`);
+      if (url.pathname.startsWith('/api/news/')) return HttpResponse.json(NEWS);
+      if (url.pathname.startsWith('/api/workflow/retry/')) return HttpResponse.json(RUN);
+      if (url.pathname.startsWith('/api/video/')) return HttpResponse.json(PROJECT);
       return HttpResponse.json({ ok: true, success: true });
     };
     server.use(http.post('*/api/*', note), http.get('*/api/*', note), http.put('*/api/*', note));
