@@ -84,11 +84,12 @@ describe('Error Logs', () => {
 
   test('Retry re-runs a recorded operation (news.publish) and resolves the entry on success', async () => {
     const calls: string[] = [];
+    // Answered by the mock backend: the answer must match the contract's AiNewsItem.
     server.use(http.post('*/api/news/:id/publish', ({ params }) => {
       calls.push(String(params.id));
-      return HttpResponse.json({ id: params.id, status: 'published' });
+      return undefined;
     }));
-    await recordError({ service: 'news', error: 'API request failed with status 500: x', retryCount: 3, operation: { kind: 'news.publish', args: 'n-7' } });
+    await recordError({ service: 'news', error: 'API request failed with status 500: x', retryCount: 3, operation: { kind: 'news.publish', args: 'news-3' } });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
@@ -96,21 +97,22 @@ describe('Error Logs', () => {
     expect(await screen.findByText('Erneuter Versuch erfolgreich')).toBeInTheDocument();
     await waitFor(() => expect(entries()[0]).toHaveTextContent('Resolved'));
     expect(entries()[0]).toHaveTextContent('Retries: 4');
-    expect(calls).toEqual(['n-7']);
+    expect(calls).toEqual(['news-3']);
     expect(await listErrors()).toHaveLength(1);
   });
 
   test.each([
-    ['news.retry', 'n-9', 'POST /api/news/n-9/retry'],
+    ['news.retry', 'news-5', 'POST /api/news/news-5/retry'],
     ['workflow.trigger', { id: 'wf-1', body: { topic: 'x' } }, 'POST /api/workflow/trigger/wf-1'],
-    ['workflow.retry', 'run-3', 'POST /api/workflow/retry/run-3'],
+    ['workflow.retry', 'run-1004', 'POST /api/workflow/retry/run-1004'],
     ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
     ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/heygen/generate'],
   ])('Retry re-runs %s through the same call', async (kind, args, expected) => {
     const seen: string[] = [];
+    // The mock backend answers, so each answer is checked against the contract like a real one.
     server.use(http.post('*/api/*', ({ request }) => {
       seen.push(`${request.method} ${new URL(request.url).pathname}`);
-      return HttpResponse.json({ ok: true });
+      return undefined;
     }));
     await recordError({ service: 'svc', error: 'boom', operation: { kind, args } });
     const user = userEvent.setup();
