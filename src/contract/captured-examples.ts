@@ -442,6 +442,11 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
   },
   "media.upload": {
     "request": {
+      "body": {
+        "metadata": {
+          "title": "Studio-Foto"
+        }
+      },
       "multipart": {
         "media": "(file beispiel.png, image/png, 70 bytes)",
         "metadata": "{\"title\":\"Beispielbild\"}"
@@ -509,6 +514,13 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
   },
   "workflow.n8nUpload": {
     "request": {
+      "body": {
+        "metadata": {
+          "uploadedAt": "2026-11-23T18:00:00.000Z",
+          "filename": "ai-news.workflow.json",
+          "size": 2048
+        }
+      },
       "multipart": {
         "workflow": "(file ai-news.workflow.json, application/json, 348 bytes)",
         "metadata": "{\"uploadedAt\":\"2026-11-23T09:00:00.000Z\",\"filename\":\"ai-news.workflow.json\",\"size\":348}"
