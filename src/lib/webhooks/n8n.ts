@@ -196,18 +196,18 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
  * Multipart POST of `media` (+ optional `metadata` JSON text) to the media address with upload progress.
  * Errors: 'Media Upload URL ist nicht konfiguriert', 'Media Upload failed: {status}', 'Media Upload fehlgeschlagen'.
  */
-export async function uploadMedia<T = unknown>(config: WorkflowConfig, file: Blob, options: { filename?: string; metadata?: Record<string, unknown>; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<T> {
+export async function uploadMedia(config: WorkflowConfig, file: Blob, options: { filename?: string; metadata?: Record<string, unknown>; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<unknown> {
   const url = config.mediaUrl.trim();
   if (!url) throw missingUrl('Media Upload URL ist nicht konfiguriert');
   const form = new FormData();
   form.append('media', file, options.filename ?? (file instanceof File ? file.name : 'media'));
   if (options.metadata) form.append('metadata', JSON.stringify(options.metadata));
   try {
-    // The operator's own n8n answers what its workflow says; the caller names the type it expects.
-    return (await uploadWithProgress(url, form, { headers: webhookHeaders(config), onProgress: options.onProgress, signal: options.signal })) as T;
+    // The operator's own n8n answers what its workflow says: unchecked, so unknown to the caller.
+    return await uploadWithProgress(url, form, { headers: webhookHeaders(config), onProgress: options.onProgress, signal: options.signal });
   } catch (error) {
     // A 2xx answer that is not JSON still means the file arrived.
-    if (error instanceof ApiError && error.code === 'PARSE_ERROR') return undefined as T;
+    if (error instanceof ApiError && error.code === 'PARSE_ERROR') return undefined;
     const failure = toWebhookError(error, { http: (status) => `Media Upload failed: ${status}`, network: 'Media Upload fehlgeschlagen' });
     // No operation: the file is not kept, so this entry cannot be re-run from the error log.
     await recordWebhookFailure(failure, { service: N8N_SERVICE, context: { operation: 'media-upload', url } });
