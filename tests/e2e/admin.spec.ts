@@ -60,29 +60,32 @@ test('a broken service fills the error log and opens its breaker; after the cool
 
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entries = page.getByTestId('error-entry');
-  // Five failed tests, and the breaker's own entry (SPEC §8: 'Circuit breaker opened after {n} failures').
-  await expect(entries).toHaveCount(6);
+  // Five identical failed tests fold into one entry with its count; the breaker's own entry stands apart
+  // (SPEC §8: 'Circuit breaker opened after {n} failures'). The health poll may add its own entry.
+  // Found by its count line: a Retry rewrites the entry's message, not that it occurred five times.
+  const failures = entries.filter({ hasText: 'aufgetreten' });
+  await expect(failures).toHaveCount(1);
+  await expect(failures).toContainText('5× aufgetreten');
+  await expect(failures).toContainText('API request failed with status 503');
+  await expect(failures).toContainText('Tavus');
+  await expect(failures).toContainText('Active');
   await expect(entries.filter({ hasText: 'Circuit breaker opened after 5 failures' })).toHaveCount(1);
-  await expect(entries.filter({ hasText: 'API request failed with status 503' })).toHaveCount(5);
-  await expect(entries.first()).toContainText('Tavus');
-  await expect(entries.first()).toContainText('Active');
-  await expect(page.getByTestId('count-active')).toHaveText('6');
+  expect(Number(await page.getByTestId('count-active').textContent())).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('breaker-state-tavus')).toHaveText('open');
   await expect(page.getByTestId('breaker-tavus')).toContainText('Failures: 5/5');
 
   // The service recovers, but the open breaker sends nothing until the cool-down is over.
   await page.evaluate(() => window.__newsdeskMocks?.resetHandlers());
-  await entries.first().getByRole('button', { name: 'Retry Tavus' }).click();
+  await failures.getByRole('button', { name: 'Retry Tavus' }).click();
   await expect(page.getByText('Erneuter Versuch fehlgeschlagen')).toBeVisible();
-  await expect(entries.first()).toContainText('Active');
+  await expect(failures).toContainText('Active');
   await expect(page.getByTestId('breaker-state-tavus')).toHaveText('open');
 
   await page.clock.fastForward(61_000);
   await expect(page.getByTestId('breaker-state-tavus')).not.toHaveText('open');
-  const last = entries.last();
-  await last.getByRole('button', { name: 'Retry Tavus' }).click();
+  await failures.getByRole('button', { name: 'Retry Tavus' }).click();
   await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
-  await expect(last).toContainText('Resolved');
+  await expect(failures).toContainText('Resolved');
   await expect(page.getByTestId('breaker-state-tavus')).toHaveText('closed');
   await expect(page.getByTestId('count-resolved')).not.toHaveText('0');
 
@@ -93,7 +96,7 @@ test('a broken service fills the error log and opens its breaker; after the cool
   expect(Number.isNaN(Date.parse(file.date))).toBe(false);
   expect(file.statistics.total).toBe(file.logs.length);
   expect(file.statistics.resolved).toBeGreaterThanOrEqual(1);
-  expect(file.statistics.byService.tavus).toBeGreaterThanOrEqual(5);
+  expect(file.statistics.byService.tavus).toBeGreaterThanOrEqual(2);
   expect(text).not.toContain('tavus-e2e-SECRET-0001');
 });
 
@@ -177,7 +180,8 @@ test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /vide
     w.__videoRetries = [];
     m.use(m.http.post('*/api/video/projects/:id/retry', ({ params }) => {
       w.__videoRetries.push(String(params.id));
-      return m.HttpResponse.json({ id: params.id, status: 'processing' });
+      // A whole VideoProject, as the contract promises (a partial answer is refused as 'Unerwartete Antwort').
+      return m.HttpResponse.json({ id: String(params.id), title: 'Börsen-Update am Abend', status: 'processing', progress: 0, avatar: 'anna', platform: 'heygen', duration: '0:30', createdAt: '2026-11-23T10:00:00Z', url: null });
     }));
   });
   await page.getByRole('tab', { name: 'Error Logs' }).click();
