@@ -80,6 +80,8 @@ test.describe('Content-Security-Policy', () => {
   });
 
   test('mock mode: no screen raises a violation; toasts, dialogs and the simulated OBS work under the policy', async ({ page }) => {
+    // Thirteen screens one after another: more than the default 45 s on a loaded 2-core machine.
+    test.setTimeout(150_000);
     const watch = await watchViolations(page);
     await expectCleanScreens(page, watch);
 
@@ -118,6 +120,7 @@ test.describe('Content-Security-Policy, live deployment', () => {
   });
 
   test('no screen raises a violation against a backend on another origin', async ({ page }) => {
+    test.setTimeout(150_000);
     await page.route('**/config.json', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }) }),
     );

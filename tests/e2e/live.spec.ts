@@ -6,7 +6,8 @@ import { seriousViolations } from './axe';
 
 async function connectDemo(page: Page) {
   await page.goto('/dashboard/live');
-  await expect(page.getByText(/Demo-Modus/)).toBeVisible();
+  // The simulated OBS's hint (the shell's own 'Demo-Modus' badge is another element).
+  await expect(page.getByText(/Demo-Modus: Ein simuliertes OBS antwortet/)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('newsdesk-obs');
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByTestId('obs-status')).toHaveText('Connected');

@@ -51,8 +51,10 @@ test('a multipart upload with progress (XMLHttpRequest + FormData) reaches the m
   await openDashboard(page);
   const result = await page.evaluate(async () => {
     const form = new FormData();
-    form.append('workflow', new File(['{"id":"ai-news-workflow","nodes":[]}'], 'wf.json', { type: 'application/json' }), 'wf.json');
-    form.append('metadata', JSON.stringify({ filename: 'wf.json' }));
+    const file = new File(['{"id":"ai-news-workflow","nodes":[]}'], 'wf.json', { type: 'application/json' });
+    form.append('workflow', file, 'wf.json');
+    // The metadata the contract names for this call: {uploadedAt, filename, size}.
+    form.append('metadata', JSON.stringify({ uploadedAt: new Date().toISOString(), filename: 'wf.json', size: file.size }));
     return new Promise<{ status: number; body: string }>((resolve) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', 'http://localhost:3000/api/workflow/n8n/upload');

@@ -120,6 +120,8 @@ test('a workflow file naming another host: no request carries the stored key the
   await open(page);
   await page.getByRole('tab', { name: /n8n Setup/ }).click();
   await page.getByLabel('API Key (optional)').fill('n8n-e2e-key-4242');
+  // The key is stored (and so becomes a credential to protect) as a whole, with Enter or on leaving the field.
+  await page.getByLabel('API Key (optional)').press('Enter');
   const file = JSON.stringify({
     id: 'ai-news-workflow', name: 'Fremder Workflow',
     nodes: [
