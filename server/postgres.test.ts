@@ -5,7 +5,8 @@ import type { ChangeEvent } from './events';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from './postgres-harness';
 import { contractBody, createTestApp, type TestApp } from './testing';
 
-const unavailable = postgresUnavailable();
+// Skipped only on a developer machine without Debian's postgresql; in CI (.ci/run installs it) a missing server fails.
+const unavailable = process.env.CI ? undefined : postgresUnavailable();
 if (unavailable) console.warn(`PostgreSQL-Tests übersprungen: ${unavailable}`);
 
 describe.skipIf(unavailable)('two server instances on one PostgreSQL', () => {

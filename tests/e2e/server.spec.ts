@@ -161,7 +161,8 @@ test('two consoles see each other’s new post within 2 s without reload', async
 });
 
 test('two server instances on one PostgreSQL: a post created through one appears in a console of the other', async ({ browser }) => {
-  const reason = postgresUnavailable();
+  // Skipped only on a developer machine without Debian's postgresql; in CI (.ci/run installs it) a missing server fails.
+  const reason = process.env.CI ? undefined : postgresUnavailable();
   test.skip(reason !== undefined, reason);
   let cluster: PostgresCluster | undefined;
   const desks: Desk[] = [];
