@@ -1,6 +1,7 @@
 // What every handler can reach through `c.get('deps')`: the database, the event hub, the settings of this instance.
 import type { Database } from './db/client';
 import type { EventHub } from './events';
+import type { Credentials } from './providers/credentials';
 
 export interface Deps {
   database: Database;
@@ -10,6 +11,8 @@ export interface Deps {
   /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;
+  /** Provider addresses and keys (never sent to the console). */
+  credentials: Credentials;
 }
 
 export interface AppEnv {

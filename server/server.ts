@@ -10,6 +10,7 @@ import { ensureStandingRows, seedDemo } from './db/seed';
 import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
+import { createCredentials } from './providers/credentials';
 
 export interface Running {
   url: string;
@@ -33,7 +34,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   const events = new EventHub(database);
   await events.start();
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes },
+    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env) },
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {

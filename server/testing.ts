@@ -10,6 +10,7 @@ import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
+import { createCredentials, type Credentials } from './providers/credentials';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 
@@ -23,13 +24,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials } = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024 }, options);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials: options.credentials ?? createCredentials({}) }, options);
   return {
     app,
     database,
