@@ -4,6 +4,9 @@ import { DEFAULT_SETTINGS } from '@/db/settings';
 import { ObsConnectionForm } from '@/components/obs-connection';
 import { PostFormDialog } from '@/features/posts/components/post-form-dialog';
 import { QuickText } from '@/features/live/components/quick-text';
+import { GenerateDialog } from '@/features/ai-news/components/generate-dialog';
+import { UploadDialog } from '@/features/media/components/upload-dialog';
+import { PromptsPage } from '@/features/prompts/components/prompts-page';
 import { renderWithProviders } from '../../tests/render';
 import { hasUnsavedInput } from './unsaved-input';
 
@@ -34,5 +37,38 @@ test('the OBS form holds unsaved input until Connect saves it', async () => {
 test('quick text holds unsaved input while it has text', async () => {
   renderWithProviders(<QuickText />);
   await typeThenLeave('Text', 'Eilmeldung');
+  expect(hasUnsavedInput()).toBe(true);
+});
+
+test('the media upload dialog holds unsaved input once a title is typed', async () => {
+  renderWithProviders(<UploadDialog open onOpenChange={() => undefined} />);
+  await screen.findByRole('dialog');
+  expect(hasUnsavedInput()).toBe(false);
+  await typeThenLeave('Titel', 'Interview');
+  expect(hasUnsavedInput()).toBe(true);
+});
+
+test('the media upload dialog holds unsaved input once a file is chosen, even with no title', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<UploadDialog open onOpenChange={() => undefined} />);
+  await screen.findByRole('dialog');
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  await user.upload(screen.getByLabelText('Datei'), new File([png], 'bild.png', { type: 'image/png' }));
+  (document.activeElement as HTMLElement | null)?.blur();
+  expect(hasUnsavedInput()).toBe(true);
+});
+
+test('the AI News generate dialog holds unsaved input once a topic is typed', async () => {
+  renderWithProviders(<GenerateDialog open onOpenChange={() => undefined} />);
+  await screen.findByRole('dialog');
+  expect(hasUnsavedInput()).toBe(false);
+  await typeThenLeave('Thema', 'Künstliche Intelligenz');
+  expect(hasUnsavedInput()).toBe(true);
+});
+
+test('the Prompt Generator holds unsaved input once a topic is typed (before any prompt is generated)', async () => {
+  renderWithProviders(<PromptsPage />);
+  expect(hasUnsavedInput()).toBe(false);
+  await typeThenLeave('Topic', 'Wahlen');
   expect(hasUnsavedInput()).toBe(true);
 });
