@@ -22,6 +22,10 @@ interface Figures {
   p99: number;
 }
 
+/** The budget needs the rate actually reached: a server too slow for 200 req/s answers fewer, each quickly enough. */
+const RATE = 200;
+const MIN_RATE = RATE * 0.95;
+
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NEWSDESK_TOKEN: TOKEN, PORT: '0', HOST: '127.0.0.1', NEWSDESK_AUTH_MAX_FAILURES: '1000000', ...env },
@@ -52,6 +56,8 @@ function cannon(options: autocannon.Options): Promise<Figures> {
     autocannon(options, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0) return reject(new Error(`${result.non2xx} Antworten ohne 2xx`));
+      // A time-out or socket error is a request without a latency: the percentiles would look better than they are.
+      if (result.errors > 0 || result.timeouts > 0) return reject(new Error(`${result.errors} Fehler, ${result.timeouts} Zeitüberschreitungen`));
       resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 });
     });
   });
@@ -69,7 +75,7 @@ async function measure(url: string): Promise<{ listMax: Figures; list200: Figure
   // Warm-up: the first queries plan and fill caches.
   await cannon({ ...base, duration: 2, requests: [listRequest()] });
   const listMax = await cannon({ ...base, requests: [listRequest()] });
-  const list200 = await cannon({ ...base, overallRate: 200, requests: [listRequest()] });
+  const list200 = await cannon({ ...base, overallRate: RATE, requests: [listRequest()] });
   const create = await cannon({ ...base, requests: [{ method: 'POST', path: '/api/posts', body: createBody }] });
   return { listMax, list200, create };
 }
@@ -108,7 +114,9 @@ async function postgres() {
 }
 
 const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-console.log(`Newsdesk-Server: ${POSTS} Posts, ${SECONDS} s je Messung, 10 Verbindungen, Node ${process.version}, ${os.cpus().length} Kerne`);
+// The machine may be shared: the load before and after says how far the figures can be trusted.
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`Newsdesk-Server: ${POSTS} Posts, ${SECONDS} s je Messung, 10 Verbindungen, Node ${process.version}, ${os.cpus().length} Kerne, Last vorher ${load()}`);
 results['PGlite (eingebettet)'] = await embedded();
 const pgMissing = postgresUnavailable();
 if (pgMissing) console.log(`PostgreSQL übersprungen: ${pgMissing}`);
@@ -116,8 +124,9 @@ else results['PostgreSQL 15'] = await postgres();
 
 const rows: Array<[string, (f: Awaited<ReturnType<typeof measure>>) => string]> = [
   ['Liste, so schnell wie möglich: Anfragen/s', (f) => String(f.listMax.rps)],
-  ['Liste bei 200 Anfragen/s: p50 ms', (f) => String(f.list200.p50)],
-  ['Liste bei 200 Anfragen/s: p99 ms', (f) => String(f.list200.p99)],
+  [`Liste bei ${RATE} Anfragen/s: erreicht Anfragen/s`, (f) => String(f.list200.rps)],
+  [`Liste bei ${RATE} Anfragen/s: p50 ms`, (f) => String(f.list200.p50)],
+  [`Liste bei ${RATE} Anfragen/s: p99 ms`, (f) => String(f.list200.p99)],
   ['Post anlegen: Anfragen/s', (f) => String(f.create.rps)],
   ['Post anlegen: p50 ms', (f) => String(f.create.p50)],
   ['Post anlegen: p99 ms', (f) => String(f.create.p99)],
@@ -126,9 +135,16 @@ const names = Object.keys(results);
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\n${''.padEnd(width)}  ${names.map((n) => n.padStart(20)).join('  ')}`);
 for (const [label, pick] of rows) console.log(`${label.padEnd(width)}  ${names.map((n) => pick(results[n]).padStart(20)).join('  ')}`);
+console.log(`Last nachher ${load()}`);
 const pg = results['PostgreSQL 15'];
+const budget = `Budget Liste p99 ≤ ${BUDGET_P99_MS} ms bei ${RATE} Anfragen/s auf PostgreSQL`;
 if (pg) {
-  const ok = pg.list200.p99 <= BUDGET_P99_MS;
-  console.log(`\nBudget Liste p99 ≤ ${BUDGET_P99_MS} ms bei 200 Anfragen/s auf PostgreSQL: ${ok ? 'eingehalten' : 'ÜBERSCHRITTEN'} (${pg.list200.p99} ms)`);
-  if (!ok) process.exitCode = 1;
+  const fast = pg.list200.p99 <= BUDGET_P99_MS;
+  const rate = pg.list200.rps >= MIN_RATE;
+  const why = [`p99 ${pg.list200.p99} ms`, `erreicht ${pg.list200.rps} Anfragen/s${rate ? '' : ` (unter ${MIN_RATE})`}`].join(', ');
+  console.log(`\n${budget}: ${fast && rate ? 'eingehalten' : 'ÜBERSCHRITTEN'} (${why})`);
+  if (!(fast && rate)) process.exitCode = 1;
+} else {
+  console.log(`\n${budget}: NICHT GEMESSEN (ohne PostgreSQL)`);
+  process.exitCode = 1;
 }

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from '@/mocks/node';
 import { resetStore } from '@/mocks/store';
 import { resetBreakers } from '@/lib/resilience/breakers';
@@ -19,6 +19,19 @@ const unhandled: unknown[] = [];
 // Captured before any test installs fake timers.
 const realSetTimeout = globalThis.setTimeout;
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+// AbortSignal.timeout runs on jsdom's own clock, out of reach of vi.useFakeTimers: in tests it runs on the global
+// setTimeout, so a test's clock decides when a call times out (transport.test.ts also checks the native one).
+function timeoutOnTestClock(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+  return controller.signal;
+}
+beforeEach(() => {
+  vi.spyOn(AbortSignal, 'timeout').mockImplementation(timeoutOnTestClock);
+});
+afterEach(() => {
+  vi.mocked(AbortSignal.timeout).mockRestore?.();
+});
 beforeAll(() => {
   process.on('unhandledRejection', onUnhandled);
   server.listen({ onUnhandledRequest: 'error' });

@@ -59,3 +59,36 @@ test('site data cleared while the app is open: reported in German, and the datab
   await db.settings.put({ key: 'system', value: { autoUpdates: true } });
   expect(await db.settings.count()).toBe(1);
 });
+
+test('an upgrade blocked by an older tab: the German notice shows, without a reload button, and the upgrade goes through once that tab closes', async () => {
+  db.close();
+  await Dexie.delete(db.name);
+  // An older app version's tab: its schema is older (IndexedDB version 5 < 10) and it ignores versionchange.
+  const stale = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(db.name, 5);
+    request.onupgradeneeded = () => request.result.createObjectStore('errorLog', { keyPath: 'id', autoIncrement: true });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  let watching!: () => void;
+  const ready = new Promise<void>((resolve) => (watching = resolve));
+  render(
+    <>
+      <DatabaseNotices reload={() => undefined} onWatching={watching} />
+      <Toaster />
+    </>,
+  );
+  await ready;
+  const opening = db.open();
+  const notice = await screen.findByText(
+    'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',
+  );
+  expect(notice).toBeInTheDocument();
+  // It clears itself once the other tab closes; a reload of this tab would not help.
+  expect(screen.queryByRole('button', { name: 'Neu laden' })).not.toBeInTheDocument();
+  stale.close();
+  await opening;
+  expect(db.verno).toBe(1);
+  await db.settings.put({ key: 'system', value: { autoUpdates: true } });
+  expect(await db.settings.count()).toBe(1);
+});

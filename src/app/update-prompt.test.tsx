@@ -54,3 +54,26 @@ test('no waiting update: nothing happens', async () => {
   expect(pwaStub.updates).toEqual([]);
   expect(screen.queryByText('Update verfügbar')).toBeNull();
 });
+
+test('an open console looks for a new version every hour; a failed check (offline) is tried again next hour', async () => {
+  // Only the intervals are faked: Dexie and React keep their real timers.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    renderPrompt();
+    expect(pwaStub.updateChecks).toBe(0);
+    vi.advanceTimersByTime(59 * 60 * 1000);
+    expect(pwaStub.updateChecks).toBe(0);
+    vi.advanceTimersByTime(60 * 1000);
+    expect(pwaStub.updateChecks).toBe(1);
+    pwaStub.updateFails = true;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    onTestFinished(() => warn.mockRestore());
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(pwaStub.updateChecks).toBe(2);
+    pwaStub.updateFails = false;
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(pwaStub.updateChecks).toBe(3);
+  } finally {
+    vi.useRealTimers();
+  }
+});

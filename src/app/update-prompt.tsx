@@ -24,13 +24,28 @@ function warmRuntimeCaches() {
   for (const url of urls) void fetch(url, { cache: 'no-cache' }).catch(() => undefined);
 }
 
+/** How often an open console asks the server for a new version (it stays open for days). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let updateTimer: ReturnType<typeof setInterval> | undefined;
+/** Looks for a new version every hour; a failed check (offline) is tried again at the next one. */
+function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | undefined) {
+  if (!registration) return;
+  clearInterval(updateTimer);
+  updateTimer = setInterval(() => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    registration.update().catch((error: unknown) => console.warn('Update-Prüfung fehlgeschlagen.', error instanceof Error ? error.message : error));
+  }, UPDATE_CHECK_INTERVAL_MS);
+}
+
 /** Registers the PWA's service worker (the only one) and applies or offers a waiting update. */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    onRegisteredSW() {
+    onRegisteredSW(_swUrl: string, registration: ServiceWorkerRegistration | undefined) {
+      checkForUpdatesPeriodically(registration);
       void navigator.serviceWorker?.ready.then(() => {
         if (navigator.serviceWorker.controller) warmRuntimeCaches();
         else navigator.serviceWorker.addEventListener('controllerchange', warmRuntimeCaches, { once: true });

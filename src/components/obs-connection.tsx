@@ -70,6 +70,8 @@ export function ObsConnectionForm({ initial, full = false }: { initial: ObsSetti
   const [showPassword, setShowPassword] = useState(false);
   const [testing, setTesting] = useState(false);
   const busy = obs.status === 'connecting';
+  // Typed but not yet saved by Connect: an automatic update must not reload over it.
+  const unsaved = (Object.keys(form) as Array<keyof FormState>).some((k) => form[k] !== String(initial[k]));
   const linked = obs.status === 'connected' || obs.status === 'reconnecting';
   const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
 
@@ -113,7 +115,7 @@ export function ObsConnectionForm({ initial, full = false }: { initial: ObsSetti
   }
 
   return (
-    <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate>
+    <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate data-unsaved={unsaved ? 'true' : undefined}>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-host`}>Host</Label>

@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { forceCloseDatabase } from 'fake-indexeddb';
 import { openConnection, type NewsdeskDb } from './db';
 import { ERROR_LOG_CAPACITY, recordError } from './error-log';
 import { watchDatabase, type DatabaseEvent } from './lifecycle';
@@ -75,13 +76,68 @@ test('a database wiped while the app is open is reported and works again, empty'
   expect((await tab.errorLog.toArray()).map((e) => e.error)).toEqual(['nachher']);
 });
 
+/**
+ * Runs `write` and, once it is mid-way, does what a browser does when it force-closes a connection (site data
+ * cleared): aborts the connection's running transaction with AbortError, then closes it with a 'close' event.
+ * (fake-indexeddb's forceCloseDatabase waits for running transactions instead of aborting them.)
+ */
+async function abortMidWrite(tab: NewsdeskDb, write: () => Promise<unknown>): Promise<unknown> {
+  let fired = false;
+  // The hook runs inside the write's transaction, after the fold's delete and just before its add.
+  const onCreating = () => {
+    if (fired) return;
+    fired = true;
+    Dexie.currentTransaction?.idbtrans.abort();
+    forceCloseDatabase(tab.backendDB());
+  };
+  tab.errorLog.hook('creating', onCreating);
+  try {
+    return await write().then(() => 'geschrieben', (error: unknown) => error);
+  } finally {
+    tab.errorLog.hook('creating').unsubscribe(onCreating);
+    expect(fired).toBe(true);
+  }
+}
+
+test('a write aborted mid-way by a forced close leaves nothing half-written: the folded entry is neither lost nor doubled', async () => {
+  const tab = connection();
+  await recordError({ service: 'news', error: 'Zeitüberschreitung' }, tab);
+  await recordError({ service: 'obs', error: 'andere' }, tab);
+  const before = await tab.errorLog.toArray();
+  watchDatabase(tab, () => undefined);
+  // Folding deletes the old entry and adds it again with count 2: the delete must not land without the add.
+  const outcome = await abortMidWrite(tab, () => recordError({ service: 'news', error: 'Zeitüberschreitung' }, tab));
+  expect(outcome).toBeInstanceOf(Error);
+  // The watcher reopens the closed connection; the log is exactly as before the aborted write.
+  await vi.waitFor(() => expect(tab.isOpen()).toBe(true));
+  expect(await tab.errorLog.toArray()).toEqual(before);
+  // And the next write works.
+  await recordError({ service: 'news', error: 'Zeitüberschreitung' }, tab);
+  expect((await tab.errorLog.where('service').equals('news').toArray()).map((e) => e.count)).toEqual([2]);
+});
+
+test('a write aborted mid-way by a wipe: reported as wiped, the database starts empty and takes the next write whole', async () => {
+  const tab = connection();
+  await recordError({ service: 'news', error: 'Zeitüberschreitung' }, tab);
+  const events: DatabaseEvent[] = [];
+  watchDatabase(tab, (e) => events.push(e));
+  // "Clear site data": the connection is force-closed mid-write, then the database deleted.
+  const outcome = await abortMidWrite(tab, () => recordError({ service: 'news', error: 'Zeitüberschreitung' }, tab));
+  expect(outcome).toBeInstanceOf(Error);
+  await Dexie.delete(name);
+  await vi.waitFor(() => expect(events).toEqual(['wiped']));
+  expect(await tab.errorLog.count()).toBe(0);
+  await recordError({ service: 'news', error: 'nachher' }, tab);
+  expect((await tab.errorLog.toArray()).map((e) => [e.error, e.count])).toEqual([['nachher', 1]]);
+});
+
 test('two tabs writing the error log at the same time keep exactly the newest 100', async () => {
   const one = connection();
   const two = connection();
   await Promise.all([one.open(), two.open()]);
   // Both tabs fire their writes without waiting for each other, so their transactions interleave.
   const writes: Array<Promise<number>> = [];
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 120; i++) {
     writes.push(recordError({ service: 'news', error: `Tab 1 Fehler ${i}` }, one));
     writes.push(recordError({ service: 'news', error: `Tab 2 Fehler ${i}` }, two));
   }
@@ -90,4 +146,5 @@ test('two tabs writing the error log at the same time keep exactly the newest 10
   expect(kept).toHaveLength(ERROR_LOG_CAPACITY);
   expect(kept).toEqual([...ids].sort((a, b) => a - b).slice(-ERROR_LOG_CAPACITY));
   expect(await two.errorLog.count()).toBe(ERROR_LOG_CAPACITY);
-});
+  // 240 transactions take a few seconds on fake-indexeddb, more on a loaded 2-core machine.
+}, 60_000);

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 async function waitForController(page: Page) {
@@ -95,5 +97,54 @@ test.describe('live deployment', () => {
     expect(scripts.some((u) => /mock-network/.test(u))).toBe(true);
     await page.getByRole('link', { name: 'Launch Dashboard' }).click();
     await expect(page.getByText('1,247')).toBeVisible();
+  });
+});
+
+test.describe('updates', () => {
+  // The tests publish a new version by changing the served sw.js, so they run one after the other.
+  test.describe.configure({ mode: 'serial' });
+  const SW = join(process.env.E2E_DIST ?? 'dist', 'sw.js');
+  let original = '';
+  test.beforeEach(() => {
+    original = readFileSync(SW, 'utf8');
+  });
+  test.afterEach(() => writeFileSync(SW, original));
+
+  async function publishNewVersion(page: Page) {
+    writeFileSync(SW, `${original}\n// next version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+  }
+  // A console opened again once the worker controls it (workbox-window reloads for an update only then).
+  async function openControlled(page: Page, path: string) {
+    await page.goto(path);
+    await waitForController(page);
+    await page.reload();
+    await expect(page.getByTestId('platform-facebook')).toBeVisible();
+  }
+  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const sameDocument = (page: Page) => page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument === true);
+
+  test('an automatic update never reloads over a half-written post; it asks instead', async ({ page }) => {
+    await openControlled(page, '/dashboard/social');
+    await page.getByLabel('Inhalt').fill('Halb geschrieben – bitte nicht verlieren');
+    // Focus leaves the field, so only the composer's own unsaved mark protects the text.
+    await page.getByRole('heading', { level: 1 }).click();
+    await markDocument(page);
+    await publishNewVersion(page);
+    await expect(page.getByText('Update verfügbar')).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+    await expect(page.getByLabel('Inhalt')).toHaveValue('Halb geschrieben – bitte nicht verlieren');
+  });
+
+  test('with nothing typed the same update is applied at once (so the test above can fail)', async ({ page }) => {
+    await openControlled(page, '/dashboard/social');
+    await markDocument(page);
+    const reloaded = page.waitForEvent('load');
+    await publishNewVersion(page);
+    await reloaded;
+    await expect(page.getByTestId('platform-facebook')).toBeVisible();
+    expect(await sameDocument(page)).toBe(false);
   });
 });

@@ -1,17 +1,36 @@
 // Stand-in for vite-plugin-pwa's virtual:pwa-register/react in unit tests (the plugin only runs in Vite builds).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** What the next useRegisterSW() reports, and the updates it was asked to apply. */
 export const pwaStub = {
   needRefresh: false,
   updates: [] as boolean[],
+  /** How often the app asked the registration to look for a new version (registration.update()). */
+  updateChecks: 0,
+  /** Whether the next registration.update() fails (offline). */
+  updateFails: false,
   reset() {
     this.needRefresh = false;
     this.updates = [];
+    this.updateChecks = 0;
+    this.updateFails = false;
   },
 };
 
-export function useRegisterSW() {
+const registration = {
+  update: async () => {
+    pwaStub.updateChecks += 1;
+    if (pwaStub.updateFails) throw new TypeError('Failed to update a ServiceWorker: network error');
+  },
+} as unknown as ServiceWorkerRegistration;
+
+export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
+  const { onRegisteredSW } = options;
+  // Like the plugin: called once the worker is registered.
+  useEffect(() => {
+    onRegisteredSW?.('/sw.js', registration);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const needRefresh = useState(pwaStub.needRefresh);
   const offlineReady = useState(false);
   return {

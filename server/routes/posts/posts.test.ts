@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { schemas } from '../../../src/contract';
 import { seedDemo } from '../../db/seed';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+import { postsPage } from './posts.routes';
 import * as z from 'zod/mini';
 
 let t: TestApp;
@@ -92,3 +93,41 @@ test('a change raises an event for the open consoles', async () => {
   await expect.poll(() => seen).toContainEqual({ topic: 'posts', action: 'created', id: created.id });
   unsubscribe();
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Parent Relationship'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+test('a page of posts reads only its own rows: the total is counted once, not by materialising every row (issue 13 budget)', async () => {
+  const { database } = await createTestApp();
+  try {
+    await seedDemo(database.db, { posts: 500 });
+    const { page } = postsPage(database.db, { limit: 10, offset: 0 });
+    const rows = await page;
+    expect(rows).toHaveLength(10);
+    expect(rows[0].total).toBe(500);
+
+    const client = (database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    await client.query('ANALYZE posts', []);
+    const { sql, params } = page.toSQL();
+    const [{ 'QUERY PLAN': plan }] = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows as [{ 'QUERY PLAN': unknown }];
+    const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
+    // Every node that builds the page (the count's InitPlan aside) touches at most the 10 rows of the page.
+    const pageNodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Parent Relationship'] === 'InitPlan' || node['Parent Relationship'] === 'SubPlan') return;
+      pageNodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(root[0].Plan);
+    expect(pageNodes.map((n) => n['Node Type'])).not.toContain('WindowAgg');
+    expect(Math.max(...pageNodes.map((n) => n['Actual Rows'] * n['Actual Loops']))).toBeLessThanOrEqual(10);
+  } finally {
+    await database.close();
+  }
+});
+

@@ -175,3 +175,33 @@ describe('time-outs of transport', () => {
     }
   });
 });
+
+describe('the time-out signal (issue 12)', () => {
+  test("the caller's signal and AbortSignal.timeout(ms) are joined by AbortSignal.any", async () => {
+    const any = vi.spyOn(AbortSignal, 'any');
+    server.use(http.get(URL_, () => HttpResponse.json({ ok: true })));
+    const caller = new AbortController();
+    await expect(transport(URL_, { signal: caller.signal, timeoutMs: 1234 })).resolves.toEqual({ ok: true });
+    expect(AbortSignal.timeout).toHaveBeenCalledWith(1234);
+    expect(any).toHaveBeenCalledTimes(1);
+    const joined = any.mock.calls[0][0] as AbortSignal[];
+    expect(joined[0]).toBe(caller.signal);
+    expect(joined[1]).toBe(vi.mocked(AbortSignal.timeout).mock.results[0].value);
+    any.mockRestore();
+  });
+
+  test("the browser's own AbortSignal.timeout cuts off a backend that never answers", async () => {
+    // The test clock stands in for it elsewhere (tests/setup.ts); here the native timer runs.
+    vi.mocked(AbortSignal.timeout).mockRestore();
+    server.use(http.get(URL_, () => delay('infinite')));
+    const error = await transport(URL_, { timeoutMs: 30 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'TIMEOUT', message: 'Connection timeout' });
+  });
+
+  test('timeoutMs 0 sets no time-out at all', async () => {
+    server.use(http.get(URL_, () => HttpResponse.json({})));
+    await transport(URL_, { timeoutMs: 0 });
+    expect(AbortSignal.timeout).not.toHaveBeenCalled();
+  });
+});

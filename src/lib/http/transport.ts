@@ -51,60 +51,49 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
   }
 
   if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
-  const timeoutController = new AbortController();
-  let timedOut = false;
-  const timer = timeoutMs
-    ? setTimeout(() => {
-        timedOut = true;
-        timeoutController.abort();
-      }, timeoutMs)
-    : undefined;
-  const onAbort = () => timeoutController.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  init.signal = timeoutController.signal;
+  // The caller's signal and the time-out as one: no timer of our own to clear, and the time-out covers the body too.
+  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+  const signals = [signal, timeout].filter((s): s is AbortSignal => s !== undefined);
+  if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  const timedOut = () => timeout?.aborted === true && signal?.aborted !== true;
 
   const started = performance.now();
   const failed = (cause: unknown): unknown => {
-    logRequest(method, finalUrl, timedOut ? 'timeout' : 'network error', performance.now() - started);
-    if (timedOut) return new ApiError('Connection timeout', { code: 'TIMEOUT', url: finalUrl, cause });
+    const late = timedOut();
+    logRequest(method, finalUrl, late ? 'timeout' : 'network error', performance.now() - started);
+    if (late) return new ApiError('Connection timeout', { code: 'TIMEOUT', url: finalUrl, cause });
     if (signal?.aborted) return cause;
     const message = cause instanceof Error && cause.message ? cause.message : 'An error occurred';
     return new ApiError(message, { code: 'NETWORK_ERROR', url: finalUrl, cause });
   };
-  // The time-out covers the body too: a backend that sends its headers and then stalls is cut off as well.
+  let response: Response;
   try {
-    let response: Response;
-    try {
-      response = await fetch(finalUrl, init);
-      logRequest(method, finalUrl, response.status, performance.now() - started);
-    } catch (cause) {
-      throw failed(cause);
-    }
-    const read = <R>(body: () => Promise<R>): Promise<R> => body().catch((cause: unknown) => Promise.reject(failed(cause)));
+    response = await fetch(finalUrl, init);
+    logRequest(method, finalUrl, response.status, performance.now() - started);
+  } catch (cause) {
+    throw failed(cause);
+  }
+  const read = <R>(body: () => Promise<R>): Promise<R> => body().catch((cause: unknown) => Promise.reject(failed(cause)));
 
-    if (mode === 'no-cors' && response.type === 'opaque') return undefined;
-    if (!response.ok) {
-      const body = await read(() => response.text()).catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'TIMEOUT') throw error;
-        return '';
-      });
-      throw httpError(response.status, body, finalUrl, response.statusText);
-    }
-    if (response.status === 204) return undefined;
-    if (responseType === 'blob') return await read(() => response.blob());
-    const text = await read(() => response.text());
-    if (responseType === 'text') return text;
-    if (text === '') return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (cause) {
-      throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
-        code: 'PARSE_ERROR', status: response.status, url: finalUrl, body: text, cause,
-      });
-    }
-  } finally {
-    if (timer) clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+  if (mode === 'no-cors' && response.type === 'opaque') return undefined;
+  if (!response.ok) {
+    const body = await read(() => response.text()).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'TIMEOUT') throw error;
+      return '';
+    });
+    throw httpError(response.status, body, finalUrl, response.statusText);
+  }
+  if (response.status === 204) return undefined;
+  if (responseType === 'blob') return await read(() => response.blob());
+  const text = await read(() => response.text());
+  if (responseType === 'text') return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
+      code: 'PARSE_ERROR', status: response.status, url: finalUrl, body: text, cause,
+    });
   }
 }
 

@@ -35,7 +35,7 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <DialogTitle>Generate News</DialogTitle>
           <DialogDescription>Die KI erstellt einen Entwurf zum Thema.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-3" onSubmit={submit} noValidate>
+        <form className="grid gap-3" onSubmit={submit} noValidate data-unsaved={topic.trim() ? 'true' : undefined}>
           <div className="grid gap-1">
             <Label htmlFor="gen-topic">Thema</Label>
             <Input id="gen-topic" value={topic} onChange={(e) => setTopic(e.target.value)} />

@@ -39,7 +39,7 @@ export function QuickText() {
   }
 
   return (
-    <Card>
+    <Card data-unsaved={text.trim() ? 'true' : undefined}>
       <CardHeader>
         <CardTitle>Quick Text</CardTitle>
         <CardDescription>{source ? `Source: ${source}` : 'Source'}</CardDescription>

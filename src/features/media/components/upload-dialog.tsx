@@ -96,7 +96,7 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <DialogTitle>Upload Media</DialogTitle>
           <DialogDescription>Video-, Audio- oder Bilddatei, höchstens {MAX_UPLOAD_MB} MB.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate data-unsaved={file || title.trim() ? 'true' : undefined}>
           <div className="grid gap-1">
             <Label htmlFor="upload-file">Datei</Label>
             <Input id="upload-file" ref={inputRef} type="file" accept={ACCEPT} onChange={(e) => pick(e.target.files?.[0] ?? null)} aria-invalid={Boolean(error)} aria-describedby={error ? 'upload-error' : undefined} />

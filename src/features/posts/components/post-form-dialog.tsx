@@ -66,6 +66,9 @@ export function PostFormDialog({ open, onOpenChange, post, pending, onSubmit }: 
   };
 
   const id = post ? `edit-${post.id}` : 'create';
+  const start = initial(post);
+  // The date of a new post defaults to "now", so it is left out of the comparison.
+  const unsaved = open && (['title', 'category', 'platform', 'status', 'content'] as const).some((k) => form[k] !== start[k]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -73,7 +76,7 @@ export function PostFormDialog({ open, onOpenChange, post, pending, onSubmit }: 
           <DialogTitle>{post ? 'Edit Post' : 'Create Post'}</DialogTitle>
           <DialogDescription>{post ? 'Ändern Sie den Post und speichern Sie.' : 'Legen Sie einen neuen Post an.'}</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+        <form className="grid gap-4" onSubmit={submit} noValidate data-unsaved={unsaved ? 'true' : undefined}>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>Titel</Label>
             <Input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={error === messages.titleRequired} />

@@ -32,7 +32,7 @@ export function PromptsPage() {
   };
 
   return (
-    <div className="space-y-6" data-unsaved={content.output.trim() ? 'true' : undefined}>
+    <div className="space-y-6" data-unsaved={content.output.trim() || content.topic.trim() || content.location.trim() ? 'true' : undefined}>
       <PageHeader title="Prompt Generator" description="Build prompts for articles, voice-overs and images from templates, presets and your own prompts." />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Prompt Generator">

@@ -80,8 +80,10 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
     );
   };
 
+  // Marked while it holds a post not yet sent, so an automatic update never reloads over it.
+  const unsaved = draft.content.trim() !== '' || draft.title.trim() !== '';
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 lg:grid-cols-2" data-unsaved={unsaved ? 'true' : undefined}>
       <Card>
         <CardHeader>
           <CardTitle>Compose</CardTitle>
