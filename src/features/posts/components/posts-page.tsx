@@ -10,7 +10,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Platform, Post, PostStatus } from '@/lib/api/types';
-import { OutboxQuotaError } from '@/db/outbox';
 import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
 import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
@@ -146,6 +145,9 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
   );
 });
 
+// By name, as the social screen does: importing the class from db/outbox would load Dexie before the heading.
+const isQuotaError = (error: unknown) => error instanceof Error && error.name === 'OutboxQuotaError';
+
 export function PostsPage() {
   const postsQuery = usePosts();
   const createPost = useCreatePost();
@@ -168,7 +170,7 @@ export function PostsPage() {
         outcome.state === 'sent'
           ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
           : toast.info(messages.queued, { description: messages.queuedText }),
-      onError: (error) => toast.error(messages.error, { description: error instanceof OutboxQuotaError ? error.message : errorMessage(error) }),
+      onError: (error) => toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
     });
   // The row actions keep one identity, so the list does not re-render when a dialog or a mutation changes state.
   const shareRef = useRef(share);
