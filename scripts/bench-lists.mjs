@@ -1,5 +1,6 @@
 // Long lists with 10,000 rows (DESIGN.md "Lists stay fast": posts, AI news, media): a search keystroke must
-// update the list within one frame budget (16.7 ms) on a laptop. Prints the figures; used by `npm run bench`
+// update the list within 8 ms median with 10,000 items and within 4 ms on a short list (15 items; issue 16).
+// Prints the figures; used by `npm run bench`
 // or alone:
 //
 //   node scripts/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
@@ -8,7 +9,7 @@
 // items (POST /api/__mock/<list>/seed, mock mode only), then the screen is opened by client-side navigation
 // (a reload would re-seed the in-page mock). Per keystroke it measures from the key event to the moment the
 // main thread is free again after React has rendered the filtered list (a MessageChannel task queued from
-// the input event runs after React's synchronous update). --strict exits 1 when a median exceeds the frame
+// the input event runs after React's synchronous update). --strict exits 1 when a median exceeds its
 // budget. BENCH_LISTS_PORT (default 4311) is the preview port.
 //
 // benchList({ page, baseUrl, list }) can also be called with an open Playwright page of a running preview.
@@ -23,7 +24,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 export const ROWS = 10_000;
-export const FRAME_BUDGET_MS = 16.7;
+/** Median keystroke budgets by list length (issue 16): a short list, and 10,000 items. */
+export const KEYSTROKE_BUDGET_MS = { short: 4, long: 8 };
+export const keystrokeBudget = (rows) => (rows >= ROWS ? KEYSTROKE_BUDGET_MS.long : KEYSTROKE_BUDGET_MS.short);
 /** The same screen with this few items shows the machine's floor: what a keystroke costs without a long list. */
 export const FLOOR_ROWS = 15;
 
@@ -124,12 +127,12 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
 
 export function formatListResult(r, floor) {
   const spec = LISTS[r.list];
-  const ok = r.medianMs <= FRAME_BUDGET_MS;
+  const ok = r.medianMs <= keystrokeBudget(r.rows);
   return [
     `${spec.name}, ${r.rows.toLocaleString('en')} items: ${r.domItems} item elements in the DOM (${spec.how}), first render ${r.firstRenderMs} ms`,
-    `  search keystroke → list updated: median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.keystrokes} keystrokes (budget ${FRAME_BUDGET_MS} ms) ${ok ? 'OK' : 'OVER'}`,
+    `  search keystroke → list updated: median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.keystrokes} keystrokes (budget ${keystrokeBudget(r.rows)} ms) ${ok ? 'OK' : 'OVER'}`,
     `  ("${spec.query}" → ${r.filtered})`,
-    ...(floor ? [`  the same screen with ${floor.rows} items: median ${floor.medianMs.toFixed(1)} ms (this machine's floor for a keystroke); the 10,000 items add ${(r.medianMs - floor.medianMs).toFixed(1)} ms`] : []),
+    ...(floor ? [`  the same screen with ${floor.rows} items: median ${floor.medianMs.toFixed(1)} ms (budget ${keystrokeBudget(floor.rows)} ms) ${floor.medianMs <= keystrokeBudget(floor.rows) ? 'OK' : 'OVER'}; the 10,000 items add ${(r.medianMs - floor.medianMs).toFixed(1)} ms`] : []),
   ].join('\n');
 }
 
@@ -167,7 +170,7 @@ async function main() {
       const floor = await benchList({ page, baseUrl, list, rows: FLOOR_ROWS });
       await page.close();
       console.log(formatListResult(result, floor));
-      if (strict && result.medianMs > FRAME_BUDGET_MS) process.exitCode = 1;
+      if (strict && (result.medianMs > keystrokeBudget(result.rows) || floor.medianMs > keystrokeBudget(floor.rows))) process.exitCode = 1;
     }
   } finally {
     await browser?.close();

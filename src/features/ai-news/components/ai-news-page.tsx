@@ -1,5 +1,5 @@
 import { Search, Sparkles } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { useNews, usePublishNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import { GenerateDialog } from './generate-dialog';
-import { NewsTable } from './news-table';
+import { NewsTable, type NewsActions } from './news-table';
 import { nativeSelect } from './styles';
 
 const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
@@ -32,18 +32,23 @@ function reason(error: unknown): string {
   return errorMessage(error);
 }
 
-export function AiNewsPage() {
-  const news = useNews();
-  const publish = usePublishNews();
-  const retry = useRetryNews();
+interface BrowserProps {
+  items: AiNewsItem[] | undefined;
+  pending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+  actions: NewsActions;
+}
+
+/** Search, filters and the list with the state they share: a keystroke re-renders this, not the header or the dialog. */
+const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, actions }: BrowserProps) {
   const [search, setSearch] = useState('');
   const [source, setSource] = useState<NewsSource | 'all'>('all');
   const [category, setCategory] = useState<NewsCategory | 'all'>('all');
   const [status, setStatus] = useState<PostStatus | 'all'>('all');
-  const [generating, setGenerating] = useState(false);
 
   // Lower-cased titles built once per list, so a search keystroke only scans strings.
-  const indexed = useMemo(() => (news.data ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [news.data]);
+  const indexed = useMemo(() => (items ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const out: AiNewsItem[] = [];
@@ -53,24 +58,8 @@ export function AiNewsPage() {
     return out;
   }, [indexed, search, source, category, status]);
 
-  const onPublish = (item: AiNewsItem) =>
-    publish.mutate(item.id, {
-      onSuccess: (next) => toast.success(messages.published, { description: messages.publishedText(next.title) }),
-      onError: (error) => toast.error(messages.publishFailed, { description: reason(error) }),
-    });
-  const onRetry = (item: AiNewsItem) =>
-    retry.mutate(item.id, {
-      onSuccess: (next) => toast.success(messages.retried, { description: messages.retriedText(next.title) }),
-      onError: (error) => toast.error(messages.retryFailed, { description: reason(error) }),
-    });
-
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="AI News Central"
-        description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
-        actions={<Button onClick={() => setGenerating(true)}><Sparkles aria-hidden />Generate News</Button>}
-      />
+    <>
       <div className="grid gap-3 rounded-lg border bg-card p-4 md:grid-cols-4">
         <div className="grid gap-1">
           <Label htmlFor="news-search">Suche</Label>
@@ -102,20 +91,55 @@ export function AiNewsPage() {
         </div>
       </div>
 
-      {news.isPending ? (
+      {pending ? (
         <Skeleton className="h-80 w-full" />
-      ) : news.isError ? (
+      ) : error ? (
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
-          <p className="text-muted-foreground">{errorMessage(news.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void news.refetch()}>Erneut laden</Button>
+          <p className="text-muted-foreground">{errorMessage(error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
         </div>
       ) : (
         <div className="space-y-2">
-          <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, news.data.length)}</p>
-          <NewsTable items={visible} actions={{ onPublish, onRetry }} />
+          <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, indexed.length)}</p>
+          <NewsTable items={visible} actions={actions} />
         </div>
       )}
+    </>
+  );
+});
+
+export function AiNewsPage() {
+  const news = useNews();
+  const publish = usePublishNews();
+  const retry = useRetryNews();
+  const [generating, setGenerating] = useState(false);
+
+  const onPublish = (item: AiNewsItem) =>
+    publish.mutate(item.id, {
+      onSuccess: (next) => toast.success(messages.published, { description: messages.publishedText(next.title) }),
+      onError: (error) => toast.error(messages.publishFailed, { description: reason(error) }),
+    });
+  const onRetry = (item: AiNewsItem) =>
+    retry.mutate(item.id, {
+      onSuccess: (next) => toast.success(messages.retried, { description: messages.retriedText(next.title) }),
+      onError: (error) => toast.error(messages.retryFailed, { description: reason(error) }),
+    });
+  // One identity for the row actions, so a mutation's state change does not re-render the list.
+  const latest = useRef({ onPublish, onRetry });
+  useLayoutEffect(() => {
+    latest.current = { onPublish, onRetry };
+  });
+  const actions = useMemo<NewsActions>(() => ({ onPublish: (item) => latest.current.onPublish(item), onRetry: (item) => latest.current.onRetry(item) }), []);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="AI News Central"
+        description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
+        actions={<Button onClick={() => setGenerating(true)}><Sparkles aria-hidden />Generate News</Button>}
+      />
+      <NewsBrowser items={news.data} pending={news.isPending} error={news.isError ? news.error : null} refetch={news.refetch} actions={actions} />
       <GenerateDialog open={generating} onOpenChange={setGenerating} />
     </div>
   );

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createPost, deletePost, listPosts, updatePost } from '@/lib/api/posts';
 import type { NewPost, Post } from '@/lib/api/types';
-import { sendOrQueue } from '@/lib/outbox/send';
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -41,6 +40,7 @@ export function useDeletePost() {
 /** Share = post it to its platform now, or into the outbox when offline (lib/outbox). */
 export function useSharePost() {
   return useMutation({
-    mutationFn: (post: Post) => sendOrQueue(post.platform, { title: post.title, content: post.content?.trim() || post.title, postId: post.id }),
+    // The outbox (and Dexie with it) loads with the first share, not before the screen's heading.
+    mutationFn: async (post: Post) => (await import('@/lib/outbox/send')).sendOrQueue(post.platform, { title: post.title, content: post.content?.trim() || post.title, postId: post.id }),
   });
 }

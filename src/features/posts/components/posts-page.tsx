@@ -1,5 +1,5 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -10,14 +10,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Platform, Post, PostStatus } from '@/lib/api/types';
-import { OutboxQuotaError } from '@/db/outbox';
 import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
 import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import { CATEGORIES, nativeSelect, PostFormDialog } from './post-form-dialog';
 import { PostPreviewDialog } from './post-preview-dialog';
-import { PostsTable } from './posts-table';
+import { PostsTable, type RowActions } from './posts-table';
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -35,50 +34,35 @@ function Counter({ label, value, icon: Icon }: { label: string; value: number; i
   );
 }
 
-export function PostsPage() {
-  const postsQuery = usePosts();
-  const createPost = useCreatePost();
-  const updatePost = useUpdatePost();
-  const deletePost = useDeletePost();
-  const sharePost = useSharePost();
+interface BrowserProps {
+  posts: Post[];
+  categories: string[];
+  pending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+  actions: RowActions;
+}
 
+/**
+ * Search, filters and the table, with the query state they share: a keystroke re-renders this and the rows, not the
+ * header, the counters or the closed dialogs of the page.
+ */
+const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, error, refetch, actions }: BrowserProps) {
   const [query, setQuery] = useState<PostQuery>(DEFAULT_QUERY);
   const [showFilter, setShowFilter] = useState(false);
   const [showDates, setShowDates] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Post | null>(null);
-  const [previewing, setPreviewing] = useState<Post | null>(null);
-  const [deleting, setDeleting] = useState<Post | null>(null);
 
-  const posts = useMemo(() => postsQuery.data ?? [], [postsQuery.data]);
   const indexed = useMemo(() => indexPosts(posts), [posts]);
   const sorted = useMemo(() => sortPosts(indexed, query.sort), [indexed, query.sort]);
   const visible = useMemo(() => filterPosts(sorted, query), [sorted, query]);
-  const counts = useMemo(() => countPosts(posts), [posts]);
-  const categories = useMemo(() => [...new Set([...CATEGORIES, ...posts.map((p) => p.category)])].sort(), [posts]);
 
   const set = <K extends keyof PostQuery>(key: K, value: PostQuery[K]) => setQuery((q) => ({ ...q, [key]: value }));
   const onSort = (key: SortKey) =>
     setQuery((q) => ({ ...q, sort: { key, dir: q.sort.key === key && q.sort.dir === 'asc' ? 'desc' : q.sort.key === key ? 'asc' : key === 'title' || key === 'status' || key === 'platform' ? 'asc' : 'desc' } }));
   const activeFilters = [query.status, query.platform, query.category].filter((v) => v !== 'all').length;
 
-  const share = (post: Post) =>
-    sharePost.mutate(post, {
-      onSuccess: (outcome) =>
-        outcome.state === 'sent'
-          ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
-          : toast.info(messages.queued, { description: messages.queuedText }),
-      onError: (error) => toast.error(messages.error, { description: error instanceof OutboxQuotaError ? error.message : errorMessage(error) }),
-    });
-
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Post Management"
-        description="Beiträge anlegen, planen, teilen und auswerten."
-        actions={<Button onClick={() => setCreating(true)}><Plus aria-hidden />Create Post</Button>}
-      />
-
+    <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -137,13 +121,13 @@ export function PostsPage() {
         </div>
       )}
 
-      {postsQuery.isPending ? (
+      {pending ? (
         <Skeleton className="h-96 w-full" />
-      ) : postsQuery.isError ? (
+      ) : error ? (
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
-          <p className="text-muted-foreground">{errorMessage(postsQuery.error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void postsQuery.refetch()}>Erneut laden</Button>
+          <p className="text-muted-foreground">{errorMessage(error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
         </div>
       ) : (
         <>
@@ -153,10 +137,57 @@ export function PostsPage() {
             total={posts.length}
             sort={query.sort}
             onSort={onSort}
-            actions={{ onPreview: setPreviewing, onEdit: setEditing, onShare: share, onDelete: setDeleting }}
+            actions={actions}
           />
         </>
       )}
+    </>
+  );
+});
+
+// By name, as the social screen does: importing the class from db/outbox would load Dexie before the heading.
+const isQuotaError = (error: unknown) => error instanceof Error && error.name === 'OutboxQuotaError';
+
+export function PostsPage() {
+  const postsQuery = usePosts();
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const deletePost = useDeletePost();
+  const sharePost = useSharePost();
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Post | null>(null);
+  const [previewing, setPreviewing] = useState<Post | null>(null);
+  const [deleting, setDeleting] = useState<Post | null>(null);
+
+  const posts = useMemo(() => postsQuery.data ?? [], [postsQuery.data]);
+  const counts = useMemo(() => countPosts(posts), [posts]);
+  const categories = useMemo(() => [...new Set([...CATEGORIES, ...posts.map((p) => p.category)])].sort(), [posts]);
+
+  const share = (post: Post) =>
+    sharePost.mutate(post, {
+      onSuccess: (outcome) =>
+        outcome.state === 'sent'
+          ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
+          : toast.info(messages.queued, { description: messages.queuedText }),
+      onError: (error) => toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
+    });
+  // The row actions keep one identity, so the list does not re-render when a dialog or a mutation changes state.
+  const shareRef = useRef(share);
+  useLayoutEffect(() => {
+    shareRef.current = share;
+  });
+  const actions = useMemo<RowActions>(() => ({ onPreview: setPreviewing, onEdit: setEditing, onShare: (post) => shareRef.current(post), onDelete: setDeleting }), []);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Post Management"
+        description="Beiträge anlegen, planen, teilen und auswerten."
+        actions={<Button onClick={() => setCreating(true)}><Plus aria-hidden />Create Post</Button>}
+      />
+
+      <PostsBrowser posts={posts} categories={categories} pending={postsQuery.isPending} error={postsQuery.isError ? postsQuery.error : null} refetch={postsQuery.refetch} actions={actions} />
 
       <section aria-label="Post-Zähler" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Counter label="Total Posts" value={counts.total} icon={FileText} />

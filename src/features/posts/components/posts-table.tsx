@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
@@ -64,6 +64,7 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
   const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const items = virtualizer.getVirtualItems();
   const [menu, setMenu] = useState<{ post: Post; anchor: HTMLElement } | null>(null);
+  const openMenu = useCallback((post: Post, anchor: HTMLElement) => setMenu({ post, anchor }), []);
 
   return (
     <div role="table" aria-label="Posts" aria-rowcount={posts.length + 1} className="rounded-lg border bg-card text-card-foreground">
@@ -81,37 +82,7 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
             <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((v) => {
                 const post = posts[v.index];
-                return (
-                  <div
-                    key={post.id}
-                    role="row"
-                    aria-rowindex={v.index + 2}
-                    className={ROW_CLASS}
-                    style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                  >
-                    <div role="cell" className="min-w-0">
-                      <div className="truncate font-medium">{post.title}</div>
-                      <div className="truncate text-xs text-muted-foreground">{post.category}</div>
-                    </div>
-                    <div role="cell"><Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge></div>
-                    <div role="cell">{PLATFORM_LABELS[post.platform]}</div>
-                    <div role="cell" className="text-right tabular-nums">{formatNumber(post.views)}</div>
-                    <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
-                    <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
-                    <div role="cell" className={STICKY_ACTIONS_CELL}>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Aktionen für ${post.title}`}
-                        aria-haspopup="menu"
-                        aria-expanded={menu?.post.id === post.id}
-                        onClick={(e) => setMenu({ post, anchor: e.currentTarget })}
-                      >
-                        <MoreHorizontal aria-hidden />
-                      </Button>
-                    </div>
-                  </div>
-                );
+                return <PostRow key={post.id} post={post} index={v.index} start={v.start} menuOpen={menu?.post.id === post.id} onMenu={openMenu} />;
               })}
             </div>
           )}
@@ -121,6 +92,28 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
     </div>
   );
 }
+
+/** One row; memoized, so a keystroke renders only the rows whose post or position changed. */
+const PostRow = memo(function PostRow({ post, index, start, menuOpen, onMenu }: { post: Post; index: number; start: number; menuOpen: boolean; onMenu: (post: Post, anchor: HTMLElement) => void }) {
+  return (
+    <div role="row" aria-rowindex={index + 2} className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}>
+      <div role="cell" className="min-w-0">
+        <div className="truncate font-medium">{post.title}</div>
+        <div className="truncate text-xs text-muted-foreground">{post.category}</div>
+      </div>
+      <div role="cell"><Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge></div>
+      <div role="cell">{PLATFORM_LABELS[post.platform]}</div>
+      <div role="cell" className="text-right tabular-nums">{formatNumber(post.views)}</div>
+      <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
+      <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
+      <div role="cell" className={STICKY_ACTIONS_CELL}>
+        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${post.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(post, e.currentTarget)}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+});
 
 /**
  * One row menu for the whole table, opened at the clicked row's button: a Radix menu in each of the
