@@ -1,5 +1,5 @@
 // Speech: ElevenLabs (primary by default) and Azure Speech (backup), and the failover of SPEC §7/§8 for callers that name a backup.
-import { HttpError } from '../errors';
+import { HttpError, notConfigured } from '../errors';
 import type { Credentials } from './credentials';
 import { PROVIDER_NAMES, ProviderError, providerFetch } from './http';
 
@@ -16,7 +16,7 @@ const xml = (text: string) => text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '
 /** One request to one provider, no retry. Throws ProviderError (or HttpError 503 when no key is there). */
 export async function synthesize(provider: TtsProvider, text: string, credentials: Credentials, options: Record<string, unknown> = {}): Promise<Speech> {
   const key = await credentials.key(provider);
-  if (!key) throw new ProviderError(`${PROVIDER_NAMES[provider]} ist nicht konfiguriert.`, 0, 'Not configured', false);
+  if (!key) throw notConfigured(PROVIDER_NAMES[provider] ?? provider);
   if (provider === 'elevenlabs') {
     // POST /v1/text-to-speech/{voice_id} (elevenlabs.io/docs/api-reference/text-to-speech/convert).
     const asked = typeof options.voiceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(options.voiceId) ? options.voiceId : undefined;
