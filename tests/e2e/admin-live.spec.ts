@@ -60,6 +60,8 @@ let eleven: Fake;
 let azure: Fake;
 
 test.beforeAll(async () => {
+  // A first start migrates a fresh embedded database: slow on a loaded machine.
+  test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-keys-'));
   [eleven, azure] = await Promise.all([startElevenLabs(4331, ELEVEN_KEY), startAzureSpeech(4332)]);
   // Azure's key comes from the environment (a headless desk); ElevenLabs' is saved in Admin by the test.
@@ -126,5 +128,5 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entry = page.getByTestId('error-entry').filter({ hasText: 'TTS failed: Service Unavailable' });
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText('elevenlabs');
+  await expect(entry).toContainText('ElevenLabs');
 });
