@@ -484,6 +484,24 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     expectError('health.service', await call('health.service', { params: { service: 'unbekannt' } }), [400, 404]);
   });
 
+  // --- Keys (prov-keys, issue 15): only masked forms come back; a key the desk already holds is never overwritten.
+  let heldKeys = [];
+  await step('keys.list', async () => void (heldKeys = expectSuccess('keys.list', await call('keys.list'))));
+  const probeKey = `konformitaet-${runId}-schluessel`;
+  await step('keys.save', async () => {
+    if (heldKeys.some((k) => k.service === 'unsplash')) throw new Skipped('(unsplash hat schon einen Schlüssel: nicht überschrieben)');
+    const answer = await call('keys.save', { params: { service: 'unsplash' }, body: { key: probeKey } });
+    expectSuccess('keys.save', answer);
+    if (answer.bytes.toString('utf8').includes(probeKey)) throw new Failure('keys.save: the answer carries the key itself');
+    const listed = await call('keys.list');
+    if (listed.bytes.toString('utf8').includes(probeKey)) throw new Failure('keys.list: the answer carries a saved key');
+    await badBody('keys.save', { params: { service: 'unsplash' }, body: { key: ' ' } });
+  });
+  await step('keys.delete', async () => {
+    if (heldKeys.some((k) => k.service === 'unsplash')) throw new Skipped('(unsplash hat schon einen Schlüssel: nicht gelöscht)');
+    expectSuccess('keys.delete', await call('keys.delete', { params: { service: 'unsplash' } }));
+  });
+
   // --- Users
   let users = [];
   await step('users.list', async () => void (users = expectSuccess('users.list', await call('users.list'))));

@@ -13,6 +13,7 @@ import { registerLive } from './routes/live/live.routes';
 import { registerMedia, serveMediaFile } from './routes/media/media.routes';
 import { registerNews } from './routes/news/news.routes';
 import { registerPosts } from './routes/posts/posts.routes';
+import { registerKeys } from './routes/keys/keys.routes';
 import { registerServices } from './routes/services/services.routes';
 import { registerSocial } from './routes/social/social.routes';
 import { registerUsers } from './routes/users/users.routes';
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   registerVideo(app);
   registerWorkflow(app);
   registerServices(app);
+  registerKeys(app);
 
   app.all('/api/*', () => {
     throw new HttpError(404, 'Diese Schnittstelle gibt es nicht.', 'unknown_path');

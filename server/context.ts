@@ -2,6 +2,7 @@
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Credentials } from './providers/credentials';
+import type { DatabaseKeyStore } from './providers/key-store';
 
 export interface Deps {
   database: Database;
@@ -13,6 +14,8 @@ export interface Deps {
   maxUploadBytes: number;
   /** Provider addresses and keys (never sent to the console). */
   credentials: Credentials;
+  /** prov-keys: the encrypted store of keys saved in Admin (credentials reads it first). */
+  keyStore: DatabaseKeyStore;
 }
 
 export interface AppEnv {

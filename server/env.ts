@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   NEWSDESK_MAX_UPLOAD_MB: z._default(positive, 512),
   NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
+  // prov-keys: the secret that encrypts saved provider keys (unset: generated into the data folder).
+  NEWSDESK_SECRET_KEY: z.optional(z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.'))),
 });
 
 export interface Env {
@@ -28,6 +30,8 @@ export interface Env {
   maxUploadBytes: number;
   authMaxFailures: number;
   authWindowMs: number;
+  /** prov-keys: the secret for the key store; undefined → generated in the data folder. */
+  secretKey: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -52,5 +56,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     maxUploadBytes: e.NEWSDESK_MAX_UPLOAD_MB * 1024 * 1024,
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
     authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
+    secretKey: e.NEWSDESK_SECRET_KEY,
   };
 }

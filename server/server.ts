@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
+import { DatabaseKeyStore, resolveSecret } from './providers/key-store';
 
 export interface Running {
   url: string;
@@ -33,8 +34,15 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
+  const secret = resolveSecret(env.secretKey, dataDir);
+  const keyStore = new DatabaseKeyStore(database, secret.key);
+  const unreadable = await keyStore.unreadable();
+  // A changed secret must not stop the desk (a crash loop helps nobody): the keys it cannot read are named, and saving them again fixes it.
+  if (unreadable.length > 0) {
+    console.error(`Achtung: ${unreadable.length} gespeicherte API-Schlüssel (${unreadable.join(', ')}) lassen sich mit dem aktuellen ${env.secretKey ? 'NEWSDESK_SECRET_KEY' : `Schlüssel in ${secret.file ?? 'dem Datenordner'}`} nicht entschlüsseln. Der Server läuft ohne sie weiter; bitte den früheren NEWSDESK_SECRET_KEY setzen oder die Schlüssel in Admin → API Keys neu speichern.`);
+  }
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env) },
+    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env, keyStore), keyStore },
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {

@@ -10,12 +10,15 @@ import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
+import { randomBytes } from 'node:crypto';
 import { createCredentials, type Credentials } from './providers/credentials';
+import { DatabaseKeyStore } from './providers/key-store';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  keyStore: DatabaseKeyStore;
   database: Database;
   events: EventHub;
   mediaDir: string;
@@ -24,15 +27,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer } = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials: options.credentials ?? createCredentials({}) }, options);
+  // providerEnv: provider settings of this test (fake URLs, keys), read behind the encrypted store like the server's environment.
+  const keyStore = new DatabaseKeyStore(database, options.secret ?? randomBytes(32));
+  const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore }, options);
   return {
     app,
+    keyStore,
     database,
     events,
     mediaDir,

@@ -158,3 +158,16 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   body: text('body'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// prov-keys (issue 15): provider keys saved in Admin, AES-256-GCM encrypted (`v1.<iv>.<tag>.<ciphertext>`, base64url); never sent back.
+export const providerKeys = pgTable('provider_keys', {
+  provider: text('provider').primaryKey(),
+  sealed: text('sealed').notNull(),
+  /** The masked form shown in Admin (`sk-…abcd`), kept beside the key so a list needs no decryption. */
+  masked: text('masked').notNull(),
+  lastTested: timestamp('last_tested', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  lastError: text('last_error'),
+  responseTime: integer('response_time'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,9 @@ export const PROVIDERS = {
   instagram: { urlEnv: 'FACEBOOK_GRAPH_URL', url: 'https://graph.facebook.com/v23.0', keyEnv: 'INSTAGRAM_ACCESS_TOKEN' },
   youtube: { urlEnv: 'YOUTUBE_API_URL', url: 'https://www.googleapis.com', keyEnv: 'YOUTUBE_ACCESS_TOKEN' },
   tiktok: { urlEnv: 'TIKTOK_API_URL', url: 'https://open.tiktokapis.com', keyEnv: 'TIKTOK_ACCESS_TOKEN' },
+  // prov-keys: the two stock-media services of Admin → API Keys, so their keys are stored and tested like the others.
+  pexels: { urlEnv: 'PEXELS_API_URL', url: 'https://api.pexels.com', keyEnv: 'PEXELS_API_KEY' },
+  unsplash: { urlEnv: 'UNSPLASH_API_URL', url: 'https://api.unsplash.com', keyEnv: 'UNSPLASH_ACCESS_KEY' },
 } as const satisfies Record<string, { urlEnv: string; url: string; keyEnv: string }>;
 
 export type ProviderName = keyof typeof PROVIDERS;

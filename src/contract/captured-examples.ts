@@ -1489,5 +1489,40 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "access": "Bearbeiten"
       }
     }
+  },
+  "keys.list": {
+    "response": {
+      "status": 200,
+      "body": []
+    }
+  },
+  "keys.save": {
+    "request": {
+      "params": {
+        "service": "elevenlabs"
+      },
+      "body": {
+        "key": "xi-demo-0123456789abcdef"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "service": "elevenlabs",
+        "masked": "xi-…cdef",
+        "source": "saved",
+        "readable": true
+      }
+    }
+  },
+  "keys.delete": {
+    "request": {
+      "params": {
+        "service": "elevenlabs"
+      }
+    },
+    "response": {
+      "status": 204
+    }
   }
 };

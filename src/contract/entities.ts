@@ -264,3 +264,21 @@ export const ErrorBody = z.looseObject({
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// prov-keys (issue 15): provider keys saved on the server; the console only ever sees the masked form and the last test.
+export const KeyService = z.enum(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash']);
+export type KeyService = z.infer<typeof KeyService>;
+export const SavedKey = z.object({
+  service: KeyService,
+  /** `sk-…abcd`: never the key itself. */
+  masked: z.string(),
+  /** 'saved' in Admin, or 'environment' (`<NAME>_API_KEY` of the server; a saved key takes precedence). */
+  source: z.enum(['saved', 'environment']),
+  /** False when the server's secret cannot decrypt the saved key (NEWSDESK_SECRET_KEY changed): save it again. */
+  readable: z.boolean(),
+  status: z.optional(z.enum(['online', 'offline'])),
+  lastTested: z.optional(z.string()),
+  responseTime: z.optional(z.number()),
+  error: z.optional(z.string()),
+});
+export type SavedKey = z.infer<typeof SavedKey>;

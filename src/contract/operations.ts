@@ -8,6 +8,7 @@ import {
   ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
 } from './entities';
+import { KeyService, SavedKey } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -141,6 +142,11 @@ export const operations = {
   // Users
   'users.list': op({ method: 'GET', path: '/users', tag: 'users', spec: false, summary: 'Users and their access.', response: z.array(User), status: 200, idempotency: 'natural' }),
   'users.create': op({ method: 'POST', path: '/users', tag: 'users', spec: false, summary: 'Adds a user (409 when the address is taken).', body: NewUser, response: User, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } } }),
+
+  // Keys (prov-keys, issue 15): provider keys stored encrypted on the server; answers carry only the masked form.
+  'keys.list': op({ method: 'GET', path: '/keys', tag: 'keys', spec: false, summary: 'The provider keys the server holds (saved in Admin or from its environment): masked form and last test, never the key.', response: z.array(SavedKey), status: 200, idempotency: 'natural' }),
+  'keys.save': op({ method: 'PUT', path: '/keys/{service}', tag: 'keys', spec: false, summary: "Saves a provider key on the server (encrypted at rest); answers its masked form.", params: z.object({ service: KeyService }), body: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)) }), response: SavedKey, status: 200, idempotency: 'natural', errors: [400], example: { params: { service: 'elevenlabs' }, body: { key: 'xi-demo-0123456789abcdef' } } }),
+  'keys.delete': op({ method: 'DELETE', path: '/keys/{service}', tag: 'keys', spec: false, summary: 'Deletes a saved provider key (an environment key of the server stays in force).', params: z.object({ service: KeyService }), response: empty, status: 204, idempotency: 'natural', example: { params: { service: 'elevenlabs' } } }),
 } as const satisfies Record<string, OperationDef>;
 
 export type Operations = typeof operations;

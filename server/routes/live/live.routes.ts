@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context';
 import { broadcasts } from '../../db/schema';
 import { notConfigured } from '../../errors';
 import { register } from '../../operation';
+import { sendTelegramMessage } from '../../providers/telegram';
 
 export function registerLive(app: Hono<AppEnv>): void {
   register(app, 'live.schedule', async ({ c }) =>
@@ -16,7 +17,6 @@ export function registerLive(app: Hono<AppEnv>): void {
       throw notConfigured('OBS');
     });
   }
-  register(app, 'telegram.notify', () => {
-    throw notConfigured('Telegram');
-  });
+  // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
+  register(app, 'telegram.notify', ({ body, c }) => sendTelegramMessage(c.get('deps').credentials, body.message));
 }

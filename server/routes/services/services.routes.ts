@@ -1,21 +1,41 @@
-// Provider calls (AI text, speech, key tests, health): the adapters are issue 14; until then a clear 503, and health says offline.
+// Provider calls (AI text, speech, key tests, health): speech, key tests and health go to the providers (issue 15, prov-keys).
 import type { Hono } from 'hono';
+import { schemas } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { notConfigured } from '../../errors';
 import { register } from '../../operation';
+import { cachedHealth, keyFromRequest, probe } from '../../providers/probes';
+import { speakWithFailover, synthesize, ttsHttpError, type TtsProvider } from '../../providers/tts';
+import { recordProbe } from '../keys/keys.routes';
 
 export function registerServices(app: Hono<AppEnv>): void {
   register(app, 'ai.prompt', () => {
     throw notConfigured('Der KI-Anbieter');
   });
-  register(app, 'tts.generate', ({ body }) => {
-    throw notConfigured(body.provider === 'azure' ? 'Azure TTS' : 'ElevenLabs');
+  // prov-keys: one provider per request (the console fails over itself, SPEC §7); with `backup` named, the server fails over.
+  register(app, 'tts.generate', async ({ body, c }) => {
+    const { text, provider, backup, ...options } = body as { text: string; provider: TtsProvider; backup?: unknown } & Record<string, unknown>;
+    const credentials = c.get('deps').credentials;
+    const other = backup === 'elevenlabs' || backup === 'azure' ? backup : undefined;
+    const speech = other && other !== provider
+      ? await speakWithFailover(text, provider, other, credentials, options)
+      : await synthesize(provider, text, credentials, options).catch((error: unknown) => { throw ttsHttpError(error); });
+    const headers: Record<string, string> = { 'Content-Type': speech.contentType, 'X-TTS-Provider': speech.provider, 'Cache-Control': 'no-store' };
+    if ('primaryError' in speech && typeof speech.primaryError === 'string') headers['X-TTS-Primary-Error'] = speech.primaryError;
+    return new Response(speech.audio, { status: 200, headers });
   });
-  register(app, 'test.openai', () => {
-    throw notConfigured('Der Schlüsseltest für OpenAI');
+  register(app, 'test.openai', async ({ c }) => {
+    const header = keyFromRequest('openai', (n) => c.req.header(n));
+    return recordProbe(c, 'openai', await probe('openai', c.get('deps').credentials, header), header === undefined);
   });
-  register(app, 'test.service', ({ params }) => {
-    throw notConfigured(`Der Schlüsseltest für ${params.service}`);
+  register(app, 'test.service', async ({ params, c }) => {
+    const service = params.service.toLowerCase();
+    if (!isKeyService(service) || service === 'openai') return { success: false, service: params.service, status: 'offline' as const, error: 'Unknown service' };
+    const header = keyFromRequest(service, (n) => c.req.header(n));
+    return recordProbe(c, service, await probe(service, c.get('deps').credentials, header), header === undefined);
   });
-  register(app, 'health.service', ({ params }) => ({ success: false, service: params.service, status: 'offline' as const, error: `${params.service} ist nicht konfiguriert.` }));
+  register(app, 'health.service', async ({ params, c }) => recordProbe(c, params.service, await cachedHealth(c.get('deps').credentials, params.service)));
 }
+
+const isKeyService = (value: string): value is typeof schemas.KeyService.options[number] => (schemas.KeyService.options as readonly string[]).includes(value);
+

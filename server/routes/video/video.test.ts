@@ -55,7 +55,9 @@ test('OBS, Telegram, AI and TTS answer 503; OBS status says not connected; healt
   expect((await errorBody(scenes)).message).toBe('OBS ist nicht konfiguriert.');
   expect((await errorBody(await t.call('/telegram/notify', { method: 'POST', json: { message: 'Live!' } }))).message).toBe('Telegram ist nicht konfiguriert.');
   expect((await errorBody(await t.call('/ai/prompt', { method: 'POST', json: { type: 'content' } }))).message).toBe('Der KI-Anbieter ist nicht konfiguriert.');
-  expect((await errorBody(await t.call('/tts/generate', { method: 'POST', json: { text: 'Hallo', provider: 'elevenlabs' } }))).message).toBe('ElevenLabs ist nicht konfiguriert.');
+  const tts = await t.call('/tts/generate', { method: 'POST', json: { text: 'Hallo', provider: 'elevenlabs' } });
+  expect(tts.status).toBe(503);
+  expect((await errorBody(tts)).message).toBe('ElevenLabs ist nicht konfiguriert.');
   expect(await contractBody('health.service', await t.call('/health/openai'))).toMatchObject({ success: false, status: 'offline' });
   expect((await contractBody('live.schedule', await t.call('/live/schedule'))).map((b) => b.id)).toEqual(['sb-1', 'sb-2', 'sb-3']);
 });

@@ -14,6 +14,11 @@ export const messages = {
     neverTested: 'Noch nicht getestet',
     noKey: 'Kein Schlüssel gespeichert',
     saveFailed: 'Speichern fehlgeschlagen',
+    storedOnServer: 'Schlüssel werden verschlüsselt auf dem Server gespeichert.',
+    storedInBrowser: 'Demo-Modus: Schlüssel bleiben in diesem Browser.',
+    savedOnServerDescription: (name: string) => `${name}: Der Schlüssel wurde verschlüsselt auf dem Server gespeichert.`,
+    unreadable: 'Der Server kann diesen Schlüssel nicht mehr entschlüsseln – bitte neu speichern.',
+    fromEnvironment: 'aus der Server-Umgebung',
   },
   tts: {
     switched: 'TTS-Rollen getauscht',

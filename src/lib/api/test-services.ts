@@ -34,8 +34,11 @@ export async function testService(service: string, key: string, options: { recor
   // The key must never reach the error log, even when a server echoes it back in its error body.
   registerSecret(key);
   try {
-    const common = { headers: keyHeader(service, key), timeoutMs: 10_000, service, retries: false as const, context: { action: 'test' }, record: options.record, operation: { kind: 'service.test' as const, args: service } };
-    await (service === 'openai' ? callApi('test.openai', common) : callApi('test.service', { params: { service }, ...common }));
+    // No key: a live server tests the key it stores (the console never holds it).
+    const common = { headers: key ? keyHeader(service, key) : {}, timeoutMs: 10_000, service, retries: false as const, context: { action: 'test' }, record: options.record, operation: { kind: 'service.test' as const, args: service } };
+    const body = await (service === 'openai' ? callApi('test.openai', common) : callApi('test.service', { params: { service }, ...common }));
+    // A live server answers a provider's refusal as success false with its German reason (a 401 would mean the operator token).
+    if (body.success === false) return { success: false, responseTime: Math.round(performance.now() - started), error: redact(body.error ?? 'Test fehlgeschlagen'), status: 'offline', lastTested: new Date().toISOString() };
     return { success: true, responseTime: Math.round(performance.now() - started), status: 'online', lastTested: new Date().toISOString() };
   } catch (error) {
     return { success: false, responseTime: Math.round(performance.now() - started), error: redact(errorMessage(error)), status: 'offline', lastTested: new Date().toISOString() };

@@ -1,6 +1,7 @@
 import type { AnyHandler } from '../types';
 import { aiHandlers } from './ai';
 import { healthHandlers } from './health';
+import { keysHandlers } from './keys';
 import { mediaHandlers } from './media';
 import { newsHandlers } from './news';
 import { obsHandlers } from './obs';
@@ -25,6 +26,7 @@ export const handlers: AnyHandler[] = [
   ...socialHandlers,
   ...obsHandlers,
   ...telegramHandlers,
+  ...keysHandlers,
   ...aiHandlers,
   ...videoHandlers,
   ...ttsHandlers,

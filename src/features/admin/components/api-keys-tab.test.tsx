@@ -32,6 +32,8 @@ describe('API Keys tab', () => {
       expect(within(r).getByTestId(`status-${id}`)).toBeInTheDocument();
     }
     expect(screen.getAllByRole('listitem').filter((li) => li.dataset.testid?.startsWith('service-'))).toHaveLength(10);
+    // Mock mode (the test default): the tab says the keys stay in this browser.
+    expect(screen.getByTestId('key-storage')).toHaveTextContent('Demo-Modus: Schlüssel bleiben in diesem Browser.');
   });
 
   test('Save stores the key in Dexie apiKeys, says so, masks it as •••• plus the last four, and the toggle reveals it', async () => {

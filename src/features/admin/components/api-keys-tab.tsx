@@ -1,13 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { patchSetting } from '@/db/settings';
+import { saveServerKey, type SavedKey } from '@/lib/api/keys';
 import { testService } from '@/lib/api/test-services';
+import { getConfig } from '@/lib/config';
+import { errorMessage } from '@/lib/http/api-error';
 import type { TestResult } from '@/lib/api/types';
 import { redact, unregisterSecret } from '@/lib/security/redact';
 import { useHealthChecks } from '../api/health';
+import { adminKeys } from '../api/keys';
+import { lastTestOf, useServerKeys } from '../api/server-keys';
 import { useSetting } from '../api/use-setting';
 import { messages } from '../messages';
 import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../services';
@@ -41,8 +47,23 @@ export function ApiKeysTab() {
   const [results, setResults] = useState<Record<string, TestResult>>({});
   const [testing, setTesting] = useState<Record<string, boolean>>({});
   const [persistence, setPersistence] = useState<string | null>(null);
+  // Live: keys go to the server (encrypted there); the browser keeps only the masked form and the last test.
+  const live = getConfig().apiMode === 'live';
+  const serverKeys = useServerKeys(live);
+  const queryClient = useQueryClient();
 
   const save = async (id: string, name: string, key: string): Promise<boolean> => {
+    if (live) {
+      try {
+        await saveServerKey(id as SavedKey['service'], key);
+        await queryClient.invalidateQueries({ queryKey: adminKeys.serverKeys() });
+        toast.success(messages.keys.saved, { description: messages.keys.savedOnServerDescription(name) });
+        return true;
+      } catch (error) {
+        toast.error(messages.keys.saveFailed, { description: redact(errorMessage(error)) });
+        return false;
+      }
+    }
     try {
       const previous = apiKeys?.[id];
       await patchSetting('apiKeys', { [id]: key });
@@ -61,6 +82,7 @@ export function ApiKeysTab() {
     const result = await testService(id, key);
     setResults((r) => ({ ...r, [id]: result }));
     setTesting((t) => ({ ...t, [id]: false }));
+    if (live) void queryClient.invalidateQueries({ queryKey: adminKeys.serverKeys() });
     if (result.success) toast.success(messages.keys.testOk, { description: messages.keys.testOkDescription(name, result.responseTime) });
     else toast.error(messages.keys.testFailed, { description: `${name}: ${redact(result.error ?? '')}` });
   };
@@ -68,7 +90,7 @@ export function ApiKeysTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Keys are stored in this browser only and never leave it except to test the provider.</p>
+        <p className="text-sm text-muted-foreground" data-testid="key-storage">{live ? messages.keys.storedOnServer : messages.keys.storedInBrowser}</p>
         <Button variant="outline" aria-pressed={showKeys} onClick={() => setShowKeys((v) => !v)}>
           {showKeys ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
           {showKeys ? 'Hide keys' : 'Show keys'}
@@ -91,8 +113,9 @@ export function ApiKeysTab() {
                 <ServiceKeyRow
                   key={service.id}
                   service={service}
-                  savedKey={apiKeys?.[service.id]}
-                  result={newer(results[service.id], health[service.id])}
+                  savedKey={live ? undefined : apiKeys?.[service.id]}
+                  serverKey={live ? serverKeys[service.id] : undefined}
+                  result={newer(newer(results[service.id], health[service.id]), lastTestOf(serverKeys[service.id]))}
                   showKeys={showKeys}
                   role={category === 'tts' ? (roles?.primary ?? 'elevenlabs') === service.id ? 'primary' : 'backup' : undefined}
                   testing={testing[service.id] ?? false}

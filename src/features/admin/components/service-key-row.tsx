@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { SavedKey } from '@/lib/api/keys';
 import type { TestResult } from '@/lib/api/types';
 import { redact } from '@/lib/security/redact';
 import { formatTime } from '@/lib/format';
@@ -13,6 +14,8 @@ import { maskKey, type ApiServiceEntry } from '../services';
 export interface ServiceKeyRowProps {
   service: ApiServiceEntry;
   savedKey: string | undefined;
+  /** Live mode: the server's masked form of its key (the browser never holds the key). */
+  serverKey?: SavedKey;
   result: TestResult | undefined;
   showKeys: boolean;
   role?: 'primary' | 'backup';
@@ -22,7 +25,7 @@ export interface ServiceKeyRowProps {
 }
 
 /** One provider: status badge, last test, the saved key (masked) and a field for a new one. */
-export function ServiceKeyRow({ service, savedKey, result, showKeys, role, testing, onSave, onTest }: ServiceKeyRowProps) {
+export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, role, testing, onSave, onTest }: ServiceKeyRowProps) {
   const inputId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState('');
@@ -70,8 +73,9 @@ export function ServiceKeyRow({ service, savedKey, result, showKeys, role, testi
       </div>
       {result && !online && result.error && <p className="text-xs text-red-700 dark:text-red-400">{redact(result.error)}</p>}
       <p className="font-mono text-sm" data-testid={`saved-${service.id}`}>
-        {savedKey ? (showKeys ? savedKey : maskKey(savedKey)) : messages.keys.noKey}
+        {serverKey ? `${serverKey.masked}${serverKey.source === 'environment' ? ` (${messages.keys.fromEnvironment})` : ''}` : savedKey ? (showKeys ? savedKey : maskKey(savedKey)) : messages.keys.noKey}
       </p>
+      {serverKey && !serverKey.readable && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.keys.unreadable}</p>}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
           <Label htmlFor={inputId}>{`${service.name} API Key`}</Label>
@@ -81,7 +85,7 @@ export function ServiceKeyRow({ service, savedKey, result, showKeys, role, testi
             autoComplete="off"
             spellCheck={false}
             value={draft}
-            placeholder={savedKey ? 'Neuen Schlüssel eingeben' : 'Schlüssel eingeben'}
+            placeholder={savedKey || serverKey ? 'Neuen Schlüssel eingeben' : 'Schlüssel eingeben'}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => {

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { AZURE_KEY, startAzureSpeech } from '../fakes/azure-speech';
+import { startElevenLabs } from '../fakes/elevenlabs';
+import type { Fake } from '../fakes/fake-http';
+
+// Admin → API Keys and speech on a live desk: the Newsdesk server (as in server.spec.ts) with ElevenLabs and Azure
+// Speech fakes on ports of this area (4331, 4332; the desk on 4335).
+const TOKEN = 'e2e-operator-token-keys-0123456789';
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+const ELEVEN_KEY = 'xi-e2e-SECRETkey-7f3a9c';
+
+async function startDesk(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NEWSDESK_TOKEN: TOKEN, NEWSDESK_DIST_DIR: DIST, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server startet nicht:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+async function signIn(page: Page, url: string) {
+  await page.goto(`${url}/dashboard/admin/settings`);
+  const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
+  await dialog.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.use({ serviceWorkers: 'block' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let dataDir: string;
+let desk: { url: string; stop(): Promise<void> };
+let eleven: Fake;
+let azure: Fake;
+
+test.beforeAll(async () => {
+  // A first start migrates a fresh embedded database: slow on a loaded machine.
+  test.setTimeout(150_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-keys-'));
+  [eleven, azure] = await Promise.all([startElevenLabs(4331, ELEVEN_KEY), startAzureSpeech(4332)]);
+  // Azure's key comes from the environment (a headless desk); ElevenLabs' is saved in Admin by the test.
+  desk = await startDesk({ PORT: '4335', NEWSDESK_DATA_DIR: dataDir, ELEVENLABS_API_URL: eleven.url, AZURE_SPEECH_URL: azure.url, AZURE_SPEECH_KEY: AZURE_KEY });
+});
+test.afterAll(async () => {
+  await desk?.stop();
+  await Promise.all([eleven?.close(), azure?.close()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('a key saved in Admin goes to the server once; after a reload only its masked form shows, and no other request or answer carries it', async ({ page }) => {
+  const leaks: string[] = [];
+  page.on('request', (request) => {
+    const isSave = request.method() === 'PUT' && request.url().endsWith('/api/keys/elevenlabs');
+    if (!isSave && `${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`.includes(ELEVEN_KEY)) leaks.push(`request ${request.method()} ${request.url()}`);
+  });
+  page.on('response', async (response) => {
+    const body = await response.text().catch(() => '');
+    if (body.includes(ELEVEN_KEY)) leaks.push(`response ${response.url()}`);
+  });
+  await signIn(page, desk.url);
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  await expect(page.getByTestId('key-storage')).toHaveText('Schlüssel werden verschlüsselt auf dem Server gespeichert.');
+  const row = page.getByTestId('service-elevenlabs');
+  await row.getByLabel('ElevenLabs API Key').fill(ELEVEN_KEY);
+  await row.getByRole('button', { name: 'Save ElevenLabs' }).click();
+  await expect(page.getByText('API-Schlüssel gespeichert', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('saved-elevenlabs')).toHaveText('xi-…3a9c');
+  await expect(page.getByTestId('saved-azure')).toHaveText('az-…cdef (aus der Server-Umgebung)');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  const again = page.getByTestId('service-elevenlabs');
+  await expect(again.getByTestId('saved-elevenlabs')).toHaveText('xi-…3a9c');
+  await page.getByRole('button', { name: 'Show keys' }).click();
+  await expect(again.getByTestId('saved-elevenlabs')).toHaveText('xi-…3a9c');
+
+  // Test with nothing typed: the server tests its stored key against the provider and keeps the result.
+  eleven.requests.length = 0;
+  await again.getByRole('button', { name: 'Test ElevenLabs' }).click();
+  await expect(page.getByText('API Test erfolgreich', { exact: true })).toBeVisible();
+  await expect(again.getByTestId('status-elevenlabs')).toHaveText('online');
+  expect(eleven.requests.filter((r) => r.path === '/v1/user').map((r) => r.headers['xi-api-key'])).toContain(ELEVEN_KEY);
+
+  expect(leaks).toEqual([]);
+  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  expect(stored).not.toContain(ELEVEN_KEY);
+});
+
+test('speech: the primary fails (500, then 429 on its retry) and the backup takes over, with the spec\'s texts in the error log', async ({ page }) => {
+  await signIn(page, desk.url);
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  eleven.failNext(500);
+  eleven.failNext(429);
+  azure.requests.length = 0;
+  await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
+  await expect(page.getByText('Sprachausgabe erfolgreich', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Geliefert von Azure Speech.')).toBeVisible();
+  await expect(page.getByTestId('tts-last')).toContainText('Azure Speech');
+  expect(azure.requests.filter((r) => r.method === 'POST' && r.path === '/cognitiveservices/v1')).toHaveLength(1);
+  expect(eleven.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(2);
+
+  await page.getByRole('tab', { name: 'Error Logs' }).click();
+  const entry = page.getByTestId('error-entry').filter({ hasText: 'TTS failed: Service Unavailable' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('ElevenLabs');
+});
