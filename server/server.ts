@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
+import { startVideoPoller } from './providers/video/jobs';
 
 export interface Running {
   url: string;
@@ -33,8 +34,11 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
+  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env) };
+  // Avatar video jobs left open by the last run are followed again from the database.
+  const videoPoller = startVideoPoller(deps);
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env) },
+    deps,
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -50,6 +54,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     tokenFile: file,
     database,
     async stop() {
+      await videoPoller.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

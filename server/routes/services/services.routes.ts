@@ -1,13 +1,12 @@
-// Provider calls (AI text, speech, key tests, health): the adapters are issue 14; until then a clear 503, and health says offline.
+// Provider calls: AI text through the chat-completions LLM (issue 15); speech, key tests, health still answer 503 / offline here.
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { notConfigured } from '../../errors';
 import { register } from '../../operation';
+import { chatComplete, promptMessages } from '../../providers/llm/chat';
 
 export function registerServices(app: Hono<AppEnv>): void {
-  register(app, 'ai.prompt', () => {
-    throw notConfigured('Der KI-Anbieter');
-  });
+  register(app, 'ai.prompt', async ({ body, c }) => ({ text: await chatComplete(c.get('deps').credentials, promptMessages(body.type, body.parameters)) }));
   register(app, 'tts.generate', ({ body }) => {
     throw notConfigured(body.provider === 'azure' ? 'Azure TTS' : 'ElevenLabs');
   });
