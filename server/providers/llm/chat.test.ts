@@ -47,11 +47,20 @@ test('a refused key answers German without the key, a rate limit keeps Retry-Aft
     await wrong.close();
   }
 
-  openai.failNext({ status: 429, body: { error: { message: 'Rate limit reached for gpt-4o', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '3' } });
+  // A short Retry-After is waited out once on the server; the second answer counts.
+  openai.requests.length = 0;
+  openai.failNext({ status: 429, body: { error: { message: 'Rate limit reached for gpt-4o', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '1' } });
+  const started = Date.now();
+  expect((await contractBody('ai.prompt', await t.call('/ai/prompt', { method: 'POST', json: { type: 'content', parameters: { prompt: 'nochmal' } } }))).text).toContain('nochmal');
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  expect(openai.requests).toHaveLength(2);
+
+  // A long one goes to the console with the provider's Retry-After.
+  openai.failNext({ status: 429, body: { error: { message: 'Rate limit reached for gpt-4o', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '30' } });
   const limited = await t.call('/ai/prompt', { method: 'POST', json: { type: 'content', parameters: { prompt: 'x' } } });
   expect(limited.status).toBe(429);
-  expect(limited.headers.get('retry-after')).toBe('3');
-  expect((await errorBody(limited)).message).toBe('Der KI-Anbieter: Rate limit erreicht – bitte in 3 s erneut versuchen.');
+  expect(limited.headers.get('retry-after')).toBe('30');
+  expect((await errorBody(limited)).message).toBe('Der KI-Anbieter: Rate limit erreicht – bitte in 30 s erneut versuchen.');
 
   openai.failNext({ status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } } });
   const down = await t.call('/ai/prompt', { method: 'POST', json: { type: 'content', parameters: { prompt: 'x' } } });

@@ -2,7 +2,10 @@
 // bearer key from credentials('openai')), per platform.openai.com/docs/api-reference/chat/create.
 import { HttpError, notConfigured } from '../../errors';
 import type { Credentials } from '../credentials';
-import { callProvider } from '../provider-call';
+import { callProvider, retryAfterSeconds } from '../provider-call';
+
+/** A 429 whose Retry-After is at most this long is waited out once on the server; a longer one goes to the console. */
+const WAIT_OUT_SECONDS = 5;
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -19,15 +22,25 @@ interface Completion {
 export async function chatComplete(credentials: Credentials, messages: ChatMessage[], options: { maxTokens?: number } = {}): Promise<string> {
   const key = await credentials.key('openai');
   if (!key) throw notConfigured('Der KI-Anbieter');
-  const answer = await callProvider<Completion>({
-    name: 'Der KI-Anbieter',
-    url: `${credentials.url('openai')}/chat/completions`,
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}` },
-    secrets: [key],
-    timeoutMs: 110_000,
-    json: { model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL, messages, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}) },
-  });
+  const call = () =>
+    callProvider<Completion>({
+      name: 'Der KI-Anbieter',
+      url: `${credentials.url('openai')}/chat/completions`,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+      secrets: [key],
+      timeoutMs: 110_000,
+      json: { model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL, messages, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}) },
+    });
+  let answer: Completion;
+  try {
+    answer = await call();
+  } catch (error) {
+    const wait = error instanceof HttpError && error.status === 429 ? retryAfterSeconds(error.headers?.['Retry-After'] ?? null) : undefined;
+    if (wait === undefined || wait > WAIT_OUT_SECONDS) throw error;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    answer = await call();
+  }
   const text = answer.choices?.[0]?.message?.content?.trim();
   if (!text) throw new HttpError(502, 'Der KI-Anbieter hat keinen Text geliefert.', 'provider_bad_answer');
   return text;
