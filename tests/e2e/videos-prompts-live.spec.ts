@@ -43,7 +43,7 @@ test('Video Studio: generate a HeyGen video, watch its progress to completed and
   await page.getByRole('button', { name: 'Generate video' }).click();
   await expect(page.getByText('Video generiert')).toBeVisible();
   const generate = heygen.requests.find((r) => r.method === 'POST' && r.path === '/v2/video/generate');
-  expect(generate?.body).toMatchObject({ video_inputs: [{ character: { avatar_id: 'Angela-inTshirt-20220820' }, voice: { input_text: 'Guten Abend aus dem Live-Studio.' } }] });
+  expect(generate?.body).toMatchObject({ video_inputs: [{ character: { avatar_id: 'Angela-inTshirt-20220820' }, voice: { input_text: 'Guten Abend aus dem Live-Studio.', voice_id: '2d5b0e6cf36f460aa7fc47e3eee4ba54' } }] });
 
   await page.getByRole('tab', { name: 'My Projects' }).click();
   const item = page.getByRole('list', { name: 'My Projects' }).getByRole('listitem').filter({ hasText: 'Guten Abend aus dem Live-Studio.' });

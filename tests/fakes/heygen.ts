@@ -3,6 +3,7 @@
 //   avatar_id}, voice {type 'text', input_text, voice_id}; answer {error: null, data: {video_id}}),
 // - GET /v1/video_status.get?video_id= — docs.heygen.com/reference/video-status (code 100, data.status pending | processing |
 //   completed | failed, video_url, duration, error {code, message, detail}),
+// - GET /v2/voices — docs.heygen.com/reference/list-voices-v2 (data.voices[] voice_id, language, gender, name),
 // - GET /v2/avatars — docs.heygen.com/reference/list-avatars-v2 (data.avatars[] avatar_id, avatar_name, preview_image_url),
 // - every call with the `X-Api-Key` header (docs.heygen.com/reference/authentication); errors as {error: {code, message}}.
 // The finished video is served from /files/{id}.webm (HeyGen's storage in reality) with byte ranges.
@@ -20,6 +21,12 @@ export const HEYGEN_AVATARS = [
   { avatar_id: 'Tyler-incasualsuit-20220721', avatar_name: 'Tyler in Casual Suit', gender: 'male', preview_image_url: 'https://files.heygen.ai/avatar/tyler.webp', preview_video_url: 'https://files.heygen.ai/avatar/tyler.mp4', premium: false },
 ];
 
+export const HEYGEN_VOICES = [
+  { voice_id: '2d5b0e6cf36f460aa7fc47e3eee4ba54', language: 'German', gender: 'female', name: 'Katja - Natural', preview_audio: 'https://static.heygen.ai/voice_preview/katja.wav', support_pause: true, emotion_support: false },
+  { voice_id: '9b3a1f2e8c7d4e5fa6b7c8d9e0f1a2b3', language: 'German', gender: 'male', name: 'Conrad - Natural', preview_audio: 'https://static.heygen.ai/voice_preview/conrad.wav', support_pause: true, emotion_support: false },
+  { voice_id: '1bd001e7e50f421d891986aad5158bc8', language: 'English', gender: 'female', name: 'Sara', preview_audio: 'https://static.heygen.ai/voice_preview/sara.wav', support_pause: true, emotion_support: true },
+];
+
 const error = (code: string, message: string) => ({ error: { code, message }, data: null });
 
 /**
@@ -35,6 +42,7 @@ export async function startHeygenFake(port: number, options: { apiKey: string; p
     (req, res) => {
       if (req.path.startsWith('/files/')) return sendFile(req, res, SAMPLE_VIDEO, 'video/webm');
       if (req.headers['x-api-key'] !== options.apiKey) return sendJson(res, 401, error('invalid_api_key', 'Unauthorized: invalid API key'));
+      if (req.method === 'GET' && req.path === '/v2/voices') return sendJson(res, 200, { error: null, data: { voices: HEYGEN_VOICES } });
       if (req.method === 'GET' && req.path === '/v2/avatars') return sendJson(res, 200, { error: null, data: { avatars: HEYGEN_AVATARS, talking_photos: [] } });
       if (req.method === 'POST' && req.path === '/v2/video/generate') {
         if (!isJson(req)) return sendJson(res, 400, error('invalid_parameter', 'Content-Type must be application/json'));
@@ -46,6 +54,7 @@ export async function startHeygenFake(port: number, options: { apiKey: string; p
         if (character?.type !== 'avatar' || !nonEmpty(character.avatar_id)) return sendJson(res, 400, error('invalid_parameter', 'character.avatar_id is required'));
         if (!HEYGEN_AVATARS.some((a) => a.avatar_id === character.avatar_id)) return sendJson(res, 400, error('avatar_not_found', `Avatar ${String(character.avatar_id)} not found`));
         if (voice?.type !== 'text' || !nonEmpty(voice.input_text) || !nonEmpty(voice.voice_id)) return sendJson(res, 400, error('invalid_parameter', 'voice.input_text and voice.voice_id are required'));
+        if (!HEYGEN_VOICES.some((v) => v.voice_id === voice.voice_id)) return sendJson(res, 400, error('voice_not_found', `Voice ${String(voice.voice_id)} not found`));
         const id = jobs.add({ avatarId: character.avatar_id, text: voice.input_text, fail: voice.input_text.includes('FEHLSCHLAG') });
         return sendJson(res, 200, { error: null, data: { video_id: id } });
       }

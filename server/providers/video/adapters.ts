@@ -49,14 +49,32 @@ function required(name: string, id: string | undefined): string {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
+/** Video Studio's voices (language-gender-n) as HeyGen's voice list names them. */
+const STUDIO_VOICE = /^(german|english)-(female|male)-\d+$/;
+
+/**
+ * The HeyGen voice_id for Video Studio's voice: the first voice of that language and gender from GET /v2/voices
+ * (docs.heygen.com/reference/list-voices-v2); any other value is taken as a voice_id already.
+ */
+async function heygenVoice(credentials: Credentials, key: string, voice: string | undefined): Promise<string> {
+  const match = STUDIO_VOICE.exec(voice ?? 'german-female-1');
+  if (!match) return voice as string;
+  const language = match[1] === 'german' ? 'German' : 'English';
+  const answer = await callProvider<{ data?: { voices?: { voice_id: string; language?: string; gender?: string }[] } }>({
+    name: 'HeyGen', url: `${credentials.url('heygen')}/v2/voices`, headers: { 'X-Api-Key': key }, secrets: [key],
+  });
+  const found = (answer.data?.voices ?? []).find((v) => v.language === language && v.gender?.toLowerCase() === match[2]);
+  if (!found) throw new HttpError(422, `HeyGen bietet keine Stimme für ${language === 'German' ? 'Deutsch' : 'Englisch'}, ${match[2] === 'female' ? 'weiblich' : 'männlich'} – bitte HEYGEN_VOICE_ID setzen.`, 'provider_rejected');
+  return found.voice_id;
+}
+
 // HeyGen: POST /v2/video/generate, GET /v1/video_status.get?video_id=, GET /v2/avatars; header X-Api-Key
 // (docs.heygen.com/reference/create-an-avatar-video-v2, /reference/video-status, /reference/list-avatars-v2).
 const heygen: VideoAdapter = {
   name: 'HeyGen',
   async create(input, credentials) {
     const key = await requireKey(credentials, 'heygen');
-    const voiceId = credentials.setting('HEYGEN_VOICE_ID') ?? input.voice;
-    if (!voiceId) throw new HttpError(400, 'Für HeyGen fehlt die Stimme (voice_id).', 'invalid_body');
+    const voiceId = credentials.setting('HEYGEN_VOICE_ID') ?? (await heygenVoice(credentials, key, input.voice));
     const answer = await callProvider<{ data?: { video_id?: string } }>({
       name: 'HeyGen', url: `${credentials.url('heygen')}/v2/video/generate`, method: 'POST', headers: { 'X-Api-Key': key }, secrets: [key],
       json: {

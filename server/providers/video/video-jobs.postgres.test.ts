@@ -38,7 +38,7 @@ describe.skipIf(unavailable)('video jobs with two instances on one PostgreSQL', 
   test('both instances poll at once: every job is asked exactly once per round (FOR UPDATE SKIP LOCKED), then completes', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const created = await contractBody('video.providerGenerate', await a.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: `Meldung ${i}`, voice: 'v' } }));
+      const created = await contractBody('video.providerGenerate', await a.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: `Meldung ${i}`, voice: 'german-male-1' } }));
       ids.push(created.id);
     }
     const depsOf = (t: TestApp, database: Database) => ({ database, events: t.events, credentials: credentials(), token: TEST_TOKEN });

@@ -66,7 +66,7 @@ test('HeyGen: the job is created with the documented body, followed to completed
   const sent = heygen.requests.find((r) => r.method === 'POST' && r.path === '/v2/video/generate');
   expect(sent?.headers['x-api-key']).toBe('hg-key-123456');
   expect(sent?.body).toMatchObject({
-    video_inputs: [{ character: { type: 'avatar', avatar_id: 'Angela-inTshirt-20220820' }, voice: { type: 'text', input_text: 'Guten Abend, hier sind die Nachrichten.', voice_id: 'german-female-1' }, background: { type: 'color', value: '#1E293B' } }],
+    video_inputs: [{ character: { type: 'avatar', avatar_id: 'Angela-inTshirt-20220820' }, voice: { type: 'text', input_text: 'Guten Abend, hier sind die Nachrichten.', voice_id: '2d5b0e6cf36f460aa7fc47e3eee4ba54' }, background: { type: 'color', value: '#1E293B' } }],
     dimension: { width: 1280, height: 720 },
   });
 
@@ -123,7 +123,7 @@ test('HeyGen: a wrong key, a refused body, a rate limit and an outage answer Ger
   const before = (await contractBody('video.projects', await t.call('/video/projects'))).length;
   const wrong = await createTestApp({ database: t.database, credentials: createCredentials({ HEYGEN_API_URL: heygen.url, HEYGEN_API_KEY: 'falscher-schluessel' }) });
   try {
-    const refused = await wrong.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'v' } });
+    const refused = await wrong.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'german-male-1' } });
     expect(refused.status).toBe(502);
     const body = await errorBody(refused);
     expect(body.message).toBe('HeyGen hat den API-Schlüssel abgelehnt (HTTP 401): Unauthorized: invalid API key');
@@ -132,29 +132,33 @@ test('HeyGen: a wrong key, a refused body, a rate limit and an outage answer Ger
     await wrong.close();
   }
 
-  const unknown = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'gibt-es-nicht', script: 'Hallo', voice: 'v' } });
+  const unknown = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'gibt-es-nicht', script: 'Hallo', voice: 'german-male-1' } });
   expect(unknown.status).toBe(422);
   expect((await errorBody(unknown)).message).toBe('HeyGen hat die Anfrage abgelehnt (HTTP 400): Avatar gibt-es-nicht not found');
+
+  const noVoice = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hello', voice: 'english-male-1' } });
+  expect(noVoice.status).toBe(422);
+  expect((await errorBody(noVoice)).message).toBe('HeyGen bietet keine Stimme für Englisch, männlich – bitte HEYGEN_VOICE_ID setzen.');
 
   const missing = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: '  ' } });
   expect(missing.status).toBe(400);
   expect((await errorBody(missing)).message).toBe('Bitte Avatar und Script auswählen.');
 
   heygen.failNext({ status: 429, body: { error: { code: 'rate_limit_exceeded', message: 'Too many requests' } }, headers: { 'Retry-After': '7' } });
-  const limited = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'v' } });
+  const limited = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'german-male-1' } });
   expect(limited.status).toBe(429);
   expect(limited.headers.get('retry-after')).toBe('7');
   expect((await errorBody(limited)).message).toBe('HeyGen: Rate limit erreicht – bitte in 7 s erneut versuchen.');
 
   heygen.failNext({ status: 503, body: { error: { code: 'internal_error', message: 'Service unavailable' } } });
-  const down = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'v' } });
+  const down = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Hallo', voice: 'german-male-1' } });
   expect(down.status).toBe(502);
   expect((await errorBody(down)).message).toBe('HeyGen ist vorübergehend nicht verfügbar (HTTP 503): Service unavailable');
   expect((await contractBody('video.projects', await t.call('/video/projects'))).length).toBe(before);
 });
 
 test('a rate limit while following only postpones the poll (Retry-After), it does not fail the job', async () => {
-  const created = await contractBody('video.heygenCreate', await t.call('/video/heygen/create', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Geduld.', voice: 'v' } }));
+  const created = await contractBody('video.heygenCreate', await t.call('/video/heygen/create', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Geduld.', voice: 'german-male-1' } }));
   heygen.failNext({ status: 429, body: { error: { code: 'rate_limit_exceeded', message: 'Too many requests' } }, headers: { 'Retry-After': '120' } });
   await pollNow();
   expect((await project(created.id))?.status).toBe('processing');
@@ -165,7 +169,7 @@ test('a rate limit while following only postpones the poll (Retry-After), it doe
 });
 
 test('a restart resumes unfinished jobs: a new instance on the same database follows them, a crashed lease runs out', async () => {
-  const created = await contractBody('video.providerGenerate', await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Nach dem Neustart.', voice: 'v' } }));
+  const created = await contractBody('video.providerGenerate', await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'Angela-inTshirt-20220820', script: 'Nach dem Neustart.', voice: 'german-male-1' } }));
   // An instance claimed the job and died: its lease still holds, so nobody else asks the provider yet.
   await t.database.db.execute(sql`UPDATE video_jobs SET next_poll_at = now() - interval '1 second', lease_until = now() + interval '1 hour' WHERE project_id = ${created.id}`);
   expect(await pollDueVideoJobs(deps())).toBe(0);
