@@ -17,7 +17,7 @@ import { registerKeys } from './routes/keys/keys.routes';
 import { registerServices } from './routes/services/services.routes';
 import { registerSocial } from './routes/social/social.routes';
 import { registerUsers } from './routes/users/users.routes';
-import { registerVideo } from './routes/video/video.routes';
+import { isSignedVideoFile, registerVideo } from './routes/video/video.routes';
 import { registerWorkflow } from './routes/workflow/workflow.routes';
 import { servePwa } from './static';
 
@@ -37,7 +37,7 @@ export interface AppOptions {
 const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
 // GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
 const isOpen = (path: string, method: string) =>
-  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path)));
+  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path))) || isSignedVideoFile(path, method);
 
 function clientAddress(c: Context<AppEnv>): string {
   try {

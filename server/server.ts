@@ -12,6 +12,7 @@ import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
 import { DatabaseKeyStore, resolveSecret } from './providers/key-store';
+import { startVideoPoller } from './providers/video/jobs';
 
 export interface Running {
   url: string;
@@ -41,8 +42,11 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   if (unreadable.length > 0) {
     console.error(`Achtung: ${unreadable.length} gespeicherte API-Schlüssel (${unreadable.join(', ')}) lassen sich mit dem aktuellen ${env.secretKey ? 'NEWSDESK_SECRET_KEY' : `Schlüssel in ${secret.file ?? 'dem Datenordner'}`} nicht entschlüsseln. Der Server läuft ohne sie weiter; bitte den früheren NEWSDESK_SECRET_KEY setzen oder die Schlüssel in Admin → API Keys neu speichern.`);
   }
+  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env, keyStore), keyStore };
+  // Avatar video jobs left open by the last run are followed again from the database.
+  const videoPoller = startVideoPoller(deps);
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env, keyStore), keyStore },
+    deps,
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -58,6 +62,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     tokenFile: file,
     database,
     async stop() {
+      await videoPoller.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -171,3 +171,34 @@ export const providerKeys = pgTable('provider_keys', {
   responseTime: integer('response_time'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Avatar video jobs followed until done (issue 15, prov-video): a row per project whose provider job is still open;
+ * the poller claims due rows with FOR UPDATE SKIP LOCKED and a lease, so a restart (or a second instance) resumes them.
+ */
+export const videoJobs = pgTable(
+  'video_jobs',
+  {
+    projectId: text('project_id').primaryKey(),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    /** What the job was made from (avatar, script, …), so Retry can make it again. */
+    input: jsonb('input').notNull(),
+    state: text('state').notNull().default('following'),
+    polls: integer('polls').notNull().default(0),
+    resultUrl: text('result_url'),
+    error: text('error'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_jobs_due').on(t.state, t.nextPollAt)],
+);
+
+/** The generated text of an AI news item (issue 15, prov-video: /news/generate through the LLM). */
+export const newsTexts = pgTable('news_texts', {
+  newsId: text('news_id').primaryKey(),
+  body: text('body').notNull(),
+  model: text('model').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

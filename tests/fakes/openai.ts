@@ -1,27 +1,53 @@
-// OpenAI fake, extensible: `extraRoutes` lets other areas (chat completions) add their routes to the same server.
-// Shapes from platform.openai.com/docs/api-reference/models/list (GET /v1/models, Authorization: Bearer) and
-// /docs/guides/error-codes: 401 {error:{message,type:'invalid_request_error',code:'invalid_api_key'}}, 429 rate_limit_exceeded, 500.
-import { startFake, type Fake, type Received, type Reply } from './fake-http';
+// A fake of OpenAI's API (api.openai.com/v1) written from its public reference:
+// - GET /v1/models — platform.openai.com/docs/api-reference/models/list ({object 'list', data [{id, object 'model', created,
+//   owned_by}]}),
+// - POST /v1/chat/completions {model, messages [{role, content}]} — platform.openai.com/docs/api-reference/chat/create
+//   (answer {id, object 'chat.completion', created, model, choices [{index, message {role 'assistant', content},
+//   finish_reason}], usage}),
+// - `Authorization: Bearer <key>`; errors as {error: {message, type, param, code}} — 401 invalid_api_key (its message names
+//   part of the key, as OpenAI's does), 429 rate_limit_exceeded with Retry-After (platform.openai.com/docs/guides/error-codes).
+import { isJson, nonEmpty, record, sendJson, startFake, type FakeServer } from './fake-server';
 
-export const OPENAI_KEY = 'sk-fake-0123456789abcdef';
+type Reply = (messages: { role: string; content: string }[]) => string;
 
-export const openAiError = (status: number, message: string, code: string | null, type = 'invalid_request_error'): Reply => ({ status, json: { error: { message, type, param: null, code } } });
+export interface OpenAiFake extends FakeServer {
+  /** Sets the assistant's answer to the messages received. */
+  setReply(reply: Reply): void;
+}
 
-/** The fake serves under /v1 (set OPENAI_API_URL to `${url}/v1`). */
-export function startOpenAi(port: number, options: { key?: string; extraRoutes?: (r: Received, authorized: boolean) => Reply | undefined } = {}): Promise<Fake> {
-  const key = options.key ?? OPENAI_KEY;
-  const authorized = (r: Received) => r.headers.authorization === `Bearer ${key}`;
-  return startFake(port, {
-    authorized,
-    route(r) {
-      const extra = options.extraRoutes?.(r, authorized(r));
-      if (extra) return extra;
-      if (r.method === 'GET' && r.path === '/v1/models') {
-        if (!authorized(r)) return openAiError(401, 'Incorrect API key provided.', 'invalid_api_key');
-        return { status: 200, json: { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 1721172741, owned_by: 'system' }] } };
-      }
-      return undefined;
-    },
-    error: (status) => (status === 429 ? openAiError(429, 'Rate limit reached for requests', 'rate_limit_exceeded', 'requests') : openAiError(status, 'The server had an error while processing your request.', null, 'server_error')),
+const ROLES = new Set(['system', 'user', 'assistant', 'developer', 'tool']);
+
+export const openAiError = (message: string, type: string, code: string | null) => ({ error: { message, type, param: null, code } });
+
+export async function startOpenAiFake(port: number, options: { apiKey: string; models?: string[] }): Promise<OpenAiFake> {
+  const models = options.models ?? ['gpt-4o-mini', 'gpt-4o'];
+  let reply: Reply = (messages) => `Antwort des Modells auf: ${messages.at(-1)?.content.slice(0, 60) ?? ''}`;
+  const fake = await startFake(port, (req, res) => {
+    const auth = req.headers.authorization ?? '';
+    if (auth !== `Bearer ${options.apiKey}`) {
+      const given = auth.replace(/^Bearer\s+/, '');
+      return sendJson(res, 401, openAiError(`Incorrect API key provided: ${given}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key'));
+    }
+    if (req.method === 'GET' && req.path === '/v1/models') {
+      return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1_715_367_049, owned_by: 'system' })) });
+    }
+    if (req.method === 'POST' && req.path === '/v1/chat/completions') {
+      if (!isJson(req)) return sendJson(res, 400, openAiError('Invalid Content-Type header, expected application/json.', 'invalid_request_error', null));
+      const body = record(req.body) ?? {};
+      if (!nonEmpty(body.model)) return sendJson(res, 400, openAiError("you must provide a model parameter", 'invalid_request_error', null));
+      if (!models.includes(body.model)) return sendJson(res, 404, openAiError(`The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+      const messages = body.messages;
+      if (!Array.isArray(messages) || messages.length === 0) return sendJson(res, 400, openAiError("'messages' must contain at least 1 item.", 'invalid_request_error', null));
+      const valid = messages.every((m) => ROLES.has(String(record(m)?.role)) && typeof record(m)?.content === 'string');
+      if (!valid) return sendJson(res, 400, openAiError("Invalid 'messages': each needs a role and a content.", 'invalid_request_error', null));
+      const content = reply(messages as { role: string; content: string }[]);
+      return sendJson(res, 200, {
+        id: `chatcmpl-${Math.random().toString(36).slice(2)}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 20, completion_tokens: 30, total_tokens: 50 },
+      });
+    }
+    return sendJson(res, 404, openAiError(`Invalid URL (${req.method} ${req.path})`, 'invalid_request_error', null));
   });
+  return { ...fake, setReply: (next) => void (reply = next) };
 }

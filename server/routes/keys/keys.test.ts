@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startAzureSpeech, AZURE_KEY } from '../../../tests/fakes/azure-speech';
-import { startDid, DID_KEY } from '../../../tests/fakes/did';
+import { startDid, DID_KEY } from '../../../tests/fakes/did-keytest';
 import { startElevenLabs, ELEVENLABS_KEY } from '../../../tests/fakes/elevenlabs';
 import type { Fake } from '../../../tests/fakes/fake-http';
-import { startHeyGen, HEYGEN_KEY } from '../../../tests/fakes/heygen';
-import { startOpenAi, OPENAI_KEY } from '../../../tests/fakes/openai';
-import { startTavus, TAVUS_KEY } from '../../../tests/fakes/tavus';
+import { startHeyGen, HEYGEN_KEY } from '../../../tests/fakes/heygen-keytest';
+import { startOpenAi, OPENAI_KEY } from '../../../tests/fakes/openai-keytest';
+import { startTavus, TAVUS_KEY } from '../../../tests/fakes/tavus-keytest';
 import { providerKeys } from '../../db/schema';
 import { contractBody, createTestApp, TEST_TOKEN, type TestApp } from '../../testing';
 

@@ -4,7 +4,8 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { NEWS_CATEGORIES, NEWS_SOURCES, type AiNewsItem } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { news } from '../../db/schema';
+import { news, newsTexts } from '../../db/schema';
+import { chatComplete, DEFAULT_MODEL, newsMessages, splitArticle } from '../../providers/llm/chat';
 import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
 
@@ -33,21 +34,27 @@ export function registerNews(app: Hono<AppEnv>): void {
     (await c.get('deps').database.db.select().from(news).orderBy(desc(news.createdAt), desc(news.seq)).limit(LATEST)).map(toNews));
 
   register(app, 'news.generate', async ({ body, c }) => {
-    const { database, events } = c.get('deps');
+    const { database, events, credentials } = c.get('deps');
+    // The LLM writes the item first: a failed call stores nothing.
+    const article = splitArticle(await chatComplete(credentials, newsMessages(body.topic, body.language)), body.topic);
     const [{ n }] = await database.db.select({ n: count() }).from(news);
     // Source and category rotate until the pipeline (issue 14) fills them from the analysis.
-    const [row] = await database.db
-      .insert(news)
-      .values({
-        id: `news-${randomUUID()}`,
-        title: body.topic,
-        source: NEWS_SOURCES[n % NEWS_SOURCES.length],
-        category: NEWS_CATEGORIES[n % NEWS_CATEGORIES.length],
-        status: 'draft',
-        createdAt: new Date().toISOString(),
-        publishedAt: null,
-      })
-      .returning();
+    const row = await database.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(news)
+        .values({
+          id: `news-${randomUUID()}`,
+          title: article.title,
+          source: NEWS_SOURCES[n % NEWS_SOURCES.length],
+          category: NEWS_CATEGORIES[n % NEWS_CATEGORIES.length],
+          status: 'draft',
+          createdAt: new Date().toISOString(),
+          publishedAt: null,
+        })
+        .returning();
+      await tx.insert(newsTexts).values({ newsId: inserted.id, body: article.body, model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL });
+      return inserted;
+    });
     await events.publish({ topic: 'news', action: 'created', id: row.id });
     return toNews(row);
   });

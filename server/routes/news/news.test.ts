@@ -1,13 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startOpenAiFake, type OpenAiFake } from '../../../tests/fakes/openai';
+import { newsTexts } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
+import { createCredentials } from '../../providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;
+let openai: OpenAiFake;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The chat-completions fake on a port of prov-video's range.
+  openai = await startOpenAiFake(4346, { apiKey: 'sk-news-0123456789' });
+  t = await createTestApp({ credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-news-0123456789' }) });
   await seedDemo(t.database.db);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await openai.close();
+});
 
 test('list and latest come from the stored items', async () => {
   const list = await contractBody('news.list', await t.call('/news'));
@@ -18,10 +28,26 @@ test('list and latest come from the stored items', async () => {
   expect(latest.map((n) => n.createdAt)).toEqual([...latest.map((n) => n.createdAt)].sort().reverse());
 });
 
-test('generate stores a draft on the topic; a blank topic is refused', async () => {
-  const item = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: '  Künstliche Intelligenz ' } }));
-  expect(item).toMatchObject({ title: 'Künstliche Intelligenz', status: 'draft', publishedAt: null });
+test('generate asks the LLM and stores its article as a draft; a blank topic is refused', async () => {
+  openai.setReply(() => '**KI-Gipfel: Einigung auf Regeln**\n\nIn Berlin haben sich die Minister auf gemeinsame Regeln geeinigt.');
+  const item = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: '  Künstliche Intelligenz ', language: 'de' } }));
+  expect(item).toMatchObject({ title: 'KI-Gipfel: Einigung auf Regeln', status: 'draft', publishedAt: null });
+  const sent = openai.requests.find((r) => r.path === '/v1/chat/completions')?.body as { model: string; messages: { role: string; content: string }[] };
+  expect(sent.model).toBe('gpt-4o-mini');
+  expect(sent.messages.at(-1)?.content).toContain('„Künstliche Intelligenz“ in der Sprache „de“');
+  const [stored] = await t.database.db.select().from(newsTexts).where(eq(newsTexts.newsId, item.id));
+  expect(stored.body).toBe('In Berlin haben sich die Minister auf gemeinsame Regeln geeinigt.');
   expect((await contractBody('news.latest', await t.call('/news/latest')))[0].id).toBe(item.id);
+
+  // A rate limit stores nothing and passes the provider's Retry-After on.
+  const before = (await contractBody('news.list', await t.call('/news'))).length;
+  openai.failNext({ status: 429, body: { error: { message: 'Rate limit reached for gpt-4o-mini', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '20' } });
+  const limited = await t.call('/news/generate', { method: 'POST', json: { topic: 'Börse' } });
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('retry-after')).toBe('20');
+  expect((await errorBody(limited)).message).toBe('Der KI-Anbieter: Rate limit erreicht – bitte in 20 s erneut versuchen.');
+  expect((await contractBody('news.list', await t.call('/news'))).length).toBe(before);
+
   const blank = await t.call('/news/generate', { method: 'POST', json: { topic: '  ' } });
   expect(blank.status).toBe(400);
   expect((await errorBody(blank)).issues?.[0].path).toBe('body.topic');

@@ -1,17 +1,15 @@
-// Provider calls (AI text, speech, key tests, health): speech, key tests and health go to the providers (issue 15, prov-keys).
+// Provider calls: AI text through the chat-completions LLM; speech, key tests and health go to the providers (issue 15).
 import type { Hono } from 'hono';
 import { schemas } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { notConfigured } from '../../errors';
 import { register } from '../../operation';
+import { chatComplete, promptMessages } from '../../providers/llm/chat';
 import { cachedHealth, keyFromRequest, probe } from '../../providers/probes';
 import { speakWithFailover, synthesize, ttsHttpError, type TtsProvider } from '../../providers/tts';
 import { recordProbe } from '../keys/keys.routes';
 
 export function registerServices(app: Hono<AppEnv>): void {
-  register(app, 'ai.prompt', () => {
-    throw notConfigured('Der KI-Anbieter');
-  });
+  register(app, 'ai.prompt', async ({ body, c }) => ({ text: await chatComplete(c.get('deps').credentials, promptMessages(body.type, body.parameters)) }));
   // prov-keys: one provider per request (the console fails over itself, SPEC §7); with `backup` named, the server fails over.
   register(app, 'tts.generate', async ({ body, c }) => {
     const { text, provider, backup, ...options } = body as { text: string; provider: TtsProvider; backup?: unknown } & Record<string, unknown>;

@@ -1,11 +1,15 @@
-// Video Studio: the providers, stored avatars and projects; generating needs a provider adapter (issue 14): 503.
+// Video Studio: the providers, avatars (the provider's own list when its key is set), projects, and avatar video jobs
+// created at the provider and followed by the poller (issue 15); finished videos are streamed from the provider.
+import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { VIDEO_PROVIDERS, type Avatar, type VideoProject, type VideoProvider } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { avatars, videoProjects } from '../../db/schema';
-import { HttpError, notConfigured, notFound } from '../../errors';
+import { avatars, videoJobs, videoProjects } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
+import { adapterFor } from '../../providers/video/adapters';
+import { createVideoJob, retryVideoJob, videoSignature } from '../../providers/video/jobs';
 
 export const VIDEO_PLATFORMS: Record<VideoProvider, { name: string; description: string }> = {
   tavus: { name: 'Tavus', description: 'Personalisierte KI-Avatare mit eigener Stimme' },
@@ -16,48 +20,97 @@ export const VIDEO_PLATFORMS: Record<VideoProvider, { name: string; description:
 };
 
 const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({ id: row.id, name: row.name, preview: row.preview, voice: row.voice, platform: row.platform as VideoProvider });
-export const toProject = (row: typeof videoProjects.$inferSelect): VideoProject => ({
+/** A project as the console sees it; a server-relative file address (a finished job) becomes absolute on this origin. */
+export const toProject = (row: typeof videoProjects.$inferSelect, origin?: string): VideoProject => ({
   id: row.id, title: row.title, status: row.status as VideoProject['status'], progress: row.progress, avatar: row.avatar,
-  platform: row.platform as VideoProvider, duration: row.duration, createdAt: row.createdAt, url: row.url,
+  platform: row.platform as VideoProvider, duration: row.duration, createdAt: row.createdAt,
+  url: row.url && origin && row.url.startsWith('/api/') ? `${origin}${row.url}` : row.url,
 });
 
-const generateRefused = (provider?: string) => () => {
-  throw notConfigured(provider ? `Der Video-Anbieter ${VIDEO_PLATFORMS[provider as VideoProvider]?.name ?? provider}` : 'Der Video-Anbieter');
-};
+const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+
+/** The avatars of a provider: its own list when its key is set, else the stored ones. */
+async function providerAvatars(c: Context<AppEnv>, provider: 'tavus' | 'heygen'): Promise<Avatar[]> {
+  const { credentials, database } = c.get('deps');
+  const list = adapterFor(provider).avatars;
+  if (list && (await credentials.key(provider))) return list(credentials);
+  return (await database.db.select().from(avatars).where(eq(avatars.platform, provider)).orderBy(asc(avatars.seq))).map(toAvatar);
+}
+
+const SIGNED_FILE = /^\/api\/video\/[^/]+\/file\/[^/]+$/;
+/** GET /api/video/{provider}/file/{id}?sig=… is open (a <video> element sends no bearer header); the signature guards it. */
+export const isSignedVideoFile = (path: string, method: string) => (method === 'GET' || method === 'HEAD') && SIGNED_FILE.test(path);
+
+/** Streams a finished job's file from the provider's result address, passing a byte range through so players can seek. */
+async function streamResult(c: Context<AppEnv>, provider: string, id: string): Promise<Response> {
+  const { database } = c.get('deps');
+  const [row] = await database.db.select().from(videoProjects).where(eq(videoProjects.id, id));
+  if (!row || row.platform !== provider) throw notFound('Video');
+  if (row.status !== 'completed' || !row.url) throw new HttpError(409, 'Das Video ist noch nicht fertig.', 'not_ready');
+  const [job] = await database.db.select().from(videoJobs).where(eq(videoJobs.projectId, id));
+  // A project without a provider job (sample data) lives where its url points.
+  if (!job?.resultUrl) return c.redirect(row.url, 302);
+  const range = c.req.header('range');
+  let upstream: Response;
+  try {
+    upstream = await fetch(job.resultUrl, { headers: range ? { Range: range } : {}, signal: AbortSignal.timeout(60_000) });
+  } catch {
+    throw new HttpError(502, 'Das Video konnte beim Anbieter nicht geladen werden.', 'provider_unreachable');
+  }
+  if (upstream.status === 416) return new Response(null, { status: 416, headers: { 'Content-Range': upstream.headers.get('content-range') ?? '' } });
+  if (!upstream.ok || !upstream.body) {
+    await upstream.body?.cancel();
+    throw new HttpError(502, `Das Video konnte beim Anbieter nicht geladen werden (HTTP ${upstream.status}).`, 'provider_unavailable');
+  }
+  const headers = new Headers({ 'Content-Type': upstream.headers.get('content-type') ?? 'video/mp4', 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, max-age=3600', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Content-Disposition': `inline; filename="${id}.mp4"` });
+  for (const name of ['content-length', 'content-range']) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(c.req.method === 'HEAD' ? null : upstream.body, { status: upstream.status, headers });
+}
+
+async function serveSignedVideo(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id') ?? '';
+  const given = Buffer.from(c.req.query('sig') ?? '');
+  const expected = Buffer.from(videoSignature(c.get('deps').token, id));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
+  return streamResult(c, c.req.param('provider') ?? '', id);
+}
 
 export function registerVideo(app: Hono<AppEnv>): void {
   register(app, 'video.platforms', () => VIDEO_PROVIDERS.map((id) => ({ id, ...VIDEO_PLATFORMS[id] })));
   register(app, 'video.avatars', async ({ c }) => (await c.get('deps').database.db.select().from(avatars).orderBy(asc(avatars.seq))).map(toAvatar));
-  register(app, 'video.providerAvatars', async ({ params, c }) =>
-    (await c.get('deps').database.db.select().from(avatars).where(eq(avatars.platform, params.provider)).orderBy(asc(avatars.seq))).map(toAvatar));
-  register(app, 'video.projects', async ({ c }) => (await c.get('deps').database.db.select().from(videoProjects).orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))).map(toProject));
+  register(app, 'video.providerAvatars', async ({ params, c }) => providerAvatars(c, params.provider));
+  register(app, 'video.projects', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(videoProjects).orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))).map((row) => toProject(row, originOf(c))));
 
   register(app, 'video.retryProject', async ({ params, c }) => {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
     if (!row) throw notFound('Videoprojekt');
     if (row.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
-    throw notConfigured(`Der Video-Anbieter ${VIDEO_PLATFORMS[row.platform as VideoProvider]?.name ?? row.platform}`);
+    return toProject(await retryVideoJob(c.get('deps'), row), originOf(c));
   });
 
-  register(app, 'video.generate', ({ body }) => generateRefused(body.platform)());
-  register(app, 'video.providerGenerate', ({ params }) => generateRefused(params.provider)());
-  register(app, 'video.tavusCreate', generateRefused('tavus'));
-  register(app, 'video.heygenCreate', generateRefused('heygen'));
-  register(app, 'video.didCreate', generateRefused('did'));
-  register(app, 'video.modelslabGenerate', generateRefused('modelslab'));
-  register(app, 'video.vidauCreate', generateRefused('vidau'));
+  const generate = async (c: Context<AppEnv>, provider: VideoProvider, body: Parameters<typeof createVideoJob>[2]) => toProject(await createVideoJob(c.get('deps'), provider, body), originOf(c));
+  register(app, 'video.generate', ({ body, c }) => {
+    if (!body.platform) throw new HttpError(400, 'Bitte eine Video-Plattform wählen.', 'invalid_body');
+    return generate(c, body.platform, body);
+  });
+  register(app, 'video.providerGenerate', ({ params, body, c }) => generate(c, params.provider, body));
+  register(app, 'video.tavusCreate', ({ body, c }) => generate(c, 'tavus', body));
+  register(app, 'video.heygenCreate', ({ body, c }) => generate(c, 'heygen', body));
+  register(app, 'video.didCreate', ({ body, c }) => generate(c, 'did', body));
+  register(app, 'video.modelslabGenerate', ({ body, c }) => generate(c, 'modelslab', body));
+  register(app, 'video.vidauCreate', ({ body, c }) => generate(c, 'vidau', body));
 
   register(app, 'video.status', async ({ params, c }) => {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
     if (!row || row.platform !== params.provider) throw notFound('Video');
-    return { id: row.id, status: row.status as VideoProject['status'], progress: row.progress, ...(row.url ? { url: row.url } : {}) };
+    const url = toProject(row, originOf(c)).url;
+    return { id: row.id, status: row.status as VideoProject['status'], progress: row.progress, ...(url ? { url } : {}) };
   });
 
-  register(app, 'video.download', async ({ params, c }) => {
-    const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
-    if (!row || row.platform !== params.provider) throw notFound('Video');
-    if (row.status !== 'completed' || !row.url) throw new HttpError(409, 'Das Video ist noch nicht fertig.', 'not_ready');
-    // The finished file lives where the provider (or the sample) put it.
-    return c.redirect(row.url, 302);
-  });
+  register(app, 'video.download', ({ params, c }) => streamResult(c, params.provider, params.id));
+  app.get('/api/video/:provider/file/:id', serveSignedVideo);
 }
