@@ -2,6 +2,7 @@
 import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Credentials } from './providers/credentials';
+import type { SocialServices } from './providers/social/services';
 
 export interface Deps {
   database: Database;
@@ -13,6 +14,10 @@ export interface Deps {
   maxUploadBytes: number;
   /** Provider addresses and keys (never sent to the console). */
   credentials: Credentials;
+  /** Social publishing, OAuth and platform tokens (issue 15, prov-social). */
+  social: SocialServices;
+  /** The server's public origin for OAuth redirects (NEWSDESK_PUBLIC_URL); unset: the request's origin. */
+  publicUrl?: string;
 }
 
 export interface AppEnv {

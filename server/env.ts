@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   NEWSDESK_MAX_UPLOAD_MB: z._default(positive, 512),
   NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
+  // prov-social (issue 15)
+  NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
+  NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
+  NEWSDESK_SECRET_KEY: z.optional(z.string().check(z.minLength(16, 'NEWSDESK_SECRET_KEY muss mindestens 16 Zeichen lang sein.'))),
+  NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
 });
 
 export interface Env {
@@ -28,6 +33,11 @@ export interface Env {
   maxUploadBytes: number;
   authMaxFailures: number;
   authWindowMs: number;
+  // prov-social (issue 15)
+  jobPollMs: number;
+  providerRetryMs: number;
+  secretKey: string | undefined;
+  publicUrl: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -52,5 +62,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     maxUploadBytes: e.NEWSDESK_MAX_UPLOAD_MB * 1024 * 1024,
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
     authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
+    jobPollMs: e.NEWSDESK_JOB_POLL_MS,
+    providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
+    secretKey: e.NEWSDESK_SECRET_KEY,
+    publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

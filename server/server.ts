@@ -11,6 +11,8 @@ import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
+import { createJobWorker, createSocialServices } from './providers/social/services';
+import { resolveSecretKey } from './providers/social/token-store';
 
 export interface Running {
   url: string;
@@ -33,8 +35,17 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
+  const credentials = createCredentials(process.env);
+  const social = createSocialServices(database, events, credentials, {
+    secretKey: resolveSecretKey(env.secretKey, dataDir),
+    retry: { retries: 3, baseDelayMs: env.providerRetryMs, multiplier: 2 },
+    pollMs: env.jobPollMs,
+  });
+  // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
+  const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
+  worker.start();
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env) },
+    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, social, publicUrl: env.publicUrl },
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -50,6 +61,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     tokenFile: file,
     database,
     async stop() {
+      await worker.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -11,31 +11,38 @@ import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
 import { createCredentials, type Credentials } from './providers/credentials';
+import { createSocialServices, type SocialServices } from './providers/social/services';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
   events: EventHub;
   mediaDir: string;
+  social: SocialServices;
   /** A call under /api with the operator token (unless headers override it). */
   call(pathAndQuery: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; now?: () => Date } = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials: options.credentials ?? createCredentials({}) }, options);
+  const credentials = options.credentials ?? createCredentials({});
+  // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
+  const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now });
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, social }, options);
   return {
     app,
     database,
     events,
     mediaDir,
+    social,
     async call(pathAndQuery, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);

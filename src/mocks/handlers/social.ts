@@ -50,4 +50,14 @@ export const socialHandlers: AnyHandler[] = [
       perPlatform,
     };
   }),
+  // prov-social (issue 15): the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
+  handle('social.oauthStart', ({ params, request }) => {
+    const state = globalThis.crypto.randomUUID();
+    const url = new URL('/auth/callback.html', new URL(request.url).origin);
+    url.searchParams.set('provider', params.platform);
+    url.searchParams.set('state', state);
+    url.searchParams.set('code', 'mock-code');
+    return { url: url.toString(), state };
+  }),
+  handle('social.tokens', () => []),
 ];
