@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { EventHub } from './events';
 import type { Credentials } from './providers/credentials';
 import type { DatabaseKeyStore } from './providers/key-store';
+import type { SocialServices } from './providers/social/services';
 
 export interface Deps {
   database: Database;
@@ -16,6 +17,10 @@ export interface Deps {
   credentials: Credentials;
   /** prov-keys: the encrypted store of keys saved in Admin (credentials reads it first). */
   keyStore: DatabaseKeyStore;
+  /** Social publishing, OAuth and platform tokens (issue 15, prov-social). */
+  social: SocialServices;
+  /** The server's public origin for OAuth redirects (NEWSDESK_PUBLIC_URL); unset: the request's origin. */
+  publicUrl?: string;
 }
 
 export interface AppEnv {

@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
   // prov-keys: the secret that encrypts saved provider keys (unset: generated into the data folder).
   NEWSDESK_SECRET_KEY: z.optional(z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.'))),
+  // prov-social (issue 15)
+  NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
+  NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
+  NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
 });
 
 export interface Env {
@@ -32,6 +36,10 @@ export interface Env {
   authWindowMs: number;
   /** prov-keys: the secret for the key store; undefined → generated in the data folder. */
   secretKey: string | undefined;
+  // prov-social (issue 15)
+  jobPollMs: number;
+  providerRetryMs: number;
+  publicUrl: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -57,5 +65,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
     authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
     secretKey: e.NEWSDESK_SECRET_KEY,
+    jobPollMs: e.NEWSDESK_JOB_POLL_MS,
+    providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
+    publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

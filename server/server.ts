@@ -13,6 +13,7 @@ import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
 import { DatabaseKeyStore, resolveSecret } from './providers/key-store';
 import { startVideoPoller } from './providers/video/jobs';
+import { createJobWorker, createSocialServices } from './providers/social/services';
 
 export interface Running {
   url: string;
@@ -42,7 +43,16 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   if (unreadable.length > 0) {
     console.error(`Achtung: ${unreadable.length} gespeicherte API-Schlüssel (${unreadable.join(', ')}) lassen sich mit dem aktuellen ${env.secretKey ? 'NEWSDESK_SECRET_KEY' : `Schlüssel in ${secret.file ?? 'dem Datenordner'}`} nicht entschlüsseln. Der Server läuft ohne sie weiter; bitte den früheren NEWSDESK_SECRET_KEY setzen oder die Schlüssel in Admin → API Keys neu speichern.`);
   }
-  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials: createCredentials(process.env, keyStore), keyStore };
+  const credentials = createCredentials(process.env, keyStore);
+  const social = createSocialServices(database, events, credentials, {
+    secretKey: secret.key,
+    retry: { retries: 3, baseDelayMs: env.providerRetryMs, multiplier: 2 },
+    pollMs: env.jobPollMs,
+  });
+  // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
+  const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
+  worker.start();
+  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl };
   // Avatar video jobs left open by the last run are followed again from the database.
   const videoPoller = startVideoPoller(deps);
   const app = createApp(
@@ -63,6 +73,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     database,
     async stop() {
       await videoPoller.stop();
+      await worker.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

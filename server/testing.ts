@@ -13,8 +13,10 @@ import { EventHub } from './events';
 import { randomBytes } from 'node:crypto';
 import { createCredentials, type Credentials } from './providers/credentials';
 import { DatabaseKeyStore } from './providers/key-store';
+import { createSocialServices, type SocialServices } from './providers/social/services';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -22,12 +24,13 @@ export interface TestApp {
   database: Database;
   events: EventHub;
   mediaDir: string;
+  social: SocialServices;
   /** A call under /api with the operator token (unless headers override it). */
   call(pathAndQuery: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date } = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
@@ -36,13 +39,16 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
   // providerEnv: provider settings of this test (fake URLs, keys), read behind the encrypted store like the server's environment.
   const keyStore = new DatabaseKeyStore(database, options.secret ?? randomBytes(32));
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore }, options);
+  // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
+  const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now });
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social }, options);
   return {
     app,
     keyStore,
     database,
     events,
     mediaDir,
+    social,
     async call(pathAndQuery, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);

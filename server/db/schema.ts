@@ -1,5 +1,5 @@
 // The one Drizzle schema of the server; `npx drizzle-kit generate --config server/drizzle.config.ts` turns a change into a new SQL migration.
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // `seq` orders lists newest first (the mock store's order: the newest insert on top).
 export const posts = pgTable('posts', {
@@ -201,4 +201,70 @@ export const newsTexts = pgTable('news_texts', {
   body: text('body').notNull(),
   model: text('model').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// prov-social (issue 15): the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
+
+/**
+ * Work the server does later, on any instance: claimed with FOR UPDATE SKIP LOCKED; a claim older than its timeout
+ * (a crashed worker) is taken over. `done_at` set once: a job runs to completion at most once.
+ */
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  /** A job with a key exists once (a scheduled post, a token's refresh). */
+  uniqueKey: text('unique_key'),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(5),
+  claimedBy: text('claimed_by'),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('jobs_due_idx').on(t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)]);
+
+/** One row per platform of a post (a multi-platform post shows which went out and which to retry). */
+export const socialPostResults = pgTable('social_post_results', {
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  id: text('id').primaryKey(),
+  /** The operator's post (one id for all its platforms). */
+  postId: text('post_id').notNull(),
+  platform: text('platform').notNull(),
+  /** 'scheduled' | 'publishing' | 'published' | 'failed' */
+  status: text('status').notNull(),
+  content: text('content').notNull(),
+  title: text('title'),
+  mediaUrl: text('media_url'),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+  timeZone: text('time_zone'),
+  remoteId: text('remote_id'),
+  error: text('error'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('social_post_results_post_idx').on(t.postId)]);
+
+/** Platform OAuth tokens, AES-256-GCM encrypted (server/providers/social/token-store.ts); never sent to the console. */
+export const oauthTokens = pgTable('oauth_tokens', {
+  platform: text('platform').primaryKey(),
+  /** iv.tag.ciphertext (base64url) of {accessToken, refreshToken}. */
+  secret: text('secret').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+  /** The platform's account id (open_id, channel, page or IG user) when known. */
+  account: text('account'),
+  /** 'ok' | 'revoked' */
+  state: text('state').notNull().default('ok'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An OAuth `state` the server issued: used once, within its lifetime. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  platform: text('platform').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeVerifier: text('code_verifier'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

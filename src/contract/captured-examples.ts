@@ -988,6 +988,26 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     }
   },
+  "social.oauthStart": {
+    "request": {
+      "params": {
+        "platform": "tiktok"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "url": "/auth/callback.html?provider=tiktok&state=demo-oauth-1&code=mock-code",
+        "state": "demo-oauth-1"
+      }
+    }
+  },
+  "social.tokens": {
+    "response": {
+      "status": 200,
+      "body": []
+    }
+  },
   "obs.control": {
     "request": {
       "body": {

@@ -151,6 +151,18 @@ export const SocialAnalytics = z.object({
 });
 export type SocialAnalytics = z.infer<typeof SocialAnalytics>;
 
+// prov-social (issue 15): OAuth on the server and the health of the stored platform tokens (never the tokens).
+export const OAuthPlatform = z.enum(['tiktok', 'youtube', 'facebook', 'instagram']);
+export type OAuthPlatform = z.infer<typeof OAuthPlatform>;
+export const OAuthStart = z.object({ url: z.string(), state: z.string() });
+export type OAuthStart = z.infer<typeof OAuthStart>;
+export const PlatformTokenStatus = z.object({
+  platform: OAuthPlatform,
+  state: z.enum(['ok', 'expiring', 'expired', 'revoked']),
+  expiresAt: z.optional(z.string()),
+});
+export type PlatformTokenStatus = z.infer<typeof PlatformTokenStatus>;
+
 export const VIDEO_PROVIDERS = ['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
 export const VideoProvider = z.enum(VIDEO_PROVIDERS);
 export type VideoProvider = z.infer<typeof VideoProvider>;

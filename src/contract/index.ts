@@ -8,6 +8,8 @@ export type {
   VideoStatus,
 } from './entities';
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, VIDEO_PROVIDERS } from './entities';
+// prov-social (issue 15)
+export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 export {
   operations, fillPath, colonPath, isSchema,
   type BinaryResponse, type BodyOf, type EmptyResponse, type HttpMethod, type MultipartBody, type OperationDef, type OperationId, type Operations,

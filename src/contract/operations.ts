@@ -9,6 +9,7 @@ import {
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
 } from './entities';
 import { KeyService, SavedKey } from './entities';
+import { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -103,6 +104,9 @@ export const operations = {
   'social.scheduled': op({ method: 'GET', path: '/social/scheduled', tag: 'social', spec: false, summary: 'Scheduled posts.', response: z.array(ScheduledPost), status: 200, idempotency: 'natural' }),
   'social.updateScheduled': op({ method: 'PUT', path: '/social/scheduled/{id}', tag: 'social', spec: false, summary: 'Replaces a scheduled post.', params: id, body: ScheduledPost, response: ScheduledPost, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'sched-1' }, body: { id: 'sched-1', title: 'Morgen-News', platform: 'youtube', time: '2026-11-24T08:00:00+01:00', status: 'geplant' } } }),
   'social.analytics': op({ method: 'GET', path: '/social/analytics', tag: 'social', spec: false, summary: 'Stat cards and reach/engagement per platform.', response: SocialAnalytics, status: 200, idempotency: 'natural' }),
+  // prov-social (issue 15): OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
+  'social.oauthStart': op({ method: 'POST', path: '/social/oauth/{platform}/start', tag: 'social', spec: false, summary: 'Starts an OAuth connection: the authorise URL for the popup, with a one-time state.', params: z.object({ platform: OAuthPlatform }), response: OAuthStart, status: 200, idempotency: 'natural', errors: [503], example: { params: { platform: 'tiktok' } } }),
+  'social.tokens': op({ method: 'GET', path: '/social/tokens', tag: 'social', spec: false, summary: 'Whether each stored platform token is fine, about to expire, expired or revoked (never the token).', response: z.array(PlatformTokenStatus), status: 200, idempotency: 'natural' }),
 
   // OBS and live
   'obs.control': op({ method: 'POST', path: '/obs/control', tag: 'obs', spec: true, summary: 'An OBS action {action, plus extra fields}: setScene/switchScene {sceneName}, startStream, stopStream, setText {text, sourceName?}.', body: ObsControlBody, response: ObsResult, status: 200, idempotency: 'key', errors: [400, 404, 409], example: { body: { action: 'setScene', sceneName: 'main-studio' } } }),

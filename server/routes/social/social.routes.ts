@@ -1,12 +1,18 @@
-// Social: platforms and their connection state, templates, scheduled posts, analytics from the stored posts.
-// Publishing to a platform needs its adapter (issue 15): 503 until configured.
+// Social: platforms and their connection state, templates, scheduled posts, analytics from the stored posts;
+// publishing through the platform adapters (issue 15), scheduled posts by the job queue, OAuth with the callback.
 import { asc, avg, eq, sql, sum } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { Platform, ScheduledPost, SocialPlatform } from '../../../src/contract';
+import * as z from 'zod/mini';
+import type { Platform, ScheduledPost, SocialPlatform, SocialPostBody, SocialPostResult } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { posts, postTemplates, scheduledPosts, socialPlatforms } from '../../db/schema';
-import { HttpError, notConfigured, notFound } from '../../errors';
+import { posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
+import { HttpError, notFound } from '../../errors';
+import { enqueue } from '../../jobs/queue';
 import { register } from '../../operation';
+import { PlatformError } from '../../providers/social/http';
+import { isOAuthPlatform } from '../../providers/social/oauth';
+import { PUBLISH_JOB } from '../../providers/social/publisher';
+import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
 
 const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
   id: row.id as Platform, name: row.name, connected: row.connected, status: row.status, followers: row.followers, posts: row.posts,
@@ -14,7 +20,6 @@ const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform =>
 const toScheduled = (row: typeof scheduledPosts.$inferSelect): ScheduledPost => ({
   id: row.id, title: row.title, platform: row.platform as Platform, time: row.time, status: row.status, ...(row.content !== null ? { content: row.content } : {}),
 });
-const NAMES: Record<Platform, string> = { youtube: 'YouTube', facebook: 'Facebook', telegram: 'Telegram', instagram: 'Instagram', tiktok: 'TikTok' };
 
 async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean): Promise<SocialPlatform> {
   const { database, events } = c.get('deps');
@@ -28,19 +33,79 @@ async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean
   return toPlatform(row);
 }
 
-async function publishTo(c: Context<AppEnv>, platform: Platform): Promise<never> {
-  const [row] = await c.get('deps').database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
-  if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
-  throw notConfigured(`Die Veröffentlichung auf ${NAMES[platform]}`);
+/** What a post may carry besides the contract's fields (the body is free-form, SPEC §7). */
+const PostExtras = z.object({
+  mediaUrl: z.optional(z.url({ protocol: /^https?$/, error: 'mediaUrl muss eine http(s)-Adresse sein.' })),
+  mediaType: z.optional(z.enum(['photo', 'video'])),
+  timeZone: z.optional(z.string().check(z.refine(isTimeZone, 'timeZone ist keine bekannte Zeitzone (z. B. Europe/Berlin).'))),
+  postId: z.optional(z.string().check(z.maxLength(100))),
+});
+
+/** A platform's failure as the console's ErrorBody: refused (422), token revoked (409), not set up or unavailable (503). */
+export function platformHttpError(error: PlatformError): HttpError {
+  if (error.kind === 'rejected') return new HttpError(422, error.message, 'provider_rejected');
+  if (error.kind === 'revoked') return new HttpError(409, error.message, 'token_revoked');
+  if (error.kind === 'not_configured') return new HttpError(503, error.message, 'not_configured');
+  const headers: Record<string, string> | undefined = error.retryAfterMs ? { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) } : undefined;
+  return new HttpError(503, error.message, error.kind === 'rate_limited' ? 'rate_limited' : 'provider_unavailable', undefined, headers);
 }
+
+async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPostBody): Promise<SocialPostResult> {
+  const { database, social } = c.get('deps');
+  const [row] = await database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
+  if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
+  const extras = z.safeParse(PostExtras, body);
+  if (!extras.success) throw new HttpError(400, `Die Anfrage ist ungültig: ${extras.error.issues.map((i) => i.message).join('; ')}`, 'validation');
+  const { mediaUrl, mediaType, timeZone, postId } = extras.data;
+  const input = { content: body.content, title: body.title?.trim() || undefined, mediaUrl, mediaType: mediaType ?? (mediaUrl ? 'video' : undefined), postId };
+  if (body.scheduledAt) {
+    const at = parseZoned(body.scheduledAt, timeZone);
+    if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).', 'validation', [{ path: 'body.scheduledAt', message: 'Zeitzone fehlt' }]);
+    const recorded = await social.publisher.record(platform, { ...input, scheduledAt: at, time: body.scheduledAt, timeZone });
+    return { id: recorded.id, platform, status: 'scheduled' };
+  }
+  const recorded = await social.publisher.record(platform, input);
+  try {
+    await social.publisher.publish(recorded.id, { mediaType: input.mediaType });
+  } catch (error) {
+    if (error instanceof PlatformError) throw platformHttpError(error);
+    throw error;
+  }
+  return { id: recorded.id, platform, status: 'published' };
+}
+
+/** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
+const publicOrigin = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
 export function registerSocial(app: Hono<AppEnv>): void {
   register(app, 'social.platforms', async ({ c }) => (await c.get('deps').database.db.select().from(socialPlatforms).orderBy(asc(socialPlatforms.seq))).map(toPlatform));
   register(app, 'social.connect', ({ params, c }) => setConnected(c, params.id, true));
-  register(app, 'social.disconnect', ({ params, c }) => setConnected(c, params.id, false));
-  register(app, 'social.post', ({ params, c }) => publishTo(c, params.platform));
-  register(app, 'social.tiktokPost', ({ c }) => publishTo(c, 'tiktok'));
-  register(app, 'social.instagramPost', ({ c }) => publishTo(c, 'instagram'));
+  register(app, 'social.disconnect', async ({ params, c }) => {
+    // Disconnecting forgets the platform's tokens on this server too.
+    if (isOAuthPlatform(params.id)) await c.get('deps').social.oauth.disconnect(params.id);
+    return setConnected(c, params.id, false);
+  });
+  register(app, 'social.post', ({ params, body, c }) => publishTo(c, params.platform, body));
+  register(app, 'social.tiktokPost', ({ body, c }) => publishTo(c, 'tiktok', body));
+  register(app, 'social.instagramPost', ({ body, c }) => publishTo(c, 'instagram', body));
+
+  register(app, 'social.oauthStart', async ({ params, c }) => {
+    try {
+      return await c.get('deps').social.oauth.start(params.platform, `${publicOrigin(c)}/api/oauth/${params.platform}/callback`);
+    } catch (error) {
+      if (error instanceof PlatformError) throw platformHttpError(error);
+      throw error;
+    }
+  });
+  // The platform sends the popup here (outside the bearer auth: the state is the proof); the code never leaves the server.
+  app.get('/api/oauth/:platform/callback', async (c) => {
+    const state = c.req.query('state') ?? '';
+    const result = await c.get('deps').social.oauth.complete(state, c.req.query('code'), c.req.query('error'));
+    const target = new URLSearchParams({ provider: result.platform ?? c.req.param('platform'), state, status: result.ok ? 'success' : 'error' });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`/auth/callback.html?${target}`, 302);
+  });
+  register(app, 'social.tokens', ({ c }) => c.get('deps').social.oauth.statuses());
 
   register(app, 'social.templates', async ({ c }) => c.get('deps').database.db.select({ id: postTemplates.id, name: postTemplates.name, content: postTemplates.content }).from(postTemplates).orderBy(asc(postTemplates.seq)));
   register(app, 'social.updateTemplate', async ({ params, body, c }) => {
@@ -60,6 +125,14 @@ export function registerSocial(app: Hono<AppEnv>): void {
       .where(eq(scheduledPosts.id, params.id))
       .returning();
     if (!row) throw notFound('Geplanter Post');
+    // A post the queue still waits for moves with its new time (its job keeps its key: it runs once).
+    const [result] = await database.db.select().from(socialPostResults).where(eq(socialPostResults.id, row.id));
+    if (result?.status === 'scheduled') {
+      const at = parseZoned(body.time, result.timeZone ?? undefined);
+      if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00).', 'validation');
+      await database.db.update(socialPostResults).set({ scheduledAt: at, content: body.content ?? result.content, platform: body.platform }).where(eq(socialPostResults.id, row.id));
+      await enqueue(database.db, { kind: PUBLISH_JOB, payload: { resultId: row.id, mediaType: null }, runAt: at, uniqueKey: `social-post:${row.id}` });
+    }
     await events.publish({ topic: 'social', action: 'updated', id: row.id });
     return toScheduled(row);
   });

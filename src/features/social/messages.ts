@@ -28,6 +28,10 @@ export const messages = {
   loadError: 'Daten konnten nicht geladen werden.',
   sendingNow: 'Postausgang wird gesendet …',
   offlineHint: 'Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.',
+  timeZone: (zone: string) => `Zeitzone: ${zone}`,
+  tokenExpiring: (name: string, when: string) => `${name}: Die Anmeldung läuft am ${when} ab – bitte neu verbinden, bevor ein Post fehlschlägt.`,
+  tokenExpired: (name: string) => `${name}: Die Anmeldung ist abgelaufen – bitte neu verbinden.`,
+  tokenRevoked: (name: string) => `${name}: Die Anmeldung wurde widerrufen – bitte neu verbinden.`,
 } as const;
 
 export const OUTBOX_STATE_LABELS = {

@@ -1,5 +1,5 @@
 import { callApi, type CallOptions } from './client';
-import type { Platform, PostTemplate, ScheduledPost, SocialPostBody, SocialPostResult } from './types';
+import type { OAuthPlatform, Platform, PostTemplate, ScheduledPost, SocialPostBody, SocialPostResult } from './types';
 
 export type { SocialPostResult };
 
@@ -24,3 +24,8 @@ export const listScheduledPosts = (signal?: AbortSignal) => callApi('social.sche
 export const updateScheduledPost = (post: ScheduledPost) => callApi('social.updateScheduled', { params: { id: post.id }, body: post });
 /** GET /social/analytics */
 export const getSocialAnalytics = (signal?: AbortSignal) => callApi('social.analytics', { signal });
+// prov-social (issue 15)
+/** POST /social/oauth/{platform}/start: the server's authorise URL for the popup (live mode). */
+export const startOAuth = (platform: OAuthPlatform) => callApi('social.oauthStart', { params: { platform } });
+/** GET /social/tokens: whether each platform's stored token is fine, about to expire or revoked. */
+export const listTokenStatus = (signal?: AbortSignal) => callApi('social.tokens', { signal });

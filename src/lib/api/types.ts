@@ -5,3 +5,5 @@ export type {
   SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject,
   VideoProjectStatus, VideoProvider, VideoStatus,
 } from '@/contract';
+// prov-social (issue 15)
+export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from '@/contract';

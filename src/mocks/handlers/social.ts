@@ -19,6 +19,8 @@ function receive(platform: Platform, body: SocialPostBody, request: Request): So
   return socialStore.receive(platform, request.headers.get('Idempotency-Key'), body);
 }
 
+let demoOAuthStates = 0;
+
 /** Social media: platforms, connect/disconnect, posting (once per Idempotency-Key), templates, schedule, analytics. */
 export const socialHandlers: AnyHandler[] = [
   handle('social.platforms', () => socialStore.platforms()),
@@ -50,4 +52,11 @@ export const socialHandlers: AnyHandler[] = [
       perPlatform,
     };
   }),
+  // prov-social (issue 15): the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
+  handle('social.oauthStart', ({ params }) => {
+    demoOAuthStates += 1;
+    const state = `demo-oauth-${demoOAuthStates}`;
+    return { url: `/auth/callback.html?${new URLSearchParams({ provider: params.platform, state, code: 'mock-code' })}`, state };
+  }),
+  handle('social.tokens', () => []),
 ];

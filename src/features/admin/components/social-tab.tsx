@@ -1,16 +1,21 @@
 import { Link2, Loader2, Unlink, Workflow } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getSetting } from '@/db/settings';
-import type { Platform, SocialPlatform } from '@/lib/api/types';
+import { getConfig } from '@/lib/config';
+import { socialPlatformKeys } from '@/lib/api/query-keys';
+import { startOAuth } from '@/lib/api/social';
+import type { OAuthPlatform, Platform, SocialPlatform } from '@/lib/api/types';
+import { errorMessage } from '@/lib/http/api-error';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
 import { formatNumber } from '@/lib/format';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { requestTikTokConnect } from '../api/webhook';
-import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openOAuthPopup, type OAuthProvider } from '../lib/oauth';
+import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openBlankOAuthPopup, openOAuthPopup } from '../lib/oauth';
 import { messages } from '../messages';
 
 const FALLBACK: SocialPlatform[] = [
@@ -21,8 +26,11 @@ const FALLBACK: SocialPlatform[] = [
   { id: 'tiktok', name: 'TikTok', connected: false, status: '–', followers: 0, posts: 0 },
 ];
 
-function isOAuth(id: Platform): id is OAuthProvider {
-  return id === 'instagram' || id === 'tiktok';
+const live = () => getConfig().apiMode === 'live';
+
+/** Instagram and TikTok connect by OAuth; in live mode the server also does YouTube's and Facebook's (they need it to publish). */
+function isOAuth(id: Platform): id is OAuthPlatform {
+  return id === 'instagram' || id === 'tiktok' || (live() && (id === 'youtube' || id === 'facebook'));
 }
 
 function nameOf(id: Platform, list: SocialPlatform[]): string {
@@ -36,12 +44,40 @@ export function SocialTab() {
   const { mutate: connect } = setConnected;
   const [automating, setAutomating] = useState(false);
   const list = platforms.data ?? FALLBACK;
+  const queryClient = useQueryClient();
+  // Live mode: the platform the server is connecting, and its status text when the popup opened.
+  const [pending, setPending] = useState<{ id: OAuthPlatform; status: string } | null>(null);
+
+  useEffect(() => {
+    // The server's callback changes the platform; the event stream refreshes the cached list, and this sees the outcome.
+    if (!pending) return;
+    let done = false;
+    return queryClient.getQueryCache().subscribe(() => {
+      if (done) return;
+      const p = queryClient.getQueryData<SocialPlatform[]>(socialPlatformKeys.list())?.find((x) => x.id === pending.id);
+      if (!p) return;
+      if (p.connected) {
+        done = true;
+        toast.success(messages.oauth.connected(p.name));
+        setPending(null);
+      } else if (p.status !== pending.status && p.status.startsWith('Verbindung fehlgeschlagen')) {
+        done = true;
+        toast.error(messages.oauth.failed(p.name), { description: p.status });
+        setPending(null);
+      }
+    });
+  }, [pending, queryClient]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     // Only pages of our own origin can post on this channel; the state must be one we issued.
     const channel = new BroadcastChannel(OAUTH_CHANNEL);
     channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (live()) {
+        // The server already stored the result; fetch it now in case the event stream is slower than the popup.
+        void queryClient.invalidateQueries({ queryKey: socialPlatformKeys.list() });
+        return;
+      }
       const result = consumeOAuthResult(event.data);
       if (!result) return;
       const name = result.provider === 'instagram' ? 'Instagram' : 'TikTok';
@@ -58,13 +94,35 @@ export function SocialTab() {
       );
     };
     return () => channel.close();
-  }, [connect]);
+  }, [connect, queryClient]);
 
-  const connectOAuth = (provider: OAuthProvider) => {
+  const connectOAuth = (provider: OAuthPlatform) => {
+    if (live()) return connectOnServer(provider);
+    if (provider !== 'instagram' && provider !== 'tiktok') return;
     const state = beginOAuth(provider);
     if (!openOAuthPopup(authorizeUrl(provider, state), provider)) {
       toast.error(messages.oauth.popupBlockedTitle, { description: messages.oauth.popupBlocked });
     }
+  };
+
+  const connectOnServer = (provider: OAuthPlatform) => {
+    const popup = openBlankOAuthPopup(provider);
+    if (!popup) {
+      toast.error(messages.oauth.popupBlockedTitle, { description: messages.oauth.popupBlocked });
+      return;
+    }
+    const name = nameOf(provider, list);
+    setPending({ id: provider, status: list.find((p) => p.id === provider)?.status ?? '' });
+    startOAuth(provider).then(
+      ({ url }) => {
+        popup.location.href = url;
+      },
+      (error: unknown) => {
+        popup.close();
+        setPending(null);
+        toast.error(messages.oauth.failed(name), { description: errorMessage(error) });
+      },
+    );
   };
 
   const toggle = (p: SocialPlatform) => {
@@ -119,7 +177,7 @@ export function SocialTab() {
                       Disconnect
                     </Button>
                   ) : isOAuth(p.id) ? (
-                    <Button aria-label={`Connect ${p.name} with OAuth`} onClick={() => connectOAuth(p.id as OAuthProvider)}>
+                    <Button aria-label={`Connect ${p.name} with OAuth`} onClick={() => connectOAuth(p.id as OAuthPlatform)}>
                       <Link2 aria-hidden />
                       Connect with OAuth
                     </Button>

@@ -92,15 +92,25 @@ export function consumeOAuthResult(data: unknown): OAuthResult | null {
  * then goes to the authorise page. Returns false when the browser blocked it.
  */
 export function openOAuthPopup(url: string, provider: OAuthProvider): boolean {
+  const popup = openBlankOAuthPopup(provider);
+  if (!popup) return false;
+  popup.location.href = url;
+  return true;
+}
+
+/**
+ * The blank 600 × 400 popup without our window as opener, opened within the click (so no blocker stops it) while the
+ * live server still builds the authorise URL; null when the browser blocked it.
+ */
+export function openBlankOAuthPopup(provider: string): Window | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
   const popup = window.open('about:blank', `newsdesk-oauth-${provider}`, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
-  if (!popup) return false;
+  if (!popup) return null;
   try {
     popup.opener = null;
   } catch {
     // some browsers forbid the write; the result still comes back over the BroadcastChannel
   }
-  popup.location.href = url;
-  return true;
+  return popup;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
-import { getSocialAnalytics, listScheduledPosts, listTemplates, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
+import { getSocialAnalytics, listScheduledPosts, listTemplates, listTokenStatus, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
 import { sendOrQueue, type SendOutcome } from '@/lib/outbox/send';
 
@@ -11,6 +11,7 @@ export const socialKeys = {
   templates: () => [...socialKeys.all, 'templates'] as const,
   scheduled: () => [...socialKeys.all, 'scheduled'] as const,
   analytics: () => [...socialKeys.all, 'analytics'] as const,
+  tokens: () => [...socialKeys.all, 'tokens'] as const,
 };
 
 export const templatesQueryOptions = () => queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
@@ -21,6 +22,8 @@ export const usePlatforms = () => useQuery(socialPlatformsQueryOptions());
 export const useTemplates = () => useQuery(templatesQueryOptions());
 export const useScheduled = () => useQuery(scheduledQueryOptions());
 export const useAnalytics = () => useQuery(analyticsQueryOptions());
+/** Token health (live mode; the demo stores no tokens and answers an empty list). */
+export const useTokenStatus = () => useQuery({ queryKey: socialKeys.tokens(), queryFn: ({ signal }) => listTokenStatus(signal) });
 
 export function useSetConnected() {
   const queryClient = useQueryClient();
@@ -54,6 +57,8 @@ export interface ComposeRequest {
   title: string;
   content: string;
   scheduledAt: string | null;
+  /** The operator's IANA zone: a scheduled wall-clock time means this zone's time on the server. */
+  timeZone?: string;
 }
 
 export interface ComposeResult {
@@ -70,7 +75,7 @@ export function useComposePost() {
       const result: ComposeResult = { outcomes: [], rejected: [] };
       for (const platform of req.platforms) {
         try {
-          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt }));
+          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt, ...(req.scheduledAt && req.timeZone ? { timeZone: req.timeZone } : {}) }));
         } catch (error) {
           // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form.
           if (error instanceof Error && error.name === 'OutboxQuotaError') throw error;

@@ -20,6 +20,15 @@ import { messages } from '../messages';
 
 const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
+/** The browser's zone (the operator's), sent with every scheduled time. */
+const operatorZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+};
+
 const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(', ');
 
 function report(result: ComposeResult, scheduledAt: string | null) {
@@ -66,7 +75,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
       scheduledAt = `${draft.date}T${draft.time}`;
     }
     compose.mutate(
-      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt },
+      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt, timeZone: operatorZone() },
       {
         onSuccess: (result) => {
           report(result, scheduledAt);
@@ -144,6 +153,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
                 <Label htmlFor="compose-time">Uhrzeit</Label>
                 <Input id="compose-time" type="time" value={draft.time} onChange={(e) => set('time', e.target.value)} />
               </div>
+              {operatorZone() && <p className="text-xs text-muted-foreground sm:col-span-2">{messages.timeZone(operatorZone() ?? '')}</p>}
             </div>
           )}
           <div className="flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { OutboxPanel } from './outbox-panel';
 import { PlatformCards } from './platform-cards';
 import { ScheduleTab } from './schedule-tab';
 import { TemplatesTab } from './templates-tab';
+import { TokenWarnings } from './token-warnings';
 
 const TABS = ['compose', 'schedule', 'templates', 'analytics', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
@@ -59,6 +60,7 @@ export function SocialPage() {
           <WifiOff className="size-4" aria-hidden />{messages.offlineHint}
         </p>
       )}
+      <TokenWarnings />
       {platforms.isPending ? <Skeleton className="h-40 w-full" /> : platforms.isError ? <p role="alert" className="text-sm text-destructive">{messages.loadError}</p> : <PlatformCards platforms={platforms.data} />}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>

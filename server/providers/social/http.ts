@@ -1,0 +1,99 @@
+// Calls to a platform: SPEC §8's retry rule (network error, 5xx, 429/"rate limit": 3 retries at 2 s, 4 s, 8 s, or the
+// platform's Retry-After) and German errors that never carry a token.
+export type PlatformId = 'telegram' | 'facebook' | 'instagram' | 'youtube' | 'tiktok';
+
+export const PLATFORM_NAMES: Record<PlatformId, string> = { telegram: 'Telegram', facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' };
+
+export type FailureKind = 'rejected' | 'unavailable' | 'rate_limited' | 'revoked' | 'not_configured';
+
+/** A platform's refusal or failure, with a German message for the operator. */
+export class PlatformError extends Error {
+  constructor(message: string, readonly kind: FailureKind, readonly retryAfterMs?: number) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+  get retryable(): boolean {
+    return this.kind === 'unavailable' || this.kind === 'rate_limited';
+  }
+}
+
+export interface RetryPolicy {
+  retries: number;
+  baseDelayMs: number;
+  multiplier: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 2000, multiplier: 2 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads the platform's own error text from its JSON answer (Graph `error.message`, Telegram `description`, TikTok/Google `error.message`). */
+async function providerReason(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { description?: unknown; error?: unknown; error_description?: unknown; message?: unknown };
+    if (typeof body.description === 'string') return body.description;
+    if (body.error && typeof body.error === 'object' && typeof (body.error as { message?: unknown }).message === 'string') return (body.error as { message: string }).message;
+    if (typeof body.error_description === 'string') return body.error_description;
+    if (typeof body.error === 'string') return body.error;
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `HTTP ${response.status}`;
+}
+
+function retryAfterMs(response: Response, bodyHint?: number): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header && /^\d+$/.test(header.trim())) return Number(header) * 1000;
+  return bodyHint;
+}
+
+/** Strips anything that looks like a token from a text before it is shown or logged. */
+export function redact(text: string, secrets: (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
+  return out;
+}
+
+/**
+ * One call with retries; resolves to the 2xx Response (or the one `accept` allows), throws PlatformError otherwise.
+ * `secrets` are removed from every message.
+ */
+export async function platformFetch(
+  platform: PlatformId,
+  url: string,
+  init: RequestInit,
+  options: { retry: RetryPolicy; secrets: (string | undefined)[]; accept?: (status: number) => boolean; telegramRetryAfter?: boolean },
+): Promise<Response> {
+  const name = PLATFORM_NAMES[platform];
+  let attempt = 0;
+  for (;;) {
+    let failure: PlatformError;
+    try {
+      const response = await fetch(url, { ...init, redirect: 'manual' });
+      if (response.ok || options.accept?.(response.status)) return response;
+      const reason = redact(await providerReason(response.clone()), options.secrets);
+      let hint: number | undefined;
+      if (options.telegramRetryAfter) {
+        try {
+          const body = (await response.json()) as { parameters?: { retry_after?: number } };
+          if (typeof body.parameters?.retry_after === 'number') hint = body.parameters.retry_after * 1000;
+        } catch {
+          // no JSON body
+        }
+      }
+      if (response.status === 429 || /rate limit/i.test(reason)) failure = new PlatformError(`${name}: Zu viele Anfragen (Rate Limit) – bitte später erneut versuchen. (${reason})`, 'rate_limited', retryAfterMs(response, hint));
+      else if (response.status >= 500) failure = new PlatformError(`${name} ist vorübergehend nicht erreichbar (HTTP ${response.status}): ${reason}`, 'unavailable');
+      else if (response.status === 401) failure = new PlatformError(`${name}: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden. (${reason})`, 'revoked');
+      else failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
+    } catch (error) {
+      if (error instanceof PlatformError) throw error;
+      failure = new PlatformError(`${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`, 'unavailable');
+    }
+    if (!failure.retryable || attempt >= options.retry.retries) throw failure;
+    const delay = Math.max(options.retry.baseDelayMs * options.retry.multiplier ** attempt, Math.min(failure.retryAfterMs ?? 0, 60_000));
+    attempt += 1;
+    await sleep(delay);
+  }
+}

@@ -1,0 +1,41 @@
+// The social publishing services of one server instance, and the job worker that runs their scheduled work.
+import type { Database } from '../../db/client';
+import type { EventHub } from '../../events';
+import { JobWorker } from '../../jobs/queue';
+import type { Credentials } from '../credentials';
+import { DEFAULT_RETRY, type RetryPolicy } from './http';
+import { OAuthService, REFRESH_JOB } from './oauth';
+import { PUBLISH_JOB, SocialPublisher } from './publisher';
+import { TokenStore } from './token-store';
+
+export interface SocialServices {
+  publisher: SocialPublisher;
+  oauth: OAuthService;
+  tokens: TokenStore;
+}
+
+export interface SocialSettings {
+  secretKey: Buffer;
+  retry?: RetryPolicy;
+  pollMs?: number;
+  refreshLeadMs?: number;
+  now?: () => Date;
+}
+
+export function createSocialServices(database: Database, events: EventHub, credentials: Credentials, settings: SocialSettings): SocialServices {
+  const tokens = new TokenStore(database.db, settings.secretKey);
+  const retry = settings.retry ?? DEFAULT_RETRY;
+  return {
+    tokens,
+    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs }),
+    oauth: new OAuthService(database, events, credentials, tokens, { retry, refreshLeadMs: settings.refreshLeadMs ?? 10 * 60_000, now: settings.now }),
+  };
+}
+
+/** The worker of this instance: scheduled posts and token refreshes (other kinds can join later). */
+export function createJobWorker(database: Database, social: SocialServices, options: { pollMs: number; claimTimeoutMs?: number; now?: () => Date; workerId?: string }): JobWorker {
+  return new JobWorker(database, {
+    [PUBLISH_JOB]: (job) => social.publisher.runJob(job),
+    [REFRESH_JOB]: (job) => social.oauth.runJob(job),
+  }, options);
+}

@@ -1,0 +1,167 @@
+// Publishing through the five platform adapters against the local fakes (tests/fakes/*), with their error and 429 answers.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startGraphFake, graphRateLimit, IG_USER, PAGE, type GraphFake } from '../../../tests/fakes/facebook-graph';
+import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../tests/fakes/telegram-social';
+import { startTikTokFake, tiktokRateLimit, type TikTokFake } from '../../../tests/fakes/tiktok';
+import { startYouTubeFake, youtubeRateLimit, type YouTubeFake } from '../../../tests/fakes/youtube';
+import { createCredentials } from '../../providers/credentials';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+
+let t: TestApp;
+let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
+let graph: GraphFake;
+let youtube: YouTubeFake;
+let tiktok: TikTokFake;
+
+beforeAll(async () => {
+  [telegram, graph, youtube, tiktok] = await Promise.all([startTelegramFake(4351), startGraphFake(4352), startYouTubeFake(4353), startTikTokFake(4354)]);
+  t = await createTestApp({
+    credentials: createCredentials({
+      TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
+      FACEBOOK_GRAPH_URL: graph.base, FACEBOOK_PAGE_TOKEN: PAGE.token, FACEBOOK_PAGE_ID: PAGE.id, INSTAGRAM_ACCESS_TOKEN: 'ig-env-token', INSTAGRAM_USER_ID: IG_USER,
+      YOUTUBE_API_URL: youtube.url, YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
+      TIKTOK_API_URL: tiktok.url, TIKTOK_ACCESS_TOKEN: 'tt-env-token',
+    }),
+  });
+  for (const id of ['telegram', 'facebook', 'instagram', 'youtube', 'tiktok']) await t.call(`/social/platforms/${id}/connect`, { method: 'POST' });
+});
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([telegram, graph, youtube, tiktok].map((f) => f?.close()));
+});
+
+const post = (path: string, json: Record<string, unknown>) => t.call(path, { method: 'POST', json });
+
+describe('Telegram (Bot API)', () => {
+  test('a text goes out with sendMessage to the configured chat; the token is only in the Bot API path', async () => {
+    const result = await contractBody('social.post', await post('/social/post/telegram', { content: 'Eilmeldung: Test' }));
+    expect(result).toMatchObject({ platform: 'telegram', status: 'published' });
+    expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', text: 'Eilmeldung: Test' });
+    expect(telegram.requests.at(-1)?.path).toBe(`/bot${TELEGRAM_TOKEN}/sendMessage`);
+  });
+
+  test('a video link goes out with sendVideo and the text as caption', async () => {
+    await contractBody('social.post', await post('/social/post/telegram', { content: 'Neue Folge', mediaUrl: 'https://cdn.example/video.mp4', mediaType: 'video' }));
+    expect(telegram.requests.at(-1)?.path).toMatch(/\/sendVideo$/);
+    expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', video: 'https://cdn.example/video.mp4', caption: 'Neue Folge' });
+  });
+
+  test('a 429 is retried (SPEC §8) and then succeeds; four 429s give a German 503 with rate_limited', async () => {
+    const before = telegram.sent().length;
+    telegram.failNext(/sendMessage/, telegramRateLimit(0), 2);
+    expect((await post('/social/post/telegram', { content: 'Nach dem Limit' })).status).toBe(201);
+    expect(telegram.sent().length).toBe(before + 1);
+
+    telegram.failNext(/sendMessage/, telegramRateLimit(0), 4);
+    const limited = await post('/social/post/telegram', { content: 'Immer noch Limit' });
+    expect(limited.status).toBe(503);
+    const body = await errorBody(limited);
+    expect(body.code).toBe('rate_limited');
+    expect(body.message).toContain('Telegram: Zu viele Anfragen (Rate Limit)');
+    expect(body.message).not.toContain(TELEGRAM_TOKEN);
+  });
+
+  test("Telegram's refusal is a 422 with its description, never the token", async () => {
+    telegram.failNext(/sendMessage/, { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' } });
+    const refused = await post('/social/post/telegram', { content: 'Hallo' });
+    expect(refused.status).toBe(422);
+    expect(await errorBody(refused)).toEqual({ message: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found', code: 'provider_rejected' });
+  });
+});
+
+describe('Facebook Page (Graph API v23.0)', () => {
+  test('a text goes to /{page-id}/feed with the Page token in the form body', async () => {
+    const result = await contractBody('social.post', await post('/social/post/facebook', { content: 'Guten Morgen' }));
+    expect(result.status).toBe('published');
+    const sent = graph.requests.at(-1);
+    expect(sent?.path).toBe(`/v23.0/${PAGE.id}/feed`);
+    expect(sent?.headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
+    expect(graph.pagePosts.at(-1)).toEqual({ edge: 'feed', fields: { message: 'Guten Morgen' } });
+  });
+
+  test('a photo goes to /photos with url and caption; a rate limit answer is retried', async () => {
+    graph.failNext(/\/photos$/, graphRateLimit(429), 1);
+    await contractBody('social.post', await post('/social/post/facebook', { content: 'Bild des Tages', mediaUrl: 'https://cdn.example/a.jpg', mediaType: 'photo' }));
+    expect(graph.pagePosts.at(-1)).toEqual({ edge: 'photos', fields: { url: 'https://cdn.example/a.jpg', caption: 'Bild des Tages' } });
+  });
+});
+
+describe('Instagram (content publishing)', () => {
+  test('an image: container, status until FINISHED, media_publish', async () => {
+    const result = await contractBody('social.instagramPost', await post('/social/instagram/post', { content: 'Insta #news', mediaUrl: 'https://cdn.example/b.jpg', mediaType: 'photo' }));
+    expect(result).toMatchObject({ platform: 'instagram', status: 'published' });
+    const paths = graph.requests.filter((r) => r.path.includes(IG_USER) || r.path.includes('container-')).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toEqual([`POST /v23.0/${IG_USER}/media`, 'GET /v23.0/container-1', 'GET /v23.0/container-1', `POST /v23.0/${IG_USER}/media_publish`]);
+    expect(graph.igPublished.at(-1)).toEqual({ id: 'ig-media-1', caption: 'Insta #news' });
+  });
+
+  test('a text without an image is refused in German before any call', async () => {
+    const before = graph.requests.length;
+    const refused = await post('/social/instagram/post', { content: 'Nur Text' });
+    expect(refused.status).toBe(422);
+    expect((await errorBody(refused)).message).toBe('Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.');
+    expect(graph.requests.length).toBe(before);
+  });
+});
+
+describe('YouTube (Data API v3, resumable upload)', () => {
+  test('a video is uploaded: the session POST with its headers, then the bytes PUT to the Location', async () => {
+    const result = await contractBody('social.post', await post('/social/post/youtube', { content: 'Beschreibung', title: 'Abendnachrichten', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' }));
+    expect(result.status).toBe('published');
+    const session = youtube.requests.find((r) => r.method === 'POST');
+    expect(session?.headers.authorization).toBe('Bearer yt-env-token');
+    expect(session?.headers['x-upload-content-type']).toBe('video/mp4');
+    expect(JSON.parse(session?.text ?? '{}')).toMatchObject({ snippet: { title: 'Abendnachrichten', description: 'Beschreibung' } });
+    expect(youtube.videos).toEqual([expect.objectContaining({ id: 'yt-video-1', title: 'Abendnachrichten', contentType: 'video/mp4' })]);
+  });
+
+  test('a text-only post is refused in German', async () => {
+    const refused = await post('/social/post/youtube', { content: 'Nur Text' });
+    expect(refused.status).toBe(422);
+    expect((await errorBody(refused)).message).toBe('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.');
+  });
+
+  test('a 429 of the upload session is retried', async () => {
+    youtube.failNext(/^\/upload\/youtube\/v3\/videos$/, youtubeRateLimit, 1);
+    await contractBody('social.post', await post('/social/post/youtube', { content: 'Zweites Video', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' }));
+    expect(youtube.videos).toHaveLength(2);
+  });
+});
+
+describe('TikTok (Content Posting API)', () => {
+  test('a video: init with PULL_FROM_URL and the documented headers, then the status fetch', async () => {
+    const result = await contractBody('social.tiktokPost', await post('/social/tiktok/post', { content: 'TikTok-Clip', mediaUrl: 'https://cdn.example/c.mp4', mediaType: 'video' }));
+    expect(result).toMatchObject({ platform: 'tiktok', status: 'published' });
+    const init = tiktok.requests.find((r) => r.path === '/v2/post/publish/video/init/');
+    expect(init?.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(JSON.parse(init?.text ?? '{}')).toEqual({ post_info: { title: 'TikTok-Clip', privacy_level: 'SELF_ONLY' }, source_info: { source: 'PULL_FROM_URL', video_url: 'https://cdn.example/c.mp4' } });
+    expect(tiktok.requests.some((r) => r.path === '/v2/post/publish/status/fetch/')).toBe(true);
+  });
+
+  test('an invalid token: 409 token_revoked in German; a 429 is retried', async () => {
+    tiktok.failNext(/video\/init/, tiktokRateLimit, 1);
+    expect((await post('/social/tiktok/post', { content: 'Nach Limit', mediaUrl: 'https://cdn.example/d.mp4' })).status).toBe(201);
+    tiktok.accessTokens.delete('tt-env-token');
+    const revoked = await post('/social/tiktok/post', { content: 'Abgelaufen', mediaUrl: 'https://cdn.example/e.mp4' });
+    expect(revoked.status).toBe(409);
+    const body = await errorBody(revoked);
+    expect(body.code).toBe('token_revoked');
+    expect(body.message).toMatch(/^TikTok: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden\./);
+    expect(body.message).not.toContain('tt-env-token');
+  });
+});
+
+test('a platform that is not set up answers 503 not_configured in German; a zone-less schedule is refused', async () => {
+  const bare = await createTestApp();
+  try {
+    await bare.call('/social/platforms/telegram/connect', { method: 'POST' });
+    const response = await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } });
+    expect(response.status).toBe(503);
+    expect(await errorBody(response)).toEqual({ message: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.', code: 'not_configured' });
+    const zoneless = await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo', scheduledAt: '2026-11-24T08:00' } });
+    expect(zoneless.status).toBe(400);
+    expect((await errorBody(zoneless)).message).toBe('Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).');
+  } finally {
+    await bare.close();
+  }
+});
