@@ -35,8 +35,10 @@ export interface AppOptions {
 
 const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
 // GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
+// POST /api/runs/{id}/events carries the run's own token instead (checked by its handler).
 const isOpen = (path: string, method: string) =>
-  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path)));
+  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path))) ||
+  (method === 'POST' && /^\/api\/runs\/[^/]+\/events$/.test(path));
 
 function clientAddress(c: Context<AppEnv>): string {
   try {

@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   NEWSDESK_MAX_UPLOAD_MB: z._default(positive, 512),
   NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
+  // n8n (issue 14): the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
+  N8N_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.'))),
+  N8N_API_KEY: z.optional(z.string()),
+  N8N_AI_NEWS_WEBHOOK_PATH: z._default(z.string(), 'ai-news'),
+  NEWSDESK_CALLBACK_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.'))),
 });
 
 export interface Env {
@@ -28,6 +33,9 @@ export interface Env {
   maxUploadBytes: number;
   authMaxFailures: number;
   authWindowMs: number;
+  n8n: { baseUrl: string; apiKey: string | undefined; webhookPath: string } | undefined;
+  /** The address n8n posts stage events to (…/api/runs/{id}/events is appended); unset: the trigger request's origin. */
+  callbackBaseUrl: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -52,5 +60,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     maxUploadBytes: e.NEWSDESK_MAX_UPLOAD_MB * 1024 * 1024,
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
     authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
+    n8n: e.N8N_BASE_URL ? { baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''), apiKey: e.N8N_API_KEY, webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, '') } : undefined,
+    callbackBaseUrl: e.NEWSDESK_CALLBACK_BASE_URL?.replace(/\/+$/, ''),
   };
 }

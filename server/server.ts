@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { N8nClient } from './n8n/n8n-client';
 import { createApp } from './app';
 import { resolveToken } from './auth';
 import { openDatabase, type Database } from './db/client';
@@ -33,7 +34,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   const events = new EventHub(database);
   await events.start();
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes },
+    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl },
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {

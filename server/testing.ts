@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import * as z from 'zod/mini';
 import { isSchema, operations, schemas, type ErrorBody, type OperationId } from '../src/contract';
 import { createApp, type AppOptions } from './app';
+import type { Deps } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
@@ -23,13 +24,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024 }, options);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl }, options);
   return {
     app,
     database,
