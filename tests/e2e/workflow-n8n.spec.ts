@@ -88,10 +88,10 @@ test.afterAll(async () => {
 
 test('a run started from the console moves through its five stages in order in the Monitoring tab and lands in the logs', async ({ page }) => {
   await openMonitoring(page);
-  // Every stage waits 1.5 s in n8n, so each one is seen running before it is finished.
+  // Every stage waits 3 s in n8n, so each one is seen running before it is finished.
   await page.route('**/api/workflow/ai-news/start', async (route) => {
     const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, stageDelayMs: 1500 }) }) });
+    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, stageDelayMs: 3000 }) }) });
   });
   // Every state each stage shows, in the order the page shows them (a MutationObserver on the stages' data-state).
   await page.evaluate(() => {

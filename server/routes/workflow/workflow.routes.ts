@@ -15,6 +15,8 @@ import { appendLog, createRun, getRun, listRuns, recordStageEvent, runTokenMatch
 /** The header the workflow's HTTP Request nodes carry the per-run token in. */
 export const RUN_TOKEN_HEADER = 'X-Newsdesk-Run-Token';
 const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
+/** A running run older than this is checked against n8n's execution (a crash reports no stage). */
+export const STALLED_AFTER_MS = 120_000;
 
 const toLegacyRun = (row: typeof workflowRuns.$inferSelect): RunHistoryItem => ({
   id: row.id, timestamp: row.timestamp, status: row.status as RunHistoryItem['status'], duration: row.duration, topic: row.topic, ...(row.log ? { log: row.log } : {}),
@@ -49,11 +51,12 @@ async function startRun(c: Context<AppEnv>, workflowId: string, body: JsonObject
 }
 
 /** A run n8n has ended while its stages still say running (a crash no stage reported): marked failed from n8n's word. */
-async function reconcile(c: Context<AppEnv>, runIds: Array<{ id: string; executionId?: string; status: string }>): Promise<void> {
+async function reconcile(c: Context<AppEnv>, list: Array<{ id: string; executionId?: string; status: string; startedAt: string }>, now = Date.now()): Promise<void> {
   const { n8n, database, events } = c.get('deps');
   if (!n8n?.hasApiKey) return;
-  for (const run of runIds) {
-    if (run.status !== 'running' || !run.executionId) continue;
+  for (const run of list) {
+    // Only a run quiet for a while is asked about: a live one reports its stages itself (and reads stay cheap).
+    if (run.status !== 'running' || !run.executionId || now - Date.parse(run.startedAt) < STALLED_AFTER_MS) continue;
     try {
       const execution = await n8n.execution(run.executionId);
       if (execution.status === 'error' || execution.status === 'crashed' || execution.status === 'canceled') {
