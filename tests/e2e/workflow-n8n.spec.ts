@@ -106,12 +106,12 @@ test('a run started from the console moves through its five stages in order in t
       }
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/ai-news/start'), { timeout: 60_000 });
   await page.getByRole('button', { name: 'Run über den Server starten' }).click();
-  await expect(page.getByText('Workflow ausgelöst', { exact: true })).toBeVisible();
-
-  await expect(stage(page, 'Scraper')).toContainText('Läuft', { timeout: 15_000 });
+  expect((await answered).status()).toBe(200);
+  await expect(stage(page, 'Scraper')).toContainText('Läuft', { timeout: 30_000 });
   for (const name of STAGES) {
-    await expect(stage(page, name)).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+    await expect(stage(page, name)).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
     await expect(stage(page, name)).toContainText('Fertig');
     await expect(stage(page, name)).toContainText(/\d,\d s/);
   }
