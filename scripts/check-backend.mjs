@@ -292,6 +292,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     await twice('workflow.retry', { params: { id: run.id } });
   });
   await step('workflow.pipeline', async () => void expectSuccess('workflow.pipeline', await call('workflow.pipeline')));
+  await step('workflow.runs', async () => {
+    const list = expectSuccess('workflow.runs', await call('workflow.runs', operations['workflow.runs'].example));
+    if (list.length > 10) throw new Failure(`workflow.runs: limit=10 answered ${list.length} runs`);
+  });
+  // Stage events carry the run's own token (posted by the workflow); a wrong token is refused, nothing recorded.
+  await step('workflow.runEvent', async () => {
+    expectError('workflow.runEvent', await call('workflow.runEvent', { ...operations['workflow.runEvent'].example, noAuth: true, headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` } }), 401);
+    return '(falsches Lauf-Token: 401 geprüft)';
+  });
 
   // --- Social: platforms connect/disconnect restored; posts on connected platforms.
   let platforms = [];

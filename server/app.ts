@@ -38,8 +38,10 @@ const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
 // The platform's redirect after OAuth carries no bearer token; its one-time state is checked instead (prov-social).
 const OAUTH_CALLBACK = /^\/api\/oauth\/[^/]+\/callback$/;
 // GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
+// POST /api/runs/{id}/events carries the run's own token instead (checked by its handler).
 const isOpen = (path: string, method: string) =>
-  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path) || OAUTH_CALLBACK.test(path))) || isSignedVideoFile(path, method);
+  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path) || OAUTH_CALLBACK.test(path))) || isSignedVideoFile(path, method) ||
+  (method === 'POST' && /^\/api\/runs\/[^/]+\/events$/.test(path));
 
 function clientAddress(c: Context<AppEnv>): string {
   try {

@@ -4,6 +4,7 @@ import type { EventHub } from './events';
 import type { Credentials } from './providers/credentials';
 import type { DatabaseKeyStore } from './providers/key-store';
 import type { SocialServices } from './providers/social/services';
+import type { N8nClient } from './n8n/n8n-client';
 
 export interface Deps {
   database: Database;
@@ -21,6 +22,10 @@ export interface Deps {
   social: SocialServices;
   /** The server's public origin for OAuth redirects (NEWSDESK_PUBLIC_URL); unset: the request's origin. */
   publicUrl?: string;
+  /** The operator's n8n (N8N_BASE_URL); unset: the n8n operations answer 503. */
+  n8n?: N8nClient;
+  /** Where n8n posts stage events (NEWSDESK_CALLBACK_BASE_URL); unset: the trigger request's origin. */
+  callbackBaseUrl?: string;
 }
 
 export interface AppEnv {

@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
   NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
+  // n8n (issue 14): the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
+  N8N_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.'))),
+  N8N_API_KEY: z.optional(z.string()),
+  N8N_AI_NEWS_WEBHOOK_PATH: z._default(z.string(), 'ai-news'),
+  NEWSDESK_CALLBACK_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.'))),
 });
 
 export interface Env {
@@ -40,6 +45,9 @@ export interface Env {
   jobPollMs: number;
   providerRetryMs: number;
   publicUrl: string | undefined;
+  n8n: { baseUrl: string; apiKey: string | undefined; webhookPath: string } | undefined;
+  /** The address n8n posts stage events to (…/api/runs/{id}/events is appended); unset: the trigger request's origin. */
+  callbackBaseUrl: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -68,5 +76,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     jobPollMs: e.NEWSDESK_JOB_POLL_MS,
     providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
+    n8n: e.N8N_BASE_URL ? { baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''), apiKey: e.N8N_API_KEY, webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, '') } : undefined,
+    callbackBaseUrl: e.NEWSDESK_CALLBACK_BASE_URL?.replace(/\/+$/, ''),
   };
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { N8nClient } from './n8n/n8n-client';
 import { createApp } from './app';
 import { resolveToken } from './auth';
 import { openDatabase, type Database } from './db/client';
@@ -52,7 +53,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
   worker.start();
-  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl };
+  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl };
   // Avatar video jobs left open by the last run are followed again from the database.
   const videoPoller = startVideoPoller(deps);
   const app = createApp(

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import * as z from 'zod/mini';
 import { isSchema, operations, schemas, type ErrorBody, type OperationId } from '../src/contract';
 import { createApp, type AppOptions } from './app';
+import type { Deps } from './context';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
@@ -30,7 +31,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
@@ -41,7 +42,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
   const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now });
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social }, options);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl }, options);
   return {
     app,
     keyStore,

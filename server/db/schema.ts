@@ -1,5 +1,5 @@
 // The one Drizzle schema of the server; `npx drizzle-kit generate --config server/drizzle.config.ts` turns a change into a new SQL migration.
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // `seq` orders lists newest first (the mock store's order: the newest insert on top).
 export const posts = pgTable('posts', {
@@ -268,3 +268,29 @@ export const oauthStates = pgTable('oauth_states', {
   codeVerifier: text('code_verifier'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// Runs of the n8n AI-News workflow and their stages (issue 14, n8n): a trigger creates the run, the workflow's stage
+// events fill in its stages. The per-run token is kept only as its SHA-256.
+export const runs = pgTable('runs', {
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  id: text('id').primaryKey(),
+  workflowId: text('workflow_id').notNull(),
+  topic: text('topic').notNull(),
+  status: text('status').notNull(),
+  executionId: text('execution_id'),
+  tokenHash: text('token_hash').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+  log: jsonb('log').$type<string[]>().notNull().default([]),
+}, (t) => [index('runs_workflow_idx').on(t.workflowId), index('runs_status_idx').on(t.status)]);
+
+export const runStages = pgTable('run_stages', {
+  runId: text('run_id').notNull().references(() => runs.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  position: integer('position').notNull(),
+  state: text('state').notNull().default('pending'),
+  startedAt: text('started_at'),
+  finishedAt: text('finished_at'),
+  durationMs: integer('duration_ms'),
+  error: text('error'),
+}, (t) => [primaryKey({ columns: [t.runId, t.stage] })]);

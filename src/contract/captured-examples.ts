@@ -692,6 +692,162 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     }
   },
+  "workflow.runs": {
+    "request": {
+      "query": {
+        "limit": 10
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "id": "run-1009",
+          "workflowId": "ai-news-workflow",
+          "topic": "KI",
+          "status": "running",
+          "executionId": "1009",
+          "startedAt": "2026-11-23T09:00:00.000Z",
+          "stages": [
+            {
+              "stage": "Scraper",
+              "state": "started",
+              "startedAt": "2026-11-23T09:00:00.000Z"
+            },
+            {
+              "stage": "AI Analyse",
+              "state": "pending"
+            },
+            {
+              "stage": "TTS",
+              "state": "pending"
+            },
+            {
+              "stage": "Video Gen",
+              "state": "pending"
+            },
+            {
+              "stage": "Social Post",
+              "state": "pending"
+            }
+          ],
+          "log": [
+            "09:00:00 Run angelegt: KI",
+            "09:00:00 Scraper gestartet"
+          ]
+        },
+        {
+          "id": "run-1006",
+          "workflowId": "ai-news-workflow",
+          "topic": "KI",
+          "status": "running",
+          "executionId": "1006",
+          "startedAt": "2026-11-23T09:00:00.000Z",
+          "stages": [
+            {
+              "stage": "Scraper",
+              "state": "started",
+              "startedAt": "2026-11-23T09:00:00.000Z"
+            },
+            {
+              "stage": "AI Analyse",
+              "state": "pending"
+            },
+            {
+              "stage": "TTS",
+              "state": "pending"
+            },
+            {
+              "stage": "Video Gen",
+              "state": "pending"
+            },
+            {
+              "stage": "Social Post",
+              "state": "pending"
+            }
+          ],
+          "log": [
+            "09:00:00 Run angelegt: KI",
+            "09:00:00 Scraper gestartet"
+          ]
+        }
+      ]
+    }
+  },
+  "workflow.runEvent": {
+    "request": {
+      "params": {
+        "runId": "run-1005"
+      },
+      "body": {
+        "stage": "Scraper",
+        "state": "started",
+        "at": "2026-11-23T18:00:00.000Z"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "run-1005",
+        "workflowId": "ai-news-workflow",
+        "topic": "KI-Regulierung in der EU",
+        "status": "success",
+        "executionId": "1005",
+        "startedAt": "2024-06-12T09:45:00.000Z",
+        "finishedAt": "2024-06-12T09:45:07.500Z",
+        "stages": [
+          {
+            "stage": "Scraper",
+            "state": "finished",
+            "startedAt": "2024-06-12T09:45:00.000Z",
+            "finishedAt": "2024-06-12T09:45:01.500Z",
+            "durationMs": 1500
+          },
+          {
+            "stage": "AI Analyse",
+            "state": "finished",
+            "startedAt": "2024-06-12T09:45:01.500Z",
+            "finishedAt": "2024-06-12T09:45:03.000Z",
+            "durationMs": 1500
+          },
+          {
+            "stage": "TTS",
+            "state": "finished",
+            "startedAt": "2024-06-12T09:45:03.000Z",
+            "finishedAt": "2024-06-12T09:45:04.500Z",
+            "durationMs": 1500
+          },
+          {
+            "stage": "Video Gen",
+            "state": "finished",
+            "startedAt": "2024-06-12T09:45:04.500Z",
+            "finishedAt": "2024-06-12T09:45:06.000Z",
+            "durationMs": 1500
+          },
+          {
+            "stage": "Social Post",
+            "state": "finished",
+            "startedAt": "2024-06-12T09:45:06.000Z",
+            "finishedAt": "2024-06-12T09:45:07.500Z",
+            "durationMs": 1500
+          }
+        ],
+        "log": [
+          "09:45:00 Run angelegt: KI-Regulierung in der EU",
+          "09:45:00 Scraper gestartet",
+          "09:45:01 Scraper fertig (1,5 s)",
+          "09:45:01 AI Analyse gestartet",
+          "09:45:03 AI Analyse fertig (1,5 s)",
+          "09:45:03 TTS gestartet",
+          "09:45:04 TTS fertig (1,5 s)",
+          "09:45:04 Video Gen gestartet",
+          "09:45:06 Video Gen fertig (1,5 s)",
+          "09:45:06 Social Post gestartet",
+          "09:45:07 Social Post fertig (1,5 s)"
+        ]
+      }
+    }
+  },
   "social.post": {
     "request": {
       "params": {

@@ -235,6 +235,41 @@ export const Pipeline = z.object({
   successRates: z.optional(z.array(z.object({ name: z.string(), rate: z.number() }))),
 });
 export type Pipeline = z.infer<typeof Pipeline>;
+// Runs and stage events (issue 14, n8n): the five stages the shipped workflow reports to the server.
+export const RUN_STAGES = ['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post'] as const;
+export const RunStageName = z.enum(RUN_STAGES);
+export type RunStageName = z.infer<typeof RunStageName>;
+/** POST /runs/{runId}/events: one stage's start, end or failure, as the workflow reports it. */
+export const RunStageEvent = z.object({
+  stage: RunStageName,
+  state: z.enum(['started', 'finished', 'failed']),
+  at: z.optional(z.iso.datetime({ offset: true })),
+  durationMs: z.optional(z.number().check(z.int(), z.minimum(0))),
+  error: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type RunStageEvent = z.infer<typeof RunStageEvent>;
+export const RunStage = z.object({
+  stage: RunStageName,
+  state: z.enum(['pending', 'started', 'finished', 'failed']),
+  startedAt: z.optional(z.string()),
+  finishedAt: z.optional(z.string()),
+  durationMs: z.optional(z.number()),
+  error: z.optional(z.string()),
+});
+export type RunStage = z.infer<typeof RunStage>;
+/** A run of the AI-News workflow with its five stages in order and its log lines. */
+export const Run = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  topic: z.string(),
+  status: z.enum(['running', 'success', 'failed']),
+  executionId: z.optional(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.optional(z.string()),
+  stages: z.array(RunStage),
+  log: z.array(z.string()),
+});
+export type Run = z.infer<typeof Run>;
 
 /** SPEC §3 "Health/test result". */
 export const TestResult = z.looseObject({

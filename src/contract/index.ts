@@ -3,11 +3,11 @@ export * as schemas from './entities';
 export type {
   AiNewsItem, Avatar, AvatarListProvider, ErrorBody, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewsCategory,
   NewsSource, NewUser, Notification, ObsControlBody, ObsResult, ObsStatus, OverviewData, Pipeline, PipelineStep, Platform, Post, PostPatch,
-  PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody,
+  PostStatus, PostTemplate, Run, RunHistoryItem, RunStage, RunStageEvent, RunStageName, ScheduledBroadcast, ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody,
   SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
   VideoStatus,
 } from './entities';
-export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, VIDEO_PROVIDERS } from './entities';
+export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, VIDEO_PROVIDERS } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 export {

@@ -8,7 +8,8 @@ import { isSchema, operations, type MultipartBody, type OperationDef, type Opera
 type Json = Record<string, unknown>;
 
 /** Operations a load balancer or uptime monitor may call without the operator token (they reveal only online/offline). */
-export const PUBLIC_OPERATIONS: readonly OperationId[] = ['health.service'];
+// workflow.runEvent carries the run's own token (X-Newsdesk-Run-Token) instead of the operator token.
+export const PUBLIC_OPERATIONS: readonly OperationId[] = ['health.service', 'workflow.runEvent'];
 
 /** The status of an `Idempotency-Key` reused with a different request body. */
 export const IDEMPOTENCY_KEY_REUSED_STATUS = 422;

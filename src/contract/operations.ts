@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import {
   AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsResult,
-  ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, RunHistoryItem, ScheduledBroadcast,
+  ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, Run, RunHistoryItem, RunStageEvent, ScheduledBroadcast,
   ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
 } from './entities';
@@ -91,6 +91,9 @@ export const operations = {
   'workflow.logs': op({ method: 'GET', path: '/workflow/logs/{id}', tag: 'workflow', spec: true, summary: 'The last runs of a workflow with their logs (limit default 10).', params: id, query: z.object({ limit: positiveInt(100) }), response: z.array(RunHistoryItem), status: 200, idempotency: 'natural', example: { params: { id: 'ai-news' }, query: { limit: 10 } } }),
   'workflow.retry': op({ method: 'POST', path: '/workflow/retry/{id}', tag: 'workflow', spec: true, summary: 'Retries a run.', params: id, response: RunHistoryItem, status: 200, idempotency: 'key', errors: [404], example: { params: { id: 'run-1005' } } }),
   'workflow.pipeline': op({ method: 'GET', path: '/workflow/pipeline', tag: 'workflow', spec: false, summary: 'Pipeline steps, variables and success rates for the Monitoring tab.', response: Pipeline, status: 200, idempotency: 'natural' }),
+  // Runs and stage events (issue 14, n8n)
+  'workflow.runs': op({ method: 'GET', path: '/workflow/runs', tag: 'workflow', spec: false, summary: 'The last runs (newest first) with their five stages and logs, for the Monitoring tab (limit default 10).', query: z.object({ limit: positiveInt(100) }), response: z.array(Run), status: 200, idempotency: 'natural', example: { query: { limit: 10 } } }),
+  'workflow.runEvent': op({ method: 'POST', path: '/runs/{runId}/events', tag: 'workflow', spec: false, summary: "A stage event of a run, posted by the n8n workflow with the run's own token in `X-Newsdesk-Run-Token` (not the operator token); goes out on the event stream.", params: z.object({ runId: z.string().check(z.minLength(1)) }), body: RunStageEvent, response: Run, status: 200, idempotency: 'natural', errors: [400, 401], example: { params: { runId: 'run-1005' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-23T18:00:00.000Z' } } }),
 
   // Social
   'social.post': op({ method: 'POST', path: '/social/post/{platform}', tag: 'social', spec: true, summary: 'Publishes (or schedules) a post on a platform.', params: z.object({ platform: z.enum(['youtube', 'facebook', 'telegram']) }), body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 404, 409], example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } } }),

@@ -50,6 +50,32 @@ CREATE TABLE "provider_keys" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "run_stages" (
+	"run_id" text NOT NULL,
+	"stage" text NOT NULL,
+	"position" integer NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"started_at" text,
+	"finished_at" text,
+	"duration_ms" integer,
+	"error" text,
+	CONSTRAINT "run_stages_run_id_stage_pk" PRIMARY KEY("run_id","stage")
+);
+--> statement-breakpoint
+CREATE TABLE "runs" (
+	"seq" bigserial NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
+	"workflow_id" text NOT NULL,
+	"topic" text NOT NULL,
+	"status" text NOT NULL,
+	"execution_id" text,
+	"token_hash" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	"log" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	CONSTRAINT "runs_seq_unique" UNIQUE("seq")
+);
+--> statement-breakpoint
 CREATE TABLE "social_post_results" (
 	"seq" bigserial NOT NULL,
 	"id" text PRIMARY KEY NOT NULL,
@@ -82,7 +108,10 @@ CREATE TABLE "video_jobs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "run_stages" ADD CONSTRAINT "run_stages_run_id_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_unique_key_idx" ON "jobs" USING btree ("unique_key");--> statement-breakpoint
+CREATE INDEX "runs_workflow_idx" ON "runs" USING btree ("workflow_id");--> statement-breakpoint
+CREATE INDEX "runs_status_idx" ON "runs" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "social_post_results_post_idx" ON "social_post_results" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "video_jobs_due" ON "video_jobs" USING btree ("state","next_poll_at");

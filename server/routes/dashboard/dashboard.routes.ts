@@ -6,8 +6,9 @@ import type { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import type { Notification, OverviewData, Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media, news, notifications, pipelineSteps, posts, scheduledPosts, videoProjects } from '../../db/schema';
+import { media, news, notifications, pipelineSteps, posts, runs, scheduledPosts, videoProjects } from '../../db/schema';
 import { register } from '../../operation';
+import { listRuns, stepsOf } from '../workflow/runs';
 
 const NAMES: Record<Platform, string> = { youtube: 'YouTube', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', telegram: 'Telegram' };
 const integer = new Intl.NumberFormat('en-US');
@@ -54,6 +55,8 @@ export function registerDashboard(app: Hono<AppEnv>): void {
       db.select().from(pipelineSteps).orderBy(asc(pipelineSteps.seq)),
       db.select().from(notifications).orderBy(desc(notifications.seq)).limit(5),
     ]);
+    // The AI workflow's progress and the running runs come from the n8n runs once there are any (issue 14).
+    const [[latestRun], [{ runningRuns }]] = await Promise.all([listRuns(db, { limit: 1 }), db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running'))]);
     const byStatus = new Map(postsByStatus.map((p) => [p.status, p.n]));
     const postTotal = postsByStatus.reduce((s, p) => s + p.n, 0);
     const postViews = viewsByPlatform.reduce((s, p) => s + Number(p.views ?? 0), 0);
@@ -75,10 +78,10 @@ export function registerDashboard(app: Hono<AppEnv>): void {
           icon: 'queue',
         },
       ],
-      queuedJobs: processing + scheduled,
+      queuedJobs: processing + scheduled + runningRuns,
       notifications: latest.map((n) => ({ id: n.id, message: n.message, type: n.type as Notification['type'], time: relativeTime(new Date(n.createdAt)) })),
       platformViews: viewsByPlatform.map((p) => ({ platform: NAMES[p.platform as Platform] ?? p.platform, views: Number(p.views ?? 0) })),
-      workflowProgress: steps.map((s) => ({ id: s.id, name: s.name, progress: s.progress })),
+      workflowProgress: (latestRun ? stepsOf(latestRun) : steps).map((s) => ({ id: s.id, name: s.name, progress: s.progress })),
       systemStatus: [
         { id: 'database', name: 'Datenbank', status: 'online', detail: dbName },
         { id: 'n8n', name: 'n8n Workflow', status: 'offline', detail: 'Nicht konfiguriert' },

@@ -1,22 +1,133 @@
-// Workflow: the stored run history and the pipeline view; triggering and importing need n8n (issue 14): 503.
+// Workflow: the server drives the operator's n8n (issue 14). A trigger creates a run whose id, callback address and
+// per-run token travel with the webhook body; the workflow reports each stage to POST /api/runs/{id}/events; runs,
+// logs, pipeline and retries answer from the stored runs (and n8n's executions). Without N8N_BASE_URL: 503.
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import type { PipelineStep, RunHistoryItem } from '../../../src/contract';
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { JsonObject, PipelineStep, RunHistoryItem } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { keyValues, pipelineSteps, workflowRuns } from '../../db/schema';
-import { notConfigured } from '../../errors';
+import { HttpError, notConfigured } from '../../errors';
+import { ImportableWorkflow, type N8nClient } from '../../n8n/n8n-client';
 import { register } from '../../operation';
+import { appendLog, createRun, getRun, listRuns, recordStageEvent, runTokenMatches, stageSuccessRates, stepsOf, toHistoryItem } from './runs';
 
-const toRun = (row: typeof workflowRuns.$inferSelect): RunHistoryItem => ({
+/** The header the workflow's HTTP Request nodes carry the per-run token in. */
+export const RUN_TOKEN_HEADER = 'X-Newsdesk-Run-Token';
+const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
+/** A running run older than this is checked against n8n's execution (a crash reports no stage). */
+export const STALLED_AFTER_MS = 120_000;
+
+const toLegacyRun = (row: typeof workflowRuns.$inferSelect): RunHistoryItem => ({
   id: row.id, timestamp: row.timestamp, status: row.status as RunHistoryItem['status'], duration: row.duration, topic: row.topic, ...(row.log ? { log: row.log } : {}),
 });
 
+function n8nOf(c: Context<AppEnv>): N8nClient {
+  const n8n = c.get('deps').n8n;
+  if (!n8n) throw notConfigured('n8n');
+  return n8n;
+}
+
+/** Creates the run and POSTs the trigger to n8n with runId, callbackUrl and runToken (never the operator token). */
+async function startRun(c: Context<AppEnv>, workflowId: string, body: JsonObject): Promise<{ runId: string; executionId: string | undefined }> {
+  const n8n = n8nOf(c);
+  const { database, events, callbackBaseUrl } = c.get('deps');
+  const topic = typeof body.topic === 'string' && body.topic.trim() ? body.topic.trim() : typeof body.action === 'string' ? body.action : 'AI News';
+  const { run, token } = await createRun(database.db, { workflowId, topic });
+  const base = callbackBaseUrl ?? new URL(c.req.url).origin;
+  const callbackUrl = `${base}/api/runs/${encodeURIComponent(run.id)}/events`;
+  await events.publish({ topic: 'workflow', action: 'created', id: run.id });
+  try {
+    const { executionId } = await n8n.trigger({ ...body, topic, workflowId, runId: run.id, callbackUrl, runToken: token });
+    await appendLog(database.db, run.id, `n8n hat den Trigger angenommen${executionId ? ` (Ausführung ${executionId})` : ''}`, executionId ? { executionId } : {});
+    await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+    return { runId: run.id, executionId };
+  } catch (error) {
+    const reason = error instanceof HttpError ? error.message : 'n8n ist nicht erreichbar.';
+    await appendLog(database.db, run.id, `Trigger fehlgeschlagen: ${reason}`, { status: 'failed', finishedAt: new Date().toISOString() });
+    await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+    throw error;
+  }
+}
+
+/** A run n8n has ended while its stages still say running (a crash no stage reported): marked failed from n8n's word. */
+async function reconcile(c: Context<AppEnv>, list: Array<{ id: string; executionId?: string; status: string; startedAt: string }>, now = Date.now()): Promise<void> {
+  const { n8n, database, events } = c.get('deps');
+  if (!n8n?.hasApiKey) return;
+  for (const run of list) {
+    // Only a run quiet for a while is asked about: a live one reports its stages itself (and reads stay cheap).
+    if (run.status !== 'running' || !run.executionId || now - Date.parse(run.startedAt) < STALLED_AFTER_MS) continue;
+    try {
+      const execution = await n8n.execution(run.executionId);
+      if (execution.status === 'error' || execution.status === 'crashed' || execution.status === 'canceled') {
+        await appendLog(database.db, run.id, `n8n meldet die Ausführung ${execution.id} als ${execution.status}`, { status: 'failed', finishedAt: execution.stoppedAt ?? new Date().toISOString() });
+        await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+      }
+    } catch {
+      // n8n unreachable: the stored state stands until the next read.
+    }
+  }
+}
+
+async function readWorkflowFile(c: Context<AppEnv>): Promise<z.infer<typeof ImportableWorkflow>> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_WORKFLOW_BYTES) throw new HttpError(413, 'Die Workflow-Datei ist zu groß.', 'too_large');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new HttpError(400, 'Erwartet wird ein Formular (multipart/form-data) mit dem Feld workflow.', 'not_multipart');
+  }
+  const file = form.get('workflow');
+  if (!(file instanceof Blob)) throw new HttpError(400, 'Das Feld workflow (die Workflow-Datei) fehlt.', 'validation');
+  let json: unknown;
+  try {
+    json = JSON.parse(await file.text());
+  } catch {
+    throw new HttpError(400, 'Die Workflow-Datei ist kein gültiges JSON.', 'invalid_json');
+  }
+  const parsed = z.safeParse(ImportableWorkflow, json);
+  if (!parsed.success) throw new HttpError(400, 'Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).', 'validation');
+  return parsed.data;
+}
+
 export function registerWorkflow(app: Hono<AppEnv>): void {
-  register(app, 'workflow.logs', async ({ params, query, c }) =>
-    (await c.get('deps').database.db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, params.id)).orderBy(desc(workflowRuns.timestamp)).limit(query.limit ?? 10)).map(toRun));
+  register(app, 'workflow.logs', async ({ params, query, c }) => {
+    const { db } = c.get('deps').database;
+    const limit = query.limit ?? 10;
+    await reconcile(c, await listRuns(db, { limit, workflowId: params.id }));
+    const stored = (await listRuns(db, { limit, workflowId: params.id })).filter((r) => r.status !== 'running').map((r) => toHistoryItem(r));
+    const legacy = (await db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, params.id)).orderBy(desc(workflowRuns.timestamp)).limit(limit)).map(toLegacyRun);
+    return [...stored, ...legacy].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, limit);
+  });
+
+  register(app, 'workflow.runs', async ({ query, c }) => {
+    const { db } = c.get('deps').database;
+    const limit = query.limit ?? 10;
+    await reconcile(c, await listRuns(db, { limit }));
+    return listRuns(db, { limit });
+  });
+
+  register(app, 'workflow.runEvent', async ({ params, body, c }) => {
+    const { database, events } = c.get('deps');
+    if (!(await runTokenMatches(database.db, params.runId, c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
+      throw new HttpError(401, 'Lauf-Token fehlt oder ist ungültig.', 'invalid_run_token');
+    }
+    const run = await recordStageEvent(database.db, params.runId, body);
+    await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+    return run;
+  });
 
   register(app, 'workflow.pipeline', async ({ c }) => {
     const { db } = c.get('deps').database;
+    const recent = await listRuns(db, { limit: 50 });
+    const latest = recent[0];
+    if (latest) {
+      return {
+        steps: stepsOf(latest),
+        variables: { runId: latest.id, topic: latest.topic, status: latest.status, ...(latest.executionId ? { executionId: latest.executionId } : {}) },
+        successRates: stageSuccessRates(recent),
+      };
+    }
     const steps = await db.select().from(pipelineSteps).orderBy(asc(pipelineSteps.seq));
     const values = new Map((await db.select().from(keyValues)).map((kv) => [kv.key, kv.value]));
     const variables = (values.get('pipeline.variables') ?? {}) as Record<string, string>;
@@ -28,9 +139,52 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
     };
   });
 
-  for (const id of ['workflow.trigger', 'workflow.upload', 'workflow.n8nUpload', 'workflow.n8nStatus', 'workflow.aiNewsStart', 'workflow.retry'] as const) {
-    register(app, id, () => {
-      throw notConfigured('n8n');
-    });
-  }
+  register(app, 'workflow.aiNewsStart', async ({ body, c }) => {
+    const input = body ?? {};
+    const workflowId = typeof input.workflowId === 'string' && input.workflowId.trim() ? input.workflowId.trim() : 'ai-news';
+    const { runId, executionId } = await startRun(c, workflowId, input);
+    return { executionId: executionId ?? runId };
+  });
+
+  register(app, 'workflow.trigger', async ({ params, body, c }) => {
+    const { runId, executionId } = await startRun(c, params.id, body ?? {});
+    return { success: true, workflowId: params.id, runId, ...(executionId ? { executionId } : {}) };
+  });
+
+  register(app, 'workflow.retry', async ({ params, c }) => {
+    const n8n = n8nOf(c);
+    const { database, events } = c.get('deps');
+    const run = await getRun(database.db, params.id);
+    if (!run) {
+      const [legacy] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, params.id));
+      if (legacy) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');
+      throw new HttpError(404, 'Run nicht gefunden.', 'not_found');
+    }
+    if (run.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Läufe können wiederholt werden.', 'not_retryable');
+    if (!run.executionId) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');
+    await appendLog(database.db, run.id, `Retry angefordert (n8n-Ausführung ${run.executionId})`);
+    await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+    const retried = await n8n.retry(run.executionId);
+    await appendLog(database.db, run.id, `n8n-Retry: Ausführung ${retried.id} – ${retried.status}`, { executionId: retried.id, ...(retried.status !== 'success' ? { status: 'failed' } : {}) });
+    await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
+    const after = (await getRun(database.db, run.id)) ?? run;
+    return toHistoryItem(after, retried.status === 'success' ? 'success' : 'failed');
+  });
+
+  register(app, 'workflow.n8nUpload', async ({ c }) => {
+    const n8n = n8nOf(c);
+    const imported = await n8n.importWorkflow(await readWorkflowFile(c));
+    return { id: imported.id, status: imported.active ? 'active' : 'imported' };
+  });
+
+  register(app, 'workflow.upload', async ({ c }) => {
+    const n8n = n8nOf(c);
+    const imported = await n8n.importWorkflow(await readWorkflowFile(c));
+    return { success: true, id: imported.id, name: imported.name, status: imported.active ? 'active' : 'imported', active: imported.active };
+  });
+
+  register(app, 'workflow.n8nStatus', async ({ params, c }) => {
+    const workflow = await n8nOf(c).workflow(params.id);
+    return { id: workflow.id, status: workflow.active ? 'active' : 'inactive', active: workflow.active };
+  });
 }

@@ -24,6 +24,9 @@ export const workflowHandlers: AnyHandler[] = [
     const entry = workflowStore.upload(params.id);
     return entry ? { id: entry.id, status: entry.status, active: entry.active } : errorResponse(404, 'Workflow nicht gefunden');
   }),
+  handle('workflow.runs', ({ query }) => workflowStore.liveRuns(query.limit ?? 10)),
+  handle('workflow.runEvent', ({ params, body, request }) =>
+    workflowStore.runEvent(params.runId, request.headers.get('X-Newsdesk-Run-Token'), body) ?? errorResponse(401, 'Lauf-Token fehlt oder ist ungültig.')),
   handle('workflow.aiNewsStart', ({ body }) => {
     const { run } = workflowStore.trigger({ topic: 'AI News', ...body });
     return { executionId: run.id };

@@ -1,3 +1,4 @@
+import { RUN_STAGES, type Run, type RunStage, type RunStageEvent } from '@/contract';
 import type { PipelineStep, RunHistoryItem } from '@/lib/api/types';
 import { PIPELINE_FIXTURE, RUN_FIXTURES, STATUS_FIXTURE, SUCCESS_RATE_FIXTURE, VARIABLES_FIXTURE } from '../fixtures/workflow';
 import type { Scenario } from '../types';
@@ -14,6 +15,85 @@ interface WorkflowState {
   uploads: Map<string, { id: string; name: string; status: string; active: boolean }>;
   media: Array<{ filename: string; size: number; metadata: unknown }>;
   seq: number;
+  liveRuns: LiveRun[];
+}
+
+/** One stage attempt of a demo run: when it starts and ends (ms since epoch) and how it ends. */
+interface Attempt {
+  stage: RunStage['stage'];
+  start: number;
+  end: number;
+  outcome: 'finished' | 'failed';
+  error?: string;
+}
+/** A demo run whose stages unfold with the clock (no timers): what a read sees depends on the time of the read. */
+interface LiveRun {
+  id: string;
+  workflowId: string;
+  topic: string;
+  executionId: string;
+  token: string;
+  created: number;
+  attempts: Attempt[];
+  /** Events posted to POST /runs/{id}/events (the contract's shape; the demo workflow posts none itself). */
+  posted: Array<RunStageEvent & { at: string }>;
+}
+
+/** How long a demo stage takes. */
+export const DEMO_STAGE_MS = 1500;
+
+function schedule(from: number, start: number, failStage?: string): Attempt[] {
+  const attempts: Attempt[] = [];
+  let at = start;
+  for (const stage of RUN_STAGES.slice(from)) {
+    const fails = stage === failStage;
+    attempts.push({ stage, start: at, end: at + DEMO_STAGE_MS, outcome: fails ? 'failed' : 'finished', ...(fails ? { error: `${stage}: Zeitüberschreitung beim Anbieter` } : {}) });
+    at += DEMO_STAGE_MS;
+    if (fails) break;
+  }
+  return attempts;
+}
+
+function liveRun(input: { id: string; workflowId: string; topic: string; start: number; failStage?: string }): LiveRun {
+  return { id: input.id, workflowId: input.workflowId, topic: input.topic, executionId: input.id.replace(/^run-/, ''), token: `demo-${input.id}`, created: input.start, attempts: schedule(0, input.start, input.failStage), posted: [] };
+}
+
+const clockOf = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** The contract's Run as it stands at `now`. */
+function runAt(run: LiveRun, now: number): Run {
+  const stages = RUN_STAGES.map((stage): RunStage => {
+    const attempt = [...run.attempts].reverse().find((a) => a.stage === stage && a.start <= now);
+    if (!attempt) return { stage, state: 'pending' };
+    const done = attempt.end <= now;
+    return {
+      stage,
+      state: done ? attempt.outcome : 'started',
+      startedAt: new Date(attempt.start).toISOString(),
+      ...(done ? { finishedAt: new Date(attempt.end).toISOString(), durationMs: attempt.end - attempt.start } : {}),
+      ...(done && attempt.error ? { error: attempt.error } : {}),
+    };
+  });
+  const last = run.attempts[run.attempts.length - 1];
+  const ended = last.end <= now;
+  const status: Run['status'] = !ended ? 'running' : last.outcome === 'failed' ? 'failed' : 'success';
+  const log = [`${clockOf(run.created)} Run angelegt: ${run.topic}`];
+  for (const a of run.attempts) {
+    if (a.start <= now) log.push(`${clockOf(a.start)} ${a.stage} gestartet`);
+    if (a.end <= now) log.push(a.outcome === 'failed' ? `${clockOf(a.end)} ${a.stage} fehlgeschlagen: ${a.error ?? 'Unbekannter Fehler'}` : `${clockOf(a.end)} ${a.stage} fertig (${((a.end - a.start) / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1 })} s)`);
+  }
+  return {
+    id: run.id, workflowId: run.workflowId, topic: run.topic, status, executionId: run.executionId,
+    startedAt: new Date(run.created).toISOString(), ...(ended ? { finishedAt: new Date(last.end).toISOString() } : {}), stages, log,
+  };
+}
+
+function seedLiveRuns(): LiveRun[] {
+  // The fixtures' two newest runs, with their stages: run-1005 went through, run-1004 failed at Video Gen.
+  return [
+    liveRun({ id: 'run-1005', workflowId: 'ai-news-workflow', topic: 'KI-Regulierung in der EU', start: Date.parse('2024-06-12T09:45:00.000Z') }),
+    liveRun({ id: 'run-1004', workflowId: 'ai-news-workflow', topic: 'Börse aktuell', start: Date.parse('2024-06-12T08:30:00.000Z'), failStage: 'Video Gen' }),
+  ];
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -31,6 +111,7 @@ function seed(scenario: Scenario): WorkflowState {
     uploads: new Map(),
     media: [],
     seq: 1006,
+    liveRuns: empty ? [] : seedLiveRuns(),
   };
 }
 
@@ -68,6 +149,11 @@ export const workflowStore = {
       log: [`${formatTime(now)} Webhook empfangen${action ? ` (${action})` : ''}`, ok ? `${formatTime(now)} Pipeline gestartet` : `${formatTime(now)} Feld "topic" fehlt oder ist leer`],
     };
     state.runs = [run, ...state.runs].slice(0, 50);
+    if (ok) {
+      const failStage = typeof body.failStage === 'string' ? body.failStage : undefined;
+      const workflowId = typeof body.workflowId === 'string' && body.workflowId ? body.workflowId : 'ai-news-workflow';
+      state.liveRuns = [liveRun({ id: run.id, workflowId, topic: run.topic, start: now.getTime(), failStage }), ...state.liveRuns].slice(0, 50);
+    }
     state.totalExecutions += 1;
     if (ok) state.successfulExecutions += 1;
     state.lastExecutionAt = run.timestamp;
@@ -78,6 +164,13 @@ export const workflowStore = {
     const run = state.runs.find((r) => r.id === id);
     if (!run) return undefined;
     const now = new Date();
+    // The demo run goes on from its failed stage, as n8n's retry does.
+    const live = state.liveRuns.find((r) => r.id === id);
+    const current = live ? runAt(live, now.getTime()) : undefined;
+    if (live && current?.status === 'failed') {
+      const from = current.stages.findIndex((s) => s.state === 'failed');
+      live.attempts = [...live.attempts, ...schedule(from, now.getTime())];
+    }
     run.status = 'success';
     run.log = [...(run.log ?? []), `${formatTime(now)} Erneut ausgeführt: erfolgreich`];
     state.successfulExecutions = Math.min(state.totalExecutions, state.successfulExecutions + 1);
@@ -96,6 +189,20 @@ export const workflowStore = {
       });
     }
     return { steps: clone(state.steps), variables: { ...state.variables }, successRates: clone(state.successRates) };
+  },
+  /** The demo runs as they stand now, newest first (GET /workflow/runs). */
+  liveRuns(limit = 10, now = Date.now()): Run[] {
+    return state.liveRuns.slice(0, Math.max(0, limit)).map((r) => runAt(r, now));
+  },
+  /**
+   * POST /runs/{id}/events: undefined for an unknown run or a wrong token. The demo (in the page, nothing to protect)
+   * takes an event without a token, so the contract's example answers; a wrong token is refused as the server does.
+   */
+  runEvent(id: string, token: string | null, event: RunStageEvent): Run | undefined {
+    const run = state.liveRuns.find((r) => r.id === id);
+    if (!run || (token !== null && token !== run.token)) return undefined;
+    run.posted.push({ ...event, at: event.at ?? new Date().toISOString() });
+    return runAt(run, Date.now());
   },
   registerUpload(name: string) {
     const id = `wf-${state.seq++}`;

@@ -4,4 +4,5 @@ export const workflowKeys = {
   status: (statusUrl: string) => [...workflowKeys.all, 'status', statusUrl] as const,
   logs: (workflowId: string) => [...workflowKeys.all, 'logs', workflowId] as const,
   pipeline: () => [...workflowKeys.all, 'pipeline'] as const,
+  runs: () => [...workflowKeys.all, 'runs'] as const,
 };

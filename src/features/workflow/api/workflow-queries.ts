@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
-import { getN8nWorkflowStatus, getPipeline, getWorkflowLogs, retryWorkflowRun, uploadN8nWorkflow } from '@/lib/api/workflow';
-import { checkStatus, testWebhook, triggerWorkflow, uploadMedia } from '@/lib/webhooks/n8n';
+import { getN8nWorkflowStatus, getPipeline, getRuns, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, uploadN8nWorkflow } from '@/lib/api/workflow';
+import { checkStatus, testWebhook, triggerBody, triggerWorkflow, uploadMedia } from '@/lib/webhooks/n8n';
 import { workflowKeys } from './keys';
 
 /** SPEC §7: GET on the status address; only when one is configured. */
@@ -69,4 +69,25 @@ export const n8nUploadStatusQueryOptions = (id: string | undefined) =>
 /** POST /workflow/n8n/upload: registers an imported workflow file with the backend (after the local checks). */
 export function useRegisterWorkflowFile() {
   return useMutation({ mutationFn: (file: File) => uploadN8nWorkflow(file) });
+}
+
+/**
+ * GET /workflow/runs: the live run timeline. The server's event stream refreshes it on every stage event; while a run
+ * is running it is also read every second (the demo has no event stream).
+ */
+export const liveRunsQueryOptions = () =>
+  queryOptions({
+    queryKey: workflowKeys.runs(),
+    queryFn: ({ signal }) => getRuns(10, signal),
+    refetchInterval: (query) => (query.state.data?.some((run) => run.status === 'running') ? 1000 : false),
+  });
+export const useLiveRuns = () => useQuery(liveRunsQueryOptions());
+
+/** POST /workflow/ai-news/start: the server triggers n8n with a new run (its stages come back as events). */
+export function useStartServerRun(config: WorkflowConfig, params: TriggerParameters) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => startAiNewsWorkflow(triggerBody(config, params)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+  });
 }

@@ -1,4 +1,4 @@
-import { FileText, Loader2, RefreshCw, RotateCcw, Video, Mic, Newspaper } from 'lucide-react';
+import { FileText, Loader2, Play, RefreshCw, RotateCcw, Video, Mic, Newspaper } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
@@ -7,10 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { Run, RunStage } from '@/contract';
 import type { RunHistoryItem } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
-import { usePipeline, useRetryRun, useRuns } from '../api/workflow-queries';
+import { useLiveRuns, usePipeline, useRetryRun, useRuns, useStartServerRun } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
@@ -45,6 +46,54 @@ function PipelineCard() {
             <Progress value={step.progress} aria-label={`${step.name} Fortschritt`} />
           </div>
         ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+const STAGE_LABEL: Record<RunStage['state'], string> = { pending: 'Wartend', started: 'Läuft', finished: 'Fertig', failed: 'Fehlgeschlagen' };
+const STAGE_TONE = { pending: 'neutral', started: 'info', finished: 'ok', failed: 'error' } as const;
+const RUN_LABEL: Record<Run['status'], string> = { running: 'Läuft', success: 'Erfolgreich', failed: 'Fehlgeschlagen' };
+const seconds = (ms: number) => `${(ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+
+/** The latest run's five stages as the workflow reports them (state, duration, error), refreshed by the event stream. */
+function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
+  const runs = useLiveRuns();
+  const start = useStartServerRun(settings.config, settings.params);
+  const latest = runs.data?.[0];
+  const onStart = () =>
+    start.mutate(undefined, {
+      onSuccess: () => toast.success(MSG.triggered, { description: settings.params.topic }),
+      onError: (error) => toast.error(MSG.workflowErrorTitle, { description: error instanceof Error && error.message ? error.message : MSG.unknownError }),
+    });
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Live-Pipeline</CardTitle>
+        <CardDescription>
+          {latest ? <>Letzter Run: {latest.topic} · <span data-testid="live-run-status">{RUN_LABEL[latest.status]}</span></> : 'Noch kein Run über den Server.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {runs.isPending && <Skeleton className="h-16" />}
+        {runs.isError && <p className="text-sm text-red-700 dark:text-red-400" role="alert">Runs konnten nicht geladen werden. <span className="block text-xs">{errorMessage(runs.error)}</span></p>}
+        {latest && (
+          <ol className="grid gap-2 sm:grid-cols-5" aria-label="Stages des letzten Runs">
+            {latest.stages.map((stage) => (
+              <li key={stage.stage} className="rounded-md border p-2 text-sm" data-testid={`live-stage-${stage.stage}`} data-state={stage.state}>
+                <p className="font-medium">{stage.stage}</p>
+                <p className="flex items-center justify-between gap-2">
+                  <Badge tone={STAGE_TONE[stage.state]}>{STAGE_LABEL[stage.state]}</Badge>
+                  {stage.durationMs !== undefined && <span className="tabular-nums text-xs text-muted-foreground">{seconds(stage.durationMs)}</span>}
+                </p>
+                {stage.error && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{stage.error}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Button variant="outline" disabled={start.isPending} onClick={onStart}>
+          {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}Run über den Server starten
+        </Button>
       </CardContent>
     </Card>
   );
@@ -211,6 +260,7 @@ function SystemStatusCard({ settings, runtime }: { settings: WorkflowSettings; r
 export function MonitoringTab({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <LiveRunCard settings={settings} />
       <PipelineCard />
       <RunsCard workflowId={settings.config.workflowId} />
       <ManualTriggersCard settings={settings} runtime={runtime} />

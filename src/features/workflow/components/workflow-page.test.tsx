@@ -522,6 +522,27 @@ describe('Monitoring tab', () => {
     expect(screen.getByText(/^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed$/)).toBeInTheDocument();
   });
 
+  test('Live-Pipeline (demo): the latest run\'s five stages; a run started through the server moves on stage by stage', async () => {
+    const { user } = await renderPage();
+    await tab(user, /Monitoring/);
+    const stage = (name: string) => screen.getByTestId(`live-stage-${name}`);
+    expect(await screen.findByText('Live-Pipeline')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('live-run-status')).toHaveTextContent('Erfolgreich'));
+    for (const name of ['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post']) {
+      expect(stage(name)).toHaveTextContent('Fertig');
+      expect(stage(name)).toHaveTextContent('1,5 s');
+    }
+    await user.click(screen.getByRole('button', { name: 'Run über den Server starten' }));
+    expect(await screen.findByText('Workflow ausgelöst')).toBeInTheDocument();
+    await waitFor(() => expect(stage('Scraper')).toHaveAttribute('data-state', 'started'));
+    expect(stage('Scraper')).toHaveTextContent('Läuft');
+    expect(stage('AI Analyse')).toHaveTextContent('Wartend');
+    expect(screen.getByTestId('live-run-status')).toHaveTextContent('Läuft');
+    // The demo stage takes 1.5 s; the timeline is read again every second while a run is running.
+    await waitFor(() => expect(stage('Scraper')).toHaveAttribute('data-state', 'finished'), { timeout: 5000 });
+    await waitFor(() => expect(stage('AI Analyse')).toHaveAttribute('data-state', 'started'), { timeout: 5000 });
+  });
+
   test('empty logs: Last 0 Runs and the empty text', async () => {
     server.use(http.get('*/api/workflow/logs/:id', () => HttpResponse.json([])));
     const { user } = await renderPage();

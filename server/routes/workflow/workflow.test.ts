@@ -1,0 +1,210 @@
+// The n8n half of issue 14 against an n8n-shaped fake (the real n8n runs in tests/n8n): triggers carry the run's
+// callback and token, stage events fill the run, logs/pipeline/overview answer from it, retry goes to n8n's API.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ChangeEvent } from '../../events';
+import { N8nClient } from '../../n8n/n8n-client';
+import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from '../../testing';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+const API_KEY = 'n8n-api-key-fake-123';
+const STAGES = ['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post'];
+
+/** An n8n-shaped fake: the webhook answers an executionId, the public API answers executions, retry and workflows. */
+function fakeN8n() {
+  const calls: Call[] = [];
+  let nextExecution = 100;
+  const state = { webhookStatus: 200, onRetry: async (_id: string) => {}, workflows: new Map<string, { id: string; name: string; active: boolean }>() };
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const url = String(input);
+    const headers = new Headers(init?.headers);
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    calls.push({ url, method: init?.method ?? 'GET', headers, body });
+    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+    const { pathname } = new URL(url);
+    if (pathname === '/webhook/ai-news') {
+      if (state.webhookStatus !== 200) return json({ success: false, error: 'Feld "topic" fehlt oder ist leer' }, state.webhookStatus);
+      return json({ success: true, executionId: String(nextExecution++), message: 'Workflow gestartet' });
+    }
+    if (headers.get('x-n8n-api-key') !== API_KEY) return json({ message: 'unauthorized' }, 401);
+    const retry = /^\/api\/v1\/executions\/(\w+)\/retry$/.exec(pathname);
+    if (retry) {
+      await state.onRetry(retry[1]);
+      return json({ id: nextExecution++, finished: true, mode: 'retry', status: 'success', retryOf: retry[1], startedAt: new Date().toISOString(), stoppedAt: new Date().toISOString(), workflowId: 'wf1' });
+    }
+    const execution = /^\/api\/v1\/executions\/(\w+)$/.exec(pathname);
+    if (execution) return json({ id: Number(execution[1]), finished: false, mode: 'webhook', status: 'running', startedAt: new Date().toISOString(), stoppedAt: null });
+    if (pathname === '/api/v1/workflows' && init?.method === 'POST') {
+      const wf = { id: `wf${state.workflows.size + 1}`, name: (body as { name: string }).name, active: false };
+      state.workflows.set(wf.id, wf);
+      return json({ ...wf, nodes: [], connections: {}, settings: {} });
+    }
+    const workflow = /^\/api\/v1\/workflows\/(\w+)$/.exec(pathname);
+    if (workflow) {
+      const wf = state.workflows.get(workflow[1]);
+      return wf ? json(wf) : json({ message: 'Not Found' }, 404);
+    }
+    return json({ message: 'not found' }, 404);
+  };
+  return { calls, state, client: new N8nClient({ baseUrl: 'http://n8n.test', apiKey: API_KEY, webhookPath: 'ai-news', fetchImpl }) };
+}
+
+let n8n: ReturnType<typeof fakeN8n>;
+let t: TestApp;
+let bare: TestApp;
+const published: ChangeEvent[] = [];
+beforeAll(async () => {
+  n8n = fakeN8n();
+  t = await createTestApp({ n8n: n8n.client });
+  bare = await createTestApp({ database: t.database });
+  t.events.subscribe((e) => published.push(e));
+});
+afterAll(async () => {
+  await bare.close();
+  await t.close();
+});
+
+function triggerBody(index = -1): { runId: string; callbackUrl: string; runToken: string } & Record<string, unknown> {
+  const triggers = n8n.calls.filter((c) => c.url.endsWith('/webhook/ai-news'));
+  return triggers.at(index)?.body as { runId: string; callbackUrl: string; runToken: string };
+}
+
+/** What the workflow's HTTP Request node sends: the callback address with the run token header. */
+function report(body: { callbackUrl: string; runToken: string }, event: Record<string, unknown>, token = body.runToken) {
+  const path = new URL(body.callbackUrl).pathname.replace(/^\/api/, '');
+  return t.app.request(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': token }, body: JSON.stringify(event) });
+}
+
+test('without N8N_BASE_URL the n8n operations answer 503 in German', async () => {
+  const response = await bare.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI' } });
+  expect(response.status).toBe(503);
+  expect((await errorBody(response)).message).toBe('n8n ist nicht konfiguriert.');
+  expect((await bare.call('/workflow/retry/run-x', { method: 'POST' })).status).toBe(503);
+});
+
+test('a start creates a run whose id, callback and own token travel with the trigger; stage events fill it in order', async () => {
+  const start = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI im Studio', workflowId: 'ai-news-workflow' } }));
+  expect(start.executionId).toBe('100');
+  const body = triggerBody();
+  expect(body.topic).toBe('KI im Studio');
+  expect(body.runId).toMatch(/^run-/);
+  expect(body.callbackUrl).toBe(`http://localhost/api/runs/${body.runId}/events`);
+  expect(body.runToken.length).toBeGreaterThanOrEqual(40);
+  // The operator's token never goes to n8n.
+  expect(JSON.stringify(n8n.calls.map((c) => [c.body, [...c.headers]]))).not.toContain(TEST_TOKEN);
+
+  // Wrong or missing run token: 401, nothing recorded; the operator token does not count either.
+  expect((await report(body, { stage: 'Scraper', state: 'started' }, 'falsch')).status).toBe(401);
+  const withOperatorToken = await t.app.request(`/api/runs/${body.runId}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` }, body: JSON.stringify({ stage: 'Scraper', state: 'started' }) });
+  expect(withOperatorToken.status).toBe(401);
+  expect((await errorBody(withOperatorToken)).message).toBe('Lauf-Token fehlt oder ist ungültig.');
+  const bad = await report(body, { stage: 'Wetter', state: 'started' });
+  expect(bad.status).toBe(400);
+
+  published.length = 0;
+  const t0 = Date.parse('2026-11-23T18:00:00.000Z');
+  for (const [i, stage] of STAGES.entries()) {
+    expect((await report(body, { stage, state: 'started', at: new Date(t0 + i * 1000).toISOString() })).status).toBe(200);
+    if (i === 2) {
+      const middle = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=10')))[0];
+      expect(middle.stages.map((s) => s.state)).toEqual(['finished', 'finished', 'started', 'pending', 'pending']);
+      const pipeline = await contractBody('workflow.pipeline', await t.call('/workflow/pipeline'));
+      expect(pipeline.steps.map((s) => s.status)).toEqual(['completed', 'completed', 'running', 'pending', 'pending']);
+      const overview = await contractBody('dashboard.overview', await t.call('/dashboard/overview'));
+      expect(overview.workflowProgress.map((s) => s.progress)).toEqual([100, 100, 50, 0, 0]);
+      expect(overview.queuedJobs).toBe(1);
+    }
+    expect((await report(body, { stage, state: 'finished', at: new Date(t0 + i * 1000 + 400 + i * 100).toISOString() })).status).toBe(200);
+  }
+  // Every event went out on the event stream.
+  expect(published.filter((e) => e.topic === 'workflow' && e.id === body.runId)).toHaveLength(10);
+
+  const [run] = await contractBody('workflow.runs', await t.call('/workflow/runs?limit=10'));
+  expect(run.id).toBe(body.runId);
+  expect(run.status).toBe('success');
+  expect(run.executionId).toBe('100');
+  expect(run.stages.map((s) => [s.stage, s.state, s.durationMs])).toEqual([
+    ['Scraper', 'finished', 400], ['AI Analyse', 'finished', 500], ['TTS', 'finished', 600], ['Video Gen', 'finished', 700], ['Social Post', 'finished', 800],
+  ]);
+  expect(run.log).toContain('18:00:02 TTS gestartet');
+  expect(run.log).toContain('18:00:02 TTS fertig (0,6 s)');
+
+  const logs = await contractBody('workflow.logs', await t.call('/workflow/logs/ai-news-workflow?limit=10'));
+  expect(logs[0]).toMatchObject({ id: body.runId, status: 'success', topic: 'KI im Studio' });
+  const overview = await contractBody('dashboard.overview', await t.call('/dashboard/overview'));
+  expect(overview.workflowProgress.map((s) => [s.name, s.progress])).toEqual(STAGES.map((s) => [s, 100]));
+  expect(overview.queuedJobs).toBe(0);
+});
+
+test('a failed stage fails the run; Retry calls n8n retry with the API key and the retried stages finish it', async () => {
+  await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Fehlerfall', failStage: 'TTS' } }));
+  const body = triggerBody();
+  expect(body.failStage).toBe('TTS');
+  for (const stage of STAGES.slice(0, 2)) {
+    await report(body, { stage, state: 'started' });
+    await report(body, { stage, state: 'finished' });
+  }
+  await report(body, { stage: 'TTS', state: 'started' });
+  await report(body, { stage: 'TTS', state: 'failed', error: 'TTS fehlgeschlagen (failStage)' });
+  const [failed] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(failed.status).toBe('failed');
+  expect(failed.stages[2]).toMatchObject({ stage: 'TTS', state: 'failed', error: 'TTS fehlgeschlagen (failStage)' });
+  const logs = await contractBody('workflow.logs', await t.call('/workflow/logs/ai-news-workflow'));
+  expect(logs.find((r) => r.id === body.runId)?.status).toBe('failed');
+
+  // n8n's retry runs the failed stage again; its events arrive before n8n answers the retry.
+  n8n.state.onRetry = async () => {
+    for (const stage of STAGES.slice(2)) {
+      await report(body, { stage, state: 'started' });
+      await report(body, { stage, state: 'finished' });
+    }
+  };
+  const retried = await contractBody('workflow.retry', await t.call(`/workflow/retry/${body.runId}`, { method: 'POST' }));
+  expect(retried).toMatchObject({ id: body.runId, status: 'success' });
+  const retryCall = n8n.calls.find((c) => c.url.endsWith('/api/v1/executions/101/retry'));
+  expect(retryCall?.method).toBe('POST');
+  expect(retryCall?.headers.get('X-N8N-API-KEY')).toBe(API_KEY);
+  const [after] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(after.stages.map((s) => s.state)).toEqual(['finished', 'finished', 'finished', 'finished', 'finished']);
+  expect(after.log.some((l) => l.includes('n8n-Retry: Ausführung'))).toBe(true);
+
+  // A successful run is not retried.
+  const again = await t.call(`/workflow/retry/${body.runId}`, { method: 'POST' });
+  expect(again.status).toBe(409);
+  expect((await errorBody(again)).message).toBe('Nur fehlgeschlagene Läufe können wiederholt werden.');
+  expect((await t.call('/workflow/retry/run-gibt-es-nicht', { method: 'POST' })).status).toBe(404);
+});
+
+test('n8n refusing the trigger: 502 with n8n\'s reason, the run is recorded as failed', async () => {
+  n8n.state.webhookStatus = 400;
+  const response = await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: ' ' } });
+  n8n.state.webhookStatus = 200;
+  expect(response.status).toBe(502);
+  expect((await errorBody(response)).message).toBe('n8n Webhook failed: 400: Feld "topic" fehlt oder ist leer');
+  const [run] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(run.status).toBe('failed');
+  expect(run.log.at(-1)).toContain('Trigger fehlgeschlagen');
+});
+
+test('an uploaded workflow is imported through the public API (read-only fields left out) and its state read back', async () => {
+  const file = JSON.stringify({ id: 'ai-news-workflow', name: 'AI-News Workflow', active: true, tags: [], nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }], connections: {}, settings: { executionOrder: 'v1', unknown: 1 }, pinData: {} });
+  const form = new FormData();
+  form.append('workflow', new Blob([file], { type: 'application/json' }), 'ai-news.workflow.json');
+  const imported = await contractBody('workflow.n8nUpload', await t.call('/workflow/n8n/upload', { method: 'POST', body: form }));
+  expect(imported).toEqual({ id: 'wf1', status: 'imported' });
+  const sent = n8n.calls.find((c) => c.url === 'http://n8n.test/api/v1/workflows')?.body;
+  expect(sent).toEqual({ name: 'AI-News Workflow', nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }], connections: {}, settings: { executionOrder: 'v1' } });
+  expect(await contractBody('workflow.n8nStatus', await t.call('/workflow/n8n/status/wf1'))).toEqual({ id: 'wf1', status: 'inactive', active: false });
+  expect((await t.call('/workflow/n8n/status/wf9')).status).toBe(404);
+
+  const junk = new FormData();
+  junk.append('workflow', new Blob(['{"hallo":1}'], { type: 'application/json' }), 'x.json');
+  const refused = await t.call('/workflow/n8n/upload', { method: 'POST', body: junk });
+  expect(refused.status).toBe(400);
+  expect((await errorBody(refused)).message).toBe('Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).');
+});
