@@ -1,6 +1,7 @@
 // What every handler can reach through `c.get('deps')`: the database, the event hub, the settings of this instance.
 import type { Database } from './db/client';
 import type { EventHub } from './events';
+import type { ObsHub } from './obs/obs-instance';
 
 export interface Deps {
   database: Database;
@@ -10,6 +11,8 @@ export interface Deps {
   /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;
+  /** OBS through the server (issue 14); absent or empty: /obs/* answers 503 'OBS ist nicht konfiguriert.'. */
+  obs?: ObsHub;
 }
 
 export interface AppEnv {

@@ -10,6 +10,7 @@ import { ensureStandingRows, seedDemo } from './db/seed';
 import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
+import { ObsHub } from './obs/obs-instance';
 
 export interface Running {
   url: string;
@@ -32,8 +33,10 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
+  const obs = new ObsHub(env.obsInstances, (event) => events.publishObs(event));
+  obs.start();
   const app = createApp(
-    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes },
+    { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, obs },
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -49,6 +52,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     tokenFile: file,
     database,
     async stop() {
+      await obs.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

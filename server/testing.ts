@@ -10,6 +10,7 @@ import { createApp, type AppOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows } from './db/seed';
 import { EventHub } from './events';
+import type { ObsHub } from './obs/obs-instance';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 
@@ -23,13 +24,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; obs?: (events: EventHub) => ObsHub } = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024 }, options);
+  const obs = options.obs?.(events);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, obs }, options);
   return {
     app,
     database,
@@ -43,6 +45,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
       return app.request(`/api${pathAndQuery}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
     },
     async close() {
+      await obs?.stop();
       await events.stop();
       if (!options.database) await database.close();
       await rm(mediaDir, { recursive: true, force: true });

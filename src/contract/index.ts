@@ -7,6 +7,8 @@ export type {
   SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
   VideoStatus,
 } from './entities';
+// OBS through the server (issue 14)
+export type { ObsInstanceInfo } from './entities';
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, VIDEO_PROVIDERS } from './entities';
 export {
   operations, fillPath, colonPath, isSchema,
