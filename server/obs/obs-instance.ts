@@ -105,6 +105,8 @@ export class ObsInstance {
   streaming = false;
   streamPhase: StreamPhase = 'stopped';
   lastError: { code: number; message: string } | null = null;
+  /** The scheduled reconnect (attempt number and its delay) while reconnecting. */
+  reconnect: { attempt: number; delayMs: number } | null = null;
   versions: { obsVersion: string; obsWebSocketVersion: string } | null = null;
   #client: OBSWebSocket | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -168,6 +170,7 @@ export class ObsInstance {
       this.streamPhase = stream.outputActive ? (stream.outputReconnecting ? 'reconnecting' : 'started') : 'stopped';
       this.#attempt = 0;
       this.lastError = null;
+      this.reconnect = null;
       this.log(`[obs:${this.name}] verbunden mit ${this.url}`);
       this.#setState('connected');
     } catch (error) {
@@ -209,6 +212,7 @@ export class ObsInstance {
     if (this.#stopped) return;
     this.streaming = false;
     this.streamPhase = 'stopped';
+    this.reconnect = null;
     if (isFinal(code)) {
       const reason = closeReason(code);
       this.lastError = { code, message: reason };
@@ -220,6 +224,7 @@ export class ObsInstance {
     this.#attempt++;
     this.lastError = { code, message: `Verbindung zu OBS verloren (${message || code}).` };
     this.log(`[obs:${this.name}] keine Verbindung zu ${this.url} (${code}), nächster Versuch in ${delayMs / 1000} s`);
+    this.reconnect = { attempt: this.#attempt, delayMs };
     this.#setState('reconnecting', { code, message: this.lastError.message, attempt: this.#attempt, delayMs });
     this.#timer = setTimeout(() => {
       this.#timer = null;

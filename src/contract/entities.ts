@@ -200,6 +200,7 @@ export const ObsStatus = z.object({
   state: z.optional(z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped'])),
   code: z.optional(z.number()),
   message: z.optional(z.string()),
+  reconnect: z.optional(z.object({ attempt: z.number(), delayMs: z.number() })),
   streamPhase: z.optional(z.enum(['stopped', 'starting', 'started', 'stopping', 'reconnecting'])),
   obsVersion: z.optional(z.string()),
   obsWebSocketVersion: z.optional(z.string()),

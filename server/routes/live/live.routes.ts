@@ -84,6 +84,7 @@ export function registerLive(app: Hono<AppEnv>): void {
     return {
       connected, streaming: connected && i.streaming, scene: i.currentScene, instance: i.name, state: i.state, streamPhase: i.streamPhase, health,
       ...(i.lastError && !connected ? { code: i.lastError.code, message: i.lastError.message } : {}),
+      ...(i.reconnect && i.state === 'reconnecting' ? { reconnect: i.reconnect } : {}),
       ...(i.versions ? i.versions : {}),
     };
   });
