@@ -15,6 +15,7 @@ beforeAll(async () => {
   studio = await startFakeObs({ password: PASSWORD });
   backup = await startFakeObs({ password: 'the-right-one' });
   t = await createTestApp({
+    distDir: '/nonexistent-newsdesk-dist',
     obs: (events) => {
       hub = new ObsHub(
         [
@@ -61,6 +62,11 @@ async function openEvents(): Promise<{ events: Array<Record<string, unknown>>; c
   })();
   return { events, close: () => controller.abort() };
 }
+
+test('a server with OBS makes "über den Server" the deployment default in its config.json', async () => {
+  const config = await t.app.request('http://desk.local:3000/config.json');
+  expect(await config.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api', obsMode: 'server' });
+});
 
 test('the instances are listed by name and state, never with the password', async () => {
   const response = await t.call('/obs/instances');
