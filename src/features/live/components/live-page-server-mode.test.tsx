@@ -164,3 +164,18 @@ test('live over https with a LAN OBS address: the screen proposes the server mod
   await user.click(await screen.findByRole('button', { name: 'Über den Server verbinden' }));
   expect(screen.getByRole('radio', { name: 'Über den Server' })).toBeChecked();
 });
+
+test('the server lost OBS: the reconnect notice with its attempt, then connected again', async () => {
+  const user = renderPage();
+  await viaServer(user);
+  await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
+  server.use(
+    http.get('*/api/obs/status', () =>
+      HttpResponse.json({ connected: false, streaming: false, scene: 'main-studio', instance: 'Studio', state: 'reconnecting', code: 1006, message: 'Verbindung zu OBS verloren (1006).', reconnect: { attempt: 2, delayMs: 4000 }, health: null }),
+    ),
+  );
+  await seen('Verbindung zu OBS verloren – Versuch 2, nächster Versuch in 4 s.');
+  expect(screen.getByTestId('obs-status')).toHaveTextContent('Reconnecting…');
+  server.resetHandlers();
+  await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'), { timeout: 5000 });
+});
