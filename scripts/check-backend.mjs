@@ -394,6 +394,13 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     });
   }
   await step('live.schedule', async () => void expectSuccess('live.schedule', await call('live.schedule')));
+  // OBS through the server (issue 14): the instances by name and state; no answer may carry a password field.
+  await step('obs.instances', async () => {
+    const answer = await call('obs.instances');
+    expectSuccess('obs.instances', answer);
+    // The raw answer, not the parsed one (parsing drops unknown fields).
+    if (/"password"/i.test(JSON.stringify(answer.json))) throw new Failure('obs.instances: an instance carries a password');
+  });
   await step('telegram.notify', async () => {
     await twice('telegram.notify', { body: { message: `${mark} Wir sind live!` } });
     await badBody('telegram.notify', { body: { message: ' ' } });

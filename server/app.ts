@@ -93,21 +93,26 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const queue: string[] = [];
+      const queue: Array<{ event: 'change' | 'obs'; data: string }> = [];
       let wake: (() => void) | undefined;
       const unsubscribe = deps.events.subscribe((event) => {
-        queue.push(JSON.stringify(event));
+        queue.push({ event: 'change', data: JSON.stringify(event) });
+        wake?.();
+      });
+      const unsubscribeObs = deps.events.subscribeObs((event) => {
+        queue.push({ event: 'obs', data: JSON.stringify(event) });
         wake?.();
       });
       let open = true;
       stream.onAbort(() => {
         open = false;
         unsubscribe();
+        unsubscribeObs();
         wake?.();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (open) {
-        while (queue.length) await stream.writeSSE({ event: 'change', data: queue.shift() as string });
+        while (queue.length) await stream.writeSSE(queue.shift() as { event: string; data: string });
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, options.heartbeatMs ?? 25_000);

@@ -5,6 +5,7 @@ import type { Credentials } from './providers/credentials';
 import type { DatabaseKeyStore } from './providers/key-store';
 import type { SocialServices } from './providers/social/services';
 import type { N8nClient } from './n8n/n8n-client';
+import type { ObsHub } from './obs/obs-instance';
 
 export interface Deps {
   database: Database;
@@ -26,6 +27,8 @@ export interface Deps {
   n8n?: N8nClient;
   /** Where n8n posts stage events (NEWSDESK_CALLBACK_BASE_URL); unset: the trigger request's origin. */
   callbackBaseUrl?: string;
+  /** OBS through the server (issue 14); absent or empty: /obs/* answers 503 'OBS ist nicht konfiguriert.'. */
+  obs?: ObsHub;
 }
 
 export interface AppEnv {

@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   N8N_API_KEY: z.optional(z.string()),
   N8N_AI_NEWS_WEBHOOK_PATH: z._default(z.string(), 'ai-news'),
   NEWSDESK_CALLBACK_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.'))),
+  // OBS through the server (issue 14): one OBS by OBS_URL/OBS_PASSWORD, or several named ones by OBS_INSTANCES.
+  OBS_URL: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/i, 'OBS_URL muss mit ws:// oder wss:// beginnen.'))),
+  OBS_PASSWORD: z.optional(z.string()),
+  OBS_NAME: z._default(z.string(), 'OBS'),
+  OBS_TEXT_SOURCE: z._default(z.string(), 'AI News Content'),
+  OBS_INSTANCES: z.optional(z.string()),
 });
 
 export interface Env {
@@ -48,6 +54,47 @@ export interface Env {
   n8n: { baseUrl: string; apiKey: string | undefined; webhookPath: string } | undefined;
   /** The address n8n posts stage events to (…/api/runs/{id}/events is appended); unset: the trigger request's origin. */
   callbackBaseUrl: string | undefined;
+  /** The OBS instances the server connects to (empty: /obs/* answers 503). Passwords never leave the server. */
+  obsInstances: ObsInstanceConfig[];
+}
+
+export interface ObsInstanceConfig {
+  name: string;
+  url: string;
+  password: string;
+  textSource: string;
+}
+
+const ObsInstancesSchema = z.array(
+  z.object({
+    name: z.string().check(z.minLength(1, 'Jede OBS-Instanz braucht einen Namen.')),
+    url: z.string().check(z.regex(/^wss?:\/\/[^\s]+$/i, 'Die url einer OBS-Instanz muss mit ws:// oder wss:// beginnen.')),
+    password: z.optional(z.string()),
+    textSource: z.optional(z.string()),
+  }),
+);
+
+function obsInstances(e: { OBS_URL?: string; OBS_PASSWORD?: string; OBS_NAME: string; OBS_TEXT_SOURCE: string; OBS_INSTANCES?: string }): ObsInstanceConfig[] {
+  const list: ObsInstanceConfig[] = [];
+  if (e.OBS_INSTANCES) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.OBS_INSTANCES);
+    } catch {
+      throw new EnvError('Ungültige Umgebung: OBS_INSTANCES: kein gültiges JSON (erwartet [{"name","url","password"}]).');
+    }
+    const parsed = z.safeParse(ObsInstancesSchema, raw);
+    // The issues name the field, never its value: a password must not show up in the start-up error.
+    if (!parsed.success) throw new EnvError(`Ungültige Umgebung: OBS_INSTANCES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    for (const i of parsed.data) list.push({ name: i.name.trim(), url: i.url, password: i.password ?? '', textSource: i.textSource ?? e.OBS_TEXT_SOURCE });
+  }
+  if (e.OBS_URL) list.unshift({ name: e.OBS_NAME.trim() || 'OBS', url: e.OBS_URL, password: e.OBS_PASSWORD ?? '', textSource: e.OBS_TEXT_SOURCE });
+  const names = new Set<string>();
+  for (const i of list) {
+    if (names.has(i.name)) throw new EnvError(`Ungültige Umgebung: OBS-Instanz "${i.name}" ist doppelt.`);
+    names.add(i.name);
+  }
+  return list;
 }
 
 export class EnvError extends Error {}
@@ -78,5 +125,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
     n8n: e.N8N_BASE_URL ? { baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''), apiKey: e.N8N_API_KEY, webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, '') } : undefined,
     callbackBaseUrl: e.NEWSDESK_CALLBACK_BASE_URL?.replace(/\/+$/, ''),
+    obsInstances: obsInstances(e),
   };
 }

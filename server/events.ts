@@ -13,10 +13,13 @@ export interface ChangeEvent {
 }
 
 type Listener = (event: ChangeEvent) => void;
+/** An OBS event of this instance's own OBS connection (SSE event `obs`; not sent through NOTIFY, every instance has its own). */
+export type ObsListener = (event: object) => void;
 
 export class EventHub {
   private listeners = new Set<Listener>();
   private unlisten: (() => Promise<void>) | undefined;
+  private obsListeners = new Set<ObsListener>();
 
   constructor(private readonly database: Database) {}
 
@@ -46,12 +49,23 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** OBS through the server (issue 14): an OBS event goes out to this instance's own event-stream clients. */
+  publishObs(event: object): void {
+    for (const listener of this.obsListeners) listener(event);
+  }
+
+  subscribeObs(listener: ObsListener): () => void {
+    this.obsListeners.add(listener);
+    return () => this.obsListeners.delete(listener);
+  }
+
   get size(): number {
     return this.listeners.size;
   }
 
   async stop(): Promise<void> {
     this.listeners.clear();
+    this.obsListeners.clear();
     await this.unlisten?.();
   }
 }

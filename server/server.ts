@@ -15,6 +15,7 @@ import { createCredentials } from './providers/credentials';
 import { DatabaseKeyStore, resolveSecret } from './providers/key-store';
 import { startVideoPoller } from './providers/video/jobs';
 import { createJobWorker, createSocialServices } from './providers/social/services';
+import { ObsHub } from './obs/obs-instance';
 
 export interface Running {
   url: string;
@@ -37,6 +38,8 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
+  const obs = new ObsHub(env.obsInstances, (event) => events.publishObs(event));
+  obs.start();
   const secret = resolveSecret(env.secretKey, dataDir);
   const keyStore = new DatabaseKeyStore(database, secret.key);
   const unreadable = await keyStore.unreadable();
@@ -53,7 +56,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
   worker.start();
-  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl };
+  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs };
   // Avatar video jobs left open by the last run are followed again from the database.
   const videoPoller = startVideoPoller(deps);
   const app = createApp(
@@ -75,6 +78,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     async stop() {
       await videoPoller.stop();
       await worker.stop();
+      await obs.stop();
       await events.stop();
       // Open event streams would keep the server from closing.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { createCredentials, type Credentials } from './providers/credentials';
 import { DatabaseKeyStore } from './providers/key-store';
 import { createSocialServices, type SocialServices } from './providers/social/services';
+import type { ObsHub } from './obs/obs-instance';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
@@ -31,18 +32,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-media-'));
+  const obs = options.obs?.(events);
   // providerEnv: provider settings of this test (fake URLs, keys), read behind the encrypted store like the server's environment.
   const keyStore = new DatabaseKeyStore(database, options.secret ?? randomBytes(32));
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
   const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now });
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl }, options);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, obs }, options);
   return {
     app,
     keyStore,
@@ -58,6 +60,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
       return app.request(`/api${pathAndQuery}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
     },
     async close() {
+      await obs?.stop();
       await events.stop();
       if (!options.database) await database.close();
       await rm(mediaDir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
-import { Eye, EyeOff, FlaskConical, Info, Plug, Unplug } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Eye, EyeOff, FlaskConical, Info, Plug, Server, Unplug } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,7 +13,11 @@ import {
   closeReasonMessage,
   connectFailureMessage,
   connectObs,
+  connectObsViaServer,
+  defaultObsMode,
   disconnectObs,
+  listServerInstances,
+  proposeServerMode,
   isEndpointComplete,
   obsMessages,
   saveObsSettings,
@@ -58,12 +64,108 @@ export function ObsDemoHint() {
 }
 
 type FormState = { host: string; port: string; password: string; sceneName: string; sourceName: string };
+type Mode = 'direct' | 'server';
+
+/** Direct from the browser or through the Newsdesk server (issue 14); the choice is stored with the OBS settings. */
+function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium">{obsMessages.modeLabel}</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        {(['direct', 'server'] as const).map((value) => (
+          <label key={value} htmlFor={`${id}-${value}`} className="flex items-center gap-2">
+            <input id={`${id}-${value}`} type="radio" name={`${id}-mode`} value={value} checked={mode === value} onChange={() => onChange(value)} />
+            {value === 'direct' ? obsMessages.modeDirect : obsMessages.modeServer}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Server mode: the server's OBS instances (a list to pick from when there are several) and Connect / Disconnect. */
+function ServerModeForm({ initial }: { initial: ObsSettings }) {
+  const obs = useObs();
+  const id = useId();
+  const instances = useQuery({ queryKey: ['live', 'obs', 'instances'], queryFn: ({ signal }) => listServerInstances(signal) });
+  const [picked, setPicked] = useState(initial.instance ?? '');
+  const busy = obs.status === 'connecting';
+  const list = instances.data ?? [];
+  const chosen = list.some((i) => i.name === picked) ? picked : (list[0]?.name ?? '');
+
+  async function connect(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await saveObsSettings({ mode: 'server', ...(chosen ? { instance: chosen } : {}) });
+    } catch (error) {
+      toast.error(storageFailureMessage(error));
+    }
+    try {
+      const info = await connectObsViaServer(chosen || undefined);
+      toast.success(obsMessages.connectedTitle, { description: obsMessages.connectedViaServer(info.name) });
+    } catch (error) {
+      const failure = error instanceof ObsConnectError ? error.failure : null;
+      const { title, description } = connectFailureMessage(failure);
+      // The server's own German reason (e.g. 'OBS ist nicht konfiguriert.') follows the SPEC text.
+      toast.error(title, { description: failure?.kind === 'connect' && failure.message ? `${description} ${failure.message}` : description });
+    }
+  }
+
+  const linked = obs.via === 'server' && (obs.status === 'connected' || obs.status === 'reconnecting');
+  return (
+    <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate>
+      <p className="flex gap-2 text-xs text-muted-foreground">
+        <Server className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+        <span>{obsMessages.serverHint}</span>
+      </p>
+      {list.length > 1 && (
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-instance`}>{obsMessages.instanceLabel}</Label>
+          <NativeSelect id={`${id}-instance`} value={chosen} onChange={(e) => setPicked(e.target.value)} disabled={busy}>
+            {list.map((i) => (
+              <option key={i.name} value={i.name}>
+                {i.name} ({i.url})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {list.length === 1 && <p className="text-sm">{obsMessages.instanceLabel}: {list[0].name} ({list[0].url})</p>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
+        </Button>
+        {obs.via === 'server' && (linked || obs.status === 'auth-failed' || obs.status === 'refused') && (
+          <Button type="button" variant="outline" onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}>
+            <Unplug /> Disconnect
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The connection mode choice over the direct form or the server form; live over https with a LAN address proposes the server. */
+export function ObsConnection({ initial, full = false }: { initial: ObsSettings; full?: boolean }) {
+  const [mode, setMode] = useState<Mode>(() => defaultObsMode(initial));
+  const choose = (next: Mode) => {
+    setMode(next);
+    void saveObsSettings({ mode: next }).catch((error: unknown) => toast.error(storageFailureMessage(error)));
+  };
+  return (
+    <div className="space-y-4">
+      <ModeChoice mode={mode} onChange={choose} />
+      {mode === 'direct' ? <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} /> : <ServerModeForm initial={initial} />}
+    </div>
+  );
+}
 
 /**
  * Host, port and password (plus scene and source name and a Test button with `full`); Connect saves the settings and
  * connects, Disconnect ends the connection. Missing host or port: 'Bitte Host und Port eingeben.' titled 'Fehler'.
  */
-export function ObsConnectionForm({ initial, full = false }: { initial: ObsSettings; full?: boolean }) {
+export function ObsConnectionForm({ initial, full = false, onUseServer }: { initial: ObsSettings; full?: boolean; onUseServer?: () => void }) {
   const obs = useObs();
   const id = useId();
   const [form, setForm] = useState<FormState>({ ...initial, port: String(initial.port) });
@@ -116,6 +218,14 @@ export function ObsConnectionForm({ initial, full = false }: { initial: ObsSetti
 
   return (
     <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate data-unsaved={unsaved ? 'true' : undefined}>
+      {onUseServer && proposeServerMode(form.host) && (
+        <div role="note" className="space-y-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300">
+          <p>{obsMessages.lanHint(form.host.trim())}</p>
+          <Button type="button" size="sm" variant="outline" onClick={onUseServer}>
+            <Server /> {obsMessages.useServer}
+          </Button>
+        </div>
+      )}
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-host`}>Host</Label>

@@ -1216,7 +1216,13 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       "body": {
         "connected": true,
         "streaming": false,
-        "scene": "main-studio"
+        "scene": "main-studio",
+        "instance": "Studio",
+        "state": "connected",
+        "streamPhase": "stopped",
+        "obsVersion": "29.0.2 (simuliert)",
+        "obsWebSocketVersion": "5.1.0",
+        "health": null
       }
     }
   },
@@ -1269,6 +1275,18 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "ok": true,
         "id": "tg-1"
       }
+    }
+  },
+  "obs.instances": {
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "name": "Studio",
+          "url": "ws://studio.local:4455",
+          "state": "connected"
+        }
+      ]
     }
   },
   "ai.prompt": {

@@ -205,13 +205,36 @@ export const LiveScene = z.object({ id: z.string(), name: z.string(), descriptio
 export type LiveScene = z.infer<typeof LiveScene>;
 export const ScheduledBroadcast = z.object({ id: z.string(), title: z.string(), time: z.string(), date: z.string(), platform: z.string() });
 export type ScheduledBroadcast = z.infer<typeof ScheduledBroadcast>;
-export const ObsStatus = z.object({ connected: z.boolean(), streaming: z.boolean(), scene: z.string() });
+export const ObsStatus = z.object({
+  connected: z.boolean(), streaming: z.boolean(), scene: z.string(),
+  // OBS through the server (issue 14): which instance, its connection state and German reason, stream phase and health.
+  instance: z.optional(z.string()),
+  state: z.optional(z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped'])),
+  code: z.optional(z.number()),
+  message: z.optional(z.string()),
+  reconnect: z.optional(z.object({ attempt: z.number(), delayMs: z.number() })),
+  streamPhase: z.optional(z.enum(['stopped', 'starting', 'started', 'stopping', 'reconnecting'])),
+  obsVersion: z.optional(z.string()),
+  obsWebSocketVersion: z.optional(z.string()),
+  health: z.optional(z.nullable(z.object({
+    durationMs: z.number(), bytes: z.number(), droppedFrames: z.number(), totalFrames: z.number(), skippedFrames: z.number(),
+    congestion: z.number(), cpuUsage: z.number(), fps: z.number(), reconnecting: z.boolean(),
+  }))),
+});
 export type ObsStatus = z.infer<typeof ObsStatus>;
 /** POST /obs/control {action, plus extra fields} (SPEC §7). */
 export const ObsControlBody = z.looseObject({ action: nonBlank() });
 export type ObsControlBody = z.infer<typeof ObsControlBody>;
 export const ObsResult = z.looseObject({ success: z.boolean(), error: z.optional(z.string()) });
 export type ObsResult = z.infer<typeof ObsResult>;
+// OBS through the server (issue 14): the configured instances, by name and connection state (never the password).
+export const ObsInstanceInfo = z.object({
+  name: z.string(),
+  url: z.string(),
+  state: z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']),
+  message: z.optional(z.string()),
+});
+export type ObsInstanceInfo = z.infer<typeof ObsInstanceInfo>;
 
 export const PipelineStep = z.object({
   id: z.string(),

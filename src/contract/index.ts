@@ -10,6 +10,8 @@ export type {
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, VIDEO_PROVIDERS } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
+// OBS through the server (issue 14)
+export type { ObsInstanceInfo } from './entities';
 export {
   operations, fillPath, colonPath, isSchema,
   type BinaryResponse, type BodyOf, type EmptyResponse, type HttpMethod, type MultipartBody, type OperationDef, type OperationId, type Operations,

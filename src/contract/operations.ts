@@ -3,7 +3,7 @@
 // OpenAPI document is generated from it. Paths are relative to the base API path (`…/api`).
 import * as z from 'zod/mini';
 import {
-  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsResult,
+  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsInstanceInfo, ObsResult,
   ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, Run, RunHistoryItem, RunStageEvent, ScheduledBroadcast,
   ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
@@ -58,6 +58,8 @@ const providerAndId = z.object({ provider: VideoProvider, id: z.string().check(z
 const empty: EmptyResponse = { kind: 'empty' };
 const optionalObject = z.optional(JsonObject);
 const positiveInt = (max: number) => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max)));
+// OBS through the server (issue 14): which configured OBS a call is for.
+const obsInstance = z.object({ instance: z.optional(z.string()) });
 
 /** The operations, keyed by a stable id `area.action`. */
 export const operations = {
@@ -111,15 +113,17 @@ export const operations = {
   'social.oauthStart': op({ method: 'POST', path: '/social/oauth/{platform}/start', tag: 'social', spec: false, summary: 'Starts an OAuth connection: the authorise URL for the popup, with a one-time state.', params: z.object({ platform: OAuthPlatform }), response: OAuthStart, status: 200, idempotency: 'natural', errors: [503], example: { params: { platform: 'tiktok' } } }),
   'social.tokens': op({ method: 'GET', path: '/social/tokens', tag: 'social', spec: false, summary: 'Whether each stored platform token is fine, about to expire, expired or revoked (never the token).', response: z.array(PlatformTokenStatus), status: 200, idempotency: 'natural' }),
 
-  // OBS and live
-  'obs.control': op({ method: 'POST', path: '/obs/control', tag: 'obs', spec: true, summary: 'An OBS action {action, plus extra fields}: setScene/switchScene {sceneName}, startStream, stopStream, setText {text, sourceName?}.', body: ObsControlBody, response: ObsResult, status: 200, idempotency: 'key', errors: [400, 404, 409], example: { body: { action: 'setScene', sceneName: 'main-studio' } } }),
-  'obs.scenes': op({ method: 'GET', path: '/obs/scenes', tag: 'obs', spec: true, summary: 'The scenes of OBS.', response: z.array(LiveScene), status: 200, idempotency: 'natural' }),
-  'obs.scene': op({ method: 'POST', path: '/obs/scene', tag: 'obs', spec: true, summary: 'Switches the program scene.', body: z.object({ sceneName: z.string().check(z.minLength(1)) }), response: ObsResult, status: 200, idempotency: 'natural', errors: [404], example: { body: { sceneName: 'main-studio' } } }),
-  'obs.status': op({ method: 'GET', path: '/obs/status', tag: 'obs', spec: true, summary: 'Connection, stream state and current scene.', response: ObsStatus, status: 200, idempotency: 'natural' }),
-  'obs.streamStart': op({ method: 'POST', path: '/obs/stream/start', tag: 'obs', spec: true, summary: 'Starts the stream.', response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
-  'obs.streamStop': op({ method: 'POST', path: '/obs/stream/stop', tag: 'obs', spec: true, summary: 'Stops the stream.', response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
+  // OBS and live (`instance` picks one of several OBS the server knows; without it the first)
+  'obs.control': op({ method: 'POST', path: '/obs/control', tag: 'obs', spec: true, summary: 'An OBS action {action, plus extra fields}: setScene/switchScene {sceneName}, startStream, stopStream, setText {text, sourceName?}.', body: ObsControlBody, query: obsInstance, response: ObsResult, status: 200, idempotency: 'key', errors: [400, 404, 409], example: { body: { action: 'setScene', sceneName: 'main-studio' } } }),
+  'obs.scenes': op({ method: 'GET', path: '/obs/scenes', tag: 'obs', spec: true, summary: 'The scenes of OBS.', query: obsInstance, response: z.array(LiveScene), status: 200, idempotency: 'natural' }),
+  'obs.scene': op({ method: 'POST', path: '/obs/scene', tag: 'obs', spec: true, summary: 'Switches the program scene.', body: z.object({ sceneName: z.string().check(z.minLength(1)) }), query: obsInstance, response: ObsResult, status: 200, idempotency: 'natural', errors: [404], example: { body: { sceneName: 'main-studio' } } }),
+  'obs.status': op({ method: 'GET', path: '/obs/status', tag: 'obs', spec: true, summary: 'Connection, stream state and current scene.', query: obsInstance, response: ObsStatus, status: 200, idempotency: 'natural' }),
+  'obs.streamStart': op({ method: 'POST', path: '/obs/stream/start', tag: 'obs', spec: true, summary: 'Starts the stream.', query: obsInstance, response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
+  'obs.streamStop': op({ method: 'POST', path: '/obs/stream/stop', tag: 'obs', spec: true, summary: 'Stops the stream.', query: obsInstance, response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
   'live.schedule': op({ method: 'GET', path: '/live/schedule', tag: 'obs', spec: false, summary: 'Scheduled broadcasts.', response: z.array(ScheduledBroadcast), status: 200, idempotency: 'natural' }),
   'telegram.notify': op({ method: 'POST', path: '/telegram/notify', tag: 'telegram', spec: true, summary: 'Sends a notice to the Telegram channel.', body: z.object({ message: z.string().check(z.trim(), z.minLength(1)) }), response: z.looseObject({ ok: z.boolean(), id: z.optional(z.string()) }), status: 200, idempotency: 'key', errors: [400], example: { body: { message: 'Wir sind live!' } } }),
+  // OBS through the server (issue 14)
+  'obs.instances': op({ method: 'GET', path: '/obs/instances', tag: 'obs', spec: false, summary: 'The OBS instances the server is configured for, with their connection state (never a password).', response: z.array(ObsInstanceInfo), status: 200, idempotency: 'natural' }),
 
   // AI
   'ai.prompt': op({ method: 'POST', path: '/ai/prompt', tag: 'ai', spec: true, summary: 'Generates text for a prompt type and its parameters.', body: z.object({ type: z.string().check(z.trim(), z.minLength(1)), parameters: z._default(JsonObject, {}) }), response: z.object({ text: z.string() }), status: 200, idempotency: 'key', errors: [400], example: { body: { type: 'content', parameters: { topic: 'KI' } } } }),

@@ -2,6 +2,8 @@
 export interface RuntimeConfig {
   apiMode: 'mock' | 'live';
   apiBaseUrl: string;
+  /** How the Live screen reaches OBS by default: from the browser ('direct') or through the server's /obs/* ('server'). */
+  obsMode?: 'direct' | 'server';
 }
 
 export const DEFAULT_API_BASE_URL = 'http://localhost:3000/api';
@@ -40,11 +42,13 @@ export function parseConfig(value: unknown): RuntimeConfig {
   else {
     if (record.apiMode !== 'mock' && record.apiMode !== 'live') where.push('apiMode');
     if (!isAbsoluteUrl(record.apiBaseUrl)) where.push('apiBaseUrl');
+    if (record.obsMode !== undefined && record.obsMode !== 'direct' && record.obsMode !== 'server') where.push('obsMode');
   }
   if (!record || where.length > 0) {
     throw new ConfigError(`Die Einstellung config.json ist ungültig (${where.join(', ')}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`);
   }
-  return { apiMode: record.apiMode as RuntimeConfig['apiMode'], apiBaseUrl: record.apiBaseUrl as string };
+  const obsMode = record.obsMode as RuntimeConfig['obsMode'];
+  return { apiMode: record.apiMode as RuntimeConfig['apiMode'], apiBaseUrl: record.apiBaseUrl as string, ...(obsMode ? { obsMode } : {}) };
 }
 
 function isAbsoluteUrl(value: unknown): value is string {

@@ -8,6 +8,21 @@ export interface ChangeEvent {
   id?: string;
 }
 
+/** OBS through the server (issue 14): an event of the server's OBS connection (SSE event `obs`). */
+export type ObsServerEvent =
+  | { type: 'scene'; instance: string; sceneName: string }
+  | { type: 'scenes'; instance: string; scenes: string[] }
+  | { type: 'stream'; instance: string; active: boolean; phase: 'stopped' | 'starting' | 'started' | 'stopping' | 'reconnecting' }
+  | { type: 'connection'; instance: string; state: 'connecting' | 'connected' | 'reconnecting' | 'auth-failed' | 'refused' | 'stopped'; code?: number; message?: string; attempt?: number; delayMs?: number };
+
+const obsListeners = new Set<(event: ObsServerEvent) => void>();
+
+/** Hears the OBS events of every open stream (lib/obs in server mode); returns the unsubscribe function. */
+export function onObsServerEvent(listener: (event: ObsServerEvent) => void): () => void {
+  obsListeners.add(listener);
+  return () => obsListeners.delete(listener);
+}
+
 export interface LiveEventsOptions {
   apiBaseUrl: string;
   onChange: (event: ChangeEvent) => void;
@@ -63,6 +78,15 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       } catch {
         // A malformed event changes nothing; the next one or a resync will.
       }
+    });
+    source.addEventListener('obs', (message) => {
+      let event: ObsServerEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as ObsServerEvent;
+      } catch {
+        return;
+      }
+      for (const listener of obsListeners) listener(event);
     });
     source.onerror = () => {
       // The ticket of the automatic reconnect would be stale: close and open afresh with a new one.

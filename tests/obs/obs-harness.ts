@@ -23,6 +23,8 @@ import { OBSWebSocket } from 'obs-websocket-js/json';
 export interface StartObsOptions {
   /** obs-websocket password; a random one is generated when omitted. */
   password?: string;
+  /** Fixed ports (a session's own port range) instead of free ones picked by the kernel. */
+  ports?: { ws: number; rtmp: number };
 }
 
 export interface ObsHarness {
@@ -693,7 +695,7 @@ export async function startObs(opts: StartObsOptions = {}): Promise<ObsHarness> 
   };
 
   try {
-    const [wsPort, rtmpPort] = (await freePorts(2)) as [number, number];
+    const [wsPort, rtmpPort] = opts.ports ? [opts.ports.ws, opts.ports.rtmp] : ((await freePorts(2)) as [number, number]);
 
     const xvfb = await startXvfb(xvfbBin, dir, baseEnv, track);
 

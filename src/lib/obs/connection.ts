@@ -22,6 +22,8 @@ const INITIAL_STATE: ObsState = {
   versions: null,
   lastError: null,
   reconnect: null,
+  via: 'direct',
+  instance: null,
 };
 
 let state: ObsState = INITIAL_STATE;
@@ -30,6 +32,11 @@ const listeners = new Set<() => void>();
 function set(patch: Partial<ObsState>): void {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
+}
+
+/** The server mode (server-connection.ts) feeds the same snapshot, so both screens read one state in either mode. */
+export function patchObsState(patch: Partial<ObsState>): void {
+  set(patch);
 }
 
 /** Current snapshot (stable between changes, for useSyncExternalStore). */
@@ -242,7 +249,7 @@ export async function connectObs(ep: ObsEndpoint): Promise<void> {
   const gen = ++generation;
   await dropClient();
   endpoint = target;
-  set({ status: 'connecting', url: target.url, lastError: null, reconnect: null, health: null });
+  set({ status: 'connecting', url: target.url, lastError: null, reconnect: null, health: null, via: 'direct', instance: null });
   try {
     await establish(target, gen);
   } catch (error) {

@@ -3,19 +3,15 @@ export {
   HEALTH_INTERVAL_MS,
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
-  connectObs,
-  disconnectObs,
   getObsState,
   isEndpointComplete,
   obsUrl,
-  resetObsConnection,
-  setSourceText,
-  startStream,
-  stopStream,
   subscribeObs,
-  switchScene,
   testObsConnection,
 } from './connection';
+export { connectObs, disconnectObs, resetObsConnection, setSourceText, startStream, stopStream, switchScene } from './control';
+export { connectObsViaServer, disconnectServerMode, isServerMode, listServerInstances } from './server-connection';
+export { isLanObsHost, defaultObsMode, proposeServerMode } from './mode';
 export { AUTH_FAILED_CODE, NOT_CONNECTED, CONNECT_FAILED, ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, isFinalCloseCode } from './errors';
 export { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';
 export { closeReasonMessage, connectFailureMessage, obsMessages, obsStatusLabels } from './messages';

@@ -16,6 +16,16 @@ export const obsMessages = {
   testFailedTitle: 'OBS Test fehlgeschlagen',
   notConnectedTitle: 'Nicht verbunden',
   notConnected: 'Bitte zuerst mit OBS verbinden.',
+  // OBS through the server (issue 14)
+  modeLabel: 'Verbindung',
+  modeDirect: 'Direkt vom Browser',
+  modeServer: 'Über den Server',
+  instanceLabel: 'OBS-Instanz',
+  serverHint: 'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
+  lanHint: (host: string) =>
+    `Diese Konsole läuft über https: Der Browser darf OBS unter ${host} im Studio-Netz nicht über ws:// erreichen (gemischte Inhalte), und ein Tablet in einem anderen Netz erreicht OBS gar nicht. Verbinden Sie über den Server.`,
+  useServer: 'Über den Server verbinden',
+  connectedViaServer: (name: string) => `Mit OBS verbunden (${name} über den Server).`,
   demoHint: `Demo-Modus: Ein simuliertes OBS antwortet auf jedem Host unter Port ${DEMO_OBS_PORT}. Passwort: ${DEMO_OBS_PASSWORD}`,
 } as const;
 

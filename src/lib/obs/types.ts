@@ -66,4 +66,8 @@ export interface ObsState {
   versions: ObsVersions | null;
   lastError: ObsFailure | null;
   reconnect: ReconnectInfo | null;
+  /** How this connection reaches OBS: from the browser, or through the Newsdesk server (issue 14). */
+  via: 'direct' | 'server';
+  /** In server mode: the OBS instance of the server. */
+  instance: string | null;
 }

@@ -1,3 +1,4 @@
+import { callApi } from '@/lib/api/client';
 import { getObsScenes, getObsStatus, listScheduledBroadcasts, obsControl, setObsScene, startObsStream, stopObsStream } from '@/lib/api/obs';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
 import { obsSim } from '../store/obs';
@@ -15,7 +16,7 @@ test('POST /obs/scene switches the simulated OBS, and a WebSocket client hears i
   await setObsScene('outro');
   expect(obsSim.currentScene()).toBe('outro');
   await vi.waitFor(() => expect(getObsState().currentScene).toBe('outro'));
-  expect(await getObsStatus()).toEqual({ connected: true, streaming: false, scene: 'outro' });
+  expect(await getObsStatus()).toMatchObject({ connected: true, streaming: false, scene: 'outro' });
 });
 
 test('stream start/stop over HTTP; a second start is refused', async () => {
@@ -37,4 +38,13 @@ test('GET /live/schedule gives id, title, time, date, platform', async () => {
   const schedule = await listScheduledBroadcasts();
   expect(schedule).toHaveLength(3);
   expect(Object.keys(schedule[0]).sort()).toEqual(['date', 'id', 'platform', 'time', 'title']);
+});
+
+test('GET /obs/instances lists the demo server\'s one OBS; /obs/status names it with stream health while streaming', async () => {
+  expect(await callApi('obs.instances')).toEqual([{ name: 'Studio', url: 'ws://studio.local:4455', state: 'connected' }]);
+  obsSim.startStream();
+  await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true));
+  const status = await getObsStatus();
+  expect(status).toMatchObject({ instance: 'Studio', state: 'connected', streamPhase: 'started' });
+  expect(status.health).toMatchObject({ fps: 30 });
 });

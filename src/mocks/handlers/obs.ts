@@ -1,7 +1,7 @@
 import type { ObsResult } from '@/lib/api/types';
 import { handle } from '../contract-handler';
 import { obsPeerHandler } from '../obs/peer';
-import { OBS_MOCK_TEXT_SOURCE } from '../fixtures/obs';
+import { OBS_MOCK_INSTANCE, OBS_MOCK_TEXT_SOURCE } from '../fixtures/obs';
 import { obsSim } from '../store/obs';
 import type { AnyHandler } from '../types';
 import { HttpResponse } from 'msw';
@@ -37,9 +37,25 @@ export const obsHandlers: AnyHandler[] = [
   obsPeerHandler,
   handle('obs.scenes', () => obsSim.scenes()),
   handle('obs.scene', ({ body }) => control('setScene', body)),
-  handle('obs.status', () => ({ connected: obsSim.reachable(), streaming: obsSim.streaming(), scene: obsSim.currentScene() })),
+  handle('obs.status', () => {
+    const connected = obsSim.reachable() && !obsSim.identifyRefusal();
+    const refusal = obsSim.identifyRefusal();
+    const status = obsSim.streamStatus();
+    const stats = obsSim.stats();
+    return {
+      connected, streaming: connected && obsSim.streaming(), scene: obsSim.currentScene(), instance: OBS_MOCK_INSTANCE,
+      state: connected ? 'connected' : refusal ? (refusal.code === 4009 ? 'auth-failed' : 'refused') : 'reconnecting',
+      ...(refusal ? { code: refusal.code } : {}),
+      streamPhase: obsSim.streaming() ? 'started' : 'stopped', obsVersion: '29.0.2 (simuliert)', obsWebSocketVersion: '5.1.0',
+      health: connected && obsSim.streaming()
+        ? { durationMs: status.outputDuration, bytes: status.outputBytes, droppedFrames: status.outputSkippedFrames, totalFrames: status.outputTotalFrames, skippedFrames: stats.outputSkippedFrames + stats.renderSkippedFrames, congestion: status.outputCongestion, cpuUsage: stats.cpuUsage, fps: stats.activeFps, reconnecting: status.outputReconnecting }
+        : null,
+    } as const;
+  }),
   handle('obs.streamStart', () => control('startStream', {})),
   handle('obs.streamStop', () => control('stopStream', {})),
   handle('obs.control', ({ body }) => control(body.action, body)),
   handle('live.schedule', () => obsSim.schedule()),
+  // OBS through the server (issue 14): the demo server knows one OBS, the simulated one.
+  handle('obs.instances', () => [{ name: OBS_MOCK_INSTANCE, url: 'ws://studio.local:4455', state: obsSim.reachable() ? 'connected' : 'reconnecting' } as const]),
 ];

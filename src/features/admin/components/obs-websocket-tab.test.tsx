@@ -123,3 +123,23 @@ test('storage full: Connect keeps the form, says so in German, and still connect
   expect(screen.getByLabelText('Scene name')).toHaveValue('weather');
   await waitFor(() => expect(getObsState().status).toBe('connected'));
 });
+
+test('through the server: the status panel shows the server\'s OBS, follows a switch in OBS, and names a wrong password', async () => {
+  const user = renderTab();
+  await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
+  expect(screen.queryByLabelText('Password')).toBeNull();
+  expect(screen.getByText('Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
+  await seen('Mit OBS verbunden (Studio über den Server).');
+  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
+  expect(screen.getByTestId('admin-obs-address')).toHaveTextContent('ws://studio.local:4455');
+  expect(screen.getByTestId('admin-obs-obs-version')).toHaveTextContent('29.0.2 (simuliert)');
+  expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('main-studio');
+  obsSim.switchScene('intro');
+  await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('intro'), { timeout: 5000 });
+  expect((await getSetting('obs'))?.mode).toBe('server');
+
+  obsSim.setIdentifyRefusal({ code: 4009, reason: 'Authentication failed.' });
+  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Wrong password'), { timeout: 5000 });
+  expect(screen.getByRole('alert')).toHaveTextContent('Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.');
+});

@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OBS_STATUS_TONE, ObsConnectionForm, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
+import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
 import { obsStatusLabels, useObs, useObsSettings, type ObsSettings, type ObsState } from '@/lib/obs';
 
 // The status of the app's one OBS connection (lib/obs) next to the form the Live screen shares (components/obs-connection).
@@ -48,7 +48,7 @@ export function ObsWebSocketTab() {
           <CardDescription>obs-websocket v5 (OBS Studio 28 or newer)</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {settings ? <ObsConnectionForm initial={settings} full /> : <Skeleton className="h-64" />}
+          {settings ? <ObsConnection initial={settings} full /> : <Skeleton className="h-64" />}
           <ObsDemoHint />
         </CardContent>
       </Card>

@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OBS_STATUS_TONE, ObsConnectionForm, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
-import { obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
+import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
+import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
 
 /** Connection status badge plus the reconnect / wrong-password notices. */
 export function ObsStatusLine({ obs }: { obs: ObsState }) {
@@ -13,6 +13,11 @@ export function ObsStatusLine({ obs }: { obs: ObsState }) {
           {obsStatusLabels[obs.status]}
         </Badge>
         {obs.url && obs.status !== 'disconnected' && <span className="text-muted-foreground">{obs.url}</span>}
+        {obs.via === 'server' && obs.instance && obs.status !== 'disconnected' && (
+          <span className="text-muted-foreground" data-testid="obs-via-server">
+            {obs.instance} · {obsMessages.modeServer}
+          </span>
+        )}
       </div>
       <ObsConnectionNotices obs={obs} />
     </div>
@@ -31,7 +36,7 @@ export function ConnectionPanel() {
       </CardHeader>
       <CardContent className="space-y-4">
         <ObsStatusLine obs={obs} />
-        {settings ? <ObsConnectionForm initial={settings} /> : <Skeleton className="h-40" />}
+        {settings ? <ObsConnection initial={settings} /> : <Skeleton className="h-40" />}
         <ObsDemoHint />
       </CardContent>
     </Card>
