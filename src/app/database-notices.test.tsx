@@ -12,9 +12,8 @@ afterEach(async () => {
   await db.open();
 });
 
-test('a newer tab upgrading the database: this tab says so in German and offers a reload', async () => {
-  await db.open();
-  const reload = vi.fn();
+/** Renders the notices with a toaster and resolves once they watch the database. */
+async function renderWatching(reload: () => void = () => undefined): Promise<void> {
   let watching!: () => void;
   const ready = new Promise<void>((resolve) => (watching = resolve));
   render(
@@ -24,6 +23,12 @@ test('a newer tab upgrading the database: this tab says so in German and offers 
     </>,
   );
   await ready;
+}
+
+test('a newer tab upgrading the database: this tab says so in German and offers a reload', async () => {
+  await db.open();
+  const reload = vi.fn();
+  await renderWatching(reload);
   const newer = new Dexie(db.name);
   newer.version(1).stores({ errorLog: '++id, timestamp, service, resolved', outbox: 'id, status, createdAt, idempotencyKey', settings: 'key', prompts: 'id, createdAt, category' });
   newer.version(2).stores({ drafts: 'id' });
@@ -38,15 +43,7 @@ test('a newer tab upgrading the database: this tab says so in German and offers 
 test('site data cleared while the app is open: reported in German, and the database works again', async () => {
   await db.open();
   await db.settings.put({ key: 'system', value: { autoUpdates: false } });
-  let watching!: () => void;
-  const ready = new Promise<void>((resolve) => (watching = resolve));
-  render(
-    <>
-      <DatabaseNotices reload={() => undefined} onWatching={watching} />
-      <Toaster />
-    </>,
-  );
-  await ready;
+  await renderWatching();
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(db.name);
     request.onsuccess = () => resolve();
@@ -70,15 +67,7 @@ test('an upgrade blocked by an older tab: the German notice shows, without a rel
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  let watching!: () => void;
-  const ready = new Promise<void>((resolve) => (watching = resolve));
-  render(
-    <>
-      <DatabaseNotices reload={() => undefined} onWatching={watching} />
-      <Toaster />
-    </>,
-  );
-  await ready;
+  await renderWatching();
   const opening = db.open();
   const notice = await screen.findByText(
     'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',

@@ -19,11 +19,17 @@ async function typeThenLeave(label: string, text: string) {
   expect(document.activeElement).toBe(document.body);
 }
 
-test('the post dialog holds unsaved input once something is typed', async () => {
-  renderWithProviders(<PostFormDialog open onOpenChange={() => undefined} pending={false} onSubmit={() => undefined} />);
+const DIALOGS: Array<[string, () => React.ReactElement, string, string]> = [
+  ['the post dialog', () => <PostFormDialog open onOpenChange={() => undefined} pending={false} onSubmit={() => undefined} />, 'Titel', 'Entwurf'],
+  ['the media upload dialog', () => <UploadDialog open onOpenChange={() => undefined} />, 'Titel', 'Interview'],
+  ['the AI News generate dialog', () => <GenerateDialog open onOpenChange={() => undefined} />, 'Thema', 'Künstliche Intelligenz'],
+];
+
+test.each(DIALOGS)('%s holds unsaved input once something is typed', async (_name, dialog, label, text) => {
+  renderWithProviders(dialog());
   await screen.findByRole('dialog');
   expect(hasUnsavedInput()).toBe(false);
-  await typeThenLeave('Titel', 'Entwurf');
+  await typeThenLeave(label, text);
   expect(hasUnsavedInput()).toBe(true);
 });
 
@@ -40,14 +46,6 @@ test('quick text holds unsaved input while it has text', async () => {
   expect(hasUnsavedInput()).toBe(true);
 });
 
-test('the media upload dialog holds unsaved input once a title is typed', async () => {
-  renderWithProviders(<UploadDialog open onOpenChange={() => undefined} />);
-  await screen.findByRole('dialog');
-  expect(hasUnsavedInput()).toBe(false);
-  await typeThenLeave('Titel', 'Interview');
-  expect(hasUnsavedInput()).toBe(true);
-});
-
 test('the media upload dialog holds unsaved input once a file is chosen, even with no title', async () => {
   const user = userEvent.setup();
   renderWithProviders(<UploadDialog open onOpenChange={() => undefined} />);
@@ -55,14 +53,6 @@ test('the media upload dialog holds unsaved input once a file is chosen, even wi
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
   await user.upload(screen.getByLabelText('Datei'), new File([png], 'bild.png', { type: 'image/png' }));
   (document.activeElement as HTMLElement | null)?.blur();
-  expect(hasUnsavedInput()).toBe(true);
-});
-
-test('the AI News generate dialog holds unsaved input once a topic is typed', async () => {
-  renderWithProviders(<GenerateDialog open onOpenChange={() => undefined} />);
-  await screen.findByRole('dialog');
-  expect(hasUnsavedInput()).toBe(false);
-  await typeThenLeave('Thema', 'Künstliche Intelligenz');
   expect(hasUnsavedInput()).toBe(true);
 });
 

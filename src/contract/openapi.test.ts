@@ -4,12 +4,57 @@ import { ErrorBody } from './entities';
 import { buildOpenApi } from './openapi';
 import { isSchema, operations, type OperationDef, type OperationId } from './operations';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document read by path in tests
+// The parts of an OpenAPI 3.1 document these tests read (a missing part reads as undefined and fails its expectation).
+interface SchemaObject {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  required?: string[];
+  default?: unknown;
+  contentMediaType?: string;
+  contentSchema?: SchemaObject;
+  properties?: Record<string, SchemaObject>;
+  $ref?: string;
+}
+interface MediaTypeObject {
+  schema?: SchemaObject;
+  example?: unknown;
+}
+interface ParameterObject {
+  name?: string;
+  in?: string;
+  required?: boolean;
+  description?: string;
+  schema?: SchemaObject;
+  $ref?: string;
+}
+interface OperationObject {
+  operationId: string;
+  tags: string[];
+  'x-spec': boolean;
+  security?: unknown[];
+  parameters?: ParameterObject[];
+  requestBody?: { content: Record<string, MediaTypeObject | undefined> };
+  responses: Record<string, { content?: Record<string, MediaTypeObject | undefined> } | undefined>;
+}
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Partial<Record<Method, OperationObject>> | undefined>;
+  components: { securitySchemes: Record<string, unknown>; parameters: Record<string, ParameterObject> };
+  security: unknown[];
+}
 
-const doc = buildOpenApi() as Json;
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const allOperations = (): Array<{ method: string; path: string; op: Json }> =>
-  Object.entries(doc.paths as Json).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
+const doc = buildOpenApi() as unknown as OpenApiDocument;
+const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+const allOperations = (): Array<{ method: Method; path: string; op: OperationObject }> =>
+  Object.entries(doc.paths).flatMap(([path, item]) => METHODS.flatMap((method) => (item?.[method] ? [{ method, path, op: item[method] }] : [])));
+/** The operation at a path and method (throws when the document lacks it). */
+function operationAt(path: string, method: string): OperationObject {
+  const op = doc.paths[path]?.[method.toLowerCase() as Method];
+  if (!op) throw new Error(`no ${method} ${path} in the document`);
+  return op;
+}
 
 // SPEC §7 "Calls under the base API path", written out from SPEC.md (one line per call; {a|b} lists the values named there).
 const SPEC_CALLS = `
@@ -72,14 +117,14 @@ function matching(call: { method: string; segments: string[] }) {
       const param = /^\{(\w+)\}$/.exec(segment)?.[1];
       if (!param) return segment === value;
       if (/^\{\w+\}$/.test(value)) return true;
-      const schema = (op.parameters as Json[]).find((p) => p.name === param && p.in === 'path')?.schema;
+      const schema = op.parameters?.find((p) => p.name === param && p.in === 'path')?.schema;
       return !schema?.enum || schema.enum.includes(value);
     });
   });
 }
 
 function resolve(ref: string): unknown {
-  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
+  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 
 describe('the OpenAPI document', () => {
@@ -88,8 +133,7 @@ describe('the OpenAPI document', () => {
     const table = Object.entries(operations) as Array<[OperationId, OperationDef]>;
     expect(allOperations()).toHaveLength(table.length);
     for (const [id, def] of table) {
-      const op = doc.paths[def.path]?.[def.method.toLowerCase()];
-      expect(op, `${id} ${def.method} ${def.path}`).toBeDefined();
+      const op = operationAt(def.path, def.method);
       expect(op.operationId).toBe(id);
       expect(op.tags).toEqual([def.tag]);
       expect(op['x-spec']).toBe(def.spec);
@@ -108,7 +152,7 @@ describe('the OpenAPI document', () => {
         for (const { op } of found) if (op['x-spec']) specOps.add(op.operationId);
       }
     }
-    const flagged = allOperations().filter(({ op }) => op['x-spec']).map(({ op }) => op.operationId as string);
+    const flagged = allOperations().filter(({ op }) => op['x-spec']).map(({ op }) => op.operationId);
     expect([...specOps].sort()).toEqual(flagged.sort());
     // An unlisted provider or service is not admitted where SPEC names the values.
     expect(matching({ method: 'get', segments: ['video', 'did', 'avatars'] })).toHaveLength(0);
@@ -116,24 +160,25 @@ describe('the OpenAPI document', () => {
   });
 
   test("SPEC §7's bodies: the fields named there", () => {
-    const json = (path: string, method = 'post') => doc.paths[path][method].requestBody.content['application/json'].schema;
-    const form = (path: string) => doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
-    expect(json('/news/generate').properties.language.default).toBe('en');
-    expect(json('/news/generate').required).toEqual(['topic']);
-    expect(Object.keys(json('/obs/scene').properties)).toEqual(['sceneName']);
-    expect(Object.keys(json('/telegram/notify').properties)).toEqual(['message']);
-    expect(Object.keys(json('/ai/prompt').properties)).toEqual(['type', 'parameters']);
-    expect(json('/obs/control').required).toEqual(['action']);
-    expect(json('/tts/generate').required).toEqual(['text', 'provider']);
-    expect(Object.keys(json('/video/generate').properties)).toEqual(expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']));
-    expect(form('/media/upload').properties.media).toMatchObject({ type: 'string', format: 'binary' });
-    expect(form('/media/upload').properties.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
-    expect(form('/workflow/upload').properties.workflow).toMatchObject({ type: 'string', format: 'binary' });
-    expect(Object.keys(form('/workflow/n8n/upload').properties.metadata.contentSchema.properties)).toEqual(['uploadedAt', 'filename', 'size']);
-    const limit = (doc.paths['/workflow/logs/{id}'].get.parameters as Json[]).find((p) => p.name === 'limit');
+    const json = (path: string, method = 'post') => operationAt(path, method).requestBody?.content['application/json']?.schema;
+    const form = (path: string) => operationAt(path, 'post').requestBody?.content['multipart/form-data']?.schema;
+    const fields = (schema: SchemaObject | undefined) => Object.keys(schema?.properties ?? {});
+    expect(json('/news/generate')?.properties?.language?.default).toBe('en');
+    expect(json('/news/generate')?.required).toEqual(['topic']);
+    expect(fields(json('/obs/scene'))).toEqual(['sceneName']);
+    expect(fields(json('/telegram/notify'))).toEqual(['message']);
+    expect(fields(json('/ai/prompt'))).toEqual(['type', 'parameters']);
+    expect(json('/obs/control')?.required).toEqual(['action']);
+    expect(json('/tts/generate')?.required).toEqual(['text', 'provider']);
+    expect(fields(json('/video/generate'))).toEqual(expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']));
+    expect(form('/media/upload')?.properties?.media).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form('/media/upload')?.properties?.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
+    expect(form('/workflow/upload')?.properties?.workflow).toMatchObject({ type: 'string', format: 'binary' });
+    expect(fields(form('/workflow/n8n/upload')?.properties?.metadata?.contentSchema)).toEqual(['uploadedAt', 'filename', 'size']);
+    const limit = operationAt('/workflow/logs/{id}', 'get').parameters?.find((p) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', required: false });
-    expect(doc.paths['/tts/generate'].post.responses['200'].content).toHaveProperty(['audio/*']);
-    expect(doc.paths['/video/{provider}/download/{id}'].get.responses['200'].content['video/*'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(operationAt('/tts/generate', 'post').responses['200']?.content).toHaveProperty(['audio/*']);
+    expect(operationAt('/video/{provider}/download/{id}', 'get').responses['200']?.content?.['video/*']?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 
   test('bearer token on every operation except the open health path', () => {
@@ -157,11 +202,11 @@ describe('the OpenAPI document', () => {
     const withKey: string[] = [];
     for (const { method, path, op } of allOperations()) {
       const call = `${method.toUpperCase()} ${path}`;
-      const hasKey = (op.parameters ?? []).some((p: Json) => p.$ref === keyRef.$ref);
+      const hasKey = (op.parameters ?? []).some((p) => p.$ref === keyRef.$ref);
       expect(hasKey, call).toBe(method === 'post' && !natural.includes(call));
       if (hasKey) {
         withKey.push(call);
-        expect(op.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+        expect(op.responses['422']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
       }
     }
     expect(withKey).toEqual(expect.arrayContaining(['POST /posts', 'POST /users', 'POST /media/upload', 'POST /social/post/{platform}', 'POST /telegram/notify', 'POST /video/generate']));
@@ -176,29 +221,29 @@ describe('the OpenAPI document', () => {
   test('errors: the ErrorBody for every documented status', () => {
     expect(resolve('#/components/schemas/ErrorBody')).toMatchObject({ type: 'object', required: ['message'] });
     for (const [id, def] of Object.entries(operations) as Array<[OperationId, OperationDef]>) {
-      const responses = doc.paths[def.path][def.method.toLowerCase()].responses;
+      const { responses } = operationAt(def.path, def.method);
       for (const status of def.errors ?? []) {
-        const content = responses[String(status)]?.content['application/json'];
+        const content = responses[String(status)]?.content?.['application/json'];
         expect(content?.schema, `${id} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
-        expect(z.safeParse(ErrorBody, content.example).success, `${id} ${status} example`).toBe(true);
+        expect(z.safeParse(ErrorBody, content?.example).success, `${id} ${status} example`).toBe(true);
       }
     }
   });
 
   test('one example for each request and response, and each fits its schema', () => {
     for (const [id, def] of Object.entries(operations) as Array<[OperationId, OperationDef]>) {
-      const op = doc.paths[def.path][def.method.toLowerCase()];
+      const op = operationAt(def.path, def.method);
       if (def.body && isSchema(def.body)) {
-        const example = op.requestBody.content['application/json'].example;
+        const example = op.requestBody?.content['application/json']?.example;
         if (!z.safeParse(def.body, undefined).success) expect(example, `${id} request example`).toBeDefined();
         if (example !== undefined) expect(z.safeParse(def.body, example).success, `${id} request example fits`).toBe(true);
       } else if (def.body) {
-        expect(op.requestBody.content['multipart/form-data'].example, `${id} multipart example`).toBeDefined();
+        expect(op.requestBody?.content['multipart/form-data']?.example, `${id} multipart example`).toBeDefined();
       }
       const captured = capturedExamples[id];
       expect(captured?.response.status, `${id} captured status`).toBe(def.status);
       if (isSchema(def.response)) {
-        const example = op.responses[String(def.status)].content['application/json'].example;
+        const example = op.responses[String(def.status)]?.content?.['application/json']?.example;
         expect(example, `${id} response example`).toBeDefined();
         expect(z.safeParse(def.response, example).success, `${id} response example fits`).toBe(true);
       } else if (def.response.kind === 'binary') {

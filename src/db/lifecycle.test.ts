@@ -88,7 +88,8 @@ async function abortMidWrite(tab: NewsdeskDb, write: () => Promise<unknown>): Pr
     if (fired) return;
     fired = true;
     Dexie.currentTransaction?.idbtrans.abort();
-    forceCloseDatabase(tab.backendDB());
+    // Its typings name the IDBDatabase class where it takes a connection.
+    (forceCloseDatabase as unknown as (connection: IDBDatabase) => void)(tab.backendDB());
   };
   tab.errorLog.hook('creating', onCreating);
   try {

@@ -1,24 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startMockBackend } from '../../scripts/mock-backend.mjs';
+import { mockBackendForTests, routeLiveConfig, SPEC_SCREENS } from './live-desk';
 
 // The build's Content-Security-Policy (vite.config.ts, scripts/csp.mjs): every screen works under it in mock and live
 // mode without a single securitypolicyviolation, and an injected inline script is refused.
 
-const SCREENS: Array<[string, RegExp]> = [
-  ['/', /AI-powered news/],
-  ['/dashboard', /^Dashboard$/],
-  ['/dashboard/workflow', /Workflow/],
-  ['/dashboard/ai-news', /AI News/],
-  ['/dashboard/posts', /Post/],
-  ['/dashboard/media', /Media/],
-  ['/dashboard/live', /Live/],
-  ['/dashboard/social', /Social/],
-  ['/dashboard/videos', /Video Studio/],
-  ['/dashboard/prompts', /Prompt/],
-  ['/dashboard/admin', /Admin Settings/],
-  ['/fixtures', /Fixture/],
-  ['/gibt-es-nicht', /404/],
-];
+const SCREENS: Array<[string, RegExp]> = [...SPEC_SCREENS, ['/fixtures', /Fixture/], ['/gibt-es-nicht', /404/]];
 
 type Violation = { directive: string; blocked: string; sample: string; url: string };
 
@@ -110,20 +96,13 @@ test.describe('Content-Security-Policy', () => {
 });
 
 test.describe('Content-Security-Policy, live deployment', () => {
-  let backend: Awaited<ReturnType<typeof startMockBackend>>;
   test.use({ serviceWorkers: 'block' });
-  test.beforeAll(async () => {
-    backend = await startMockBackend(0);
-  });
-  test.afterAll(async () => {
-    await backend?.close();
-  });
+  const mockBackend = mockBackendForTests();
 
   test('no screen raises a violation against a backend on another origin', async ({ page }) => {
     test.setTimeout(150_000);
-    await page.route('**/config.json', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }) }),
-    );
+    const backend = mockBackend();
+    await routeLiveConfig(page, backend.apiBaseUrl);
     const watch = await watchViolations(page);
     await expectCleanScreens(page, watch);
     await page.goto('/dashboard');

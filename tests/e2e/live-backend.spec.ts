@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { startMockBackend } from '../../scripts/mock-backend.mjs';
+import { createPost, mockBackendForTests, routeLiveConfig } from './live-desk';
 
 // A live deployment against a backend that really answers over HTTP (the mock handlers served by Node with CORS, on
 // another origin, as config.json's apiBaseUrl names it): lib/http, the query cache and the screens over a real network.
-type Backend = Awaited<ReturnType<typeof startMockBackend>>;
-let backend: Backend;
-
 test.use({ serviceWorkers: 'block' });
-test.beforeAll(async () => {
-  backend = await startMockBackend(0);
-});
-test.afterAll(async () => {
-  await backend?.close();
-});
+const mockBackend = mockBackendForTests();
 test.beforeEach(async ({ page }) => {
-  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }) }));
+  await routeLiveConfig(page, mockBackend().apiBaseUrl);
 });
 
 test('the overview shows the figures the backend sends, and no mock code is loaded', async ({ page }) => {
@@ -26,7 +19,7 @@ test('the overview shows the figures the backend sends, and no mock code is load
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('1,247')).toBeVisible();
   await expect(page.getByText('2.4M')).toBeVisible();
-  expect(backend.requests.some((r) => r.method === 'GET' && r.path === '/api/dashboard/overview')).toBe(true);
+  expect(mockBackend().requests.some((r) => r.method === 'GET' && r.path === '/api/dashboard/overview')).toBe(true);
   expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
 });
 
@@ -38,13 +31,8 @@ test('a post created in the browser is stored by the backend and still listed af
   await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
   const total = Number(await page.getByTestId('counter-Total Posts').textContent());
   expect(total).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Create Post' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Titel').fill(title);
-  await dialog.getByLabel('Kategorie').fill('Technik');
-  await dialog.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByText('Post erstellt', { exact: true })).toBeVisible();
-  const created = backend.requests.find((r) => r.method === 'POST' && r.path === '/api/posts');
+  await createPost(page, title);
+  const created = mockBackend().requests.find((r) => r.method === 'POST' && r.path === '/api/posts');
   expect(created?.headers['content-type']).toMatch(/application\/json/);
 
   await page.reload();
@@ -60,7 +48,7 @@ test('a backend that answers one wrong field: the Posts screen shows the German 
       method === 'GET' && path === '/api/posts' && Array.isArray(json) ? json.map((p: Record<string, unknown>) => ({ ...p, views: String(p.views) })) : json,
   });
   try {
-    await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: drifting.apiBaseUrl }) }));
+    await routeLiveConfig(page, drifting.apiBaseUrl);
     await page.goto('/dashboard/posts');
     await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
     await expect(page.getByText('Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl', { exact: false })).toBeVisible();

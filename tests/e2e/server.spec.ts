@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
+import { createPost } from './live-desk';
 
 // The real desk: the Newsdesk server (npm start's server) serving the built PWA and /api on one origin, started here
 // on a free port with a temp data folder and a known token.
@@ -69,15 +70,6 @@ async function signIn(page: Page, url: string, route = '/dashboard/posts') {
   await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();
-}
-
-async function createPost(page: Page, title: string) {
-  await page.getByRole('button', { name: 'Create Post' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Titel').fill(title);
-  await dialog.getByLabel('Kategorie').fill('Technik');
-  await dialog.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByText('Post erstellt', { exact: true })).toBeVisible();
 }
 
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });

@@ -1,20 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { SPEC_SCREENS } from './live-desk';
 
-// SPEC §2: every route and the heading its screen shows.
-const ROUTES: Array<[string, RegExp]> = [
-  ['/', /AI-powered news/],
-  ['/dashboard', /^Dashboard$/],
-  ['/dashboard/workflow', /Workflow/],
-  ['/dashboard/ai-news', /AI News/],
-  ['/dashboard/posts', /Post/],
-  ['/dashboard/media', /Media/],
-  ['/dashboard/live', /Live/],
-  ['/dashboard/social', /Social/],
-  ['/dashboard/videos', /Video Studio/],
-  ['/dashboard/prompts', /Prompt/],
-  ['/dashboard/admin', /Admin Settings/],
-  ['/dashboard/admin/settings', /Admin Settings/],
-];
+// SPEC §2: every route and the heading its screen shows (and Admin's settings path).
+const ROUTES: Array<[string, RegExp]> = [...SPEC_SCREENS, ['/dashboard/admin/settings', /Admin Settings/]];
 
 for (const [path, heading] of ROUTES) {
   test(`${path} renders its heading`, async ({ page }) => {

@@ -22,6 +22,9 @@ export interface FailureToast {
 
 type Row = (kind: WebhookFailureKind, error: WebhookError, subject: string) => Omit<FailureToast, 'network'>;
 
+/** SPEC §8's title of a failed media upload (also of a file refused before it is sent). */
+export const UPLOAD_FAILED_TITLE = 'Upload Fehler';
+
 const WEBHOOK_REQUIRED = { title: 'Fehler', description: 'Webhook URL ist erforderlich.' };
 const n8nConnection: Row = (kind, e) =>
   kind === 'http' ? { title: 'n8n Verbindung fehlgeschlagen', description: `HTTP ${e.status}: ${e.statusText}`.trim() } : { title: 'n8n Verbindungsfehler', description: 'Workflow-Webhook nicht erreichbar' };
@@ -39,8 +42,8 @@ const TOASTS: Record<WebhookAction, Row> = {
   },
   'status-check': (kind, e, s) => (kind === 'missing-url' ? { title: 'Fehler', description: 'Status URL ist nicht konfiguriert' } : n8nConnection(kind, e, s)),
   'media-upload': (kind, e) => {
-    if (kind === 'missing-url') return { title: 'Upload Fehler', description: 'Media Upload URL ist nicht konfiguriert' };
-    return { title: 'Upload Fehler', description: kind === 'http' ? `Media Upload failed: ${e.status}` : 'Media Upload fehlgeschlagen' };
+    if (kind === 'missing-url') return { title: UPLOAD_FAILED_TITLE, description: 'Media Upload URL ist nicht konfiguriert' };
+    return { title: UPLOAD_FAILED_TITLE, description: kind === 'http' ? `Media Upload failed: ${e.status}` : 'Media Upload fehlgeschlagen' };
   },
   'api-test': (kind, e, service) =>
     kind === 'http' ? { title: 'API Test fehlgeschlagen', description: `${service}: HTTP ${e.status}` } : { title: 'API Verbindungsfehler', description: `${service}: ${e.message}` },

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { ApiError } from '@/lib/http/api-error';
-import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
+import { useMediaFileCheck, withSniffedType } from '@/lib/media/use-media-file-check';
 import { useUploadMedia } from '../api/media';
 import { ACCEPT, MAX_UPLOAD_MB, validateUpload } from '../lib/validate-upload';
 import { messages } from '../messages';
@@ -21,7 +21,7 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // The content check of the chosen file (magic bytes, then a decode in the browser), started when it is picked.
-  const check = useRef<{ file: File; result: Promise<MediaFileCheck> } | null>(null);
+  const { checkOf, watch, forget } = useMediaFileCheck();
   const [refused, setRefused] = useState(false);
 
   const reset = () => {
@@ -30,13 +30,8 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     setError(null);
     setRefused(false);
     setProgress(null);
-    check.current = null;
+    forget();
     if (inputRef.current) inputRef.current.value = '';
-  };
-
-  const checkOf = (picked: File) => {
-    if (check.current?.file !== picked) check.current = { file: picked, result: checkMediaFile(picked) };
-    return check.current.result;
   };
 
   const pick = (picked: File | null) => {
@@ -47,9 +42,8 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     setRefused(problem !== null);
     if (picked && !title) setTitle(picked.name.replace(/\.[^.]+$/, ''));
     if (!picked || problem) return;
-    void checkOf(picked).then((result) => {
-      if (check.current?.file !== picked || result.ok) return;
-      setError(result.reason);
+    watch(picked, (reason) => {
+      setError(reason);
       setRefused(true);
     });
   };
@@ -68,8 +62,7 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       return;
     }
     const { media, duration } = checked;
-    // Sent as what its bytes are, not as the type the browser guessed from the name.
-    const typed = file.type === media.mime ? file : new File([file], file.name, { type: media.mime, lastModified: file.lastModified });
+    const typed = withSniffedType(file, media);
     upload.mutate(
       { file: typed, metadata: { title: title.trim() || file.name, type: media.kind, size: file.size, duration, uploadedAt: new Date().toISOString() }, onProgress: setProgress },
       {

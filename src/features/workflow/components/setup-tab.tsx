@@ -9,9 +9,10 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import type { Language, Platform, Urgency, WorkflowConfig } from '@/db/settings';
 import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
-import { checkMediaFile, type MediaFileCheck } from '@/lib/media/check-file';
+import { useMediaFileCheck, withSniffedType } from '@/lib/media/use-media-file-check';
 import { unregisterSecret } from '@/lib/security/redact';
 import { hostChangeMessages, workflowHostChanges } from '@/lib/webhooks/credential-hosts';
+import { UPLOAD_FAILED_TITLE } from '@/lib/webhooks/failure-toasts';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
@@ -244,21 +245,15 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const check = useRef<{ file: File; result: Promise<MediaFileCheck> } | null>(null);
+  const { checkOf, watch } = useMediaFileCheck();
   const upload = useMediaUpload(config);
   const id = useId();
-  const checkOf = (picked: File) => {
-    if (check.current?.file !== picked) check.current = { file: picked, result: checkMediaFile(picked) };
-    return check.current.result;
-  };
   const pick = (picked: File | null) => {
     setFile(picked);
     setProgress(null);
     setRefusal(null);
     if (!picked) return;
-    void checkOf(picked).then((result) => {
-      if (check.current?.file === picked && !result.ok) setRefusal(result.reason);
-    });
+    watch(picked, setRefusal);
   };
   const start = async () => {
     if (!config.mediaUrl.trim()) {
@@ -269,11 +264,10 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
     const checked = await checkOf(file);
     if (!checked.ok) {
       setRefusal(checked.reason);
-      toast.error('Upload Fehler', { description: checked.reason });
+      toast.error(UPLOAD_FAILED_TITLE, { description: checked.reason });
       return;
     }
-    // Sent as what its bytes are, not as the type the browser guessed from the name.
-    const typed = file.type === checked.media.mime ? file : new File([file], file.name, { type: checked.media.mime, lastModified: file.lastModified });
+    const typed = withSniffedType(file, checked.media);
     setProgress(0);
     upload.mutate({ file: typed, onProgress: setProgress }, {
       onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startMockBackend } from '../../scripts/mock-backend.mjs';
+
+// What several journeys share: SPEC §2's screens, a live deployment against a backend on another origin, a new post.
+
+/** SPEC §2: every screen's route and the heading it shows. */
+export const SPEC_SCREENS: ReadonlyArray<[string, RegExp]> = [
+  ['/', /AI-powered news/],
+  ['/dashboard', /^Dashboard$/],
+  ['/dashboard/workflow', /Workflow/],
+  ['/dashboard/ai-news', /AI News/],
+  ['/dashboard/posts', /Post/],
+  ['/dashboard/media', /Media/],
+  ['/dashboard/live', /Live/],
+  ['/dashboard/social', /Social/],
+  ['/dashboard/videos', /Video Studio/],
+  ['/dashboard/prompts', /Prompt/],
+  ['/dashboard/admin', /Admin Settings/],
+];
+
+export type MockBackend = Awaited<ReturnType<typeof startMockBackend>>;
+
+/** scripts/mock-backend.mjs on a free port for the tests of this file or describe block; call it at that level. */
+export function mockBackendForTests(): () => MockBackend {
+  let backend: MockBackend | undefined;
+  test.beforeAll(async () => {
+    backend = await startMockBackend(0);
+  });
+  test.afterAll(async () => {
+    await backend?.close();
+  });
+  return () => {
+    if (!backend) throw new Error('mock backend not started');
+    return backend;
+  };
+}
+
+/** This page's config.json says live mode against apiBaseUrl. */
+export async function routeLiveConfig(page: Page, apiBaseUrl: string): Promise<void> {
+  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl }) }));
+}
+
+/** Creates a post through the Posts screen's dialog and waits for 'Post erstellt'. */
+export async function createPost(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill(title);
+  await dialog.getByLabel('Kategorie').fill('Technik');
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post erstellt', { exact: true })).toBeVisible();
+}
