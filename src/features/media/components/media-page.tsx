@@ -1,5 +1,5 @@
 import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -28,9 +28,16 @@ const TABS: Array<{ value: TypeFilter; label: string }> = [
 const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
 const collator = new Intl.Collator('de');
 
-export function MediaPage() {
-  const media = useMedia();
-  const remove = useDeleteMedia();
+interface BrowserProps {
+  all: MediaFile[];
+  pending: boolean;
+  error: Error | null;
+  onPreview: (item: MediaFile) => void;
+  onDelete: (item: MediaFile) => void;
+}
+
+/** Search, filters, tabs and the grid with the state they share: a keystroke re-renders this, not the header or the dialogs. */
+const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview, onDelete }: BrowserProps) {
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
   const [showFilter, setShowFilter] = useState(false);
@@ -39,11 +46,7 @@ export function MediaPage() {
   const [minViews, setMinViews] = useState(0);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const [previewing, setPreviewing] = useState<MediaFile | null>(null);
-  const [deleting, setDeleting] = useState<MediaFile | null>(null);
 
-  const all = useMemo(() => media.data ?? [], [media.data]);
   const counts = useMemo(() => {
     const c = { all: all.length, video: 0, audio: 0, image: 0 };
     for (const m of all) c[m.type] += 1;
@@ -69,8 +72,7 @@ export function MediaPage() {
   }, [sorted, type, search, minViews, from, to]);
 
   return (
-    <div className="space-y-6">
-      <PageHeader title="Media Library" description="Videos, Audio und Bilder verwalten." actions={<Button onClick={() => setUploading(true)}><Upload aria-hidden />Upload Media</Button>} />
+    <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -118,21 +120,37 @@ export function MediaPage() {
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
-            {media.isPending ? (
+            {pending ? (
               <Skeleton className="h-64 w-full" />
-            ) : media.isError ? (
+            ) : error ? (
               <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
                 <p className="font-medium">{messages.loadError}</p>
-                <p className="text-muted-foreground">{errorMessage(media.error)}</p>
+                <p className="text-muted-foreground">{errorMessage(error)}</p>
               </div>
             ) : visible.length === 0 ? (
               <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
             ) : (
-              <MediaGrid resetKey={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={setPreviewing} onDelete={setDeleting} />
+              <MediaGrid resetKey={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={onPreview} onDelete={onDelete} />
             )}
           </TabsContent>
         ))}
       </Tabs>
+    </>
+  );
+});
+
+export function MediaPage() {
+  const media = useMedia();
+  const remove = useDeleteMedia();
+  const [uploading, setUploading] = useState(false);
+  const [previewing, setPreviewing] = useState<MediaFile | null>(null);
+  const [deleting, setDeleting] = useState<MediaFile | null>(null);
+  const all = useMemo(() => media.data ?? [], [media.data]);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Media Library" description="Videos, Audio und Bilder verwalten." actions={<Button onClick={() => setUploading(true)}><Upload aria-hidden />Upload Media</Button>} />
+      <MediaBrowser all={all} pending={media.isPending} error={media.isError ? media.error : null} onPreview={setPreviewing} onDelete={setDeleting} />
       <UploadDialog open={uploading} onOpenChange={setUploading} />
       <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       <ConfirmDialog
