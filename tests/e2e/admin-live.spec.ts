@@ -108,8 +108,29 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
   expect(eleven.requests.filter((r) => r.path === '/v1/user').map((r) => r.headers['xi-api-key'])).toContain(ELEVEN_KEY);
 
   expect(leaks).toEqual([]);
-  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
-  expect(stored).not.toContain(ELEVEN_KEY);
+  // Nothing in the browser's storage: web storage and every IndexedDB store of every database.
+  const stored = await page.evaluate(async () => {
+    const dump: unknown[] = [{ ...localStorage }, { ...sessionStorage }];
+    const names: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      names.push(info.name ?? '');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name ?? '');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        dump.push(await new Promise((resolve) => {
+          const all = db.transaction(name).objectStore(name).getAll();
+          all.onsuccess = () => resolve(all.result);
+        }));
+      }
+      db.close();
+    }
+    return { names, text: JSON.stringify(dump) };
+  });
+  expect(stored.names).toContain('newsdesk');
+  expect(stored.text).not.toContain(ELEVEN_KEY);
 });
 
 test('speech: the primary fails (500, then 429 on its retry) and the backup takes over, with the spec\'s texts in the error log', async ({ page }) => {
@@ -122,6 +143,9 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   await expect(page.getByText('Sprachausgabe erfolgreich', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Geliefert von Azure Speech.')).toBeVisible();
   await expect(page.getByTestId('tts-last')).toContainText('Azure Speech');
+  // The backup's audio is the one handed to the player.
+  const audio = await page.getByTestId('tts-audio').evaluate(async (el: HTMLAudioElement) => Array.from(new Uint8Array(await (await fetch(el.src)).arrayBuffer()).slice(0, 3)));
+  expect(audio).toEqual([0x49, 0x44, 0x33]);
   expect(azure.requests.filter((r) => r.method === 'POST' && r.path === '/cognitiveservices/v1')).toHaveLength(1);
   expect(eleven.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(2);
 
