@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Loader2, Volume2 } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,11 @@ export function TtsRolesCard() {
   const last = useSyncExternalStore(onTtsChange, lastTtsProvider);
   const roles: TtsRoles = stored ?? runtime;
   const [speaking, setSpeaking] = useState(false);
+  // The last sample's audio, playable here (a blob URL, released when replaced or on leaving).
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (audioUrl) URL.revokeObjectURL(audioUrl);
+  }, [audioUrl]);
 
   const swap = async () => {
     const next: TtsRoles = { primary: roles.backup, backup: roles.primary };
@@ -35,7 +40,8 @@ export function TtsRolesCard() {
   const speak = async () => {
     setSpeaking(true);
     try {
-      const { provider } = await generateSpeech(messages.tts.sample);
+      const { provider, audio } = await generateSpeech(messages.tts.sample);
+      setAudioUrl(URL.createObjectURL(audio));
       toast.success(messages.tts.speechOk, { description: messages.tts.speechOkDescription(serviceName(provider)) });
     } catch (error) {
       toast.error(messages.tts.speechFailed, { description: redact(errorMessage(error)) });
@@ -80,6 +86,7 @@ export function TtsRolesCard() {
             )}
           </span>
         </div>
+        {audioUrl && <audio controls src={audioUrl} data-testid="tts-audio" aria-label="Test-Sprachausgabe anhören" className="w-full" />}
       </CardContent>
     </Card>
   );
