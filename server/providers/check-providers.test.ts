@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startElevenLabs, ELEVENLABS_KEY } from '../../tests/fakes/elevenlabs';
 import type { Fake } from '../../tests/fakes/fake-http';
-import { startOpenAi } from '../../tests/fakes/openai';
+import { startOpenAi } from '../../tests/fakes/openai-keytest';
 import { startTelegram, TELEGRAM_TOKEN } from '../../tests/fakes/telegram';
 import { checkProviders } from './check-providers';
 
