@@ -1,15 +1,16 @@
-import { Download, Eye, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/lib/api/types';
 import { messages } from '../messages';
-import { download, MediaCard } from './media-card';
+import { MediaCard } from './media-card';
 
 /** Cards rendered at first and added per step: a library of 10,000 files keeps a small DOM and a fast search. */
 export const MEDIA_PAGE_SIZE = 24;
 
-interface GridActions {
+// The card menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a card's menu button.
+const CardMenu = lazy(() => import('./card-menu').then((m) => ({ default: m.CardMenu })));
+
+export interface GridActions {
   onPreview: (m: MediaFile) => void;
   onDelete: (m: MediaFile) => void;
 }
@@ -54,19 +55,11 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
           <Button variant="outline" onClick={more}>{messages.more(Math.min(rest, MEDIA_PAGE_SIZE))}</Button>
         </div>
       )}
-      {menu && <CardMenu key={menu.item.id} item={menu.item} anchor={menu.anchor} actions={{ onPreview, onDelete }} onClose={() => setMenu(null)} />}
+      {menu && (
+        <Suspense fallback={null}>
+          <CardMenu key={menu.item.id} item={menu.item} anchor={menu.anchor} actions={{ onPreview, onDelete }} onClose={() => setMenu(null)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-/** Preview, Download and Delete for one card, opened at the card's menu button. */
-function CardMenu({ item, anchor, actions, onClose }: { item: MediaFile; anchor: HTMLElement; actions: GridActions; onClose: () => void }) {
-  return (
-    <AnchoredMenu anchor={anchor} label={`Aktionen für ${item.title}`} onClose={onClose}>
-      <DropdownMenuItem onSelect={() => actions.onPreview(item)}><Eye aria-hidden />Preview</DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => download(item)}><Download aria-hidden />Download</DropdownMenuItem>
-      <DropdownMenuSeparator />
-      <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(item)}><Trash2 aria-hidden />Delete</DropdownMenuItem>
-    </AnchoredMenu>
   );
 }

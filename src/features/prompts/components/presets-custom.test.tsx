@@ -20,6 +20,13 @@ const setup = () => {
 };
 const output = () => screen.getByLabelText('Generated prompt') as HTMLTextAreaElement;
 
+
+// The Custom tab loads with its first opening (it brings IndexedDB's Dexie): wait for its form.
+async function openCustom(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: 'Custom' }));
+  await screen.findByLabelText('Name');
+}
+
 describe('Prompt Generator – voice and image presets', () => {
   test('voice has four presets with German texts; Use puts the prompt into the content output', async () => {
     const user = setup();
@@ -83,7 +90,7 @@ describe('Prompt Generator – voice and image presets', () => {
 describe('Prompt Generator – custom', () => {
   test('Save with blank fields gives the German message and keeps the input', async () => {
     const user = setup();
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.type(screen.getByLabelText('Name'), 'Kommentar');
     await user.type(screen.getByLabelText('Category'), '   ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -97,7 +104,7 @@ describe('Prompt Generator – custom', () => {
     const spy = vi.spyOn(db.prompts, 'add').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
     onTestFinished(() => spy.mockRestore());
     const user = setup();
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.type(screen.getByLabelText('Name'), 'Kommentar');
     await user.type(screen.getByLabelText('Category'), 'Meinung');
     await user.type(screen.getByLabelText('Template'), 'Kommentiere das Thema.');
@@ -109,7 +116,7 @@ describe('Prompt Generator – custom', () => {
 
   test('Save stores the prompt in IndexedDB and lists it', async () => {
     const user = setup();
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     expect(await screen.findByText('Noch keine eigenen Prompts gespeichert.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'Kommentar');
     await user.type(screen.getByLabelText('Category'), 'Meinung');
@@ -125,7 +132,7 @@ describe('Prompt Generator – custom', () => {
 
   test('Preview renders the template with the current topic and location', async () => {
     const user = setup();
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.type(screen.getByLabelText('Template'), 'Bericht über {{topic} aus {{location}');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByTestId('custom-preview')).toHaveTextContent('Bericht über [THEMA] aus [ORT]');
@@ -133,7 +140,7 @@ describe('Prompt Generator – custom', () => {
     await user.click(screen.getByRole('tab', { name: 'Content' }));
     await user.type(screen.getByLabelText('Topic'), 'Hafen');
     await user.type(screen.getByLabelText('Location (optional)'), 'Kiel');
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.type(screen.getByLabelText('Template'), 'Bericht über {{topic} aus {{location}');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByTestId('custom-preview')).toHaveTextContent('Bericht über Hafen aus Kiel');
@@ -142,11 +149,11 @@ describe('Prompt Generator – custom', () => {
   test('a saved prompt can be used and deleted', async () => {
     await savePrompt({ name: 'Interview', category: 'Format', template: 'Fragen zu {topic}' });
     const user = setup();
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.click(await screen.findByRole('button', { name: 'Use: Interview' }));
     expect(output()).toHaveValue('Fragen zu [THEMA]');
 
-    await user.click(screen.getByRole('tab', { name: 'Custom' }));
+    await openCustom(user);
     await user.click(await screen.findByRole('button', { name: 'Delete: Interview' }));
     expect(await screen.findByText('Noch keine eigenen Prompts gespeichert.')).toBeInTheDocument();
     await waitFor(async () => expect(await listPrompts()).toEqual([]));
