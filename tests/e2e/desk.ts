@@ -21,7 +21,11 @@ export async function startDesk(env: Record<string, string>): Promise<Desk> {
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server startet nicht:\n${output}`)), 90_000);
+    const timer = setTimeout(() => {
+      // A desk that never got ready is not left running.
+      child.kill('SIGTERM');
+      reject(new Error(`Server startet nicht:\n${output}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
@@ -50,7 +54,8 @@ export async function startDesk(env: Record<string, string>): Promise<Desk> {
 export async function signInToDesk(page: Page, url: string, route: string): Promise<void> {
   await page.goto(`${url}${route}`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
-  await expect(dialog).toBeVisible();
+  // The first load of the build from a freshly started desk is slow on a loaded machine.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();

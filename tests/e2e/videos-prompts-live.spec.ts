@@ -17,6 +17,8 @@ test.use({ serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // The desk's first start (tsx, PGlite, migrations) takes long on a loaded machine.
+  test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-video-'));
   // Six status calls before HeyGen reports the video done: the progress is visible on the way.
   heygen = await startHeygenFake(4347, { apiKey: 'hg-e2e-key-0123', pollsUntilDone: 6 });
