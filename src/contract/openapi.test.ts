@@ -152,7 +152,7 @@ describe('the OpenAPI document', () => {
 
   test('Idempotency-Key on every POST that acts, and only there', () => {
     // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key) carry no key.
-    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai'];
+    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start'];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];
     for (const { method, path, op } of allOperations()) {
