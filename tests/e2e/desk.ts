@@ -47,7 +47,7 @@ export async function startDesk(env: Record<string, string>): Promise<Desk> {
 export async function signIn(page: Page, url: string, route: string) {
   await page.goto(`${url}${route}`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();

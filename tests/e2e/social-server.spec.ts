@@ -17,6 +17,8 @@ let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
 let tiktok: TikTokFake;
 
 test.beforeAll(async () => {
+  // The first start of the embedded database (initdb) is slow on a loaded machine.
+  test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-social-'));
   [telegram, tiktok] = await Promise.all([startTelegramFake(4358), startTikTokFake(4359)]);
   desk = await startDesk({
