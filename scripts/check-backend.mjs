@@ -354,6 +354,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (value.id !== item.id) throw new Failure(`social.updateScheduled: answered ${value.id} for ${item.id}`);
   });
   await step('social.analytics', async () => void expectSuccess('social.analytics', await call('social.analytics')));
+  // prov-social (issue 15): OAuth needs the platform's client settings (503 until set); token health never carries a token.
+  await step('social.oauthStart', async () => {
+    const value = expectSuccess('social.oauthStart', await call('social.oauthStart', { params: operations['social.oauthStart'].example.params }));
+    if (!value.url || !value.state) throw new Failure('social.oauthStart: url or state missing');
+  });
+  await step('social.tokens', async () => void expectSuccess('social.tokens', await call('social.tokens')));
 
   // --- OBS and live: switch to the scene already on air; start/stop only when no stream runs.
   let status;

@@ -181,11 +181,11 @@ describe('the OpenAPI document', () => {
     expect(operationAt('/video/{provider}/download/{id}', 'get').responses['200']?.content?.['video/*']?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 
-  test('bearer token on every operation except the open health path', () => {
+  test('bearer token on every operation except the open health path and the run events n8n posts with its run token', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     for (const { method, path, op } of allOperations()) {
-      if (path === '/health/{service}') {
+      if (path === '/health/{service}' || path === '/runs/{runId}/events') {
         expect(op.security).toEqual([]);
         continue;
       }
@@ -197,7 +197,7 @@ describe('the OpenAPI document', () => {
 
   test('Idempotency-Key on every POST that acts, and only there', () => {
     // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key) carry no key.
-    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai'];
+    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start', 'POST /runs/{runId}/events'];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];
     for (const { method, path, op } of allOperations()) {

@@ -82,10 +82,11 @@ export const facebook: Adapter = async (ctx, input) => {
 // Instagram content publishing (Graph API v23.0): https://developers.facebook.com/docs/instagram-platform/content-publishing
 // POST /{ig-user-id}/media → container; GET /{container}?fields=status_code until FINISHED; POST /{ig-user-id}/media_publish.
 export const instagram: Adapter = async (ctx, input) => {
-  if (!input.mediaUrl) throw new PlatformError('Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.', 'rejected');
+  // Not set up comes first (503), then what the platform cannot take (422).
   const { token, account } = await accessToken(ctx, 'instagram');
   const igUser = account ?? ctx.credentials.setting('INSTAGRAM_USER_ID');
   if (!igUser) throw notConfigured('instagram', 'kein Instagram-Konto (INSTAGRAM_USER_ID)');
+  if (!input.mediaUrl) throw new PlatformError('Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.', 'rejected');
   const graph = ctx.credentials.url('instagram');
   const options = { retry: ctx.retry, secrets: [token] };
   const media = input.mediaType === 'video' ? { media_type: 'REELS', video_url: input.mediaUrl } : { image_url: input.mediaUrl };
@@ -105,8 +106,8 @@ export const instagram: Adapter = async (ctx, input) => {
 
 // YouTube Data API v3 videos.insert, resumable: https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
 export const youtube: Adapter = async (ctx, input) => {
-  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
   const { token } = await accessToken(ctx, 'youtube');
+  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
   let file: Response;
   try {
     file = await fetch(input.mediaUrl);
@@ -134,8 +135,8 @@ export const youtube: Adapter = async (ctx, input) => {
 // TikTok Content Posting API, Direct Post: https://developers.tiktok.com/doc/content-posting-api-reference-direct-post
 // and the status: https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status
 export const tiktok: Adapter = async (ctx, input) => {
-  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('TikTok veröffentlicht nur Videos: Bitte eine Video-Adresse angeben.', 'rejected');
   const { token } = await accessToken(ctx, 'tiktok');
+  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('TikTok veröffentlicht nur Videos: Bitte eine Video-Adresse angeben.', 'rejected');
   const base = ctx.credentials.url('tiktok');
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json; charset=UTF-8' };
   const options = { retry: ctx.retry, secrets: [token] };

@@ -42,7 +42,8 @@ test('without client settings the start is a German 503', async () => {
   } finally {
     await bare.close();
   }
-});
+  // A second app (its own database) starts slowly on a loaded machine.
+}, 90_000);
 
 test('connect TikTok: authorise URL, callback with state (once), code exchange, encrypted tokens, platform connected, event', async () => {
   const events: ChangeEvent[] = [];

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedDemo } from '../../db/seed';
+import { startOpenAiFake, type OpenAiFake } from '../../../tests/fakes/openai';
+import { createCredentials } from '../../providers/credentials';
 import { contractBody, createTestApp, type TestApp } from '../../testing';
 import { relativeTime } from './dashboard.routes';
 
 let t: TestApp;
+let openai: OpenAiFake;
 beforeAll(async () => {
-  t = await createTestApp();
+  // /news/generate asks the LLM now: a chat-completions fake on a free port.
+  openai = await startOpenAiFake(0, { apiKey: 'sk-dashboard-0123456789' });
+  t = await createTestApp({ credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-dashboard-0123456789' }) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await openai.close();
+});
 
 const stat = (o: { stats: { id: string; value: string; description: string }[] }, id: string) => o.stats.find((s) => s.id === id);
 

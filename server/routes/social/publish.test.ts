@@ -164,4 +164,5 @@ test('a platform that is not set up answers 503 not_configured in German; a zone
   } finally {
     await bare.close();
   }
-});
+  // A second app (its own database) starts slowly on a loaded machine.
+}, 90_000);

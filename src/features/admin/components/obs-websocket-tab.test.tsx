@@ -83,7 +83,8 @@ test('Connect saves all five settings and the status panel shows versions, scene
   expect(screen.getByTestId('admin-obs-obs-websocket-version')).toHaveTextContent('5.1.0');
   expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('main-studio');
   expect(screen.getByTestId('admin-obs-stream')).toHaveTextContent('Offline');
-  expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)');
+  // The configured scene is read back from the saved settings, which may land after the connection.
+  await waitFor(() => expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'));
   obsSim.switchScene('outro');
   await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('outro'));
   obsSim.startStream();
