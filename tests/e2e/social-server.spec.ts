@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram';
+import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { startTikTokFake, TIKTOK_CLIENT, type TikTokFake } from '../fakes/tiktok';
 import { signInToDesk, startDesk, type Desk } from './desk';
 
