@@ -81,3 +81,25 @@ test('a 401 for the ticket forgets the token and asks for it again', async () =>
   close();
   unsubscribe();
 });
+
+test('a ticket request the backend never answers is given up after 15 s and tried again', async () => {
+  vi.useFakeTimers();
+  setOperatorToken('token-0123456789abcdef');
+  const calls: RequestInit[] = [];
+  const hung = vi.fn(
+    (_url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        calls.push(init ?? {});
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      }),
+  );
+  const stop = connectLiveEvents({ apiBaseUrl: 'http://desk.test/api', onChange: () => undefined, onResync: () => undefined, fetchImpl: hung, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 1000 } });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(calls).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(15_000);
+  expect(calls[0].signal?.aborted).toBe(true);
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(calls).toHaveLength(2);
+  expect(FakeSource.all).toHaveLength(0);
+  stop();
+});

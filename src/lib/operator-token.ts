@@ -58,10 +58,13 @@ export function onOperatorTokenNeeded(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** How long the auth handshake (token check, event-stream ticket) waits for the server before it counts as unreachable. */
+export const HANDSHAKE_TIMEOUT_MS = 15_000;
+
 /** Checks a token against the server (an authenticated call that changes nothing). */
 export async function verifyOperatorToken(apiBaseUrl: string, token: string, fetchImpl: typeof fetch = fetch): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
   try {
-    const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(HANDSHAKE_TIMEOUT_MS) });
     if (response.ok) return 'ok';
     if (response.status === 429) return 'throttled';
     return response.status === 401 ? 'rejected' : 'unreachable';
