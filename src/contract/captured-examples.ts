@@ -782,7 +782,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       "body": {
         "stage": "Scraper",
         "state": "started",
-        "at": "2026-11-23T18:00:00.000Z"
+        "at": "2024-06-12T09:45:04.000Z"
       }
     },
     "response": {
