@@ -185,8 +185,14 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     for (const { method, path, op } of allOperations()) {
-      if (path === '/health/{service}' || path === '/runs/{runId}/events') {
+      if (path === '/health/{service}') {
         expect(op.security).toEqual([]);
+        continue;
+      }
+      // A stage event carries the run's own token (X-Newsdesk-Run-Token), not the operator's bearer token.
+      if (path === '/runs/{runId}/events') {
+        expect(op.security).toEqual([]);
+        expect(op.responses['401'], `${method} ${path} documents 401`).toBeDefined();
         continue;
       }
       expect(op.security, `${method} ${path}`).toBeUndefined();
@@ -196,7 +202,7 @@ describe('the OpenAPI document', () => {
   });
 
   test('Idempotency-Key on every POST that acts, and only there', () => {
-    // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key) carry no key.
+    // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key, a stage event) carry no key.
     const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start', 'POST /runs/{runId}/events'];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];

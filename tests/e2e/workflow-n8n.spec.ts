@@ -5,8 +5,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startN8n, type N8nHarness } from '../n8n/n8n-harness';
 
-// Issue 14 in the browser against a REAL n8n 1.123.50: the console (live mode, served by the Newsdesk server whose
-// N8N_BASE_URL points at that n8n) starts a run, the Monitoring tab shows its five stages arrive in order, the run is
+// Issue 14 in the browser against a REAL n8n 1.123.50: the shipped example workflow is imported through the server and
+// activated, the console (live mode, served by the Newsdesk server whose N8N_BASE_URL points at that n8n) starts a run, the Monitoring tab shows its five stages arrive in order, the run is
 // in the logs list, and a run failed on purpose is retried from the console. n8n starts once for the file.
 const TOKEN = 'e2e-n8n-operator-token-0123456789';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
@@ -66,14 +66,6 @@ test.beforeAll(async () => {
   n8n = await startN8n();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-n8n-'));
   await startDesk();
-  // The shipped example workflow, imported through the server and activated in n8n.
-  const form = new FormData();
-  form.append('workflow', new Blob([await readFile('examples/n8n/ai-news.workflow.json')], { type: 'application/json' }), 'ai-news.workflow.json');
-  const imported = await api('/workflow/n8n/upload', { method: 'POST', body: form });
-  if (!imported.ok) throw new Error(`Import: ${imported.status} ${await imported.text()}`);
-  const { id } = (await imported.json()) as { id: string };
-  const activated = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, { method: 'POST', headers: { 'X-N8N-API-KEY': n8n.apiKey } });
-  if (!activated.ok) throw new Error(`Aktivieren: ${activated.status} ${await activated.text()}`);
 });
 
 test.afterAll(async () => {
@@ -86,12 +78,27 @@ test.afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+test('the example workflow is imported through the server, activated in n8n, its state read back; its webhooks answer CORS', async () => {
+  const form = new FormData();
+  form.append('workflow', new Blob([await readFile('examples/n8n/ai-news.workflow.json')], { type: 'application/json' }), 'ai-news.workflow.json');
+  const imported = await api('/workflow/n8n/upload', { method: 'POST', body: form });
+  expect(imported.status, await imported.clone().text()).toBe(200);
+  const { id } = (await imported.json()) as { id: string };
+  expect(await (await api(`/workflow/n8n/status/${id}`)).json()).toEqual({ id, status: 'inactive', active: false });
+  const activated = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, { method: 'POST', headers: { 'X-N8N-API-KEY': n8n.apiKey } });
+  expect(activated.status, await activated.clone().text()).toBe(200);
+  expect(await (await api(`/workflow/n8n/status/${id}`)).json()).toEqual({ id, status: 'active', active: true });
+  const preflight = await fetch(`${n8n.baseUrl}/webhook/ai-news`, { method: 'OPTIONS', headers: { Origin: deskUrl, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('access-control-allow-origin')).toBe(deskUrl);
+});
+
 test('a run started from the console moves through its five stages in order in the Monitoring tab and lands in the logs', async ({ page }) => {
   await openMonitoring(page);
-  // Every stage waits 3 s in n8n, so each one is seen running before it is finished.
+  // Every stage waits 5 s in n8n, so each one is seen running before it is finished.
   await page.route('**/api/workflow/ai-news/start', async (route) => {
     const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, stageDelayMs: 3000 }) }) });
+    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, stageDelayMs: 5000 }) }) });
   });
   // Every state each stage shows, in the order the page shows them (a MutationObserver on the stages' data-state).
   await page.evaluate(() => {
@@ -153,4 +160,7 @@ test('a stage failed on purpose shows as failed, and Retry from the console has 
   await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich');
   await expect(row).toContainText('Erfolgreich');
   await expect(row.getByRole('button', { name: `Retry ${run.id}` })).toHaveCount(0);
+  // In n8n: the first execution failed, its retry succeeded.
+  const executions = (await (await fetch(`${n8n.baseUrl}/api/v1/executions?limit=2`, { headers: { 'X-N8N-API-KEY': n8n.apiKey } })).json()) as { data: Array<{ status: string; mode: string }> };
+  expect(executions.data.map((e) => [e.mode, e.status])).toEqual([['retry', 'success'], ['webhook', 'error']]);
 });
