@@ -19,13 +19,16 @@ export function n8nBinary(dir = n8nRuntimeDir()) {
   return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
-/** True when the runtime is complete (the install writes the binary's package last, so its presence is enough). */
-export function n8nInstalled(dir = n8nRuntimeDir()) {
-  return existsSync(n8nBinary(dir)) && existsSync(path.join(dir, 'node_modules', 'n8n', 'dist', 'public-api', 'v1', 'openapi.yml'));
-}
-
 /** The lock folder of a running install (mkdir is atomic): a second caller waits instead of installing twice. */
 const lockDir = (dir) => `${dir}.install-lock`;
+
+/** Written after `npm install` returned: its files (and sqlite3's native build) are all there. */
+const doneMarker = (dir) => path.join(dir, '.newsdesk-installed');
+
+/** True when an install finished in `dir` and none is running there (n8n's files appear long before npm is done). */
+export function n8nInstalled(dir = n8nRuntimeDir()) {
+  return existsSync(doneMarker(dir)) && !existsSync(lockDir(dir));
+}
 
 const alive = (pid) => {
   try {
@@ -44,7 +47,9 @@ function install(dir) {
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`n8n ${N8N_VERSION} wird nach ${dir} installiert (einige Minuten) …`);
   execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
-  if (!n8nInstalled(dir)) throw new Error(`n8n ist nach der Installation in ${dir} nicht vollständig.`);
+  const complete = existsSync(n8nBinary(dir)) && existsSync(path.join(dir, 'node_modules', 'n8n', 'dist', 'public-api', 'v1', 'openapi.yml'));
+  if (!complete) throw new Error(`n8n ist nach der Installation in ${dir} nicht vollständig.`);
+  writeFileSync(doneMarker(dir), `${N8N_VERSION}\n`);
 }
 
 /**
@@ -73,7 +78,7 @@ export function ensureN8n(dir = n8nRuntimeDir()) {
     }
     try {
       writeFileSync(path.join(lockDir(dir), 'pid'), String(process.pid));
-      if (!n8nInstalled(dir)) install(dir);
+      if (!existsSync(doneMarker(dir))) install(dir);
       return dir;
     } finally {
       rmSync(lockDir(dir), { recursive: true, force: true });
