@@ -31,7 +31,7 @@ describe.skipIf(unavailable)('scheduled posts on one PostgreSQL with two instanc
 
   beforeAll(async () => {
     cluster = await startPostgres();
-    telegram = await startTelegramFake(4357);
+    telegram = await startTelegramFake(0);
   });
   afterAll(async () => {
     for (const { app, database } of open) {

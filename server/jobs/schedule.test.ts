@@ -13,7 +13,7 @@ let clock = new Date('2026-11-24T06:00:00Z');
 const worker = (id: string, claimTimeoutMs = 60_000) => createJobWorker(t.database, t.social, { pollMs: 1000, now: () => clock, workerId: id, claimTimeoutMs });
 
 beforeAll(async () => {
-  telegram = await startTelegramFake(4355);
+  telegram = await startTelegramFake(0);
   t = await createTestApp({ credentials: createCredentials({ TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@desk' }) });
   await t.call('/social/platforms/telegram/connect', { method: 'POST' });
 });

@@ -7,7 +7,7 @@ import { checkProviders } from './check-providers';
 
 let eleven: Fake, openai: Fake, telegram: Fake;
 beforeAll(async () => {
-  [eleven, openai, telegram] = await Promise.all([startElevenLabs(4331), startOpenAi(4333), startTelegram(4334)]);
+  [eleven, openai, telegram] = await Promise.all([startElevenLabs(0), startOpenAi(0), startTelegram(0)]);
 });
 afterAll(() => Promise.all([eleven.close(), openai.close(), telegram.close()]));
 

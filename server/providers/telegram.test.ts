@@ -7,7 +7,7 @@ let telegram: Fake & { sent: () => { chat_id: unknown; text: unknown }[] };
 let t: TestApp;
 
 beforeAll(async () => {
-  telegram = await startTelegram(4334);
+  telegram = await startTelegram(0);
   t = await createTestApp({ providerEnv: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk_live' } });
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ let eleven: Fake, azure: Fake, t: TestApp;
 const env = () => ({ ELEVENLABS_API_URL: eleven.url, AZURE_SPEECH_URL: azure.url, ELEVENLABS_API_KEY: ELEVENLABS_KEY, AZURE_SPEECH_KEY: AZURE_KEY, ELEVENLABS_VOICE_ID: 'voiceAnna1' });
 
 beforeAll(async () => {
-  [eleven, azure] = await Promise.all([startElevenLabs(4338), startAzureSpeech(4339)]);
+  [eleven, azure] = await Promise.all([startElevenLabs(0), startAzureSpeech(0)]);
   t = await createTestApp({ providerEnv: env() });
 });
 afterAll(async () => {

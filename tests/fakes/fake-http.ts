@@ -1,5 +1,6 @@
 // A tiny provider fake on node:http: routes, a log of every received request, and failures a test can queue (5xx, 429).
 import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface Received {
   method: string;
@@ -60,8 +61,10 @@ export async function startFake(port: number, spec: FakeSpec): Promise<Fake> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // Port 0 takes a free port: test files run side by side, so fixed ports collide.
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     failNext(status, times = 1) {
       for (let i = 0; i < times; i++) queued.push(status);

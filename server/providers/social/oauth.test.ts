@@ -13,7 +13,7 @@ let tiktok: TikTokFake;
 let clock = new Date('2026-11-24T10:00:00Z');
 
 beforeAll(async () => {
-  tiktok = await startTikTokFake(4356);
+  tiktok = await startTikTokFake(0);
   t = await createTestApp({
     now: () => clock,
     credentials: createCredentials({ TIKTOK_API_URL: tiktok.url, TIKTOK_AUTH_URL: `${tiktok.url}/v2/auth/authorize/`, TIKTOK_CLIENT_ID: TIKTOK_CLIENT.id, TIKTOK_CLIENT_SECRET: TIKTOK_CLIENT.secret }),

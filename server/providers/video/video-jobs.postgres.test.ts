@@ -21,7 +21,7 @@ describe.skipIf(unavailable)('video jobs with two instances on one PostgreSQL', 
 
   beforeAll(async () => {
     // A port of prov-video's range.
-    heygen = await startHeygenFake(4340, { apiKey: 'hg-pg-key-0123', pollsUntilDone: 3 });
+    heygen = await startHeygenFake(0, { apiKey: 'hg-pg-key-0123', pollsUntilDone: 3 });
     cluster = await startPostgres();
     databases = await Promise.all([openDatabase({ databaseUrl: cluster.url }), openDatabase({ databaseUrl: cluster.url })]);
     a = await createTestApp({ database: databases[0], credentials: credentials() });

@@ -20,10 +20,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   [heygen, tavus, did, modelslab] = await Promise.all([
-    startHeygenFake(4341, { apiKey: 'hg-key-123456', pollsUntilDone: 3 }),
-    startTavusFake(4342, { apiKey: 'tv-key-123456', pollsUntilDone: 2 }),
-    startDidFake(4343, { apiKey: 'did-user:did-pass', pollsUntilDone: 2 }),
-    startModelsLabFake(4344, { apiKey: 'ml-key-123456', pollsUntilDone: 2 }),
+    startHeygenFake(0, { apiKey: 'hg-key-123456', pollsUntilDone: 3 }),
+    startTavusFake(0, { apiKey: 'tv-key-123456', pollsUntilDone: 2 }),
+    startDidFake(0, { apiKey: 'did-user:did-pass', pollsUntilDone: 2 }),
+    startModelsLabFake(0, { apiKey: 'ml-key-123456', pollsUntilDone: 2 }),
   ]);
   credentials = createCredentials({
     HEYGEN_API_URL: heygen.url, HEYGEN_API_KEY: 'hg-key-123456',

@@ -15,7 +15,7 @@ let eleven: Fake, azure: Fake, openai: Fake, heygen: Fake, tavus: Fake, did: Fak
 const secret = randomBytes(32);
 
 beforeAll(async () => {
-  [eleven, azure, openai, heygen, tavus, did] = await Promise.all([startElevenLabs(4331), startAzureSpeech(4332), startOpenAi(4333), startHeyGen(4335), startTavus(4336), startDid(4337)]);
+  [eleven, azure, openai, heygen, tavus, did] = await Promise.all([startElevenLabs(0), startAzureSpeech(0), startOpenAi(0), startHeyGen(0), startTavus(0), startDid(0)]);
   t = await createTestApp({
     secret,
     providerEnv: {

@@ -10,7 +10,7 @@ let t: TestApp;
 let openai: OpenAiFake;
 beforeAll(async () => {
   // The chat-completions fake on a port of prov-video's range.
-  openai = await startOpenAiFake(4346, { apiKey: 'sk-news-0123456789' });
+  openai = await startOpenAiFake(0, { apiKey: 'sk-news-0123456789' });
   t = await createTestApp({ credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-news-0123456789' }) });
   await seedDemo(t.database.db);
 });

@@ -14,7 +14,7 @@ let youtube: YouTubeFake;
 let tiktok: TikTokFake;
 
 beforeAll(async () => {
-  [telegram, graph, youtube, tiktok] = await Promise.all([startTelegramFake(4351), startGraphFake(4352), startYouTubeFake(4353), startTikTokFake(4354)]);
+  [telegram, graph, youtube, tiktok] = await Promise.all([startTelegramFake(0), startGraphFake(0), startYouTubeFake(0), startTikTokFake(0)]);
   t = await createTestApp({
     credentials: createCredentials({
       TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
