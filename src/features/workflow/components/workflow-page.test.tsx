@@ -23,6 +23,7 @@ async function renderPage() {
 const tab = (user: ReturnType<typeof userEvent.setup>, name: RegExp) => user.click(screen.getByRole('tab', { name }));
 afterEach(() => {
   toast.dismiss();
+  vi.restoreAllMocks();
 });
 const toastOf = (text: string) => screen.getByText(text).closest('[data-sonner-toast]');
 
@@ -354,6 +355,11 @@ describe('n8n Setup tab', () => {
     // A real MP4 header (ftyp isom): the upload checks the type by the file's bytes.
     const mp4 = Uint8Array.from([0, 0, 0, 0x18, ...'ftypisom'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)).concat([0, 0, 2, 0], [...'isommp41'].map((c) => c.charCodeAt(0))));
     const file = new File([mp4], 'clip.mp4', { type: 'video/mp4' });
+    // jsdom never loads a media element, so the browser decode check would wait out its 5 s timeout (as long as the
+    // findBy below may wait): here the element reports its metadata as a browser that plays MP4 does.
+    vi.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement) {
+      queueMicrotask(() => this.dispatchEvent(new Event('loadedmetadata')));
+    });
     await user.upload(screen.getByLabelText('Media file'), file);
     await user.click(screen.getByRole('button', { name: 'Upload Media' }));
     expect(await screen.findByText('Media hochgeladen')).toBeInTheDocument();
