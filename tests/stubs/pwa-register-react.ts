@@ -1,5 +1,5 @@
 // Stand-in for vite-plugin-pwa's virtual:pwa-register/react in unit tests (the plugin only runs in Vite builds).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** What the next useRegisterSW() reports, and the updates it was asked to apply. */
 export const pwaStub = {
@@ -25,11 +25,10 @@ const registration = {
 } as unknown as ServiceWorkerRegistration;
 
 export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
-  const { onRegisteredSW } = options;
-  // Like the plugin: called once the worker is registered.
+  // Like the plugin: the callback given at the first render is called once, when the worker is registered.
+  const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
-    onRegisteredSW?.('/sw.js', registration);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    onRegistered.current?.('/sw.js', registration);
   }, []);
   const needRefresh = useState(pwaStub.needRefresh);
   const offlineReady = useState(false);
