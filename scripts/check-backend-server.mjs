@@ -3,7 +3,7 @@
 // Part of `npm test`: the server must meet the same contract as the mock backend.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkBackend } from './check-backend.mjs';
@@ -17,9 +17,13 @@ const dist = path.join(dataDir, 'dist');
 await mkdir(dist);
 await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="de"><title>Newsdesk</title></html>');
 await cp(path.join(root, 'public', 'samples'), path.join(dist, 'samples'), { recursive: true });
+// Every provider address points at a closed local port: a check that reaches a provider fails at once and the same way
+// on every machine, instead of calling the public service (or waiting on a network that has none).
+const providerSource = await readFile(path.join(root, 'server', 'providers', 'credentials.ts'), 'utf8');
+const closedProviders = Object.fromEntries([...providerSource.matchAll(/urlEnv: '(\w+)'/g)].map(([, name]) => [name, 'http://127.0.0.1:9']));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--seed', 'demo'], {
   cwd: root,
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NEWSDESK_TOKEN: token, NEWSDESK_DATA_DIR: dataDir, NEWSDESK_DIST_DIR: dist },
+  env: { ...process.env, ...closedProviders, PORT: '0', HOST: '127.0.0.1', NEWSDESK_TOKEN: token, NEWSDESK_DATA_DIR: dataDir, NEWSDESK_DIST_DIR: dist },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 

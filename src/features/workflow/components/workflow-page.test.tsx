@@ -442,9 +442,10 @@ describe('API Services tab', () => {
     await user.click(screen.getByRole('button', { name: 'Test All' }));
     await waitFor(() => expect(screen.getByTestId('service-tavus')).toHaveAttribute('data-status', 'connected'));
     expect(screen.getByTestId('service-facebook')).toHaveAttribute('data-status', 'disconnected');
-    expect(await screen.findByText('Alle API Tests abgeschlossen', {}, { timeout: 8000 })).toBeInTheDocument();
+    // Nine 500 ms pauses alone take 4.5 s: the wait leaves room for a loaded CI machine.
+    expect(await screen.findByText('Alle API Tests abgeschlossen', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('services-connected')).toHaveTextContent('10');
-  }, 15_000);
+  }, 30_000);
 });
 
 describe('Monitoring tab', () => {
@@ -545,8 +546,8 @@ describe('Monitoring tab', () => {
     expect(stage('AI Analyse')).toHaveTextContent('Wartend');
     expect(screen.getByTestId('live-run-status')).toHaveTextContent('Läuft');
     // The demo stage takes 1.5 s; the timeline is read again every second while a run is running.
-    await waitFor(() => expect(stage('Scraper')).toHaveAttribute('data-state', 'finished'), { timeout: 5000 });
-    await waitFor(() => expect(stage('AI Analyse')).toHaveAttribute('data-state', 'started'), { timeout: 5000 });
+    await waitFor(() => expect(stage('Scraper')).toHaveAttribute('data-state', 'finished'), { timeout: 10_000 });
+    await waitFor(() => expect(stage('AI Analyse')).toHaveAttribute('data-state', 'started'), { timeout: 10_000 });
   });
 
   test('empty logs: Last 0 Runs and the empty text', async () => {
