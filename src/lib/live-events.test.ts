@@ -103,3 +103,26 @@ test('a ticket request the backend never answers is given up after 15 s and trie
   expect(FakeSource.all).toHaveLength(0);
   stop();
 });
+
+test('a ticket refused for the token the operator replaced meanwhile is asked for again at once, keeping the new token', async () => {
+  let answerFirst: (response: Response) => void = () => undefined;
+  const fetchImpl = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
+    void init;
+    if (fetchImpl.mock.calls.length === 1) return new Promise<Response>((resolve) => { answerFirst = resolve; });
+    return Promise.resolve(new Response(JSON.stringify({ ticket: 't-neu' }), { status: 201 }));
+  });
+  const needs: string[] = [];
+  const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
+  // A long first retry delay: only an immediate second ask can open the stream within the test.
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 60_000, max: 60_000 } });
+  await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+  setOperatorToken('neues-token-0123456789');
+  answerFirst(new Response('{"message":"Token fehlt."}', { status: 401 }));
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  expect(FakeSource.all[0].url).toBe('https://desk.example/api/events?ticket=t-neu');
+  expect(new Headers(fetchImpl.mock.calls[1][1]?.headers).get('Authorization')).toBe('Bearer neues-token-0123456789');
+  expect(getOperatorToken()).toBe('neues-token-0123456789');
+  expect(needs).toEqual([]);
+  close();
+  unsubscribe();
+});

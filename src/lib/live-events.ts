@@ -1,6 +1,6 @@
 // The live desk's change stream: GET {api}/events as server-sent events, opened with a short-lived ticket (EventSource
 // cannot send the Authorization header, and the token never goes into a URL). Reconnects after a drop with a new ticket.
-import { HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
+import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 
 export interface ChangeEvent {
   topic: 'posts' | 'media' | 'news' | 'video' | 'users' | 'social' | 'live' | 'workflow';
@@ -55,8 +55,12 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     if (closed) return;
     let ticket: string;
     try {
+      const sent = getOperatorToken();
       const response = await fetchImpl(`${base}/events/ticket`, { method: 'POST', headers: operatorAuthHeaders(), signal: AbortSignal.timeout(HANDSHAKE_TIMEOUT_MS) });
       if (response.status === 401) {
+        // Refused for a token the operator has replaced meanwhile: ask again with the new one, not the operator.
+        const current = getOperatorToken();
+        if (current !== undefined && current !== sent) return void open();
         operatorTokenRejected();
         return retry();
       }

@@ -32,3 +32,24 @@ test('a 401 from the live backend forgets the token and asks for it again', asyn
   expect(getOperatorToken()).toBeUndefined();
   unsubscribe();
 });
+
+test('a 401 for a call sent before the operator entered a token re-sends it with the new token and keeps the token', async () => {
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
+  let answerFirst: (response: Response) => void = () => undefined;
+  const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    .mockImplementationOnce(() => new Promise<Response>((resolve) => { answerFirst = resolve; }))
+    .mockImplementation(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const needs: string[] = [];
+  const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
+  const call = apiRequest('/users', { retries: false, record: false });
+  await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+  // The operator signs in while the first call is still under way; its 401 (sent without a token) comes after.
+  setOperatorToken('neues-token-0123456789');
+  answerFirst(new Response('{"message":"Token fehlt."}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  await expect(call).resolves.toEqual([]);
+  expect(new Headers(fetchSpy.mock.calls[0][1]?.headers).get('Authorization')).toBeNull();
+  expect(new Headers(fetchSpy.mock.calls[1][1]?.headers).get('Authorization')).toBe('Bearer neues-token-0123456789');
+  expect(getOperatorToken()).toBe('neues-token-0123456789');
+  expect(needs).toEqual([]);
+  unsubscribe();
+});

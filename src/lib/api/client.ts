@@ -2,7 +2,7 @@ import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf }
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
-import { operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
+import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { describeProblems } from './contract-problems';
@@ -39,7 +39,7 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
   const method = transportOptions.method ?? 'GET';
-  return watchAuth(execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
+  return watchAuth(() => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
     service, retries, breaker, record,
     operation: operation ?? resendable(method, path, query, rest),
     context: { method, path, ...context },
@@ -51,10 +51,18 @@ export function liveAuth(callHeaders?: Record<string, string>): Record<string, s
   return getConfig().apiMode === 'live' ? operatorAuthHeaders(callHeaders) : {};
 }
 
-/** A 401 from a live backend brings the token dialog back. */
-function watchAuth<T>(call: Promise<T>): Promise<T> {
-  return call.catch((error: unknown) => {
-    if (getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401) operatorTokenRejected();
+/**
+ * A 401 from a live backend brings the token dialog back, unless the operator entered a new token while the call was
+ * under way: then the server refused the old one (or none), and the call is made again with the new token instead of
+ * throwing away the token just entered.
+ */
+function watchAuth<T>(call: () => Promise<T>): Promise<T> {
+  const sent = getOperatorToken();
+  return call().catch((error: unknown) => {
+    if (getConfig().apiMode !== 'live' || !(error instanceof ApiError) || error.status !== 401) throw error;
+    const current = getOperatorToken();
+    if (current !== undefined && current !== sent) return watchAuth(call);
+    operatorTokenRejected();
     throw error;
   });
 }
@@ -162,18 +170,19 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   const path = fillPath(def.path, input.params);
   const url = apiUrl(path, queryOf(input.query));
   const key = def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
-  const headers: Record<string, string> = { ...liveAuth(input.headers), ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) };
+  // Made for each sending: a call re-sent after the operator entered a new token carries the new one.
+  const headers = (): Record<string, string> => ({ ...liveAuth(input.headers), ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) });
   const multipart = def.body !== undefined && !isSchema(def.body);
   const binary = !isSchema(def.response) && def.response.kind === 'binary';
   const send = (): Promise<unknown> => {
     if (multipart) {
       if (!(input.body instanceof FormData)) return Promise.reject(new TypeError(`${def.method} ${def.path} erwartet FormData`));
-      return uploadWithProgress(url, input.body, { headers, signal: input.signal, onProgress: input.onProgress, stallTimeoutMs: input.timeoutMs ?? TIMEOUTS.uploadStall });
+      return uploadWithProgress(url, input.body, { headers: headers(), signal: input.signal, onProgress: input.onProgress, stallTimeoutMs: input.timeoutMs ?? TIMEOUTS.uploadStall });
     }
     return transport(url, {
       method: def.method,
       json: input.body,
-      headers,
+      headers: headers(),
       signal: input.signal,
       timeoutMs: input.timeoutMs ?? timeoutOf(id, def),
       responseType: binary ? 'blob' : 'json',
@@ -185,7 +194,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
     ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
     : undefined;
-  return watchAuth(execute(async () => checkResponse(c, def, path, url, await send()), {
+  return watchAuth(() => execute(async () => checkResponse(c, def, path, url, await send()), {
     service: input.service ?? serviceOf(def.path),
     retries: multipart || !mayRetry ? false : input.retries,
     breaker: input.breaker,
