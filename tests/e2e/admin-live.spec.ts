@@ -1,67 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AZURE_KEY, startAzureSpeech } from '../fakes/azure-speech';
 import { startElevenLabs } from '../fakes/elevenlabs';
 import type { Fake } from '../fakes/fake-http';
+import { signInToDesk, startDesk, type Desk } from './desk';
 
 // Admin → API Keys and speech on a live desk: the Newsdesk server (as in server.spec.ts) with ElevenLabs and Azure
 // Speech fakes on ports of this area (4331, 4332; the desk on 4335).
-const TOKEN = 'e2e-operator-token-keys-0123456789';
-const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const ELEVEN_KEY = 'xi-e2e-SECRETkey-7f3a9c';
-
-async function startDesk(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NEWSDESK_TOKEN: TOKEN, NEWSDESK_DIST_DIR: DIST, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server startet nicht:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
-}
-
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/dashboard/admin/settings`);
-  await expect(page.getByRole('dialog', { name: 'Zugang zum Newsdesk' })).toBeVisible({ timeout: 20_000 });
-  const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
-  // A 401 of a call made before the token was entered can open the dialog once more on a slow machine: enter it until it stays shut.
-  await expect(async () => {
-    if (await dialog.isVisible()) {
-      await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
-      await dialog.getByRole('button', { name: 'Anmelden' }).click();
-    }
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
-  }).toPass({ timeout: 40_000 });
-}
 
 test.use({ serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let dataDir: string;
-let desk: { url: string; stop(): Promise<void> };
+let desk: Desk;
 let eleven: Fake;
 let azure: Fake;
 
@@ -89,7 +43,7 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
     const body = await response.text().catch(() => '');
     if (body.includes(ELEVEN_KEY)) leaks.push(`response ${response.url()}`);
   });
-  await signIn(page, desk.url);
+  await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();
   await expect(page.getByTestId('key-storage')).toHaveText('Schlüssel werden verschlüsselt auf dem Server gespeichert.');
   const row = page.getByTestId('service-elevenlabs');
@@ -140,7 +94,7 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
 });
 
 test('speech: the primary fails (500, then 429 on its retry) and the backup takes over, with the spec\'s texts in the error log', async ({ page }) => {
-  await signIn(page, desk.url);
+  await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();
   eleven.failNext(500);
   eleven.failNext(429);

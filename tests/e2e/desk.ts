@@ -1,6 +1,7 @@
 // Starting the Newsdesk server (server/main.ts, the real desk) for a live-mode journey, and signing in with its token:
 // the same steps as server.spec.ts, shared so provider journeys start the desk the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -11,6 +12,17 @@ export interface Desk {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** A port free at this moment (for a desk restarted on the same address). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Starts the desk with the built PWA and the given environment (PORT, NEWSDESK_DATA_DIR, provider settings). */

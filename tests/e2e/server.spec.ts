@@ -1,73 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
+import { DESK_TOKEN, freePort, startDesk, type Desk } from './desk';
 import { createPost } from './live-desk';
 
 // The real desk: the Newsdesk server (npm start's server) serving the built PWA and /api on one origin, started here
 // on a free port with a temp data folder and a known token.
-const TOKEN = 'e2e-operator-token-0123456789';
-const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
-
-interface Desk {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startDesk(env: Record<string, string>): Promise<Desk> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NEWSDESK_TOKEN: TOKEN, NEWSDESK_DIST_DIR: DIST, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server startet nicht:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function signIn(page: Page, url: string, route = '/dashboard/posts') {
   await page.goto(`${url}${route}`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
-  await expect(dialog).toBeVisible();
+  // The first load of the build from a freshly started desk is slow on a loaded machine.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('Zugangs-Token').fill('falsches-token-0000000000');
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Token ungültig – bitte erneut eingeben.');
-  await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
+  await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();
 }
