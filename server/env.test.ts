@@ -28,3 +28,9 @@ test('bad OBS settings stop the start with a German reason that never shows the 
   expect((error as Error).message).not.toContain('geheim-123');
   expect(() => parseEnv({ OBS_URL: 'ws://a:1', OBS_INSTANCES: JSON.stringify([{ name: 'OBS', url: 'ws://b:1' }]) })).toThrow('OBS-Instanz "OBS" ist doppelt.');
 });
+
+test('n8n calls the desk back at NEWSDESK_CALLBACK_BASE_URL, else at the public address, else (unset) the request origin', () => {
+  expect(parseEnv({ NEWSDESK_PUBLIC_URL: 'https://desk.example/' }).callbackBaseUrl).toBe('https://desk.example');
+  expect(parseEnv({ NEWSDESK_PUBLIC_URL: 'https://desk.example', NEWSDESK_CALLBACK_BASE_URL: 'http://host.docker.internal:3000' }).callbackBaseUrl).toBe('http://host.docker.internal:3000');
+  expect(parseEnv({}).callbackBaseUrl).toBeUndefined();
+});

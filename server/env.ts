@@ -124,7 +124,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
     n8n: e.N8N_BASE_URL ? { baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''), apiKey: e.N8N_API_KEY, webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, '') } : undefined,
-    callbackBaseUrl: e.NEWSDESK_CALLBACK_BASE_URL?.replace(/\/+$/, ''),
+    // n8n reaches the desk at its public address unless it needs another one (n8n in Docker: host.docker.internal).
+    callbackBaseUrl: (e.NEWSDESK_CALLBACK_BASE_URL ?? e.NEWSDESK_PUBLIC_URL)?.replace(/\/+$/, ''),
     obsInstances: obsInstances(e),
   };
 }
