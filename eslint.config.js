@@ -95,10 +95,8 @@ export default tseslint.config(
   {
     // Justified exceptions: config.json is read before the mode is known and needs the raw Response (a 404 or
     // the host's HTML fallback means "no file"); the update prompt re-requests files only to fill the service
-    // worker's caches. Neither is an API call, so neither belongs in the error log or the debug log. The operator
-    // token check and the event-stream ticket are the auth handshake itself: their raw 401/429 decides what the
-    // dialog says, and a mistyped token is no failure for the error log.
-    files: ['src/lib/config.ts', 'src/app/update-prompt.tsx', 'src/lib/operator-token.ts', 'src/lib/live-events.ts'],
+    // worker's caches. Neither is an API call, so neither belongs in the error log or the debug log.
+    files: ['src/lib/config.ts', 'src/app/update-prompt.tsx'],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

@@ -25,6 +25,7 @@ afterEach(() => {
   FakeSource.all = [];
   sessionStorage.clear();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const ticketFetch = (tickets: string[]) =>
@@ -37,7 +38,8 @@ test('opens the stream with a ticket fetched with the token (never the token in 
   setOperatorToken('geheimes-token-123456');
   const fetchImpl = ticketFetch(['t-1']);
   const changes: ChangeEvent[] = [];
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api/', onChange: (e) => changes.push(e), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api/', onChange: (e) => changes.push(e), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   expect(fetchImpl.mock.calls[0][0]).toBe('https://desk.example/api/events/ticket');
   expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer geheimes-token-123456');
@@ -54,7 +56,8 @@ test('after a drop it reconnects with a fresh ticket and asks for a resync once 
   vi.useFakeTimers();
   const fetchImpl = ticketFetch(['t-1', 't-2']);
   const onResync = vi.fn();
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 4000 } });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 4000 } });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   FakeSource.all[0].emit('ready');
   expect(onResync).not.toHaveBeenCalled();
@@ -74,7 +77,8 @@ test('a 401 for the ticket forgets the token and asks for it again', async () =>
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   const fetchImpl = vi.fn(async () => new Response('{"message":"Token ungültig."}', { status: 401 }));
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
   await vi.waitFor(() => expect(needs).toEqual(['rejected']));
   expect(getOperatorToken()).toBeUndefined();
   expect(FakeSource.all).toHaveLength(0);
@@ -93,7 +97,8 @@ test('a ticket request the backend never answers is given up after 15 s and trie
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       }),
   );
-  const stop = connectLiveEvents({ apiBaseUrl: 'http://desk.test/api', onChange: () => undefined, onResync: () => undefined, fetchImpl: hung, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 1000 } });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(hung);
+  const stop = connectLiveEvents({ apiBaseUrl: 'http://desk.test/api', onChange: () => undefined, onResync: () => undefined, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 1000 } });
   await vi.advanceTimersByTimeAsync(0);
   expect(calls).toHaveLength(1);
   await vi.advanceTimersByTimeAsync(15_000);
@@ -114,7 +119,8 @@ test('a ticket refused for the token the operator replaced meanwhile is asked fo
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   // A long first retry delay: only an immediate second ask can open the stream within the test.
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), fetchImpl, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 60_000, max: 60_000 } });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 60_000, max: 60_000 } });
   await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
   setOperatorToken('neues-token-0123456789');
   answerFirst(new Response('{"message":"Token fehlt."}', { status: 401 }));

@@ -1,5 +1,7 @@
 // The live desk's change stream: GET {api}/events as server-sent events, opened with a short-lived ticket (EventSource
 // cannot send the Authorization header, and the token never goes into a URL). Reconnects after a drop with a new ticket.
+import { ApiError } from '@/lib/http/api-error';
+import { transport } from '@/lib/http/transport';
 import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 
 export interface ChangeEvent {
@@ -28,7 +30,6 @@ export interface LiveEventsOptions {
   onChange: (event: ChangeEvent) => void;
   /** The stream is open again after a drop: changes in between may have been missed. */
   onResync: () => void;
-  fetchImpl?: typeof fetch;
   EventSourceImpl?: typeof EventSource;
   /** Waits before reconnecting, growing to the maximum. */
   retryMs?: { first: number; max: number };
@@ -36,7 +37,7 @@ export interface LiveEventsOptions {
 
 /** Opens the stream and keeps it open; returns the function that closes it for good. */
 export function connectLiveEvents(options: LiveEventsOptions): () => void {
-  const { apiBaseUrl, onChange, onResync, fetchImpl = fetch, EventSourceImpl = EventSource, retryMs = { first: 1000, max: 15_000 } } = options;
+  const { apiBaseUrl, onChange, onResync, EventSourceImpl = EventSource, retryMs = { first: 1000, max: 15_000 } } = options;
   const base = apiBaseUrl.replace(/\/+$/, '');
   let source: EventSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,19 +55,19 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   async function open(): Promise<void> {
     if (closed) return;
     let ticket: string;
+    const sent = getOperatorToken();
     try {
-      const sent = getOperatorToken();
-      const response = await fetchImpl(`${base}/events/ticket`, { method: 'POST', headers: operatorAuthHeaders(), signal: AbortSignal.timeout(HANDSHAKE_TIMEOUT_MS) });
-      if (response.status === 401) {
+      const answer = await transport(`${base}/events/ticket`, { method: 'POST', headers: operatorAuthHeaders(), timeoutMs: HANDSHAKE_TIMEOUT_MS });
+      const given = typeof answer === 'object' && answer !== null && 'ticket' in answer ? answer.ticket : undefined;
+      if (typeof given !== 'string' || !given) return retry();
+      ticket = given;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
         // Refused for a token the operator has replaced meanwhile: ask again with the new one, not the operator.
         const current = getOperatorToken();
         if (current !== undefined && current !== sent) return void open();
         operatorTokenRejected();
-        return retry();
       }
-      if (!response.ok) return retry();
-      ticket = ((await response.json()) as { ticket: string }).ticket;
-    } catch {
       return retry();
     }
     if (closed) return;

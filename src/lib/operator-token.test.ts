@@ -3,6 +3,7 @@ import { verifyOperatorToken } from './operator-token';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** A backend that accepts the connection and never answers; it honours the abort signal as fetch does. */
@@ -16,7 +17,8 @@ const hungFetch = vi.fn(
 test('a backend that never answers the token check counts as unreachable after 15 s, not a dialog waiting for ever', async () => {
   vi.useFakeTimers();
   let outcome: string | undefined;
-  void verifyOperatorToken('http://desk.test/api', 'token-0123456789abcdef', hungFetch).then((o) => (outcome = o));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(hungFetch);
+  void verifyOperatorToken('http://desk.test/api', 'token-0123456789abcdef').then((o) => (outcome = o));
   await vi.advanceTimersByTimeAsync(14_999);
   expect(outcome).toBeUndefined();
   await vi.advanceTimersByTimeAsync(1);
@@ -24,9 +26,16 @@ test('a backend that never answers the token check counts as unreachable after 1
 });
 
 test('the answers of the token check: 2xx ok, 401 rejected, 429 throttled, anything else unreachable', async () => {
-  const answer = (status: number) => vi.fn(async () => new Response(null, { status }));
-  expect(await verifyOperatorToken('http://desk.test/api/', 't', answer(201))).toBe('ok');
-  expect(await verifyOperatorToken('http://desk.test/api', 't', answer(401))).toBe('rejected');
-  expect(await verifyOperatorToken('http://desk.test/api', 't', answer(429))).toBe('throttled');
-  expect(await verifyOperatorToken('http://desk.test/api', 't', answer(502))).toBe('unreachable');
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const answer = (status: number) => fetchSpy.mockImplementationOnce(async () => new Response(status === 201 ? '{"ticket":"t-1"}' : null, { status, headers: { 'Content-Type': 'application/json' } }));
+  answer(201);
+  expect(await verifyOperatorToken('http://desk.test/api/', 't')).toBe('ok');
+  expect(fetchSpy.mock.calls[0][0]).toBe('http://desk.test/api/events/ticket');
+  expect(new Headers(fetchSpy.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer t');
+  answer(401);
+  expect(await verifyOperatorToken('http://desk.test/api', 't')).toBe('rejected');
+  answer(429);
+  expect(await verifyOperatorToken('http://desk.test/api', 't')).toBe('throttled');
+  answer(502);
+  expect(await verifyOperatorToken('http://desk.test/api', 't')).toBe('unreachable');
 });

@@ -2,6 +2,9 @@
 // Kept in sessionStorage, not IndexedDB: it never reaches the settings export or the backup, is gone when the tab
 // closes, and a shared tablet does not keep it; the price is one prompt per new tab.
 
+import { ApiError } from '@/lib/http/api-error';
+import { transport } from '@/lib/http/transport';
+
 const KEY = 'newsdesk-operator-token';
 
 export type TokenNeed = { reason: 'missing' | 'rejected' };
@@ -62,13 +65,13 @@ export function onOperatorTokenNeeded(listener: Listener): () => void {
 export const HANDSHAKE_TIMEOUT_MS = 15_000;
 
 /** Checks a token against the server (an authenticated call that changes nothing). */
-export async function verifyOperatorToken(apiBaseUrl: string, token: string, fetchImpl: typeof fetch = fetch): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
+export async function verifyOperatorToken(apiBaseUrl: string, token: string): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
   try {
-    const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(HANDSHAKE_TIMEOUT_MS) });
-    if (response.ok) return 'ok';
-    if (response.status === 429) return 'throttled';
-    return response.status === 401 ? 'rejected' : 'unreachable';
-  } catch {
-    return 'unreachable';
+    await transport(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, timeoutMs: HANDSHAKE_TIMEOUT_MS });
+    return 'ok';
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 429) return 'throttled';
+    return status === 401 ? 'rejected' : 'unreachable';
   }
 }
