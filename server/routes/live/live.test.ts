@@ -76,6 +76,11 @@ test('the instances are listed by name and state, never with the password', asyn
   const list = await contractBody('obs.instances', response);
   expect(list.map((i) => [i.name, i.state])).toEqual([['Studio A', 'connected'], ['Studio B', 'auth-failed']]);
   expect(list[1].message).toBe('Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.');
+  // What the server uses and, for the connected one, OBS's scenes and text sources (GetInputList, text kinds only).
+  expect(list[0]).toMatchObject({ textSource: 'AI News Content', scenes: hub.get('Studio A')?.scenes, currentScene: hub.get('Studio A')?.currentScene });
+  expect(list[0].textSources).toEqual([...studio.texts.keys()]);
+  expect(list[0].textSources).not.toContain('Mic/Aux');
+  expect(list[1]).toEqual({ name: 'Studio B', url: list[1].url, state: 'auth-failed', message: list[1].message, textSource: 'AI News Content' });
 });
 
 test('a wrong password is tried once and never again (no reconnect loop); calls answer the German reason', async () => {

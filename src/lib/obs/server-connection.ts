@@ -30,6 +30,9 @@ function errorBody(error: unknown): { message?: string; code?: string } {
   }
 }
 
+/** The query key of the server's instance list (the Live screen and Admin share one cache entry). */
+export const OBS_INSTANCES_KEY = ['live', 'obs', 'instances'] as const;
+
 /** The instances the server knows (name, address without password, state). */
 export function listServerInstances(signal?: AbortSignal): Promise<ObsInstanceInfo[]> {
   return callApi('obs.instances', { signal, retries: false });
@@ -221,5 +224,5 @@ export const serverStartStream = () => send('StartStream', () => callApi('obs.st
 export const serverStopStream = () => send('StopStream', () => callApi('obs.streamStop', { query: query(), retries: false })).then(() => undefined);
 
 export async function serverSetSourceText(sourceName: string, text: string): Promise<void> {
-  await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, sourceName }, retries: false }));
+  await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));
 }
