@@ -143,7 +143,8 @@ test('an OBS-side scene change and a dropped connection go out on the event stre
 });
 
 test('without OBS settings: status says not connected, the calls a German 503', async () => {
-  const bare = await createTestApp();
+  // The same database: a fresh embedded one (migrations and all) took over 30 s on a loaded machine.
+  const bare = await createTestApp({ database: t.database });
   try {
     expect(await contractBody('obs.status', await bare.call('/obs/status'))).toEqual({ connected: false, streaming: false, scene: '' });
     expect(await contractBody('obs.instances', await bare.call('/obs/instances'))).toEqual([]);

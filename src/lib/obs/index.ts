@@ -10,7 +10,8 @@ export {
   testObsConnection,
 } from './connection';
 export { connectObs, disconnectObs, resetObsConnection, setSourceText, startStream, stopStream, switchScene } from './control';
-export { OBS_INSTANCES_KEY, connectObsViaServer, disconnectServerMode, isServerMode, listServerInstances } from './server-connection';
+export { OBS_INSTANCES_KEY } from './keys';
+export { connectObsViaServer, disconnectServerMode, isServerMode, listServerInstances } from './server-connection';
 export { isLanObsHost, defaultObsMode, proposeServerMode } from './mode';
 export { AUTH_FAILED_CODE, NOT_CONNECTED, CONNECT_FAILED, ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, isFinalCloseCode } from './errors';
 export { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';

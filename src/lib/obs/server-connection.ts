@@ -30,9 +30,6 @@ function errorBody(error: unknown): { message?: string; code?: string } {
   }
 }
 
-/** The query key of the server's instance list (the Live screen and Admin share one cache entry). */
-export const OBS_INSTANCES_KEY = ['live', 'obs', 'instances'] as const;
-
 /** The instances the server knows (name, address without password, state). */
 export function listServerInstances(signal?: AbortSignal): Promise<ObsInstanceInfo[]> {
   return callApi('obs.instances', { signal, retries: false });
