@@ -61,9 +61,16 @@ function upstream(what: string, status?: number): HttpError {
   return new HttpError(502, status ? `n8n antwortet bei ${what} mit HTTP ${status}.` : `n8n ist nicht erreichbar (${what}).`, 'n8n_failed');
 }
 
+/** What the overview says of n8n: reachable with an accepted key, reachable without a (valid) key, or not reachable. */
+export type N8nReachability = 'ok' | 'no-key' | 'key-refused' | 'unreachable';
+/** How long a reachability answer is reused: the overview is read again on every run event. */
+export const N8N_HEALTH_TTL_MS = 10_000;
+const HEALTH_TIMEOUT_MS = 3000;
+
 export class N8nClient {
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
+  private health: { at: number; answer: Promise<N8nReachability> } | undefined;
 
   constructor(private readonly settings: N8nSettings) {
     this.fetch = settings.fetchImpl ?? fetch;
@@ -96,6 +103,32 @@ export class N8nClient {
     const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
     if (!parsed.success) throw new HttpError(502, `n8n hat bei ${what} eine unerwartete Antwort gegeben.`, 'n8n_failed');
     return parsed.data;
+  }
+
+  /**
+   * n8n's own GET /healthz, then (with a key) one cheap public-API read (GET /api/v1/workflows?limit=1) to tell a refused
+   * key apart; kept for N8N_HEALTH_TTL_MS.
+   */
+  reachability(now = Date.now()): Promise<N8nReachability> {
+    if (this.health && now - this.health.at < N8N_HEALTH_TTL_MS) return this.health.answer;
+    const answer = this.probe();
+    this.health = { at: now, answer };
+    return answer;
+  }
+
+  private async probe(): Promise<N8nReachability> {
+    try {
+      const health = await this.fetch(`${this.settings.baseUrl}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+      await health.body?.cancel();
+      if (!health.ok) return 'unreachable';
+      if (!this.settings.apiKey) return 'no-key';
+      const api = await this.fetch(`${this.settings.baseUrl}/api/v1/workflows?limit=1`, { headers: { Accept: 'application/json', 'X-N8N-API-KEY': this.settings.apiKey }, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+      await api.body?.cancel();
+      if (api.status === 401 || api.status === 403) return 'key-refused';
+      return api.ok ? 'ok' : 'unreachable';
+    } catch {
+      return 'unreachable';
+    }
   }
 
   /** POSTs the body to the AI-News production webhook; answers n8n's executionId when the workflow gives one. */

@@ -62,6 +62,8 @@ export async function startFakeObs(options: { password: string; scenes?: string[
         streaming = false;
         setTimeout(() => broadcast('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STOPPED' }), 5);
         return { code: 100 };
+      case 'GetInputList':
+        return { code: 100, data: { inputs: [...[...texts.keys()].map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2', unversionedInputKind: 'text_ft2_source' })), { inputName: 'Mic/Aux', inputKind: 'pulse_input_capture', unversionedInputKind: 'pulse_input_capture' }] } };
       case 'SetInputSettings': {
         const name = String(data.inputName);
         if (!texts.has(name)) return { code: 600, comment: `No source was found by the name of \`${name}\`.` };

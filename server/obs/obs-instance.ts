@@ -255,6 +255,12 @@ export class ObsInstance {
   startStream = () => this.#request((c) => c.call('StartStream'));
   stopStream = () => this.#request((c) => c.call('StopStream'));
 
+  /** The text inputs of OBS (GetInputList, kinds with 'text' in their id), for the operator to pick a quick-text source. */
+  async textSources(): Promise<string[]> {
+    const { inputs } = await this.#request((c) => c.call('GetInputList'));
+    return inputs.filter((i) => String(i.inputKind ?? '').includes('text')).map((i) => String(i.inputName ?? '')).filter(Boolean);
+  }
+
   setText(text: string, sourceName = this.textSource): Promise<unknown> {
     return this.#request((c) => c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }));
   }

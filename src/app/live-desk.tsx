@@ -5,11 +5,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
-import { connectLiveEvents, type ChangeEvent } from '@/lib/live-events';
+import { connectLiveEvents, onObsServerEvent, type ChangeEvent, type ObsServerEvent } from '@/lib/live-events';
+import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
 import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken, verifyOperatorToken } from '@/lib/operator-token';
 import { shellMessages } from './messages';
 
-// The query keys each topic of the server's change stream touches (the screens' key prefixes).
+// The query keys each topic of the server's change stream touches (the screens' key prefixes). A run's stage event
+// changes the runs, their history and the pipeline, not the browser's own n8n status check or an uploaded file's state.
 const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[]>> = {
   posts: [['posts'], ['overview'], ['social']],
   media: [['media'], ['overview']],
@@ -18,8 +20,11 @@ const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[
   users: [['admin']],
   social: [['social'], ['admin']],
   live: [['live']],
-  workflow: [['workflow'], ['overview']],
+  workflow: [['workflow', 'runs'], ['workflow', 'logs'], ['workflow', 'pipeline'], ['overview']],
 };
+
+/** OBS events that change the server's instance list (state, scenes); scene and stream events only move lib/obs's state. */
+const OBS_LIST_EVENTS: ReadonlySet<ObsServerEvent['type']> = new Set(['connection', 'scenes']);
 
 /**
  * Live mode only: asks for the operator token when the server wants one (its first 401), and keeps every screen current
@@ -37,6 +42,14 @@ export function LiveDesk() {
         setReason(need.reason);
       }),
     [],
+  );
+
+  useEffect(
+    () =>
+      onObsServerEvent((event) => {
+        if (OBS_LIST_EVENTS.has(event.type)) void queryClient.invalidateQueries({ queryKey: OBS_INSTANCES_KEY });
+      }),
+    [queryClient],
   );
 
   // Re-opened with each new token; without one it still runs for a backend that needs none (a 401 asks for it).

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ObsInstanceInfo } from '@/contract';
 import { Eye, EyeOff, FlaskConical, Info, Plug, Server, Unplug } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -9,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
 import { storageFailureMessage } from '@/db/storage-errors';
 import {
+  OBS_INSTANCES_KEY,
   ObsConnectError,
   closeReasonMessage,
   connectFailureMessage,
@@ -22,6 +24,7 @@ import {
   obsMessages,
   saveObsSettings,
   testObsConnection,
+  type ObsServerChoice,
   useObs,
   type ObsSettings,
   type ObsState,
@@ -84,15 +87,60 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
   );
 }
 
+/**
+ * Server mode with `full` (Admin): the scene and quick-text source of the chosen instance, picked from the server's lists
+ * (GET /obs/instances); '' keeps what the server uses itself. No address or password: those stay on the server.
+ */
+function ServerSceneSource({ instance, choice, onChange, busy }: { instance: ObsInstanceInfo; choice: ObsServerChoice; onChange: (choice: ObsServerChoice) => void; busy: boolean }) {
+  const id = useId();
+  const scenes = [...new Set([...(instance.scenes ?? []), ...(choice.sceneName ? [choice.sceneName] : [])])];
+  const sources = [...new Set([...(instance.textSources ?? []), ...(choice.sourceName ? [choice.sourceName] : [])])].filter((s) => s !== instance.textSource);
+  const source = choice.sourceName || instance.textSource || '';
+  return (
+    <div className="space-y-2">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-scene`}>Scene name</Label>
+          <NativeSelect id={`${id}-scene`} value={choice.sceneName ?? ''} onChange={(e) => onChange({ ...choice, sceneName: e.target.value || undefined })} disabled={busy}>
+            <option value="">{instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–'}</option>
+            {scenes.map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-source`}>Source name</Label>
+          <NativeSelect id={`${id}-source`} value={choice.sourceName ?? ''} onChange={(e) => onChange({ ...choice, sourceName: e.target.value || undefined })} disabled={busy}>
+            <option value="">{instance.textSource ? obsMessages.serverDefault(instance.textSource) : '–'}</option>
+            {sources.map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {source && <p className="text-xs text-muted-foreground" data-testid="obs-server-source">{obsMessages.serverSourceHint(source)}</p>}
+      {instance.state !== 'connected' && <p className="text-xs text-muted-foreground">{obsMessages.serverListsPending}</p>}
+    </div>
+  );
+}
+
 /** Server mode: the server's OBS instances (a list to pick from when there are several) and Connect / Disconnect. */
-function ServerModeForm({ initial }: { initial: ObsSettings }) {
+function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean }) {
   const obs = useObs();
   const id = useId();
-  const instances = useQuery({ queryKey: ['live', 'obs', 'instances'], queryFn: ({ signal }) => listServerInstances(signal) });
+  const instances = useQuery({ queryKey: OBS_INSTANCES_KEY, queryFn: ({ signal }) => listServerInstances(signal) });
   const [picked, setPicked] = useState(initial.instance ?? '');
+  const [choices, setChoices] = useState<Record<string, ObsServerChoice>>(initial.serverChoices ?? {});
   const busy = obs.status === 'connecting';
   const list = instances.data ?? [];
   const chosen = list.some((i) => i.name === picked) ? picked : (list[0]?.name ?? '');
+  const current = list.find((i) => i.name === chosen);
+  // A pick is stored at once (Quick Text on the Live screen uses it), like the mode choice.
+  const pick = (name: string, choice: ObsServerChoice) => {
+    const next = { ...choices, [name]: choice };
+    setChoices(next);
+    void saveObsSettings({ serverChoices: next }).catch((error: unknown) => toast.error(storageFailureMessage(error)));
+  };
 
   async function connect(event: FormEvent) {
     event.preventDefault();
@@ -132,6 +180,9 @@ function ServerModeForm({ initial }: { initial: ObsSettings }) {
         </div>
       )}
       {list.length === 1 && <p className="text-sm">{obsMessages.instanceLabel}: {list[0].name} ({list[0].url})</p>}
+      {full && current && (
+        <ServerSceneSource instance={current} choice={choices[current.name] ?? {}} busy={busy} onChange={(choice) => pick(current.name, choice)} />
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
@@ -156,7 +207,7 @@ export function ObsConnection({ initial, full = false }: { initial: ObsSettings;
   return (
     <div className="space-y-4">
       <ModeChoice mode={mode} onChange={choose} />
-      {mode === 'direct' ? <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} /> : <ServerModeForm initial={initial} />}
+      {mode === 'direct' ? <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} /> : <ServerModeForm initial={initial} full={full} />}
     </div>
   );
 }

@@ -1284,7 +1284,19 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         {
           "name": "Studio",
           "url": "ws://studio.local:4455",
-          "state": "connected"
+          "state": "connected",
+          "textSource": "AI News Content",
+          "scenes": [
+            "main-studio",
+            "intro",
+            "weather",
+            "breaking",
+            "outro"
+          ],
+          "currentScene": "main-studio",
+          "textSources": [
+            "AI News Content"
+          ]
         }
       ]
     }

@@ -233,6 +233,11 @@ export const ObsInstanceInfo = z.object({
   url: z.string(),
   state: z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']),
   message: z.optional(z.string()),
+  // live14: what the server uses for quick text (OBS_TEXT_SOURCE) and OBS's lists to choose from in Admin (while connected).
+  textSource: z.optional(z.string()),
+  scenes: z.optional(z.array(z.string())),
+  currentScene: z.optional(z.string()),
+  textSources: z.optional(z.array(z.string())),
 });
 export type ObsInstanceInfo = z.infer<typeof ObsInstanceInfo>;
 

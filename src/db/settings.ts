@@ -38,6 +38,14 @@ export interface ObsSettings {
   mode?: 'direct' | 'server';
   /** The OBS instance picked in server mode (unset: the server's first). */
   instance?: string;
+  /** Server mode, per instance: the scene and quick-text source picked from the server's lists (unset: the server's own). */
+  serverChoices?: Record<string, ObsServerChoice>;
+}
+
+/** The scene and quick-text source of one server-side OBS instance, as the operator picked them in Admin. */
+export interface ObsServerChoice {
+  sceneName?: string;
+  sourceName?: string;
 }
 
 /** Retry settings (SPEC §3, ranges in §5). */

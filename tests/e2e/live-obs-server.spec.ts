@@ -13,7 +13,9 @@ import { OBS_SCENES, OBS_TEXT_SOURCE, startObs, type ObsHarness } from '../obs/o
 const TOKEN = 'e2e-obs-server-token-0123456789';
 const PASSWORD = 'e2e-obs-server-5b1c';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
-const DESK_PORT = 4326;
+// Overridable so that parallel sessions on one machine each keep to their own ports.
+const DESK_PORT = Number(process.env.OBS_E2E_DESK_PORT ?? 4326);
+const OBS_PORTS = { ws: Number(process.env.OBS_E2E_WS_PORT ?? 4324), rtmp: Number(process.env.OBS_E2E_RTMP_PORT ?? 4325) };
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ serviceWorkers: 'block' });
@@ -31,7 +33,7 @@ function client(): OBSWebSocket {
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  obs = await startObs({ password: PASSWORD, ports: { ws: 4324, rtmp: 4325 } });
+  obs = await startObs({ password: PASSWORD, ports: OBS_PORTS });
   observer = new OBSWebSocket();
   observer.on('ConnectionError', () => undefined);
   await observer.connect(`ws://${obs.host}:${obs.port}`, PASSWORD, { rpcVersion: 1 });
@@ -112,6 +114,15 @@ test('a broadcast through the server: connect, switch scene, quick text, start/s
   await page.getByRole('button', { name: /Stop Stream/ }).click();
   await expect(page.getByRole('button', { name: /Start Stream/ })).toBeEnabled({ timeout: 15_000 });
   await expect.poll(async () => (await client().call('GetStreamStatus')).outputActive).toBe(false);
+
+  // Admin → OBS WebSocket in server mode: scene and source are picked from the real OBS's lists the server reads.
+  await page.goto(`http://127.0.0.1:${DESK_PORT}/dashboard/admin`);
+  await page.getByRole('tab', { name: 'OBS WebSocket' }).click();
+  await expect(page.getByRole('radio', { name: 'Über den Server' })).toBeChecked();
+  const sceneOptions = page.getByLabel('Scene name').locator('option');
+  for (const scene of OBS_SCENES) await expect(sceneOptions.filter({ hasText: new RegExp(`^${scene}$`) })).toHaveCount(1);
+  await expect(page.getByLabel('Source name').locator('option').first()).toHaveText(`${OBS_TEXT_SOURCE} (Vorgabe des Servers)`);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 
   // The browser talked only to the desk (no ws:// to OBS), and the OBS password is nowhere in the page's requests.
   expect(requests.every((url) => url.startsWith(`http://127.0.0.1:${DESK_PORT}/`))).toBe(true);

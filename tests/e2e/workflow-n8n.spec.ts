@@ -6,8 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { startN8n, type N8nHarness } from '../n8n/n8n-harness';
 
 // Issue 14 in the browser against a REAL n8n 1.123.50: the shipped example workflow is imported through the server and
-// activated, the console (live mode, served by the Newsdesk server whose N8N_BASE_URL points at that n8n) starts a run, the Monitoring tab shows its five stages arrive in order, the run is
-// in the logs list, and a run failed on purpose is retried from the console. n8n starts once for the file.
+// activated, the console (live mode, served by the Newsdesk server whose N8N_BASE_URL points at that n8n) starts a run
+// with the header's button, the Monitoring tab shows its five stages arrive in order, the run is in the logs list, the
+// overview shows n8n connected and the run's progress, and a run failed on purpose is retried from the console. n8n
+// starts once for the file.
 const TOKEN = 'e2e-n8n-operator-token-0123456789';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const DESK_PORT = Number(process.env.N8N_E2E_DESK_PORT ?? 4313);
@@ -114,8 +116,14 @@ test('a run started from the console moves through its five stages in order in t
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/ai-news/start'), { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Run über den Server starten' }).click();
+  // The header's start button: on a live desk it goes through the server, never straight to the webhook.
+  const webhookPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && (r.url().startsWith(n8n.baseUrl) || r.url().includes('/webhook/'))) webhookPosts.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Run Workflow' }).click();
   expect((await answered).status()).toBe(200);
+  await expect(page.getByText('n8n Workflow gestartet', { exact: true })).toBeVisible();
   await expect(stage(page, 'Scraper')).toContainText('Läuft', { timeout: 30_000 });
   for (const name of STAGES) {
     await expect(stage(page, name)).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
@@ -138,13 +146,29 @@ test('a run started from the console moves through its five stages in order in t
   const order = STAGES.map((name) => text.indexOf(`${name} gestartet`));
   expect(order).toEqual([...order].sort((a, b) => a - b));
   expect(order[0]).toBeGreaterThan(-1);
+  expect(webhookPosts).toEqual([]);
+
+  // The overview: n8n's real state in System Status, and the AI workflow's progress from this run (all five done).
+  await page.goto(`${deskUrl}/dashboard`);
+  const n8nRow = page.getByRole('listitem').filter({ hasText: 'n8n Workflow' });
+  await expect(n8nRow).toContainText('Verbunden');
+  await expect(n8nRow).toContainText('Online');
+  for (const name of STAGES) await expect(page.getByRole('progressbar', { name, exact: true })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('0 Jobs in der Warteschlange')).toBeVisible();
 });
 
 test('a stage failed on purpose shows as failed, and Retry from the console has n8n finish the run', async ({ page }) => {
   await openMonitoring(page);
-  // The failure flag the example workflow honours: the TTS stage fails in the first execution.
-  const started = await api('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Absichtlicher Fehler', workflowId: 'ai-news-workflow', failStage: 'TTS' } });
-  expect(started.status).toBe(200);
+  // Started from the console's header too; the failure flag the example workflow honours (the TTS stage fails in the
+  // first execution) is added on the way, as an operator's n8n would be told by its own test data.
+  await page.route('**/api/workflow/ai-news/start', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, topic: 'Absichtlicher Fehler', failStage: 'TTS' }) }) });
+  });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/ai-news/start'), { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Run Workflow' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText('n8n Workflow gestartet', { exact: true })).toBeVisible();
   await expect(stage(page, 'TTS')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
   await expect(stage(page, 'TTS')).toContainText('Fehlgeschlagen');
   await expect(stage(page, 'TTS')).toContainText('TTS fehlgeschlagen (failStage)');

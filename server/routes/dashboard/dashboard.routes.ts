@@ -4,6 +4,8 @@ import os from 'node:os';
 import { asc, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Db } from '../../db/client';
+import type { N8nClient } from '../../n8n/n8n-client';
+import type { ObsHub } from '../../obs/obs-instance';
 import type { Notification, OverviewData, Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { media, news, notifications, pipelineSteps, posts, runs, scheduledPosts, videoProjects } from '../../db/schema';
@@ -39,9 +41,38 @@ async function storageUsed(dir: string): Promise<number> {
   }
 }
 
+type StatusRow = OverviewData['systemStatus'][number];
+
+/** The n8n row: not configured, configured but not reachable, reachable without a usable API key, or connected. */
+export async function n8nStatus(n8n: N8nClient | undefined): Promise<StatusRow> {
+  const row = { id: 'n8n', name: 'n8n Workflow' };
+  if (!n8n) return { ...row, status: 'offline', detail: 'Nicht konfiguriert' };
+  switch (await n8n.reachability()) {
+    case 'ok':
+      return { ...row, status: 'online', detail: 'Verbunden' };
+    case 'no-key':
+      return { ...row, status: 'degraded', detail: 'Verbunden, ohne API-Schlüssel (N8N_API_KEY): keine Logs und kein Retry' };
+    case 'key-refused':
+      return { ...row, status: 'degraded', detail: 'Verbunden, aber n8n lehnt den API-Schlüssel ab (N8N_API_KEY prüfen)' };
+    default:
+      return { ...row, status: 'offline', detail: 'Nicht erreichbar' };
+  }
+}
+
+/** The OBS row from the server's connections: how many of the configured instances are connected. */
+export function obsStatus(hub: ObsHub | undefined): StatusRow {
+  const row = { id: 'obs', name: 'OBS WebSocket' };
+  const list = hub?.instances ?? [];
+  if (list.length === 0) return { ...row, status: 'offline', detail: 'Nicht konfiguriert' };
+  const connected = list.filter((i) => i.state === 'connected');
+  const names = list.map((i) => `${i.name}: ${i.state === 'connected' ? 'verbunden' : (i.lastError?.message ?? 'nicht verbunden')}`).join(' · ');
+  const status = connected.length === list.length ? 'online' : connected.length > 0 ? 'degraded' : 'offline';
+  return { ...row, status, detail: names };
+}
+
 export function registerDashboard(app: Hono<AppEnv>): void {
   register(app, 'dashboard.overview', async ({ c }): Promise<OverviewData> => {
-    const { database, mediaDir } = c.get('deps');
+    const { database, mediaDir, n8n, obs } = c.get('deps');
     const { db } = database;
     const [[{ newsCount }], postsByStatus, [{ videoCount }], [{ processing }], [{ scheduled }], viewsByPlatform, [{ newsViews }], [{ mediaViews }], steps, latest] = await Promise.all([
       db.select({ newsCount: count() }).from(news),
@@ -56,7 +87,8 @@ export function registerDashboard(app: Hono<AppEnv>): void {
       db.select().from(notifications).orderBy(desc(notifications.seq)).limit(5),
     ]);
     // The AI workflow's progress and the running runs come from the n8n runs once there are any (issue 14).
-    const [[latestRun], [{ runningRuns }]] = await Promise.all([listRuns(db, { limit: 1 }), db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running'))]);
+    const [[latestRun], [{ runningRuns }], n8nRow] = await Promise.all([listRuns(db, { limit: 1 }), db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running')), n8nStatus(n8n)]);
+    const streams = (obs?.instances ?? []).filter((i) => i.state === 'connected' && i.streaming).length;
     const byStatus = new Map(postsByStatus.map((p) => [p.status, p.n]));
     const postTotal = postsByStatus.reduce((s, p) => s + p.n, 0);
     const postViews = viewsByPlatform.reduce((s, p) => s + Number(p.views ?? 0), 0);
@@ -67,7 +99,7 @@ export function registerDashboard(app: Hono<AppEnv>): void {
     return {
       stats: [
         { id: 'news', title: 'Total News', value: integer.format(newsCount), description: 'Generierte News insgesamt', icon: 'news' },
-        { id: 'live', title: 'Live Streams', value: '0', description: 'Aktive Übertragungen (OBS nicht konfiguriert)', icon: 'live' },
+        { id: 'live', title: 'Live Streams', value: String(streams), description: obs?.instances.length ? 'Aktive Übertragungen' : 'Aktive Übertragungen (OBS nicht konfiguriert)', icon: 'live' },
         { id: 'views', title: 'Total Views', value: compact.format(totalViews), description: 'Aufrufe auf allen Plattformen', icon: 'views' },
         { id: 'videos', title: 'Videos', value: integer.format(videoCount), description: 'Erstellte KI-Videos', icon: 'videos' },
         {
@@ -84,8 +116,8 @@ export function registerDashboard(app: Hono<AppEnv>): void {
       workflowProgress: (latestRun ? stepsOf(latestRun) : steps).map((s) => ({ id: s.id, name: s.name, progress: s.progress })),
       systemStatus: [
         { id: 'database', name: 'Datenbank', status: 'online', detail: dbName },
-        { id: 'n8n', name: 'n8n Workflow', status: 'offline', detail: 'Nicht konfiguriert' },
-        { id: 'obs', name: 'OBS WebSocket', status: 'offline', detail: 'Nicht konfiguriert' },
+        n8nRow,
+        obsStatus(obs),
         { id: 'tts', name: 'TTS (ElevenLabs)', status: 'offline', detail: 'Nicht konfiguriert' },
         { id: 'video', name: 'Video-APIs', status: 'offline', detail: 'Nicht konfiguriert' },
       ],

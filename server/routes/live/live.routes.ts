@@ -101,6 +101,18 @@ export function registerLive(app: Hono<AppEnv>): void {
   // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
   register(app, 'telegram.notify', ({ body, c }) => sendTelegramMessage(c.get('deps').credentials, body.message));
   // OBS through the server (issue 14)
+  // With what the server uses (its quick-text source) and, while connected, OBS's scenes and text sources to choose from.
   register(app, 'obs.instances', ({ c }) =>
-    (c.get('deps').obs?.instances ?? []).map((i) => ({ name: i.name, url: i.url, state: i.state, ...(i.lastError && i.state !== 'connected' ? { message: i.lastError.message } : {}) })));
+    Promise.all(
+      (c.get('deps').obs?.instances ?? []).map(async (i) => {
+        const connected = i.state === 'connected';
+        const textSources = connected ? await i.textSources().catch(() => undefined) : undefined;
+        return {
+          name: i.name, url: i.url, state: i.state, ...(i.lastError && !connected ? { message: i.lastError.message } : {}),
+          textSource: i.textSource,
+          ...(connected ? { scenes: i.scenes, currentScene: i.currentScene } : {}),
+          ...(textSources ? { textSources } : {}),
+        };
+      }),
+    ));
 }

@@ -76,6 +76,11 @@ test('the instances are listed by name and state, never with the password', asyn
   const list = await contractBody('obs.instances', response);
   expect(list.map((i) => [i.name, i.state])).toEqual([['Studio A', 'connected'], ['Studio B', 'auth-failed']]);
   expect(list[1].message).toBe('Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.');
+  // What the server uses and, for the connected one, OBS's scenes and text sources (GetInputList, text kinds only).
+  expect(list[0]).toMatchObject({ textSource: 'AI News Content', scenes: hub.get('Studio A')?.scenes, currentScene: hub.get('Studio A')?.currentScene });
+  expect(list[0].textSources).toEqual([...studio.texts.keys()]);
+  expect(list[0].textSources).not.toContain('Mic/Aux');
+  expect(list[1]).toEqual({ name: 'Studio B', url: list[1].url, state: 'auth-failed', message: list[1].message, textSource: 'AI News Content' });
 });
 
 test('a wrong password is tried once and never again (no reconnect loop); calls answer the German reason', async () => {
@@ -138,7 +143,8 @@ test('an OBS-side scene change and a dropped connection go out on the event stre
 });
 
 test('without OBS settings: status says not connected, the calls a German 503', async () => {
-  const bare = await createTestApp();
+  // The same database: a fresh embedded one (migrations and all) took over 30 s on a loaded machine.
+  const bare = await createTestApp({ database: t.database });
   try {
     expect(await contractBody('obs.status', await bare.call('/obs/status'))).toEqual({ connected: false, streaming: false, scene: '' });
     expect(await contractBody('obs.instances', await bare.call('/obs/instances'))).toEqual([]);

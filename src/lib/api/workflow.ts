@@ -1,9 +1,9 @@
 import type { JsonObject } from '@/contract';
-import { callApi } from './client';
+import { callApi, type CallOptions } from './client';
 
 /** POST /workflow/trigger/{id} with a free-form body. */
-export const triggerWorkflow = (id: string, body: JsonObject) =>
-  callApi('workflow.trigger', { params: { id }, body, operation: { kind: 'workflow.trigger', args: { id, body } } });
+export const triggerWorkflow = (id: string, body: JsonObject, options: Pick<CallOptions, 'retries'> = {}) =>
+  callApi('workflow.trigger', { params: { id }, body, operation: { kind: 'workflow.trigger', args: { id, body } }, ...options });
 /** POST /workflow/upload (multipart `workflow`). */
 export const uploadWorkflow = (file: Blob, filename: string) => {
   const form = new FormData();
@@ -20,7 +20,7 @@ export const uploadN8nWorkflow = (file: File) => {
 /** GET /workflow/n8n/status/{id} */
 export const getN8nWorkflowStatus = (id: string, signal?: AbortSignal) => callApi('workflow.n8nStatus', { params: { id }, signal });
 /** POST /workflow/ai-news/start */
-export const startAiNewsWorkflow = (body: JsonObject = {}) => callApi('workflow.aiNewsStart', { body });
+export const startAiNewsWorkflow = (body: JsonObject = {}, options: Pick<CallOptions, 'retries'> = {}) => callApi('workflow.aiNewsStart', { body, ...options });
 /** GET /workflow/logs/{id}?limit=10 */
 export const getWorkflowLogs = (id: string, limit = 10, signal?: AbortSignal) => callApi('workflow.logs', { params: { id }, query: { limit }, signal });
 /** POST /workflow/retry/{id} */

@@ -26,6 +26,10 @@ export const obsMessages = {
     `Diese Konsole läuft über https: Der Browser darf OBS unter ${host} im Studio-Netz nicht über ws:// erreichen (gemischte Inhalte), und ein Tablet in einem anderen Netz erreicht OBS gar nicht. Verbinden Sie über den Server.`,
   useServer: 'Über den Server verbinden',
   connectedViaServer: (name: string) => `Mit OBS verbunden (${name} über den Server).`,
+  serverDefault: (name: string) => `${name} (Vorgabe des Servers)`,
+  serverCurrentScene: (name: string) => `${name} (aktuelle Szene)`,
+  serverListsPending: 'Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.',
+  serverSourceHint: (source: string) => `Quick Text setzt die Quelle „${source}“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).`,
   demoHint: `Demo-Modus: Ein simuliertes OBS antwortet auf jedem Host unter Port ${DEMO_OBS_PORT}. Passwort: ${DEMO_OBS_PASSWORD}`,
 } as const;
 

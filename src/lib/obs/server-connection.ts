@@ -221,5 +221,5 @@ export const serverStartStream = () => send('StartStream', () => callApi('obs.st
 export const serverStopStream = () => send('StopStream', () => callApi('obs.streamStop', { query: query(), retries: false })).then(() => undefined);
 
 export async function serverSetSourceText(sourceName: string, text: string): Promise<void> {
-  await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, sourceName }, retries: false }));
+  await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));
 }

@@ -41,7 +41,9 @@ test('GET /live/schedule gives id, title, time, date, platform', async () => {
 });
 
 test('GET /obs/instances lists the demo server\'s one OBS; /obs/status names it with stream health while streaming', async () => {
-  expect(await callApi('obs.instances')).toEqual([{ name: 'Studio', url: 'ws://studio.local:4455', state: 'connected' }]);
+  expect(await callApi('obs.instances')).toEqual([
+    { name: 'Studio', url: 'ws://studio.local:4455', state: 'connected', textSource: 'AI News Content', scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'], currentScene: 'main-studio', textSources: ['AI News Content'] },
+  ]);
   obsSim.startStream();
   await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true));
   const status = await getObsStatus();

@@ -20,7 +20,7 @@ function control(action: string, body: Record<string, unknown>): ObsResult | Res
     case 'stopStream':
       return obsSim.stopStream() ? { success: true } : failure('Stream läuft nicht', 409);
     case 'setText': {
-      const source = typeof body.sourceName === 'string' ? body.sourceName : OBS_MOCK_TEXT_SOURCE;
+      const source = typeof body.sourceName === 'string' && body.sourceName.trim() ? body.sourceName : OBS_MOCK_TEXT_SOURCE;
       const text = typeof body.text === 'string' ? body.text : '';
       return obsSim.setInputSettings(source, { text }) ? { success: true } : failure(`Quelle "${source}" nicht gefunden`, 404);
     }
@@ -57,5 +57,11 @@ export const obsHandlers: AnyHandler[] = [
   handle('obs.control', ({ body }) => control(body.action, body)),
   handle('live.schedule', () => obsSim.schedule()),
   // OBS through the server (issue 14): the demo server knows one OBS, the simulated one.
-  handle('obs.instances', () => [{ name: OBS_MOCK_INSTANCE, url: 'ws://studio.local:4455', state: obsSim.reachable() ? 'connected' : 'reconnecting' } as const]),
+  handle('obs.instances', () => {
+    const connected = obsSim.reachable();
+    return [{
+      name: OBS_MOCK_INSTANCE, url: 'ws://studio.local:4455', state: connected ? 'connected' : 'reconnecting', textSource: OBS_MOCK_TEXT_SOURCE,
+      ...(connected ? { scenes: obsSim.scenes().map((s) => s.name), currentScene: obsSim.currentScene(), textSources: obsSim.textSources() } : {}),
+    } as const];
+  }),
 ];

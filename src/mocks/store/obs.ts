@@ -201,6 +201,8 @@ export const obsSim = {
   },
 
   input: (name: string): SimInput | undefined => inputs.get(name),
+  /** The names of the text inputs (GetInputList of text kinds). */
+  textSources: (): string[] => [...inputs].filter(([, input]) => input.inputKind.includes('text')).map(([name]) => name),
   /** SetInputSettings: overlay merges into the current settings, otherwise replaces them. False if unknown. */
   setInputSettings(name: string, settings: Record<string, unknown>, overlay = true): boolean {
     const input = inputs.get(name);

@@ -1,8 +1,10 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { getSetting } from '@/db/settings';
+import { http, HttpResponse } from 'msw';
+import { getSetting, patchSetting } from '@/db/settings';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
+import { server } from '@/mocks/node';
 import { obsSim } from '@/mocks/store/obs';
 import { renderWithProviders } from '../../../../tests/render';
 import { ObsWebSocketTab } from './obs-websocket-tab';
@@ -143,4 +145,45 @@ test('through the server: the status panel shows the server\'s OBS, follows a sw
   obsSim.setIdentifyRefusal({ code: 4009, reason: 'Authentication failed.' });
   await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Wrong password'), { timeout: 5000 });
   expect(screen.getByRole('alert')).toHaveTextContent('Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.');
+});
+
+test('through the server: Scene name and Source name are picked from the server\'s lists per instance and stored; no address or password', async () => {
+  server.use(
+    http.get('*/api/obs/instances', () =>
+      HttpResponse.json([
+        { name: 'Studio', url: 'ws://studio.local:4455', state: 'connected', textSource: 'AI News Content', scenes: ['main-studio', 'intro', 'weather'], currentScene: 'main-studio', textSources: ['AI News Content', 'Ticker'] },
+        { name: 'Regie 2', url: 'ws://10.0.0.7:4455', state: 'auth-failed', message: 'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.', textSource: 'Bauchbinde' },
+      ]),
+    ),
+  );
+  const user = renderTab();
+  await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
+  const scene = (await screen.findByLabelText('Scene name')) as HTMLSelectElement;
+  const source = screen.getByLabelText('Source name') as HTMLSelectElement;
+  const options = (select: HTMLSelectElement) => [...select.options].map((o) => o.textContent);
+  expect(options(scene)).toEqual(['main-studio (aktuelle Szene)', 'main-studio', 'intro', 'weather']);
+  expect(options(source)).toEqual(['AI News Content (Vorgabe des Servers)', 'Ticker']);
+  expect(screen.getByTestId('obs-server-source')).toHaveTextContent('Quick Text setzt die Quelle „AI News Content“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).');
+  expect(screen.queryByLabelText('Password')).toBeNull();
+  expect(screen.queryByLabelText('Host')).toBeNull();
+
+  await user.selectOptions(source, 'Ticker');
+  await user.selectOptions(scene, 'weather');
+  await waitFor(async () => expect((await getSetting('obs'))?.serverChoices).toEqual({ Studio: { sourceName: 'Ticker', sceneName: 'weather' } }));
+  expect(screen.getByTestId('obs-server-source')).toHaveTextContent('„Ticker“');
+
+  // The other instance keeps its own: the server's source, and its lists once the server reaches that OBS.
+  await user.selectOptions(screen.getByLabelText('OBS-Instanz'), 'Regie 2');
+  expect((screen.getByLabelText('Source name') as HTMLSelectElement).value).toBe('');
+  expect(options(screen.getByLabelText('Source name') as HTMLSelectElement)).toEqual(['Bauchbinde (Vorgabe des Servers)']);
+  expect(screen.getByText('Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.')).toBeVisible();
+});
+
+test('through the server: the status panel\'s configured scene is the one picked for the server\'s instance', async () => {
+  await patchSetting('obs', { serverChoices: { Studio: { sceneName: 'weather' } } });
+  const user = renderTab();
+  await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
+  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
+  await waitFor(() => expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'));
 });

@@ -3,13 +3,15 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
-import { obsStatusLabels, useObs, useObsSettings, type ObsSettings, type ObsState } from '@/lib/obs';
+import { obsStatusLabels, serverChoiceOf, useObs, useObsSettings, type ObsSettings, type ObsState } from '@/lib/obs';
 
 // The status of the app's one OBS connection (lib/obs) next to the form the Live screen shares (components/obs-connection).
 
 function StatusPanel({ obs, settings }: { obs: ObsState; settings: ObsSettings }) {
   const connected = obs.status === 'connected';
-  const sceneKnown = connected ? obs.scenes.includes(settings.sceneName) : null;
+  // Through the server: the scene picked for its instance (none picked: the server's own program scene counts).
+  const sceneName = obs.via === 'server' ? (serverChoiceOf(settings, obs.instance).sceneName ?? obs.currentScene ?? '–') : settings.sceneName;
+  const sceneKnown = connected ? obs.scenes.includes(sceneName) : null;
   const rows: Array<[string, ReactNode]> = [
     ['Status', <Badge key="s" tone={OBS_STATUS_TONE[obs.status]}>{obsStatusLabels[obs.status]}</Badge>],
     ['Address', obs.url ?? '–'],
@@ -17,7 +19,7 @@ function StatusPanel({ obs, settings }: { obs: ObsState; settings: ObsSettings }
     ['obs-websocket version', connected && obs.versions ? obs.versions.obsWebSocketVersion : '–'],
     ['Current scene', connected ? (obs.currentScene ?? '–') : '–'],
     ['Stream', connected ? (obs.streaming ? 'Live' : 'Offline') : '–'],
-    ['Configured scene', sceneKnown === null ? settings.sceneName : `${settings.sceneName} (${sceneKnown ? 'found in OBS' : 'not in OBS'})`],
+    ['Configured scene', sceneKnown === null ? sceneName : `${sceneName} (${sceneKnown ? 'found in OBS' : 'not in OBS'})`],
   ];
   return (
     <div className="space-y-3">

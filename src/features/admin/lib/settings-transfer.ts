@@ -51,7 +51,7 @@ const fileSchema = z.object({
       urgency: z.enum(['low', 'normal', 'high', 'urgent']),
       category: str,
     })),
-    obs: z.optional(z.object({ host: str, port: z.number(), password: z.optional(str), sceneName: str, sourceName: str, mode: z.optional(z.enum(['direct', 'server'])), instance: z.optional(str) })),
+    obs: z.optional(z.object({ host: str, port: z.number(), password: z.optional(str), sceneName: str, sourceName: str, mode: z.optional(z.enum(['direct', 'server'])), instance: z.optional(str), serverChoices: z.optional(z.record(str, z.object({ sceneName: z.optional(str), sourceName: z.optional(str) }))) })),
     retry: z.optional(z.object({ maxRetries: z.number(), retryDelay: z.number(), backoffMultiplier: z.number(), retryCondition: str })),
     ttsRoles: z.optional(z.object({ primary: z.enum(['elevenlabs', 'azure']), backup: z.enum(['elevenlabs', 'azure']) })),
     system: z.optional(z.object({ autoUpdates: z.boolean(), debugMode: z.boolean(), workflowWebhookUrl: str })),

@@ -3,7 +3,7 @@ import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
-import { getSetting } from '@/db/settings';
+import { getSetting, patchSetting } from '@/db/settings';
 import { getConfig, setConfig } from '@/lib/config';
 import { resetObsConnection } from '@/lib/obs';
 import { server } from '@/mocks/node';
@@ -178,4 +178,25 @@ test('the server lost OBS: the reconnect notice with its attempt, then connected
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Reconnecting…');
   server.resetHandlers();
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'), { timeout: 5000 });
+});
+
+test('quick text through the server goes to the source picked in Admin for that instance, else the server\'s own', async () => {
+  const sent: Array<Record<string, unknown>> = [];
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname.endsWith('/obs/control')) void request.clone().json().then((b: Record<string, unknown>) => sent.push(b));
+  });
+  onTestFinished(() => server.events.removeAllListeners('request:start'));
+  server.use(http.post('*/api/obs/control', () => HttpResponse.json({ success: true })));
+  await patchSetting('obs', { serverChoices: { Studio: { sourceName: 'Ticker' } } });
+  const user = renderPage();
+  await viaServer(user);
+  await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
+  expect(await screen.findByText('Source: Ticker')).toBeVisible();
+  await user.type(screen.getByLabelText('Text'), 'An den Ticker{Enter}');
+  await waitFor(() => expect(sent).toEqual([{ action: 'setText', text: 'An den Ticker', sourceName: 'Ticker' }]));
+  await seen('Der Text steht jetzt in „Ticker“.');
+
+  // No pick for the instance: the server's OBS_TEXT_SOURCE, as GET /obs/instances names it.
+  await patchSetting('obs', { serverChoices: {} });
+  expect(await screen.findByText('Source: AI News Content')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -5,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
+import { OBS_INSTANCES_KEY, listServerInstances, obsMessages, serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
 import { useSendQuickText } from '../api/obs-commands';
 import { liveMessages, quickTextPresets } from '../messages';
 
@@ -17,7 +18,11 @@ export function QuickText() {
   const id = useId();
   const [text, setText] = useState('');
   const connected = obs.status === 'connected';
-  const source = settings?.sourceName ?? '';
+  const viaServer = obs.via === 'server';
+  const instances = useQuery({ queryKey: OBS_INSTANCES_KEY, queryFn: ({ signal }) => listServerInstances(signal), enabled: viaServer });
+  // Through the server: the source picked in Admin for that instance, else the server's own (OBS_TEXT_SOURCE).
+  const serverSource = serverChoiceOf(settings, obs.instance).sourceName || instances.data?.find((i) => i.name === obs.instance)?.textSource || '';
+  const source = viaServer ? serverSource : (settings?.sourceName ?? '');
 
   function submit() {
     if (!text.trim()) {

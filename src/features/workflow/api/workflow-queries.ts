@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
-import { getN8nWorkflowStatus, getPipeline, getRuns, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, uploadN8nWorkflow } from '@/lib/api/workflow';
-import { checkStatus, testWebhook, triggerBody, triggerWorkflow, uploadMedia } from '@/lib/webhooks/n8n';
+import { getConfig } from '@/lib/config';
+import { ApiError } from '@/lib/http/api-error';
+import { getN8nWorkflowStatus, getPipeline, getRuns, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow as triggerServerWorkflow, uploadN8nWorkflow } from '@/lib/api/workflow';
+import { WebhookError } from '@/lib/webhooks/call';
+import { checkStatus, testWebhook, triggerBody, triggerWorkflow, uploadMedia, type TriggerResult } from '@/lib/webhooks/n8n';
 import { workflowKeys } from './keys';
 
 /** SPEC §7: GET on the status address; only when one is configured. */
@@ -35,11 +38,49 @@ export function useRetryRun() {
   });
 }
 
-/** POSTs the trigger to the webhook; a run changes the status, the runs and the pipeline. */
+/** A live desk starts every run through the Newsdesk server, so the run is recorded and its stages come back. */
+export const startsThroughServer = () => getConfig().apiMode === 'live';
+
+/** The server's German reason of a failed call (its ErrorBody), else the HTTP status text. */
+function serverReason(error: ApiError): string {
+  try {
+    const body = JSON.parse(error.body ?? '') as { message?: unknown };
+    if (typeof body.message === 'string' && body.message.trim()) return body.message.trim();
+  } catch {
+    // Not an ErrorBody: the status text says what there is.
+  }
+  return error.statusText;
+}
+
+/**
+ * On a live desk: POST /workflow/ai-news/start (a manual action: /workflow/trigger/{id}); the server records the run and
+ * passes run id, callback and run token to n8n. A refusal becomes the WebhookError the SPEC §8 toasts read, with the
+ * server's reason as the text ('HTTP 503: n8n ist nicht konfiguriert.'). Not retried, like the webhook POST: the
+ * operator sees the failure at once and starts again.
+ */
+async function triggerThroughServer(config: WorkflowConfig, params: TriggerParameters, extra?: Record<string, unknown>): Promise<TriggerResult> {
+  const body = triggerBody(config, params, extra);
+  try {
+    if (extra && typeof extra.action === 'string') {
+      const answer = await triggerServerWorkflow(config.workflowId.trim() || 'ai-news', body, { retries: false });
+      return { response: answer, ...(answer.executionId ? { executionId: answer.executionId } : {}) };
+    }
+    const answer = await startAiNewsWorkflow(body, { retries: false });
+    return { response: answer, executionId: answer.executionId };
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) throw new WebhookError(error.message, 'http', error.status, serverReason(error), { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Starts the workflow: in the demo by POSTing the trigger to the webhook (SPEC §7, answered in the page), on a live
+ * desk through the server. A run changes the status, the runs and the pipeline.
+ */
 export function useTriggerWorkflow(config: WorkflowConfig, params: TriggerParameters) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (extra?: Record<string, unknown>) => triggerWorkflow(config, params, { extra }),
+    mutationFn: (extra?: Record<string, unknown>) => (startsThroughServer() ? triggerThroughServer(config, params, extra) : triggerWorkflow(config, params, { extra })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }
