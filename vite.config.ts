@@ -180,8 +180,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
+        // react-dom shares its chunk with whichever small module both shells import first; name it after react-dom.
         chunkFileNames: (chunk) =>
-          chunk.name.startsWith('mock-network') ? 'assets/mock-network-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.name.startsWith('mock-network')
+            ? 'assets/mock-network-[hash].js'
+            : chunk.moduleIds.some((id) => /node_modules\/react-dom\/cjs\/react-dom-client\./.test(id))
+              ? 'assets/react-dom-[hash].js'
+              : 'assets/[name]-[hash].js',
       },
     },
   },
