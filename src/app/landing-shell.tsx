@@ -27,11 +27,15 @@ function LandingShell({ options }: { options: RouterOptions }) {
 
   const navigate = useCallback(
     (to: string) => {
-      void loadChunk(() => import('./render')).then(({ appElement }) => {
-        window.history.pushState(null, '', to);
-        // The extras stay mounted here (one toaster, one service-worker registration).
-        setApp(appElement(options, { extras: false }));
-      });
+      loadChunk(() => import('./render')).then(
+        ({ appElement }) => {
+          window.history.pushState(null, '', to);
+          // The extras stay mounted here (one toaster, one service-worker registration).
+          setApp(appElement(options, { extras: false }));
+        },
+        // The app's code could not load: an ordinary page load of the address instead (it shows the route error if that fails too).
+        () => window.location.assign(to),
+      );
     },
     [options],
   );
