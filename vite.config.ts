@@ -9,14 +9,15 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
  * The modules each route of src/app/router.tsx loads lazily before its screen shows (besides src/app/render.tsx, which
- * every route needs). Keep in step with the router: a module that is not in the build fails the build.
+ * every route but / needs: main.tsx renders the landing page through app/landing-shell.tsx, without the router). Keep
+ * in step with the router: a module that is not in the build fails the build.
  */
 const ROUTE_MODULES: Record<string, string[]> = (() => {
   const feature = (name: string) => `features/${name}/index.ts`;
   const dashboard = (screen: string) => ['app/dashboard-layout.tsx', feature(screen)];
   const screens = ['workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin'];
   return {
-    '/': [feature('landing')],
+    '/': ['app/landing-shell.tsx', feature('landing')],
     '/fixtures': [feature('fixtures')],
     '/dashboard': dashboard('overview'),
     ...Object.fromEntries(screens.map((screen) => [`/dashboard/${screen}`, dashboard(screen)])),
@@ -67,15 +68,16 @@ function routePreload(): Plugin {
         const files: string[] = [];
         const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
         shell.forEach(index);
+        // Each route's list is complete (the shell's chunks included, but for /); any other path gets the shell.
         const routes = Object.fromEntries(
           Object.entries(ROUTE_MODULES).map(([route, modules]) => {
-            const needed = new Set<string>();
+            const needed = new Set<string>(route === '/' ? [] : shell);
             for (const module of modules) closure(chunkOf(module), needed);
-            return [route, [...needed].filter((f) => !have.has(f) && !shell.includes(f)).map(index)];
+            return [route, [...needed].filter((f) => !have.has(f)).map(index)];
           }),
         );
         const script =
-          `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=s.concat(r[p]||[]);` +
+          `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=r[p]||s;` +
           `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
           `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
@@ -178,8 +180,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
+        // react-dom shares its chunk with whichever small module both shells import first; name it after react-dom.
         chunkFileNames: (chunk) =>
-          chunk.name.startsWith('mock-network') ? 'assets/mock-network-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.name.startsWith('mock-network')
+            ? 'assets/mock-network-[hash].js'
+            : chunk.moduleIds.some((id) => /node_modules\/react-dom\/cjs\/react-dom-client\./.test(id))
+              ? 'assets/react-dom-[hash].js'
+              : 'assets/[name]-[hash].js',
       },
     },
   },

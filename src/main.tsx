@@ -37,7 +37,13 @@ async function boot() {
     showConfigError(root, error);
     return;
   }
-  // The app is imported after the mock network so that nothing binds fetch or WebSocket before it.
+  // The app is imported after the mock network so that nothing binds fetch or WebSocket before it. The landing page
+  // renders without the router (app/landing-shell), which loads with the first link into the app.
+  if ((window.location.pathname.replace(/\/+$/, '') || '/') === '/') {
+    const { renderLanding } = await import('./app/landing-shell');
+    renderLanding(root, { beforeDashboard: startMocks });
+    return;
+  }
   const { renderApp } = await import('./app/render');
   renderApp(root, { beforeDashboard: startMocks });
 }

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { getConfig } from '@/lib/config';
 import { connectLiveEvents, onObsServerEvent, type ChangeEvent, type ObsServerEvent } from '@/lib/live-events';
 import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
-import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken, verifyOperatorToken } from '@/lib/operator-token';
-import { shellMessages } from './messages';
+import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
+import { loadChunk } from './chunk-reload';
+
+// The dialog (Radix, 10 KB gzip) loads when the server first asks for a token, not with every screen of a live desk.
+const OperatorTokenDialog = lazy(() => loadChunk(() => import('./operator-token-dialog')).then((m) => ({ default: m.OperatorTokenDialog })));
 
 // The query keys each topic of the server's change stream touches (the screens' key prefixes). A run's stage event
 // changes the runs, their history and the pipeline, not the browser's own n8n status check or an uploaded file's state.
@@ -34,12 +33,15 @@ export function LiveDesk() {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(getOperatorToken);
   const [reason, setReason] = useState<'missing' | 'rejected' | undefined>();
+  // Once asked, the dialog stays mounted (closed), so that it closes as a dialog does.
+  const [asked, setAsked] = useState(false);
 
   useEffect(
     () =>
       onOperatorTokenNeeded((need) => {
         setToken(undefined);
         setReason(need.reason);
+        setAsked(true);
       }),
     [],
   );
@@ -63,76 +65,19 @@ export function LiveDesk() {
     });
   }, [token, queryClient]);
 
+  if (!asked) return null;
   return (
-    <OperatorTokenDialog
-      open={reason !== undefined}
-      rejected={reason === 'rejected'}
-      onAccepted={(accepted) => {
-        setOperatorToken(accepted);
-        setToken(accepted);
-        setReason(undefined);
-        void queryClient.invalidateQueries();
-      }}
-    />
-  );
-}
-
-function OperatorTokenDialog({ open, rejected, onAccepted }: { open: boolean; rejected: boolean; onAccepted: (token: string) => void }) {
-  const m = shellMessages.operatorToken;
-  const inputId = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const shown = error ?? (rejected ? m.rejected : undefined);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = value.trim();
-    if (!candidate) return setError(m.required);
-    setBusy(true);
-    const result = await verifyOperatorToken(getConfig().apiBaseUrl, candidate);
-    setBusy(false);
-    if (result === 'ok') {
-      setValue('');
-      setError(undefined);
-      onAccepted(candidate);
-    } else setError(result === 'rejected' ? m.rejected : result === 'throttled' ? m.throttled : m.unreachable);
-  };
-
-  return (
-    <Dialog open={open}>
-      <DialogContent onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
-        <form onSubmit={submit} className="grid gap-4" autoComplete="off">
-          <DialogHeader>
-            <DialogTitle>{m.title}</DialogTitle>
-            <DialogDescription>{m.description}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>{m.label}</Label>
-            <Input
-              id={inputId}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-invalid={shown ? true : undefined}
-              aria-describedby={shown ? `${inputId}-error` : undefined}
-              autoFocus
-            />
-            {shown && (
-              <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
-                {shown}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              {m.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <OperatorTokenDialog
+        open={reason !== undefined}
+        rejected={reason === 'rejected'}
+        onAccepted={(accepted) => {
+          setOperatorToken(accepted);
+          setToken(accepted);
+          setReason(undefined);
+          void queryClient.invalidateQueries();
+        }}
+      />
+    </Suspense>
   );
 }

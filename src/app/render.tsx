@@ -39,16 +39,21 @@ function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => 
   ) : null;
 }
 
+/** The app's router and, unless the landing shell already shows them, the deferred extras (toaster, update prompt…). */
+export function appElement(options: RouterOptions = {}, { extras = true }: { extras?: boolean } = {}) {
+  const router = createRouter(options);
+  return (
+    <>
+      <RouterProvider router={router} />
+      {extras && <DeferredExtras router={router} onIdle={options.beforeDashboard} />}
+    </>
+  );
+}
+
 /**
  * Renders the app into the root element (called by main.tsx once the deployment setting is known).
  * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
  */
 export function renderApp(root: HTMLElement, options: RouterOptions = {}): void {
-  const router = createRouter(options);
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-      <DeferredExtras router={router} onIdle={options.beforeDashboard} />
-    </StrictMode>,
-  );
+  createRoot(root).render(<StrictMode>{appElement(options)}</StrictMode>);
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
 import { NotFoundPage } from './not-found';
 import { RouteErrorPage } from './route-error';
@@ -39,7 +39,18 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
       errorElement: <RouteErrorPage />,
       HydrateFallback: () => null,
       children: [
-        { path: '/', lazy: async () => ({ Component: (await screen(() => import('@/features/landing'))).LandingPage }) },
+        {
+          path: '/',
+          lazy: async () => {
+            const { LandingPage } = await screen(() => import('@/features/landing'));
+            // Its links are plain anchors (it also renders without the router, app/landing-shell): navigate keeps them in the page.
+            function RoutedLanding() {
+              const navigate = useNavigate();
+              return <LandingPage navigate={navigate} />;
+            }
+            return { Component: RoutedLanding };
+          },
+        },
         {
           path: '/dashboard',
           lazy: async () => {

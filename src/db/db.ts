@@ -1,4 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
+
+// For db/live-query.ts, which loads this module (and Dexie) lazily.
+export { liveQuery } from 'dexie';
 import { getConfig, type RuntimeConfig } from '@/lib/config';
 import { activeScenario, type Scenario } from '@/lib/mock-scenarios';
 

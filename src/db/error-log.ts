@@ -1,5 +1,6 @@
 import { redact, redactValue } from '@/lib/security/redact';
-import { db, type ErrorLogEntry, type NewsdeskDb } from './db';
+import type { ErrorLogEntry, NewsdeskDb } from './db';
+import { withDatabase } from './lazy';
 
 export const ERROR_LOG_CAPACITY = 100;
 
@@ -15,20 +16,21 @@ function sameOperation(a: ErrorLogEntry['operation'], b: ErrorLogEntry['operatio
  * identical to an unresolved entry (service, message and operation) is folded into it: its count goes up, its time
  * becomes now and it moves to the top, so a backend that is down for an hour does not push every other error out.
  */
-export async function recordError(entry: NewErrorLogEntry, target: NewsdeskDb = db): Promise<number> {
+export async function recordError(entry: NewErrorLogEntry, target?: NewsdeskDb): Promise<number> {
+  const into = target ?? (await withDatabase((db) => db));
   const service = redact(entry.service);
   const error = redact(entry.error);
   const operation = entry.operation ? redactValue(entry.operation) : undefined;
-  return target.transaction('rw', target.errorLog, async () => {
+  return into.transaction('rw', into.errorLog, async () => {
     const now = Date.now();
-    const same = await target.errorLog
+    const same = await into.errorLog
       .where('service')
       .equals(service)
       .filter((e) => !e.resolved && e.error === error && sameOperation(e.operation, operation))
       .last();
     // Re-added under a new id: ids follow insertion order, which is the list's order and decides what is dropped.
-    if (same) await target.errorLog.delete(same.id);
-    const id = await target.errorLog.add({
+    if (same) await into.errorLog.delete(same.id);
+    const id = await into.errorLog.add({
       service,
       error,
       retryCount: (same?.retryCount ?? 0) + (entry.retryCount ?? 0),
@@ -40,11 +42,11 @@ export async function recordError(entry: NewErrorLogEntry, target: NewsdeskDb = 
       resolved: false,
     } as ErrorLogEntry);
     // Counted and trimmed in the same transaction: IndexedDB runs two tabs' read-write transactions one after the other.
-    const excess = (await target.errorLog.count()) - ERROR_LOG_CAPACITY;
+    const excess = (await into.errorLog.count()) - ERROR_LOG_CAPACITY;
     if (excess > 0) {
       // Auto-increment ids follow insertion order even when two entries share a millisecond.
-      const oldest = await target.errorLog.toCollection().limit(excess).primaryKeys();
-      await target.errorLog.bulkDelete(oldest);
+      const oldest = await into.errorLog.toCollection().limit(excess).primaryKeys();
+      await into.errorLog.bulkDelete(oldest);
     }
     return id;
   });
@@ -52,23 +54,24 @@ export async function recordError(entry: NewErrorLogEntry, target: NewsdeskDb = 
 
 /** All entries, newest first (by insertion order, so entries of the same millisecond keep their order). */
 export function listErrors(): Promise<ErrorLogEntry[]> {
-  return db.errorLog.toCollection().reverse().toArray();
+  return withDatabase((db) => db.errorLog.toCollection().reverse().toArray());
 }
 
 /** Marks an entry resolved (after a successful retry, or by hand). */
 export async function resolveError(id: number, retryCount?: number): Promise<void> {
-  await db.errorLog.update(id, retryCount === undefined ? { resolved: true } : { resolved: true, retryCount });
+  await withDatabase((db) => db.errorLog.update(id, retryCount === undefined ? { resolved: true } : { resolved: true, retryCount }));
 }
 
 /** Counts one more retry on an entry that is still failing. */
 export async function countRetry(id: number, error: string): Promise<void> {
+  const db = await withDatabase((d) => d);
   const entry = await db.errorLog.get(id);
   if (entry) await db.errorLog.update(id, { retryCount: entry.retryCount + 1, error: redact(error) });
 }
 
 /** Removes every entry. */
 export function clearErrors(): Promise<void> {
-  return db.errorLog.clear();
+  return withDatabase((db) => db.errorLog.clear());
 }
 
 export interface ErrorStatistics {

@@ -1,5 +1,6 @@
 import { redact } from '@/lib/security/redact';
-import { db, type QueuedPost } from './db';
+import type { QueuedPost } from './db';
+import { withDatabase } from './lazy';
 import { isQuotaError } from './storage-errors';
 
 /** How long a queued post may wait before it is marked expired instead of being sent late. */
@@ -55,7 +56,7 @@ export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
     expiresAt: now + OUTBOX_TTL_MS,
   };
   try {
-    await db.outbox.add(entry);
+    await withDatabase((db) => db.outbox.add(entry));
   } catch (error) {
     if (isQuotaError(error)) throw new OutboxQuotaError(error);
     throw error;
@@ -65,12 +66,12 @@ export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
 
 /** Every outbox entry, oldest first (the sending order). */
 export function listOutbox(): Promise<QueuedPost[]> {
-  return db.outbox.orderBy('createdAt').toArray();
+  return withDatabase((db) => db.outbox.orderBy('createdAt').toArray());
 }
 
 /** Posts that need something: queued, being sent, failed or expired (both wait for the operator). */
 export function waitingCount(): Promise<number> {
-  return db.outbox.where('status').anyOf('queued', 'sending', 'failed', 'expired').count();
+  return withDatabase((db) => db.outbox.where('status').anyOf('queued', 'sending', 'failed', 'expired').count());
 }
 
 /** German reason kept with a post that waited longer than OUTBOX_TTL_MS. */
@@ -89,6 +90,7 @@ export interface Claim {
  * so that the operator is told; they stay listed until resent or discarded).
  */
 export async function claimNext(now = Date.now()): Promise<Claim> {
+  const db = await withDatabase((d) => d);
   return db.transaction('rw', db.outbox, async () => {
     const queued = await db.outbox.where('status').equals('queued').sortBy('createdAt');
     let expired = 0;
@@ -107,35 +109,37 @@ export async function claimNext(now = Date.now()): Promise<Claim> {
 }
 
 export async function markSent(id: string, now = Date.now()): Promise<void> {
-  await db.outbox.update(id, { status: 'sent', updatedAt: now, error: undefined });
+  await withDatabase((db) => db.outbox.update(id, { status: 'sent', updatedAt: now, error: undefined }));
 }
 
 /** Not retried (a 4xx): the operator edits and resends, or discards. */
 export async function markFailed(id: string, reason: string, now = Date.now()): Promise<void> {
-  await db.outbox.update(id, { status: 'failed', updatedAt: now, error: redact(reason) });
+  await withDatabase((db) => db.outbox.update(id, { status: 'failed', updatedAt: now, error: redact(reason) }));
 }
 
 /** Back in the queue with the same idempotency key after a network or server failure. */
 export async function requeue(id: string, reason: string, now = Date.now()): Promise<void> {
-  await db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason) });
+  await withDatabase((db) => db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason) }));
 }
 
 /** A 'sending' entry found by a new leader belongs to a tab that went away: queue it again (its key stays). */
 export async function recoverStaleSending(now = Date.now()): Promise<number> {
-  return db.outbox.where('status').equals('sending').modify({ status: 'queued', updatedAt: now });
+  return withDatabase((db) => db.outbox.where('status').equals('sending').modify({ status: 'queued', updatedAt: now }));
 }
 
 /** The operator changed a failed post: it is queued again as a new post (new key, fresh expiry). */
 export async function editAndResend(id: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
-  await db.outbox.update(id, {
-    payload,
-    status: 'queued',
-    idempotencyKey: newId(),
-    attempts: 0,
-    error: undefined,
-    updatedAt: now,
-    expiresAt: now + OUTBOX_TTL_MS,
-  });
+  await withDatabase((db) =>
+    db.outbox.update(id, {
+      payload,
+      status: 'queued',
+      idempotencyKey: newId(),
+      attempts: 0,
+      error: undefined,
+      updatedAt: now,
+      expiresAt: now + OUTBOX_TTL_MS,
+    }),
+  );
 }
 
 /**
@@ -143,11 +147,11 @@ export async function editAndResend(id: string, payload: Record<string, unknown>
  * request of an earlier attempt that did reach the server is not posted twice.
  */
 export async function resendExpired(id: string, now = Date.now()): Promise<void> {
-  await db.outbox.update(id, { status: 'queued', attempts: 0, error: undefined, updatedAt: now, expiresAt: now + OUTBOX_TTL_MS });
+  await withDatabase((db) => db.outbox.update(id, { status: 'queued', attempts: 0, error: undefined, updatedAt: now, expiresAt: now + OUTBOX_TTL_MS }));
 }
 
 export async function discardEntry(id: string): Promise<void> {
-  await db.outbox.delete(id);
+  await withDatabase((db) => db.outbox.delete(id));
 }
 
 /** How long a sent entry stays listed before it is pruned. */
@@ -155,5 +159,5 @@ export const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Removes sent entries older than `olderThanMs` (expired ones stay until the operator resends or discards them). */
 export async function pruneOutbox(olderThanMs = SENT_RETENTION_MS, now = Date.now()): Promise<number> {
-  return db.outbox.where('status').equals('sent').filter((e) => e.updatedAt < now - olderThanMs).delete();
+  return withDatabase((db) => db.outbox.where('status').equals('sent').filter((e) => e.updatedAt < now - olderThanMs).delete());
 }

@@ -1,6 +1,7 @@
 import type { Platform } from '@/contract';
 import { registerSecret } from '@/lib/security/redact';
-import { db } from './db';
+import type { NewsdeskDb } from './db';
+import { withDatabase } from './lazy';
 
 /** Workflow config (SPEC §3). */
 export interface WorkflowConfig {
@@ -123,18 +124,22 @@ function registerSecretsOf<K extends SettingKey>(key: K, value: SettingsMap[K]):
   if (key === 'workflowConfig') registerSecret((value as WorkflowConfig).apiKey);
 }
 
-/** Reads a setting, falling back to its default; known secrets are registered for redaction. */
-export async function getSetting<K extends SettingKey>(key: K): Promise<SettingsMap[K]> {
+async function readSetting<K extends SettingKey>(db: NewsdeskDb, key: K): Promise<SettingsMap[K]> {
   const row = await db.settings.get(key);
   const value = row ? ({ ...(DEFAULT_SETTINGS[key] as object), ...(row.value as object) } as SettingsMap[K]) : DEFAULT_SETTINGS[key];
   registerSecretsOf(key, value);
   return value;
 }
 
+/** Reads a setting, falling back to its default; known secrets are registered for redaction. */
+export function getSetting<K extends SettingKey>(key: K): Promise<SettingsMap[K]> {
+  return withDatabase((db) => readSetting(db, key));
+}
+
 /** Stores a setting (whole value). */
 export async function putSetting<K extends SettingKey>(key: K, value: SettingsMap[K]): Promise<void> {
   registerSecretsOf(key, value);
-  await db.settings.put({ key, value });
+  await withDatabase((db) => db.settings.put({ key, value }));
 }
 
 /** Merges a partial change into a setting. */

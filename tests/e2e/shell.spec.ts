@@ -13,10 +13,18 @@ for (const [path, heading] of ROUTES) {
 
 test('the landing page links into the dashboard', async ({ page }) => {
   await page.goto('/');
+  // Set in this document: still there after the links below means no page load happened (the app took over in place).
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await page.getByRole('link', { name: 'Launch Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('1,247')).toBeVisible();
+  // Back to the landing page, now shown by the router, and in again through another of its links.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
 test('the overview quick action confirms with a toast and opens AI News Central', async ({ page }) => {
@@ -136,5 +144,7 @@ test.describe('route preload', () => {
     const early = await requestedBeforeShell(page, '/');
     expect(early.some((p) => /\/assets\/landing-[^/]+\.js$/.test(p))).toBe(true);
     expect(early.filter((p) => /\/assets\/(dashboard-layout|overview|db)-[^/]+\.js$/.test(p))).toEqual([]);
+    // Nor the router's shell: the landing page renders without it (app/landing-shell).
+    expect(early.filter((p) => /\/assets\/render-[^/]+\.js$/.test(p))).toEqual([]);
   });
 });

@@ -1,1 +1,1 @@
-export { LandingPage } from './components/landing-page';
+export { LandingPage, type Navigate } from './components/landing-page';

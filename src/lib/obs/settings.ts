@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { getSetting, patchSetting, type ObsServerChoice, type ObsSettings } from '@/db/settings';
 
 export type { ObsServerChoice, ObsSettings };

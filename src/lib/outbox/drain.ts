@@ -1,4 +1,5 @@
-import { db, type QueuedPost } from '@/db/db';
+import type { QueuedPost } from '@/db/db';
+import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { loadContract } from '@/lib/api/client';
@@ -9,7 +10,10 @@ import { defaultLockManager, type LockManagerLike } from './locks';
 export const OUTBOX_LOCK = 'newsdesk-outbox';
 
 /** One lock per database: a mock scenario's tab (a database of its own) never holds the operator's outbox's lock. */
-const outboxLockName = () => (db.name === 'newsdesk' ? OUTBOX_LOCK : `${db.name}-outbox`);
+const outboxLockName = async () => {
+  const { db } = await loadDatabase();
+  return db.name === 'newsdesk' ? OUTBOX_LOCK : `${db.name}-outbox`;
+};
 
 export type SendQueued = (entry: QueuedPost) => Promise<unknown>;
 
@@ -85,7 +89,7 @@ function browserOnline(): boolean {
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
-  return locks.request(outboxLockName(), { ifAvailable: true }, async (lock) => {
+  return locks.request(await outboxLockName(), { ifAvailable: true }, async (lock) => {
     const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0, expired: 0 };
     if (!lock) return result;
     await recoverStaleSending(now());

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { useEffect, useState } from 'react';
 import type { ErrorLogEntry } from '@/db/db';
 import { clearErrors, countRetry, ERROR_LOG_CAPACITY, listErrors, resolveError } from '@/db/error-log';

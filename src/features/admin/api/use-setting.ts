@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { getSetting, type SettingKey, type SettingsMap } from '@/db/settings';
 
 /** A stored setting, live (undefined until IndexedDB answered). */

@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, Loader2, RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -33,7 +33,7 @@ function Counter({ label, value, testId }: { label: string; value: number; testI
   );
 }
 
-function EntryRow({ entry }: { entry: ErrorLogEntry }) {
+function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
   const retry = useRetryErrorEntry();
   return (
     <li className="space-y-2 border-b p-3 last:border-b-0" data-testid="error-entry">
@@ -92,13 +92,26 @@ function EntryRow({ entry }: { entry: ErrorLogEntry }) {
   );
 }
 
+// Every change to the log reads all entries anew from IndexedDB (new objects): a row renders again only when what it shows changed.
+const sameEntry = (a: ErrorLogEntry, b: ErrorLogEntry) =>
+  a.id === b.id &&
+  a.timestamp === b.timestamp &&
+  a.count === b.count &&
+  a.firstTimestamp === b.firstTimestamp &&
+  a.service === b.service &&
+  a.error === b.error &&
+  a.retryCount === b.retryCount &&
+  a.resolved === b.resolved &&
+  JSON.stringify(a.operation ?? null) === JSON.stringify(b.operation ?? null);
+const EntryRow = memo(EntryRowView, (prev, next) => sameEntry(prev.entry, next.entry));
+
 /** SPEC "Error Logs": the list (newest first, at most 100), Retry, Clear All, Export, counters, breakers, retry settings. */
 export function ErrorLogsTab() {
   const entries = useErrorEntries();
   const clear = useClearErrors();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const list = entries ?? [];
-  const stats = computeStatistics(list);
+  const list = useMemo(() => entries ?? [], [entries]);
+  const stats = useMemo(() => computeStatistics(list), [list]);
 
   const exportLogs = () => {
     downloadJson(`error-log-${dateStamp()}.json`, buildErrorExport(list, allBreakerStates()));

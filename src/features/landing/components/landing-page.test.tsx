@@ -3,15 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../../tests/render';
 import { LandingPage } from './landing-page';
 
-const dashboard = { path: '/dashboard', element: <h1>Dashboard screen</h1> };
-
-test.each(['Launch Dashboard', 'Get Started', 'Start Your Journey'])('%s goes to /dashboard', async (name) => {
-  const { router } = renderWithProviders(<LandingPage />, { route: '/', path: '/', routes: [dashboard] });
+test.each(['Launch Dashboard', 'Get Started', 'Start Your Journey'])('%s goes to /dashboard in the page', async (name) => {
+  const navigate = vi.fn();
+  renderWithProviders(<LandingPage navigate={navigate} />, { route: '/', path: '/' });
   const link = screen.getByRole('link', { name: new RegExp(name) });
   expect(link).toHaveAttribute('href', '/dashboard');
   await userEvent.click(link);
-  expect(router.state.location.pathname).toBe('/dashboard');
-  expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+  expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
+});
+
+test('a click with Ctrl (new tab) is left to the browser', async () => {
+  const navigate = vi.fn();
+  renderWithProviders(<LandingPage navigate={navigate} />, { route: '/', path: '/' });
+  const user = userEvent.setup();
+  await user.keyboard('{Control>}');
+  await user.click(screen.getByRole('link', { name: /Launch Dashboard/ }));
+  await user.keyboard('{/Control}');
+  expect(navigate).not.toHaveBeenCalled();
 });
 
 test('header has the theme toggle; six feature cards; footer shows 2024', () => {

@@ -1,6 +1,5 @@
 import { ArrowRight, Newspaper, PlayCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { landingText as t } from '../messages';
@@ -10,8 +9,26 @@ import { FeaturesGrid } from './features-grid';
 // links and buttons use buttonVariants rather than <Button> to keep tailwind-merge off this page.
 const DemoDialog = lazy(() => import('./demo-dialog'));
 
+/** Goes to a path inside the app without reloading the page (the router's navigate, or the landing shell's hand-off). */
+export type Navigate = (to: string) => void;
+
+// A plain link, so that the landing page needs no router (the data router is the largest part of the dashboard's
+// shell); with `navigate`, a plain left click stays in the page like a router link.
+function AppLink({ to, navigate, className, children }: { to: string; navigate?: Navigate; className: string; children: ReactNode }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <a href={to} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
 /** The public landing page (SPEC §2 "Landing page"). */
-export function LandingPage() {
+export function LandingPage({ navigate }: { navigate?: Navigate }) {
   const [demoOpen, setDemoOpen] = useState(false);
   const [demoLoaded, setDemoLoaded] = useState(false);
 
@@ -25,9 +42,9 @@ export function LandingPage() {
           </span>
           <div className="flex items-center gap-2">
             <ThemeToggle />
-            <Link to="/dashboard" className={buttonVariants()}>
+            <AppLink to="/dashboard" navigate={navigate} className={buttonVariants()}>
               {t.launch}
-            </Link>
+            </AppLink>
           </div>
         </div>
       </header>
@@ -38,10 +55,10 @@ export function LandingPage() {
           <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{t.title}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t.lead}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to="/dashboard" className={buttonVariants({ size: 'lg' })}>
+            <AppLink to="/dashboard" navigate={navigate} className={buttonVariants({ size: 'lg' })}>
               {t.getStarted}
               <ArrowRight aria-hidden />
-            </Link>
+            </AppLink>
             <button
               type="button"
               className={buttonVariants({ size: 'lg', variant: 'outline' })}
@@ -71,10 +88,10 @@ export function LandingPage() {
             </h2>
             <p className="mt-4 text-muted-foreground">{t.ctaText}</p>
             <div className="mt-8">
-              <Link to="/dashboard" className={buttonVariants({ size: 'lg' })}>
+              <AppLink to="/dashboard" navigate={navigate} className={buttonVariants({ size: 'lg' })}>
                 {t.cta}
                 <ArrowRight aria-hidden />
-              </Link>
+              </AppLink>
             </div>
           </div>
         </section>

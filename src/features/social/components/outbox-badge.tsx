@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { waitingCount } from '@/db/outbox';

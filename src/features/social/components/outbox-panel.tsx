@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { getSetting, putSetting, type VideoDefaults } from '@/db/settings';
 
 /** The stored New Video defaults (undefined until IndexedDB answered). */

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/db/live-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_SETTINGS, getSetting, putSetting, type ApiKeys, type TriggerParameters, type WorkflowConfig } from '@/db/settings';

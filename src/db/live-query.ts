@@ -1,0 +1,72 @@
+import { useEffect, useState, type DependencyList } from 'react';
+import { loadDatabase, loadedDatabase, type DatabaseModule } from './lazy';
+
+// The next frame, or 200 ms if none comes (a background tab draws no frames).
+function afterFrame(run: () => void): { cancel: () => void } {
+  if (typeof requestAnimationFrame !== 'function') {
+    run();
+    return { cancel: () => undefined };
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    run();
+  };
+  const frame = requestAnimationFrame(once);
+  const timer = setTimeout(once, 200);
+  return {
+    cancel: () => {
+      done = true;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    },
+  };
+}
+
+interface LiveState<T> {
+  value: T;
+  error: unknown;
+}
+
+/**
+ * dexie-react-hooks' useLiveQuery without Dexie in the screen's chunk: Dexie is imported after the first render and
+ * the query then observed as before (`defaultResult` until its first result; a changed `deps` re-runs it, keeping the
+ * last result until the new one arrives; a failed query is thrown to the error boundary).
+ */
+export function useLiveQuery<T, D = undefined>(querier: () => Promise<T> | T, deps: DependencyList = [], defaultResult?: D): T | D {
+  const [database, setDatabase] = useState<typeof DatabaseModule | undefined>(loadedDatabase);
+  const [state, setState] = useState<LiveState<T | D>>({ value: defaultResult as D, error: null });
+
+  useEffect(() => {
+    if (database) return;
+    let active = true;
+    // Not in the first render's frame: the screen's heading paints before Dexie is fetched and evaluated.
+    const frame = afterFrame(() =>
+      loadDatabase().then(
+        (module) => active && setDatabase(module),
+        (error: unknown) => active && setState((s) => ({ ...s, error })),
+      ),
+    );
+    return () => {
+      active = false;
+      frame.cancel();
+    };
+  }, [database]);
+
+  useEffect(() => {
+    if (!database) return;
+    const subscription = database.liveQuery(querier).subscribe(
+      (value) => setState((s) => (s.value === value && s.error === null ? s : { value, error: null })),
+      (error: unknown) => setState((s) => (s.error === error ? s : { ...s, error })),
+    );
+    return () => subscription.unsubscribe();
+    // The caller's deps decide when the query re-runs, as in dexie-react-hooks (querier is a new closure each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [database, ...deps]);
+
+  if (state.error) throw state.error;
+  return state.value;
+}
