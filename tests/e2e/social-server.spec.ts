@@ -101,10 +101,13 @@ test('connect TikTok through the 600 × 400 popup: the server exchanges the code
 test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuses once, Retry sends it there only, once', async ({ page }) => {
   const video = await readFile('public/samples/demo-video.webm');
   await signInToDesk(page, desk.url, '/dashboard/social');
-  for (const name of ['YouTube Channel', 'TikTok']) {
-    const connect = page.getByRole('button', { name: `Connect ${name}` });
+  for (const [id, name] of [['youtube', 'YouTube Channel'], ['tiktok', 'TikTok']]) {
+    const card = page.getByTestId(`platform-${id}`);
+    await expect(card.getByRole('button', { name: new RegExp(`^(Connect|Disconnect) ${name}$`) })).toBeVisible();
     // An earlier journey may have connected it already.
-    if (await connect.isVisible()) await connect.click();
+    const connect = card.getByRole('button', { name: `Connect ${name}` });
+    if ((await connect.count()) > 0) await connect.click();
+    await expect(card.getByRole('button', { name: `Disconnect ${name}` })).toBeVisible();
   }
   await expect(page.getByRole('checkbox', { name: 'TikTok' })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: 'YouTube' })).toBeEnabled();
