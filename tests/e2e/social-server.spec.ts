@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { FACEBOOK_CLIENT, startGraphFake, type GraphFake } from '../fakes/facebook-graph';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { startTikTokFake, TIKTOK_CLIENT, type TikTokFake } from '../fakes/tiktok';
 import { startYouTubeFake, type YouTubeFake } from '../fakes/youtube';
@@ -17,12 +18,13 @@ let desk: Desk;
 let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
 let tiktok: TikTokFake;
 let youtube: YouTubeFake;
+let graph: GraphFake;
 
 test.beforeAll(async () => {
   // The first start of the embedded database (initdb) is slow on a loaded machine.
   test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-social-'));
-  [telegram, tiktok, youtube] = await Promise.all([startTelegramFake(4358), startTikTokFake(4359), startYouTubeFake(4356)]);
+  [telegram, tiktok, youtube, graph] = await Promise.all([startTelegramFake(4358), startTikTokFake(4359), startYouTubeFake(4356), startGraphFake(4352)]);
   // TikTok pulls the attached video from the desk's signed file address, as PULL_FROM_URL does.
   tiktok.pullMedia = true;
   desk = await startDesk({
@@ -30,13 +32,14 @@ test.beforeAll(async () => {
     // The scheduler looks every 200 ms, so the journey waits for the minute, not for the poll.
     NEWSDESK_JOB_POLL_MS: '200',
     TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
+    FACEBOOK_GRAPH_URL: graph.base, FACEBOOK_AUTH_URL: `${graph.base}/dialog/oauth`, FACEBOOK_CLIENT_ID: FACEBOOK_CLIENT.id, FACEBOOK_CLIENT_SECRET: FACEBOOK_CLIENT.secret,
     YOUTUBE_API_URL: youtube.url, YOUTUBE_ACCESS_TOKEN: 'yt-env-token', TIKTOK_ACCESS_TOKEN: 'tt-env-token',
     TIKTOK_API_URL: tiktok.url, TIKTOK_AUTH_URL: `${tiktok.url}/v2/auth/authorize/`, TIKTOK_CLIENT_ID: TIKTOK_CLIENT.id, TIKTOK_CLIENT_SECRET: TIKTOK_CLIENT.secret,
   });
 });
 test.afterAll(async () => {
   await desk?.stop();
-  await Promise.all([telegram?.close(), tiktok?.close(), youtube?.close()]);
+  await Promise.all([telegram?.close(), tiktok?.close(), youtube?.close(), graph?.close()]);
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -153,4 +156,32 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
     expect.objectContaining({ fetched: { bytes: video.length, contentType: 'video/webm' } }),
   ]);
   expect(youtube.videos.length).toBe(youtubeUploads);
+});
+
+test('connect Instagram through the popup: Graph dialog, code exchange and /me/accounts on the server; no token reaches the browser', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/')) bodies.push(await response.text().catch(() => ''));
+  });
+  await signInToDesk(page, desk.url, '/dashboard/admin/settings');
+  await page.getByRole('tab', { name: 'Social Media' }).click();
+  const card = page.getByTestId('platform-instagram');
+  await expect(card).toContainText('Disconnected');
+  const popupOpened = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Connect Instagram with OAuth' }).click();
+  const popup = await popupOpened;
+  expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
+  await popup.waitForEvent('close');
+  await expect(page.getByText('Instagram verbunden', { exact: true })).toBeVisible();
+  await expect(card).toContainText('Connected');
+  await expect(card).toContainText('Verbunden (OAuth)');
+  const exchange = graph.requests.find((r) => r.path === '/v23.0/oauth/access_token');
+  expect(exchange?.method).toBe('GET');
+  expect(exchange?.query.get('redirect_uri')).toBe(`${desk.url}/api/oauth/instagram/callback`);
+  expect(exchange?.query.get('client_id')).toBe(FACEBOOK_CLIENT.id);
+  expect(graph.requests.some((r) => r.path === '/v23.0/me/accounts')).toBe(true);
+  const authorize = graph.requests.find((r) => r.path === '/v23.0/dialog/oauth');
+  expect(authorize?.query.get('scope')).toContain('instagram_content_publish');
+  expect(bodies.join('\n')).not.toContain('EAAG-user-');
+  expect(bodies.join('\n')).not.toContain(FACEBOOK_CLIENT.secret);
 });
