@@ -43,7 +43,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
   const keyStore = new DatabaseKeyStore(database, options.secret ?? randomBytes(32));
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
-  const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now });
+  const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now, mediaDir });
   const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, obs }, options);
   return {
     app,

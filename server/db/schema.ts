@@ -294,3 +294,11 @@ export const runStages = pgTable('run_stages', {
   durationMs: integer('duration_ms'),
   error: text('error'),
 }, (t) => [primaryKey({ columns: [t.runId, t.stage] })]);
+
+// The medium attached to a social post result (issue 15, prov15): a Media Library file (media_id) or only an address
+// (media_url on the result); its type says which platform call takes it (photo or video).
+export const socialPostMedia = pgTable('social_post_media', {
+  resultId: text('result_id').primaryKey().references(() => socialPostResults.id, { onDelete: 'cascade' }),
+  mediaId: text('media_id'),
+  mediaType: text('media_type').notNull(),
+});

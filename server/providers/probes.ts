@@ -8,6 +8,10 @@ interface Probe {
   path: string;
   /** The header that carries the key, as the provider documents it. */
   auth: (key: string) => Record<string, string>;
+  /** A provider that takes the key in a JSON body (ModelsLab): POST with this body. */
+  body?: (key: string) => Record<string, unknown>;
+  /** A refusal the provider sends with HTTP 200 (ModelsLab `{status:'error', message}`): its German error, else undefined. */
+  check?: (answer: unknown) => string | undefined;
 }
 
 /**
@@ -26,6 +30,16 @@ export const PROBES: Partial<Record<KeyService, Probe>> = {
   did: { path: '/credits', auth: (key) => ({ Authorization: `Basic ${key}` }) },
   pexels: { path: '/v1/curated?per_page=1', auth: (key) => ({ Authorization: key }) },
   unsplash: { path: '/photos?per_page=1', auth: (key) => ({ Authorization: `Client-ID ${key}` }) },
+  // prov15: ModelsLab POST /wallet_balance {key} (docs.modelslab.com/general-api/wallet-balance): reads the balance, costs nothing.
+  modelslab: {
+    path: '/wallet_balance', auth: () => ({}), body: (key) => ({ key }),
+    check: (answer) => {
+      const a = (answer ?? {}) as { status?: unknown; message?: unknown; messege?: unknown };
+      if (a.status === 'success') return undefined;
+      const reason = typeof a.message === 'string' ? a.message : typeof a.messege === 'string' ? a.messege : 'unbekannte Antwort';
+      return `ModelsLab hat den Schlüssel abgelehnt: ${reason}`;
+    },
+  },
 };
 
 /**
@@ -70,9 +84,16 @@ export async function probe(service: KeyService, credentials: Credentials, key: 
   const useKey = key ?? (await credentials.key(service as ProviderName));
   if (!useKey) return done(`Kein Schlüssel für ${name} hinterlegt.`);
   try {
-    const response = await providerFetch(service, `${credentials.url(service as ProviderName)}${spec.path}`, { method: 'GET', headers: { Accept: 'application/json', ...spec.auth(useKey) }, secret: useKey, timeoutMs: 10_000 });
-    await response.body?.cancel();
-    return done();
+    const init = spec.body
+      ? { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...spec.auth(useKey) }, body: JSON.stringify(spec.body(useKey)) }
+      : { method: 'GET', headers: { Accept: 'application/json', ...spec.auth(useKey) } };
+    const response = await providerFetch(service, `${credentials.url(service as ProviderName)}${spec.path}`, { ...init, secret: useKey, timeoutMs: 10_000 });
+    if (!spec.check) {
+      await response.body?.cancel();
+      return done();
+    }
+    const refused = spec.check(await response.json().catch(() => undefined));
+    return done(refused?.split(useKey).join('***'));
   } catch (error) {
     return done(error instanceof ProviderError ? error.message : `${name}: Test fehlgeschlagen.`);
   }

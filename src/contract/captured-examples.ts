@@ -1164,6 +1164,53 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       "body": []
     }
   },
+  "social.publications": {
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "id": "social-3",
+          "postId": "social-3",
+          "platform": "instagram",
+          "status": "published",
+          "content": "Neue Folge ist online!",
+          "createdAt": "2026-11-23T09:00:00.000Z",
+          "publishedAt": "2026-11-23T09:00:00.000Z"
+        },
+        {
+          "id": "social-2",
+          "postId": "social-2",
+          "platform": "tiktok",
+          "status": "published",
+          "content": "Neue Folge ist online!",
+          "createdAt": "2026-11-23T09:00:00.000Z",
+          "publishedAt": "2026-11-23T09:00:00.000Z"
+        }
+      ]
+    }
+  },
+  "social.retry": {
+    "request": {
+      "params": {
+        "id": "sp-1"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "sp-1",
+        "postId": "post-demo-1",
+        "platform": "tiktok",
+        "status": "pending",
+        "content": "Die Nachrichten des Tages im Video",
+        "title": "Tagesrückblick",
+        "mediaId": "media-1",
+        "mediaType": "video",
+        "error": "TikTok hat den Post abgelehnt (HTTP 400): Too many posts",
+        "createdAt": "2024-01-15T18:00:00.000Z"
+      }
+    }
+  },
   "obs.control": {
     "request": {
       "body": {

@@ -136,6 +136,8 @@ export const SocialPostBody = z.looseObject({
   content: nonBlank(),
   title: z.optional(z.string()),
   scheduledAt: z.optional(z.nullable(z.string())),
+  /** prov15: a Media Library file published with the post (image or video; the server gives the platform its address). */
+  mediaId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type SocialPostBody = z.infer<typeof SocialPostBody>;
 export const SocialPostResult = z.object({
@@ -162,6 +164,22 @@ export const PlatformTokenStatus = z.object({
   expiresAt: z.optional(z.string()),
 });
 export type PlatformTokenStatus = z.infer<typeof PlatformTokenStatus>;
+// prov15 (issue 15): what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
+export const SocialPublication = z.object({
+  id: z.string(),
+  /** One id for all platforms of an operator's post. */
+  postId: z.string(),
+  platform: Platform,
+  status: z.enum(['pending', 'scheduled', 'publishing', 'published', 'failed']),
+  content: z.string(),
+  title: z.optional(z.string()),
+  mediaId: z.optional(z.string()),
+  mediaType: z.optional(z.enum(['photo', 'video'])),
+  error: z.optional(z.string()),
+  createdAt: z.string(),
+  publishedAt: z.optional(z.string()),
+});
+export type SocialPublication = z.infer<typeof SocialPublication>;
 
 export const VIDEO_PROVIDERS = ['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
 export const VideoProvider = z.enum(VIDEO_PROVIDERS);

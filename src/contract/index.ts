@@ -10,6 +10,8 @@ export type {
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, VIDEO_PROVIDERS } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
+// prov15 (issue 15)
+export type { SocialPublication } from './entities';
 // OBS through the server (issue 14)
 export type { ObsInstanceInfo } from './entities';
 export {

@@ -10,6 +10,7 @@ import {
 } from './entities';
 import { KeyService, SavedKey } from './entities';
 import { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
+import { SocialPublication } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -112,6 +113,9 @@ export const operations = {
   // prov-social (issue 15): OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
   'social.oauthStart': op({ method: 'POST', path: '/social/oauth/{platform}/start', tag: 'social', spec: false, summary: 'Starts an OAuth connection: the authorise URL for the popup, with a one-time state.', params: z.object({ platform: OAuthPlatform }), response: OAuthStart, status: 200, idempotency: 'natural', errors: [503], example: { params: { platform: 'tiktok' } } }),
   'social.tokens': op({ method: 'GET', path: '/social/tokens', tag: 'social', spec: false, summary: 'Whether each stored platform token is fine, about to expire, expired or revoked (never the token).', response: z.array(PlatformTokenStatus), status: 200, idempotency: 'natural' }),
+  // prov15 (issue 15): each platform's result of a post, and Retry of a failed one (by the server's job queue, exactly once).
+  'social.publications': op({ method: 'GET', path: '/social/publications', tag: 'social', spec: false, summary: 'The latest posts per platform with their result (newest first; one postId groups the platforms of a post).', response: z.array(SocialPublication), status: 200, idempotency: 'natural' }),
+  'social.retry': op({ method: 'POST', path: '/social/publications/{id}/retry', tag: 'social', spec: false, summary: 'Sends a failed platform result again (queued once; the other platforms of the post are left alone).', params: id, response: SocialPublication, status: 200, idempotency: 'natural', errors: [404, 409], example: { params: { id: 'sp-1' } } }),
 
   // OBS and live (`instance` picks one of several OBS the server knows; without it the first)
   'obs.control': op({ method: 'POST', path: '/obs/control', tag: 'obs', spec: true, summary: 'An OBS action {action, plus extra fields}: setScene/switchScene {sceneName}, startStream, stopStream, setText {text, sourceName?}.', body: ObsControlBody, query: obsInstance, response: ObsResult, status: 200, idempotency: 'key', errors: [400, 404, 409], example: { body: { action: 'setScene', sceneName: 'main-studio' } } }),

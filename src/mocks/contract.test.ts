@@ -24,6 +24,9 @@ const connect = (platform: 'tiktok' | 'instagram') => async () => {
 const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
   'social.tiktokPost': connect('tiktok'),
   'social.instagramPost': connect('instagram'),
+  'social.retry': async () => {
+    socialStore.recordFailed({ id: 'sp-1', postId: 'sp-1', platform: 'tiktok', content: 'Neue Folge ist online!', error: 'TikTok hat den Post abgelehnt.' });
+  },
   'obs.streamStop': async () => {
     obsSim.startStream();
     await vi.waitFor(() => expect(obsSim.streaming()).toBe(true), { timeout: 5000, interval: 20 });

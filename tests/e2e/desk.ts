@@ -70,5 +70,6 @@ export async function signInToDesk(page: Page, url: string, route: string): Prom
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(dialog).toBeHidden();
+  // The token check is the desk's first authenticated request: as slow as the first load on a loaded machine.
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
 }

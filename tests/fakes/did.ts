@@ -5,6 +5,9 @@
 //   error {kind, description}),
 // - every call with `Authorization: Basic <API key>` (docs.d-id.com/reference/basic-authentication); errors as
 //   {kind, description} (401 AuthorizationError, 400 ValidationError).
+// Checked (prov15) against D-ID's public forum answers on docs.d-id.com/discuss (682d767448e424007183ee20: a talk without
+// `script` is refused 400 {kind 'ValidationError', description 'validation failed', details {'body.script': {message
+// "'script' is required"}}}; 64fec3f1b44e83005bf33a49: GET /talks/{id} carries result_url once done).
 import { FakeJobs, isJson, nonEmpty, record, sendFile, sendJson, startFake, type FakeServer } from './fake-server';
 import { SAMPLE_VIDEO } from './heygen';
 
@@ -27,7 +30,8 @@ export async function startDidFake(port: number, options: { apiKey: string; poll
         const body = record(req.body) ?? {};
         const script = record(body.script);
         if (!nonEmpty(body.source_url) || !/^https?:\/\//.test(body.source_url)) return sendJson(res, 400, { kind: 'ValidationError', description: 'source_url must be a valid url' });
-        const valid = (script?.type === 'text' && nonEmpty(script.input)) || (script?.type === 'audio' && nonEmpty(script.audio_url));
+        if (!script) return sendJson(res, 400, { kind: 'ValidationError', description: 'validation failed', details: { 'body.script': { message: "'script' is required" } } });
+        const valid = (script.type === 'text' && nonEmpty(script.input)) || (script.type === 'audio' && nonEmpty(script.audio_url));
         if (!valid) return sendJson(res, 400, { kind: 'ValidationError', description: 'script is invalid' });
         const provider = record(script?.provider);
         if (provider && (provider.type !== 'microsoft' || !nonEmpty(provider.voice_id))) return sendJson(res, 400, { kind: 'ValidationError', description: 'script.provider is invalid' });

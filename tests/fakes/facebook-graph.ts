@@ -28,14 +28,29 @@ export interface GraphFake extends FakeServer {
   igPublished: { id: string; caption: string }[];
   /** How many status polls a container stays IN_PROGRESS. */
   containerPolls: number;
+  /** Every media container asked for (its fields as sent, and what the fake fetched from the media address). */
+  igContainers: { id: string; fields: Record<string, string>; fetched?: { bytes: number; contentType: string } | { error: string } }[];
+  /** Fetch image_url / video_url as Instagram's cURL does (a container whose medium cannot be fetched ends in ERROR). */
+  pullMedia: boolean;
+}
+
+/** Fetches a media address as the platform would; its size and type, or why not. */
+export async function pullMedia(url: string): Promise<{ bytes: number; contentType: string } | { error: string }> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return { error: `HTTP ${response.status}` };
+    return { bytes: (await response.arrayBuffer()).byteLength, contentType: response.headers.get('content-type') ?? '' };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
 }
 
 export async function startGraphFake(port = 0): Promise<GraphFake> {
   const codes = new Set<string>();
-  const containers = new Map<string, { caption: string; polls: number }>();
-  let self: Omit<GraphFake, keyof FakeServer | 'base'> = { userTokens: new Set(['ig-env-token']), pagePosts: [], igPublished: [], containerPolls: 1 };
+  const containers = new Map<string, { caption: string; polls: number; failed?: boolean }>();
+  let self: Omit<GraphFake, keyof FakeServer | 'base'> = { userTokens: new Set(['ig-env-token']), pagePosts: [], igPublished: [], containerPolls: 1, igContainers: [], pullMedia: false };
   let n = 0;
-  const route = (req: LoggedRequest): Reply => {
+  const route = async (req: LoggedRequest): Promise<Reply> => {
     if (req.path === `/${GRAPH_VERSION}/dialog/oauth`) return authorizePage(req, { clientParam: 'client_id', clientId: FACEBOOK_CLIENT.id, codes });
     if (!req.path.startsWith(`/${GRAPH_VERSION}/`)) return graphError(400, 2500, 'Unknown path components', 'OAuthException');
     const rest = req.path.slice(GRAPH_VERSION.length + 2).split('/');
@@ -70,8 +85,10 @@ export async function startGraphFake(port = 0): Promise<GraphFake> {
         const image = params.get('image_url');
         const video = params.get('video_url');
         if (!image && !(video && params.get('media_type') === 'REELS')) return graphError(400, 100, '(#100) The parameter image_url (or media_type=REELS with video_url) is required');
-        const id = `container-${containers.size + 1}`;
-        containers.set(id, { caption: params.get('caption') ?? '', polls: self.containerPolls });
+        const id = `container-${self.igContainers.length + 1}`;
+        const fetched = self.pullMedia ? await pullMedia((image ?? video) as string) : undefined;
+        self.igContainers.push({ id, fields: Object.fromEntries([...params.entries()].filter(([k]) => k !== 'access_token')), fetched });
+        containers.set(id, { caption: params.get('caption') ?? '', polls: self.containerPolls, failed: fetched !== undefined && 'error' in fetched });
         return { status: 200, body: { id } };
       }
       if (rest[1] === 'media_publish') {
@@ -86,8 +103,8 @@ export async function startGraphFake(port = 0): Promise<GraphFake> {
     }
     if (rest.length === 1 && req.method === 'GET' && containers.has(rest[0])) {
       if (!token || !self.userTokens.has(token)) return graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
-      const container = containers.get(rest[0]) as { polls: number };
-      const status = container.polls > 0 ? 'IN_PROGRESS' : 'FINISHED';
+      const container = containers.get(rest[0]) as { polls: number; failed?: boolean };
+      const status = container.failed ? 'ERROR' : container.polls > 0 ? 'IN_PROGRESS' : 'FINISHED';
       container.polls -= 1;
       return { status: 200, body: { status_code: status, id: rest[0] } };
     }

@@ -2,6 +2,8 @@
 // - POST /api/v6/video/text2video {key, model_id, prompt, …} — docs.modelslab.com/video-api/text-to-video (answer
 //   {status 'processing', id, eta, output [], future_links, fetch_result} or {status 'success', output [url]}),
 // - POST /api/v6/video/fetch/{id} {key} — docs.modelslab.com/video-api/fetch-video,
+// - POST /api/wallet_balance {key} — docs.modelslab.com/general-api/wallet-balance (answer {status 'success', data
+//   {balance, currency}}): the key test,
 // - the key travels in the JSON body, not a header; a wrong key is answered {status 'error', message} (HTTP 200).
 import { FakeJobs, isJson, nonEmpty, record, sendFile, sendJson, startFake, type FakeServer } from './fake-server';
 import { SAMPLE_VIDEO } from './heygen';
@@ -22,6 +24,7 @@ export async function startModelsLabFake(port: number, options: { apiKey: string
       if (!isJson(req)) return sendJson(res, 400, { status: 'error', message: 'Content-Type must be application/json' });
       const body = record(req.body) ?? {};
       if (body.key !== options.apiKey) return sendJson(res, 200, { status: 'error', message: 'Invalid Api Key' });
+      if (req.path === '/api/wallet_balance') return sendJson(res, 200, { status: 'success', data: { balance: 43.6, currency: 'USD' } });
       if (req.path === '/api/v6/video/text2video') {
         if (!nonEmpty(body.prompt)) return sendJson(res, 200, { status: 'error', message: 'The prompt field is required.' });
         const id = jobs.add({ fail: body.prompt.includes('FEHLSCHLAG') });

@@ -9,6 +9,7 @@
 // - Status: https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status (POST /v2/post/publish/status/fetch/).
 import { formOf, jsonOf, startFake, type FakeServer, type LoggedRequest, type Reply } from './social-fake-http';
 import { authorizePage } from './oauth-pages';
+import { pullMedia } from './facebook-graph';
 
 export const TIKTOK_CLIENT = { id: 'tt-client-key', secret: 'tt-client-secret' };
 
@@ -19,7 +20,9 @@ export interface TikTokFake extends FakeServer {
   /** Access tokens currently valid. */
   accessTokens: Set<string>;
   refreshTokens: Set<string>;
-  published: { publishId: string; title: string; videoUrl: string }[];
+  published: { publishId: string; title: string; videoUrl: string; fetched?: { bytes: number; contentType: string } | { error: string } }[];
+  /** Download video_url as PULL_FROM_URL does (a video that cannot be fetched ends FAILED with video_pull_failed). */
+  pullMedia: boolean;
   /** Seconds an issued access token lives (TikTok: 86 400). */
   expiresIn: number;
   refuseAuthorize: boolean;
@@ -28,7 +31,7 @@ export interface TikTokFake extends FakeServer {
 export async function startTikTokFake(port = 0): Promise<TikTokFake> {
   const codes = new Set<string>();
   let n = 0;
-  let state: Omit<TikTokFake, keyof FakeServer> = { accessTokens: new Set<string>(['tt-env-token']), refreshTokens: new Set<string>(), published: [] as TikTokFake['published'], expiresIn: 86_400, refuseAuthorize: false };
+  let state: Omit<TikTokFake, keyof FakeServer> = { accessTokens: new Set<string>(['tt-env-token']), refreshTokens: new Set<string>(), published: [] as TikTokFake['published'], expiresIn: 86_400, refuseAuthorize: false, pullMedia: false };
   const issue = (): Reply => {
     n += 1;
     const access = `act.tt-${n}`;
@@ -38,7 +41,7 @@ export async function startTikTokFake(port = 0): Promise<TikTokFake> {
     return { status: 200, body: { access_token: access, expires_in: state.expiresIn, open_id: 'open-id-1', refresh_expires_in: 31_536_000, refresh_token: refresh, scope: 'user.info.basic,video.publish', token_type: 'Bearer' } };
   };
   const bearer = (req: LoggedRequest) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const route = (req: LoggedRequest): Reply => {
+  const route = async (req: LoggedRequest): Promise<Reply> => {
     if (req.path === '/v2/auth/authorize/') return authorizePage(req, { clientParam: 'client_key', clientId: TIKTOK_CLIENT.id, codes, refuse: () => state.refuseAuthorize });
     if (req.path === '/v2/oauth/token/') {
       const form = formOf(req);
@@ -64,6 +67,7 @@ export async function startTikTokFake(port = 0): Promise<TikTokFake> {
       if (req.path.endsWith('/status/fetch/')) {
         const found = state.published.find((p) => p.publishId === body.publish_id);
         if (!found) return apiError(400, 'invalid_publish_id', 'publish_id not found');
+        if (found.fetched && 'error' in found.fetched) return { status: 200, body: { data: { status: 'FAILED', fail_reason: 'video_pull_failed', uploaded_bytes: 0 }, error: { code: 'ok', message: '', log_id: 'fake-log' } } };
         return { status: 200, body: { data: { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [7_000_000 + state.published.indexOf(found)], uploaded_bytes: 0 }, error: { code: 'ok', message: '', log_id: 'fake-log' } } };
       }
       const info = body.post_info as Record<string, unknown> | undefined;
@@ -72,7 +76,8 @@ export async function startTikTokFake(port = 0): Promise<TikTokFake> {
       if (!source || (source.source !== 'PULL_FROM_URL' && source.source !== 'FILE_UPLOAD')) return apiError(400, 'invalid_params', 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL');
       if (source.source === 'PULL_FROM_URL' && typeof source.video_url !== 'string') return apiError(400, 'invalid_params', 'source_info.video_url is required');
       const publishId = `v_pub_url~${state.published.length + 1}`;
-      state.published.push({ publishId, title: String(info.title ?? ''), videoUrl: String(source.video_url) });
+      const fetched = state.pullMedia && source.source === 'PULL_FROM_URL' ? await pullMedia(String(source.video_url)) : undefined;
+      state.published.push({ publishId, title: String(info.title ?? ''), videoUrl: String(source.video_url), fetched });
       return { status: 200, body: { data: { publish_id: publishId }, error: { code: 'ok', message: '', log_id: 'fake-log' } } };
     }
     return apiError(404, 'not_found', 'Not found');

@@ -1,5 +1,6 @@
 // The five platform adapters: what each platform's public API takes to publish a post (paths, auth, bodies as in the
 // docs named in tests/fakes/*.ts), the platform's id of the published post back, or a PlatformError in German.
+import { readFile } from 'node:fs/promises';
 import type { Credentials } from '../credentials';
 import { PLATFORM_NAMES, platformFetch, PlatformError, type PlatformId, type RetryPolicy } from './http';
 import type { TokenStore } from './token-store';
@@ -10,6 +11,8 @@ export interface PostInput {
   /** A public address of an image or video the platform fetches (Telegram, Facebook, Instagram, TikTok) or we upload (YouTube). */
   mediaUrl?: string;
   mediaType?: 'photo' | 'video';
+  /** A Media Library upload on this server's disk: YouTube gets these bytes without a round trip through the address. */
+  mediaFile?: { path: string; type: string };
 }
 
 export interface AdapterContext {
@@ -104,19 +107,30 @@ export const instagram: Adapter = async (ctx, input) => {
   return { remoteId: published.id };
 };
 
-// YouTube Data API v3 videos.insert, resumable: https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
-export const youtube: Adapter = async (ctx, input) => {
-  const { token } = await accessToken(ctx, 'youtube');
-  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
+/** The video to upload: the stored file of the Media Library, else what its address serves. */
+async function videoBytes(url: string, local?: { path: string; type: string }): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+  if (local) {
+    try {
+      return { bytes: Uint8Array.from(await readFile(local.path)), type: local.type };
+    } catch (error) {
+      throw new PlatformError(`Das Video der Mediathek konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'rejected');
+    }
+  }
   let file: Response;
   try {
-    file = await fetch(input.mediaUrl);
+    file = await fetch(url);
   } catch (error) {
     throw new PlatformError(`Das Video konnte nicht geladen werden: ${(error as Error).message}`, 'unavailable');
   }
   if (!file.ok) throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = file.headers.get('content-type')?.split(';')[0] || 'video/mp4';
+  return { bytes: new Uint8Array(await file.arrayBuffer()), type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4' };
+}
+
+// YouTube Data API v3 videos.insert, resumable: https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
+export const youtube: Adapter = async (ctx, input) => {
+  const { token } = await accessToken(ctx, 'youtube');
+  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
+  const { bytes, type } = await videoBytes(input.mediaUrl, input.mediaFile);
   const options = { retry: ctx.retry, secrets: [token] };
   const title = (input.title?.trim() || input.content.split('\n')[0]).slice(0, 100);
   const session = await platformFetch('youtube', `${ctx.credentials.url('youtube')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {

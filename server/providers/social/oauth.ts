@@ -134,17 +134,21 @@ export class OAuthService {
       refreshExpiresAt: answer.refresh_expires_in ? new Date(now + answer.refresh_expires_in * 1000) : previous?.refreshExpiresAt,
       account: answer.open_id ?? previous?.account,
     };
-    if ((platform === 'facebook' || platform === 'instagram') && !previous) {
-      // The Page (and its Instagram business account) the user manages: Graph /me/accounts.
+    if (platform === 'facebook' || platform === 'instagram') {
+      // The Page (and its Instagram business account) the user manages: Graph /me/accounts, after every exchange (a new
+      // user token gives a new Page token). The user token is what Graph extends (fb_exchange_token), so it is kept as
+      // the refresh token; a Page token cannot be exchanged.
+      const userToken = base.accessToken;
       const fields = platform === 'instagram' ? 'id,name,access_token,instagram_business_account' : 'id,name,access_token';
-      const url = `${this.credentials.url('facebook')}/me/accounts?fields=${fields}&access_token=${encodeURIComponent(base.accessToken)}`;
-      const pages = (await (await platformFetch(platform, url, { method: 'GET' }, { retry: this.options.retry, secrets: [base.accessToken] })).json()) as { data?: { id: string; access_token?: string; instagram_business_account?: { id: string } }[] };
+      const url = `${this.credentials.url('facebook')}/me/accounts?fields=${fields}&access_token=${encodeURIComponent(userToken)}`;
+      const pages = (await (await platformFetch(platform, url, { method: 'GET' }, { retry: this.options.retry, secrets: [userToken] })).json()) as { data?: { id: string; access_token?: string; instagram_business_account?: { id: string } }[] };
       const wanted = this.credentials.setting('FACEBOOK_PAGE_ID');
       const page = pages.data?.find((p) => p.id === wanted) ?? pages.data?.[0];
       if (!page) throw new PlatformError(`${NAMES[platform]}: Das Konto verwaltet keine Facebook-Seite.`, 'rejected');
-      if (platform === 'facebook') return { ...base, accessToken: page.access_token ?? base.accessToken, account: page.id };
+      const withUser = { ...base, refreshToken: userToken, refreshExpiresAt: base.expiresAt };
+      if (platform === 'facebook') return { ...withUser, accessToken: page.access_token ?? userToken, account: page.id };
       if (!page.instagram_business_account) throw new PlatformError('Instagram: Mit der Seite ist kein Instagram-Business-Konto verbunden.', 'rejected');
-      return { ...base, account: page.instagram_business_account.id };
+      return { ...withUser, account: page.instagram_business_account.id };
     }
     return base;
   }
@@ -169,7 +173,7 @@ export class OAuthService {
       const answer =
         platform === 'tiktok' ? await this.tokenCall(platform, { client_key: id, client_secret: secret, grant_type: 'refresh_token', refresh_token: current.refreshToken ?? '' })
         : platform === 'youtube' ? await this.tokenCall(platform, { client_id: id, client_secret: secret, grant_type: 'refresh_token', refresh_token: current.refreshToken ?? '' })
-        : await this.tokenCall(platform, { grant_type: 'fb_exchange_token', client_id: id, client_secret: secret, fb_exchange_token: current.accessToken });
+        : await this.tokenCall(platform, { grant_type: 'fb_exchange_token', client_id: id, client_secret: secret, fb_exchange_token: current.refreshToken ?? current.accessToken });
       const next = await this.toStored(platform, answer, current);
       await this.tokens.save(platform, next);
       await this.scheduleRefresh(platform, next);

@@ -20,6 +20,8 @@ export interface SocialSettings {
   pollMs?: number;
   refreshLeadMs?: number;
   now?: () => Date;
+  /** The Media Library's folder (attached uploads are read from it). */
+  mediaDir?: string;
 }
 
 export function createSocialServices(database: Database, events: EventHub, credentials: Credentials, settings: SocialSettings): SocialServices {
@@ -27,7 +29,7 @@ export function createSocialServices(database: Database, events: EventHub, crede
   const retry = settings.retry ?? DEFAULT_RETRY;
   return {
     tokens,
-    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs }),
+    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs, mediaDir: settings.mediaDir }),
     oauth: new OAuthService(database, events, credentials, tokens, { retry, refreshLeadMs: settings.refreshLeadMs ?? 10 * 60_000, now: settings.now }),
   };
 }

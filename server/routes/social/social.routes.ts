@@ -3,15 +3,16 @@
 import { asc, avg, eq, sql, sum } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { Platform, ScheduledPost, SocialPlatform, SocialPostBody, SocialPostResult } from '../../../src/contract';
+import type { Platform, ScheduledPost, SocialPlatform, SocialPostBody, SocialPostResult, SocialPublication } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
+import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { register } from '../../operation';
 import { PlatformError } from '../../providers/social/http';
 import { isOAuthPlatform } from '../../providers/social/oauth';
-import { PUBLISH_JOB } from '../../providers/social/publisher';
+import { PUBLISH_JOB, type ResultRow } from '../../providers/social/publisher';
+import { mediaSignature } from '../media/media.routes';
 import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
 
 const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
@@ -41,6 +42,19 @@ const PostExtras = z.object({
   postId: z.optional(z.string().check(z.maxLength(100))),
 });
 
+/** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
+const publicOrigin = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
+
+const toPublication = (row: ResultRow, link?: { mediaId: string | null; mediaType: string } | null): SocialPublication => ({
+  id: row.id, postId: row.postId, platform: row.platform as Platform, status: row.status as SocialPublication['status'], content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  ...(row.title ? { title: row.title } : {}),
+  ...(link?.mediaId ? { mediaId: link.mediaId } : {}),
+  ...(link ? { mediaType: link.mediaType === 'photo' ? 'photo' as const : 'video' as const } : {}),
+  ...(row.error ? { error: row.error } : {}),
+  ...(row.publishedAt ? { publishedAt: row.publishedAt.toISOString() } : {}),
+});
+
 /** A platform's failure as the console's ErrorBody: refused (422), token revoked (409), not set up or unavailable (503). */
 export function platformHttpError(error: PlatformError): HttpError {
   if (error.kind === 'rejected') return new HttpError(422, error.message, 'provider_rejected');
@@ -50,14 +64,32 @@ export function platformHttpError(error: PlatformError): HttpError {
   return new HttpError(503, error.message, error.kind === 'rate_limited' ? 'rate_limited' : 'provider_unavailable', undefined, headers);
 }
 
+/**
+ * A Media Library file attached to a post: the address the platform fetches (the signed file address on this server's
+ * public origin for an upload, the stored address for a sample), and photo or video. Audio cannot be posted.
+ */
+async function attachedMedia(c: Context<AppEnv>, mediaId: string): Promise<{ mediaUrl: string; mediaType: 'photo' | 'video'; mediaId: string }> {
+  const { database, token } = c.get('deps');
+  const [row] = await database.db.select().from(media).where(eq(media.id, mediaId));
+  if (!row) throw new HttpError(400, 'Das gewählte Medium gibt es in der Mediathek nicht mehr.', 'validation', [{ path: 'body.mediaId', message: 'unbekannt' }]);
+  if (row.type === 'audio') throw new HttpError(400, 'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.', 'validation', [{ path: 'body.mediaId', message: 'Audio' }]);
+  const mediaUrl = row.fileName ? `${publicOrigin(c)}/api/media/${encodeURIComponent(row.id)}/file?sig=${mediaSignature(token, row.id)}` : row.url;
+  if (!mediaUrl) throw new HttpError(400, 'Das gewählte Medium hat keine Adresse.', 'validation', [{ path: 'body.mediaId', message: 'ohne Adresse' }]);
+  return { mediaUrl, mediaType: row.type === 'image' ? 'photo' : 'video', mediaId: row.id };
+}
+
 async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPostBody): Promise<SocialPostResult> {
   const { database, social } = c.get('deps');
   const [row] = await database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
   if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
   const extras = z.safeParse(PostExtras, body);
   if (!extras.success) throw new HttpError(400, `Die Anfrage ist ungültig: ${extras.error.issues.map((i) => i.message).join('; ')}`, 'validation');
-  const { mediaUrl, mediaType, timeZone, postId } = extras.data;
-  const input = { content: body.content, title: body.title?.trim() || undefined, mediaUrl, mediaType: mediaType ?? (mediaUrl ? 'video' : undefined), postId };
+  const { timeZone, postId } = extras.data;
+  // A Media Library file wins over a bare address.
+  const attached = body.mediaId ? await attachedMedia(c, body.mediaId) : undefined;
+  const mediaUrl = attached?.mediaUrl ?? extras.data.mediaUrl;
+  const mediaType = attached?.mediaType ?? extras.data.mediaType ?? (mediaUrl ? 'video' : undefined);
+  const input = { content: body.content, title: body.title?.trim() || undefined, mediaUrl, mediaType, mediaId: attached?.mediaId, postId };
   if (body.scheduledAt) {
     const at = parseZoned(body.scheduledAt, timeZone);
     if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).', 'validation', [{ path: 'body.scheduledAt', message: 'Zeitzone fehlt' }]);
@@ -74,8 +106,6 @@ async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPos
   return { id: recorded.id, platform, status: 'published' };
 }
 
-/** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
-const publicOrigin = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
 export function registerSocial(app: Hono<AppEnv>): void {
   register(app, 'social.platforms', async ({ c }) => (await c.get('deps').database.db.select().from(socialPlatforms).orderBy(asc(socialPlatforms.seq))).map(toPlatform));
@@ -106,6 +136,13 @@ export function registerSocial(app: Hono<AppEnv>): void {
     return c.redirect(`/auth/callback.html?${target}`, 302);
   });
   register(app, 'social.tokens', ({ c }) => c.get('deps').social.oauth.statuses());
+  register(app, 'social.publications', async ({ c }) => (await c.get('deps').social.publisher.list()).map((r) => toPublication(r.result, r.media)));
+  register(app, 'social.retry', async ({ params, c }) => {
+    const outcome = await c.get('deps').social.publisher.retryFailed(params.id);
+    if (!outcome.queued && outcome.reason === 'missing') throw notFound('Veröffentlichung');
+    if (!outcome.queued) throw new HttpError(409, outcome.row?.status === 'published' ? 'Dieser Post ist auf der Plattform bereits veröffentlicht.' : 'Dieser Post wird bereits erneut gesendet.', 'not_failed');
+    return toPublication(outcome.row);
+  });
 
   register(app, 'social.templates', async ({ c }) => c.get('deps').database.db.select({ id: postTemplates.id, name: postTemplates.name, content: postTemplates.content }).from(postTemplates).orderBy(asc(postTemplates.seq)));
   register(app, 'social.updateTemplate', async ({ params, body, c }) => {

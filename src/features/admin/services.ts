@@ -7,6 +7,8 @@ export interface ApiServiceEntry {
   name: string;
   description: string;
   category: ServiceCategory;
+  /** prov15: the provider documents no free authenticated call, so the server cannot test its key (said in German). */
+  noKeyTest?: true;
 }
 
 export const API_SERVICES: readonly ApiServiceEntry[] = [
@@ -14,7 +16,7 @@ export const API_SERVICES: readonly ApiServiceEntry[] = [
   { id: 'elevenlabs', name: 'ElevenLabs', description: 'Sprachsynthese (Standard: primär)', category: 'tts' },
   { id: 'azure', name: 'Azure Speech', description: 'Sprachsynthese (Standard: Backup)', category: 'tts' },
   { id: 'tavus', name: 'Tavus', description: 'KI-Avatar-Videos', category: 'video' },
-  { id: 'vidau', name: 'VidAU', description: 'KI-Avatar-Videos', category: 'video' },
+  { id: 'vidau', name: 'VidAU', description: 'KI-Avatar-Videos', category: 'video', noKeyTest: true },
   { id: 'modelslab', name: 'ModelsLab', description: 'KI-Videogenerierung', category: 'video' },
   { id: 'heygen', name: 'HeyGen', description: 'KI-Avatar-Videos', category: 'video' },
   { id: 'did', name: 'D-ID', description: 'Sprechende Avatare', category: 'video' },

@@ -32,6 +32,26 @@ export const messages = {
   tokenExpiring: (name: string, when: string) => `${name}: Die Anmeldung läuft am ${when} ab – bitte neu verbinden, bevor ein Post fehlschlägt.`,
   tokenExpired: (name: string) => `${name}: Die Anmeldung ist abgelaufen – bitte neu verbinden.`,
   tokenRevoked: (name: string) => `${name}: Die Anmeldung wurde widerrufen – bitte neu verbinden.`,
+  // prov15: media in the composer, results per platform and Retry.
+  mediaNone: 'Kein Medium',
+  mediaUploaded: 'Medium hochgeladen',
+  mediaUploadedText: (title: string) => `„${title}“ ist angehängt.`,
+  mediaUploadFailed: 'Upload fehlgeschlagen',
+  mediaAudio: 'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.',
+  needsVideo: (name: string) => `${name} veröffentlicht nur Videos: Bitte ein Video anhängen.`,
+  needsMedia: (name: string) => `${name} veröffentlicht nur Bilder und Videos: Bitte ein Medium anhängen.`,
+  publicationsEmpty: 'Noch keine Veröffentlichungen.',
+  retry: 'Erneut senden',
+  retryQueued: 'Wird erneut gesendet',
+  retryQueuedText: (name: string) => `${name}: Der Post geht noch einmal an die Plattform.`,
+} as const;
+
+export const PUBLICATION_STATE_LABELS = {
+  pending: 'Wartet',
+  scheduled: 'Geplant',
+  publishing: 'Wird gesendet',
+  published: 'Veröffentlicht',
+  failed: 'Fehlgeschlagen',
 } as const;
 
 export const OUTBOX_STATE_LABELS = {

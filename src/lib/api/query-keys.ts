@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { listMedia } from './media';
 import { listPlatforms } from './social';
 
 /**
@@ -12,3 +13,11 @@ export const socialPlatformKeys = {
 
 export const socialPlatformsQueryOptions = () =>
   queryOptions({ queryKey: socialPlatformKeys.list(), queryFn: ({ signal }) => listPlatforms(signal) });
+
+/** prov15: the Media Library's list, shown by the Media screen and by the Social composer's media picker (same key). */
+export const mediaLibraryKeys = {
+  list: () => ['media', 'list'] as const,
+};
+
+export const mediaLibraryQueryOptions = () =>
+  queryOptions({ queryKey: mediaLibraryKeys.list(), queryFn: ({ signal }) => listMedia(signal) });

@@ -29,3 +29,8 @@ export const getSocialAnalytics = (signal?: AbortSignal) => callApi('social.anal
 export const startOAuth = (platform: OAuthPlatform) => callApi('social.oauthStart', { params: { platform } });
 /** GET /social/tokens: whether each platform's stored token is fine, about to expire or revoked. */
 export const listTokenStatus = (signal?: AbortSignal) => callApi('social.tokens', { signal });
+// prov15 (issue 15)
+/** GET /social/publications: each platform's result of the latest posts. */
+export const listPublications = (signal?: AbortSignal) => callApi('social.publications', { signal });
+/** POST /social/publications/{id}/retry: sends a failed platform result again (the server queues it once). */
+export const retryPublication = (id: string) => callApi('social.retry', { params: { id } });

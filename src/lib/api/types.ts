@@ -7,3 +7,5 @@ export type {
 } from '@/contract';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from '@/contract';
+// prov15 (issue 15)
+export type { SocialPublication } from '@/contract';

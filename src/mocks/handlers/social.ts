@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Platform, SocialPostBody, SocialPostResult } from '@/lib/api/types';
 import { errorResponse, handle } from '../contract-handler';
+import { mediaStore } from '../store/media';
 import { socialStore, type SentPost } from '../store/social';
 import type { AnyHandler } from '../types';
 
@@ -16,7 +17,16 @@ function receive(platform: Platform, body: SocialPostBody, request: Request): So
   if (browserOffline()) return HttpResponse.error();
   const target = socialStore.platforms().find((p) => p.id === platform);
   if (!target?.connected) return errorResponse(409, `${target?.name ?? platform} ist nicht verbunden.`);
-  return socialStore.receive(platform, request.headers.get('Idempotency-Key'), body);
+  // An attached Media Library file, checked as the server checks it.
+  let media: { id: string; type: 'photo' | 'video' } | undefined;
+  if (body.mediaId) {
+    const file = mediaStore.list().find((m) => m.id === body.mediaId);
+    if (!file) return errorResponse(400, 'Das gewählte Medium gibt es in der Mediathek nicht mehr.');
+    if (file.type === 'audio') return errorResponse(400, 'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.');
+    media = { id: file.id, type: file.type === 'image' ? 'photo' : 'video' };
+  }
+  const postId = typeof body.postId === 'string' ? body.postId : undefined;
+  return socialStore.receive(platform, request.headers.get('Idempotency-Key'), { ...body, postId }, media);
 }
 
 let demoOAuthStates = 0;
@@ -59,4 +69,12 @@ export const socialHandlers: AnyHandler[] = [
     return { url: `/auth/callback.html?${new URLSearchParams({ provider: params.platform, state, code: 'mock-code' })}`, state };
   }),
   handle('social.tokens', () => []),
+  // prov15: each platform's result, and Retry of a failed one.
+  handle('social.publications', () => socialStore.publications()),
+  handle('social.retry', ({ params }) => {
+    const outcome = socialStore.retry(params.id);
+    if (outcome === 'missing') return errorResponse(404, 'Veröffentlichung nicht gefunden');
+    if (outcome === 'not_failed') return errorResponse(409, 'Dieser Post ist auf der Plattform bereits veröffentlicht.');
+    return outcome;
+  }, { notFound: 'Veröffentlichung nicht gefunden' }),
 ];

@@ -121,6 +121,7 @@ export function ApiKeysTab() {
                   testing={testing[service.id] ?? false}
                   onSave={(key) => save(service.id, service.name, key)}
                   onTest={(key) => void test(service.id, service.name, key)}
+                  untestable={live && service.noKeyTest === true}
                 />
               ))}
             </ul>

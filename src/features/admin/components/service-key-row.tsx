@@ -22,10 +22,12 @@ export interface ServiceKeyRowProps {
   testing: boolean;
   onSave: (key: string) => Promise<boolean>;
   onTest: (key: string) => void;
+  /** Live mode and a provider without a free test call: no Test, and the row says why (no pretended online/offline). */
+  untestable?: boolean;
 }
 
 /** One provider: status badge, last test, the saved key (masked) and a field for a new one. */
-export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, role, testing, onSave, onTest }: ServiceKeyRowProps) {
+export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, role, testing, onSave, onTest, untestable }: ServiceKeyRowProps) {
   const inputId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState('');
@@ -60,7 +62,9 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
           <p className="text-sm text-muted-foreground">{service.description}</p>
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
-          {result ? (
+          {untestable ? (
+            <Badge tone="neutral" data-testid={`status-${service.id}`}>{messages.keys.notTestable}</Badge>
+          ) : result ? (
             <Badge tone={online ? 'ok' : 'error'} data-testid={`status-${service.id}`}>{online ? 'online' : 'offline'}</Badge>
           ) : (
             <Badge tone="neutral" data-testid={`status-${service.id}`}>unknown</Badge>
@@ -71,7 +75,8 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
           {result && <span className="text-xs text-muted-foreground" data-testid={`rt-${service.id}`}>{result.responseTime} ms</span>}
         </div>
       </div>
-      {result && !online && result.error && <p className="text-xs text-red-700 dark:text-red-400">{redact(result.error)}</p>}
+      {untestable && <p role="note" className="text-xs text-muted-foreground">{messages.keys.noKeyTest(service.name)}</p>}
+      {!untestable && result && !online && result.error && <p className="text-xs text-red-700 dark:text-red-400">{redact(result.error)}</p>}
       <p className="font-mono text-sm" data-testid={`saved-${service.id}`}>
         {serverKey ? `${serverKey.masked}${serverKey.source === 'environment' ? ` (${messages.keys.fromEnvironment})` : ''}` : savedKey ? (showKeys ? savedKey : maskKey(savedKey)) : messages.keys.noKey}
       </p>
@@ -98,7 +103,7 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
           />
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" aria-label={`Test ${service.name}`} disabled={testing} onClick={() => onTest(draft.trim() || savedKey || '')}>
+          <Button variant="outline" aria-label={`Test ${service.name}`} disabled={testing || untestable} onClick={() => onTest(draft.trim() || savedKey || '')}>
             {testing && <Loader2 className="animate-spin" aria-hidden />}
             Test
           </Button>

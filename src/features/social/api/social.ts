@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
-import { getSocialAnalytics, listScheduledPosts, listTemplates, listTokenStatus, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
+import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
+import { uploadMedia } from '@/lib/api/media';
+import { getSocialAnalytics, listPublications, listScheduledPosts, listTemplates, listTokenStatus, retryPublication, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
 import { sendOrQueue, type SendOutcome } from '@/lib/outbox/send';
 
@@ -12,6 +14,7 @@ export const socialKeys = {
   scheduled: () => [...socialKeys.all, 'scheduled'] as const,
   analytics: () => [...socialKeys.all, 'analytics'] as const,
   tokens: () => [...socialKeys.all, 'tokens'] as const,
+  publications: () => [...socialKeys.all, 'publications'] as const,
 };
 
 export const templatesQueryOptions = () => queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
@@ -59,6 +62,8 @@ export interface ComposeRequest {
   scheduledAt: string | null;
   /** The operator's IANA zone: a scheduled wall-clock time means this zone's time on the server. */
   timeZone?: string;
+  /** A Media Library file posted with the text (the server gives each platform its address or bytes). */
+  mediaId?: string;
 }
 
 export interface ComposeResult {
@@ -73,9 +78,11 @@ export function useComposePost() {
   return useMutation({
     mutationFn: async (req: ComposeRequest): Promise<ComposeResult> => {
       const result: ComposeResult = { outcomes: [], rejected: [] };
+      // One id for the post on all its platforms: the results list groups them, and Retry resends one of them.
+      const postId = `post-${globalThis.crypto.randomUUID()}`;
       for (const platform of req.platforms) {
         try {
-          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt, ...(req.scheduledAt && req.timeZone ? { timeZone: req.timeZone } : {}) }));
+          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt, postId, ...(req.mediaId ? { mediaId: req.mediaId } : {}), ...(req.scheduledAt && req.timeZone ? { timeZone: req.timeZone } : {}) }));
         } catch (error) {
           // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form.
           if (error instanceof Error && error.name === 'OutboxQuotaError') throw error;
@@ -84,6 +91,33 @@ export function useComposePost() {
       }
       return result;
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }),
+  });
+}
+
+// prov15 (issue 15): the Media Library for the composer's picker, each platform's result, Retry of a failed one.
+export const useMediaLibrary = () => useQuery(mediaLibraryQueryOptions());
+
+export function useAttachUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadMedia(file, { title: file.name.replace(/\.[^.]+$/, '') }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaLibraryQueryOptions().queryKey }),
+  });
+}
+
+export const usePublications = () =>
+  useQuery({
+    queryKey: socialKeys.publications(),
+    queryFn: ({ signal }) => listPublications(signal),
+    // While the server still sends a post (a Retry waits for the job queue), look again; the event stream also says so.
+    refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'pending' || p.status === 'publishing') ? 1500 : false),
+  });
+
+export function useRetryPublication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => retryPublication(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }),
   });
 }

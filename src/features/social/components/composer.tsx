@@ -1,4 +1,5 @@
-import { AlertTriangle, CalendarClock, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, ImageIcon, Send, Upload } from 'lucide-react';
+import { useRef } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,10 +9,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import type { Platform, PostTemplate, SocialPlatform } from '@/lib/api/types';
+import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/lib/api/types';
 import { failureReason } from '@/lib/outbox/drain';
 import { errorMessage } from '@/lib/http/api-error';
-import { useComposePost, type ComposeResult } from '../api/social';
+import { useAttachUpload, useComposePost, useMediaLibrary, type ComposeResult } from '../api/social';
 import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
 import { PLATFORM_LIMITS, textLength } from '../lib/limits';
@@ -28,6 +29,13 @@ const operatorZone = (): string | undefined => {
     return undefined;
   }
 };
+
+/** What a platform cannot publish without (SPEC §7 platforms: Instagram takes images and videos, TikTok and YouTube videos). */
+function mediaNeed(platform: Platform, media: MediaFile | undefined): string | undefined {
+  if (platform === 'instagram' && !media) return messages.needsMedia(PLATFORM_LABELS[platform]);
+  if ((platform === 'tiktok' || platform === 'youtube') && media?.type !== 'video') return messages.needsVideo(PLATFORM_LABELS[platform]);
+  return undefined;
+}
 
 const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(', ');
 
@@ -51,6 +59,11 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
   onSent: () => void;
 }) {
   const compose = useComposePost();
+  const library = useMediaLibrary();
+  const attachUpload = useAttachUpload();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const postable = (library.data ?? []).filter((m) => m.type !== 'audio');
+  const attached = postable.find((m) => m.id === draft.mediaId);
   const connected = new Set(platforms.filter((p) => p.connected).map((p) => p.id));
   const selected = draft.platforms.filter((p) => connected.has(p));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => onChange({ ...draft, [key]: value });
@@ -75,7 +88,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
       scheduledAt = `${draft.date}T${draft.time}`;
     }
     compose.mutate(
-      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt, timeZone: operatorZone() },
+      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt, timeZone: operatorZone(), ...(attached ? { mediaId: attached.id } : {}) },
       {
         onSuccess: (result) => {
           report(result, scheduledAt);
@@ -87,6 +100,19 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
         onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },
     );
+  };
+
+  const uploadAttachment = (file: File | undefined) => {
+    if (!file) return;
+    if (file.type.startsWith('audio/')) return toast.error(messages.mediaUploadFailed, { description: messages.mediaAudio });
+    attachUpload.mutate(file, {
+      onSuccess: (item) => {
+        if (item.type === 'audio') return toast.error(messages.mediaUploadFailed, { description: messages.mediaAudio });
+        set('mediaId', item.id);
+        toast.success(messages.mediaUploaded, { description: messages.mediaUploadedText(item.title) });
+      },
+      onError: (error) => toast.error(messages.mediaUploadFailed, { description: errorMessage(error) }),
+    });
   };
 
   // Marked while it holds a post not yet sent, so an automatic update never reloads over it.
@@ -136,6 +162,18 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
             </div>
           </div>
           <div className="grid gap-2">
+            <Label htmlFor="compose-media">Medium</Label>
+            <div className="flex flex-wrap items-center gap-2">
+              <select id="compose-media" className={`${nativeSelect} sm:w-auto sm:flex-1`} value={attached ? attached.id : ''} onChange={(e) => set('mediaId', e.target.value)}>
+                <option value="">{messages.mediaNone}</option>
+                {postable.map((m) => <option key={m.id} value={m.id}>{m.title} ({m.type === 'video' ? 'Video' : 'Bild'})</option>)}
+              </select>
+              <input ref={fileInput} type="file" accept="image/*,video/*" className="sr-only" tabIndex={-1} aria-label="Medium hochladen" onChange={(e) => { uploadAttachment(e.target.files?.[0]); e.target.value = ''; }} />
+              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={attachUpload.isPending}><Upload aria-hidden />Hochladen</Button>
+              {attachUpload.isPending && <span className="text-sm text-muted-foreground" role="status">Wird hochgeladen …</span>}
+            </div>
+          </div>
+          <div className="grid gap-2">
             <Label htmlFor="compose-content">Inhalt</Label>
             <Textarea id="compose-content" rows={6} value={draft.content} onChange={(e) => set('content', e.target.value)} />
           </div>
@@ -181,7 +219,17 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
                   <span className="font-medium">{PLATFORM_LABELS[p]}</span>
                   <Badge tone={over ? 'error' : 'neutral'}>{length} / {limit}</Badge>
                 </div>
+                {attached && (
+                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <ImageIcon className="size-4" aria-hidden />Anhang: {attached.title} ({attached.type === 'video' ? 'Video' : 'Bild'})
+                  </p>
+                )}
                 <p className="whitespace-pre-wrap break-words text-sm">{text || <span className="text-muted-foreground">Noch kein Inhalt.</span>}</p>
+                {mediaNeed(p, attached) && (
+                  <p className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
+                    <AlertTriangle className="size-4" aria-hidden />{mediaNeed(p, attached)}
+                  </p>
+                )}
                 {over && (
                   <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
                     <AlertTriangle className="size-4" aria-hidden />{messages.overLimit(PLATFORM_LABELS[p], length, limit)}

@@ -12,6 +12,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { Composer } from './composer';
 import { OutboxPanel } from './outbox-panel';
 import { PlatformCards } from './platform-cards';
+import { PublicationsPanel } from './publications-panel';
 import { ScheduleTab } from './schedule-tab';
 import { TemplatesTab } from './templates-tab';
 import { TokenWarnings } from './token-warnings';
@@ -72,6 +73,7 @@ export function SocialPage() {
         </TabsList>
         <TabsContent value="compose">
           <Composer draft={draft} onChange={setDraft} platforms={platforms.data ?? []} templates={templates.data ?? []} onSent={() => setDraft((d) => ({ ...emptyDraft(), platforms: d.platforms, videoLink: d.videoLink, streamLink: d.streamLink }))} />
+          <div className="mt-6"><PublicationsPanel /></div>
         </TabsContent>
         <TabsContent value="schedule"><ScheduleTab /></TabsContent>
         <TabsContent value="templates"><TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} /></TabsContent>

@@ -11,6 +11,8 @@ export interface Draft {
   scheduling: boolean;
   date: string;
   time: string;
+  /** A Media Library file (image or video) posted with the text; '' for none. */
+  mediaId: string;
 }
 
 function tomorrow(now = new Date()): string {
@@ -30,5 +32,6 @@ export function emptyDraft(): Draft {
     scheduling: true,
     date: tomorrow(),
     time: '09:00',
+    mediaId: '',
   };
 }
