@@ -332,6 +332,19 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('social.post', () => postOn('social.post', 'telegram', { platform: 'telegram' }));
   await step('social.tiktokPost', () => postOn('social.tiktokPost', 'tiktok'));
   await step('social.instagramPost', () => postOn('social.instagramPost', 'instagram'));
+  let publications = [];
+  await step('social.publications', async () => void (publications = expectSuccess('social.publications', await call('social.publications'))));
+  await step('social.retry', async () => {
+    // Only a failed platform result is sent again; one that went out is refused, an unknown one is not found.
+    const failed = publications.find((p) => p.status === 'failed');
+    if (failed) {
+      const value = expectSuccess('social.retry', await call('social.retry', { params: { id: failed.id } }));
+      if (value.id !== failed.id) throw new Failure(`social.retry: answered ${value.id}, expected ${failed.id}`);
+    }
+    const published = publications.find((p) => p.status === 'published');
+    if (published) expectError('social.retry', await call('social.retry', { params: { id: published.id } }), 409);
+    expectError('social.retry', await call('social.retry', { params: { id: `fehlt-${runId}` } }), 404);
+  });
   let templates = [];
   await step('social.templates', async () => void (templates = expectSuccess('social.templates', await call('social.templates'))));
   await step('social.updateTemplate', async () => {

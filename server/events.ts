@@ -1,16 +1,14 @@
 // Changes of the stored data, fanned out to every open console: each instance NOTIFYs, every instance LISTENs and
 // forwards to its own server-sent-events clients, so an event raised on one instance reaches the clients of all.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChangeEvent } from '../src/contract';
 import type { Database } from './db/client';
 
 export const EVENTS_CHANNEL = 'newsdesk_events';
 
-export type EventTopic = 'posts' | 'media' | 'news' | 'video' | 'users' | 'social' | 'live' | 'workflow';
-export interface ChangeEvent {
-  topic: EventTopic;
-  action: 'created' | 'updated' | 'deleted';
-  id?: string;
-}
+// The event's schema is the contract's ChangeEvent, which the console checks each event against.
+export type { ChangeEvent };
+export type EventTopic = ChangeEvent['topic'];
 
 type Listener = (event: ChangeEvent) => void;
 /** An OBS event of this instance's own OBS connection (SSE event `obs`; not sent through NOTIFY, every instance has its own). */

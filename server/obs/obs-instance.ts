@@ -1,18 +1,12 @@
 // One obs-websocket v5 connection held by the server: reconnects after a drop, stops for good on a 4000-range close
 // (4009 wrong password), keeps scenes, program scene and stream state current from OBS's events.
 import { OBSWebSocket, type OBSWebSocketError } from 'obs-websocket-js/json';
+import type { ObsConnectionState, ObsServerEvent, ObsStreamPhase } from '../../src/contract';
 import type { ObsInstanceConfig } from '../env';
 
-export type ObsConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'auth-failed' | 'refused' | 'stopped';
-
-/** What the server pushes on the event stream for OBS (SSE event `obs`). */
-export type ObsEvent =
-  | { type: 'scene'; instance: string; sceneName: string }
-  | { type: 'scenes'; instance: string; scenes: string[] }
-  | { type: 'stream'; instance: string; active: boolean; phase: StreamPhase }
-  | { type: 'connection'; instance: string; state: ObsConnectionState; code?: number; message?: string; attempt?: number; delayMs?: number };
-
-export type StreamPhase = 'stopped' | 'starting' | 'started' | 'stopping' | 'reconnecting';
+/** What the server pushes on the event stream for OBS (SSE event `obs`; its schema is the contract's ObsServerEvent). */
+export type ObsEvent = ObsServerEvent;
+export type StreamPhase = ObsStreamPhase;
 
 export interface StreamHealth {
   durationMs: number;

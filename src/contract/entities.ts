@@ -245,11 +245,14 @@ export const ObsControlBody = z.looseObject({ action: nonBlank() });
 export type ObsControlBody = z.infer<typeof ObsControlBody>;
 export const ObsResult = z.looseObject({ success: z.boolean(), error: z.optional(z.string()) });
 export type ObsResult = z.infer<typeof ObsResult>;
+// OBS through the server (issue 14): the state of the server's connection to one OBS.
+export const ObsConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']);
+export type ObsConnectionState = z.infer<typeof ObsConnectionState>;
 // OBS through the server (issue 14): the configured instances, by name and connection state (never the password).
 export const ObsInstanceInfo = z.object({
   name: z.string(),
   url: z.string(),
-  state: z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']),
+  state: ObsConnectionState,
   message: z.optional(z.string()),
   // live14: what the server uses for quick text (OBS_TEXT_SOURCE) and OBS's lists to choose from in Admin (while connected).
   textSource: z.optional(z.string()),
@@ -375,3 +378,25 @@ export const SavedKey = z.object({
   error: z.optional(z.string()),
 });
 export type SavedKey = z.infer<typeof SavedKey>;
+
+// The event stream (GET /events, server-sent events): written once here for the server that sends and the console
+// that checks each event before acting on it.
+export const ChangeEvent = z.object({
+  topic: z.enum(['posts', 'media', 'news', 'video', 'users', 'social', 'live', 'workflow']),
+  action: z.enum(['created', 'updated', 'deleted']),
+  id: z.optional(z.string()),
+});
+export type ChangeEvent = z.infer<typeof ChangeEvent>;
+export const ObsStreamPhase = z.enum(['stopped', 'starting', 'started', 'stopping', 'reconnecting']);
+export type ObsStreamPhase = z.infer<typeof ObsStreamPhase>;
+/** An event of the server's OBS connection (SSE event `obs`). */
+export const ObsServerEvent = z.union([
+  z.object({ type: z.literal('scene'), instance: z.string(), sceneName: z.string() }),
+  z.object({ type: z.literal('scenes'), instance: z.string(), scenes: z.array(z.string()) }),
+  z.object({ type: z.literal('stream'), instance: z.string(), active: z.boolean(), phase: ObsStreamPhase }),
+  z.object({
+    type: z.literal('connection'), instance: z.string(), state: ObsConnectionState,
+    code: z.optional(z.number()), message: z.optional(z.string()), attempt: z.optional(z.number()), delayMs: z.optional(z.number()),
+  }),
+]);
+export type ObsServerEvent = z.infer<typeof ObsServerEvent>;

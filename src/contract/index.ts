@@ -14,6 +14,8 @@ export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities'
 export type { SocialPublication } from './entities';
 // OBS through the server (issue 14)
 export type { ObsInstanceInfo } from './entities';
+// The event stream
+export type { ChangeEvent, ObsConnectionState, ObsServerEvent, ObsStreamPhase } from './entities';
 export {
   operations, fillPath, colonPath, isSchema,
   type BinaryResponse, type BodyOf, type EmptyResponse, type HttpMethod, type MultipartBody, type OperationDef, type OperationId, type Operations,

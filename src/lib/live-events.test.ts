@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { connectLiveEvents, type ChangeEvent } from './live-events';
+import { connectLiveEvents, onObsServerEvent, type ChangeEvent, type ObsServerEvent } from './live-events';
 import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from './operator-token';
 
 class FakeSource {
@@ -47,7 +47,7 @@ test('opens the stream with a ticket fetched with the token (never the token in 
   expect(FakeSource.all[0].url).not.toContain('geheimes-token');
   FakeSource.all[0].emit('ready');
   FakeSource.all[0].emit('change', JSON.stringify({ topic: 'posts', action: 'created', id: 'post-9' }));
-  expect(changes).toEqual([{ topic: 'posts', action: 'created', id: 'post-9' }]);
+  await vi.waitFor(() => expect(changes).toEqual([{ topic: 'posts', action: 'created', id: 'post-9' }]));
   close();
   expect(FakeSource.all[0].closed).toBe(true);
 });
@@ -131,4 +131,27 @@ test('a ticket refused for the token the operator replaced meanwhile is asked fo
   expect(needs).toEqual([]);
   close();
   unsubscribe();
+});
+
+test('each event is checked against the contract: a malformed one is dropped, the rest arrive in their order', async () => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(ticketFetch(['t-1']));
+  const changes: ChangeEvent[] = [];
+  const obs: ObsServerEvent[] = [];
+  const stopObs = onObsServerEvent((event) => obs.push(event));
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: (e) => changes.push(e), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  const source = FakeSource.all[0];
+  source.emit('change', JSON.stringify({ topic: 'posts', action: 'created', id: 'post-1' }));
+  source.emit('change', JSON.stringify({ topic: 'weather', action: 'created' }));
+  source.emit('change', '{kein json');
+  source.emit('change', JSON.stringify({ topic: 'media', action: 'deleted', id: 42 }));
+  source.emit('change', JSON.stringify({ topic: 'news', action: 'updated', id: 'news-2' }));
+  source.emit('obs', JSON.stringify({ type: 'scene', instance: 'Studio', sceneName: 'Nachrichten' }));
+  source.emit('obs', JSON.stringify({ type: 'stream', instance: 'Studio', active: 'ja', phase: 'started' }));
+  source.emit('obs', JSON.stringify({ type: 'connection', instance: 'Studio', state: 'auth-failed', code: 4009 }));
+  await vi.waitFor(() => expect(obs).toHaveLength(2));
+  expect(changes).toEqual([{ topic: 'posts', action: 'created', id: 'post-1' }, { topic: 'news', action: 'updated', id: 'news-2' }]);
+  expect(obs).toEqual([{ type: 'scene', instance: 'Studio', sceneName: 'Nachrichten' }, { type: 'connection', instance: 'Studio', state: 'auth-failed', code: 4009 }]);
+  close();
+  stopObs();
 });

@@ -1,21 +1,11 @@
 // The live desk's change stream: GET {api}/events as server-sent events, opened with a short-lived ticket (EventSource
 // cannot send the Authorization header, and the token never goes into a URL). Reconnects after a drop with a new ticket.
+import type { ChangeEvent, ObsServerEvent } from '@/contract';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
 
-export interface ChangeEvent {
-  topic: 'posts' | 'media' | 'news' | 'video' | 'users' | 'social' | 'live' | 'workflow';
-  action: 'created' | 'updated' | 'deleted';
-  id?: string;
-}
-
-/** OBS through the server (issue 14): an event of the server's OBS connection (SSE event `obs`). */
-export type ObsServerEvent =
-  | { type: 'scene'; instance: string; sceneName: string }
-  | { type: 'scenes'; instance: string; scenes: string[] }
-  | { type: 'stream'; instance: string; active: boolean; phase: 'stopped' | 'starting' | 'started' | 'stopping' | 'reconnecting' }
-  | { type: 'connection'; instance: string; state: 'connecting' | 'connected' | 'reconnecting' | 'auth-failed' | 'refused' | 'stopped'; code?: number; message?: string; attempt?: number; delayMs?: number };
+export type { ChangeEvent, ObsServerEvent };
 
 const obsListeners = new Set<(event: ObsServerEvent) => void>();
 
@@ -23,6 +13,14 @@ const obsListeners = new Set<(event: ObsServerEvent) => void>();
 export function onObsServerEvent(listener: (event: ObsServerEvent) => void): () => void {
   obsListeners.add(listener);
   return () => obsListeners.delete(listener);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface LiveEventsOptions {
@@ -44,6 +42,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   let closed = false;
   let delay = retryMs.first;
   let dropped = false;
+  let checked: Promise<void> = Promise.resolve();
 
   const retry = () => {
     if (closed) return;
@@ -77,21 +76,23 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       if (dropped) onResync();
       dropped = false;
     });
+    // Each event is checked against the contract before anything acts on it (the contract's schemas load with the
+    // first event, like with the first call); one chain keeps the events in the order they came.
     source.addEventListener('change', (message) => {
-      try {
-        onChange(JSON.parse((message as MessageEvent<string>).data) as ChangeEvent);
-      } catch {
+      const data = (message as MessageEvent<string>).data;
+      checked = checked.then(async () => {
+        const event = (await import('@/contract')).schemas.ChangeEvent.safeParse(parseJson(data));
         // A malformed event changes nothing; the next one or a resync will.
-      }
+        if (event.success && !closed) onChange(event.data);
+      }).catch(() => undefined);
     });
     source.addEventListener('obs', (message) => {
-      let event: ObsServerEvent;
-      try {
-        event = JSON.parse((message as MessageEvent<string>).data) as ObsServerEvent;
-      } catch {
-        return;
-      }
-      for (const listener of obsListeners) listener(event);
+      const data = (message as MessageEvent<string>).data;
+      checked = checked.then(async () => {
+        const event = (await import('@/contract')).schemas.ObsServerEvent.safeParse(parseJson(data));
+        if (!event.success || closed) return;
+        for (const listener of obsListeners) listener(event.data);
+      }).catch(() => undefined);
     });
     source.onerror = () => {
       // The ticket of the automatic reconnect would be stale: close and open afresh with a new one.

@@ -23,11 +23,15 @@ export function isServerMode(): boolean {
 
 function errorBody(error: unknown): { message?: string; code?: string } {
   if (!(error instanceof ApiError) || !error.body) return {};
+  let body: unknown;
   try {
-    return JSON.parse(error.body) as { message?: string; code?: string };
+    body = JSON.parse(error.body);
   } catch {
     return {};
   }
+  if (typeof body !== 'object' || body === null) return {};
+  const { message, code } = body as Record<string, unknown>;
+  return { message: typeof message === 'string' ? message : undefined, code: typeof code === 'string' ? code : undefined };
 }
 
 /** The instances the server knows (name, address without password, state). */
