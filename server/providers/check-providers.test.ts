@@ -18,7 +18,7 @@ test('check:providers: PASS with a working key, FAIL with a refused one (German 
     (line) => printed.push(line),
   );
   expect(Object.fromEntries(lines.map((l) => [l.provider, l.result]))).toEqual({
-    openai: 'FAIL', elevenlabs: 'PASS', azure: 'SKIP', heygen: 'SKIP', tavus: 'SKIP', did: 'SKIP', pexels: 'SKIP', unsplash: 'SKIP',
+    openai: 'FAIL', elevenlabs: 'PASS', azure: 'SKIP', heygen: 'SKIP', tavus: 'SKIP', did: 'SKIP', modelslab: 'SKIP', pexels: 'SKIP', unsplash: 'SKIP',
     'tts:elevenlabs': 'PASS', 'tts:azure': 'SKIP', telegram: 'PASS',
   });
   expect(printed).toContain('FAIL openai – OpenAI lehnt den Schlüssel ab (HTTP 401): Incorrect API key provided.');
