@@ -42,6 +42,18 @@ export function httpError(status: number, body: string, url: string, statusText 
   });
 }
 
+/** The `message` of an error's JSON body (the contract's ErrorBody), trimmed; undefined for any other body. */
+export function bodyMessage(error: ApiError): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(error.body ?? '');
+  } catch {
+    return undefined;
+  }
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  return typeof message === 'string' && message.trim() ? message.trim() : undefined;
+}
+
 /**
  * The message of any thrown value, for the screen, the outbox and the error log; 'An error occurred' when it has none
  * (SPEC §8). Secrets are redacted: a server may echo a key back in its error body.

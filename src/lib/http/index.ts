@@ -1,2 +1,2 @@
-export { ApiError, httpError, errorMessage, type ApiErrorCode } from './api-error';
+export { ApiError, bodyMessage, httpError, errorMessage, type ApiErrorCode } from './api-error';
 export { transport, buildUrl, uploadWithProgress, type TransportOptions, type UploadOptions, type HttpMethod } from './transport';

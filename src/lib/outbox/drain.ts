@@ -1,7 +1,7 @@
 import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
-import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
 import { defaultLockManager, type LockManagerLike } from './locks';
@@ -50,15 +50,9 @@ export const TIMEOUT_REASON = 'Zeitüberschreitung: Der Server hat nicht rechtze
 /** The error text kept with an entry: the SPEC §8 message, with a JSON body's `message` instead of the raw JSON. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.code === 'TIMEOUT') return TIMEOUT_REASON;
-  if (error instanceof ApiError && error.body && error.status) {
-    try {
-      const parsed = JSON.parse(error.body) as { message?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return `API request failed with status ${error.status}: ${parsed.message}`;
-    } catch {
-      // not JSON: the message already carries the body
-    }
-  }
-  return errorMessage(error);
+  // A body that is not JSON: the message already carries it.
+  const message = error instanceof ApiError && error.status ? bodyMessage(error) : undefined;
+  return message && error instanceof ApiError ? `API request failed with status ${error.status}: ${message}` : errorMessage(error);
 }
 
 export interface DrainOptions {

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AiNewsItem, NewsCategory, NewsSource, PostStatus } from '@/lib/api/types';
-import { ApiError, errorMessage } from '@/lib/http/api-error';
+import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useNews, usePublishNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
@@ -21,15 +21,9 @@ const STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'fa
 
 /** The server's reason, readable: a JSON body's message rather than the raw JSON. */
 function reason(error: unknown): string {
-  if (error instanceof ApiError && error.body) {
-    try {
-      const parsed = JSON.parse(error.body) as { message?: unknown };
-      if (typeof parsed.message === 'string') return `API request failed with status ${error.status}: ${parsed.message}`;
-    } catch {
-      // plain text body: the message already holds it
-    }
-  }
-  return errorMessage(error);
+  // A plain-text body: the message already holds it.
+  const message = error instanceof ApiError ? bodyMessage(error) : undefined;
+  return message && error instanceof ApiError ? `API request failed with status ${error.status}: ${message}` : errorMessage(error);
 }
 
 interface BrowserProps {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { getConfig } from '@/lib/config';
-import { ApiError } from '@/lib/http/api-error';
+import { ApiError, bodyMessage } from '@/lib/http/api-error';
 import { getN8nWorkflowStatus, getPipeline, getRuns, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow as triggerServerWorkflow, uploadN8nWorkflow } from '@/lib/api/workflow';
 import { WebhookError } from '@/lib/webhooks/call';
 import { checkStatus, testWebhook, triggerBody, triggerWorkflow, uploadMedia, type TriggerResult } from '@/lib/webhooks/n8n';
@@ -43,13 +43,8 @@ export const startsThroughServer = () => getConfig().apiMode === 'live';
 
 /** The server's German reason of a failed call (its ErrorBody), else the HTTP status text. */
 function serverReason(error: ApiError): string {
-  try {
-    const body = JSON.parse(error.body ?? '') as { message?: unknown };
-    if (typeof body.message === 'string' && body.message.trim()) return body.message.trim();
-  } catch {
-    // Not an ErrorBody: the status text says what there is.
-  }
-  return error.statusText;
+  // Not an ErrorBody: the status text says what there is.
+  return bodyMessage(error) ?? error.statusText;
 }
 
 /**
