@@ -128,6 +128,8 @@ describe('sniffMedia properties', () => {
         const copy = bytes.slice();
         const index = at % signatureLength[name];
         copy[index] = (copy[index] + delta) % 256;
+        // GIF89a with its 9 made a 7 is GIF87a, the older GIF: still a GIF (a random seed found it in CI).
+        fc.pre(!(name === 'gif89' && index === 4 && copy[index] === 0x37));
         return sniffMedia(copy)?.mime !== mime;
       }),
     );
