@@ -91,7 +91,8 @@ test('connect TikTok through the 600 × 400 popup: the server exchanges the code
   await card.getByRole('button', { name: 'Connect TikTok with OAuth' }).click();
   const popup = await popupOpened;
   expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
-  await popup.waitForEvent('close');
+  // The popup may close itself before this line runs (a 'close' event already gone would be waited for in vain).
+  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
   await expect(page.getByText('TikTok verbunden', { exact: true })).toBeVisible();
   await expect(card).toContainText('Connected');
   await expect(card).toContainText('Verbunden (OAuth)');
@@ -171,7 +172,8 @@ test('connect Instagram through the popup: Graph dialog, code exchange and /me/a
   await card.getByRole('button', { name: 'Connect Instagram with OAuth' }).click();
   const popup = await popupOpened;
   expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
-  await popup.waitForEvent('close');
+  // The popup may close itself before this line runs (a 'close' event already gone would be waited for in vain).
+  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
   await expect(page.getByText('Instagram verbunden', { exact: true })).toBeVisible();
   await expect(card).toContainText('Connected');
   await expect(card).toContainText('Verbunden (OAuth)');
