@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../server/db/client';
-import { seedDemo } from '../server/db/seed';
+import { seedDemo, settleAfterBulkLoad } from '../server/db/seed';
 import { postgresUnavailable, startPostgres } from '../server/postgres-harness';
 
 const TOKEN = 'bench-operator-token-0123456789';
@@ -84,6 +84,7 @@ async function embedded() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-bench-'));
   const database = await openDatabase({ pgliteDir: path.join(dir, 'pgdata') });
   await seedDemo(database.db, { posts: POSTS });
+  await settleAfterBulkLoad(database.db);
   await database.close();
   const { url, child } = await startServer({ NEWSDESK_DATA_DIR: dir });
   try {
@@ -100,6 +101,7 @@ async function postgres() {
   try {
     const database = await openDatabase({ databaseUrl: cluster.url });
     await seedDemo(database.db, { posts: POSTS });
+    await settleAfterBulkLoad(database.db);
     await database.close();
     const { url, child } = await startServer({ NEWSDESK_DATA_DIR: dir, DATABASE_URL: cluster.url });
     try {

@@ -7,7 +7,7 @@ import { N8nClient } from './n8n/n8n-client';
 import { createApp } from './app';
 import { resolveToken } from './auth';
 import { openDatabase, type Database } from './db/client';
-import { ensureStandingRows, seedDemo } from './db/seed';
+import { ensureStandingRows, seedDemo, settleAfterBulkLoad } from './db/seed';
 import type { Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -34,7 +34,10 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   const { token, generated, file } = resolveToken(env.token, dataDir);
   const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.databaseUrl ? undefined : path.join(dataDir, 'pgdata') });
   await ensureStandingRows(database.db);
-  if (options.seed === 'demo') await seedDemo(database.db);
+  if (options.seed === 'demo') {
+    await seedDemo(database.db);
+    await settleAfterBulkLoad(database.db);
+  }
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();

@@ -53,3 +53,11 @@ export async function seedDemo(db: Db, options: { posts?: number } = {}): Promis
       .onConflictDoNothing();
   });
 }
+
+/**
+ * VACUUM ANALYZE after a bulk load, as autovacuum would within its first minute: until then the planner has no
+ * statistics and no visibility map, so counting 10,000 fresh posts scans every row (10 ms instead of 1 ms a page).
+ */
+export async function settleAfterBulkLoad(db: Db): Promise<void> {
+  await db.execute(sql`VACUUM ANALYZE posts, news, media`);
+}
