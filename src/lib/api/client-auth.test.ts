@@ -1,4 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
+import { listErrors } from '@/db/error-log';
 import { getConfig, setConfig } from '@/lib/config';
 import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
 import { apiRequest } from './client';
@@ -41,7 +42,8 @@ test('a 401 for a call sent before the operator entered a token re-sends it with
     .mockImplementation(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
-  const call = apiRequest('/users', { retries: false, record: false });
+  // Recorded as every call is: only a failure the operator should see lands in the error log.
+  const call = apiRequest('/users', { retries: false });
   await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
   // The operator signs in while the first call is still under way; its 401 (sent without a token) comes after.
   setOperatorToken('neues-token-0123456789');
@@ -51,5 +53,18 @@ test('a 401 for a call sent before the operator entered a token re-sends it with
   expect(new Headers(fetchSpy.mock.calls[1][1]?.headers).get('Authorization')).toBe('Bearer neues-token-0123456789');
   expect(getOperatorToken()).toBe('neues-token-0123456789');
   expect(needs).toEqual([]);
+  // The 401 for the old token was answered by sending again, so it is no failure of the desk's.
+  expect(await listErrors()).toEqual([]);
   unsubscribe();
+});
+
+test('a 401 for the token the call carried is recorded in the error log', async () => {
+  setOperatorToken('falsch-falsch-falsch-2');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
+  await expect(apiRequest('/users', { retries: false })).rejects.toMatchObject({ status: 401 });
+  const entries = await listErrors();
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({ service: 'users', error: 'API request failed with status 401: {"message":"Token ungültig."}' });
+  expect(JSON.stringify(entries)).not.toContain('falsch-falsch-falsch-2');
 });

@@ -39,8 +39,8 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
   const method = transportOptions.method ?? 'GET';
-  return watchAuth(() => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
-    service, retries, breaker, record,
+  return watchAuth((stale) => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
+    service, retries, breaker, record, handled: stale,
     operation: operation ?? resendable(method, path, query, rest),
     context: { method, path, ...context },
   }));
@@ -56,12 +56,17 @@ export function liveAuth(callHeaders?: Record<string, string>): Record<string, s
  * under way: then the server refused the old one (or none), and the call is made again with the new token instead of
  * throwing away the token just entered.
  */
-function watchAuth<T>(call: () => Promise<T>): Promise<T> {
+function watchAuth<T>(call: (stale: (error: unknown) => boolean) => Promise<T>): Promise<T> {
   const sent = getOperatorToken();
-  return call().catch((error: unknown) => {
-    if (getConfig().apiMode !== 'live' || !(error instanceof ApiError) || error.status !== 401) throw error;
+  const unauthorized = (error: unknown) => getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401;
+  // Such a 401 is not the call's failure: the error log is not told of it.
+  const stale = (error: unknown) => {
     const current = getOperatorToken();
-    if (current !== undefined && current !== sent) return watchAuth(call);
+    return unauthorized(error) && current !== undefined && current !== sent;
+  };
+  return call(stale).catch((error: unknown) => {
+    if (!unauthorized(error)) throw error;
+    if (stale(error)) return watchAuth(call);
     operatorTokenRejected();
     throw error;
   });
@@ -194,11 +199,12 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
     ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
     : undefined;
-  return watchAuth(() => execute(async () => checkResponse(c, def, path, url, await send()), {
+  return watchAuth((stale) => execute(async () => checkResponse(c, def, path, url, await send()), {
     service: input.service ?? serviceOf(def.path),
     retries: multipart || !mayRetry ? false : input.retries,
     breaker: input.breaker,
     record: input.record,
+    handled: stale,
     operation: input.operation ?? resend,
     context: { method: def.method, path, ...input.context },
   }));

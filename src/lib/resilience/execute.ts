@@ -19,6 +19,8 @@ export interface ExecuteOptions {
   operation?: RetryableOperation;
   /** false: the caller records the failure itself (e.g. TTS, which words its own messages). */
   record?: boolean;
+  /** A final failure the caller will act on instead of failing (a stale 401 it re-sends): not recorded. */
+  handled?: (error: unknown) => boolean;
 }
 
 /** SPEC §8: the error an open breaker gives instead of sending anything. */
@@ -63,7 +65,7 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
     return await policy.execute(({ attempt }) => attemptOnce(attempt));
   } catch (error) {
     if (isAbort(error)) throw error;
-    if (options.record !== false) await recordFailure(options.service, error, retryCount, options);
+    if (options.record !== false && !options.handled?.(error)) await recordFailure(options.service, error, retryCount, options);
     if (error && typeof error === 'object') Object.assign(error, { retryCount });
     throw error;
   } finally {
