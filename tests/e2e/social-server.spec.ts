@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FACEBOOK_CLIENT, startGraphFake, type GraphFake } from '../fakes/facebook-graph';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { startTikTokFake, TIKTOK_CLIENT, type TikTokFake } from '../fakes/tiktok';
@@ -78,24 +78,33 @@ test('schedule a Telegram post a minute ahead: the server publishes it at its ti
   expect(telegram.sent().filter((m) => m.text === content)).toEqual([{ chat_id: '@newsdesk', text: content }]);
 });
 
-test('connect TikTok through the 600 × 400 popup: the server exchanges the code and the console learns it; no token reaches the browser', async ({ page }) => {
+/**
+ * Admin → Social Media → Connect <label> with OAuth: the 600 × 400 popup opens, runs the server's OAuth and closes
+ * itself; the card then says Connected. Returns the bodies of every /api answer the console received meanwhile.
+ */
+async function connectThroughPopup(page: Page, platform: string, label: string): Promise<string[]> {
   const bodies: string[] = [];
   page.on('response', async (response) => {
     if (response.url().includes('/api/')) bodies.push(await response.text().catch(() => ''));
   });
   await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'Social Media' }).click();
-  const card = page.getByTestId('platform-tiktok');
+  const card = page.getByTestId(`platform-${platform}`);
   await expect(card).toContainText('Disconnected');
   const popupOpened = page.waitForEvent('popup');
-  await card.getByRole('button', { name: 'Connect TikTok with OAuth' }).click();
+  await card.getByRole('button', { name: `Connect ${label} with OAuth` }).click();
   const popup = await popupOpened;
   expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
   // The popup may close itself before this line runs (a 'close' event already gone would be waited for in vain).
   await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
-  await expect(page.getByText('TikTok verbunden', { exact: true })).toBeVisible();
+  await expect(page.getByText(`${label} verbunden`, { exact: true })).toBeVisible();
   await expect(card).toContainText('Connected');
   await expect(card).toContainText('Verbunden (OAuth)');
+  return bodies;
+}
+
+test('connect TikTok through the 600 × 400 popup: the server exchanges the code and the console learns it; no token reaches the browser', async ({ page }) => {
+  const bodies = await connectThroughPopup(page, 'tiktok', 'TikTok');
   const exchange = tiktok.requests.find((r) => r.path === '/v2/oauth/token/');
   expect(new URLSearchParams(exchange?.text).get('redirect_uri')).toBe(`${desk.url}/api/oauth/tiktok/callback`);
   expect(bodies.join('\n')).not.toContain('act.tt-');
@@ -160,23 +169,7 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
 });
 
 test('connect Instagram through the popup: Graph dialog, code exchange and /me/accounts on the server; no token reaches the browser', async ({ page }) => {
-  const bodies: string[] = [];
-  page.on('response', async (response) => {
-    if (response.url().includes('/api/')) bodies.push(await response.text().catch(() => ''));
-  });
-  await signInToDesk(page, desk.url, '/dashboard/admin/settings');
-  await page.getByRole('tab', { name: 'Social Media' }).click();
-  const card = page.getByTestId('platform-instagram');
-  await expect(card).toContainText('Disconnected');
-  const popupOpened = page.waitForEvent('popup');
-  await card.getByRole('button', { name: 'Connect Instagram with OAuth' }).click();
-  const popup = await popupOpened;
-  expect(popup.viewportSize()).toEqual({ width: 600, height: 400 });
-  // The popup may close itself before this line runs (a 'close' event already gone would be waited for in vain).
-  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
-  await expect(page.getByText('Instagram verbunden', { exact: true })).toBeVisible();
-  await expect(card).toContainText('Connected');
-  await expect(card).toContainText('Verbunden (OAuth)');
+  const bodies = await connectThroughPopup(page, 'instagram', 'Instagram');
   const exchange = graph.requests.find((r) => r.path === '/v23.0/oauth/access_token');
   expect(exchange?.method).toBe('GET');
   expect(exchange?.query.get('redirect_uri')).toBe(`${desk.url}/api/oauth/instagram/callback`);
