@@ -8,7 +8,7 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;
 }
 /** The card's heading; `level` keeps the page's heading order (a card at the top of a screen is an h2). */
-function CardTitle({ className, level = 3, ...props }: React.ComponentProps<'h3'> & { level?: 2 | 3 | 4 }) {
+function CardTitle({ className, level = 2, ...props }: React.ComponentProps<'h2'> & { level?: 2 | 3 | 4 }) {
   const Heading = `h${level}` as const;
   return <Heading data-slot="card-title" className={cn('font-semibold leading-none tracking-tight', className)} {...props} />;
 }

@@ -36,7 +36,7 @@ export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, on
       </div>
       <CardContent className="grid gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="line-clamp-2 font-medium">{item.title}</h3>
+          <h2 className="line-clamp-2 font-medium">{item.title}</h2>
           <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(item, e.currentTarget)}>
             <MoreVertical aria-hidden />
           </Button>

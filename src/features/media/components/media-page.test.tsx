@@ -78,7 +78,7 @@ test('search by title or by date', async () => {
   expect(cards()[0]).toHaveTextContent('Podcast Wissenschaft');
   await user.clear(box);
   await user.type(box, '14.01.2024');
-  expect(cards().map((c) => c.querySelector('h3')?.textContent)).toEqual(['Wetterbericht Januar', 'Moderation Morgenausgabe']);
+  expect(cards().map((c) => c.querySelector('h2')?.textContent)).toEqual(['Wetterbericht Januar', 'Moderation Morgenausgabe']);
   await user.clear(box);
   await user.type(box, '2024-01-11');
   expect(cards()).toHaveLength(2);
