@@ -36,7 +36,8 @@ export function ConnectionPanel() {
       </CardHeader>
       <CardContent className="space-y-4">
         <ObsStatusLine obs={obs} />
-        {settings ? <ObsConnection initial={settings} /> : <Skeleton className="h-40" />}
+        {/* The form's own height at each width (demo mode), so nothing below it moves when the settings are read. */}
+        {settings ? <ObsConnection initial={settings} /> : <Skeleton className="h-[338px] sm:h-[262px] lg:h-[298px]" />}
         <ObsDemoHint />
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { Platform, SocialPlatform } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useSetConnected } from '../api/social';
@@ -10,6 +11,17 @@ import { messages } from '../messages';
 import { formatNumber } from '@/lib/format';
 
 const ICONS: Record<Platform, typeof Users> = { facebook: Users, youtube: Video, telegram: Send, instagram: Camera, tiktok: Music2 };
+
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-5';
+
+/** The five cards' places while the platforms load, each a card's height, so the tabs below do not jump. */
+export function PlatformCardsSkeleton() {
+  return (
+    <div className={GRID}>
+      {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-[204px] rounded-lg xl:h-[252px]" />)}
+    </div>
+  );
+}
 
 /** The five platform cards with status, followers, posts and Connect/Disconnect. */
 export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
@@ -24,7 +36,7 @@ export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
       },
     );
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    <div className={GRID}>
       {platforms.map((p) => {
         const Icon = ICONS[p.id];
         return (

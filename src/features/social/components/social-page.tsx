@@ -2,7 +2,6 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PostTemplate } from '@/lib/api/types';
 import { usePlatforms, useTemplates } from '../api/social';
@@ -11,7 +10,7 @@ import { messages } from '../messages';
 import { AnalyticsTab } from './analytics-tab';
 import { Composer } from './composer';
 import { OutboxPanel } from './outbox-panel';
-import { PlatformCards } from './platform-cards';
+import { PlatformCards, PlatformCardsSkeleton } from './platform-cards';
 import { PublicationsPanel } from './publications-panel';
 import { ScheduleTab } from './schedule-tab';
 import { TemplatesTab } from './templates-tab';
@@ -62,7 +61,7 @@ export function SocialPage() {
         </p>
       )}
       <TokenWarnings />
-      {platforms.isPending ? <Skeleton className="h-40 w-full" /> : platforms.isError ? <p role="alert" className="text-sm text-destructive">{messages.loadError}</p> : <PlatformCards platforms={platforms.data} />}
+      {platforms.isPending ? <PlatformCardsSkeleton /> : platforms.isError ? <p role="alert" className="text-sm text-destructive">{messages.loadError}</p> : <PlatformCards platforms={platforms.data} />}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="compose">Compose</TabsTrigger>

@@ -22,6 +22,15 @@ import { NativeSelect } from '@/components/ui/native-select';
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
 
 /** New Video: platform, avatar, script, background, voice and quality, then generate (SPEC §5). */
+/** Choice cards' places while the list loads, in the list's own grid and a card's height at each width. */
+function ChoicesSkeleton({ count, className, item }: { count: number; className: string; item: string }) {
+  return (
+    <div className={className}>
+      {Array.from({ length: count }, (_, i) => <Skeleton key={i} className={`rounded-lg ${item}`} />)}
+    </div>
+  );
+}
+
 export function NewVideoForm({ draft, onChange, onShowProjects }: {
   draft: VideoDraft;
   onChange: (patch: Partial<VideoDraft>) => void;
@@ -67,7 +76,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
           </CardHeader>
           <CardContent>
             {platforms.isPending ? (
-              <Skeleton className="h-24 w-full" />
+              <ChoicesSkeleton count={5} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" item="h-[66px] lg:h-[82px]" />
             ) : platforms.isError ? (
               <ListError onRetry={() => void platforms.refetch()} />
             ) : (
@@ -93,7 +102,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
           </CardHeader>
           <CardContent>
             {avatars.isPending ? (
-              <Skeleton className="h-20 w-full" />
+              <ChoicesSkeleton count={4} className="grid gap-2 sm:grid-cols-2" item="h-[66px] lg:h-[78px] xl:h-[66px]" />
             ) : avatars.isError ? (
               <ListError onRetry={() => void avatars.refetch()} />
             ) : visibleAvatars.length === 0 ? (

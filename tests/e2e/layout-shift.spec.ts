@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+// Lighthouse weighs layout shift a quarter of the performance score: a screen's placeholders hold the height of what
+// replaces them. Measured on a phone's viewport (Lighthouse's mobile preset), where lists stack highest.
+test.use({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+
+const SCREENS = ['/dashboard', '/dashboard/workflow', '/dashboard/ai-news', '/dashboard/posts', '/dashboard/media', '/dashboard/live', '/dashboard/social', '/dashboard/videos', '/dashboard/prompts', '/dashboard/admin'];
+
+for (const path of SCREENS) {
+  test(`${path} barely moves while its data arrives (layout shift under 0.05)`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: Array<{ value: number; text: string }> = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+          if (entry.hadRecentInput) continue;
+          const text = (entry.sources ?? []).map((s) => (s.node?.textContent ?? '').slice(0, 40)).join(' | ');
+          shifts.push({ value: entry.value, text });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main [data-slot="skeleton"]')).toHaveCount(0);
+    // Two frames after the last placeholder went: the shift its replacement caused has been reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; text: string }> }).__shifts);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(shifts.filter((s) => s.value > 0.005))).toBeLessThan(0.05);
+  });
+}
