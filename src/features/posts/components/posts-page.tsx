@@ -1,7 +1,7 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -14,9 +14,13 @@ import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } f
 import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
-import { CATEGORIES, nativeSelect, PostFormDialog } from './post-form-dialog';
-import { PostPreviewDialog } from './post-preview-dialog';
+import { CATEGORIES, nativeSelect } from './post-fields';
 import { PostsTable, type RowActions } from './posts-table';
+
+// The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
+const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
+const PostPreviewDialog = lazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
+const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -196,53 +200,61 @@ export function PostsPage() {
         <Counter label="Drafts" value={counts.drafts} icon={PenLine} />
       </section>
 
-      <PostFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        pending={createPost.isPending}
-        onSubmit={(value) =>
-          createPost.mutate(value, {
-            onSuccess: (post) => {
-              setCreating(false);
-              toast.success(messages.created, { description: messages.createdText(post.title) });
-            },
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
-      <PostFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        post={editing ?? undefined}
-        pending={updatePost.isPending}
-        onSubmit={(patch) =>
-          editing &&
-          updatePost.mutate({ id: editing.id, patch }, {
-            onSuccess: () => {
-              setEditing(null);
-              toast.success(messages.updated);
-            },
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
-      <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={messages.deleteQuestion}
-        description={deleting ? messages.deleteText(deleting.title) : ''}
-        cancelLabel="Abbrechen"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const post = deleting;
-          if (!post) return;
-          deletePost.mutate(post.id, {
-            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          });
-        }}
-      />
+      <WhenOpened open={creating}>
+        <PostFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          pending={createPost.isPending}
+          onSubmit={(value) =>
+            createPost.mutate(value, {
+              onSuccess: (post) => {
+                setCreating(false);
+                toast.success(messages.created, { description: messages.createdText(post.title) });
+              },
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
+      <WhenOpened open={editing !== null}>
+        <PostFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          post={editing ?? undefined}
+          pending={updatePost.isPending}
+          onSubmit={(patch) =>
+            editing &&
+            updatePost.mutate({ id: editing.id, patch }, {
+              onSuccess: () => {
+                setEditing(null);
+                toast.success(messages.updated);
+              },
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
+      <WhenOpened open={previewing !== null}>
+        <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      </WhenOpened>
+      <WhenOpened open={deleting !== null}>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={messages.deleteQuestion}
+          description={deleting ? messages.deleteText(deleting.title) : ''}
+          cancelLabel="Abbrechen"
+          confirmLabel="Delete"
+          onConfirm={() => {
+            const post = deleting;
+            if (!post) return;
+            deletePost.mutate(post.id, {
+              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            });
+          }}
+        />
+      </WhenOpened>
     </div>
   );
 }
