@@ -1,5 +1,5 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
-import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,8 @@ import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type Pos
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import { CATEGORIES, nativeSelect } from './post-fields';
-import { PostsTable, type RowActions } from './posts-table';
+import type { RowActions } from './posts-table';
+import { whenIdle } from '@/lib/idle';
 
 // The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
 const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
@@ -51,6 +52,12 @@ interface BrowserProps {
  * Search, filters and the table, with the query state they share: a keystroke re-renders this and the rows, not the
  * header, the counters or the closed dialogs of the page.
  */
+// The virtualized table (TanStack Virtual, 10 KB gzip) is not needed before the posts have arrived: it loads once the
+// screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
+const loadTable = () => import('./posts-table');
+const PostsTable = lazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
+const tableSkeleton = <Skeleton className="h-96 w-full" />;
+
 const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, error, refetch, actions }: BrowserProps) {
   const [query, setQuery] = useState<PostQuery>(DEFAULT_QUERY);
   const [showFilter, setShowFilter] = useState(false);
@@ -126,7 +133,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
       )}
 
       {pending ? (
-        <Skeleton className="h-96 w-full" />
+        tableSkeleton
       ) : error ? (
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
@@ -134,7 +141,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
           <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
         </div>
       ) : (
-        <>
+        <Suspense fallback={tableSkeleton}>
           <p className="text-sm text-muted-foreground" aria-live="polite">{visible.length} von {posts.length} Posts</p>
           <PostsTable
             posts={visible}
@@ -143,7 +150,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
             onSort={onSort}
             actions={actions}
           />
-        </>
+        </Suspense>
       )}
     </>
   );
@@ -154,6 +161,7 @@ const isQuotaError = (error: unknown) => error instanceof Error && error.name ==
 
 export function PostsPage() {
   const postsQuery = usePosts();
+  useEffect(() => whenIdle(() => void loadTable()), []);
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const deletePost = useDeletePost();
