@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
 import { putSetting } from '@/db/settings';
 import { server } from '@/mocks/node';
-import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
+import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
 
 // Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
@@ -116,8 +116,6 @@ describe('Video Studio – New Video', () => {
     expect(generateButton()).toBeEnabled();
 
     await user.click(screen.getByRole('tab', { name: 'My Projects' }));
-
-    await lazyPanelsLoaded();
     const list = await screen.findByRole('list', { name: 'My Projects' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Eilmeldung aus Berlin');
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
@@ -187,7 +185,6 @@ describe('Video Studio – New Video', () => {
     const user = setup();
     await user.type(script(), 'Bleibt erhalten');
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
-    await lazyPanelsLoaded();
     await user.click(screen.getByRole('tab', { name: 'New Video' }));
     expect(script()).toHaveValue('Bleibt erhalten');
   });

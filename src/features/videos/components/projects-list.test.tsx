@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
-import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
+import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
 
 // Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
@@ -16,7 +16,6 @@ async function openProjects() {
   const user = userEvent.setup();
   renderWithProviders(<VideosPage />);
   await user.click(screen.getByRole('tab', { name: 'My Projects' }));
-  await lazyPanelsLoaded();
   const list = await screen.findByRole('list', { name: 'My Projects' });
   return { user, list };
 }
@@ -169,7 +168,6 @@ describe('Video Studio – My Projects', () => {
     const user = userEvent.setup();
     renderWithProviders(<VideosPage />);
     await user.click(screen.getByRole('tab', { name: 'My Projects' }));
-    await lazyPanelsLoaded();
     expect(await screen.findByText('Noch keine Video-Projekte.')).toBeInTheDocument();
   });
 });

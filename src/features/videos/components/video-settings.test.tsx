@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { getSetting } from '@/db/settings';
-import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
+import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
 
 // Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
@@ -16,7 +16,6 @@ describe('Video Studio – Settings', () => {
     const user = userEvent.setup();
     renderWithProviders(<VideosPage />);
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
-    await lazyPanelsLoaded();
     const quality = await screen.findByLabelText('Default quality');
     expect(quality).toHaveValue('1080p');
     expect(screen.getByLabelText('Default voice')).toHaveValue('german-female-1');
@@ -38,7 +37,6 @@ describe('Video Studio – Settings', () => {
     renderWithProviders(<VideosPage />);
     await user.selectOptions(screen.getByLabelText('Voice'), 'english-female-1');
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
-    await lazyPanelsLoaded();
     await user.selectOptions(await screen.findByLabelText('Default voice'), 'german-male-1');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText('Einstellungen gespeichert');

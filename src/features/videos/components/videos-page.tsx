@@ -1,14 +1,11 @@
-import { lazy, useState } from 'react';
-import { LazyPanel } from '@/components/ui/lazy-panel';
+import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { INITIAL_DRAFT, INITIAL_WORKFLOW, type VideoDraft, type WorkflowDraft } from '../lib/draft';
 import { NewVideoForm } from './new-video-form';
-
-// The tabs not open at first (the player dialog, the contract's video schemas, the settings) load when opened.
-const ProjectsList = lazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
-const WorkflowIntegration = lazy(() => import('./workflow-integration').then((m) => ({ default: m.WorkflowIntegration })));
-const VideoSettings = lazy(() => import('./video-settings').then((m) => ({ default: m.VideoSettings })));
+import { ProjectsList } from './projects-list';
+import { VideoSettings } from './video-settings';
+import { WorkflowIntegration } from './workflow-integration';
 
 type Tab = 'new' | 'projects' | 'workflow' | 'settings';
 
@@ -33,13 +30,13 @@ export function VideosPage() {
           <NewVideoForm draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} onShowProjects={() => setTab('projects')} />
         </TabsContent>
         <TabsContent value="projects">
-          <LazyPanel><ProjectsList /></LazyPanel>
+          <ProjectsList />
         </TabsContent>
         <TabsContent value="workflow">
-          <LazyPanel><WorkflowIntegration draft={workflow} onChange={(patch) => setWorkflow((w) => ({ ...w, ...patch }))} platform={draft.platform} script={draft.script} /></LazyPanel>
+          <WorkflowIntegration draft={workflow} onChange={(patch) => setWorkflow((w) => ({ ...w, ...patch }))} platform={draft.platform} script={draft.script} />
         </TabsContent>
         <TabsContent value="settings">
-          <LazyPanel><VideoSettings /></LazyPanel>
+          <VideoSettings />
         </TabsContent>
       </Tabs>
     </div>

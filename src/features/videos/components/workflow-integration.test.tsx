@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
-import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
+import { renderWithProviders } from '../../../../tests/render';
 import { VideosPage } from './videos-page';
 
 // Error paths write the error log (a lazy import plus IndexedDB) before the UI reacts; a loaded CI box needs more than 1 s.
@@ -19,7 +19,6 @@ async function openWorkflow(options: { applyAccept?: boolean } = {}) {
   renderWithProviders(<VideosPage />);
   await user.type(screen.getByLabelText('Script'), 'Guten Abend');
   await user.click(screen.getByRole('tab', { name: 'Workflow Integration' }));
-  await lazyPanelsLoaded();
   return user;
 }
 const trigger = () => screen.getByRole('button', { name: 'Trigger workflow' });
