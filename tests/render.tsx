@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, waitFor, type RenderOptions } from '@testing-library/react';
 import type * as React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
@@ -26,4 +26,10 @@ export function renderWithProviders(
     options,
   );
   return { ...result, router, queryClient };
+}
+
+/** Waits until no lazily loaded panel (components/ui/lazy-panel) still shows its skeleton. */
+export async function lazyPanelsLoaded(): Promise<void> {
+  // Generous: the first import of a panel's module is transformed on demand, slow on a loaded CI host.
+  await waitFor(() => expect(document.querySelector('[data-lazy-panel]')).toBeNull(), { timeout: 15_000 });
 }

@@ -1,4 +1,4 @@
-import { mediaFileMessages } from '@/lib/media/check-file';
+import { mediaFileMessages } from '@/lib/media/file-messages';
 
 // German texts of the Media Library (upload toasts verbatim from SPEC §8).
 export const messages = {

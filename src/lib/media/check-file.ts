@@ -1,12 +1,8 @@
+import { mediaFileMessages } from './file-messages';
 import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from './sniff';
 
-/** German texts of the media file check (Media Library upload and the Workflow screen's n8n media upload). */
-export const mediaFileMessages = {
-  unsupported: 'Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.',
-  // The first sentence of the Media Library preview's message for a file the browser cannot play.
-  undecodable: 'Diese Datei kann im Browser nicht abgespielt werden.',
-  undecodableImage: 'Dieses Bild kann im Browser nicht angezeigt werden.',
-} as const;
+// Re-exported: the texts live apart so that a screen can show them without loading the check.
+export { mediaFileMessages } from './file-messages';
 
 /** The outcome of checking a media file: what it is by content, or the German reason it is refused. */
 export type MediaFileCheck = { ok: true; media: SniffedMedia; duration: string | null } | { ok: false; reason: string };

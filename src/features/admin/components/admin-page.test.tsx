@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { AdminPage } from './admin-page';
+
+// The page loads its other tabs lazily; loaded here first so that no wait races a module's first transform.
+beforeAll(async () => {
+  await Promise.all([import('./social-tab'), import('./obs-websocket-tab'), import('./error-logs-tab'), import('./system-tab'), import('./users-tab')]);
+});
 
 describe('Admin Settings page', () => {
   test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users; API Keys opens first', async () => {

@@ -1,12 +1,16 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LazyPanel } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHealthChecks } from '../api/health';
 import { ApiKeysTab } from './api-keys-tab';
-import { ErrorLogsTab } from './error-logs-tab';
-import { ObsWebSocketTab } from './obs-websocket-tab';
-import { SocialTab } from './social-tab';
-import { SystemTab } from './system-tab';
-import { UsersTab } from './users-tab';
+
+// The tabs but the first load when opened (the OBS panel, the users dialog, the error log, the switches: ~40 KB gzip).
+const SocialTab = lazy(() => import('./social-tab').then((m) => ({ default: m.SocialTab })));
+const ObsWebSocketTab = lazy(() => import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })));
+const ErrorLogsTab = lazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
+const SystemTab = lazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
+const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
 
 const TABS = [
   { value: 'api-keys', label: 'API Keys' },
@@ -46,11 +50,11 @@ export function AdminTabs() {
         ))}
       </TabsList>
       <TabsContent value="api-keys"><ApiKeysTab /></TabsContent>
-      <TabsContent value="social"><SocialTab /></TabsContent>
-      <TabsContent value="obs"><ObsWebSocketTab /></TabsContent>
-      <TabsContent value="errors"><ErrorLogsTab /></TabsContent>
-      <TabsContent value="system"><SystemTab /></TabsContent>
-      <TabsContent value="users"><UsersTab /></TabsContent>
+      <TabsContent value="social"><LazyPanel><SocialTab /></LazyPanel></TabsContent>
+      <TabsContent value="obs"><LazyPanel><ObsWebSocketTab /></LazyPanel></TabsContent>
+      <TabsContent value="errors"><LazyPanel><ErrorLogsTab /></LazyPanel></TabsContent>
+      <TabsContent value="system"><LazyPanel><SystemTab /></LazyPanel></TabsContent>
+      <TabsContent value="users"><LazyPanel><UsersTab /></LazyPanel></TabsContent>
     </Tabs>
   );
 }

@@ -1,6 +1,7 @@
 import { Search, Sparkles } from 'lucide-react';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,9 +12,11 @@ import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useNews, usePublishNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
-import { GenerateDialog } from './generate-dialog';
 import { NewsTable, type NewsActions } from './news-table';
 import { nativeSelect } from './styles';
+
+// The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
+const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
 
 const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
 const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
@@ -134,7 +137,9 @@ export function AiNewsPage() {
         actions={<Button onClick={() => setGenerating(true)}><Sparkles aria-hidden />Generate News</Button>}
       />
       <NewsBrowser items={news.data} pending={news.isPending} error={news.isError ? news.error : null} refetch={news.refetch} actions={actions} />
-      <GenerateDialog open={generating} onOpenChange={setGenerating} />
+      <WhenOpened open={generating}>
+        <GenerateDialog open={generating} onOpenChange={setGenerating} />
+      </WhenOpened>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,8 +14,11 @@ import { useDeleteMedia, useMedia } from '../api/media';
 import { messages } from '../messages';
 import { formatDay } from './format';
 import { MediaGrid } from './media-grid';
-import { PreviewDialog } from './preview-dialog';
-import { UploadDialog } from './upload-dialog';
+
+// The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
+const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
+const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
+const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 type TypeFilter = 'all' | MediaType;
 type SortOrder = 'newest' | 'oldest' | 'views' | 'title';
@@ -151,24 +154,30 @@ export function MediaPage() {
     <div className="space-y-6">
       <PageHeader title="Media Library" description="Videos, Audio und Bilder verwalten." actions={<Button onClick={() => setUploading(true)}><Upload aria-hidden />Upload Media</Button>} />
       <MediaBrowser all={all} pending={media.isPending} error={media.isError ? media.error : null} onPreview={setPreviewing} onDelete={setDeleting} />
-      <UploadDialog open={uploading} onOpenChange={setUploading} />
-      <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={messages.deleteQuestion}
-        description={deleting ? messages.deleteText(deleting.title) : ''}
-        cancelLabel="Abbrechen"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const item = deleting;
-          if (!item) return;
-          remove.mutate(item.id, {
-            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          });
-        }}
-      />
+      <WhenOpened open={uploading}>
+        <UploadDialog open={uploading} onOpenChange={setUploading} />
+      </WhenOpened>
+      <WhenOpened open={previewing !== null}>
+        <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      </WhenOpened>
+      <WhenOpened open={deleting !== null}>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={messages.deleteQuestion}
+          description={deleting ? messages.deleteText(deleting.title) : ''}
+          cancelLabel="Abbrechen"
+          confirmLabel="Delete"
+          onConfirm={() => {
+            const item = deleting;
+            if (!item) return;
+            remove.mutate(item.id, {
+              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            });
+          }}
+        />
+      </WhenOpened>
     </div>
   );
 }

@@ -7,10 +7,9 @@ import { Textarea } from '@/components/ui/textarea';
 import type { NewPost, Platform, Post, PostStatus } from '@/lib/api/types';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
+import { CATEGORIES, nativeSelect } from './post-fields';
 
-export const CATEGORIES = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
 const FORM_STATUSES: PostStatus[] = ['draft', 'review', 'scheduled', 'published'];
-export const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 function toLocalInput(iso: string): string {
   const d = new Date(iso);

@@ -35,6 +35,10 @@ vi.mock('./post-preview-dialog', async (original) => {
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
+// The page loads its table lazily; loaded here first so that no wait races the module's first transform.
+beforeAll(async () => {
+  await import('./posts-table');
+});
 
 beforeEach(() => {
   // jsdom does no layout: give the virtualized table a viewport so that it renders rows.

@@ -1,7 +1,7 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -14,9 +14,14 @@ import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } f
 import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
-import { CATEGORIES, nativeSelect, PostFormDialog } from './post-form-dialog';
-import { PostPreviewDialog } from './post-preview-dialog';
-import { PostsTable, type RowActions } from './posts-table';
+import { CATEGORIES, nativeSelect } from './post-fields';
+import type { RowActions } from './posts-table';
+import { whenIdle } from '@/lib/idle';
+
+// The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
+const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
+const PostPreviewDialog = lazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
+const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -47,6 +52,12 @@ interface BrowserProps {
  * Search, filters and the table, with the query state they share: a keystroke re-renders this and the rows, not the
  * header, the counters or the closed dialogs of the page.
  */
+// The virtualized table (TanStack Virtual, 10 KB gzip) is not needed before the posts have arrived: it loads once the
+// screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
+const loadTable = () => import('./posts-table');
+const PostsTable = lazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
+const tableSkeleton = <Skeleton className="h-96 w-full" />;
+
 const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, error, refetch, actions }: BrowserProps) {
   const [query, setQuery] = useState<PostQuery>(DEFAULT_QUERY);
   const [showFilter, setShowFilter] = useState(false);
@@ -122,7 +133,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
       )}
 
       {pending ? (
-        <Skeleton className="h-96 w-full" />
+        tableSkeleton
       ) : error ? (
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
@@ -130,7 +141,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
           <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
         </div>
       ) : (
-        <>
+        <Suspense fallback={tableSkeleton}>
           <p className="text-sm text-muted-foreground" aria-live="polite">{visible.length} von {posts.length} Posts</p>
           <PostsTable
             posts={visible}
@@ -139,7 +150,7 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
             onSort={onSort}
             actions={actions}
           />
-        </>
+        </Suspense>
       )}
     </>
   );
@@ -150,6 +161,7 @@ const isQuotaError = (error: unknown) => error instanceof Error && error.name ==
 
 export function PostsPage() {
   const postsQuery = usePosts();
+  useEffect(() => whenIdle(() => void loadTable()), []);
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const deletePost = useDeletePost();
@@ -196,53 +208,61 @@ export function PostsPage() {
         <Counter label="Drafts" value={counts.drafts} icon={PenLine} />
       </section>
 
-      <PostFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        pending={createPost.isPending}
-        onSubmit={(value) =>
-          createPost.mutate(value, {
-            onSuccess: (post) => {
-              setCreating(false);
-              toast.success(messages.created, { description: messages.createdText(post.title) });
-            },
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
-      <PostFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        post={editing ?? undefined}
-        pending={updatePost.isPending}
-        onSubmit={(patch) =>
-          editing &&
-          updatePost.mutate({ id: editing.id, patch }, {
-            onSuccess: () => {
-              setEditing(null);
-              toast.success(messages.updated);
-            },
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
-      <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={messages.deleteQuestion}
-        description={deleting ? messages.deleteText(deleting.title) : ''}
-        cancelLabel="Abbrechen"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const post = deleting;
-          if (!post) return;
-          deletePost.mutate(post.id, {
-            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          });
-        }}
-      />
+      <WhenOpened open={creating}>
+        <PostFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          pending={createPost.isPending}
+          onSubmit={(value) =>
+            createPost.mutate(value, {
+              onSuccess: (post) => {
+                setCreating(false);
+                toast.success(messages.created, { description: messages.createdText(post.title) });
+              },
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
+      <WhenOpened open={editing !== null}>
+        <PostFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          post={editing ?? undefined}
+          pending={updatePost.isPending}
+          onSubmit={(patch) =>
+            editing &&
+            updatePost.mutate({ id: editing.id, patch }, {
+              onSuccess: () => {
+                setEditing(null);
+                toast.success(messages.updated);
+              },
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
+      <WhenOpened open={previewing !== null}>
+        <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      </WhenOpened>
+      <WhenOpened open={deleting !== null}>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={messages.deleteQuestion}
+          description={deleting ? messages.deleteText(deleting.title) : ''}
+          cancelLabel="Abbrechen"
+          confirmLabel="Delete"
+          onConfirm={() => {
+            const post = deleting;
+            if (!post) return;
+            deletePost.mutate(post.id, {
+              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            });
+          }}
+        />
+      </WhenOpened>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { db } from '@/db/db';
 import { server } from '@/mocks/node';
-import { renderWithProviders } from '../../../../tests/render';
+import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { OutboxBadge } from './outbox-badge';
 import { SocialPage } from './social-page';
 
@@ -156,6 +156,7 @@ test('Schedule adds the post to the Schedule tab, where Edit edits it', async ()
   await user.click(screen.getByRole('button', { name: 'Schedule' }));
   expect(await screen.findByText('Post geplant')).toBeInTheDocument();
   await user.click(screen.getByRole('tab', { name: 'Schedule' }));
+  await lazyPanelsLoaded();
   const item = (await screen.findByText('Abendnachrichten')).closest('li') as HTMLElement;
   expect(item).toHaveTextContent('YouTube · 2030-05-01 20:00');
   await user.click(screen.getByRole('button', { name: 'Edit Morgen-Briefing' }));
@@ -170,6 +171,7 @@ test('Schedule adds the post to the Schedule tab, where Edit edits it', async ()
 test('Templates: four, Edit saves, Use fills the composer', async () => {
   const { user } = await setup();
   await user.click(screen.getByRole('tab', { name: 'Templates' }));
+  await lazyPanelsLoaded();
   expect(await screen.findAllByTestId(/^template-/)).toHaveLength(4);
   await user.click(screen.getByRole('button', { name: 'Edit Breaking News' }));
   const dialog = await screen.findByRole('dialog');
@@ -186,6 +188,7 @@ test('Templates: four, Edit saves, Use fills the composer', async () => {
 test('Analytics: four stat cards and a chart per platform', async () => {
   const { user } = await setup();
   await user.click(screen.getByRole('tab', { name: 'Analytics' }));
+  await lazyPanelsLoaded();
   expect(await screen.findByText('Follower gesamt')).toBeInTheDocument();
   for (const t of ['Posts gesamt', 'Reichweite', 'Geplant']) expect(screen.getByText(t)).toBeInTheDocument();
   expect(screen.getAllByRole('img', { name: /^Reichweite .* der letzten 7 Tage/ })).toHaveLength(5);
@@ -201,6 +204,7 @@ test('offline: Post Now puts the post into the outbox, shown as queued, and the 
   expect(await screen.findByText('Im Postausgang')).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: '1 Post im Postausgang' })).toHaveAttribute('href', '/dashboard/social?tab=outbox');
   await user.click(screen.getByRole('tab', { name: 'Outbox' }));
+  await lazyPanelsLoaded();
   const entry = await screen.findByTestId('outbox-entry');
   expect(entry).toHaveTextContent('In Warteschlange');
   expect(entry).toHaveTextContent('Offline geschrieben');

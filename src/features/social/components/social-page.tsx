@@ -1,20 +1,23 @@
 import { WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LazyPanel } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PostTemplate } from '@/lib/api/types';
 import { usePlatforms, useTemplates } from '../api/social';
 import { emptyDraft, type Draft } from '../lib/draft';
 import { messages } from '../messages';
-import { AnalyticsTab } from './analytics-tab';
 import { Composer } from './composer';
-import { OutboxPanel } from './outbox-panel';
 import { PlatformCards, PlatformCardsSkeleton } from './platform-cards';
 import { PublicationsPanel } from './publications-panel';
-import { ScheduleTab } from './schedule-tab';
-import { TemplatesTab } from './templates-tab';
 import { TokenWarnings } from './token-warnings';
+
+// The tabs not open at first (dialogs, the outbox's database code, analytics) load when opened.
+const ScheduleTab = lazy(() => import('./schedule-tab').then((m) => ({ default: m.ScheduleTab })));
+const TemplatesTab = lazy(() => import('./templates-tab').then((m) => ({ default: m.TemplatesTab })));
+const AnalyticsTab = lazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
+const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })));
 
 const TABS = ['compose', 'schedule', 'templates', 'analytics', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
@@ -74,10 +77,10 @@ export function SocialPage() {
           <Composer draft={draft} onChange={setDraft} platforms={platforms.data ?? []} templates={templates.data ?? []} onSent={() => setDraft((d) => ({ ...emptyDraft(), platforms: d.platforms, videoLink: d.videoLink, streamLink: d.streamLink }))} />
           <div className="mt-6"><PublicationsPanel /></div>
         </TabsContent>
-        <TabsContent value="schedule"><ScheduleTab /></TabsContent>
-        <TabsContent value="templates"><TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} /></TabsContent>
-        <TabsContent value="analytics"><AnalyticsTab /></TabsContent>
-        <TabsContent value="outbox"><OutboxPanel /></TabsContent>
+        <TabsContent value="schedule"><LazyPanel><ScheduleTab /></LazyPanel></TabsContent>
+        <TabsContent value="templates"><LazyPanel><TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} /></LazyPanel></TabsContent>
+        <TabsContent value="analytics"><LazyPanel><AnalyticsTab /></LazyPanel></TabsContent>
+        <TabsContent value="outbox"><LazyPanel><OutboxPanel /></LazyPanel></TabsContent>
       </Tabs>
     </div>
   );

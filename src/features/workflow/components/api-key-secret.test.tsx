@@ -9,7 +9,7 @@ import { clearSecrets } from '@/lib/security/redact';
 import { server } from '@/mocks/node';
 import { buildErrorExport } from '@/features/admin/lib/error-export';
 import { buildSettingsExport } from '@/features/admin/lib/settings-transfer';
-import { renderWithProviders } from '../../../../tests/render';
+import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
 
 afterEach(() => clearSecrets());
@@ -20,6 +20,7 @@ test('a key typed character by character never rewrites a post; logs and exports
   const user = userEvent.setup();
   renderWithProviders(<WorkflowPage />);
   await user.click(await screen.findByRole('tab', { name: /n8n Setup/ }));
+  await lazyPanelsLoaded();
   const field = screen.getByLabelText('API Key (optional)');
   await user.click(field);
   await user.type(field, 'test1234');

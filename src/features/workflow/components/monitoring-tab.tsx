@@ -15,7 +15,7 @@ import { useLiveRuns, usePipeline, useRetryRun, useRuns, useStartServerRun } fro
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
-import { VOICES } from './setup-tab';
+import { VOICES } from './voices';
 import { formatDateTime, formatTime } from '@/lib/format';
 
 const STEP_LABEL = { completed: 'Fertig', running: 'Läuft', pending: 'Wartend' } as const;

@@ -21,12 +21,12 @@ import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { Field, NativeSelect } from './field';
 import { STATE_LABEL } from './summary-cards';
+import { VOICES } from './voices';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
   { value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }, { value: 'es', label: 'Español' }, { value: 'fr', label: 'Français' },
 ];
-export const VOICES = ['Anna', 'Max', 'Sophie', 'Lukas'] as const;
 const PLATFORMS: Platform[] = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'];
 const URGENCIES: Urgency[] = ['low', 'normal', 'high', 'urgent'];
 const PIPELINE = [

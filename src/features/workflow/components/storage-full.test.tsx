@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { db } from '@/db/db';
-import { renderWithProviders } from '../../../../tests/render';
+import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
 
 afterEach(() => {
@@ -16,6 +16,7 @@ test('storage full while typing a workflow setting: the input stays, a German me
   const user = userEvent.setup();
   renderWithProviders(<WorkflowPage />);
   await user.click(await screen.findByRole('tab', { name: /n8n Setup/ }));
+  await lazyPanelsLoaded();
   vi.spyOn(db.settings, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
   const topic = screen.getByLabelText('Topic');
   await user.clear(topic);

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { getConfig, setConfig } from '@/lib/config';
 import { server } from '@/mocks/node';
-import { renderWithProviders } from '../../../../tests/render';
+import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
 
 // Issue 14: on a live desk every start goes through the Newsdesk server (which records the run and hands n8n the run id,
@@ -53,6 +53,7 @@ test('live desk: the header button starts the run through POST /workflow/ai-news
   expect(screen.getByTestId('summary-status')).toHaveTextContent('Aktiv');
   // The run the server recorded is the latest one in the Monitoring tab's Live-Pipeline.
   await user.click(screen.getByRole('tab', { name: /Monitoring/ }));
+  await lazyPanelsLoaded();
   await waitFor(() => expect(screen.getByTestId('live-run-status')).toHaveTextContent('Läuft'));
   expect(screen.getByText(/Letzter Run: Breaking News/)).toBeInTheDocument();
 });
@@ -90,9 +91,11 @@ test('live desk: n8n Setup → Start Workflow and the manual triggers go through
   const requests = recordRequests();
   const user = await renderPage();
   await user.click(screen.getByRole('tab', { name: /n8n Setup/ }));
+  await lazyPanelsLoaded();
   await user.click(await screen.findByRole('button', { name: 'Start Workflow' }));
   expect(await screen.findByText('Workflow ausgelöst')).toBeInTheDocument();
   await user.click(screen.getByRole('tab', { name: /Monitoring/ }));
+  await lazyPanelsLoaded();
   await user.click(await screen.findByRole('button', { name: 'Force Scrape' }));
   expect(await screen.findByText('Scraping erzwungen')).toBeInTheDocument();
   await waitFor(() => expect(actions).toEqual(['force_scrape']));

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { getSetting, patchSetting, putSetting } from '@/db/settings';
 import { listErrors } from '@/db/error-log';
 import { applyScenario, server } from '@/mocks/node';
-import { renderWithProviders } from '../../../../tests/render';
+import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
 
 const HOOK = 'https://n8n.newsdesk.demo/webhook/ai-news';
@@ -20,7 +20,10 @@ async function renderPage() {
   await screen.findByRole('button', { name: 'Run Workflow' }, { timeout: 5000 });
   return { user, ...view };
 }
-const tab = (user: ReturnType<typeof userEvent.setup>, name: RegExp) => user.click(screen.getByRole('tab', { name }));
+const tab = async (user: ReturnType<typeof userEvent.setup>, name: RegExp) => {
+  await user.click(screen.getByRole('tab', { name }));
+  await lazyPanelsLoaded();
+};
 afterEach(() => {
   toast.dismiss();
   vi.restoreAllMocks();

@@ -1,14 +1,18 @@
 import { Activity, Cable, Settings2, Plug } from 'lucide-react';
+import { lazy } from 'react';
+import { LazyPanel } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useWorkflowSettings, type WorkflowSettings } from '../api/use-workflow-settings';
 import { useWorkflowRuntime } from '../hooks/use-workflow-runtime';
-import { ApiServicesTab } from './api-services-tab';
 import { ConnectionTestTab } from './connection-test-tab';
-import { MonitoringTab } from './monitoring-tab';
-import { SetupTab } from './setup-tab';
 import { SummaryCards } from './summary-cards';
 import { WorkflowHeader } from './workflow-header';
+
+// The tabs not open at first (their dialog, zod, file checks and provider tests: ~30 KB gzip) load when opened.
+const SetupTab = lazy(() => import('./setup-tab').then((m) => ({ default: m.SetupTab })));
+const ApiServicesTab = lazy(() => import('./api-services-tab').then((m) => ({ default: m.ApiServicesTab })));
+const MonitoringTab = lazy(() => import('./monitoring-tab').then((m) => ({ default: m.MonitoringTab })));
 
 /** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
 export function WorkflowPage() {
@@ -39,9 +43,9 @@ function WorkflowScreen({ settings }: { settings: WorkflowSettings }) {
           <TabsTrigger value="monitoring"><Activity aria-hidden className="size-4" />Monitoring</TabsTrigger>
         </TabsList>
         <TabsContent value="connection"><ConnectionTestTab config={settings.config} runtime={runtime} /></TabsContent>
-        <TabsContent value="setup"><SetupTab settings={settings} runtime={runtime} /></TabsContent>
-        <TabsContent value="services"><ApiServicesTab /></TabsContent>
-        <TabsContent value="monitoring"><MonitoringTab settings={settings} runtime={runtime} /></TabsContent>
+        <TabsContent value="setup"><LazyPanel><SetupTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
+        <TabsContent value="services"><LazyPanel><ApiServicesTab /></LazyPanel></TabsContent>
+        <TabsContent value="monitoring"><LazyPanel><MonitoringTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
       </Tabs>
     </div>
   );

