@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
-import { useAfterIdle } from './idle';
+import { useAfterIdle } from '@/lib/idle';
 import { DataProviders } from './providers';
 import { ConfigNoticeBanner, DemoBadge } from './deployment-status';
 import { ThemeToggle } from '@/components/theme-toggle';

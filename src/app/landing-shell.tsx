@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense, useCallback, useEffect, useState, type Reac
 import { createRoot } from 'react-dom/client';
 import { LandingPage } from '@/features/landing';
 import { loadChunk } from './chunk-reload';
-import { whenIdle } from './idle';
+import { whenIdle } from '@/lib/idle';
 import type { RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));

@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
-import { whenIdle } from './idle';
+import { whenIdle } from '@/lib/idle';
 import { createRouter, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
