@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -14,6 +14,11 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-dist-'));
   await writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
   await writeFile(path.join(dist, 'app.txt'), 'statisch');
+  // A route's own document, as the build writes it (vite.config.ts routeDocuments): the index with its modulepreload tags.
+  await mkdir(path.join(dist, 'dashboard'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'assets', 'posts.js'), 'export {};');
+  await writeFile(path.join(dist, 'dashboard', 'posts.html'), `<!doctype html><html><head><script>${INLINE}</script><link rel="modulepreload" crossorigin href="/assets/posts.js"></head><body></body></html>`);
   t = await createTestApp({ allowedOrigins: ['https://desk.example.org'], distDir: dist, authMaxFailures: 3, authWindowMs: 60_000 });
 });
 afterAll(async () => {
@@ -82,6 +87,27 @@ test('the served PWA carries a strict CSP with the hashes of its inline scripts,
   const unknownApi = await t.call('/nichts-hier');
   expect(unknownApi.status).toBe(404);
   expect((await errorBody(unknownApi)).message).toBe('Diese Schnittstelle gibt es nicht.');
+});
+
+test('a route with a document of its own gets it; any other address the index, neither cached without asking', async () => {
+  for (const address of ['/dashboard/posts', '/dashboard/posts.html']) {
+    const page = await t.app.request(`http://desk.local:3000${address}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<link rel="modulepreload" crossorigin href="/assets/posts.js">');
+    expect(page.headers.get('Cache-Control')).toBe('no-cache');
+    expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-");
+  }
+  for (const address of ['/dashboard', '/dashboard/media', '/dashboard/posts/x']) {
+    const page = await t.app.request(`http://desk.local:3000${address}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('src="/assets/app.js"');
+    expect(html).not.toContain('modulepreload');
+    expect(page.headers.get('Cache-Control')).toBe('no-cache');
+  }
+  const asset = await t.app.request('http://desk.local:3000/assets/posts.js');
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
 });
 
 test('the OpenAPI document lists every operation of the contract', async () => {

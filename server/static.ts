@@ -63,16 +63,23 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
     return c.json({ apiMode: 'live', apiBaseUrl: `${origin}/api`, ...obsMode });
   });
 
+  // Hashed assets forever; the documents, the worker and the manifest revalidated on every load. Set once the file is
+  // answered (serveStatic's onFound comes after its response is made, too late for a header).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/api/') || c.res.status !== 200) return;
+    const name = path.posix.basename(c.req.path);
+    if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (!path.extname(name) || name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
+  });
+
   const root = path.relative(process.cwd(), distDir) || '.';
   if (html) app.use(
     '*',
     serveStatic({
       root,
-      onFound: (file, c) => {
-        const name = path.basename(file);
-        if (file.includes(`${path.sep}assets${path.sep}`) || file.includes('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
-      },
+      // A route's own document (dist/dashboard/posts.html, written by the build with its modulepreload links) answers it.
+      rewriteRequestPath: (p) => (!path.extname(p) && existsSync(path.join(distDir, `${p}.html`)) ? `${p}.html` : p),
     }),
   );
 

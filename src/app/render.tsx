@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
@@ -55,5 +55,6 @@ export function appElement(options: RouterOptions = {}, { extras = true }: { ext
  * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
  */
 export function renderApp(root: HTMLElement, options: RouterOptions = {}): void {
-  createRoot(root).render(<StrictMode>{appElement(options)}</StrictMode>);
+  const app = createRoot(root);
+  startTransition(() => app.render(<StrictMode>{appElement(options)}</StrictMode>));
 }

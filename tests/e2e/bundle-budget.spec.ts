@@ -29,7 +29,7 @@ const OVER_BUDGET_CEILING_KB: Record<string, number> = {
   '/dashboard/workflow': 167.8, // 166.8: Radix tabs (8 KB) and the header's n8n calls
   '/dashboard/media': 161.0, // 159.95: within 160 by 49 bytes only, held at 161 so that a merge's few bytes do not fail it
   '/dashboard/live': 163.5, // 162.5: the OBS connection panel (8.8 KB)
-  '/dashboard/social': 172.4, // 171.4: the composer's checkboxes and the outbox send path
+  '/dashboard/social': 173.9, // 172.9 (was 171.4; +1.5 KB on perf17: cn's class-group list, which halves tailwind-merge's start, and the badge's own chunk): the composer's checkboxes and the outbox send path
   '/dashboard/videos': 179.4, // 178.4: its tabs are not split yet
   '/dashboard/prompts': 162.1, // 161.1: Radix tabs (8 KB)
   '/dashboard/admin': 166.1, // 165.1: Radix tabs (8 KB) and the API Keys tab
