@@ -1,6 +1,7 @@
 import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
 import { lazy, memo, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { ConfirmDelete } from '@/components/confirm-delete';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,7 +19,6 @@ import { MediaGrid } from './media-grid';
 // The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
 const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
 const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
-const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 type TypeFilter = 'all' | MediaType;
 type SortOrder = 'newest' | 'oldest' | 'views' | 'title';
@@ -160,24 +160,18 @@ export function MediaPage() {
       <WhenOpened open={previewing !== null}>
         <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       </WhenOpened>
-      <WhenOpened open={deleting !== null}>
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
-          title={messages.deleteQuestion}
-          description={deleting ? messages.deleteText(deleting.title) : ''}
-          cancelLabel="Abbrechen"
-          confirmLabel="Delete"
-          onConfirm={() => {
-            const item = deleting;
-            if (!item) return;
-            remove.mutate(item.id, {
-              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
-              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-            });
-          }}
-        />
-      </WhenOpened>
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        question={messages.deleteQuestion}
+        text={messages.deleteText}
+        onConfirm={(item) =>
+          remove.mutate(item.id, {
+            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
+            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+          })
+        }
+      />
     </div>
   );
 }
