@@ -98,8 +98,9 @@ const routePreloads = routePreload();
  * script's appendChild calls took 26–67 ms in the page's first task, the same links as tags 2–17 ms of parsing, so a
  * deep link no longer starts with a ~100–270 ms long task at Lighthouse's 4×. Hosts answer /dashboard/posts with
  * dashboard/posts.html (vite preview, the Newsdesk server, nginx `try_files $uri $uri.html /index.html`, Netlify's and
- * Vercel's clean URLs); every other address, and the service worker's navigations, get index.html with its script. Runs after the CSP plugin: the copies carry its policy, whose
- * hashes (the theme script's among them) cover their one remaining inline script.
+ * Vercel's clean URLs); every other address, and the service worker's navigations, get index.html with its script.
+ * Runs after the CSP plugin: the copies carry its policy, whose hashes (the theme script's among them) cover their one
+ * remaining inline script.
  */
 function routeDocuments(): Plugin {
   return {

@@ -73,13 +73,21 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
     else if (!path.extname(name) || name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
   });
 
+  // The build does not change under a running server: each address is looked up on disk once.
+  const documents = new Map<string, boolean>();
+  const hasDocument = (address: string) => {
+    let found = documents.get(address);
+    if (found === undefined) documents.set(address, (found = existsSync(path.join(distDir, `${address}.html`))));
+    return found;
+  };
+
   const root = path.relative(process.cwd(), distDir) || '.';
   if (html) app.use(
     '*',
     serveStatic({
       root,
       // A route's own document (dist/dashboard/posts.html, written by the build with its modulepreload links) answers it.
-      rewriteRequestPath: (p) => (!path.extname(p) && existsSync(path.join(distDir, `${p}.html`)) ? `${p}.html` : p),
+      rewriteRequestPath: (p) => (!path.extname(p) && hasDocument(p) ? `${p}.html` : p),
     }),
   );
 
