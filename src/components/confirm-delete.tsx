@@ -1,8 +1,4 @@
-import { lazy } from 'react';
-import { WhenOpened } from '@/components/ui/lazy-panel';
-
-// The alert dialog (Radix) loads with the first delete a screen asks about, not with the screen.
-const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 interface ConfirmDeleteProps<T extends { title: string }> {
   /** What the operator asked to delete; null while nothing is asked. */
@@ -13,21 +9,23 @@ interface ConfirmDeleteProps<T extends { title: string }> {
   onConfirm: (item: T) => void;
 }
 
-/** "Really delete …?" for a list's row (Posts, Media): Abbrechen or Delete, the dialog's code loaded when first asked. */
-export function ConfirmDelete<T extends { title: string }>({ item, onClose, question, text, onConfirm }: ConfirmDeleteProps<T>) {
+/**
+ * "Really delete …?" for a list's row (Posts, Media): Abbrechen or Delete. A screen loads this module lazily, inside
+ * WhenOpened, with the first delete it asks about: a static import would put a chunk shared by Posts and Media (and its
+ * import list) before every such screen's first render.
+ */
+export default function ConfirmDelete<T extends { title: string }>({ item, onClose, question, text, onConfirm }: ConfirmDeleteProps<T>) {
   return (
-    <WhenOpened open={item !== null}>
-      <ConfirmDialog
-        open={item !== null}
-        onOpenChange={(open) => !open && onClose()}
-        title={question}
-        description={item ? text(item.title) : ''}
-        cancelLabel="Abbrechen"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (item) onConfirm(item);
-        }}
-      />
-    </WhenOpened>
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={question}
+      description={item ? text(item.title) : ''}
+      cancelLabel="Abbrechen"
+      confirmLabel="Delete"
+      onConfirm={() => {
+        if (item) onConfirm(item);
+      }}
+    />
   );
 }

@@ -27,7 +27,7 @@ const SCREENS: Array<[path: string, heading: string, chunk: string]> = [
 // they get no worse; lower a ceiling as a screen shrinks and drop its entry once it is within 160 KB.
 const OVER_BUDGET_CEILING_KB: Record<string, number> = {
   '/dashboard/workflow': 167.8, // 166.8: Radix tabs (8 KB) and the header's n8n calls
-  '/dashboard/media': 161.0, // 159.95: within 160 by 49 bytes only, held at 161 so that a merge's few bytes do not fail it
+  '/dashboard/media': 161.0, // 160.7 (159.95 before the boot work's cn class-group list); held at 161 so that a merge's few bytes do not fail it
   '/dashboard/live': 163.5, // 162.5: the OBS connection panel (8.8 KB)
   '/dashboard/social': 173.9, // 172.9 (was 171.4; +1.5 KB on perf17: cn's class-group list, which halves tailwind-merge's start, and the badge's own chunk): the composer's checkboxes and the outbox send path
   '/dashboard/videos': 179.4, // 178.4: its tabs are not split yet

@@ -1,7 +1,6 @@
 import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
 import { lazy, memo, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmDelete } from '@/components/confirm-delete';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,6 +18,7 @@ import { MediaGrid } from './media-grid';
 // The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
 const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
 const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
+const ConfirmDelete = lazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<MediaFile> })));
 
 type TypeFilter = 'all' | MediaType;
 type SortOrder = 'newest' | 'oldest' | 'views' | 'title';
@@ -160,18 +160,20 @@ export function MediaPage() {
       <WhenOpened open={previewing !== null}>
         <PreviewDialog item={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       </WhenOpened>
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        question={messages.deleteQuestion}
-        text={messages.deleteText}
-        onConfirm={(item) =>
-          remove.mutate(item.id, {
-            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
+      <WhenOpened open={deleting !== null}>
+        <ConfirmDelete
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          question={messages.deleteQuestion}
+          text={messages.deleteText}
+          onConfirm={(item) =>
+            remove.mutate(item.id, {
+              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
     </div>
   );
 }

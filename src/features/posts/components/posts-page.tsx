@@ -1,7 +1,6 @@
 import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmDelete } from '@/components/confirm-delete';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -22,6 +21,7 @@ import { whenIdle } from '@/lib/idle';
 // The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
 const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
 const PostPreviewDialog = lazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
+const ConfirmDelete = lazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })));
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -245,18 +245,20 @@ export function PostsPage() {
       <WhenOpened open={previewing !== null}>
         <PostPreviewDialog post={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       </WhenOpened>
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        question={messages.deleteQuestion}
-        text={messages.deleteText}
-        onConfirm={(post) =>
-          deletePost.mutate(post.id, {
-            onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
-            onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-          })
-        }
-      />
+      <WhenOpened open={deleting !== null}>
+        <ConfirmDelete
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          question={messages.deleteQuestion}
+          text={messages.deleteText}
+          onConfirm={(post) =>
+            deletePost.mutate(post.id, {
+              onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
+              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
+            })
+          }
+        />
+      </WhenOpened>
     </div>
   );
 }
