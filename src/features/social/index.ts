@@ -1,2 +1,1 @@
 export { SocialPage } from './components/social-page';
-export { OutboxBadge } from './components/outbox-badge';

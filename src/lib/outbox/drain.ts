@@ -1,10 +1,13 @@
 import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
-import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
+import { ApiError } from '@/lib/http/api-error';
+import { failureReason } from './failure';
 import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
 import { defaultLockManager, type LockManagerLike } from './locks';
+
+export { failureReason, TIMEOUT_REASON } from './failure';
 
 /** The Web Lock whose holder is the one tab that sends the outbox. */
 export const OUTBOX_LOCK = 'newsdesk-outbox';
@@ -42,17 +45,6 @@ export function isFinalFailure(error: unknown): boolean {
   if (error instanceof InvalidQueuedPostError) return true;
   if (error instanceof ApiError && error.code === 'CONTRACT') return true;
   return error instanceof ApiError && error.code === 'CLIENT_ERROR' && error.status >= 400 && error.status < 500;
-}
-
-/** The German reason of a send that got no answer in time; the entry is queued again with its key. */
-export const TIMEOUT_REASON = 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.';
-
-/** The error text kept with an entry: the SPEC §8 message, with a JSON body's `message` instead of the raw JSON. */
-export function failureReason(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'TIMEOUT') return TIMEOUT_REASON;
-  // A body that is not JSON: the message already carries it.
-  const message = error instanceof ApiError && error.status ? bodyMessage(error) : undefined;
-  return message && error instanceof ApiError ? `API request failed with status ${error.status}: ${message}` : errorMessage(error);
 }
 
 export interface DrainOptions {

@@ -69,7 +69,7 @@ export function SettingsTransferCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex items-start gap-3">
-          <Checkbox id={checkboxId} checked={includeSecrets} onCheckedChange={(v) => setIncludeSecrets(v === true)} className="mt-0.5" />
+          <Checkbox id={checkboxId} checked={includeSecrets} onCheckedChange={setIncludeSecrets} className="mt-0.5" />
           <div className="space-y-1">
             <Label htmlFor={checkboxId}>API-Schlüssel und Passwörter einschließen</Label>
             {includeSecrets && (

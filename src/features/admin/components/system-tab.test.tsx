@@ -42,7 +42,7 @@ describe('System toggles', () => {
     const user = userEvent.setup();
     renderWithProviders(<SystemTab />);
     const toggle = await screen.findByRole('switch', { name: 'Dark mode' });
-    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).not.toBeChecked();
     await user.click(toggle);
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(document.documentElement).toHaveClass('dark');
@@ -55,10 +55,10 @@ describe('System toggles', () => {
     const user = userEvent.setup();
     renderWithProviders(<SystemTab />);
     const toggle = await screen.findByRole('switch', { name: 'Automatic updates' });
-    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() => expect(toggle).toBeChecked());
     await user.click(toggle);
     await waitFor(async () => expect((await getSetting('system')).autoUpdates).toBe(false));
-    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
   test('debug mode logs every request (method, redacted URL, status, duration) to the console, never a key', async () => {

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
 import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
 import { uploadMedia } from '@/lib/api/media';
 import { getSocialAnalytics, listPublications, listScheduledPosts, listTemplates, listTokenStatus, retryPublication, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
-import { sendOrQueue, type SendOutcome } from '@/lib/outbox/send';
+import type { SendOutcome } from '@/lib/outbox/send';
+import { whenIdle } from '@/lib/idle';
 
 export const socialKeys = {
   all: ['social'] as const,
@@ -72,11 +74,17 @@ export interface ComposeResult {
   rejected: Array<{ platform: Platform; error: unknown }>;
 }
 
+// The send path (the outbox, its drain and database code: 2.6 KB gzip) loads after the screen's first render, when
+// the browser is idle, not before the heading: Social's up-front JS was over its 160 KB budget with it.
+const loadSend = () => import('@/lib/outbox/send');
+
 /** Post Now / Schedule: one post per platform, each sent or put into the outbox (lib/outbox). */
 export function useComposePost() {
   const queryClient = useQueryClient();
+  useEffect(() => whenIdle(() => void loadSend().catch(() => undefined)), []);
   return useMutation({
     mutationFn: async (req: ComposeRequest): Promise<ComposeResult> => {
+      const { sendOrQueue } = await loadSend();
       const result: ComposeResult = { outcomes: [], rejected: [] };
       // One id for the post on all its platforms: the results list groups them, and Retry resends one of them.
       const postId = `post-${globalThis.crypto.randomUUID()}`;

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/lib/api/types';
-import { failureReason } from '@/lib/outbox/drain';
+import { failureReason } from '@/lib/outbox/failure';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAttachUpload, useComposePost, useMediaLibrary, type ComposeResult } from '../api/social';
 import type { Draft } from '../lib/draft';
@@ -132,7 +132,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
                 const isConnected = connected.has(p.id);
                 return (
                   <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:bg-muted/40">
-                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v === true)} aria-label={PLATFORM_LABELS[p.id]} />
+                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v)} aria-label={PLATFORM_LABELS[p.id]} />
                     <span>{PLATFORM_LABELS[p.id]}</span>
                     {!isConnected && <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>}
                   </label>

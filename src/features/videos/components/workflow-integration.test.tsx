@@ -19,6 +19,8 @@ async function openWorkflow(options: { applyAccept?: boolean } = {}) {
   renderWithProviders(<VideosPage />);
   await user.type(screen.getByLabelText('Script'), 'Guten Abend');
   await user.click(screen.getByRole('tab', { name: 'Workflow Integration' }));
+  // The tab's code loads when it is first opened.
+  await screen.findByRole('button', { name: 'Trigger workflow' });
   return user;
 }
 const trigger = () => screen.getByRole('button', { name: 'Trigger workflow' });
