@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ObsInstanceInfo } from '@/contract';
 import { Eye, EyeOff, FlaskConical, Info, Plug, Server, Unplug } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { whenIdle } from '@/lib/idle';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import {
   defaultObsMode,
   disconnectObs,
   listServerInstances,
+  preloadObsCommands,
   proposeServerMode,
   isEndpointComplete,
   obsMessages,
@@ -200,6 +202,8 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
 /** The connection mode choice over the direct form or the server form; live over https with a LAN address proposes the server. */
 export function ObsConnection({ initial, full = false }: { initial: ObsSettings; full?: boolean }) {
   const [mode, setMode] = useState<Mode>(() => defaultObsMode(initial));
+  // The connection code loads after the form has rendered, so that Connect does not wait for it.
+  useEffect(() => whenIdle(preloadObsCommands), []);
   const choose = (next: Mode) => {
     setMode(next);
     void saveObsSettings({ mode: next }).catch((error: unknown) => toast.error(storageFailureMessage(error)));

@@ -1,7 +1,8 @@
 import type { OBSWebSocket as ObsClient, OBSWebSocketError } from 'obs-websocket-js/json';
 import { registerSecret } from '@/lib/security/redact';
 import { AUTH_FAILED_CODE, ObsConnectError, ObsNotConnectedError, ObsRequestError, isFinalCloseCode, toConnectFailure } from './errors';
-import type { ObsEndpoint, ObsFailure, ObsState, ObsVersions, StreamHealth, StreamPhase } from './types';
+import { getObsState, obsUrl, patchObsState, resetObsState } from './store';
+import type { ObsEndpoint, ObsFailure, ObsVersions, StreamHealth, StreamPhase } from './types';
 
 /** A connect attempt that neither opens nor fails is given up after this long (SPEC §9 connection test time-out). */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -11,44 +12,9 @@ export const HEALTH_INTERVAL_MS = 1_000;
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
-const INITIAL_STATE: ObsState = {
-  status: 'disconnected',
-  url: null,
-  scenes: [],
-  currentScene: null,
-  streaming: false,
-  streamPhase: 'stopped',
-  health: null,
-  versions: null,
-  lastError: null,
-  reconnect: null,
-  via: 'direct',
-  instance: null,
-};
-
-let state: ObsState = INITIAL_STATE;
-const listeners = new Set<() => void>();
-
-function set(patch: Partial<ObsState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
-
-/** The server mode (server-connection.ts) feeds the same snapshot, so both screens read one state in either mode. */
-export function patchObsState(patch: Partial<ObsState>): void {
-  set(patch);
-}
-
-/** Current snapshot (stable between changes, for useSyncExternalStore). */
-export function getObsState(): ObsState {
-  return state;
-}
-
-/** Calls `listener` after every change; returns the unsubscribe function. */
-export function subscribeObs(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+// The state lives in store.ts (what screens read before this module loads); this module feeds it.
+const set = patchObsState;
+export { getObsState, isEndpointComplete, obsUrl, patchObsState, subscribeObs } from './store';
 
 // obs-websocket-js binds WebSocket when it loads, so it is loaded on first use, after the mock network
 // (mock mode) has patched WebSocket; the JSON build explicitly, since the plain import is msgpack.
@@ -68,19 +34,6 @@ let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let healthTimer: ReturnType<typeof setInterval> | null = null;
 let healthInFlight = false;
 let lastBytes: { bytes: number; at: number } | null = null;
-
-/** True when host and port are filled in and the port is a valid TCP port. */
-export function isEndpointComplete({ host, port }: Pick<ObsEndpoint, 'host' | 'port'>): boolean {
-  const p = Number(String(port).trim());
-  return host.trim() !== '' && String(port).trim() !== '' && Number.isInteger(p) && p > 0 && p < 65536;
-}
-
-/** ws://host:port for an endpoint; a host typed with ws:// or wss:// keeps its scheme. */
-export function obsUrl(host: string, port: number | string): string {
-  const trimmed = host.trim().replace(/\/+$/, '');
-  const match = /^(wss?):\/\/(.+)$/i.exec(trimmed);
-  return match ? `${match[1].toLowerCase()}://${match[2]}:${String(port).trim()}` : `ws://${trimmed}:${String(port).trim()}`;
-}
 
 function normalize(ep: ObsEndpoint): Endpoint {
   registerSecret(ep.password);
@@ -131,7 +84,7 @@ const PHASES: Record<string, StreamPhase> = {
 
 function applyStream(active: boolean, phase: StreamPhase): void {
   set({ streaming: active, streamPhase: phase });
-  if (active && state.status === 'connected') startHealth();
+  if (active && getObsState().status === 'connected') startHealth();
   if (!active) stopHealth();
 }
 
@@ -183,7 +136,7 @@ async function establish(ep: Endpoint, gen: number): Promise<boolean> {
   }
   if (gen !== generation || client !== c) return false;
   set({ status: 'connected', lastError: null, reconnect: null });
-  if (state.streaming) startHealth();
+  if (getObsState().streaming) startHealth();
   return true;
 }
 
@@ -207,12 +160,12 @@ function onDropped(error: OBSWebSocketError): void {
     // OBS closed on purpose (wrong password, session kicked, unsupported RPC version, …): a retry would meet the same.
     const auth = code === AUTH_FAILED_CODE;
     set({ status: auth ? 'auth-failed' : 'refused', lastError: { kind: auth ? 'auth' : 'refused', code, message: error.message }, reconnect: null, health: null, streaming: false, streamPhase: 'stopped' });
-    logFailure(`OBS closed the connection (${code})${error.message ? `: ${error.message}` : ''}`, { url: state.url, code });
+    logFailure(`OBS closed the connection (${code})${error.message ? `: ${error.message}` : ''}`, { url: getObsState().url, code });
     return;
   }
   const failure: ObsFailure = { kind: 'closed', code, message: error.message || 'Connection closed' };
   set({ status: 'reconnecting', lastError: failure, health: null });
-  logFailure(`OBS connection lost (${code})${error.message ? `: ${error.message}` : ''}`, { url: state.url, code });
+  logFailure(`OBS connection lost (${code})${error.message ? `: ${error.message}` : ''}`, { url: getObsState().url, code });
   scheduleReconnect(0);
 }
 
@@ -291,7 +244,7 @@ export async function testObsConnection(ep: ObsEndpoint): Promise<ObsVersions> {
 }
 
 function requireClient(): ObsClient {
-  if (!client || state.status !== 'connected') throw new ObsNotConnectedError();
+  if (!client || getObsState().status !== 'connected') throw new ObsNotConnectedError();
   return client;
 }
 
@@ -301,7 +254,7 @@ async function request<T>(requestType: string, run: () => Promise<T>): Promise<T
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -1;
     const message = error instanceof Error ? error.message : String(error);
-    logFailure(`${requestType} failed (${code}): ${message}`, { url: state.url, requestType, code });
+    logFailure(`${requestType} failed (${code}): ${message}`, { url: getObsState().url, requestType, code });
     throw new ObsRequestError(requestType, code, message);
   }
 }
@@ -343,7 +296,7 @@ function stopHealth(): void {
   if (healthTimer) clearInterval(healthTimer);
   healthTimer = null;
   lastBytes = null;
-  if (state.health) set({ health: null });
+  if (getObsState().health) set({ health: null });
 }
 
 async function sampleHealth(): Promise<void> {
@@ -380,6 +333,5 @@ async function sampleHealth(): Promise<void> {
 /** Tests: closes everything and returns to the initial state. */
 export async function resetObsConnection(): Promise<void> {
   await disconnectObs();
-  state = INITIAL_STATE;
-  for (const listener of listeners) listener();
+  resetObsState();
 }

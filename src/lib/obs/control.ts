@@ -1,27 +1,36 @@
-// The commands and disconnect of the app's one OBS connection, whichever way it runs (direct or through the server).
-import * as direct from './connection';
-import { disconnectServerMode, isServerMode, serverSetSourceText, serverStartStream, serverStopStream, serverSwitchScene } from './server-connection';
+import type { ObsInstanceInfo } from '@/contract';
+import type { ObsEndpoint, ObsVersions } from './types';
 
-export const switchScene = (sceneName: string): Promise<void> => (isServerMode() ? serverSwitchScene(sceneName) : direct.switchScene(sceneName));
-export const startStream = (): Promise<void> => (isServerMode() ? serverStartStream() : direct.startStream());
-export const stopStream = (): Promise<void> => (isServerMode() ? serverStopStream() : direct.stopStream());
-export const setSourceText = (sourceName: string, text: string): Promise<void> =>
-  isServerMode() ? serverSetSourceText(sourceName, text) : direct.setSourceText(sourceName, text);
+// What the screens call on the app's one OBS connection. The code behind it (commands.ts: obs-websocket's client
+// handling, the server mode, 3.3 KB gzip) loads with the first call or when the browser is idle after a screen with
+// OBS controls rendered (preloadObsCommands), not before the Live screen's heading.
+let commands: Promise<typeof import('./commands')> | null = null;
+const load = () => {
+  commands ??= import('./commands').catch((error: unknown) => {
+    commands = null; // a failed fetch (offline, a new deploy) may succeed on the next call
+    throw error;
+  });
+  return commands;
+};
 
+/** Fetches the command code ahead of the operator's first click; a failure is left for that click to report. */
+export function preloadObsCommands(): void {
+  void load().catch(() => undefined);
+}
+
+export const switchScene = async (sceneName: string): Promise<void> => (await load()).switchScene(sceneName);
+export const startStream = async (): Promise<void> => (await load()).startStream();
+export const stopStream = async (): Promise<void> => (await load()).stopStream();
+export const setSourceText = async (sourceName: string, text: string): Promise<void> => (await load()).setSourceText(sourceName, text);
 /** Ends the connection on purpose in either mode (no reconnect). */
-export async function disconnectObs(): Promise<void> {
-  disconnectServerMode();
-  await direct.disconnectObs();
-}
-
+export const disconnectObs = async (): Promise<void> => (await load()).disconnectObs();
 /** Tests: closes everything and returns to the initial state. */
-export async function resetObsConnection(): Promise<void> {
-  disconnectServerMode();
-  await direct.resetObsConnection();
-}
-
+export const resetObsConnection = async (): Promise<void> => (await load()).resetObsConnection();
 /** Connects directly (leaving the server mode first). */
-export async function connectObs(endpoint: Parameters<typeof direct.connectObs>[0]): Promise<void> {
-  disconnectServerMode();
-  await direct.connectObs(endpoint);
-}
+export const connectObs = async (endpoint: ObsEndpoint): Promise<void> => (await load()).connectObs(endpoint);
+/** Opens a connection only to read OBS's versions, then closes it. */
+export const testObsConnection = async (endpoint: ObsEndpoint): Promise<ObsVersions> => (await load()).testObsConnection(endpoint);
+/** Connects through the Newsdesk server to one of its OBS instances. */
+export const connectObsViaServer = async (instance?: string): Promise<ObsInstanceInfo> => (await load()).connectObsViaServer(instance);
+/** The server's OBS instances. */
+export const listServerInstances = async (signal?: AbortSignal): Promise<ObsInstanceInfo[]> => (await load()).listServerInstances(signal);

@@ -1,17 +1,19 @@
+// Nothing here loads the connection code (connection.ts, server-connection.ts, commands.ts) before a command needs it.
+export { getObsState, isEndpointComplete, obsUrl, subscribeObs } from './store';
 export {
-  CONNECT_TIMEOUT_MS,
-  HEALTH_INTERVAL_MS,
-  RECONNECT_BASE_MS,
-  RECONNECT_MAX_MS,
-  getObsState,
-  isEndpointComplete,
-  obsUrl,
-  subscribeObs,
+  connectObs,
+  connectObsViaServer,
+  disconnectObs,
+  listServerInstances,
+  preloadObsCommands,
+  resetObsConnection,
+  setSourceText,
+  startStream,
+  stopStream,
+  switchScene,
   testObsConnection,
-} from './connection';
-export { connectObs, disconnectObs, resetObsConnection, setSourceText, startStream, stopStream, switchScene } from './control';
+} from './control';
 export { OBS_INSTANCES_KEY } from './keys';
-export { connectObsViaServer, disconnectServerMode, isServerMode, listServerInstances } from './server-connection';
 export { isLanObsHost, defaultObsMode, proposeServerMode } from './mode';
 export { AUTH_FAILED_CODE, NOT_CONNECTED, CONNECT_FAILED, ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, isFinalCloseCode } from './errors';
 export { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';

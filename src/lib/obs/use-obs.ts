@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getObsState, subscribeObs } from './connection';
+import { getObsState, subscribeObs } from './store';
 import type { ObsState } from './types';
 
 /** The app's one OBS connection state; both the Live screen and Admin → OBS WebSocket read it. */
