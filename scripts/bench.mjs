@@ -15,7 +15,8 @@
 //                              throttling docs); the calibrated figure never decides a budget.
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
-// "Before it renders" = every script requested from navigation until the screen's <h1> is visible.
+// "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
+// waited for); the scripts requested after that but before it was first visible are printed beside it, not judged.
 // Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
 // --only sizes,lists,warm,live,lighthouse runs only those parts; --screens /,/dashboard/posts limits Lighthouse to those
 // paths. BENCH_PORT (default 4310) is the preview port (it and the next two); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
@@ -190,8 +191,14 @@ function gzipSize(dist, urlPath) {
 }
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-// Records in the page when the first <h1> becomes visible, so requests can be compared with that moment.
+// Records in the page when the first <h1> is put into the document (a MutationObserver: before the effects of the
+// render that made it, which start the screen's data requests) and when it is first visible (the next frame).
 const HEADING_PROBE = () => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('h1')) return;
+    window.__h1In = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
   const probe = () => {
     const h1 = document.querySelector('h1');
     if (h1 && h1.getBoundingClientRect().height > 0) window.__h1At = performance.now();
@@ -200,24 +207,28 @@ const HEADING_PROBE = () => {
   requestAnimationFrame(probe);
 };
 
-/** Scripts whose request started before the page's <h1> was visible (service worker blocked: a cold load). */
+/**
+ * Scripts whose request started before the page's <h1> was in the document (service worker blocked: a cold load): the
+ * JS the heading waited for. `paint` adds those requested after that but before the heading was first visible (the
+ * screen's first data calls load the API contract then): printed, not judged, since the heading did not wait for them.
+ */
 async function scriptsUntilHeading(browser, url, { live }) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.addInitScript(HEADING_PROBE);
   if (live) await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
   await page.goto(BASE + url);
-  await page.waitForFunction(() => typeof window.__h1At === 'number', null, { timeout: 20_000 });
-  const scripts = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => e.startTime <= window.__h1At && /\.m?js($|\?)/.test(new URL(e.name).pathname))
-      .map((e) => new URL(e.name).pathname),
-  );
+  await page.waitForFunction(() => typeof window.__h1At === 'number' && typeof window.__h1In === 'number', null, { timeout: 20_000 });
+  const [before, paint] = await page.evaluate(() => {
+    const scripts = performance.getEntriesByType('resource').filter((e) => /\.m?js($|\?)/.test(new URL(e.name).pathname));
+    const names = (list) => list.map((e) => new URL(e.name).pathname);
+    return [names(scripts.filter((e) => e.startTime <= window.__h1In)), names(scripts.filter((e) => e.startTime > window.__h1In && e.startTime <= window.__h1At))];
+  });
   // The entry module is the document's own script, not a resource entry.
   const entry = await page.evaluate(() => [...document.querySelectorAll('script[type="module"][src]')].map((s) => new URL(s.src).pathname));
   await context.close();
-  return [...new Set([...entry, ...scripts])];
+  const files = [...new Set([...entry, ...before])];
+  return Object.assign(files, { paint: [...new Set(paint)].filter((f) => !files.includes(f)) });
 }
 
 async function allRequestedScripts(browser, urls, { live }) {
@@ -270,6 +281,7 @@ try {
       const size = sum(dist, named);
       const beyond = sum(dist, files.filter((f) => !shared.has(f)));
       check(`JS before ${url} renders`, sum(dist, files), BUDGET.dashboard, `${files.length} files; screen chunk ${kb(size)} KB; beyond the shared shell ${kb(beyond)} KB`);
+      if (files.paint.length > 0) console.log(`      then, before it painted (not waited for): ${files.paint.map((f) => `${path.basename(f)} ${kb(gzipSize(dist, f))}`).join(', ')}`);
       if (size > largest[1]) largest = [url, size];
     }
     check('largest screen chunk', largest[1], BUDGET.screen, largest[0]);

@@ -155,7 +155,8 @@ export function DashboardLayout() {
         </main>
       </div>
     </div>
-    {live && (
+    {/* After the first screen has painted too: a 401 before then waits in lib/operator-token for the dialog. */}
+    {live && idle && (
       <Suspense fallback={null}>
         <LiveDesk />
       </Suspense>

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { verifyOperatorToken } from './operator-token';
+import { onOperatorTokenNeeded, operatorTokenRejected, verifyOperatorToken } from './operator-token';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -38,4 +38,16 @@ test('the answers of the token check: 2xx ok, 401 rejected, 429 throttled, anyth
   expect(await verifyOperatorToken('http://desk.test/api', 't')).toBe('throttled');
   answer(502);
   expect(await verifyOperatorToken('http://desk.test/api', 't')).toBe('unreachable');
+});
+
+test('a 401 that comes before anything listens (the token dialog loads after the first paint) reaches the first listener, once', () => {
+  operatorTokenRejected();
+  const first = vi.fn();
+  const stop = onOperatorTokenNeeded(first);
+  expect(first).toHaveBeenCalledWith({ reason: 'missing' });
+  const second = vi.fn();
+  const stopSecond = onOperatorTokenNeeded(second);
+  expect(second).not.toHaveBeenCalled();
+  stop();
+  stopSecond();
 });

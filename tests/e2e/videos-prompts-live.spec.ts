@@ -20,8 +20,9 @@ test.beforeAll(async () => {
   // The desk's first start (tsx, PGlite, migrations) takes long on a loaded machine.
   test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-video-'));
-  // Six status calls before HeyGen reports the video done: the progress is visible on the way.
-  heygen = await startHeygenFake(4347, { apiKey: 'hg-e2e-key-0123', pollsUntilDone: 6 });
+  // HeyGen reports the video done only after the test has seen it processing (release()) and six status calls:
+  // on a loaded machine six polls alone can pass before the My Projects tab has rendered.
+  heygen = await startHeygenFake(4347, { apiKey: 'hg-e2e-key-0123', pollsUntilDone: 6, holdUntilReleased: true });
   openai = await startOpenAiFake(4348, { apiKey: 'sk-e2e-key-0123' });
   desk = await startDesk({
     PORT: '4349', NEWSDESK_DATA_DIR: dataDir,
@@ -53,6 +54,7 @@ test('Video Studio: generate a HeyGen video, watch its progress to completed and
   const bar = item.getByRole('progressbar');
   // The server's poller moves the progress on (pushed over the event stream) before HeyGen reports completed.
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
+  heygen.release();
   await expect(item).toContainText('Completed', { timeout: 30_000 });
   expect(heygen.requests.filter((r) => r.path === '/v1/video_status.get').length).toBeGreaterThanOrEqual(6);
 

@@ -16,6 +16,8 @@ import { FakeJobs, isJson, nonEmpty, record, sendFile, sendJson, startFake, type
 export const SAMPLE_VIDEO = fileURLToPath(new URL('../../public/samples/demo-video.webm', import.meta.url));
 
 export interface HeygenFake extends FakeServer {
+  /** Lets held jobs finish (with `holdUntilReleased`): their next status call after `pollsUntilDone` reports the end. */
+  release(): void;
   jobs: FakeJobs<{ avatarId: string; text: string; fail: boolean }>;
 }
 
@@ -34,9 +36,11 @@ const error = (code: string, message: string) => ({ error: { code, message }, da
 
 /**
  * Starts the fake. A job reports `processing` until its `pollsUntilDone`-th status call, then `completed`; a script
- * containing FEHLSCHLAG ends `failed` with HeyGen's documented error 40119.
+ * containing FEHLSCHLAG ends `failed` with HeyGen's documented error 40119. With `holdUntilReleased`, jobs stay
+ * `processing` until `release()` (a test that must see the way, not only the end, does not race the poller).
  */
-export async function startHeygenFake(port: number, options: { apiKey: string; pollsUntilDone?: number }): Promise<HeygenFake> {
+export async function startHeygenFake(port: number, options: { apiKey: string; pollsUntilDone?: number; holdUntilReleased?: boolean }): Promise<HeygenFake> {
+  let held = options.holdUntilReleased ?? false;
   const jobs = new FakeJobs<{ avatarId: string; text: string; fail: boolean }>('hg');
   const pollsUntilDone = options.pollsUntilDone ?? 3;
   let base = '';
@@ -66,7 +70,7 @@ export async function startHeygenFake(port: number, options: { apiKey: string; p
         const job = jobs.poll(id);
         if (!job) return sendJson(res, 404, { code: 40008, message: 'Video not found' });
         const empty = { callback_id: null, caption_url: null, duration: null, error: null, gif_url: null, id, thumbnail_url: null, video_url: null, video_url_caption: null };
-        if (job.polls < pollsUntilDone) return sendJson(res, 200, { code: 100, data: { ...empty, status: job.polls === 1 ? 'pending' : 'processing' }, message: 'Success' });
+        if (held || job.polls < pollsUntilDone) return sendJson(res, 200, { code: 100, data: { ...empty, status: job.polls === 1 ? 'pending' : 'processing' }, message: 'Success' });
         if (job.data.fail) {
           return sendJson(res, 200, { code: 100, data: { ...empty, status: 'failed', error: { code: 40119, message: 'Video is too long', detail: 'Video is too long (> 3600.0s). Please upgrade your plan to generate longer videos' } }, message: 'Success' });
         }
@@ -77,5 +81,5 @@ export async function startHeygenFake(port: number, options: { apiKey: string; p
     (path) => path.startsWith('/files/'),
   );
   base = fake.url;
-  return { ...fake, jobs };
+  return { ...fake, jobs, release: () => { held = false; } };
 }
