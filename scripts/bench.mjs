@@ -304,7 +304,7 @@ try {
       console.log(formatListResult(r, floor));
       for (const [m, rows, budget] of [[floor, FLOOR_ROWS, KEYSTROKE_BUDGET_MS.short], [r, 10_000, KEYSTROKE_BUDGET_MS.long]]) {
         results.push(m.medianMs <= budget);
-        console.log(`${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median (budget ≤ ${budget} ms)`);
+        console.log(`${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median (budget ≤ ${budget} ms; the page's synchronous work ${m.syncMedianMs.toFixed(1)} ms, a bare <input> there ${m.bareMedianMs.toFixed(1)} ms)`);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { createContext, use, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import { createContext, use, useId, useMemo, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils/cn';
 
 /*
@@ -36,13 +36,21 @@ function Tabs({ value, defaultValue = '', onValueChange, className, ...props }: 
   const [own, setOwn] = useState(defaultValue);
   const id = useId();
   const current = value ?? own;
-  const select = (next: string) => {
-    if (next === current) return;
-    if (value === undefined) setOwn(next);
-    onValueChange?.(next);
-  };
+  // One context value while the selection stays: the tabs and panels do not render again for the parent's sake.
+  const state = useMemo<TabsState>(
+    () => ({
+      value: current,
+      select: (next: string) => {
+        if (next === current) return;
+        if (value === undefined) setOwn(next);
+        onValueChange?.(next);
+      },
+      id,
+    }),
+    [current, value, onValueChange, id],
+  );
   return (
-    <TabsContext value={{ value: current, select, id }}>
+    <TabsContext value={state}>
       <div data-slot="tabs" data-orientation="horizontal" className={cn('flex flex-col gap-4', className)} {...props} />
     </TabsContext>
   );

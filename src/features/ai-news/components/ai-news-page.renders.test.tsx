@@ -6,8 +6,16 @@ import { AiNewsPage } from './ai-news-page';
 
 // Issue 16: a search keystroke re-renders the list's rows, not the header or the closed dialog. Each component
 // below is wrapped so that its renders are counted; the rows are counted by their status badge.
-const renders = vi.hoisted(() => ({ header: 0, badge: 0, dialog: 0 }));
+const renders = vi.hoisted(() => ({ icons: 0, header: 0, badge: 0, dialog: 0 }));
 
+vi.mock('lucide-react', async (original) => {
+  const m = await original<typeof import('lucide-react')>();
+  // The toolbar's and the header's icons: made once per screen, never per keystroke.
+  return {
+    ...m,
+    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, <m.Search {...p} />),
+  };
+});
 vi.mock('@/components/ui/page-header', async (original) => {
   const m = await original<typeof import('@/components/ui/page-header')>();
   return { ...m, PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, <m.PageHeader {...p} />) };
@@ -51,7 +59,7 @@ test('a search keystroke renders only list rows: the header and the closed dialo
   expect(screen.getByTestId('news-count')).toHaveTextContent(/^\d+ von \d+ Meldungen$/);
   for (const row of screen.queryAllByTestId('news-row')) expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/ki/i);
 
-  expect(renders).toMatchObject({ header: 0, dialog: 0 });
+  expect(renders).toMatchObject({ icons: 0, header: 0, dialog: 0 });
   expect(renders.badge).toBeLessThanOrEqual(2 * before.length);
 });
 

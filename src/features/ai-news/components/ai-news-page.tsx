@@ -1,9 +1,9 @@
-import { Search, Sparkles } from 'lucide-react';
-import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import { lazy, memo, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -37,6 +37,44 @@ interface BrowserProps {
   actions: NewsActions;
 }
 
+interface FiltersProps {
+  source: NewsSource | 'all';
+  setSource: Dispatch<SetStateAction<NewsSource | 'all'>>;
+  category: NewsCategory | 'all';
+  setCategory: Dispatch<SetStateAction<NewsCategory | 'all'>>;
+  status: PostStatus | 'all';
+  setStatus: Dispatch<SetStateAction<PostStatus | 'all'>>;
+}
+
+/** Source, category and status: memoized, a search keystroke does not render the three selects. */
+const Filters = memo(function Filters({ source, setSource, category, setCategory, status, setStatus }: FiltersProps) {
+  return (
+    <>
+      <div className="grid gap-1">
+        <Label htmlFor="news-source">Quelle</Label>
+        <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value as NewsSource | 'all')}>
+          <option value="all">{messages.allSources}</option>
+          {SOURCES.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="news-category">Kategorie</Label>
+        <select id="news-category" className={nativeSelect} value={category} onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}>
+          <option value="all">{messages.allCategories}</option>
+          {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="news-status">Status</Label>
+        <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as PostStatus | 'all')}>
+          <option value="all">{messages.allStatus}</option>
+          {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        </select>
+      </div>
+    </>
+  );
+});
+
 /** Search, filters and the list with the state they share: a keystroke re-renders this, not the header or the dialog. */
 const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, actions }: BrowserProps) {
   const [search, setSearch] = useState('');
@@ -60,32 +98,9 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
       <div className="grid gap-3 rounded-lg border bg-card p-4 md:grid-cols-4">
         <div className="grid gap-1">
           <Label htmlFor="news-search">Suche</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id="news-search" type="search" className="pl-9" aria-label={messages.searchLabel} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          <SearchField id="news-search" label={messages.searchLabel} value={search} onValueChange={setSearch} />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="news-source">Quelle</Label>
-          <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value as NewsSource | 'all')}>
-            <option value="all">{messages.allSources}</option>
-            {SOURCES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="news-category">Kategorie</Label>
-          <select id="news-category" className={nativeSelect} value={category} onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}>
-            <option value="all">{messages.allCategories}</option>
-            {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="news-status">Status</Label>
-          <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as PostStatus | 'all')}>
-            <option value="all">{messages.allStatus}</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
-          </select>
-        </div>
+        <Filters source={source} setSource={setSource} category={category} setCategory={setCategory} status={status} setStatus={setStatus} />
       </div>
 
       {pending ? (

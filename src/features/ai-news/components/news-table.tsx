@@ -19,6 +19,19 @@ const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-m
 const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
 const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
 
+// Elements made once: React skips an element it rendered before, so a keystroke does not render them again.
+const HEADER_ROW = (
+  <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
+    <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
+      {HEADERS.map(([label, numeric]) => (
+        <div key={label} role="columnheader" className={cn('text-xs font-semibold uppercase tracking-wide text-muted-foreground', numeric && 'text-right')}>{label}</div>
+      ))}
+      <div role="columnheader" className="sr-only">Aktionen</div>
+    </div>
+  </div>
+);
+const MENU_ICON = <MoreHorizontal aria-hidden />;
+
 export interface NewsActions {
   onPublish: (item: AiNewsItem) => void;
   onRetry: (item: AiNewsItem) => void;
@@ -41,14 +54,7 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
     <div role="table" aria-label="AI News" aria-rowcount={items.length + 1} className="rounded-lg border bg-card text-card-foreground">
       <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="news-scroll">
         <div className="min-w-[62rem]">
-          <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
-            <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
-              {HEADERS.map(([label, numeric]) => (
-                <div key={label} role="columnheader" className={cn('text-xs font-semibold uppercase tracking-wide text-muted-foreground', numeric && 'text-right')}>{label}</div>
-              ))}
-              <div role="columnheader" className="sr-only">Aktionen</div>
-            </div>
-          </div>
+          {HEADER_ROW}
           {items.length === 0 ? (
             <p className="p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
           ) : (
@@ -81,7 +87,7 @@ const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu 
       <div role="cell" className="text-right tabular-nums">{formatPercent(n.engagement)}</div>
       <div role="cell" className={STICKY_ACTIONS_CELL}>
         <Button variant="ghost" size="icon" aria-label={`Aktionen für ${n.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(n, e.currentTarget)}>
-          <MoreHorizontal aria-hidden />
+          {MENU_ICON}
         </Button>
       </div>
     </div>

@@ -20,6 +20,10 @@ export function download(item: MediaFile) {
   a.remove();
 }
 
+// Elements made once: React skips an element it rendered before (every card shares them).
+const PLAY_ICON = <Play className="size-6" aria-hidden />;
+const MENU_ICON = <MoreVertical aria-hidden />;
+
 /** One media card; its menu button asks the grid to open the one shared menu at it (see MediaGrid). */
 export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, onMenu }: { item: MediaFile; menuOpen: boolean; onPreview: (m: MediaFile) => void; onMenu: (m: MediaFile, anchor: HTMLElement) => void }) {
   return (
@@ -29,7 +33,7 @@ export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, on
         <Badge tone="neutral" className="absolute top-2 left-2">{TYPE_LABELS[item.type]}</Badge>
         {item.type === 'video' && (
           <button type="button" onClick={() => onPreview(item)} aria-label={`${item.title} abspielen`} className="absolute inset-0 flex items-center justify-center bg-black/0 transition-colors hover:bg-black/30 focus-visible:bg-black/30 focus-visible:outline-none">
-            <span className="flex size-12 items-center justify-center rounded-full bg-black/60 text-white"><Play className="size-6" aria-hidden /></span>
+            <span className="flex size-12 items-center justify-center rounded-full bg-black/60 text-white">{PLAY_ICON}</span>
           </button>
         )}
         {item.duration && <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white tabular-nums">{item.duration}</span>}
@@ -38,7 +42,7 @@ export const MediaCard = memo(function MediaCard({ item, menuOpen, onPreview, on
         <div className="flex items-start justify-between gap-2">
           <h2 className="line-clamp-2 font-medium">{item.title}</h2>
           <Button variant="ghost" size="icon" aria-label={`Aktionen für ${item.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(item, e.currentTarget)}>
-            <MoreVertical aria-hidden />
+            {MENU_ICON}
           </Button>
         </div>
         <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">

@@ -7,8 +7,22 @@ import { MediaPage } from './media-page';
 
 // Issue 16: a search keystroke re-renders the grid's cards that change, not the header or the closed dialogs. Each
 // component below is wrapped so that its renders are counted (the card keeps its memo, so skipped cards count 0).
-const renders = vi.hoisted(() => ({ header: 0, card: 0, upload: 0, preview: 0, confirm: 0 }));
+const renders = vi.hoisted(() => ({ icons: 0, tabs: 0, header: 0, card: 0, upload: 0, preview: 0, confirm: 0 }));
 
+vi.mock('lucide-react', async (original) => {
+  const m = await original<typeof import('lucide-react')>();
+  // The toolbar's and the header's icons: made once per screen, never per keystroke.
+  return {
+    ...m,
+    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, <m.Search {...p} />),
+    Filter: (p: React.ComponentProps<typeof m.Filter>) => (renders.icons++, <m.Filter {...p} />),
+    CalendarRange: (p: React.ComponentProps<typeof m.CalendarRange>) => (renders.icons++, <m.CalendarRange {...p} />),
+  };
+});
+vi.mock('@/components/ui/tabs', async (original) => {
+  const m = await original<typeof import('@/components/ui/tabs')>();
+  return { ...m, TabsTrigger: (p: React.ComponentProps<typeof m.TabsTrigger>) => (renders.tabs++, <m.TabsTrigger {...p} />) };
+});
 vi.mock('@/components/ui/page-header', async (original) => {
   const m = await original<typeof import('@/components/ui/page-header')>();
   return { ...m, PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, <m.PageHeader {...p} />) };
@@ -49,7 +63,7 @@ test('a search keystroke renders only the grid: the header and the closed dialog
   expect(after.length).toBeLessThan(before.length);
   for (const card of after) expect(card).toHaveTextContent(/podcast/i);
 
-  expect(renders).toMatchObject({ header: 0, upload: 0, preview: 0, confirm: 0 });
+  expect(renders).toMatchObject({ icons: 0, tabs: 0, header: 0, upload: 0, preview: 0, confirm: 0 });
   expect(renders.card).toBeLessThanOrEqual(7 * before.length);
 });
 

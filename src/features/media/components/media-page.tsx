@@ -1,9 +1,10 @@
-import { CalendarRange, Filter, Search, Upload } from 'lucide-react';
-import { lazy, memo, useMemo, useState } from 'react';
+import { CalendarRange, Filter, Upload } from 'lucide-react';
+import { lazy, memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -40,6 +41,39 @@ interface BrowserProps {
 }
 
 /** Search, filters, tabs and the grid with the state they share: a keystroke re-renders this, not the header or the dialogs. */
+interface TogglesProps {
+  showFilter: boolean;
+  setShowFilter: Dispatch<SetStateAction<boolean>>;
+  showDate: boolean;
+  setShowDate: Dispatch<SetStateAction<boolean>>;
+}
+
+const FILTER_ICON = <Filter aria-hidden />;
+const DATE_ICON = <CalendarRange aria-hidden />;
+
+/** The Filter and Date buttons: memoized, a search keystroke does not render them. */
+const Toggles = memo(function Toggles({ showFilter, setShowFilter, showDate, setShowDate }: TogglesProps) {
+  return (
+    <>
+      <Button variant="outline" aria-expanded={showFilter} aria-controls="media-filter" onClick={() => setShowFilter((v) => !v)}>{FILTER_ICON}Filter</Button>
+      <Button variant="outline" aria-expanded={showDate} aria-controls="media-date" onClick={() => setShowDate((v) => !v)}>{DATE_ICON}Date</Button>
+    </>
+  );
+});
+
+/** The type tabs with their counts: memoized (the counts change with the library, not with a search). */
+const TypeTabs = memo(function TypeTabs({ counts }: { counts: Record<TypeFilter, number> }) {
+  return (
+    <TabsList aria-label="Medientyp">
+      {TABS.map((t) => (
+        <TabsTrigger key={t.value} value={t.value}>
+          {t.label} <span className="rounded bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${t.value}`}>{counts[t.value]}</span>
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  );
+});
+
 const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview, onDelete }: BrowserProps) {
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
@@ -49,6 +83,8 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
   const [minViews, setMinViews] = useState(0);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // Stable, so that the tabs keep their context over a search keystroke.
+  const onTab = useCallback((value: string) => setType(value as TypeFilter), []);
 
   const counts = useMemo(() => {
     const c = { all: all.length, video: 0, audio: 0, image: 0 };
@@ -77,12 +113,8 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" className="pl-9" aria-label={messages.searchLabel} placeholder="Titel oder Datum (z. B. 15.01.2024) …" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <Button variant="outline" aria-expanded={showFilter} aria-controls="media-filter" onClick={() => setShowFilter((v) => !v)}><Filter aria-hidden />Filter</Button>
-        <Button variant="outline" aria-expanded={showDate} aria-controls="media-date" onClick={() => setShowDate((v) => !v)}><CalendarRange aria-hidden />Date</Button>
+        <SearchField className="flex-1" label={messages.searchLabel} placeholder="Titel oder Datum (z. B. 15.01.2024) …" value={search} onValueChange={setSearch} />
+        <Toggles showFilter={showFilter} setShowFilter={setShowFilter} showDate={showDate} setShowDate={setShowDate} />
       </div>
       {showFilter && (
         <div id="media-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
@@ -113,14 +145,8 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
           </div>
         </div>
       )}
-      <Tabs value={type} onValueChange={(v) => setType(v as TypeFilter)}>
-        <TabsList aria-label="Medientyp">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label} <span className="rounded bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${t.value}`}>{counts[t.value]}</span>
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      <Tabs value={type} onValueChange={onTab}>
+        <TypeTabs counts={counts} />
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             {pending ? (

@@ -1,10 +1,11 @@
-import { CalendarRange, FileText, Filter, Plus, Search, Send, Clock, PenLine } from 'lucide-react';
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { CalendarRange, FileText, Filter, Plus, Send, Clock, PenLine } from 'lucide-react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -58,6 +59,31 @@ const loadTable = () => import('./posts-table');
 const PostsTable = lazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
 const tableSkeleton = <Skeleton className="h-96 w-full" />;
 
+const FILTER_ICON = <Filter aria-hidden />;
+const DATES_ICON = <CalendarRange aria-hidden />;
+
+interface TogglesProps {
+  showFilter: boolean;
+  setShowFilter: Dispatch<SetStateAction<boolean>>;
+  showDates: boolean;
+  setShowDates: Dispatch<SetStateAction<boolean>>;
+  activeFilters: number;
+}
+
+/** The Filter and Date Range buttons: memoized, a search keystroke does not render them. */
+const Toggles = memo(function Toggles({ showFilter, setShowFilter, showDates, setShowDates, activeFilters }: TogglesProps) {
+  return (
+    <>
+      <Button variant="outline" aria-expanded={showFilter} aria-controls="posts-filter" onClick={() => setShowFilter((v) => !v)}>
+        {FILTER_ICON}Filter{activeFilters > 0 && ` (${activeFilters})`}
+      </Button>
+      <Button variant="outline" aria-expanded={showDates} aria-controls="posts-dates" onClick={() => setShowDates((v) => !v)}>
+        {DATES_ICON}Date Range
+      </Button>
+    </>
+  );
+});
+
 const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, error, refetch, actions }: BrowserProps) {
   const [query, setQuery] = useState<PostQuery>(DEFAULT_QUERY);
   const [showFilter, setShowFilter] = useState(false);
@@ -68,23 +94,20 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
   const visible = useMemo(() => filterPosts(sorted, query), [sorted, query]);
 
   const set = <K extends keyof PostQuery>(key: K, value: PostQuery[K]) => setQuery((q) => ({ ...q, [key]: value }));
-  const onSort = (key: SortKey) =>
-    setQuery((q) => ({ ...q, sort: { key, dir: q.sort.key === key && q.sort.dir === 'asc' ? 'desc' : q.sort.key === key ? 'asc' : key === 'title' || key === 'status' || key === 'platform' ? 'asc' : 'desc' } }));
+  // Stable callbacks: the search field, the toggles and the table's sort headers keep their props over a keystroke.
+  const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search })), []);
+  const onSort = useCallback(
+    (key: SortKey) =>
+      setQuery((q) => ({ ...q, sort: { key, dir: q.sort.key === key && q.sort.dir === 'asc' ? 'desc' : q.sort.key === key ? 'asc' : key === 'title' || key === 'status' || key === 'platform' ? 'asc' : 'desc' } })),
+    [],
+  );
   const activeFilters = [query.status, query.platform, query.category].filter((v) => v !== 'all').length;
 
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" aria-label={messages.searchLabel} placeholder={messages.searchPlaceholder} className="pl-9" value={query.search} onChange={(e) => set('search', e.target.value)} />
-        </div>
-        <Button variant="outline" aria-expanded={showFilter} aria-controls="posts-filter" onClick={() => setShowFilter((v) => !v)}>
-          <Filter aria-hidden />Filter{activeFilters > 0 && ` (${activeFilters})`}
-        </Button>
-        <Button variant="outline" aria-expanded={showDates} aria-controls="posts-dates" onClick={() => setShowDates((v) => !v)}>
-          <CalendarRange aria-hidden />Date Range
-        </Button>
+        <SearchField className="flex-1" label={messages.searchLabel} placeholder={messages.searchPlaceholder} value={query.search} onValueChange={onSearch} />
+        <Toggles showFilter={showFilter} setShowFilter={setShowFilter} showDates={showDates} setShowDates={setShowDates} activeFilters={activeFilters} />
       </div>
 
       {showFilter && (

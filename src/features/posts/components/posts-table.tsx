@@ -44,14 +44,33 @@ export interface RowActions {
   onDelete: (post: Post) => void;
 }
 
+// Elements made once: React skips an element it rendered before, so the icons are not rendered again per keystroke.
+const SORT_ICONS = {
+  none: <ArrowUpDown className="size-3.5" aria-hidden />,
+  asc: <ArrowUp className="size-3.5" aria-hidden />,
+  desc: <ArrowDown className="size-3.5" aria-hidden />,
+};
+const MENU_ICON = <MoreHorizontal aria-hidden />;
+
+/** The header row; memoized (the sort and its callback are stable over a search keystroke). */
+const HeaderRow = memo(function HeaderRow({ sort, onSort }: { sort: PostQuery['sort']; onSort: (key: SortKey) => void }) {
+  return (
+    <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
+      <div role="row" aria-rowindex={1} className={HEADER_ROW_CLASS}>
+        {COLUMNS.map((c) => <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />)}
+        <div role="columnheader" className="sr-only">Aktionen</div>
+      </div>
+    </div>
+  );
+});
+
 function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]; sort: PostQuery['sort']; onSort: (key: SortKey) => void }) {
   const active = sort.key === column.key;
-  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
   return (
     <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn(column.numeric && 'text-right')}>
       <button type="button" onClick={() => onSort(column.key)} className="inline-flex min-h-10 items-center gap-1 rounded-md text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         {column.label}
-        <Icon className="size-3.5" aria-hidden />
+        {SORT_ICONS[active ? sort.dir : 'none']}
       </button>
     </div>
   );
@@ -72,12 +91,7 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
     <div role="table" aria-label="Posts" aria-rowcount={posts.length + 1} className="rounded-lg border bg-card text-card-foreground">
       <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="posts-scroll">
         <div className="min-w-[52rem]">
-          <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
-            <div role="row" aria-rowindex={1} className={HEADER_ROW_CLASS}>
-              {COLUMNS.map((c) => <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />)}
-              <div role="columnheader" className="sr-only">Aktionen</div>
-            </div>
-          </div>
+          <HeaderRow sort={sort} onSort={onSort} />
           {posts.length === 0 ? (
             <p className="p-8 text-center text-sm text-muted-foreground">{total === 0 ? messages.empty : messages.noResults}</p>
           ) : (
@@ -114,7 +128,7 @@ const PostRow = memo(function PostRow({ post, index, start, menuOpen, onMenu }: 
       <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
       <div role="cell" className={STICKY_ACTIONS_CELL}>
         <Button variant="ghost" size="icon" aria-label={`Aktionen für ${post.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(post, e.currentTarget)}>
-          <MoreHorizontal aria-hidden />
+          {MENU_ICON}
         </Button>
       </div>
     </div>
