@@ -225,6 +225,8 @@ export default defineConfig(({ command }) => ({
         // The per-route documents too: the worker answers every navigation with index.html (navigateFallback).
         globIgnores: ['**/config.json', '**/mock-network-*.js', 'dashboard.html', 'dashboard/**/*.html', 'fixtures.html'],
         navigateFallback: '/index.html',
+        // public/sw-routes.js: the hashed build files come from the precache without the fetch handler (static routes).
+        importScripts: ['/sw-routes.js'],
         // Take control on first install so the shell works offline after one visit; updates still wait for the prompt.
         clientsClaim: true,
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//],

@@ -65,6 +65,44 @@ test('after one visit the dashboard (mock mode) reloads offline', async ({ page,
   await context.setOffline(false);
 });
 
+test('offline, the build files come from the precache by static route (no fetch handler), the mock chunk through the worker', async ({ page, context }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByText('1,247')).toBeVisible();
+  await waitForController(page);
+  await expect
+    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  // The preview server varies on Origin; once the worker is active its precached files are kept without Vary, or the
+  // browser's own lookup (with the page's Origin header) would miss every one of them.
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+        const cache = await caches.open(name ?? '');
+        const assets = (await cache.keys()).filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+        const varying = await Promise.all(assets.map(async (r) => (await cache.match(r, { ignoreVary: true }))?.headers.has('Vary')));
+        return { assets: assets.length, varying: varying.filter(Boolean).length };
+      }),
+    { timeout: 15_000 })
+    .toMatchObject({ varying: 0 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+  const sources = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({
+      path: new URL(e.name).pathname,
+      source: (e as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType,
+    })),
+  );
+  const built = sources.filter((s) => /^\/assets\/.+\.(js|css)$/.test(s.path) && !s.path.includes('/mock-network-'));
+  expect(built.length).toBeGreaterThan(10);
+  expect(built.filter((s) => s.source !== 'cache')).toEqual([]);
+  expect(sources.filter((s) => s.path.includes('/mock-network-')).map((s) => s.source)).toEqual(['fetch-event']);
+  await context.setOffline(false);
+});
+
 test.describe('live deployment', () => {
   test.use({ serviceWorkers: 'block' });
 
