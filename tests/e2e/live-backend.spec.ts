@@ -23,6 +23,29 @@ test('the overview shows the figures the backend sends, and no mock code is load
   expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
 });
 
+test('a browser that last ran the demo may fetch the mock chunk early, but a live config.json still decides: the backend answers', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('newsdesk-last-mode', 'mock');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+  expect(mockBackend().requests.some((r) => r.method === 'GET' && r.path === '/api/dashboard/overview')).toBe(true);
+  await expect(page.getByText('Demo-Modus')).toHaveCount(0);
+  // The hint is now the mode that ran: the next start loads no mock code.
+  expect(await page.evaluate(() => localStorage.getItem('newsdesk-last-mode'))).toBe('live');
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByText('1,247')).toBeVisible();
+  expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
+});
+
 test('a post created in the browser is stored by the backend and still listed after a reload', async ({ page }) => {
   const title = `Live-Backend ${Date.now()}`;
   await page.goto('/dashboard/posts');

@@ -45,14 +45,18 @@ test('the PWA service worker is the only one and controls the page', async ({ pa
   expect(scripts[0]).toMatch(/\/sw\.js$/);
 });
 
-test('after one visit the dashboard (mock mode) reloads offline', async ({ page, context }) => {
+/** One visit of the dashboard (mock mode) until the worker controls it and holds the mock chunk (cached at run time). */
+async function visitForOffline(page: Page) {
   await page.goto('/dashboard');
   await expect(page.getByText('1,247')).toBeVisible();
   await waitForController(page);
-  // The mock chunk is cached at run time once the worker controls the page.
   await expect
     .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
     .toBeGreaterThan(0);
+}
+
+test('after one visit the dashboard (mock mode) reloads offline', async ({ page, context }) => {
+  await visitForOffline(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -66,12 +70,7 @@ test('after one visit the dashboard (mock mode) reloads offline', async ({ page,
 });
 
 test('offline, the build files come from the precache by static route (no fetch handler), the mock chunk through the worker', async ({ page, context }) => {
-  await page.goto('/dashboard');
-  await expect(page.getByText('1,247')).toBeVisible();
-  await waitForController(page);
-  await expect
-    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await visitForOffline(page);
   // The preview server varies on Origin; once the worker is active its precached files are kept without Vary, or the
   // browser's own lookup (with the page's Origin header) would miss every one of them.
   await expect
@@ -90,6 +89,12 @@ test('offline, the build files come from the precache by static route (no fetch 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('1,247')).toBeVisible();
+  // A browser that ran the demo asks for the mock chunk alongside config.json, not after its answer.
+  const order = await page.evaluate(() => {
+    const entry = (part: string) => performance.getEntriesByType('resource').find((e) => e.name.includes(part));
+    return { mockStart: entry('/mock-network-')?.startTime ?? Infinity, configEnd: entry('/config.json')?.responseEnd ?? -1 };
+  });
+  expect(order.mockStart).toBeLessThan(order.configEnd);
   const sources = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => ({
       path: new URL(e.name).pathname,
@@ -99,7 +104,10 @@ test('offline, the build files come from the precache by static route (no fetch 
   const built = sources.filter((s) => /^\/assets\/.+\.(js|css)$/.test(s.path) && !s.path.includes('/mock-network-'));
   expect(built.length).toBeGreaterThan(10);
   expect(built.filter((s) => s.source !== 'cache')).toEqual([]);
-  expect(sources.filter((s) => s.path.includes('/mock-network-')).map((s) => s.source)).toEqual(['fetch-event']);
+  // The chunk itself, and any later fetch of it (the idle cache warm-up), through the worker's handler and its cache.
+  const mock = sources.filter((s) => s.path.includes('/mock-network-'));
+  expect(mock.length).toBeGreaterThan(0);
+  expect(mock.filter((s) => s.source !== 'fetch-event')).toEqual([]);
   await context.setOffline(false);
 });
 
