@@ -91,7 +91,8 @@ test('offline, the build files come from the precache by static route (no fetch 
   await expect(page.getByText('1,247')).toBeVisible();
   // A browser that ran the demo asks for the mock chunk alongside config.json, not after its answer.
   const order = await page.evaluate(() => {
-    const entry = (part: string) => performance.getEntriesByType('resource').find((e) => e.name.includes(part));
+    const entry = (part: string) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(part));
     return { mockStart: entry('/mock-network-')?.startTime ?? Infinity, configEnd: entry('/config.json')?.responseEnd ?? -1 };
   });
   expect(order.mockStart).toBeLessThan(order.configEnd);
