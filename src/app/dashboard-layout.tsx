@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
@@ -16,7 +16,8 @@ import { getConfig } from '@/lib/config';
 const LiveDesk = lazy(() => import('./live-desk').then((m) => ({ default: m.LiveDesk })));
 const OutboxBadge = lazy(() => import('@/features/social/badge').then((m) => ({ default: m.OutboxBadge })));
 
-function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+// Memoized: the switch to idle (badge, live desk) re-renders the sidebar, not its links.
+const NavList = memo(function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
       {items.map(({ label, to, icon: Icon }) => (
@@ -39,7 +40,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
       ))}
     </ul>
   );
-}
+});
 
 function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: boolean }) {
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
+import { loadDatabase } from '@/db/lazy';
 import type { DatabaseEvent } from '@/db/lifecycle';
 import { shellMessages } from './messages';
 
@@ -17,7 +18,7 @@ export function DatabaseNotices({ reload = reloadPage, onWatching }: { reload?: 
     let stop: (() => void) | undefined;
     let cancelled = false;
     // Lazy, like every Dexie use of the shell: the first render does not wait for it.
-    void Promise.all([import('@/db/db'), import('@/db/lifecycle')])
+    void Promise.all([loadDatabase(), import('@/db/lifecycle')])
       .then(([{ db }, { watchDatabase }]) => {
         if (cancelled) return;
         stop = watchDatabase(db, (event) =>

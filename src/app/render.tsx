@@ -16,7 +16,8 @@ function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => 
     let cancel: (() => void) | undefined;
     const start = () => {
       cancel = whenIdle(() => {
-        setReady(true);
+        // A transition: the toaster, update prompt and banner render in slices, not in one long task.
+        startTransition(() => setReady(true));
         onIdle?.();
       });
     };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 function onIdle(run: () => void, timeout: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -29,9 +29,13 @@ export function whenIdle(run: () => void, timeout = 2000): () => void {
   };
 }
 
-/** False during the first render and paint, true once the browser is idle: for extras that must not delay a screen. */
+/**
+ * False during the first render and paint, true once the browser is idle: for extras that must not delay a screen.
+ * The switch renders as a transition, so React renders what it adds in slices that yield to the browser (a sync
+ * render of the extras was one long task).
+ */
 export function useAfterIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }

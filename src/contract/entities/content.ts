@@ -1,0 +1,182 @@
+// The /api entities of content: posts, news, media, the overview, social platforms and publications.
+import * as z from 'zod/mini';
+import { nonBlank } from './common';
+
+export const PLATFORMS = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'] as const;
+export const Platform = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof Platform>;
+
+export const PostStatus = z.enum(['published', 'scheduled', 'draft', 'review', 'failed']);
+export type PostStatus = z.infer<typeof PostStatus>;
+
+
+export const Post = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: PostStatus,
+  platform: Platform,
+  views: z.number(),
+  engagement: z.number(),
+  publishDate: z.string(),
+  category: z.string(),
+  content: z.optional(z.string()),
+});
+export type Post = z.infer<typeof Post>;
+
+/** What the console sends to create a post: the title must not be blank. */
+export const NewPost = z.object({
+  title: nonBlank(),
+  status: PostStatus,
+  platform: Platform,
+  publishDate: z.string(),
+  category: z.string(),
+  content: z.optional(z.string()),
+  views: z.optional(z.number()),
+  engagement: z.optional(z.number()),
+});
+export type NewPost = z.infer<typeof NewPost>;
+export const PostPatch = z.partial(NewPost);
+export type PostPatch = z.infer<typeof PostPatch>;
+
+export const NEWS_SOURCES = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'] as const;
+export const NEWS_CATEGORIES = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'] as const;
+export const NewsSource = z.enum(NEWS_SOURCES);
+export type NewsSource = z.infer<typeof NewsSource>;
+export const NewsCategory = z.enum(NEWS_CATEGORIES);
+export type NewsCategory = z.infer<typeof NewsCategory>;
+
+export const AiNewsItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  source: NewsSource,
+  category: NewsCategory,
+  status: PostStatus,
+  createdAt: z.string(),
+  publishedAt: z.nullable(z.string()),
+  views: z.number(),
+  engagement: z.number(),
+});
+export type AiNewsItem = z.infer<typeof AiNewsItem>;
+
+export const MediaType = z.enum(['video', 'audio', 'image']);
+export type MediaType = z.infer<typeof MediaType>;
+export const MediaFile = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: MediaType,
+  size: z.string(),
+  duration: z.nullable(z.string()),
+  date: z.string(),
+  thumbnail: z.string(),
+  url: z.string(),
+  views: z.number(),
+});
+export type MediaFile = z.infer<typeof MediaFile>;
+/** The `metadata` field (JSON text) of a media upload. */
+export const MediaUploadMetadata = z.looseObject({
+  title: z.optional(z.string()),
+  duration: z.optional(z.nullable(z.string())),
+});
+export type MediaUploadMetadata = z.infer<typeof MediaUploadMetadata>;
+
+export const Notification = z.object({
+  id: z.string(),
+  message: z.string(),
+  type: z.enum(['success', 'info']),
+  time: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const StatCardData = z.object({
+  id: z.string(),
+  title: z.string(),
+  value: z.string(),
+  description: z.string(),
+  icon: z.enum(['news', 'live', 'views', 'videos', 'queue']),
+  trend: z.optional(z.object({ value: z.number(), isPositive: z.boolean() })),
+});
+export type StatCardData = z.infer<typeof StatCardData>;
+
+export const OverviewData = z.object({
+  stats: z.array(StatCardData),
+  queuedJobs: z.number(),
+  notifications: z.array(Notification),
+  platformViews: z.array(z.object({ platform: z.string(), views: z.number() })),
+  workflowProgress: z.array(z.object({ id: z.string(), name: z.string(), progress: z.number() })),
+  systemStatus: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(['online', 'degraded', 'offline']), detail: z.string() })),
+  technicalMonitor: z.array(z.object({ id: z.string(), label: z.string(), value: z.number(), unit: z.string() })),
+});
+export type OverviewData = z.infer<typeof OverviewData>;
+
+export const SocialPlatform = z.object({
+  id: Platform,
+  name: z.string(),
+  connected: z.boolean(),
+  status: z.string(),
+  followers: z.number(),
+  posts: z.number(),
+});
+export type SocialPlatform = z.infer<typeof SocialPlatform>;
+
+export const PostTemplate = z.object({ id: z.string(), name: z.string(), content: z.string() });
+export type PostTemplate = z.infer<typeof PostTemplate>;
+
+export const ScheduledPost = z.object({
+  id: z.string(),
+  title: z.string(),
+  platform: Platform,
+  time: z.string(),
+  status: z.string(),
+  content: z.optional(z.string()),
+});
+export type ScheduledPost = z.infer<typeof ScheduledPost>;
+
+/** The body of a social post (SPEC §7 "free-form body"; content is what the platform publishes). */
+export const SocialPostBody = z.looseObject({
+  content: nonBlank(),
+  title: z.optional(z.string()),
+  scheduledAt: z.optional(z.nullable(z.string())),
+  /** prov15: a Media Library file published with the post (image or video; the server gives the platform its address). */
+  mediaId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export type SocialPostBody = z.infer<typeof SocialPostBody>;
+export const SocialPostResult = z.object({
+  id: z.string(),
+  platform: Platform,
+  status: z.enum(['published', 'scheduled']),
+});
+export type SocialPostResult = z.infer<typeof SocialPostResult>;
+
+export const SocialAnalytics = z.object({
+  stats: z.array(z.object({ id: z.string(), title: z.string(), value: z.string(), description: z.string() })),
+  perPlatform: z.array(z.object({ platform: Platform, reach: z.number(), engagement: z.number(), series: z.optional(z.array(z.number())) })),
+});
+export type SocialAnalytics = z.infer<typeof SocialAnalytics>;
+
+// prov-social (issue 15): OAuth on the server and the health of the stored platform tokens (never the tokens).
+export const OAuthPlatform = z.enum(['tiktok', 'youtube', 'facebook', 'instagram']);
+export type OAuthPlatform = z.infer<typeof OAuthPlatform>;
+export const OAuthStart = z.object({ url: z.string(), state: z.string() });
+export type OAuthStart = z.infer<typeof OAuthStart>;
+export const PlatformTokenStatus = z.object({
+  platform: OAuthPlatform,
+  state: z.enum(['ok', 'expiring', 'expired', 'revoked']),
+  expiresAt: z.optional(z.string()),
+});
+export type PlatformTokenStatus = z.infer<typeof PlatformTokenStatus>;
+// prov15 (issue 15): what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
+export const SocialPublication = z.object({
+  id: z.string(),
+  /** One id for all platforms of an operator's post. */
+  postId: z.string(),
+  platform: Platform,
+  status: z.enum(['pending', 'scheduled', 'publishing', 'published', 'failed']),
+  content: z.string(),
+  title: z.optional(z.string()),
+  mediaId: z.optional(z.string()),
+  mediaType: z.optional(z.enum(['photo', 'video'])),
+  error: z.optional(z.string()),
+  createdAt: z.string(),
+  publishedAt: z.optional(z.string()),
+});
+export type SocialPublication = z.infer<typeof SocialPublication>;

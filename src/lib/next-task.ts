@@ -1,0 +1,15 @@
+interface YieldingScheduler {
+  yield(): Promise<void>;
+}
+
+/**
+ * Resolves in a task of its own: what follows an `await nextTask()` runs after the browser has had the chance to
+ * paint and handle input. Splits work that would otherwise be one long task (a module's evaluation, then the work
+ * it enables). `scheduler.yield()` where the browser has it (it resumes ahead of other queued tasks), a timer
+ * otherwise.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
