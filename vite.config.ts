@@ -262,8 +262,14 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'shell', test: shellChunk.test, includeDependenciesRecursively: false },
-            // The entity helpers ride with the first entity file (lib/api/client.ts loads them in order): no 145-byte chunk.
+            // The icons that more than one chunk uses, and lucide's own helpers, in one file instead of ~36 files of ~300 bytes
+            // each: every module script costs the main thread its fetch, compile and instantiation (/dashboard loaded 71).
+            { name: 'icons', test: /\/node_modules\/lucide-react\/dist\/esm\//, minShareCount: 3, includeDependenciesRecursively: false },
+            // The entity files, a chunk each (lib/api/client.ts evaluates them in order), named so that none passes for a
+            // screen's chunk (entities/admin.ts is not the Admin screen); the helpers ride with the first: no 145-byte chunk.
             { name: 'entities-content', test: /\/src\/contract\/entities\/(common|content)\.ts$/, includeDependenciesRecursively: false },
+            { name: 'entities-production', test: /\/src\/contract\/entities\/production\.ts$/, includeDependenciesRecursively: false },
+            { name: 'entities-admin', test: /\/src\/contract\/entities\/admin\.ts$/, includeDependenciesRecursively: false },
           ],
         },
         // react-dom shares its chunk with whichever small module both shells import first; name it after react-dom.

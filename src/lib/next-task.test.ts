@@ -2,16 +2,23 @@ import { nextTask } from './next-task';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
-test('nextTask resolves in a later task: a timer queued before it has run by then', async () => {
+test('nextTask resolves after the microtasks queued with it: in a later task', async () => {
   vi.stubGlobal('scheduler', undefined);
   const seen: string[] = [];
-  setTimeout(() => seen.push('queued task'), 0);
-  void Promise.resolve().then(() => seen.push('microtask'));
-  await nextTask();
-  seen.push('after nextTask');
-  expect(seen).toEqual(['microtask', 'queued task', 'after nextTask']);
+  const done = nextTask().then(() => seen.push('next task'));
+  let chain = Promise.resolve();
+  for (let i = 0; i < 50; i++) chain = chain.then(() => void seen.push('microtask'));
+  await done;
+  expect(seen).toEqual([...Array.from({ length: 50 }, () => 'microtask'), 'next task']);
+});
+
+test('nextTask is not a timer: a faked clock that nobody advances does not hold it', async () => {
+  vi.stubGlobal('scheduler', undefined);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+  await expect(nextTask()).resolves.toBeUndefined();
 });
 
 test("nextTask uses the browser's scheduler.yield where there is one", async () => {

@@ -1,5 +1,7 @@
 import { delay, http } from 'msw';
 import { db } from '@/db/db';
+import { loadDatabase } from '@/db/lazy';
+import { loadContract } from '@/lib/api/client';
 import { enqueuePost, listOutbox } from '@/db/outbox';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { server } from '@/mocks/node';
@@ -18,6 +20,13 @@ async function advance(ms: number) {
 }
 
 describe('a backend that accepts the connection and never answers (issue 11 item 3)', () => {
+  // Loaded before the clock is faked: the contract and Dexie load in several tasks, which the time-outs below must not
+  // share their fake seconds with (the test is about the time-outs, not loading).
+  beforeAll(async () => {
+    await loadContract();
+    await loadDatabase();
+  });
+
   beforeEach(() => {
     // One retry after 1 s keeps the fake clock short; the time-out per attempt is the real 30 s of a write.
     setRetrySettings({ maxRetries: 1, retryDelay: 1000, backoffMultiplier: 1, retryCondition: 'default' });
