@@ -4,7 +4,8 @@
 //   JS before each screen      ≤ 160 KB gzip   every dashboard screen deep-linked (cold load, its <h1>)
 //   largest screen chunk       ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
 //   live build has no mock     mock-network chunk neither referenced (index.html, sw.js) nor requested
-//   search keystroke           posts, AI news, media: ≤ 4 ms median on 15 items, ≤ 8 ms on 10,000 (mock mode)
+//   search keystroke           posts, AI news, media: keydown → list updated in the DOM ≤ 4 ms median on 15 items,
+//                              ≤ 8 ms on 10,000 (mock mode); the time to the list's frame printed beside it
 //   warm start offline         /dashboard from the service-worker cache, offline: <h1> within 250 ms (median)
 //   Lighthouse (mobile)        / and every dashboard screen at the DEFAULT settings (simulated slow 4G, 4× CPU, no
 //                              host calibration): performance ≥ 95, TBT ≤ 200 ms, accessibility 100, no long task
@@ -304,7 +305,7 @@ try {
       console.log(formatListResult(r, floor));
       for (const [m, rows, budget] of [[floor, FLOOR_ROWS, KEYSTROKE_BUDGET_MS.short], [r, 10_000, KEYSTROKE_BUDGET_MS.long]]) {
         results.push(m.medianMs <= budget);
-        console.log(`${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median (budget ≤ ${budget} ms; the page's synchronous work ${m.syncMedianMs.toFixed(1)} ms, a bare <input> there ${m.bareMedianMs.toFixed(1)} ms)`);
+        console.log(`${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median to the list updated (budget ≤ ${budget} ms; to its frame rendered ${m.frameMedianMs.toFixed(1)} ms; a bare <input> there ${m.bareMedianMs.toFixed(1)} / ${m.bareFrameMedianMs.toFixed(1)} ms)`);
       }
     }
   }
