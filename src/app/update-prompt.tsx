@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { shellMessages } from './messages';
@@ -38,14 +38,39 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | u
   }, UPDATE_CHECK_INTERVAL_MS);
 }
 
+/**
+ * Offers a new version whenever one is waiting while an older one controls the page. workbox-window (through
+ * vite-plugin-pwa) announces one only in the orders of events it expects: it misses a version the browser found before
+ * the app registered (workbox issue 2199) and every update after its first (issue 3285), which a console that stays
+ * open for days and checks every hour meets. So the registration is watched here as well.
+ */
+export function watchForWaitingVersion(registration: ServiceWorkerRegistration, onWaiting: () => void): void {
+  const offer = () => {
+    if (registration.waiting && navigator.serviceWorker?.controller) onWaiting();
+  };
+  const follow = (worker: ServiceWorker | null) => {
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offer();
+    });
+  };
+  follow(registration.installing);
+  registration.addEventListener('updatefound', () => follow(registration.installing));
+  offer();
+}
+
+const reloadPage = () => window.location.reload();
+
 /** Registers the PWA's service worker (the only one) and applies or offers a waiting update. */
-export function UpdatePrompt() {
+export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
+  // A waiting version found by watchForWaitingVersion, besides the one workbox-window announces (needRefresh).
+  const [waitingFound, setWaitingFound] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_swUrl: string, registration: ServiceWorkerRegistration | undefined) {
       checkForUpdatesPeriodically(registration);
+      if (registration) watchForWaitingVersion(registration, () => setWaitingFound(true));
       void navigator.serviceWorker?.ready.then(() => {
         if (navigator.serviceWorker.controller) warmRuntimeCaches();
         else navigator.serviceWorker.addEventListener('controllerchange', warmRuntimeCaches, { once: true });
@@ -55,28 +80,41 @@ export function UpdatePrompt() {
       console.warn('Service worker registration failed', error);
     },
   });
+  const waiting = needRefresh || waitingFound;
 
   useEffect(() => {
-    if (!needRefresh) return;
+    if (!waiting) return;
     let cancelled = false;
+    // The waiting version takes over; the page reloads once it controls it (workbox-window reloads only for a
+    // version it announced itself).
+    const apply = () => {
+      navigator.serviceWorker?.addEventListener('controllerchange', reload, { once: true });
+      void updateServiceWorker(true);
+    };
     void readAutoUpdates().then((autoUpdates) => {
       if (cancelled) return;
       if (decideUpdate({ autoUpdates, unsaved: hasUnsavedInput() }) === 'apply') {
-        void updateServiceWorker(true);
+        apply();
         return;
       }
       toast.info(shellMessages.updateTitle, {
         id: 'pwa-update',
         description: shellMessages.updateText,
         duration: Infinity,
-        action: { label: shellMessages.updateApply, onClick: () => void updateServiceWorker(true) },
-        cancel: { label: shellMessages.updateLater, onClick: () => setNeedRefresh(false) },
+        action: { label: shellMessages.updateApply, onClick: apply },
+        cancel: {
+          label: shellMessages.updateLater,
+          onClick: () => {
+            setNeedRefresh(false);
+            setWaitingFound(false);
+          },
+        },
       });
     });
     return () => {
       cancelled = true;
     };
-  }, [needRefresh, setNeedRefresh, updateServiceWorker]);
+  }, [waiting, setNeedRefresh, updateServiceWorker, reload]);
 
   return null;
 }

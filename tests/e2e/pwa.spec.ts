@@ -188,9 +188,16 @@ test.describe('updates', () => {
   test('with nothing typed the same update is applied at once (so the test above can fail)', async ({ page }) => {
     await openControlled(page, '/dashboard/social');
     await markDocument(page);
-    const reloaded = page.waitForEvent('load');
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await publishNewVersion(page);
-    await reloaded;
+    // Should it not reload, the failure says how far the new version got.
+    await reloaded.catch(async (error: unknown) => {
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { installing: registration?.installing?.state, waiting: registration?.waiting?.state, active: registration?.active?.state, controller: navigator.serviceWorker.controller?.state };
+      });
+      throw new Error(`the page did not reload for the update; the registration: ${JSON.stringify(state)}`, { cause: error });
+    });
     await expect(page.getByTestId('platform-facebook')).toBeVisible();
     expect(await sameDocument(page)).toBe(false);
   });

@@ -14,21 +14,52 @@ export const pwaStub = {
     this.updates = [];
     this.updateChecks = 0;
     this.updateFails = false;
+    registration = new FakeRegistration();
+  },
+  /** The registration the next registered worker reports. */
+  get registration(): FakeRegistration {
+    return registration;
   },
 };
 
-const registration = {
-  update: async () => {
+/** A service worker version as a page sees it: its state, and 'statechange' when the state moves on. */
+export class FakeWorker extends EventTarget {
+  state: ServiceWorkerState = 'installing';
+  moveTo(state: ServiceWorkerState) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+/** The registration the app is given: its installing and waiting versions and 'updatefound', as the browser keeps them. */
+export class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null;
+  waiting: FakeWorker | null = null;
+  async update() {
     pwaStub.updateChecks += 1;
     if (pwaStub.updateFails) throw new TypeError('Failed to update a ServiceWorker: network error');
-  },
-} as unknown as ServiceWorkerRegistration;
+  }
+  /** The browser found a new version: it installs, then waits (the order of the spec's Install algorithm). */
+  found(): FakeWorker {
+    const worker = new FakeWorker();
+    this.installing = worker;
+    this.dispatchEvent(new Event('updatefound'));
+    return worker;
+  }
+  installed(worker: FakeWorker) {
+    this.installing = null;
+    this.waiting = worker;
+    worker.moveTo('installed');
+  }
+}
+
+let registration = new FakeRegistration();
 
 export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
   // Like the plugin: the callback given at the first render is called once, when the worker is registered.
   const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
-    onRegistered.current?.('/sw.js', registration);
+    onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
   }, []);
   const needRefresh = useState(pwaStub.needRefresh);
   const offlineReady = useState(false);
