@@ -150,10 +150,11 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
  *   deferred value), so this is the moment the list is updated.
  * - `frame`: from the keydown's dispatch to the end of the next frame's main-thread work (style, layout, paint and the
  *   commit to the compositor of the updated list): a MessageChannel task queued from a requestAnimationFrame callback.
+ *   It waits for the display's next refresh (every 16.7 ms), so a bare <input> measures 5–9 ms by it.
  * - `latencies`: from the key event's timestamp (when the browser process made it) to a task queued from the input
  *   event, which Chromium runs after the frame it renders first when one is due: what the bench judged before. It adds
  *   the delivery of the key to the page (Playwright sends keydown and char as two events) and the frame; a bare <input>
- *   on an empty page measures 6–8 ms by it on this host, over the 4 ms budget with no page code at all.
+ *   on an empty page measures 6–10 ms by it on this host, over the 4 ms budget with no page code at all.
  */
 function installProbe(selector) {
   const input = document.querySelector(selector);
