@@ -17,13 +17,15 @@ function showConfigError(root: HTMLElement, error: unknown) {
 }
 
 /**
- * Work that the dashboard's first render would otherwise do on the way, each in a task of its own while config.json
- * is on its way (the main thread waits for it anyway). Measured in Chromium at 1× CPU: the page's first Intl formatter
- * loads the locale data (33–64 ms, whichever formatter comes first: lib/format's, the overview chart's); tailwind-merge
- * builds its class map on its first call (9–10 ms with lib/utils/class-groups).
+ * Work that a dashboard screen's first render would otherwise do on the way, each in a task of its own while
+ * config.json is on its way (the main thread waits for it anyway). Measured in Chromium at 1× CPU: the page's first
+ * Intl object sets up ICU's locale data (36–75 ms, whichever formatter comes first); tailwind-merge builds its class
+ * map on its first call (9–10 ms with lib/utils/class-groups). The overview formats nothing with Intl (its chart's
+ * labels: lib/compact-number), so a page opened there never pays the first.
  */
-function warmUpWhileConfigLoads() {
-  setTimeout(() => new Intl.NumberFormat('de-DE').format(0));
+function warmUpWhileConfigLoads(pathname: string) {
+  const overview = pathname.replace(/\/+$/, '') === '/dashboard';
+  if (!overview) setTimeout(() => new Intl.NumberFormat('de-DE').format(0));
   void import('./lib/utils/cn').then(({ cn }) => cn('p-0'));
 }
 
@@ -49,7 +51,7 @@ async function boot() {
   if (!root) return;
   let startMocks: (() => Promise<unknown>) | undefined;
   if (window.location.pathname.startsWith('/dashboard')) {
-    warmUpWhileConfigLoads();
+    warmUpWhileConfigLoads(window.location.pathname);
     // A demo browser fetches the mock chunk alongside config.json (offline warm start: one wait fewer in the chain).
     // Loading it starts nothing: the mock network is started below only if config.json says mock.
     if (lastMode() === 'mock') void import('./mocks/mock-network').catch(() => undefined);

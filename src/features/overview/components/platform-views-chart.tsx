@@ -1,7 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCompact } from '@/lib/compact-number';
 import { overviewMessages } from '../messages';
-
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Views per platform as horizontal SVG bars (no chart library: five bars do not need one). */
 export function PlatformViewsChart({ data }: { data: Array<{ platform: string; views: number }> }) {
@@ -32,14 +31,14 @@ export function PlatformViewsChart({ data }: { data: Array<{ platform: string; v
                     </text>
                     <rect x={labelWidth} y={y + 8} width={w} height={row - 16} rx={4} className="fill-primary" />
                     <text x={labelWidth + w + 6} y={y + row / 2} dominantBaseline="middle" className="fill-muted-foreground text-[12px]">
-                      {compact.format(d.views)}
+                      {formatCompact(d.views)}
                     </text>
                   </g>
                 );
               })}
             </svg>
             <figcaption id="platform-views-caption" className="sr-only">
-              {data.map((d) => `${d.platform}: ${compact.format(d.views)}`).join(', ')}
+              {data.map((d) => `${d.platform}: ${formatCompact(d.views)}`).join(', ')}
             </figcaption>
           </figure>
         )}
