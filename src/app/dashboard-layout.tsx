@@ -83,7 +83,7 @@ export function DashboardLayout() {
     if (!idle) return;
     // Admin's saved retry settings, TTS roles, debug mode and secrets, loaded after the first render (Dexie stays out of it).
     void import('@/lib/settings-bootstrap')
-      .then((m) => m.loadSettingsIntoRuntime())
+      .then((m) => m.settingsInRuntime())
       .catch((error: unknown) => console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''));
   }, [idle]);
 

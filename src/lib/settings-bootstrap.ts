@@ -21,3 +21,17 @@ export async function loadSettingsIntoRuntime(): Promise<void> {
   setTtsRoles(ttsRoles);
   setDebugLogging(system.debugMode);
 }
+
+let first: Promise<void> | undefined;
+/**
+ * The first load of the settings into the runtime, shared by everyone who needs them in force: the dashboard starts it
+ * once the first screen has painted; a TTS request or a Switch made before then waits for it (a test speech right
+ * after a reload goes to the saved primary, not the default one). A failed load is tried again by the next caller.
+ */
+export function settingsInRuntime(): Promise<void> {
+  first ??= loadSettingsIntoRuntime().catch((error: unknown) => {
+    first = undefined;
+    throw error;
+  });
+  return first;
+}

@@ -11,6 +11,19 @@ const listeners = new Set<() => void>();
 export function getTtsRoles(): TtsRoles {
   return roles;
 }
+/**
+ * Admin's saved roles reach the runtime once the dashboard's first screen has painted (lib/settings-bootstrap); a
+ * request or a Switch before then waits for them. Loaded lazily: Dexie stays out of this module's first load.
+ */
+export async function savedRolesInForce(): Promise<void> {
+  try {
+    const { settingsInRuntime } = await import('@/lib/settings-bootstrap');
+    await settingsInRuntime();
+  } catch {
+    // Storage unreadable: the roles in force stay (the defaults, or what Switch set).
+  }
+}
+
 /** Sets the TTS roles (SPEC §4: primary starts as elevenlabs, backup as azure; Switch swaps them). */
 export function setTtsRoles(next: TtsRoles): void {
   roles = next;
@@ -50,6 +63,7 @@ function wrap(prefix: string, error: unknown): ApiError {
  * Backup (…): …' is recorded and that error is thrown (code TTS_SYSTEM).
  */
 export async function generateSpeech(text: string, options: Record<string, unknown> = {}): Promise<{ audio: Blob; provider: TtsProvider }> {
+  await savedRolesInForce();
   const { primary, backup } = roles;
   // Each provider's request is its own action (its own Idempotency-Key), shared by that provider's retries.
   const call = (provider: TtsProvider, retries?: number) =>

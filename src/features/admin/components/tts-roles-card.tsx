@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { putSetting, type TtsRoles } from '@/db/settings';
-import { generateSpeech, getTtsRoles, lastTtsProvider, onTtsChange, setTtsRoles } from '@/lib/api/tts';
+import { generateSpeech, getTtsRoles, lastTtsProvider, onTtsChange, savedRolesInForce, setTtsRoles } from '@/lib/api/tts';
 import { errorMessage } from '@/lib/http/api-error';
 import { redact } from '@/lib/security/redact';
 import { useSetting } from '../api/use-setting';
@@ -27,12 +27,18 @@ export function TtsRolesCard() {
   }, [audioUrl]);
 
   const swap = async () => {
-    const next: TtsRoles = { primary: roles.backup, backup: roles.primary };
-    setTtsRoles(next);
+    // The saved roles first (right after a reload they may not be in force yet), so the swap starts from them.
+    await savedRolesInForce();
+    const current = getTtsRoles();
+    const next: TtsRoles = { primary: current.backup, backup: current.primary };
     try {
+      // Saved before it shows: what the card shows survives a reload.
       await putSetting('ttsRoles', next);
+      setTtsRoles(next);
       toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)) });
     } catch (error) {
+      // Not saved (a full disk): in force for this session all the same, and the operator is told.
+      setTtsRoles(next);
       toast.error(messages.keys.saveFailed, { description: storageFailureMessage(error) });
     }
   };
