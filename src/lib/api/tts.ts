@@ -16,13 +16,20 @@ export function getTtsRoles(): TtsRoles {
  * request or a Switch before then waits for them. Loaded lazily: Dexie stays out of this module's first load.
  */
 export async function savedRolesInForce(): Promise<void> {
+  // A storage that cannot be read, or a database whose upgrade another tab blocks, must not hold the request: after
+  // SAVED_ROLES_WAIT_MS the roles in force stay (the defaults, or what Switch set).
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { settingsInRuntime } = await import('@/lib/settings-bootstrap');
-    await settingsInRuntime();
+    await Promise.race([settingsInRuntime(), new Promise<void>((resolve) => (timer = setTimeout(resolve, SAVED_ROLES_WAIT_MS)))]);
   } catch {
-    // Storage unreadable: the roles in force stay (the defaults, or what Switch set).
+    // Storage unreadable: as above.
+  } finally {
+    clearTimeout(timer);
   }
 }
+/** How long a TTS request or a Switch waits for the saved roles before it goes on with those in force. */
+export const SAVED_ROLES_WAIT_MS = 2000;
 
 /** Sets the TTS roles (SPEC §4: primary starts as elevenlabs, backup as azure; Switch swaps them). */
 export function setTtsRoles(next: TtsRoles): void {
