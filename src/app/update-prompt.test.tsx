@@ -23,7 +23,8 @@ function renderPrompt(reload?: () => void) {
 function serviceWorkerContainer({ controlled }: { controlled: boolean }) {
   const container = Object.assign(new EventTarget(), {
     controller: controlled ? new FakeWorker() : null,
-    ready: new Promise<never>(() => undefined),
+    // The registration of the worker that is active (vite-plugin-pwa registered it).
+    ready: Promise.resolve(pwaStub.registration),
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
@@ -70,7 +71,9 @@ test('an open console looks for a new version every hour; a failed check (offlin
   // Only the intervals are faked: Dexie and React keep their real timers.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   try {
+    serviceWorkerContainer({ controlled: true });
     renderPrompt();
+    await act(async () => undefined);
     expect(pwaStub.updateChecks).toBe(0);
     vi.advanceTimersByTime(59 * 60 * 1000);
     expect(pwaStub.updateChecks).toBe(0);
@@ -102,6 +105,18 @@ test('a version already waiting when the console registered, which workbox-windo
   expect(reload).not.toHaveBeenCalled();
   container.dispatchEvent(new Event('controllerchange'));
   expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test('a version waiting while the plugin reports no registration to the mounted prompt (its first render was thrown away) is applied, and told to take over', async () => {
+  pwaStub.reportsRegistration = false;
+  serviceWorkerContainer({ controlled: true });
+  const waiting = new FakeWorker();
+  waiting.state = 'installed';
+  pwaStub.registration.waiting = waiting;
+  renderPrompt(vi.fn());
+  await vi.waitFor(() => expect(pwaStub.updates).toEqual([true]));
+  // Told directly, not only through workbox-window (which tells the version its own registration holds).
+  expect(waiting.messages).toEqual([{ type: 'SKIP_WAITING' }]);
 });
 
 test('a version still installing when the console registered is applied once it is installed', async () => {

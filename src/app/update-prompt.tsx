@@ -1,16 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { shellMessages } from './messages';
 import { decideUpdate, hasUnsavedInput } from './unsaved-input';
 
-// Read lazily so that Dexie stays out of the first render.
+/** How long a waiting update waits for Admin's saved 'automatic updates' before it goes by SPEC §9's default (on). */
+export const AUTO_UPDATES_WAIT_MS = 2000;
+
+// Read lazily so that Dexie stays out of the first render; at most AUTO_UPDATES_WAIT_MS: a database that another tab's
+// upgrade blocks (or a storage that does not answer) must not hold the update forever. Typed input is still protected.
 async function readAutoUpdates(): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = import('@/db/settings').then(async ({ getSetting }) => (await getSetting('system')).autoUpdates);
+  const waited = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn('Die Einstellung „automatische Updates“ kam nicht rechtzeitig; es gilt die Voreinstellung.');
+      resolve(true);
+    }, AUTO_UPDATES_WAIT_MS);
+  });
   try {
-    const { getSetting } = await import('@/db/settings');
-    return (await getSetting('system')).autoUpdates;
+    return await Promise.race([read, waited]);
   } catch {
     return true; // SPEC §9: automatic updates default on
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -44,18 +57,24 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | u
  * the app registered (workbox issue 2199) and every update after its first (issue 3285), which a console that stays
  * open for days and checks every hour meets. So the registration is watched here as well.
  */
-export function watchForWaitingVersion(registration: ServiceWorkerRegistration, onWaiting: () => void): void {
+export function watchForWaitingVersion(registration: ServiceWorkerRegistration, onWaiting: () => void): () => void {
+  let stopped = false;
   const offer = () => {
-    if (registration.waiting && navigator.serviceWorker?.controller) onWaiting();
+    if (!stopped && registration.waiting && navigator.serviceWorker?.controller) onWaiting();
   };
   const follow = (worker: ServiceWorker | null) => {
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'installed') offer();
     });
   };
+  const onUpdateFound = () => follow(registration.installing);
   follow(registration.installing);
-  registration.addEventListener('updatefound', () => follow(registration.installing));
+  registration.addEventListener('updatefound', onUpdateFound);
   offer();
+  return () => {
+    stopped = true;
+    registration.removeEventListener('updatefound', onUpdateFound);
+  };
 }
 
 const reloadPage = () => window.location.reload();
@@ -64,31 +83,50 @@ const reloadPage = () => window.location.reload();
 export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
   // A waiting version found by watchForWaitingVersion, besides the one workbox-window announces (needRefresh).
   const [waitingFound, setWaitingFound] = useState(false);
+  const registrationRef = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    onRegisteredSW(_swUrl: string, registration: ServiceWorkerRegistration | undefined) {
-      checkForUpdatesPeriodically(registration);
-      if (registration) watchForWaitingVersion(registration, () => setWaitingFound(true));
-      void navigator.serviceWorker?.ready.then(() => {
-        if (navigator.serviceWorker.controller) warmRuntimeCaches();
-        else navigator.serviceWorker.addEventListener('controllerchange', warmRuntimeCaches, { once: true });
-      });
-    },
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed', error);
     },
   });
   const waiting = needRefresh || waitingFound;
 
+  // The registration is watched from the mounted component, not from useRegisterSW's callbacks: those belong to the
+  // render that first called it, and a render React throws away (a transition restarted on a busy machine) registers
+  // too, with callbacks whose state no mounted component reads. A fresh-clone CI run showed three such registrations
+  // and an update that waited, installed, for a minute without being applied.
+  useEffect(() => {
+    const container = navigator.serviceWorker;
+    if (!container) return;
+    let cancelled = false;
+    let stopWatching: (() => void) | undefined;
+    void container.ready.then((registration) => {
+      if (cancelled) return;
+      registrationRef.current = registration;
+      stopWatching = watchForWaitingVersion(registration, () => setWaitingFound(true));
+      checkForUpdatesPeriodically(registration);
+      if (container.controller) warmRuntimeCaches();
+      else container.addEventListener('controllerchange', warmRuntimeCaches, { once: true });
+    });
+    return () => {
+      cancelled = true;
+      stopWatching?.();
+      clearInterval(updateTimer);
+    };
+  }, []);
+
   useEffect(() => {
     if (!waiting) return;
     let cancelled = false;
     // The waiting version takes over; the page reloads once it controls it (workbox-window reloads only for a
-    // version it announced itself).
+    // version it announced itself). The version is told directly as well: workbox-window tells only the waiting
+    // version of the registration its own instance holds.
     const apply = () => {
       navigator.serviceWorker?.addEventListener('controllerchange', reload, { once: true });
+      registrationRef.current?.waiting?.postMessage({ type: 'SKIP_WAITING' });
       void updateServiceWorker(true);
     };
     void readAutoUpdates().then((autoUpdates) => {

@@ -9,8 +9,15 @@ export const pwaStub = {
   updateChecks: 0,
   /** Whether the next registration.update() fails (offline). */
   updateFails: false,
+  /**
+   * Whether useRegisterSW's onRegisteredSW reaches the mounted component. Not when the render that first called it was
+   * thrown away (a transition React restarted): the plugin registers in useState's initializer, so that render's
+   * callbacks are the ones it calls, and no mounted component reads their state.
+   */
+  reportsRegistration: true,
   reset() {
     this.needRefresh = false;
+    this.reportsRegistration = true;
     this.updates = [];
     this.updateChecks = 0;
     this.updateFails = false;
@@ -25,6 +32,11 @@ export const pwaStub = {
 /** A service worker version as a page sees it: its state, and 'statechange' when the state moves on. */
 export class FakeWorker extends EventTarget {
   state: ServiceWorkerState = 'installing';
+  /** The messages the page posted to this version (workbox's SKIP_WAITING among them). */
+  messages: unknown[] = [];
+  postMessage(message: unknown) {
+    this.messages.push(message);
+  }
   moveTo(state: ServiceWorkerState) {
     this.state = state;
     this.dispatchEvent(new Event('statechange'));
@@ -59,7 +71,7 @@ export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, regist
   // Like the plugin: the callback given at the first render is called once, when the worker is registered.
   const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
-    onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
+    if (pwaStub.reportsRegistration) onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
   }, []);
   const needRefresh = useState(pwaStub.needRefresh);
   const offlineReady = useState(false);
