@@ -77,11 +77,32 @@ test('two tabs: only one sends the queue, each post once', async ({ page, contex
   const second = await context.newPage();
   await second.goto('/dashboard/social?tab=outbox');
   await expect(second.getByTestId('outbox-entry')).toHaveCount(2);
+  // The platform holds each post until the test lets it through, so the moment a post is on its way can be looked at.
+  // (After the wait the handler returns nothing, and msw goes on to the mock platform that records the post.)
+  for (const tab of [page, second]) {
+    await tab.evaluate(() => {
+      const mocks = window.__newsdeskMocks;
+      if (!mocks) throw new Error('mock hooks missing');
+      const held = window as Window & { releasePosts?: boolean };
+      mocks.use(mocks.http.post('*/api/social/post/:platform', async () => {
+        while (!held.releasePosts) await mocks.delay(50);
+      }));
+    });
+  }
   // Each tab has its own in-page mock; the leader's mock receives the posts. Together they count each post once.
   await context.setOffline(false);
   await page.getByRole('tab', { name: 'Outbox' }).click();
-  await expect(page.getByTestId('outbox-entry').filter({ hasText: 'Gesendet' })).toHaveCount(2);
-  await expect(second.getByTestId('outbox-entry').filter({ hasText: 'Gesendet' })).toHaveCount(2);
+  // The state badge, word for word: a substring match (hasText ignores case) would also take 'Wird gesendet' and the
+  // queued entry's reason 'Offline – wird gesendet, …' for sent, and read the count before the posts went out.
+  const withState = (tab: Page, state: string) => tab.getByTestId('outbox-entry').filter({ has: tab.getByText(state, { exact: true }) });
+  for (const tab of [page, second]) {
+    await expect(withState(tab, 'Wird gesendet')).toHaveCount(1);
+    await expect(withState(tab, 'In Warteschlange')).toHaveCount(1);
+    await expect(withState(tab, 'Gesendet')).toHaveCount(0);
+  }
+  for (const tab of [page, second]) await tab.evaluate(() => ((window as Window & { releasePosts?: boolean }).releasePosts = true));
+  await expect(withState(page, 'Gesendet')).toHaveCount(2);
+  await expect(withState(second, 'Gesendet')).toHaveCount(2);
   const total = (await sentPosts(page)).count + (await sentPosts(second)).count;
   expect(total).toBe(2);
   // Whichever tab led sent the queue in order.
