@@ -106,12 +106,22 @@ test('a run started from the console moves through its five stages in order in t
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { stageStates: string[] }).stageStates = seen;
+    const record = (el: Element) => {
+      const entry = `${el.getAttribute('data-testid')?.slice('live-stage-'.length)}:${el.getAttribute('data-state')}`;
+      if (seen.at(-1) !== entry) seen.push(entry);
+    };
     new MutationObserver((records) => {
       for (const r of records) {
         const el = r.target instanceof Element ? r.target.closest('[data-testid^="live-stage-"]') : null;
-        if (!el) continue;
-        const entry = `${el.getAttribute('data-testid')?.slice('live-stage-'.length)}:${el.getAttribute('data-state')}`;
-        if (seen.at(-1) !== entry) seen.push(entry);
+        if (el) record(el);
+        // A stage list rendered anew (the run's first update came after Scraper had started) arrives as added nodes
+        // already in their state: without these, 'Scraper:started' was missing from the record although the page
+        // showed 'Läuft' (a fresh-clone CI run).
+        for (const node of r.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const added = [...(node.matches('[data-testid^="live-stage-"]') ? [node] : []), ...node.querySelectorAll('[data-testid^="live-stage-"]')];
+          for (const stageEl of added) record(stageEl);
+        }
       }
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   });
