@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 
 test('the fixture gallery shows the real screens in the chosen scenario', async ({ page }) => {
-  // Twelve frames each boot the whole app with its own mock network (two at a time): slow on a 2-core CI machine.
+  // Twelve frames each boot the whole app with its own mock network (two at a time, on one main thread): slow on a 2-core CI machine.
   test.setTimeout(120_000);
   await page.goto('/fixtures?scenario=empty');
   await expect(page.getByRole('heading', { level: 1, name: 'Fixture-Galerie' })).toBeVisible();
   const frames = page.locator('iframe');
-  // The frames start two at a time; each load lets the next one begin (the unit test follows all twelve).
+  // The frames start two at a time; each one whose screen has rendered lets the next one begin (the unit test follows all twelve).
   await expect(frames).not.toHaveCount(0);
   await expect(page.getByRole('listitem')).toHaveCount(12);
   for (const src of await frames.evaluateAll((els) => els.map((el) => el.getAttribute('src')))) expect(src).toMatch(/\?scenario=empty$/);
