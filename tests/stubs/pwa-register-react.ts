@@ -9,6 +9,8 @@ export const pwaStub = {
   updateChecks: 0,
   /** Whether the next registration.update() fails (offline). */
   updateFails: false,
+  /** How many times a mounted component registered the service worker (useRegisterSW's first render). */
+  registrations: 0,
   /**
    * Whether useRegisterSW's onRegisteredSW reaches the mounted component. Not when the render that first called it was
    * thrown away (a transition React restarted): the plugin registers in useState's initializer, so that render's
@@ -21,6 +23,7 @@ export const pwaStub = {
     this.updates = [];
     this.updateChecks = 0;
     this.updateFails = false;
+    this.registrations = 0;
     registration = new FakeRegistration();
   },
   /** The registration the next registered worker reports. */
@@ -71,6 +74,7 @@ export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, regist
   // Like the plugin: the callback given at the first render is called once, when the worker is registered.
   const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
+    pwaStub.registrations += 1;
     if (pwaStub.reportsRegistration) onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
   }, []);
   const needRefresh = useState(pwaStub.needRefresh);
