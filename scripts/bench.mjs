@@ -145,7 +145,8 @@ async function warmStartOffline(browser, dist, url, reloads, server) {
     await page.addInitScript(HEADING_PROBE);
     await page.goto(BASE + url);
     await page.waitForFunction(() => typeof window.__h1At === 'number', null, { timeout: 20_000 });
-    // The app registers the worker once idle; clientsClaim hands it this page once installed (= precached).
+    // A first visit registers the worker 3 s after the first screen (app-extras); clientsClaim hands it this page once
+    // installed (= precached).
     let caches = null;
     for (let i = 0; i < 150 && !(caches?.controlled && caches.precached >= expected && caches.config > 0 && caches.mocks > 0); i++) {
       if (i) await page.waitForTimeout(200);

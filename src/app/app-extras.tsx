@@ -7,10 +7,14 @@ import { useTheme } from '@/lib/theme';
 import { UpdatePrompt } from './update-prompt';
 
 /**
- * How long after the first screen has rendered the service worker registers. Its first install precaches every chunk of
- * the app; begun at the first idle moment, it ran beside the screen's data and render on the same two cores.
+ * How long after these extras have mounted (the first screen has rendered and the page has had an idle moment) a page
+ * that no service worker controls yet registers one. The first install precaches every chunk of the app; begun at
+ * once, it ran beside the screen's data and render on the same two cores. A page that a worker already controls
+ * registers at once: that costs no install, and a waiting update is offered or applied before the operator starts work.
  */
 export const SERVICE_WORKER_DELAY_MS = 3000;
+
+const controlledByWorker = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
 /** True once `ms` have passed and the page has gone idle after them. */
 function useLater(ms: number): boolean {
@@ -31,7 +35,9 @@ function useLater(ms: number): boolean {
 /** Loaded after the first screen has rendered: toasts (SPEC §9 defaults), the PWA update prompt, the offline banner. */
 export default function AppExtras() {
   const [theme] = useTheme();
-  const registerWorker = useLater(SERVICE_WORKER_DELAY_MS);
+  const [controlled] = useState(controlledByWorker);
+  const later = useLater(SERVICE_WORKER_DELAY_MS);
+  const registerWorker = controlled || later;
   return (
     <>
       <Toaster theme={theme} richColors closeButton position="top-right" visibleToasts={3} duration={4000} />

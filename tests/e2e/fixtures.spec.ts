@@ -14,7 +14,8 @@ test('the fixture gallery shows the real screens in the chosen scenario', async 
 
   // The posts frame runs the real screen against its own in-page mock network, seeded empty.
   const posts = page.frameLocator('iframe[title="Posts – Szenario empty"]');
-  await expect(posts.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible({ timeout: 30_000 });
+  // The fifth frame: it starts once three before it have settled (each within 15 s at most).
+  await expect(posts.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible({ timeout: 60_000 });
   await expect(posts.getByText('Noch keine Posts. Legen Sie mit „Create Post“ den ersten an.')).toBeVisible();
 
   // Another scenario: the frames follow, and the URL can be shared.

@@ -9,7 +9,7 @@ export const pwaStub = {
   updateChecks: 0,
   /** Whether the next registration.update() fails (offline). */
   updateFails: false,
-  /** How many times a mounted component registered the service worker (useRegisterSW's first render). */
+  /** How many components that called useRegisterSW have mounted (the plugin registers once per such component). */
   registrations: 0,
   /**
    * Whether useRegisterSW's onRegisteredSW reaches the mounted component. Not when the render that first called it was
