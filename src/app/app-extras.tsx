@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { DatabaseNotices } from './database-notices';
 import { OfflineBanner } from './offline-banner';
-import { whenIdle } from '@/lib/idle';
+import { useAfterIdle } from '@/lib/idle';
 import { useTheme } from '@/lib/theme';
 import { UpdatePrompt } from './update-prompt';
 
@@ -16,27 +16,11 @@ export const SERVICE_WORKER_DELAY_MS = 3000;
 
 const controlledByWorker = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
-/** True once `ms` have passed and the page has gone idle after them. */
-function useLater(ms: number): boolean {
-  const [due, setDue] = useState(false);
-  useEffect(() => {
-    let cancelIdle: () => void = () => undefined;
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => setDue(true));
-    }, ms);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
-  }, [ms]);
-  return due;
-}
-
 /** Loaded after the first screen has rendered: toasts (SPEC §9 defaults), the PWA update prompt, the offline banner. */
 export default function AppExtras() {
   const [theme] = useTheme();
   const [controlled] = useState(controlledByWorker);
-  const later = useLater(SERVICE_WORKER_DELAY_MS);
+  const later = useAfterIdle(SERVICE_WORKER_DELAY_MS);
   const registerWorker = controlled || later;
   return (
     <>

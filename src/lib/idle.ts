@@ -30,12 +30,23 @@ export function whenIdle(run: () => void, timeout = 2000): () => void {
 }
 
 /**
- * False during the first render and paint, true once the browser is idle: for extras that must not delay a screen.
- * The switch renders as a transition, so React renders what it adds in slices that yield to the browser (a sync
- * render of the extras was one long task).
+ * False during the first render and paint, true once the browser is idle (after `delayMs` more, if given): for extras
+ * that must not delay a screen. The switch renders as a transition, so React renders what it adds in slices that yield
+ * to the browser (a sync render of the extras was one long task).
  */
-export function useAfterIdle(): boolean {
+export function useAfterIdle(delayMs = 0): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
+  useEffect(() => {
+    const run = () => startTransition(() => setIdle(true));
+    if (delayMs <= 0) return whenIdle(run);
+    let cancelIdle: () => void = () => undefined;
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(run);
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+  }, [delayMs]);
   return idle;
 }
