@@ -13,7 +13,10 @@
 //                              as in production, over HTTPS with HTTP/2, its API answered by the mock handlers run as
 //                              a real backend, scripts/mock-backend.mjs). Beside it, for information only, the score
 //                              with the CPU slowdown calibrated to the host's BenchmarkIndex (Lighthouse's
-//                              throttling docs); the calibrated figure never decides a budget.
+//                              throttling docs); the calibrated figure never decides a budget. Also beside it, per
+//                              run, what the run's trace says of the host (scripts/trace-host.mjs): the share of the
+//                              page's main-thread task time it spent on the CPU, and any stretch of ≥ 500 ms before
+//                              FCP in which headless Chromium drew no frame while the page idled.
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
@@ -34,6 +37,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { preview as vitePreview } from 'vite';
 import { startMockBackend } from './mock-backend.mjs';
+import { describeHost, hostFigures } from './trace-host.mjs';
 
 const DEFAULT_THROTTLING = throttling.mobileSlow4G;
 import { benchList, FLOOR_ROWS, formatListResult, KEYSTROKE_BUDGET_MS, LISTS } from './bench-lists.mjs';
@@ -99,7 +103,7 @@ async function productionLikePreview(dist) {
   return { base: `${https ? 'https' : 'http'}://127.0.0.1:${SECURE_PORT}`, protocol: https ? 'HTTPS, HTTP/2' : 'HTTP/1.1 (no openssl for a certificate)', close: () => server.close() };
 }
 
-/** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own; returns the report. */
+/** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report and what its trace says of the host (scripts/trace-host.mjs). */
 async function lighthouseRun(url, cpuSlowdown) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath() ?? chromium.executablePath(),
@@ -110,7 +114,9 @@ async function lighthouseRun(url, cpuSlowdown) {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
     const config = cpuSlowdown ? { extends: 'lighthouse:default', settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } } } : undefined;
     const result = await lighthouse(url, flags, config);
-    return result.lhr;
+    // The trace is read here and dropped: a run's is some 5 MB.
+    const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+    return { lhr: result.lhr, host: trace ? hostFigures(trace.traceEvents) : null };
   } finally {
     await chrome.kill();
   }
@@ -359,12 +365,17 @@ try {
       const medianRun = (runs) => [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)];
       for (const url of LIGHTHOUSE_URLS) {
         const runs = [];
-        while (runs.length < LIGHTHOUSE_RUNS) runs.push(await lighthouseRun(secure.base + url));
+        const hosts = [];
+        while (runs.length < LIGHTHOUSE_RUNS) {
+          const { lhr, host } = await lighthouseRun(secure.base + url);
+          runs.push(lhr);
+          hosts.push(host);
+        }
         const lhr = medianRun(runs);
         const index = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
         const slowdown = calibratedSlowdown(index);
         const calibrated = [];
-        if (slowdown !== 4) while (calibrated.length < CALIBRATED_RUNS) calibrated.push(await lighthouseRun(secure.base + url, slowdown));
+        if (slowdown !== 4) while (calibrated.length < CALIBRATED_RUNS) calibrated.push((await lighthouseRun(secure.base + url, slowdown)).lhr);
         const perf = score(lhr);
         const a11y = Math.round(lhr.categories.accessibility.score * 100);
         const tbtMs = median(runs.map(tbt));
@@ -372,6 +383,7 @@ try {
         const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
         const calText = slowdown === 4 ? 'host calibrates to 4× too' : calibrated.length ? `calibrated ${slowdown}×: performance ${calibrated.map(score).join(', ')}, TBT ${Math.round(median(calibrated.map(tbt)))} ms` : `calibrated ${slowdown}×: not run`;
         console.log(`      ${url.padEnd(20)} 4×: performance ${runs.map(score).join(', ')}; median run FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}  |  BenchmarkIndex ${index}, ${calText}`);
+        console.log(`      ${describeHost(hosts)}`);
         const judge = (ok, name, value, budget) => {
           results.push(ok);
           console.log(`${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${String(value).padStart(7)}         (budget ${budget})`);
