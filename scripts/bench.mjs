@@ -15,8 +15,9 @@
 //                              with the CPU slowdown calibrated to the host's BenchmarkIndex (Lighthouse's
 //                              throttling docs); the calibrated figure never decides a budget. Also beside it, per
 //                              run, what the run's trace says of the host (scripts/trace-host.mjs): the share of the
-//                              page's main-thread task time it spent on the CPU, and any stretch of ≥ 500 ms before
-//                              FCP in which headless Chromium drew no frame while the page idled.
+//                              page's main-thread task time it spent on the CPU, the blocking time its CPU time alone
+//                              gives at 4× (what the page's code decides, whatever the host's load), and any stretch
+//                              of ≥ 500 ms before FCP in which headless Chromium drew no frame while the page idled.
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading

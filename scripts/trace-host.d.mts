@@ -12,6 +12,7 @@ export interface HostFigures {
   onCpu: number | null;
   taskMs: number;
   cpuMs: number;
+  cpuBlockingMs: number;
   frameHole: number | null;
 }
 export declare function hostFigures(events: TraceEvent[]): HostFigures | null;

@@ -8,17 +8,17 @@ const task = (at: number, wall: number, cpu: number, where: { pid?: number; tid?
 const frame = (at: number): TraceEvent => ({ name: 'BeginMainThreadFrame', ph: 'I', pid: 7, tid: 1, ts: at * MS });
 const fcp = (at: number, navigationId = 'N1'): TraceEvent => ({ name: 'firstContentfulPaint', ph: 'R', pid: 7, tid: 1, ts: at * MS, args: { data: { navigationId } } });
 
-test('onCpu is the main thread CPU time over its task wall time in the first 5 s; nested tasks, other threads and later tasks do not count', () => {
+test('onCpu is the main thread CPU time over its task wall time in the first 5 s, cpuBlockingMs the 4× blocking of that CPU time; nested tasks, other threads and later tasks do not count', () => {
   const figures = hostFigures([
     nav(),
     task(100, 40, 10),
     task(110, 10, 10), // nested in the task above
-    task(200, 60, 50),
+    task(200, 60, 50), // 4 × 50 − 50: 150 ms of blocking from its CPU alone; the 10 ms task gives none
     task(300, 100, 100, { tid: 2 }), // another thread of the renderer
     task(6000, 100, 0), // after the first 5 s
     fcp(400),
   ]);
-  expect(figures).toEqual({ onCpu: 0.6, taskMs: 100, cpuMs: 60, frameHole: null });
+  expect(figures).toEqual({ onCpu: 0.6, taskMs: 100, cpuMs: 60, cpuBlockingMs: 150, frameHole: null });
 });
 
 test('a stretch of over 500 ms without a main frame before FCP while the main thread idles is a frame hole', () => {
@@ -41,7 +41,7 @@ test('FCP is the one of this navigation; a trace without a main-frame navigation
   expect(hostFigures([blank, frame(100), fcp(900)])).toBeNull();
 });
 
-test('the bench line names both figures per run', () => {
-  const line = describeHost([{ onCpu: 0.42, taskMs: 1, cpuMs: 1, frameHole: 1013 }, { onCpu: 0.5, taskMs: 1, cpuMs: 1, frameHole: null }, null]);
-  expect(line).toBe('host: main thread on the CPU for 42 %, 50 %, ? of its task time (Lantern counts the rest 4× too); frame hole before FCP: 1013 ms, none, ?');
+test('the bench line names the three figures per run', () => {
+  const line = describeHost([{ onCpu: 0.42, taskMs: 1, cpuMs: 1, cpuBlockingMs: 310, frameHole: 1013 }, { onCpu: 0.5, taskMs: 1, cpuMs: 1, cpuBlockingMs: 0, frameHole: null }, null]);
+  expect(line).toBe('host: main thread on the CPU for 42 %, 50 %, ? of its task time (Lantern counts the rest 4× too); its CPU alone at 4× blocks 310 ms, 0 ms, ? (first 5 s); frame hole before FCP: 1013 ms, none, ?');
 });
