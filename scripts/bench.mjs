@@ -16,8 +16,9 @@
 //                              throttling docs); the calibrated figure never decides a budget. Also beside it, per
 //                              run, what the run's trace says of the host (scripts/trace-host.mjs): the share of the
 //                              page's main-thread task time it spent on the CPU, the blocking time its CPU time alone
-//                              gives at 4× (what the page's code decides, whatever the host's load), and any stretch
-//                              of ≥ 500 ms before FCP in which headless Chromium drew no frame while the page idled.
+//                              gives at 4× (it moves much less with the host's load than TBT), and any wait of
+//                              ≥ 500 ms before FCP for a frame the page needed while it idled (headless BeginFrame
+//                              throttling).
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
@@ -115,9 +116,15 @@ async function lighthouseRun(url, cpuSlowdown) {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
     const config = cpuSlowdown ? { extends: 'lighthouse:default', settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } } } : undefined;
     const result = await lighthouse(url, flags, config);
-    // The trace is read here and dropped: a run's is some 5 MB.
-    const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
-    return { lhr: result.lhr, host: trace ? hostFigures(trace.traceEvents) : null };
+    // The trace is read here and dropped (a run's is some 5 MB); a trace it cannot read costs the line its figures, never the run.
+    let host = null;
+    try {
+      const events = result.artifacts?.Trace?.traceEvents;
+      if (Array.isArray(events)) host = hostFigures(events);
+    } catch {
+      host = null;
+    }
+    return { lhr: result.lhr, host };
   } finally {
     await chrome.kill();
   }

@@ -4,78 +4,104 @@
 // it by the CPU slowdown (4×). Wall time includes every moment the renderer's main thread was runnable but off the CPU,
 // because the browser process, the compositor, the worker threads and Lighthouse itself shared the host's cores with it.
 // The trace records both: a task's `dur` (wall) and `tdur` (its thread's own CPU time). `onCpu` is their ratio over the
-// main thread's tasks in the first seconds of the load: 1 on an idle many-core host, well below it on a busy 2-core one,
-// where Lantern counts the waiting 4× as if the page had computed it.
+// main thread's top-level tasks that start in the first 5 s after the navigation (the task that commits the navigation
+// starts before it and is left out): 1 on an idle many-core host, well below it on a busy 2-core one, where Lantern
+// counts the waiting 4× as if the page had computed it.
 //
 // `cpuBlockingMs` is the blocking time the page's own CPU work would give at 4× on a host that left the main thread the
-// CPU to itself: Σ max(0, 4 × task CPU time − 50 ms) over the same tasks (navigation to +5 s, so it also counts what
-// precedes FCP, which Lighthouse's TBT leaves out). It moves with the page's code, not with the host's load.
+// CPU to itself: Σ max(0, 4 × task CPU time − 50 ms) over the same tasks (so it also counts what precedes FCP, which
+// Lighthouse's TBT leaves out). It moves much less with the host's load than TBT does, but it does move: CPU time grows
+// too when threads compete for caches and cores. A figure to compare builds by, over several runs, not a budget.
 //
-// `frameHole` is the longest stretch before the first contentful paint in which the renderer got no main frame while it
-// had already drawn one and its main thread was mostly idle (≥ 500 ms, else null): headless Chromium's compositor may stop offering frames to a page for up to a second during
-// the load (Lighthouse issue 17148, viz's ThrottleUnresponsiveClient), which moves FCP, LCP and Speed Index by that much.
+// `frameHole` is the longest wait before the first contentful paint, of at least 500 ms, from the page's first need of a
+// new frame (a layout or style invalidation, a requestAnimationFrame) to the next main frame that began, while its main
+// thread was mostly idle, after it had begun one already: headless Chromium's compositor may stop offering frames to a
+// page for up to a second during the load (Lighthouse issue 17148, viz's ThrottleUnresponsiveClient), which moves FCP,
+// LCP and Speed Index by that much. 0: no such wait; null: the trace has no FCP of this navigation.
 
 /** @typedef {{ name?: string, ph?: string, pid?: number, tid?: number, ts?: number, dur?: number, tdur?: number, args?: any }} TraceEvent */
 
 const WINDOW_MS = 5000;
 const HOLE_MS = 500;
+// Events by which the page asks for a frame (devtools.timeline, in Lighthouse's trace categories).
+const WANTS_FRAME = new Set(['InvalidateLayout', 'ScheduleStyleRecalculation', 'RequestAnimationFrame']);
 
 /**
  * @param {TraceEvent[]} events a trace's traceEvents
- * @returns {{ onCpu: number | null, taskMs: number, cpuMs: number, cpuBlockingMs: number, frameHole: number | null } | null} null when the
- *   trace holds no navigation of a main frame
+ * @returns {{ onCpu: number | null, taskMs: number, cpuMs: number, cpuBlockingMs: number | null, frameHole: number | null } | null}
+ *   null when the trace holds no navigation of a main frame; onCpu and cpuBlockingMs are null when no task carries its
+ *   CPU time
  */
 export function hostFigures(events) {
-  const nav = events.find(
-    (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''),
-  );
-  if (!nav || nav.ts === undefined) return null;
+  const nav = events
+    .filter((e) => e.name === 'navigationStart' && e.ts !== undefined && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''))
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!nav) return null;
   const { pid, tid, ts: t0 } = nav;
   const navigationId = nav.args.data.navigationId;
   const onMain = (e) => e.pid === pid && e.tid === tid && e.ts !== undefined;
 
-  // Top-level tasks only: a nested RunTask (a nested run loop) is inside its parent's time already.
-  const tasks = events
-    .filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= t0 && e.ts <= t0 + WINDOW_MS * 1000)
-    .sort((a, b) => a.ts - b.ts);
+  // Top-level tasks only: a nested RunTask (a nested run loop) is inside its parent's time already. Chrome writes a
+  // complete event when it ends, so a nested task can come first in the file: by start, the longer first on a tie.
+  const topLevel = [];
   let end = -Infinity;
+  for (const task of events
+    .filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    if (task.ts < end) continue;
+    topLevel.push(task);
+    end = task.ts + task.dur;
+  }
+
   let wall = 0;
   let cpu = 0;
   let blocking = 0;
-  for (const task of tasks) {
-    if (task.ts < end) continue;
-    wall += task.dur ?? 0;
-    cpu += task.tdur ?? 0;
-    blocking += Math.max(0, (4 * (task.tdur ?? 0)) / 1000 - 50);
-    end = task.ts + (task.dur ?? 0);
+  let measured = 0;
+  for (const task of topLevel) {
+    if (task.ts < t0 || task.ts > t0 + WINDOW_MS * 1000 || typeof task.tdur !== 'number') continue;
+    measured++;
+    wall += task.dur;
+    cpu += task.tdur;
+    blocking += Math.max(0, (4 * task.tdur) / 1000 - 50);
   }
 
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts !== undefined && (!navigationId || e.args?.data?.navigationId === navigationId));
-  let frameHole = null;
-  if (fcp) {
-    const frames = events
-      .filter((e) => onMain(e) && e.name === 'BeginMainThreadFrame' && e.ts >= t0 && e.ts <= fcp.ts)
-      .map((e) => e.ts)
-      .sort((a, b) => a - b);
-    // Main-thread task time inside [from, to]: a stretch the page spent computing is no hole, it simply had no frame to give.
-    const busy = (from, to) => tasks.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.ts + (t.dur ?? 0)) - Math.max(from, t.ts)), 0);
-    let longest = 0;
-    const stretches = frames.slice(1).map((ts, i) => [frames[i], ts]);
-    if (frames.length) stretches.push([frames[frames.length - 1], fcp.ts]);
-    for (const [from, to] of stretches) if (busy(from, to) < (to - from) / 2) longest = Math.max(longest, to - from);
-    frameHole = longest / 1000 >= HOLE_MS ? Math.round(longest / 1000) : null;
-  }
+  return {
+    onCpu: measured && wall > 0 ? cpu / wall : null,
+    taskMs: Math.round(wall / 1000),
+    cpuMs: Math.round(cpu / 1000),
+    cpuBlockingMs: measured ? Math.round(blocking) : null,
+    frameHole: frameHole(events, { onMain, pid, t0, navigationId, topLevel }),
+  };
+}
 
-  return { onCpu: wall > 0 ? cpu / wall : null, taskMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000), cpuBlockingMs: Math.round(blocking), frameHole };
+function frameHole(events, { onMain, pid, t0, navigationId, topLevel }) {
+  const fcp = events
+    .filter((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts !== undefined && e.ts >= t0 && (!navigationId || e.args?.data?.navigationId === navigationId))
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!fcp) return null;
+  const inLoad = (e) => onMain(e) && e.ts >= t0 && e.ts <= fcp.ts;
+  const frames = events.filter((e) => inLoad(e) && e.name === 'BeginMainThreadFrame').map((e) => e.ts).sort((a, b) => a - b);
+  const wants = events.filter((e) => inLoad(e) && WANTS_FRAME.has(e.name)).map((e) => e.ts).sort((a, b) => a - b);
+  // Main-thread task time inside [from, to]: a wait the page spent computing is its own, not the compositor's.
+  const busy = (from, to) => topLevel.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.ts + t.dur) - Math.max(from, t.ts)), 0);
+  let longest = 0;
+  for (let i = 0; i < frames.length; i++) {
+    const to = i + 1 < frames.length ? frames[i + 1] : fcp.ts;
+    const need = wants.find((ts) => ts > frames[i] && ts < to);
+    if (need === undefined) continue; // nothing to draw: no wait
+    if (busy(need, to) < (to - need) / 2) longest = Math.max(longest, to - need);
+  }
+  return longest / 1000 >= HOLE_MS ? Math.round(longest / 1000) : 0;
 }
 
 /**
- * One line for the bench: the main thread's share of its task time on the CPU, and any frame hole, per run.
- * @param {ReturnType<typeof hostFigures>[]} runs
+ * One line for the bench, per run: the main thread's share of its task time on the CPU, the blocking time its CPU time
+ * alone gives at 4×, and any frame hole.
+ * @param {(ReturnType<typeof hostFigures>)[]} runs
  */
 export function describeHost(runs) {
   const cpu = runs.map((r) => (r?.onCpu == null ? '?' : `${Math.round(r.onCpu * 100)} %`));
-  const holes = runs.map((r) => (r == null ? '?' : r.frameHole == null ? 'none' : `${r.frameHole} ms`));
-  const own = runs.map((r) => (r == null ? '?' : `${r.cpuBlockingMs} ms`));
+  const own = runs.map((r) => (r?.cpuBlockingMs == null ? '?' : `${r.cpuBlockingMs} ms`));
+  const holes = runs.map((r) => (r?.frameHole == null ? '?' : r.frameHole === 0 ? 'none' : `${r.frameHole} ms`));
   return `host: main thread on the CPU for ${cpu.join(', ')} of its task time (Lantern counts the rest 4× too); its CPU alone at 4× blocks ${own.join(', ')} (first 5 s); frame hole before FCP: ${holes.join(', ')}`;
 }
