@@ -124,7 +124,8 @@ test('Generate News creates a draft through POST /news/generate', async () => {
   await user.type(within(dialog).getByLabelText('Thema'), 'Solarrekord in Bayern');
   await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
   expect(await screen.findByText('News generiert')).toBeInTheDocument();
-  expect(rowOf('Solarrekord in Bayern')).toHaveTextContent('Entwurf');
+  // The list draws the new item in its deferred render, just after the toast.
+  await waitFor(() => expect(rowOf('Solarrekord in Bayern')).toHaveTextContent('Entwurf'));
   expect(body).toEqual({ topic: 'Solarrekord in Bayern', language: 'en' });
   server.events.removeAllListeners();
 });

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, memo, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { lazy, memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -122,7 +122,9 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
 });
 
 export function AiNewsPage() {
-  const news = useNews();
+  // The render that shows arrived (or changed) news runs in slices, as a deferred render: a query's update alone is
+  // rendered in one task (useSyncExternalStore), and with the list that task was a long one at 4× CPU.
+  const news = useDeferredValue(useNews());
   const publish = usePublishNews();
   const retry = useRetryNews();
   const [generating, setGenerating] = useState(false);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
 import type { AiNewsItem, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
+import { measureAfterLayout } from '@/lib/virtual-list';
 import { STATUS_LABELS } from '@/lib/labels';
 import { formatDateTimeMedium, formatNumber, formatPercent } from '@/lib/format';
 import { messages } from '../messages';
@@ -15,6 +16,8 @@ const RowMenu = lazy(() => import('./row-menu').then((m) => ({ default: m.RowMen
 
 const ROW_HEIGHT = 56;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_7rem_3.5rem] items-center gap-3 px-3';
+// The scroll box is at most 36rem (max-h-[36rem]) high.
+const SCROLL_BOX = measureAfterLayout<HTMLDivElement>(576);
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
 const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
 const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
@@ -43,7 +46,7 @@ export interface NewsActions {
  */
 export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: NewsActions }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, ...SCROLL_BOX });
   const [menu, setMenu] = useState<{ item: AiNewsItem; anchor: HTMLElement } | null>(null);
   // Stable, so that the memoized rows a keystroke keeps in view are not rendered again.
   const openMenu = useCallback((item: AiNewsItem, anchor: HTMLElement) => setMenu({ item, anchor }), []);

@@ -1,4 +1,5 @@
 import { Film, ListTodo, Newspaper, Radio, RefreshCw, TriangleAlert, Eye, type LucideIcon } from 'lucide-react';
+import { memo, useDeferredValue } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -48,35 +49,48 @@ function OverviewError({ error, onRetry, retrying }: { error: unknown; onRetry: 
   );
 }
 
+type OverviewQuery = ReturnType<typeof useOverview>;
+
+/** The figures, panels and chart, or their skeleton or error: memoized, so only the deferred render below draws them. */
+const OverviewBody = memo(function OverviewBody({ query }: { query: OverviewQuery }) {
+  const { data, error, isPending, isFetching, refetch } = query;
+  if (isPending) return <OverviewSkeleton />;
+  if (error && !data) return <OverviewError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  return (
+    <>
+      <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {data.stats.map((s) => (
+          <StatCard key={s.id} title={s.title} value={s.value} description={s.description} icon={ICONS[s.icon]} trend={s.trend} />
+        ))}
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PlatformViewsChart data={data.platformViews} />
+        <WorkflowProgressPanel items={data.workflowProgress} queuedJobs={data.queuedJobs} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <NotificationsPanel items={data.notifications} />
+        <TechnicalMonitor items={data.technicalMonitor} />
+        <SystemStatusPanel items={data.systemStatus} />
+      </div>
+    </>
+  );
+});
+
+/**
+ * The query's answer, drawn in a deferred render: a query's update alone is rendered in one task
+ * (useSyncExternalStore), and with every panel that task was a long one at 4× CPU; deferred, React renders it in slices.
+ */
+function OverviewData() {
+  return <OverviewBody query={useDeferredValue(useOverview())} />;
+}
+
 /** The dashboard overview (SPEC "Dashboard overview"): every figure comes from GET /dashboard/overview. */
 export function OverviewPage() {
-  const { data, error, isPending, isFetching, refetch } = useOverview();
   return (
     <div className="space-y-6">
       <PageHeader title="Dashboard" description="Überblick über News, Streams, Videos und den KI-Workflow." />
       <QuickActions />
-      {isPending ? (
-        <OverviewSkeleton />
-      ) : error && !data ? (
-        <OverviewError error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : (
-        <>
-          <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {data.stats.map((s) => (
-              <StatCard key={s.id} title={s.title} value={s.value} description={s.description} icon={ICONS[s.icon]} trend={s.trend} />
-            ))}
-          </section>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <PlatformViewsChart data={data.platformViews} />
-            <WorkflowProgressPanel items={data.workflowProgress} queuedJobs={data.queuedJobs} />
-          </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <NotificationsPanel items={data.notifications} />
-            <TechnicalMonitor items={data.technicalMonitor} />
-            <SystemStatusPanel items={data.systemStatus} />
-          </div>
-        </>
-      )}
+      <OverviewData />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CalendarRange, FileText, Filter, Plus, Send, Clock, PenLine } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -183,7 +183,9 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
 const isQuotaError = (error: unknown) => error instanceof Error && error.name === 'OutboxQuotaError';
 
 export function PostsPage() {
-  const postsQuery = usePosts();
+  // The render that shows arrived (or changed) posts runs in slices, as a deferred render: a query's update alone is
+  // rendered in one task (useSyncExternalStore), and with the table and counters that task was a long one at 4× CPU.
+  const postsQuery = useDeferredValue(usePosts());
   useEffect(() => whenIdle(() => void loadTable()), []);
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();

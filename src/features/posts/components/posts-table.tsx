@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
 import type { Post, PostStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
+import { measureAfterLayout } from '@/lib/virtual-list';
 import type { PostQuery, SortKey } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
@@ -17,6 +18,8 @@ const RowMenu = lazy(() => import('./row-menu').then((m) => ({ default: m.RowMen
 const ROW_HEIGHT = 60;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';
 
+// The scroll box is at most 36rem (max-h-[36rem]) high.
+const SCROLL_BOX = measureAfterLayout<HTMLDivElement>(576);
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
 const HEADER_ROW_CLASS = cn(GRID, 'h-11');
 
@@ -82,7 +85,7 @@ function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]
  */
 export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Post[]; total: number; sort: PostQuery['sort']; onSort: (key: SortKey) => void; actions: RowActions }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, ...SCROLL_BOX });
   const items = virtualizer.getVirtualItems();
   const [menu, setMenu] = useState<{ post: Post; anchor: HTMLElement } | null>(null);
   const openMenu = useCallback((post: Post, anchor: HTMLElement) => setMenu({ post, anchor }), []);
