@@ -1,6 +1,7 @@
 // A PostgreSQL-backed job queue (kind + payload + run_at) that works the same on PGlite and on PostgreSQL: a worker
-// claims one due job with FOR UPDATE SKIP LOCKED, so two instances never take the same job; a claim that outlives its
-// timeout (a crashed worker) is taken over; a finished job is marked done and never runs again.
+// claims one due job with FOR UPDATE SKIP LOCKED, so two instances never take the same job; a claim is a short lease the
+// worker renews while the job runs, so a job of minutes stays in hand and a crashed worker's job is taken over once its
+// lease lapses; a finished job is marked done and never runs again. Jobs of different kinds run side by side.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
@@ -9,9 +10,10 @@ export interface Job {
   id: number;
   kind: string;
   payload: unknown;
+  /** Claims so far, this one included (a taken-over claim counts). */
   attempts: number;
   maxAttempts: number;
-  /** True when an earlier claim of this job expired (its worker died mid-run). */
+  /** True when an earlier claim of this job lapsed (its worker died mid-run). */
   takenOver: boolean;
 }
 
@@ -22,7 +24,8 @@ export class RetryLater extends Error {
   }
 }
 
-export type JobHandler = (job: Job) => Promise<void>;
+/** Runs one job; `signal` aborts when this worker lost the job's claim (another worker has taken it over). */
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
 export interface EnqueueOptions {
   kind: string;
@@ -46,22 +49,67 @@ export async function cancelJob(db: Db, uniqueKey: string): Promise<void> {
   await db.execute(sql`DELETE FROM jobs WHERE unique_key = ${uniqueKey} AND done_at IS NULL AND claimed_by IS NULL`);
 }
 
+export interface JobState {
+  done: boolean;
+  failed: boolean;
+  /** A worker holds the job under a live lease (it runs now); false once the lease lapsed. */
+  claimed: boolean;
+  runAt: Date;
+  attempts: number;
+  lastError: string | undefined;
+}
+
+/** Where the job with this unique key stands, or undefined when there is none. */
+export async function jobState(db: Db, uniqueKey: string, now: Date = new Date()): Promise<JobState | undefined> {
+  const result = await db.execute(sql`
+    SELECT done_at IS NOT NULL AS done, failed_at IS NOT NULL AS failed,
+      (claimed_by IS NOT NULL AND claimed_until >= ${now.toISOString()}::timestamptz) AS claimed, run_at, attempts, last_error
+    FROM jobs WHERE unique_key = ${uniqueKey}`);
+  const row = rowsOf(result)[0];
+  if (!row) return undefined;
+  return {
+    done: row.done === true,
+    failed: row.failed === true,
+    claimed: row.claimed === true,
+    runAt: new Date(row.run_at as string | Date),
+    attempts: Number(row.attempts),
+    lastError: row.last_error == null ? undefined : String(row.last_error),
+  };
+}
+
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
 export interface WorkerOptions {
   /** How often the worker looks for due jobs (setting NEWSDESK_JOB_POLL_MS). */
   pollMs: number;
-  /** How long a claim holds before another worker may take the job over. */
+  /** How long a claim holds without renewal; the worker renews it every third of this while the job runs. */
+  leaseMs?: number;
+  /** The former name of leaseMs, used when leaseMs is not set. */
   claimTimeoutMs?: number;
+  /** Jobs of one kind this worker runs at the same time (1 for a kind not named). */
+  concurrency?: Record<string, number>;
   now?: () => Date;
   workerId?: string;
 }
 
-/** Polls for due jobs and runs them with their kind's handler, one at a time per worker. */
+interface Held {
+  job: Job;
+  controller: AbortController;
+  renewedAt: number;
+}
+
+/** Polls for due jobs and runs them with their kind's handler, up to the kind's concurrency at a time. */
 export class JobWorker {
   readonly id: string;
+  private readonly leaseMs: number;
+  private readonly held = new Map<number, Held>();
+  private readonly inHand = new Set<Promise<void>>();
+  private readonly busy = new Map<string, number>();
+  // Claims of one worker take turns, so two loops never both fill the same free slot.
+  private claimTurn: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | undefined;
+  private polling: Promise<void> | undefined;
+  private pollAgain = false;
   private stopped = true;
 
   constructor(
@@ -70,18 +118,22 @@ export class JobWorker {
     private readonly options: WorkerOptions,
   ) {
     this.id = options.workerId ?? randomUUID();
+    this.leaseMs = options.leaseMs ?? options.claimTimeoutMs ?? 30_000;
   }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Claims one due job (or none) in one statement: the row lock is held only while the claim is written. */
-  async claim(): Promise<Job | undefined> {
-    const now = this.now().toISOString();
-    const until = new Date(this.now().getTime() + (this.options.claimTimeoutMs ?? 5 * 60_000)).toISOString();
-    const kinds = Object.keys(this.handlers);
+  private freeKinds(): string[] {
+    return Object.keys(this.handlers).filter((kind) => (this.busy.get(kind) ?? 0) < (this.options.concurrency?.[kind] ?? 1));
+  }
+
+  /** Claims one due job of these kinds (or none) in one statement: the row lock is held only while the claim is written. */
+  async claim(kinds: string[] = Object.keys(this.handlers)): Promise<Job | undefined> {
     if (kinds.length === 0) return undefined;
+    const now = this.now().toISOString();
+    const until = new Date(this.now().getTime() + this.leaseMs).toISOString();
     const result = await this.database.db.execute(sql`
       UPDATE jobs SET claimed_by = ${this.id}, claimed_until = ${until}::timestamptz, attempts = attempts + 1,
         last_error = CASE WHEN claimed_by IS NOT NULL THEN 'taken-over' ELSE last_error END
@@ -106,53 +158,136 @@ export class JobWorker {
     };
   }
 
-  /** Runs every due job now (tests call it; the poll loop calls it too). Resolves to the number of jobs run. */
+  /**
+   * Extends the lease of a job this worker runs (the worker does so by itself every third of the lease). Resolves to
+   * false, and aborts the handler's signal, when the claim is gone.
+   */
+  async renew(job: Job): Promise<boolean> {
+    const held = this.held.get(job.id);
+    if (!held || held.controller.signal.aborted) return false;
+    const until = new Date(this.now().getTime() + this.leaseMs).toISOString();
+    try {
+      const result = await this.database.db.execute(sql`
+        UPDATE jobs SET claimed_until = ${until}::timestamptz
+        WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL
+        RETURNING id`);
+      if (rowsOf(result).length > 0) {
+        held.renewedAt = Date.now();
+        return true;
+      }
+      held.controller.abort(new Error(`Job ${job.id} wurde von einer anderen Instanz übernommen.`));
+    } catch (error) {
+      console.error('[jobs] Verlängern fehlgeschlagen:', (error as Error).message);
+      // Unreachable for a whole lease: another worker may have taken the job by now.
+      if (Date.now() - held.renewedAt >= this.leaseMs) held.controller.abort(new Error(`Die Übernahmefrist von Job ${job.id} ist abgelaufen.`));
+    }
+    return false;
+  }
+
+  /** Claims a due job of a kind with a free slot and starts it; resolves to its run (boxed: an async function would await it), or undefined. */
+  private async claimNext(): Promise<{ run: Promise<void> } | undefined> {
+    const claimed = this.claimTurn.then(async () => {
+      const job = await this.claim(this.freeKinds());
+      if (job) this.busy.set(job.kind, (this.busy.get(job.kind) ?? 0) + 1);
+      return job;
+    });
+    this.claimTurn = claimed.catch(() => undefined);
+    const job = await claimed;
+    if (!job) return undefined;
+    // A run never rejects: nobody may be awaiting it (the poll loop), and the job's row says how it ended.
+    const run = this.execute(job).catch((error: unknown) => console.error(`[jobs] Job ${job.id} (${job.kind}):`, (error as Error).message)).finally(() => {
+      this.busy.set(job.kind, (this.busy.get(job.kind) ?? 1) - 1);
+      this.inHand.delete(run);
+      this.wake();
+    });
+    this.inHand.add(run);
+    return { run };
+  }
+
+  /** Runs every due job now (tests call it) and resolves to the number of jobs it ran. */
   async runDue(): Promise<number> {
     let count = 0;
+    const mine = new Set<Promise<void>>();
     for (;;) {
-      const job = await this.claim();
-      if (!job) return count;
-      count += 1;
-      await this.execute(job);
+      const started = await this.claimNext();
+      if (started) {
+        const { run } = started;
+        count += 1;
+        mine.add(run);
+        void run.then(() => mine.delete(run));
+        continue;
+      }
+      // Nothing claimable: wait while a job of ours, or one holding a full kind's slot, may free the way to more.
+      const waitFor = mine.size > 0 ? mine : this.freeKinds().length < Object.keys(this.handlers).length ? this.inHand : undefined;
+      if (!waitFor || waitFor.size === 0) return count;
+      await Promise.race(waitFor);
     }
   }
 
   private async execute(job: Job): Promise<void> {
     const { db } = this.database;
     const handler = this.handlers[job.kind];
+    const controller = new AbortController();
+    this.held.set(job.id, { job, controller, renewedAt: Date.now() });
+    const renewal = setInterval(() => void this.renew(job), Math.max(1, Math.floor(this.leaseMs / 3)));
+    const mine = sql`id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts}`;
     try {
-      await handler(job);
-      await db.execute(sql`UPDATE jobs SET done_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = NULL WHERE id = ${job.id} AND claimed_by = ${this.id}`);
+      await handler(job, controller.signal);
+      clearInterval(renewal);
+      await db.execute(sql`UPDATE jobs SET done_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = NULL WHERE ${mine}`);
     } catch (error) {
+      clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLater && job.attempts < job.maxAttempts) {
         const runAt = new Date(this.now().getTime() + error.delayMs).toISOString();
-        await db.execute(sql`UPDATE jobs SET run_at = ${runAt}::timestamptz, claimed_by = NULL, claimed_until = NULL, last_error = ${message} WHERE id = ${job.id} AND claimed_by = ${this.id}`);
+        await db.execute(sql`UPDATE jobs SET run_at = ${runAt}::timestamptz, claimed_by = NULL, claimed_until = NULL, last_error = ${message} WHERE ${mine}`);
       } else {
-        await db.execute(sql`UPDATE jobs SET failed_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = ${message} WHERE id = ${job.id} AND claimed_by = ${this.id}`);
+        await db.execute(sql`UPDATE jobs SET failed_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = ${message} WHERE ${mine}`);
       }
+    } finally {
+      clearInterval(renewal);
+      this.held.delete(job.id);
     }
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.running = this.runDue()
-        .then(() => undefined)
-        .catch((error: unknown) => console.error('[jobs] Fehler beim Abarbeiten:', (error as Error).message))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs);
-        });
-    };
-    tick();
+    this.schedule(0);
   }
 
-  /** Stops polling and waits for the job in hand to finish (a graceful restart leaves no job half-done). */
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.polling = this.poll().finally(() => {
+        this.polling = undefined;
+        this.schedule(this.pollAgain ? 0 : this.options.pollMs);
+        this.pollAgain = false;
+      });
+    }, delayMs);
+  }
+
+  /** A freed slot is filled at once rather than at the next poll. */
+  private wake(): void {
+    if (this.polling) this.pollAgain = true;
+    else this.schedule(0);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      let started = true;
+      while (!this.stopped && started) started = (await this.claimNext()) !== undefined;
+    } catch (error) {
+      console.error('[jobs] Fehler beim Abarbeiten:', (error as Error).message, (error as Error).cause);
+    }
+  }
+
+  /** Stops polling and waits for every job in hand (a graceful restart leaves no job half-done). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    clearTimeout(this.timer);
+    await this.polling;
+    while (this.inHand.size > 0) await Promise.allSettled([...this.inHand]);
   }
 }

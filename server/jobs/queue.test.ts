@@ -1,0 +1,126 @@
+// The queue on the embedded database: a lease renewed while a long job runs, the signal when the claim is lost, jobs of
+// different kinds side by side within each kind's concurrency, and a job's state by its key.
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { enqueue, jobState, JobWorker, type JobHandler } from './queue';
+
+let database: Database;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const due = () => new Date(Date.now() - 1000);
+const openJobs = async () => ((await database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE done_at IS NULL`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+
+beforeAll(async () => {
+  database = await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) });
+});
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`DELETE FROM jobs`);
+});
+
+test('a job running five lease periods is not taken over by a second worker while its lease is renewed', async () => {
+  await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'long-1' });
+  let signal: AbortSignal | undefined;
+  const first = new JobWorker(database, { long: async (_job, s) => { signal = s; await sleep(1500); } }, { pollMs: 20, leaseMs: 300, workerId: 'first' });
+  let secondRuns = 0;
+  const second = new JobWorker(database, { long: async () => void (secondRuns += 1) }, { pollMs: 20, leaseMs: 300, workerId: 'second' });
+  const holding = first.runDue();
+  await expect.poll(() => signal).toBeDefined();
+  second.start();
+  expect(await holding).toBe(1);
+  await second.stop();
+  expect(secondRuns).toBe(0);
+  expect(signal?.aborted).toBe(false);
+  expect(await jobState(database.db, 'long-1')).toMatchObject({ done: true, failed: false, claimed: false, attempts: 1 });
+});
+
+test('a lost claim aborts the handler’s signal, and the old worker’s outcome is not written', async () => {
+  await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'lost-1' });
+  let aborted = false;
+  const worker = new JobWorker(database, {
+    long: async (_job, signal) => {
+      await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'lost-1'`);
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      aborted = true;
+    },
+  }, { pollMs: 20, leaseMs: 150, workerId: 'loser' });
+  expect(await worker.runDue()).toBe(1);
+  expect(aborted).toBe(true);
+  expect(await jobState(database.db, 'lost-1')).toMatchObject({ done: false, failed: false });
+});
+
+test('a handler renews its lease by hand; the renewal says whether the job is still its own', async () => {
+  await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'renew-1' });
+  const answers: boolean[] = [];
+  const worker: JobWorker = new JobWorker(database, {
+    long: async (job) => {
+      answers.push(await worker.renew(job));
+      await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'renew-1'`);
+      answers.push(await worker.renew(job));
+    },
+  }, { pollMs: 20, leaseMs: 60_000, workerId: 'renewer' });
+  expect(await worker.runDue()).toBe(1);
+  expect(answers).toEqual([true, false]);
+});
+
+/** Handlers that sleep and record how many jobs of each kind ran at once. */
+function tracked(kinds: string[], ms: number) {
+  const now: Record<string, number> = {};
+  const most: Record<string, number> = {};
+  let mostTogether = 0;
+  const handlers: Record<string, JobHandler> = {};
+  for (const kind of kinds) {
+    handlers[kind] = async () => {
+      now[kind] = (now[kind] ?? 0) + 1;
+      most[kind] = Math.max(most[kind] ?? 0, now[kind]);
+      mostTogether = Math.max(mostTogether, Object.values(now).reduce((s, n) => s + n, 0));
+      await sleep(ms);
+      now[kind] -= 1;
+    };
+  }
+  return { handlers, most, together: () => mostTogether };
+}
+
+test('jobs of two kinds run at once; concurrency 1 never runs two of a kind at once, concurrency 2 does', async () => {
+  for (let i = 0; i < 4; i += 1) {
+    await enqueue(database.db, { kind: 'one', payload: { i }, runAt: due() });
+    await enqueue(database.db, { kind: 'two', payload: { i }, runAt: due() });
+  }
+  const { handlers, most, together } = tracked(['one', 'two'], 150);
+  const worker = new JobWorker(database, handlers, { pollMs: 20, concurrency: { two: 2 } });
+  expect(await worker.runDue()).toBe(8);
+  expect(most).toEqual({ one: 1, two: 2 });
+  expect(together()).toBe(3);
+  expect(await openJobs()).toBe(0);
+});
+
+test('the poll loop fills each kind’s free slots, and stop() waits for every job in hand', async () => {
+  for (let i = 0; i < 3; i += 1) {
+    await enqueue(database.db, { kind: 'one', payload: { i }, runAt: due() });
+    await enqueue(database.db, { kind: 'two', payload: { i }, runAt: due() });
+  }
+  const { handlers, most, together } = tracked(['one', 'two'], 600);
+  const worker = new JobWorker(database, handlers, { pollMs: 20, concurrency: { two: 3 } });
+  worker.start();
+  await expect.poll(() => together()).toBe(4);
+  await worker.stop();
+  // The jobs in hand at stop() are done; the one never claimed waits for the next start.
+  expect(await openJobs()).toBe(2);
+  expect(most).toEqual({ one: 1, two: 3 });
+  worker.start();
+  await expect.poll(openJobs, { timeout: 5000 }).toBe(0);
+  await worker.stop();
+});
+
+test('jobState: a job by its key, or undefined', async () => {
+  const runAt = new Date('2030-01-01T08:00:00Z');
+  expect(await jobState(database.db, 'none')).toBeUndefined();
+  await enqueue(database.db, { kind: 'later', payload: {}, runAt, uniqueKey: 'later-1' });
+  expect(await jobState(database.db, 'later-1')).toEqual({ done: false, failed: false, claimed: false, runAt, attempts: 0, lastError: undefined });
+  const failing = new JobWorker(database, { later: async () => { throw new Error('Kaputt'); } }, { pollMs: 20, now: () => runAt });
+  expect(await failing.runDue()).toBe(1);
+  expect(await jobState(database.db, 'later-1', runAt)).toEqual({ done: false, failed: true, claimed: false, runAt, attempts: 1, lastError: 'Kaputt' });
+});
