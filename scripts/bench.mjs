@@ -28,7 +28,8 @@
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
 // waited for); the scripts requested after that but before it was first visible are printed beside it, not judged.
 // Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
-// --only sizes,lists,warm,live,lighthouse runs only those parts; --screens /,/dashboard/posts limits Lighthouse to those
+// --only sizes,lists,warm,live,lighthouse,pipeline runs only those parts (pipeline: scripts/bench-pipeline.ts, a feed poll
+// of 20 sources and a Scraper stage, each ≤ 10 s); --screens /,/dashboard/posts limits Lighthouse to those
 // paths. BENCH_PORT (default 4310) is the preview port (it and the next two); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
 // at 4×, BENCH_CALIBRATED_RUNS (default 1) the informational calibrated runs per screen (0: none); BENCH_TRACE_DIR, when set, the
 // folder that keeps each Lighthouse run's report and trace (<path>-<slowdown>x-<time>.lhr.json / .trace.json).
@@ -68,7 +69,7 @@ const LONG_TASK_QUIET_MS = 4_000;
 
 const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : null;
-const PARTS = ['sizes', 'lists', 'warm', 'live', 'lighthouse'];
+const PARTS = ['sizes', 'lists', 'warm', 'live', 'lighthouse', 'pipeline'];
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : PARTS;
 const run = (part) => only.includes(part);
 const LIGHTHOUSE_URLS = args.includes('--screens') ? args[args.indexOf('--screens') + 1].split(',') : ['/', ...SCREENS];
@@ -481,6 +482,14 @@ try {
   await backend?.close();
   await browser.close();
   rmSync(tmp, { recursive: true, force: true });
+}
+
+if (run('pipeline')) {
+  console.log('\npipeline (embedded PGlite, local feeds)');
+  const pipeline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-pipeline.ts'], { encoding: 'utf8' });
+  process.stdout.write(pipeline.stdout.split('\n').map((l) => (l ? `  ${l}` : l)).join('\n'));
+  if (pipeline.stderr.trim()) console.log(pipeline.stderr.trim());
+  results.push(pipeline.status === 0);
 }
 
 const failed = results.filter((r) => !r).length;

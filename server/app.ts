@@ -3,7 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { bearerAuth } from './auth';
+import type { BlockList } from 'node:net';
+import { bearerAuth, forwardedClient } from './auth';
 import type { AppEnv, Deps } from './context';
 import { errorResponse, HttpError } from './errors';
 import { checkTicket, issueTicket } from './events';
@@ -19,6 +20,7 @@ import { registerSocial } from './routes/social/social.routes';
 import { registerUsers } from './routes/users/users.routes';
 import { isSignedVideoFile, registerVideo } from './routes/video/video.routes';
 import { registerWorkflow } from './routes/workflow/workflow.routes';
+import { registerSources } from './routes/sources/sources.routes';
 import { servePwa } from './static';
 
 export interface AppOptions {
@@ -28,6 +30,8 @@ export interface AppOptions {
   distDir?: string;
   authMaxFailures?: number;
   authWindowMs?: number;
+  /** Proxies whose X-Forwarded-For names the client (NEWSDESK_TRUSTED_PROXIES); none: the socket's peer is the client. */
+  trustedProxies?: BlockList;
   /** Log one line per request (method, path, status, time; never headers or query). */
   log?: boolean;
   /** Keep-alive comment interval of the event stream. */
@@ -38,12 +42,12 @@ const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
 // The platform's redirect after OAuth carries no bearer token; its one-time state is checked instead (prov-social).
 const OAUTH_CALLBACK = /^\/api\/oauth\/[^/]+\/callback$/;
 // GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
-// POST /api/runs/{id}/events carries the run's own token instead (checked by its handler).
+// POST /api/runs/{id}/events and /api/runs/{id}/stages/{stage} carry the run's own token instead (checked by their handlers).
 const isOpen = (path: string, method: string) =>
   OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path) || OAUTH_CALLBACK.test(path))) || isSignedVideoFile(path, method) ||
-  (method === 'POST' && /^\/api\/runs\/[^/]+\/events$/.test(path));
+  (method === 'POST' && /^\/api\/runs\/[^/]+\/(events|stages\/[^/]+)$/.test(path));
 
-function clientAddress(c: Context<AppEnv>): string {
+function peerAddress(c: Context<AppEnv>): string {
   try {
     return getConnInfo(c as unknown as Parameters<typeof getConnInfo>[0]).remote.address ?? 'unknown';
   } catch {
@@ -81,7 +85,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   app.use(
     '/api/*',
-    bearerAuth({ maxFailures: options.authMaxFailures ?? 10, windowMs: options.authWindowMs ?? 60_000, isOpen, clientAddress }),
+    bearerAuth({
+      maxFailures: options.authMaxFailures ?? 10,
+      windowMs: options.authWindowMs ?? 60_000,
+      isOpen,
+      clientAddress: (c) => forwardedClient(peerAddress(c), c.req.header('x-forwarded-for'), options.trustedProxies),
+    }),
   );
 
   app.get('/api/healthz', (c) => c.json({ ok: true, database: deps.database.kind }));
@@ -133,6 +142,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   registerLive(app);
   registerVideo(app);
   registerWorkflow(app);
+  registerSources(app);
   registerServices(app);
   registerKeys(app);
 

@@ -6,6 +6,7 @@ import type { DatabaseKeyStore } from './providers/key-store';
 import type { SocialServices } from './providers/social/services';
 import type { N8nClient } from './n8n/n8n-client';
 import type { ObsHub } from './obs/obs-instance';
+import type { PipelineEngine } from './pipeline/engine';
 
 export interface Deps {
   database: Database;
@@ -29,6 +30,8 @@ export interface Deps {
   callbackBaseUrl?: string;
   /** OBS through the server (issue 14); absent or empty: /obs/* answers 503 'OBS ist nicht konfiguriert.'. */
   obs?: ObsHub;
+  /** The desk's own pipeline engine (runs without n8n, the stages n8n asks for, source polling). */
+  engine?: PipelineEngine;
 }
 
 export interface AppEnv {

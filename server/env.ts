@@ -1,5 +1,7 @@
 // The server's environment, parsed once at start; a bad value stops the server with a German message naming it.
+import type { BlockList } from 'node:net';
 import * as z from 'zod/mini';
+import { trustedProxies } from './auth';
 
 const port = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535));
 const positive = z.coerce.number().check(z.int(), z.minimum(1));
@@ -20,6 +22,11 @@ const EnvSchema = z.object({
   // prov-social (issue 15)
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
+  NEWSDESK_TRUSTED_PROXIES: z.optional(z.string()),
+  NEWSDESK_FETCH_PRIVATE: z._default(z.enum(['0', '1']), '0'),
+  NEWSDESK_SOURCE_INTERVAL_MIN: z._default(positive, 15),
+  NEWSDESK_JOB_LEASE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000)), 30_000),
+  NEWSDESK_DEFAULT_SOURCES: z._default(z.enum(['0', '1']), '1'),
   NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
   // n8n (issue 14): the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
   N8N_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.'))),
@@ -56,6 +63,15 @@ export interface Env {
   callbackBaseUrl: string | undefined;
   /** The OBS instances the server connects to (empty: /obs/* answers 503). Passwords never leave the server. */
   obsInstances: ObsInstanceConfig[];
+  /** Feeds and articles on private or loopback addresses may be read (NEWSDESK_FETCH_PRIVATE=1: an intranet feed, tests). */
+  fetchPrivate: boolean;
+  sourceIntervalMs: number;
+  /** How long a running job's claim lasts without renewal: a crashed instance's stage is taken over after it. */
+  jobLeaseMs: number;
+  /** A fresh desk starts with a short list of public feeds (NEWSDESK_DEFAULT_SOURCES=0: none). */
+  defaultSources: boolean;
+  /** Reverse proxies whose X-Forwarded-For names the client for the sign-in limiter. */
+  trustedProxies: BlockList | undefined;
 }
 
 export interface ObsInstanceConfig {
@@ -99,6 +115,14 @@ function obsInstances(e: { OBS_URL?: string; OBS_PASSWORD?: string; OBS_NAME: st
 
 export class EnvError extends Error {}
 
+function proxiesOf(setting: string | undefined): BlockList | undefined {
+  try {
+    return trustedProxies(setting);
+  } catch (error) {
+    throw new EnvError(`Ungültige Umgebung: ${(error as Error).message}`);
+  }
+}
+
 /** Reads the environment; empty values count as unset. Throws EnvError with a German reason. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -127,5 +151,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // n8n reaches the desk at its public address unless it needs another one (n8n in Docker: host.docker.internal).
     callbackBaseUrl: (e.NEWSDESK_CALLBACK_BASE_URL ?? e.NEWSDESK_PUBLIC_URL)?.replace(/\/+$/, ''),
     obsInstances: obsInstances(e),
+    fetchPrivate: e.NEWSDESK_FETCH_PRIVATE === '1',
+    sourceIntervalMs: e.NEWSDESK_SOURCE_INTERVAL_MIN * 60_000,
+    jobLeaseMs: e.NEWSDESK_JOB_LEASE_MS,
+    defaultSources: e.NEWSDESK_DEFAULT_SOURCES === '1',
+    trustedProxies: proxiesOf(e.NEWSDESK_TRUSTED_PROXIES),
   };
 }

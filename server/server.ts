@@ -16,6 +16,8 @@ import { DatabaseKeyStore, resolveSecret } from './providers/key-store';
 import { startVideoPoller } from './providers/video/jobs';
 import { createJobWorker, createSocialServices } from './providers/social/services';
 import { ObsHub } from './obs/obs-instance';
+import { PipelineEngine } from './pipeline/engine';
+import { seedDefaultSources } from './sources/defaults';
 
 export interface Running {
   url: string;
@@ -38,6 +40,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     await seedDemo(database.db);
     await settleAfterBulkLoad(database.db);
   }
+  if (env.defaultSources) await seedDefaultSources(database.db);
   await pruneIdempotencyKeys(database);
   const events = new EventHub(database);
   await events.start();
@@ -60,12 +63,18 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
   worker.start();
-  const deps = { database, events, token, mediaDir: path.join(dataDir, 'media'), maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs };
+  const mediaDir = path.join(dataDir, 'media');
+  const engine = new PipelineEngine(
+    { database, events, credentials, mediaDir, token, n8nBaseUrl: env.n8n?.baseUrl },
+    { allowPrivate: env.fetchPrivate, sourceIntervalMs: env.sourceIntervalMs, tickMs: 30_000, pollMs: Math.min(env.jobPollMs, 1000), leaseMs: env.jobLeaseMs },
+  );
+  engine.start();
+  const deps = { database, events, token, mediaDir, maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs, engine };
   // Avatar video jobs left open by the last run are followed again from the database.
   const videoPoller = startVideoPoller(deps);
   const app = createApp(
     deps,
-    { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, log: options.log },
+    { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, trustedProxies: env.trustedProxies, log: options.log },
   );
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
@@ -81,6 +90,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     database,
     async stop() {
       await videoPoller.stop();
+      await engine.stop();
       await worker.stop();
       await obs.stop();
       await events.stop();

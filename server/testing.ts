@@ -16,6 +16,7 @@ import { createCredentials, type Credentials } from './providers/credentials';
 import { DatabaseKeyStore } from './providers/key-store';
 import { createSocialServices, type SocialServices } from './providers/social/services';
 import type { ObsHub } from './obs/obs-instance';
+import { PipelineEngine, type EngineOptions } from './pipeline/engine';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
@@ -27,12 +28,14 @@ export interface TestApp {
   events: EventHub;
   mediaDir: string;
   social: SocialServices;
+  /** The pipeline engine (not started: a test runs its jobs with engine.runDue()). */
+  engine: PipelineEngine;
   /** A call under /api with the operator token (unless headers override it). */
   call(pathAndQuery: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { engine?: Partial<EngineOptions>; maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
@@ -44,7 +47,11 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
   const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now, mediaDir });
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, obs }, options);
+  const engine = new PipelineEngine(
+    { database, events, credentials, mediaDir, token: TEST_TOKEN, n8nBaseUrl: options.n8n?.baseUrl },
+    { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000, ...options.engine },
+  );
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, obs, engine }, options);
   return {
     app,
     keyStore,
@@ -52,6 +59,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
     events,
     mediaDir,
     social,
+    engine,
     async call(pathAndQuery, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);
@@ -60,6 +68,7 @@ export async function createTestApp(options: AppOptions & { maxUploadBytes?: num
       return app.request(`/api${pathAndQuery}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
     },
     async close() {
+      await engine.stop();
       await obs?.stop();
       await events.stop();
       if (!options.database) await database.close();

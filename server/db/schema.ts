@@ -282,6 +282,10 @@ export const runs = pgTable('runs', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   log: jsonb('log').$type<string[]>().notNull().default([]),
+  /** 'desk' (the server's own engine) or 'n8n'. */
+  engine: text('engine').notNull().default('n8n'),
+  /** The trigger parameters the run was started with (topic, language, voice, platforms, category, action). */
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
 }, (t) => [index('runs_workflow_idx').on(t.workflowId), index('runs_status_idx').on(t.status)]);
 
 export const runStages = pgTable('run_stages', {
@@ -293,6 +297,7 @@ export const runStages = pgTable('run_stages', {
   finishedAt: text('finished_at'),
   durationMs: integer('duration_ms'),
   error: text('error'),
+  reason: text('reason'),
 }, (t) => [primaryKey({ columns: [t.runId, t.stage] })]);
 
 // The medium attached to a social post result (issue 15, prov15): a Media Library file (media_id) or only an address
@@ -302,3 +307,62 @@ export const socialPostMedia = pgTable('social_post_media', {
   mediaId: text('media_id'),
   mediaType: text('media_type').notNull(),
 });
+
+// Sources: the feeds the Scraper stage reads. The conditional-GET validators and the back-off live with the feed.
+export const sources = pgTable('sources', {
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  category: text('category').notNull(),
+  language: text('language').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  lastFetchAt: timestamp('last_fetch_at', { withTimezone: true, mode: 'string' }),
+  lastStatus: integer('last_status'),
+  lastNewItems: integer('last_new_items').notNull().default(0),
+  lastError: text('last_error'),
+  /** Failed fetches in a row: the back-off grows with it. */
+  failures: integer('failures').notNull().default(0),
+  /** No poll before this (Retry-After or back-off). */
+  notBefore: timestamp('not_before', { withTimezone: true, mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/** An item stored once: by its canonical address, and near-identical titles across sources are the same item. */
+export const sourceItems = pgTable('source_items', {
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  id: text('id').primaryKey(),
+  url: text('url').notNull().unique(),
+  title: text('title').notNull(),
+  titleKey: text('title_key').notNull(),
+  summary: text('summary').notNull(),
+  /** The article's main text (Readability), once a story needed it. */
+  body: text('body'),
+  author: text('author'),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  category: text('category').notNull(),
+  language: text('language').notNull(),
+}, (t) => [index('source_items_title_key_idx').on(t.titleKey), index('source_items_fetched_idx').on(t.fetchedAt)]);
+
+/** Provenance: which source carried an item, at which address (the source's name is kept if the source goes). */
+export const sourceItemOrigins = pgTable('source_item_origins', {
+  itemId: text('item_id').notNull().references(() => sourceItems.id, { onDelete: 'cascade' }),
+  sourceId: text('source_id').notNull(),
+  sourceName: text('source_name').notNull(),
+  url: text('url').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.itemId, t.sourceId] })]);
+
+/** What a run's stages made, for the next stage and for a retry that starts later in the pipeline. */
+export const runArtefacts = pgTable('run_artefacts', {
+  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+  runId: text('run_id').notNull().references(() => runs.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  kind: text('kind').notNull(),
+  refId: text('ref_id').notNull(),
+  title: text('title').notNull(),
+  url: text('url'),
+}, (t) => [index('run_artefacts_run_idx').on(t.runId)]);

@@ -77,6 +77,10 @@ export class N8nClient {
     this.timeoutMs = settings.timeoutMs ?? 15_000;
   }
 
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+
   get hasApiKey(): boolean {
     return Boolean(this.settings.apiKey);
   }

@@ -20,6 +20,7 @@ const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[
   social: [['social'], ['admin']],
   live: [['live']],
   workflow: [['workflow', 'runs'], ['workflow', 'logs'], ['workflow', 'pipeline'], ['overview']],
+  sources: [['sources']],
 };
 
 /** OBS events that change the server's instance list (state, scenes); scene and stream events only move lib/obs's state. */

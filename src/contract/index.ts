@@ -7,7 +7,8 @@ export type {
   SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
   VideoStatus,
 } from './entities';
-export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, VIDEO_PROVIDERS } from './entities';
+export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, SOURCE_LANGUAGES, VIDEO_PROVIDERS } from './entities';
+export type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RunArtefact, SourceFetch, SourceItem } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 // prov15 (issue 15)

@@ -11,6 +11,7 @@ import {
 import { KeyService, SavedKey } from './entities';
 import { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 import { SocialPublication } from './entities';
+import { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RUN_STAGES, SourceItem } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,7 +37,7 @@ export interface OperationDef {
   body?: z.ZodMiniType | MultipartBody;
   response: z.ZodMiniType | BinaryResponse | EmptyResponse;
   /** The success status. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /**
    * 'key': not idempotent by nature; the console sends an `Idempotency-Key` (one per operator action, reused by
    * every retry) and a backend answers a repeated key with the stored first answer, acting once. 'natural': a
@@ -97,6 +98,19 @@ export const operations = {
   // Runs and stage events (issue 14, n8n)
   'workflow.runs': op({ method: 'GET', path: '/workflow/runs', tag: 'workflow', spec: false, summary: 'The last runs (newest first) with their five stages and logs, for the Monitoring tab (limit default 10).', query: z.object({ limit: positiveInt(100) }), response: z.array(Run), status: 200, idempotency: 'natural', example: { query: { limit: 10 } } }),
   'workflow.runEvent': op({ method: 'POST', path: '/runs/{runId}/events', tag: 'workflow', spec: false, summary: "A stage event of a run, posted by the n8n workflow with the run's own token in `X-Newsdesk-Run-Token` (not the operator token); goes out on the event stream.", params: z.object({ runId: z.string().check(z.minLength(1)) }), body: RunStageEvent, response: Run, status: 200, idempotency: 'natural', errors: [400, 401], example: { params: { runId: 'run-1005' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-23T09:00:00.000Z' } } }),
+
+  'workflow.stage': op({ method: 'POST', path: '/runs/{runId}/stages/{stage}', tag: 'workflow', spec: false, summary: "Asks the server to do one stage of a run (n8n's HTTP Request node, with the run's token in `X-Newsdesk-Run-Token`). Answers 202 at once; when the stage has finished, failed or was skipped the server POSTs `{stage, state, error?, reason?}` to `resumeUrl` (n8n's Wait node).", params: z.object({ runId: z.string().check(z.minLength(1)), stage: z.enum(RUN_STAGES) }), body: z.optional(z.object({ resumeUrl: z.optional(z.url({ protocol: /^https?$/ })) })), response: z.object({ accepted: z.boolean(), runId: z.string(), stage: z.string() }), status: 202, idempotency: 'natural', errors: [400, 401, 404, 409], example: { params: { runId: 'run-1005', stage: 'Scraper' }, body: { resumeUrl: 'http://n8n.example:5678/webhook-waiting/42' } } }),
+
+  // Sources (the Scraper stage's feeds) and the desk's settings
+  'sources.list': op({ method: 'GET', path: '/sources', tag: 'sources', spec: false, summary: 'The feeds the Scraper reads, with their last fetch.', response: z.array(FeedSource), status: 200, idempotency: 'natural' }),
+  'sources.create': op({ method: 'POST', path: '/sources', tag: 'sources', spec: false, summary: 'Adds a feed (RSS 2.0, RSS 1.0/RDF, Atom, JSON Feed).', body: NewFeedSource, response: FeedSource, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { name: 'Tagesschau', url: 'https://www.tagesschau.de/index~rss2.xml', category: 'general', language: 'de' } } }),
+  'sources.update': op({ method: 'PATCH', path: '/sources/{id}', tag: 'sources', spec: false, summary: 'Changes a feed (name, address, category, language, enabled).', params: id, body: FeedSourcePatch, response: FeedSource, status: 200, idempotency: 'natural', errors: [400, 404, 409], example: { params: { id: 'src-tech-news' }, body: { enabled: false } } }),
+  'sources.delete': op({ method: 'DELETE', path: '/sources/{id}', tag: 'sources', spec: false, summary: 'Removes a feed (the items it brought stay with their provenance).', params: id, response: empty, status: 204, idempotency: 'natural', errors: [404], example: { params: { id: 'src-tech-news' } } }),
+  'sources.fetch': op({ method: 'POST', path: '/sources/{id}/fetch', tag: 'sources', spec: false, summary: 'Reads one feed now („Jetzt abrufen“); answers the feed with its fetch result.', params: id, response: FeedSource, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'src-tech-news' } } }),
+  'sources.fetchAll': op({ method: 'POST', path: '/sources/fetch', tag: 'sources', spec: false, summary: 'Reads every enabled feed now.', response: z.array(FeedSource), status: 200, idempotency: 'natural' }),
+  'sources.items': op({ method: 'GET', path: '/sources/items', tag: 'sources', spec: false, summary: 'The newest stored items with their provenance (optional search `q`, `limit` default 50).', query: z.object({ q: z.optional(z.string()), limit: positiveInt(500) }), response: z.array(SourceItem), status: 200, idempotency: 'natural', example: { query: { limit: 20 } } }),
+  'settings.get': op({ method: 'GET', path: '/settings', tag: 'settings', spec: false, summary: "The desk's settings the server acts on (the run schedule).", response: DeskSettings, status: 200, idempotency: 'natural' }),
+  'settings.update': op({ method: 'PATCH', path: '/settings', tag: 'settings', spec: false, summary: "Changes the desk's settings.", body: DeskSettingsPatch, response: DeskSettings, status: 200, idempotency: 'natural', errors: [400], example: { body: { schedule: { enabled: true, everyMinutes: 30 } } } }),
 
   // Social
   'social.post': op({ method: 'POST', path: '/social/post/{platform}', tag: 'social', spec: true, summary: 'Publishes (or schedules) a post on a platform.', params: z.object({ platform: z.enum(['youtube', 'facebook', 'telegram']) }), body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 404, 409], example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } } }),

@@ -41,7 +41,7 @@ export function formatSize(bytes: number): string {
 }
 
 const COLORS: Record<MediaType, string> = { video: '#2563eb', audio: '#7c3aed', image: '#059669' };
-function thumbnailFor(type: MediaType, title: string): string {
+export function thumbnailFor(type: MediaType, title: string): string {
   const safe = title.replace(/[<>&"']/g, '').slice(0, 28);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="${COLORS[type]}"/><text x="160" y="160" font-family="sans-serif" font-size="15" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

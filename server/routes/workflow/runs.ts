@@ -2,13 +2,15 @@
 // in by those events, read by the Monitoring tab, the logs, the pipeline and the overview.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { RUN_STAGES, type Run, type RunHistoryItem, type RunStage, type RunStageEvent } from '../../../src/contract';
+import { RUN_STAGES, type Run, type RunArtefact, type RunHistoryItem, type RunStage, type RunStageEvent } from '../../../src/contract';
 import type { Db } from '../../db/client';
-import { runs, runStages } from '../../db/schema';
+import { runArtefacts, runs, runStages } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { originsOf } from '../../sources/store';
 
 type RunRow = typeof runs.$inferSelect;
 type StageRow = typeof runStages.$inferSelect;
+type ArtefactRow = typeof runArtefacts.$inferSelect;
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
 const clock = (iso: string) => new Date(iso).toISOString().slice(11, 19);
@@ -20,7 +22,16 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(total / 60)}m ${String(total % 60).padStart(2, '0')}s`;
 }
 
-function toRun(row: RunRow, stages: StageRow[]): Run {
+const toArtefact = (a: ArtefactRow, sources: Map<string, string[]>): RunArtefact => ({
+  kind: a.kind as RunArtefact['kind'],
+  id: a.refId,
+  title: a.title,
+  ...(a.url ? { url: a.url } : {}),
+  ...(sources.has(a.refId) ? { sources: sources.get(a.refId) } : {}),
+  stage: a.stage as RunArtefact['stage'],
+});
+
+function toRun(row: RunRow, stages: StageRow[], artefacts: ArtefactRow[] = [], sources = new Map<string, string[]>()): Run {
   const byStage = new Map(stages.map((s) => [s.stage, s]));
   return {
     id: row.id,
@@ -28,6 +39,7 @@ function toRun(row: RunRow, stages: StageRow[]): Run {
     topic: row.topic,
     status: row.status as Run['status'],
     ...(row.executionId ? { executionId: row.executionId } : {}),
+    engine: row.engine === 'desk' ? 'desk' : 'n8n',
     startedAt: new Date(row.startedAt).toISOString(),
     ...(row.finishedAt ? { finishedAt: new Date(row.finishedAt).toISOString() } : {}),
     stages: RUN_STAGES.map((stage): RunStage => {
@@ -39,9 +51,11 @@ function toRun(row: RunRow, stages: StageRow[]): Run {
         ...(s?.finishedAt ? { finishedAt: s.finishedAt } : {}),
         ...(s?.durationMs !== null && s?.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
         ...(s?.error ? { error: s.error } : {}),
+        ...(s?.reason ? { reason: s.reason } : {}),
       };
     }),
     log: row.log,
+    ...(artefacts.length > 0 ? { artefacts: artefacts.map((a) => toArtefact(a, sources)) } : {}),
   };
 }
 
@@ -51,7 +65,7 @@ export function toHistoryItem(run: Run, fallback: RunHistoryItem['status'] = 'fa
   return {
     id: run.id,
     timestamp: run.startedAt,
-    status: run.status === 'running' ? fallback : run.status,
+    status: run.status === 'running' || run.status === 'waiting' ? fallback : run.status,
     duration: formatDuration(end - Date.parse(run.startedAt)),
     topic: run.topic,
     log: run.log,
@@ -60,8 +74,12 @@ export function toHistoryItem(run: Run, fallback: RunHistoryItem['status'] = 'fa
 
 async function load(db: Db, rows: RunRow[]): Promise<Run[]> {
   if (rows.length === 0) return [];
-  const stages = await db.select().from(runStages).where(inArray(runStages.runId, rows.map((r) => r.id))).orderBy(asc(runStages.position));
-  return rows.map((row) => toRun(row, stages.filter((s) => s.runId === row.id)));
+  const ids = rows.map((r) => r.id);
+  const stages = await db.select().from(runStages).where(inArray(runStages.runId, ids)).orderBy(asc(runStages.position));
+  const artefacts = await db.select().from(runArtefacts).where(inArray(runArtefacts.runId, ids)).orderBy(asc(runArtefacts.seq));
+  const items = artefacts.filter((a) => a.kind === 'item').map((a) => a.refId);
+  const sources = items.length > 0 ? await originsOf(db, [...new Set(items)]) : new Map<string, string[]>();
+  return rows.map((row) => toRun(row, stages.filter((s) => s.runId === row.id), artefacts.filter((a) => a.runId === row.id), sources));
 }
 
 export async function getRun(db: Db, id: string): Promise<Run | undefined> {
@@ -76,11 +94,11 @@ export async function listRuns(db: Db, options: { limit: number; workflowId?: st
 }
 
 /** Creates a running run with its five pending stages; answers it with the per-run token (shown only here). */
-export async function createRun(db: Db, input: { workflowId: string; topic: string }): Promise<{ run: Run; token: string }> {
+export async function createRun(db: Db, input: { workflowId: string; topic: string; engine?: 'desk' | 'n8n'; params?: Record<string, unknown> }): Promise<{ run: Run; token: string }> {
   const id = `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const token = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
-  await db.insert(runs).values({ id, workflowId: input.workflowId, topic: input.topic, status: 'running', tokenHash: hash(token).toString('hex'), startedAt: now, log: [`${clock(now)} Run angelegt: ${input.topic}`] });
+  await db.insert(runs).values({ id, workflowId: input.workflowId, topic: input.topic, status: 'running', tokenHash: hash(token).toString('hex'), startedAt: now, log: [`${clock(now)} Run angelegt: ${input.topic}`], engine: input.engine ?? 'n8n', params: input.params ?? {} });
   await db.insert(runStages).values(RUN_STAGES.map((stage, position) => ({ runId: id, stage, position })));
   return { run: (await getRun(db, id)) as Run, token };
 }
@@ -113,12 +131,17 @@ export async function recordStageEvent(db: Db, id: string, event: RunStageEvent)
   const durationMs = event.durationMs ?? measured;
   const line = (text: string) => [...row.log, `${clock(at)} ${text}`];
   if (event.state === 'started') {
-    await db.update(runStages).set({ state: 'started', startedAt: at, finishedAt: null, durationMs: null, error: null }).where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
+    await db.update(runStages).set({ state: 'started', startedAt: at, finishedAt: null, durationMs: null, error: null, reason: null }).where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
     await db.update(runs).set({ status: 'running', finishedAt: null, log: line(`${event.stage} gestartet`) }).where(eq(runs.id, id));
   } else if (event.state === 'finished') {
     await db.update(runStages).set({ state: 'finished', finishedAt: at, durationMs: durationMs ?? null, error: null }).where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
     const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1];
     await db.update(runs).set({ ...(last ? { status: 'success', finishedAt: at } : {}), log: line(`${event.stage} fertig${durationMs !== undefined ? ` (${seconds(durationMs)})` : ''}${last ? ' – Run erfolgreich' : ''}`) }).where(eq(runs.id, id));
+  } else if (event.state === 'skipped') {
+    const reason = event.reason?.trim() || event.error?.trim() || 'Übersprungen';
+    await db.update(runStages).set({ state: 'skipped', finishedAt: at, durationMs: durationMs ?? null, error: null, reason }).where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
+    const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1];
+    await db.update(runs).set({ ...(last ? { status: 'success', finishedAt: at } : {}), log: line(`${event.stage} übersprungen: ${reason}${last ? ' – Run erfolgreich' : ''}`) }).where(eq(runs.id, id));
   } else {
     const error = event.error?.trim() || 'Unbekannter Fehler';
     await db.update(runStages).set({ state: 'failed', finishedAt: at, durationMs: durationMs ?? null, error }).where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
@@ -127,13 +150,19 @@ export async function recordStageEvent(db: Db, id: string, event: RunStageEvent)
   return (await getRun(db, id)) as Run;
 }
 
+/** Records what a stage made or used; the next stages and a later retry read it back. */
+export async function addArtefacts(db: Db, runId: string, stage: RunStage['stage'], list: Array<{ kind: RunArtefact['kind']; id: string; title: string; url?: string }>): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(runArtefacts).values(list.map((a) => ({ runId, stage, kind: a.kind, refId: a.id, title: a.title, url: a.url ?? null })));
+}
+
 /** Pipeline steps of a run: finished → completed 100 %, started → running 50 %, pending or failed → pending 0 %. */
 export function stepsOf(run: Run): Array<{ id: string; name: string; status: 'completed' | 'running' | 'pending'; progress: number }> {
   return run.stages.map((s, i) => ({
     id: `stage-${i + 1}`,
     name: s.stage,
-    status: s.state === 'finished' ? 'completed' : s.state === 'started' ? 'running' : 'pending',
-    progress: s.state === 'finished' ? 100 : s.state === 'started' ? 50 : 0,
+    status: s.state === 'finished' || s.state === 'skipped' ? 'completed' : s.state === 'started' ? 'running' : 'pending',
+    progress: s.state === 'finished' || s.state === 'skipped' ? 100 : s.state === 'started' ? 50 : 0,
   }));
 }
 

@@ -1,6 +1,7 @@
-// Workflow: the server drives the operator's n8n (issue 14). A trigger creates a run whose id, callback address and
-// per-run token travel with the webhook body; the workflow reports each stage to POST /api/runs/{id}/events; runs,
-// logs, pipeline and retries answer from the stored runs (and n8n's executions). Without N8N_BASE_URL: 503.
+// Workflow: with N8N_BASE_URL the server drives the operator's n8n — a trigger creates a run whose id, callback address
+// and per-run token travel with the webhook body, and the workflow asks the server for each stage (POST
+// /api/runs/{id}/stages/{stage}) or reports it (POST /api/runs/{id}/events). Without n8n the desk's own engine runs the
+// stages. Runs, logs, pipeline and retries answer from the stored runs either way.
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -10,6 +11,7 @@ import { keyValues, pipelineSteps, workflowRuns } from '../../db/schema';
 import { HttpError, notConfigured } from '../../errors';
 import { ImportableWorkflow, type N8nClient } from '../../n8n/n8n-client';
 import { register } from '../../operation';
+import type { PipelineEngine } from '../../pipeline/engine';
 import { appendLog, createRun, getRun, listRuns, recordStageEvent, runTokenMatches, stageSuccessRates, stepsOf, toHistoryItem } from './runs';
 
 /** The header the workflow's HTTP Request nodes carry the per-run token in. */
@@ -28,12 +30,43 @@ function n8nOf(c: Context<AppEnv>): N8nClient {
   return n8n;
 }
 
+function engineOf(c: Context<AppEnv>): PipelineEngine {
+  const engine = c.get('deps').engine;
+  if (!engine) throw notConfigured('n8n');
+  return engine;
+}
+
+const MANUAL_ACTIONS = new Set(['force_scrape', 'change_voice', 'regenerate_video']);
+
+/**
+ * A start on the desk's own engine. The manual triggers mean: „Force Scrape“ reads every source now; „Change Voice“
+ * speaks the newest story again (and renders its video) with the chosen voice; „Regenerate Video“ renders it again.
+ */
+async function startOnEngine(c: Context<AppEnv>, workflowId: string, body: JsonObject): Promise<{ runId?: string }> {
+  const engine = engineOf(c);
+  const action = typeof body.action === 'string' ? body.action : undefined;
+  if (action === 'force_scrape') {
+    await engine.pollNow();
+    return {};
+  }
+  if (action === 'change_voice' || action === 'regenerate_video') {
+    const newest = await engine.newestRunWith('story');
+    if (!newest) throw new HttpError(409, 'Es gibt noch keine Meldung, die neu vertont oder gerendert werden kann.', 'nothing_to_redo');
+    const run = await engine.startRun({ workflowId, params: { ...body }, from: action === 'change_voice' ? 'TTS' : 'Video Gen', carryFrom: newest, topic: newest.topic });
+    return { runId: run.id };
+  }
+  if (action && !MANUAL_ACTIONS.has(action)) throw new HttpError(400, `Unbekannte Aktion „${action}“.`, 'validation');
+  const run = await engine.startRun({ workflowId, params: { ...body } });
+  return { runId: run.id };
+}
+
 /** Creates the run and POSTs the trigger to n8n with runId, callbackUrl and runToken (never the operator token). */
-async function startRun(c: Context<AppEnv>, workflowId: string, body: JsonObject): Promise<{ runId: string; executionId: string | undefined }> {
+async function startRun(c: Context<AppEnv>, workflowId: string, body: JsonObject): Promise<{ runId: string | undefined; executionId: string | undefined }> {
+  if (!c.get('deps').n8n) return { runId: (await startOnEngine(c, workflowId, body)).runId, executionId: undefined };
   const n8n = n8nOf(c);
   const { database, events, callbackBaseUrl } = c.get('deps');
   const topic = typeof body.topic === 'string' && body.topic.trim() ? body.topic.trim() : typeof body.action === 'string' ? body.action : 'AI News';
-  const { run, token } = await createRun(database.db, { workflowId, topic });
+  const { run, token } = await createRun(database.db, { workflowId, topic, engine: 'n8n', params: { ...body } });
   const base = callbackBaseUrl ?? new URL(c.req.url).origin;
   const callbackUrl = `${base}/api/runs/${encodeURIComponent(run.id)}/events`;
   await events.publish({ topic: 'workflow', action: 'created', id: run.id });
@@ -107,6 +140,15 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
     return listRuns(db, { limit });
   });
 
+  register(app, 'workflow.stage', async ({ params, body, c }) => {
+    const { database } = c.get('deps');
+    if (!(await runTokenMatches(database.db, params.runId, c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
+      throw new HttpError(401, 'Lauf-Token fehlt oder ist ungültig.', 'invalid_run_token');
+    }
+    await engineOf(c).requestStage(params.runId, params.stage, body?.resumeUrl);
+    return { accepted: true, runId: params.runId, stage: params.stage };
+  });
+
   register(app, 'workflow.runEvent', async ({ params, body, c }) => {
     const { database, events } = c.get('deps');
     if (!(await runTokenMatches(database.db, params.runId, c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
@@ -143,18 +185,19 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
     const input = body ?? {};
     const workflowId = typeof input.workflowId === 'string' && input.workflowId.trim() ? input.workflowId.trim() : 'ai-news';
     const { runId, executionId } = await startRun(c, workflowId, input);
-    return { executionId: executionId ?? runId };
+    return { executionId: executionId ?? runId ?? 'force-scrape' };
   });
 
   register(app, 'workflow.trigger', async ({ params, body, c }) => {
     const { runId, executionId } = await startRun(c, params.id, body ?? {});
-    return { success: true, workflowId: params.id, runId, ...(executionId ? { executionId } : {}) };
+    return { success: true, workflowId: params.id, ...(runId ? { runId } : {}), ...(executionId ? { executionId } : {}) };
   });
 
   register(app, 'workflow.retry', async ({ params, c }) => {
-    const n8n = n8nOf(c);
     const { database, events } = c.get('deps');
     const run = await getRun(database.db, params.id);
+    if (run?.engine === 'desk') return toHistoryItem(await engineOf(c).retry(run.id), 'success');
+    const n8n = n8nOf(c);
     if (!run) {
       const [legacy] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, params.id));
       if (legacy) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');

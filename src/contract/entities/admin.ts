@@ -65,7 +65,7 @@ export type SavedKey = z.infer<typeof SavedKey>;
 // The event stream (GET /events, server-sent events): written once here for the server that sends and the console
 // that checks each event before acting on it.
 export const ChangeEvent = z.object({
-  topic: z.enum(['posts', 'media', 'news', 'video', 'users', 'social', 'live', 'workflow']),
+  topic: z.enum(['posts', 'media', 'news', 'video', 'users', 'social', 'live', 'workflow', 'sources']),
   action: z.enum(['created', 'updated', 'deleted']),
   id: z.optional(z.string()),
 });

@@ -48,8 +48,10 @@ export type NewsCategory = z.infer<typeof NewsCategory>;
 export const AiNewsItem = z.object({
   id: z.string(),
   title: z.string(),
-  source: NewsSource,
-  category: NewsCategory,
+  /** The real source of the story (its first item's); the demo's sample items carry SPEC's five names. */
+  source: z.string(),
+  /** The category of the sources the story came from (SPEC's five in the demo). */
+  category: z.string(),
   status: PostStatus,
   createdAt: z.string(),
   publishedAt: z.nullable(z.string()),

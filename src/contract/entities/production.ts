@@ -93,7 +93,7 @@ export type PipelineStep = z.infer<typeof PipelineStep>;
 export const RunHistoryItem = z.object({
   id: z.string(),
   timestamp: z.string(),
-  status: z.enum(['success', 'failed']),
+  status: z.enum(['success', 'failed', 'rejected']),
   duration: z.string(),
   topic: z.string(),
   log: z.optional(z.array(z.string())),
@@ -112,31 +112,119 @@ export type RunStageName = z.infer<typeof RunStageName>;
 /** POST /runs/{runId}/events: one stage's start, end or failure, as the workflow reports it. */
 export const RunStageEvent = z.object({
   stage: RunStageName,
-  state: z.enum(['started', 'finished', 'failed']),
+  state: z.enum(['started', 'finished', 'failed', 'skipped']),
   at: z.optional(z.iso.datetime({ offset: true })),
   durationMs: z.optional(z.number().check(z.int(), z.minimum(0))),
   error: z.optional(z.string().check(z.maxLength(2000))),
+  /** Why a stage was skipped (German, shown in Monitoring). */
+  reason: z.optional(z.string().check(z.maxLength(500))),
 });
 export type RunStageEvent = z.infer<typeof RunStageEvent>;
 export const RunStage = z.object({
   stage: RunStageName,
-  state: z.enum(['pending', 'started', 'finished', 'failed']),
+  state: z.enum(['pending', 'started', 'finished', 'failed', 'skipped']),
   startedAt: z.optional(z.string()),
   finishedAt: z.optional(z.string()),
   durationMs: z.optional(z.number()),
   error: z.optional(z.string()),
+  reason: z.optional(z.string()),
 });
 export type RunStage = z.infer<typeof RunStage>;
+export const RunArtefact = z.object({
+  kind: z.enum(['item', 'story', 'audio', 'video', 'post']),
+  id: z.string(),
+  title: z.string(),
+  url: z.optional(z.string()),
+  /** The source names of an item (one item may be carried by several sources). */
+  sources: z.optional(z.array(z.string())),
+  stage: RunStageName,
+});
+export type RunArtefact = z.infer<typeof RunArtefact>;
+
 /** A run of the AI-News workflow with its five stages in order and its log lines. */
 export const Run = z.object({
   id: z.string(),
   workflowId: z.string(),
   topic: z.string(),
-  status: z.enum(['running', 'success', 'failed']),
+  status: z.enum(['running', 'waiting', 'success', 'failed', 'rejected']),
   executionId: z.optional(z.string()),
+  /** Who orchestrates the run: the desk's own engine or the operator's n8n. */
+  engine: z.optional(z.enum(['desk', 'n8n'])),
   startedAt: z.string(),
   finishedAt: z.optional(z.string()),
   stages: z.array(RunStage),
   log: z.array(z.string()),
+  /** What the run's stages made or used: the source items, the story, media, posts. */
+  artefacts: z.optional(z.array(RunArtefact)),
 });
 export type Run = z.infer<typeof Run>;
+
+// Sources: the feeds the Scraper stage reads (RSS 2.0, RSS 1.0/RDF, Atom, JSON Feed).
+export const SOURCE_LANGUAGES = ['de', 'en', 'es', 'fr'] as const;
+export const SourceFetch = z.object({
+  at: z.string(),
+  /** The HTTP status of the last answer (absent when no answer came). */
+  status: z.optional(z.number()),
+  newItems: z.number(),
+  error: z.optional(z.string()),
+});
+export type SourceFetch = z.infer<typeof SourceFetch>;
+export const FeedSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string(),
+  language: z.enum(SOURCE_LANGUAGES),
+  enabled: z.boolean(),
+  lastFetch: z.nullable(SourceFetch),
+  itemCount: z.number(),
+});
+export type FeedSource = z.infer<typeof FeedSource>;
+const sourceName = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(120));
+const feedUrl = z.url({ protocol: /^https?$/, error: 'Bitte eine gültige http- oder https-Adresse eingeben.' });
+export const NewFeedSource = z.object({
+  name: sourceName,
+  url: feedUrl,
+  category: z.string().check(z.trim(), z.minLength(1, 'Bitte eine Kategorie eingeben.'), z.maxLength(60)),
+  language: z.enum(SOURCE_LANGUAGES),
+  enabled: z._default(z.boolean(), true),
+});
+export type NewFeedSource = z.input<typeof NewFeedSource>;
+export const FeedSourcePatch = z.partial(z.object({
+  name: sourceName,
+  url: feedUrl,
+  category: z.string().check(z.trim(), z.minLength(1, 'Bitte eine Kategorie eingeben.'), z.maxLength(60)),
+  language: z.enum(SOURCE_LANGUAGES),
+  enabled: z.boolean(),
+}));
+export type FeedSourcePatch = z.infer<typeof FeedSourcePatch>;
+/** One stored item with its provenance: every source that carried it. */
+export const SourceItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  summary: z.string(),
+  author: z.nullable(z.string()),
+  publishedAt: z.nullable(z.string()),
+  fetchedAt: z.string(),
+  category: z.string(),
+  language: z.string(),
+  sources: z.array(z.string()),
+});
+export type SourceItem = z.infer<typeof SourceItem>;
+
+/** Desk-wide settings the server acts on (the console reads and writes them on a live desk). */
+export const DeskSettings = z.object({
+  schedule: z.object({
+    enabled: z.boolean(),
+    everyMinutes: z.number().check(z.int(), z.minimum(5), z.maximum(1440)),
+  }),
+});
+export type DeskSettings = z.infer<typeof DeskSettings>;
+export const DeskSettingsPatch = z.object({
+  schedule: z.optional(z.partial(z.object({
+    enabled: z.boolean(),
+    everyMinutes: z.number().check(z.int(), z.minimum(5, 'Mindestens alle 5 Minuten.'), z.maximum(1440, 'Höchstens alle 1440 Minuten.')),
+  }))),
+});
+export type DeskSettingsPatch = z.infer<typeof DeskSettingsPatch>;

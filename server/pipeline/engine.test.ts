@@ -1,0 +1,168 @@
+// The desk's own engine without n8n, against local feed servers: sources are read, the Scraper picks the story most
+// sources carry, the story keeps its provenance, TTS and Video Gen are skipped with their reasons on a desk without
+// keys, a failed stage is retried from where it failed, a stage over its time limit fails.
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
+import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
+import type { Run } from '../../src/contract';
+
+let t: TestApp;
+let feeds: FeedServer;
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  const { alpha, beta } = storyFixtures(feeds.url);
+  feeds.set('/alpha.xml', { body: alpha, etag: '"alpha-1"' });
+  feeds.set('/beta.atom', { body: beta, type: 'application/atom+xml', lastModified: 'Wed, 25 Nov 2026 10:00:00 GMT' });
+  feeds.set('/alpha/energie-gesetz', { body: '<html><body><nav>Menü</nav><article><h1>Gesetz</h1><p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen. Die Abgeordneten stimmten mit großer Mehrheit für den Entwurf der Regierung.</p><p>Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen. Kommunen sollen an den Erträgen beteiligt werden.</p></article></body></html>', type: 'text/html; charset=utf-8' });
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  await feeds.close();
+});
+afterEach(() => {
+  feeds.requests.length = 0;
+});
+
+async function addSource(name: string, path: string, language = 'de') {
+  return contractBody('sources.create', await t.call('/sources', { method: 'POST', json: { name, url: `${feeds.url}${path}`, category: 'general', language } }));
+}
+
+async function runToEnd(runId: string): Promise<Run> {
+  for (let i = 0; i < 20; i += 1) {
+    await t.engine.runDue();
+    const runs = await contractBody('workflow.runs', await t.call('/workflow/runs?limit=20'));
+    const run = runs.find((r) => r.id === runId);
+    if (run && run.status !== 'running') return run;
+  }
+  throw new Error(`Run ${runId} endete nicht`);
+}
+
+const stage = (run: Run, name: string) => run.stages.find((s) => s.stage === name);
+
+test('sources are validated, stored once per address and read with their result', async () => {
+  const blank = await t.call('/sources', { method: 'POST', json: { name: ' ', url: 'https://example.org/feed', category: 'general', language: 'de' } });
+  expect(blank.status).toBe(400);
+  expect((await errorBody(blank)).message).toContain('Bitte einen Namen eingeben.');
+  const notHttp = await t.call('/sources', { method: 'POST', json: { name: 'FTP', url: 'ftp://example.org/feed', category: 'general', language: 'de' } });
+  expect(notHttp.status).toBe(400);
+  expect((await errorBody(notHttp)).message).toContain('Bitte eine gültige http- oder https-Adresse eingeben.');
+
+  const alpha = await addSource('Alpha Nachrichten', '/alpha.xml');
+  expect(alpha.lastFetch).toBeNull();
+  const twice = await t.call('/sources', { method: 'POST', json: { name: 'Nochmal', url: `${feeds.url}/alpha.xml`, category: 'general', language: 'de' } });
+  expect(twice.status).toBe(409);
+  expect((await errorBody(twice)).message).toBe('Diese Feed-Adresse ist schon eingetragen.');
+
+  const fetched = await contractBody('sources.fetch', await t.call(`/sources/${alpha.id}/fetch`, { method: 'POST' }));
+  expect(fetched.lastFetch).toMatchObject({ status: 200, newItems: 2 });
+  expect(fetched.lastFetch?.error).toBeUndefined();
+  expect(fetched.itemCount).toBe(2);
+
+  // The second read is conditional: the feed answers 304 and nothing is new.
+  const again = await contractBody('sources.fetch', await t.call(`/sources/${alpha.id}/fetch`, { method: 'POST' }));
+  expect(feeds.requests.filter((r) => r.path === '/alpha.xml').at(-1)?.ifNoneMatch).toBe('"alpha-1"');
+  expect(again.lastFetch).toMatchObject({ status: 304, newItems: 0 });
+
+  const items = await contractBody('sources.items', await t.call('/sources/items?limit=10'));
+  const energy = items.find((i) => i.title.startsWith('Bundestag beschließt'));
+  // Tracking parameters and the fragment are gone; the relative link is resolved against the channel.
+  expect(energy?.url).toBe(`${feeds.url}/alpha/energie-gesetz`);
+  expect(items.find((i) => i.title === 'Stadtrat & Bürger streiten über neue Radwege')).toMatchObject({ url: `${feeds.url}/alpha/radwege.html`, publishedAt: null });
+});
+
+test('a broken source gets a German error and loses nothing else', async () => {
+  const broken = await addSource('Kaputt', '/gone.xml');
+  const fetched = await contractBody('sources.fetch', await t.call(`/sources/${broken.id}/fetch`, { method: 'POST' }));
+  expect(fetched.lastFetch).toMatchObject({ status: 404, newItems: 0, error: 'Der Feed antwortet mit HTTP 404.' });
+  feeds.set('/html.xml', { body: '<!doctype html><html><body>Keine Nachrichten</body></html>', type: 'text/html' });
+  const html = await addSource('Keine Nachrichten', '/html.xml');
+  const read = await contractBody('sources.fetch', await t.call(`/sources/${html.id}/fetch`, { method: 'POST' }));
+  expect(read.lastFetch?.error).toBe('Die Adresse liefert keinen Feed (RSS, Atom oder JSON Feed).');
+  const items = await contractBody('sources.items', await t.call('/sources/items?limit=50'));
+  expect(items.length).toBe(2);
+  await t.call(`/sources/${broken.id}`, { method: 'DELETE' });
+  await t.call(`/sources/${html.id}`, { method: 'DELETE' });
+});
+
+test('Run Workflow without n8n runs the five stages on the desk: the story most sources carry, with its provenance', async () => {
+  await addSource('Beta Zeitung', '/beta.atom');
+  const started = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', category: 'general' } }));
+  const run = await runToEnd(started.executionId);
+  expect(run.engine).toBe('desk');
+  expect(run.status).toBe('success');
+  expect(stage(run, 'Scraper')?.state).toBe('finished');
+  expect(stage(run, 'AI Analyse')?.state).toBe('finished');
+  expect(stage(run, 'TTS')).toMatchObject({ state: 'skipped', reason: 'Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).' });
+  expect(stage(run, 'Video Gen')).toMatchObject({ state: 'skipped', reason: 'Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).' });
+  expect(stage(run, 'Social Post')?.state).toBe('skipped');
+
+  // The same story from two feeds is one item carried by both sources.
+  const items = (run.artefacts ?? []).filter((a) => a.kind === 'item');
+  expect(items[0]).toMatchObject({ title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien', sources: ['Alpha Nachrichten', 'Beta Zeitung'], stage: 'Scraper' });
+  const story = (run.artefacts ?? []).find((a) => a.kind === 'story');
+  expect(story?.title).toBe('Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien');
+  const news = await contractBody('news.list', await t.call('/news'));
+  const item = news.find((n) => n.id === story?.id);
+  // The real source, not a sample name.
+  expect(item).toMatchObject({ source: 'Alpha Nachrichten', status: 'draft' });
+  expect(run.log.join('\n')).toContain('Gestartet auf der Engine des Desks (ohne n8n)');
+});
+
+test('no matching item: the Scraper fails with the German reason, and Retry starts there', async () => {
+  const started = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Quantenkatze', language: 'de' } }));
+  const failed = await runToEnd(started.executionId);
+  expect(failed.status).toBe('failed');
+  expect(stage(failed, 'Scraper')).toMatchObject({ state: 'failed', error: 'Keine aktuelle Meldung zum Thema „Quantenkatze“ gefunden.' });
+  expect(stage(failed, 'AI Analyse')?.state).toBe('pending');
+  expect(await t.database.db.$count((await import('../db/schema')).news)).toBeGreaterThan(0);
+
+  feeds.set('/gamma.json', {
+    type: 'application/feed+json',
+    body: JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'Gamma', items: [{ id: 'q1', url: `${feeds.url}/gamma/quantenkatze`, title: 'Forscher beobachten Quantenkatze im Labor erstmals direkt', content_text: 'Ein Forscherteam hat eine sogenannte Quantenkatze im Labor erstmals direkt beobachtet. Die Ergebnisse erscheinen in einer Fachzeitschrift.', date_published: new Date().toISOString() }] }),
+  });
+  await addSource('Gamma Wissen', '/gamma.json');
+  await contractBody('sources.fetchAll', await t.call('/sources/fetch', { method: 'POST' }));
+  const retried = await t.call(`/workflow/retry/${started.executionId}`, { method: 'POST' });
+  expect(retried.status).toBe(200);
+  const done = await runToEnd(started.executionId);
+  expect(done.status).toBe('success');
+  expect(done.log.join('\n')).toContain('Retry ab Scraper');
+  expect((done.artefacts ?? []).find((a) => a.kind === 'item')?.sources).toEqual(['Gamma Wissen']);
+});
+
+test('a rejected retry of a run that did not fail', async () => {
+  const runs = await contractBody('workflow.runs', await t.call('/workflow/runs?limit=1'));
+  const response = await t.call(`/workflow/retry/${runs[0].id}`, { method: 'POST' });
+  expect(response.status).toBe(409);
+  expect((await errorBody(response)).message).toBe('Nur fehlgeschlagene Läufe können wiederholt werden.');
+});
+
+test('Change Voice redoes TTS of the newest story; Force Scrape reads every source', async () => {
+  const before = feeds.requests.length;
+  const scrape = await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { action: 'force_scrape' } });
+  expect(scrape.status).toBe(200);
+  expect(feeds.requests.length - before).toBeGreaterThanOrEqual(3);
+  const voice = await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { action: 'change_voice', voice: 'english-male-1' } }));
+  const run = await runToEnd(String(voice.runId));
+  expect(stage(run, 'Scraper')?.reason).toMatch(/^Übernommen aus Run run-/);
+  expect(stage(run, 'AI Analyse')?.state).toBe('skipped');
+  expect(stage(run, 'TTS')?.state).toBe('skipped');
+  expect((run.artefacts ?? []).some((a) => a.kind === 'story')).toBe(true);
+});
+
+test('a stage over its time limit fails with the limit named', async () => {
+  const slow = await createTestApp({ engine: { stageLimitsMs: { Scraper: 200 } } });
+  try {
+    feeds.set('/slow.xml', (_req, res) => void setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'), 3000));
+    await slow.call('/sources', { method: 'POST', json: { name: 'Langsam', url: `${feeds.url}/slow.xml`, category: 'general', language: 'de' } });
+    const started = await contractBody('workflow.aiNewsStart', await slow.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News' } }));
+    await slow.engine.runDue();
+    const runs = await contractBody('workflow.runs', await slow.call('/workflow/runs?limit=5'));
+    const run = runs.find((r) => r.id === started.executionId);
+    expect(run?.stages[0]).toMatchObject({ state: 'failed', error: 'Zeitlimit von 0,2 s überschritten.' });
+  } finally {
+    await slow.close();
+  }
+});

@@ -1,0 +1,25 @@
+// Desk-wide settings the server acts on (the run schedule), in key_values: every instance reads the same values.
+import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { schemas, type DeskSettings, type DeskSettingsPatch } from '../src/contract';
+import type { Db } from './db/client';
+import { keyValues } from './db/schema';
+
+const KEY = 'desk.settings';
+
+export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 } };
+
+export async function readSettings(db: Db): Promise<DeskSettings> {
+  const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
+  // A stored value from an older version may lack a newer field: the defaults fill it.
+  const merged = { ...DEFAULT_SETTINGS, ...(row?.value as Partial<DeskSettings> | undefined) };
+  const parsed = z.safeParse(schemas.DeskSettings, merged);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<DeskSettings> {
+  const current = await readSettings(db);
+  const next: DeskSettings = { ...current, schedule: { ...current.schedule, ...patch.schedule } };
+  await db.insert(keyValues).values({ key: KEY, value: next }).onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
+  return next;
+}
