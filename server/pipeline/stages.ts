@@ -72,22 +72,28 @@ async function itemsOfRun(context: StageContext): Promise<SelectedItem[]> {
   });
 }
 
-async function analyse(context: StageContext): Promise<StageOutcome> {
-  const { db } = context.deps.database;
-  const existing = artefactsOf(context.run, 'story')[0];
-  if (existing) return {};
-  const items = await itemsOfRun(context);
-  if (items.length === 0) throw new Error('Der Run hat keine Meldungen aus den Quellen (Scraper).');
-  const params = await paramsOf(context);
-  const story = await writeStory(context.deps.credentials, items, { language: text(params.language, 'de'), topic: context.run.topic, signal: context.signal });
+/** Writes the story of these items and files it as a draft in AI News under its real source. */
+export async function fileStory(deps: Pick<EngineDeps, 'database' | 'events' | 'credentials'>, items: SelectedItem[], options: { language: string; topic: string; signal?: AbortSignal }): Promise<{ id: string; title: string }> {
+  const { db } = deps.database;
+  const story = await writeStory(deps.credentials, items, options);
   const id = `news-${randomUUID()}`;
   const first = items[0];
   await db.transaction(async (tx) => {
     await tx.insert(news).values({ id, title: story.title, source: first.sources[0] ?? new URL(first.url).hostname, category: first.category, status: 'draft', createdAt: new Date().toISOString(), publishedAt: null });
     await tx.insert(newsTexts).values({ newsId: id, body: story.script, model: story.writtenBy });
   });
-  await context.deps.events.publish({ topic: 'news', action: 'created', id });
-  return { artefacts: [{ kind: 'story', id, title: story.title }] };
+  await deps.events.publish({ topic: 'news', action: 'created', id });
+  return { id, title: story.title };
+}
+
+async function analyse(context: StageContext): Promise<StageOutcome> {
+  const existing = artefactsOf(context.run, 'story')[0];
+  if (existing) return {};
+  const items = await itemsOfRun(context);
+  if (items.length === 0) throw new Error('Der Run hat keine Meldungen aus den Quellen (Scraper).');
+  const params = await paramsOf(context);
+  const story = await fileStory(context.deps, items, { language: text(params.language, 'de'), topic: context.run.topic, signal: context.signal });
+  return { artefacts: [{ kind: 'story', id: story.id, title: story.title }] };
 }
 
 async function storyText(context: StageContext): Promise<{ id: string; title: string; script: string }> {

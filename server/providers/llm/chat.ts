@@ -57,16 +57,3 @@ export function promptMessages(type: string, parameters: Record<string, unknown>
 }
 
 /** The messages of POST /news/generate: a headline on the first line, then the article, in the requested language. */
-export function newsMessages(topic: string, language: string): ChatMessage[] {
-  return [
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: `Schreibe eine kurze Nachrichtenmeldung zum Thema „${topic}“ in der Sprache „${language}“. Erste Zeile: nur die Schlagzeile. Danach eine Leerzeile und der Text (höchstens 150 Wörter).` },
-  ];
-}
-
-/** Splits a generated article into headline (first line, without Markdown marks or quotes) and body. */
-export function splitArticle(text: string, fallbackTitle: string): { title: string; body: string } {
-  const [first = '', ...rest] = text.split(/\r?\n/);
-  const title = first.replace(/^#+\s*/, '').replace(/^\*\*(.*)\*\*$/, '$1').replace(/^(Schlagzeile|Headline|Titel|Title):\s*/i, '').replace(/^["„“]+|["“”]+$/g, '').trim();
-  return { title: (title || fallbackTitle).slice(0, 200), body: rest.join('\n').trim() };
-}

@@ -6,6 +6,7 @@ import { contractBody, createTestApp, type TestApp } from '../../testing';
 import { N8nClient } from '../../n8n/n8n-client';
 import type { ObsHub } from '../../obs/obs-instance';
 import { n8nStatus, obsStatus, relativeTime } from './dashboard.routes';
+import { news } from '../../db/schema';
 
 let t: TestApp;
 let openai: OpenAiFake;
@@ -37,7 +38,7 @@ test('the overview counts what is stored, not fixed numbers', async () => {
   expect(seeded.queuedJobs).toBe(4);
   expect(seeded.notifications[0].message).toBe('Breaking News Video erfolgreich auf YouTube veröffentlicht');
 
-  await t.call('/news/generate', { method: 'POST', json: { topic: 'Neu' } });
+  await t.database.db.insert(news).values({ id: 'news-neu', title: 'Neu', source: 'Alpha', category: 'general', status: 'draft', createdAt: new Date().toISOString(), publishedAt: null });
   await t.call('/posts', { method: 'POST', json: { title: 'Neu', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie' } });
   const after = await contractBody('dashboard.overview', await t.call('/dashboard/overview'));
   expect(stat(after, 'news')?.value).toBe('16');

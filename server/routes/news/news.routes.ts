@@ -1,11 +1,11 @@
-// AI news: list, latest, generate (stores a draft on the topic), publish only drafts, retry only failed (409 otherwise).
-import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+// AI news: list, latest, generate (a story from the sources' items on the topic), publish only drafts, retry only failed.
+import { desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { NEWS_CATEGORIES, NEWS_SOURCES, type AiNewsItem } from '../../../src/contract';
+import type { AiNewsItem } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { news, newsTexts } from '../../db/schema';
-import { chatComplete, DEFAULT_MODEL, newsMessages, splitArticle } from '../../providers/llm/chat';
+import { news } from '../../db/schema';
+import { fileStory } from '../../pipeline/stages';
+import { selectItems } from '../../sources/select';
 import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
 
@@ -15,8 +15,8 @@ export function toNews(row: Row): AiNewsItem {
   return {
     id: row.id,
     title: row.title,
-    source: row.source as AiNewsItem['source'],
-    category: row.category as AiNewsItem['category'],
+    source: row.source,
+    category: row.category,
     status: row.status as AiNewsItem['status'],
     createdAt: row.createdAt,
     publishedAt: row.publishedAt,
@@ -33,29 +33,15 @@ export function registerNews(app: Hono<AppEnv>): void {
   register(app, 'news.latest', async ({ c }) =>
     (await c.get('deps').database.db.select().from(news).orderBy(desc(news.createdAt), desc(news.seq)).limit(LATEST)).map(toNews));
 
+  // The same way as a run: topic → the sources' items → a story from them; nothing matching is a 422, never an invention.
   register(app, 'news.generate', async ({ body, c }) => {
-    const { database, events, credentials } = c.get('deps');
-    // The LLM writes the item first: a failed call stores nothing.
-    const article = splitArticle(await chatComplete(credentials, newsMessages(body.topic, body.language)), body.topic);
-    const [{ n }] = await database.db.select({ n: count() }).from(news);
-    // Source and category rotate until the pipeline (issue 14) fills them from the analysis.
-    const row = await database.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(news)
-        .values({
-          id: `news-${randomUUID()}`,
-          title: article.title,
-          source: NEWS_SOURCES[n % NEWS_SOURCES.length],
-          category: NEWS_CATEGORIES[n % NEWS_CATEGORIES.length],
-          status: 'draft',
-          createdAt: new Date().toISOString(),
-          publishedAt: null,
-        })
-        .returning();
-      await tx.insert(newsTexts).values({ newsId: inserted.id, body: article.body, model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL });
-      return inserted;
-    });
-    await events.publish({ topic: 'news', action: 'created', id: row.id });
+    const deps = c.get('deps');
+    const topic = body.topic.trim();
+    await deps.engine?.refreshStale(10 * 60_000);
+    const items = await selectItems(deps.database.db, { topic });
+    if (items.length === 0) throw new HttpError(422, `Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`, 'no_items');
+    const story = await fileStory(deps, items, { language: body.language, topic });
+    const [row] = await deps.database.db.select().from(news).where(eq(news.id, story.id));
     return toNews(row);
   });
 
