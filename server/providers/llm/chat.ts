@@ -55,5 +55,3 @@ export function promptMessages(type: string, parameters: Record<string, unknown>
   const user = prompt ?? `Erstelle einen Text der Art „${type}“.${rest.length ? `\n${rest.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`;
   return [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }];
 }
-
-/** The messages of POST /news/generate: a headline on the first line, then the article, in the requested language. */
