@@ -8,6 +8,7 @@ import { obsHandlers } from './obs';
 import { overviewHandlers } from './overview';
 import { postsHandlers } from './posts';
 import { socialHandlers } from './social';
+import { sourcesHandlers } from './sources';
 import { telegramHandlers } from './telegram';
 import { testHandlers } from './test';
 import { ttsHandlers } from './tts';
@@ -22,6 +23,7 @@ export const handlers: AnyHandler[] = [
   ...newsHandlers,
   ...postsHandlers,
   ...workflowHandlers,
+  ...sourcesHandlers,
   ...mediaHandlers,
   ...socialHandlers,
   ...obsHandlers,

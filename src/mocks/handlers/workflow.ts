@@ -27,6 +27,12 @@ export const workflowHandlers: AnyHandler[] = [
   handle('workflow.runs', ({ query }) => workflowStore.liveRuns(query.limit ?? 10)),
   handle('workflow.runEvent', ({ params, body, request }) =>
     workflowStore.runEvent(params.runId, request.headers.get('X-Newsdesk-Run-Token'), body) ?? errorResponse(401, 'Lauf-Token fehlt oder ist ungültig.')),
+  handle('workflow.stage', ({ params, request }) => {
+    const answer = workflowStore.stage(params.runId, request.headers.get('X-Newsdesk-Run-Token'), params.stage);
+    if (answer === 'unknown') return errorResponse(404, 'Run nicht gefunden');
+    if (answer === 'forbidden') return errorResponse(401, 'Lauf-Token fehlt oder ist ungültig.');
+    return answer;
+  }),
   handle('workflow.aiNewsStart', ({ body }) => {
     const { run } = workflowStore.trigger({ topic: 'AI News', ...body });
     return { executionId: run.id };

@@ -25,3 +25,25 @@ describe('workflow mock store', () => {
     expect(pipeline.steps.map((s) => s.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
   });
 });
+
+describe('workflow mock store: run artefacts', () => {
+  test("a demo run shows its Scraper's items once the Scraper has finished, and the story after AI Analyse", async () => {
+    const { getRuns } = await import('@/lib/api/workflow');
+    const [latest] = await getRuns(1);
+    expect(latest.artefacts?.filter((a) => a.kind === 'item').map((a) => [a.title, a.sources])).toEqual([
+      ['EU-Kommission legt Zeitplan für die Pflichten des AI Act vor', ['Tech News', 'Reuters']],
+      ['Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren', ['Tech News']],
+      ['Offenes Sprachmodell erreicht Spitzenwerte in Benchmarks', ['Tech News']],
+    ]);
+    expect(latest.artefacts?.find((a) => a.kind === 'story')).toMatchObject({ title: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor', stage: 'AI Analyse' });
+    const { executionId } = await startAiNewsWorkflow({ topic: 'Inflation im Euroraum' });
+    const [started] = await getRuns(1);
+    expect(started.id).toBe(executionId);
+    expect(started.artefacts).toBeUndefined();
+    // 1.5 s later the Scraper has finished: the stored items that name the topic come first.
+    const { workflowStore, DEMO_STAGE_MS } = await import('./workflow');
+    const [scraped] = workflowStore.liveRuns(1, Date.now() + DEMO_STAGE_MS + 100);
+    expect(scraped.artefacts?.map((a) => a.title)[0]).toBe('Inflation im Euroraum sinkt im Mai auf 2,6 Prozent');
+    expect(scraped.artefacts?.some((a) => a.kind === 'story')).toBe(false);
+  });
+});

@@ -1,8 +1,10 @@
-import { RUN_STAGES, type Run, type RunStage, type RunStageEvent } from '@/contract';
+import { RUN_STAGES, type Run, type RunArtefact, type RunStage, type RunStageEvent, type SourceItem } from '@/contract';
 import type { PipelineStep, RunHistoryItem } from '@/lib/api/types';
+import { SOURCE_ITEM_FIXTURES } from '../fixtures/sources';
 import { PIPELINE_FIXTURE, RUN_FIXTURES, STATUS_FIXTURE, SUCCESS_RATE_FIXTURE, VARIABLES_FIXTURE } from '../fixtures/workflow';
 import type { Scenario } from '../types';
 import { registerStore } from './index';
+import { sourcesStore } from './sources';
 
 interface WorkflowState {
   runs: RunHistoryItem[];
@@ -37,6 +39,8 @@ interface LiveRun {
   attempts: Attempt[];
   /** Events posted to POST /runs/{id}/events (the contract's shape; the demo workflow posts none itself). */
   posted: Array<RunStageEvent & { at: string }>;
+  /** What the stages make: shown once their stage has finished. */
+  artefacts: RunArtefact[];
 }
 
 /** How long a demo stage takes. */
@@ -54,8 +58,26 @@ function schedule(from: number, start: number, failStage?: string): Attempt[] {
   return attempts;
 }
 
-function liveRun(input: { id: string; workflowId: string; topic: string; start: number; failStage?: string }): LiveRun {
-  return { id: input.id, workflowId: input.workflowId, topic: input.topic, executionId: input.id.replace(/^run-/, ''), token: `demo-${input.id}`, created: input.start, attempts: schedule(0, input.start, input.failStage), posted: [] };
+/** The Scraper's items (up to three) and the story the AI Analyse writes from them. */
+function artefactsOf(runId: string, items: SourceItem[]): RunArtefact[] {
+  const chosen: RunArtefact[] = items.slice(0, 3).map((i) => ({ kind: 'item', id: i.id, title: i.title, url: i.url, sources: [...i.sources], stage: 'Scraper' }));
+  if (chosen.length === 0) return [];
+  return [...chosen, { kind: 'story', id: `story-${runId}`, title: chosen[0].title, stage: 'AI Analyse' }];
+}
+
+/** The stored items a new run's Scraper picks: those naming a word of the topic first, then the newest. */
+function itemsFor(topic: string): SourceItem[] {
+  const words = topic.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4);
+  const all = sourcesStore.items(50);
+  const matching = all.filter((i) => words.some((w) => i.title.toLowerCase().includes(w)));
+  return [...matching, ...all.filter((i) => !matching.includes(i))];
+}
+
+function liveRun(input: { id: string; workflowId: string; topic: string; start: number; failStage?: string; items: SourceItem[] }): LiveRun {
+  return {
+    id: input.id, workflowId: input.workflowId, topic: input.topic, executionId: input.id.replace(/^run-/, ''), token: `demo-${input.id}`, created: input.start,
+    attempts: schedule(0, input.start, input.failStage), posted: [], artefacts: artefactsOf(input.id, input.items),
+  };
 }
 
 const clockOf = (ms: number) => new Date(ms).toISOString().slice(11, 19);
@@ -74,6 +96,8 @@ function runAt(run: LiveRun, now: number): Run {
       ...(done && attempt.error ? { error: attempt.error } : {}),
     };
   });
+  const finished = new Set(stages.filter((s) => s.state === 'finished').map((s) => s.stage));
+  const artefacts = run.artefacts.filter((a) => finished.has(a.stage));
   const last = run.attempts[run.attempts.length - 1];
   const ended = last.end <= now;
   const status: Run['status'] = !ended ? 'running' : last.outcome === 'failed' ? 'failed' : 'success';
@@ -85,14 +109,17 @@ function runAt(run: LiveRun, now: number): Run {
   return {
     id: run.id, workflowId: run.workflowId, topic: run.topic, status, executionId: run.executionId,
     startedAt: new Date(run.created).toISOString(), ...(ended ? { finishedAt: new Date(last.end).toISOString() } : {}), stages, log,
+    ...(artefacts.length ? { artefacts: structuredClone(artefacts) } : {}),
   };
 }
+
+const fixtureItems = (...slugs: string[]) => slugs.flatMap((slug) => SOURCE_ITEM_FIXTURES.filter((i) => i.id === `item-${slug}`));
 
 function seedLiveRuns(): LiveRun[] {
   // The fixtures' two newest runs, with their stages: run-1005 went through, run-1004 failed at Video Gen.
   return [
-    liveRun({ id: 'run-1005', workflowId: 'ai-news-workflow', topic: 'KI-Regulierung in der EU', start: Date.parse('2024-06-12T09:45:00.000Z') }),
-    liveRun({ id: 'run-1004', workflowId: 'ai-news-workflow', topic: 'Börse aktuell', start: Date.parse('2024-06-12T08:30:00.000Z'), failStage: 'Video Gen' }),
+    liveRun({ id: 'run-1005', workflowId: 'ai-news-workflow', topic: 'KI-Regulierung in der EU', start: Date.parse('2024-06-12T09:45:00.000Z'), items: fixtureItems('eu-ai-act-pflichten', 'ki-chip-strom', 'open-source-modell') }),
+    liveRun({ id: 'run-1004', workflowId: 'ai-news-workflow', topic: 'Börse aktuell', start: Date.parse('2024-06-12T08:30:00.000Z'), failStage: 'Video Gen', items: fixtureItems('dax-rekord', 'ezb-zinsen', 'inflation-mai') }),
   ];
 }
 
@@ -152,7 +179,7 @@ export const workflowStore = {
     if (ok) {
       const failStage = typeof body.failStage === 'string' ? body.failStage : undefined;
       const workflowId = typeof body.workflowId === 'string' && body.workflowId ? body.workflowId : 'ai-news-workflow';
-      state.liveRuns = [liveRun({ id: run.id, workflowId, topic: run.topic, start: now.getTime(), failStage }), ...state.liveRuns].slice(0, 50);
+      state.liveRuns = [liveRun({ id: run.id, workflowId, topic: run.topic, start: now.getTime(), failStage, items: itemsFor(run.topic) }), ...state.liveRuns].slice(0, 50);
     }
     state.totalExecutions += 1;
     if (ok) state.successfulExecutions += 1;
@@ -203,6 +230,16 @@ export const workflowStore = {
     if (!run || (token !== null && token !== run.token)) return undefined;
     run.posted.push({ ...event, at: event.at ?? new Date().toISOString() });
     return runAt(run, Date.now());
+  },
+  /**
+   * POST /runs/{id}/stages/{stage}: accepted for a known run (a token, when sent, must be the run's). The demo's stages
+   * unfold with the clock, so nothing is done and nothing is posted back to the resume address.
+   */
+  stage(id: string, token: string | null, stage: RunStage['stage']): { accepted: boolean; runId: string; stage: string } | 'unknown' | 'forbidden' {
+    const run = state.liveRuns.find((r) => r.id === id);
+    if (!run) return 'unknown';
+    if (token !== null && token !== run.token) return 'forbidden';
+    return { accepted: true, runId: id, stage };
   },
   registerUpload(name: string) {
     const id = `wf-${state.seq++}`;

@@ -1,0 +1,58 @@
+import { ApiError } from '@/lib/http/api-error';
+import { getDeskSettings, updateDeskSettings } from '@/lib/api/desk-settings';
+import { createSource, deleteSource, fetchAllSources, fetchSource, listSourceItems, listSources, updateSource } from '@/lib/api/sources';
+import { resetStore } from './index';
+
+describe('sources mock store', () => {
+  test("default: SPEC's five sources with a last fetch each; about fifteen items, some from two sources", async () => {
+    const sources = await listSources();
+    expect(sources.map((s) => s.name)).toEqual(['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News']);
+    expect(sources.every((s) => s.lastFetch !== null && /^https:\/\/feeds\.newsdesk\.example\//.test(s.url))).toBe(true);
+    expect(new Set(sources.map((s) => s.category))).toEqual(new Set(['Technologie', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']));
+    const items = await listSourceItems(50);
+    expect(items).toHaveLength(15);
+    expect(items.filter((i) => i.sources.length === 2).length).toBeGreaterThanOrEqual(4);
+    expect(await listSourceItems(20)).toHaveLength(15);
+    expect(await listSourceItems(3)).toHaveLength(3);
+  });
+
+  test('create, update and delete change what the next list returns; a taken address is 409', async () => {
+    const created = await createSource({ name: 'Tagesschau', url: 'https://www.tagesschau.de/index~rss2.xml', category: 'Politik', language: 'de' });
+    expect(created).toMatchObject({ id: 'src-tagesschau', enabled: true, lastFetch: null, itemCount: 0 });
+    await updateSource(created.id, { enabled: false, category: 'Inland' });
+    expect((await listSources()).find((s) => s.id === created.id)).toMatchObject({ enabled: false, category: 'Inland' });
+    await deleteSource(created.id);
+    expect((await listSources()).some((s) => s.id === created.id)).toBe(false);
+    await expect(createSource({ name: 'Doppelt', url: 'https://feeds.newsdesk.example/nasa.atom', category: 'x', language: 'en' })).rejects.toMatchObject({ status: 409 });
+    await expect(deleteSource('src-gibt-es-nicht')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  test('a fetch sets a new last fetch with 0–2 new items; a failing feed keeps its German error', async () => {
+    const before = Date.now();
+    const tech = await fetchSource('src-tech-news');
+    expect(tech.lastFetch).toMatchObject({ status: 200, newItems: 1 });
+    expect(Date.parse(tech.lastFetch?.at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(tech.itemCount).toBe(6);
+    expect((await listSourceItems(1))[0].sources).toEqual(['Tech News']);
+    const bloomberg = await fetchSource('src-bloomberg');
+    expect(bloomberg.lastFetch).toMatchObject({ status: 403, newItems: 0, error: 'Der Feed verweigert den Zugriff (HTTP 403).' });
+    const nowhere = await createSource({ name: 'Nirgendwo', url: 'https://feeds.nirgendwo.invalid/feed.xml', category: 'x', language: 'de' });
+    const unreachable = await fetchSource(nowhere.id);
+    expect(unreachable.lastFetch).toEqual({ at: expect.any(String), newItems: 0, error: 'Die Adresse ist nicht erreichbar: Der Servername ist unbekannt.' });
+    const all = await fetchAllSources();
+    expect(all.find((s) => s.id === 'src-medical-news')?.lastFetch?.at).toBe('2024-06-10T16:15:00.000Z');
+    expect(all.filter((s) => s.enabled).every((s) => s.lastFetch && s.lastFetch.newItems <= 2)).toBe(true);
+  });
+
+  test('the schedule is off by default and keeps what is saved', async () => {
+    await expect(getDeskSettings()).resolves.toEqual({ schedule: { enabled: false, everyMinutes: 60 } });
+    await updateDeskSettings({ schedule: { enabled: true } });
+    await expect(getDeskSettings()).resolves.toEqual({ schedule: { enabled: true, everyMinutes: 60 } });
+  });
+
+  test("'empty' seeds no sources and no items", async () => {
+    resetStore('empty');
+    await expect(listSources()).resolves.toEqual([]);
+    await expect(listSourceItems()).resolves.toEqual([]);
+  });
+});
