@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Run } from '@/contract';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { getConfig } from '@/lib/config';
 import { ApiError, bodyMessage } from '@/lib/http/api-error';
@@ -109,14 +110,20 @@ export function useRegisterWorkflowFile() {
 
 /**
  * GET /workflow/runs: the live run timeline. The server's event stream refreshes it on every stage event; while a run
- * is running it is also read every second (the demo has no event stream).
+ * is running it is also read every second (the demo has no event stream), while one waits for review every 10 s.
  */
 export const liveRunsQueryOptions = () =>
   queryOptions({
     queryKey: workflowKeys.runs(),
     queryFn: ({ signal }) => getRuns(10, signal),
-    refetchInterval: (query) => (query.state.data?.some((run) => run.status === 'running') ? 1000 : false),
+    refetchInterval: (query) => runsPollInterval(query.state.data),
   });
+
+/** How often the run list is read: every second while a run is running, every 10 s while one waits for review. */
+export function runsPollInterval(runs: ReadonlyArray<Pick<Run, 'status'>> = []): number | false {
+  if (runs.some((run) => run.status === 'running')) return 1000;
+  return runs.some((run) => run.status === 'waiting') ? 10_000 : false;
+}
 export const useLiveRuns = () => useQuery(liveRunsQueryOptions());
 
 /** POST /workflow/ai-news/start: the server triggers n8n with a new run (its stages come back as events). */

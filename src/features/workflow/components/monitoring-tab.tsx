@@ -7,9 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Run, RunStage } from '@/contract';
+import type { Run, RunArtefact, RunStage } from '@/contract';
 import type { RunHistoryItem } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
+import { isWebAddress } from '@/lib/security/web-address';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { useLiveRuns, usePipeline, useRetryRun, useRuns, useStartServerRun } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
@@ -51,10 +52,43 @@ function PipelineCard() {
   );
 }
 
-const STAGE_LABEL: Record<RunStage['state'], string> = { pending: 'Wartend', started: 'Läuft', finished: 'Fertig', failed: 'Fehlgeschlagen' };
-const STAGE_TONE = { pending: 'neutral', started: 'info', finished: 'ok', failed: 'error' } as const;
-const RUN_LABEL: Record<Run['status'], string> = { running: 'Läuft', success: 'Erfolgreich', failed: 'Fehlgeschlagen' };
+const STAGE_LABEL: Record<RunStage['state'], string> = { pending: 'Wartend', started: 'Läuft', finished: 'Fertig', failed: 'Fehlgeschlagen', skipped: 'Übersprungen' };
+const STAGE_TONE = { pending: 'neutral', started: 'info', finished: 'ok', failed: 'error', skipped: 'neutral' } as const;
+const RUN_LABEL: Record<Run['status'], string> = { running: 'Läuft', waiting: 'Wartet auf Prüfung', success: 'Erfolgreich', failed: 'Fehlgeschlagen', rejected: 'Abgelehnt' };
+const HISTORY_LABEL: Record<RunHistoryItem['status'], string> = { success: 'Erfolgreich', failed: 'Fehlgeschlagen', rejected: 'Abgelehnt' };
+const HISTORY_TONE = { success: 'ok', failed: 'error', rejected: 'warn' } as const;
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+
+function ArtefactTitle({ artefact }: { artefact: RunArtefact }) {
+  if (!isWebAddress(artefact.url)) return <>{artefact.title}</>;
+  return <a href={artefact.url} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">{artefact.title}</a>;
+}
+
+/** What the run's stages used and made: the Scraper's items with the sources that carried them, the story. */
+function RunArtefacts({ artefacts }: { artefacts: RunArtefact[] }) {
+  const items = artefacts.filter((a) => a.kind === 'item');
+  const story = artefacts.find((a) => a.kind === 'story');
+  const headingId = useId();
+  if (items.length === 0 && !story) return null;
+  return (
+    <div className="space-y-2 rounded-md border p-3 text-sm" data-testid="run-artefacts">
+      {items.length > 0 && (
+        <>
+          <h3 className="font-medium" id={headingId}>Quellen dieses Runs</h3>
+          <ul className="space-y-1" aria-labelledby={headingId}>
+            {items.map((item) => (
+              <li key={item.id} data-testid={`run-item-${item.id}`}>
+                <ArtefactTitle artefact={item} />
+                {item.sources?.length ? <span className="text-xs text-muted-foreground"> · {item.sources.join(', ')}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {story && <p data-testid="run-story">Meldung: <ArtefactTitle artefact={story} /></p>}
+    </div>
+  );
+}
 
 /** The latest run's five stages as the workflow reports them (state, duration, error), refreshed by the event stream. */
 function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
@@ -87,10 +121,12 @@ function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
                   {stage.durationMs !== undefined && <span className="tabular-nums text-xs text-muted-foreground">{seconds(stage.durationMs)}</span>}
                 </p>
                 {stage.error && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{stage.error}</p>}
+                {stage.reason && <p className="mt-1 text-xs text-muted-foreground" data-testid="stage-reason">{stage.reason}</p>}
               </li>
             ))}
           </ol>
         )}
+        {latest?.artefacts && <RunArtefacts artefacts={latest.artefacts} />}
         <Button variant="outline" disabled={start.isPending} onClick={onStart}>
           {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}Run über den Server starten
         </Button>
@@ -152,7 +188,7 @@ function RunsCard({ workflowId }: { workflowId: string }) {
                 <p className="truncate font-medium">{run.topic}</p>
                 <p className="text-xs text-muted-foreground">{formatDateTime(run.timestamp)} · {run.duration}</p>
               </div>
-              <Badge tone={run.status === 'success' ? 'ok' : 'error'}>{run.status === 'success' ? 'Erfolgreich' : 'Fehlgeschlagen'}</Badge>
+              <Badge tone={HISTORY_TONE[run.status]}>{HISTORY_LABEL[run.status]}</Badge>
               <Button size="sm" className="min-h-10" variant="ghost" onClick={() => setLogRun(run)} aria-label={`Logs ${run.id}`}>
                 <FileText aria-hidden />Logs
               </Button>

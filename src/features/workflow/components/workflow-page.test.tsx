@@ -529,7 +529,7 @@ describe('Monitoring tab', () => {
     const { user } = await renderPage();
     await tab(user, /Monitoring/);
     expect(await screen.findByText('Ausführungen konnten nicht geladen werden.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByText(/^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed, rejected$/)).toBeInTheDocument();
   });
 
   test('Live-Pipeline (demo): the latest run\'s five stages; a run started through the server moves on stage by stage', async () => {
