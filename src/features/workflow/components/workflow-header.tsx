@@ -5,9 +5,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { WorkflowConfig } from '@/db/settings';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 
-/** Title, workflow id, Connected/Disconnected badge and the start button (disabled without webhook or while busy). */
+/** Title, workflow id, Connected/Disconnected badge and the start button (disabled without webhook in the demo, or while busy). */
 export function WorkflowHeader({ config, runtime }: { config: WorkflowConfig; runtime: WorkflowRuntime }) {
-  const noWebhook = config.webhookUrl.trim() === '';
   return (
     <PageHeader
       title="n8n AI-News Workflow"
@@ -18,7 +17,7 @@ export function WorkflowHeader({ config, runtime }: { config: WorkflowConfig; ru
         </span>
       }
       actions={
-        <Button onClick={runtime.startFromHeader} disabled={noWebhook || runtime.busy} aria-busy={runtime.busy}>
+        <Button onClick={runtime.startFromHeader} disabled={runtime.webhookMissing || runtime.busy} aria-busy={runtime.busy}>
           {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}
           Run Workflow
         </Button>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
+import { patchSetting } from '@/db/settings';
 import { getConfig, setConfig } from '@/lib/config';
 import { server } from '@/mocks/node';
 import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
@@ -101,4 +102,43 @@ test('live desk: n8n Setup → Start Workflow and the manual triggers go through
   await waitFor(() => expect(actions).toEqual(['force_scrape']));
   expect(requests.filter((r) => r.endsWith('/api/workflow/ai-news/start'))).toHaveLength(1);
   expect(requests.filter((r) => r.startsWith('POST n8n.newsdesk.demo'))).toEqual([]);
+});
+
+test('live desk without a webhook address: the server starts the runs; header, Start Workflow and the manual triggers refuse nothing', async () => {
+  setConfig({ ...initialConfig, apiMode: 'live' });
+  await patchSetting('workflowConfig', { webhookUrl: '' });
+  const requests = recordRequests();
+  const user = await renderPage();
+  const header = screen.getByRole('button', { name: 'Run Workflow' });
+  expect(header).toBeEnabled();
+  await user.click(header);
+  expect(await screen.findByText('n8n Workflow gestartet')).toBeInTheDocument();
+  await user.click(screen.getByRole('tab', { name: /n8n Setup/ }));
+  await lazyPanelsLoaded();
+  await user.click(await screen.findByRole('button', { name: 'Start Workflow' }));
+  expect(await screen.findByText('Workflow ausgelöst')).toBeInTheDocument();
+  await user.click(screen.getByRole('tab', { name: /Monitoring/ }));
+  await lazyPanelsLoaded();
+  await user.click(await screen.findByRole('button', { name: 'Force Scrape' }));
+  expect(await screen.findByText('Scraping erzwungen')).toBeInTheDocument();
+  expect(screen.queryByText('Webhook URL ist erforderlich.')).toBeNull();
+  await waitFor(() => expect(requests.filter((r) => r.startsWith('POST ') && /\/api\/workflow\/(ai-news\/start|trigger\/)/.test(r))).toHaveLength(3));
+});
+
+test('demo without a webhook address: the header button is disabled, Start Workflow and Force Scrape give the SPEC failure toast and send nothing', async () => {
+  await patchSetting('workflowConfig', { webhookUrl: '' });
+  const requests = recordRequests();
+  const user = await renderPage();
+  expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeDisabled();
+  await user.click(screen.getByRole('tab', { name: /n8n Setup/ }));
+  await lazyPanelsLoaded();
+  await user.click(await screen.findByRole('button', { name: 'Start Workflow' }));
+  expect(await screen.findByText('Webhook URL ist erforderlich.')).toBeInTheDocument();
+  toast.dismiss();
+  await waitFor(() => expect(screen.queryByText('Webhook URL ist erforderlich.')).toBeNull());
+  await user.click(screen.getByRole('tab', { name: /Monitoring/ }));
+  await lazyPanelsLoaded();
+  await user.click(await screen.findByRole('button', { name: 'Force Scrape' }));
+  expect(await screen.findByText('Webhook URL ist erforderlich.')).toBeInTheDocument();
+  expect(requests.filter((r) => r.startsWith('POST '))).toEqual([]);
 });

@@ -5,7 +5,7 @@ import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { whenIdle } from '@/lib/idle';
 import type { WebhookAction } from '@/lib/webhooks/failure-toasts';
 import type { StatusResponse } from '@/lib/webhooks/n8n';
-import { statusQueryOptions, useTestWebhook, useTriggerWorkflow } from '../api/workflow-queries';
+import { startsThroughServer, statusQueryOptions, useTestWebhook, useTriggerWorkflow } from '../api/workflow-queries';
 import { corsHint, MSG } from '../messages';
 
 export type WorkflowState = 'inactive' | 'active' | 'error';
@@ -19,6 +19,8 @@ export interface WorkflowRuntime {
   status: StatusResponse | undefined;
   statusError: boolean;
   busy: boolean;
+  /** A start would be refused for want of a webhook address (the demo; a live desk's server starts runs without one). */
+  webhookMissing: boolean;
   testingWebhook: boolean;
   checkingStatus: boolean;
   startFromHeader: () => void;
@@ -75,10 +77,11 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
     setFlags({ connected: false, workflowActive: false });
   };
   const hasWebhook = config.webhookUrl.trim() !== '';
+  const webhookMissing = !hasWebhook && !startsThroughServer();
 
   // Header button: the n8n hook's toasts ('n8n Workflow gestartet', 'n8n Verbindung fehlgeschlagen', …).
   const startFromHeader = () => {
-    if (!hasWebhook) return toastFailure('n8n-start');
+    if (webhookMissing) return toastFailure('n8n-start');
     trigger.mutate(undefined, {
       onSuccess: (result) => {
         succeeded();
@@ -93,7 +96,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
 
   // n8n Setup → Start Workflow: 'Workflow ausgelöst' / 'Workflow-Fehler'.
   const startFromSetup = () => {
-    if (!hasWebhook) return toastFailure('setup-start');
+    if (webhookMissing) return toastFailure('setup-start');
     trigger.mutate(undefined, {
       onSuccess: () => {
         succeeded();
@@ -108,7 +111,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
 
   // Monitoring → manual triggers: the same webhook with an action; failures say 'Workflow Fehler'.
   const manualTrigger = (action: string, label: string, extra: Record<string, unknown> = {}) => {
-    if (!hasWebhook) return toastFailure('manual-trigger');
+    if (webhookMissing) return toastFailure('manual-trigger');
     trigger.mutate({ action, ...extra }, {
       onSuccess: () => {
         succeeded();
@@ -159,6 +162,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
     status: status.data,
     statusError: status.isError,
     busy: trigger.isPending,
+    webhookMissing,
     testingWebhook: webhookTest.isPending,
     checkingStatus,
     startFromHeader,
