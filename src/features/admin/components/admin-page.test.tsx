@@ -8,15 +8,15 @@ import { AdminPage } from './admin-page';
 
 // The page loads its other tabs lazily; loaded here first so that no wait races a module's first transform.
 beforeAll(async () => {
-  await Promise.all([import('./social-tab'), import('./obs-websocket-tab'), import('./error-logs-tab'), import('./system-tab'), import('./users-tab')]);
+  await Promise.all([import('./social-tab'), import('./obs-websocket-tab'), import('./error-logs-tab'), import('./system-tab'), import('./users-tab'), import('./sources-tab')]);
 });
 
 describe('Admin Settings page', () => {
-  test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users; API Keys opens first', async () => {
+  test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users, then Quellen; API Keys opens first', async () => {
     renderWithProviders(<AdminPage />, { route: '/dashboard/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['API Keys', 'Social Media', 'OBS WebSocket', 'Error Logs', 'System', 'Users']);
+    expect(tabs).toEqual(['API Keys', 'Social Media', 'OBS WebSocket', 'Error Logs', 'System', 'Users', 'Quellen']);
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByTestId('service-openai')).toBeInTheDocument();
   });

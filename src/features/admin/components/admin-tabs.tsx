@@ -11,6 +11,7 @@ const ObsWebSocketTab = lazy(() => import('./obs-websocket-tab').then((m) => ({ 
 const ErrorLogsTab = lazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
 const SystemTab = lazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
 const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
+const SourcesTab = lazy(() => import('./sources-tab').then((m) => ({ default: m.SourcesTab })));
 
 const TABS = [
   { value: 'api-keys', label: 'API Keys' },
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'errors', label: 'Error Logs' },
   { value: 'system', label: 'System' },
   { value: 'users', label: 'Users' },
+  { value: 'sources', label: 'Quellen' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -26,7 +28,7 @@ function isTab(value: string | null): value is TabValue {
   return TABS.some((t) => t.value === value);
 }
 
-/** The six tabs of SPEC "Admin Settings"; the open tab follows ?tab= so a link can point at it. */
+/** The six tabs of SPEC "Admin Settings" and Quellen (the Scraper's feeds); the open tab follows ?tab= so a link can point at it. */
 export function AdminTabs() {
   // Health is polled every 30000 ms while the screen is open, whichever tab is shown (the API Keys badges read the same cache).
   useHealthChecks();
@@ -55,6 +57,7 @@ export function AdminTabs() {
       <TabsContent value="errors"><LazyPanel><ErrorLogsTab /></LazyPanel></TabsContent>
       <TabsContent value="system"><LazyPanel><SystemTab /></LazyPanel></TabsContent>
       <TabsContent value="users"><LazyPanel><UsersTab /></LazyPanel></TabsContent>
+      <TabsContent value="sources"><LazyPanel><SourcesTab /></LazyPanel></TabsContent>
     </Tabs>
   );
 }
