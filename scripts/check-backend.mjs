@@ -202,10 +202,18 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('news.list', async () => void (news = expectSuccess('news.list', await call('news.list'))));
   await step('news.latest', async () => void expectSuccess('news.latest', await call('news.latest')));
   await step('news.generate', async () => {
-    const { value } = await twice('news.generate', { body: { topic: `${mark} Künstliche Intelligenz`, language: 'de' } });
+    await badBody('news.generate', { body: { topic: '  ' } });
+    // A story is written only from the sources' items: a topic no item carries is a 422, never an invented story.
+    const unmatched = await call('news.generate', { body: { topic: `${mark} Quantenkatze ${runId}`, language: 'de' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-g0` } });
+    if (unmatched.status !== 503) expectError('news.generate', unmatched, 422);
+    const probe = await call('news.generate', { body: { topic: 'Künstliche Intelligenz', language: 'de' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-g1` } });
+    if (probe.status === 422) {
+      expectError('news.generate', probe, 422);
+      return '(keine passende Meldung in den Quellen: 422 geprüft)';
+    }
+    const { value } = await twice('news.generate', { body: { topic: 'Künstliche Intelligenz', language: 'de' } });
     news = await list('news.list');
     once(news, (n) => n.id === value.id, `The generated item ${value.id}`);
-    await badBody('news.generate', { body: { topic: '  ' } });
   });
   await step('news.publish', async () => {
     const draft = news.find((n) => n.status === 'draft');
@@ -300,6 +308,55 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('workflow.runEvent', async () => {
     expectError('workflow.runEvent', await call('workflow.runEvent', { ...operations['workflow.runEvent'].example, noAuth: true, headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` } }), 401);
     return '(falsches Lauf-Token: 401 geprüft)';
+  });
+
+  await step('workflow.stage', async () => {
+    expectError('workflow.stage', await call('workflow.stage', { ...operations['workflow.stage'].example, noAuth: true, headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` } }), 401);
+    return '(falsches Lauf-Token: 401 geprüft)';
+  });
+
+  // --- Sources: one of the check's own, read (its address does not answer a feed: the error is recorded on it), removed.
+  let sources = [];
+  let source;
+  await step('sources.list', async () => void (sources = expectSuccess('sources.list', await call('sources.list'))));
+  await step('sources.create', async () => {
+    const body = { name: `${mark} Quelle`, url: `https://konformitaet-${runId}.invalid/feed.xml`, category: 'general', language: 'de' };
+    const { value } = await twice('sources.create', { body });
+    source = value;
+    if (value.lastFetch !== null) throw new Failure('sources.create: a new source has a last fetch');
+    sources = await list('sources.list');
+    once(sources, (s) => s.url === body.url, `The source ${body.url}`);
+    await badBody('sources.create', { body: { ...body, url: `https://konformitaet-${runId}-2.invalid/feed.xml`, name: '  ' } });
+    await badBody('sources.create', { body: { ...body, url: 'ftp://example.org/feed' } });
+    await badBody('sources.create', { body }, 409);
+  });
+  await step('sources.update', async () => {
+    if (!source) throw new Skipped('(keine Quelle angelegt)');
+    const { value } = await twice('sources.update', { params: { id: source.id }, body: { enabled: false } });
+    if (value.enabled !== false) throw new Failure('sources.update: still enabled after enabled:false');
+    expectError('sources.update', await call('sources.update', { params: { id: `unbekannt-${runId}` }, body: { enabled: false } }), 404);
+  });
+  await step('sources.fetch', async () => {
+    if (!source) throw new Skipped('(keine Quelle angelegt)');
+    const value = expectSuccess('sources.fetch', await call('sources.fetch', { params: { id: source.id } }));
+    if (!value.lastFetch?.error) throw new Failure('sources.fetch: an address that answers no feed left no error on the source');
+    expectError('sources.fetch', await call('sources.fetch', { params: { id: `unbekannt-${runId}` } }), 404);
+  });
+  await step('sources.fetchAll', async () => void expectSuccess('sources.fetchAll', await call('sources.fetchAll')));
+  await step('sources.items', async () => void expectSuccess('sources.items', await call('sources.items', operations['sources.items'].example)));
+  await step('sources.delete', async () => {
+    if (!source) throw new Skipped('(keine Quelle angelegt)');
+    expectSuccess('sources.delete', await call('sources.delete', { params: { id: source.id } }));
+    sources = await list('sources.list');
+    if (sources.some((s) => s.id === source.id)) throw new Failure('sources.delete: the source is still listed');
+    expectError('sources.delete', await call('sources.delete', { params: { id: source.id } }), 404);
+  });
+  await step('settings.get', async () => void expectSuccess('settings.get', await call('settings.get')));
+  await step('settings.update', async () => {
+    const before = expectSuccess('settings.get', await call('settings.get'));
+    const { value } = await twice('settings.update', { body: { schedule: { everyMinutes: before.schedule.everyMinutes } } });
+    if (!isDeepStrictEqual(value, before)) throw new Failure('settings.update: an update to the same values changed the settings');
+    await badBody('settings.update', { body: { schedule: { everyMinutes: 1 } } });
   });
 
   // --- Social: platforms connect/disconnect restored; posts on connected platforms.

@@ -187,11 +187,20 @@ export class PipelineEngine {
   async requestStage(runId: string, stage: RunStageName, resumeUrl: string | undefined): Promise<void> {
     const run = await getRun(this.db, runId);
     if (!run) throw notFound('Run');
-    if (run.status !== 'running') throw new HttpError(409, 'Der Run läuft nicht mehr.', 'not_running');
+    // A failed run asked again is n8n's retry of its failed execution: the stage's 'started' reopens the run.
+    if (run.status !== 'running' && run.status !== 'failed') throw new HttpError(409, 'Der Run läuft nicht mehr.', 'not_running');
     if (resumeUrl !== undefined) {
       const base = this.deps.n8nBaseUrl;
       if (!base || new URL(resumeUrl).origin !== new URL(base).origin) throw new HttpError(400, 'Die Rücksprungadresse gehört nicht zum konfigurierten n8n.', 'resume_url');
     }
+    if (run.stages.find((s) => s.stage === stage)?.state === 'failed') {
+      // Asked again after failing (n8n's retry): the stage runs anew rather than answering its old failure.
+      await this.db.update(runStages).set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null }).where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
+      await this.db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stage)));
+    }
+    // n8n's HTTP node retries when it missed the 202: a stage still waiting or in hand is not queued twice.
+    const open = await this.db.execute(sql`SELECT 1 FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stage} AND done_at IS NULL AND failed_at IS NULL LIMIT 1`);
+    if ((open as unknown as { rows: unknown[] }).rows.length > 0) return;
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
 
@@ -279,11 +288,19 @@ export class PipelineEngine {
   /** Tells n8n's Wait node the stage's outcome; n8n's own retries take a failure from there. */
   private async resume(payload: StagePayload, state: string, error?: string, reason?: string): Promise<void> {
     const body = JSON.stringify({ runId: payload.runId, stage: payload.stage, state, ...(error ? { error } : {}), ...(reason ? { reason } : {}) });
-    try {
-      const response = await (this.options.fetch ?? fetch)(payload.resumeUrl as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(15_000) });
-      if (!response.ok) await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (HTTP ${response.status})`);
-    } catch {
-      await appendLog(this.db, payload.runId, `n8n war für die Rückmeldung von ${payload.stage} nicht erreichbar`);
+    let last = '';
+    // n8n answers 409 while it has not yet saved the execution as waiting: asked again a moment later.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+      try {
+        const response = await (this.options.fetch ?? fetch)(payload.resumeUrl as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(15_000) });
+        if (response.ok) return;
+        last = `HTTP ${response.status}`;
+        if (response.status !== 409 && response.status < 500) break;
+      } catch {
+        last = 'nicht erreichbar';
+      }
     }
+    await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (${last})`);
   }
 }

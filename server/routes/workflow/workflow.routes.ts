@@ -196,19 +196,21 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
   register(app, 'workflow.retry', async ({ params, c }) => {
     const { database, events } = c.get('deps');
     const run = await getRun(database.db, params.id);
-    if (run?.engine === 'desk') return toHistoryItem(await engineOf(c).retry(run.id), 'success');
-    const n8n = n8nOf(c);
     if (!run) {
       const [legacy] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, params.id));
       if (legacy) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');
       throw new HttpError(404, 'Run nicht gefunden.', 'not_found');
     }
+    if (run.engine === 'desk') return toHistoryItem(await engineOf(c).retry(run.id), 'success');
+    const n8n = n8nOf(c);
     if (run.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Läufe können wiederholt werden.', 'not_retryable');
     if (!run.executionId) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');
     await appendLog(database.db, run.id, `Retry angefordert (n8n-Ausführung ${run.executionId})`);
     await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
     const retried = await n8n.retry(run.executionId);
-    await appendLog(database.db, run.id, `n8n-Retry: Ausführung ${retried.id} – ${retried.status}`, { executionId: retried.id, ...(retried.status !== 'success' ? { status: 'failed' } : {}) });
+    // A retry waiting for a stage (n8n's Wait node) is still going: its stages report the outcome.
+    const going = retried.status === 'waiting' || retried.status === 'running' || retried.status === 'new';
+    await appendLog(database.db, run.id, `n8n-Retry: Ausführung ${retried.id} – ${retried.status}`, { executionId: retried.id, ...(retried.status !== 'success' && !going ? { status: 'failed' } : {}) });
     await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
     const after = (await getRun(database.db, run.id)) ?? run;
     return toHistoryItem(after, retried.status === 'success' ? 'success' : 'failed');

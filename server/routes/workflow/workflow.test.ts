@@ -80,11 +80,17 @@ function report(body: { callbackUrl: string; runToken: string }, event: Record<s
   return t.app.request(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': token }, body: JSON.stringify(event) });
 }
 
-test('without N8N_BASE_URL the n8n operations answer 503 in German', async () => {
-  const response = await bare.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI' } });
-  expect(response.status).toBe(503);
-  expect((await errorBody(response)).message).toBe('n8n ist nicht konfiguriert.');
-  expect((await bare.call('/workflow/retry/run-x', { method: 'POST' })).status).toBe(503);
+test("without N8N_BASE_URL a start runs on the desk's own engine; n8n's own operations answer 503 in German", async () => {
+  const start = await contractBody('workflow.aiNewsStart', await bare.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI' } }));
+  await bare.engine.runDue();
+  const [run] = await contractBody('workflow.runs', await bare.call('/workflow/runs?limit=1'));
+  expect(run).toMatchObject({ id: start.executionId, engine: 'desk', status: 'failed' });
+  // No source is set up here: the Scraper says so rather than inventing a story.
+  expect(run.stages[0]).toMatchObject({ stage: 'Scraper', state: 'failed', error: 'Keine aktuelle Meldung zum Thema „KI“ gefunden.' });
+  expect((await bare.call('/workflow/retry/run-x', { method: 'POST' })).status).toBe(404);
+  const status = await bare.call('/workflow/n8n/status/wf-1');
+  expect(status.status).toBe(503);
+  expect((await errorBody(status)).message).toBe('n8n ist nicht konfiguriert.');
 });
 
 test('a start creates a run whose id, callback and own token travel with the trigger; stage events fill it in order', async () => {
