@@ -350,7 +350,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
   "news.generate": {
     "request": {
       "body": {
-        "topic": "Künstliche Intelligenz",
+        "topic": "KI-Chip",
         "language": "de"
       }
     },
@@ -358,9 +358,9 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       "status": 201,
       "body": {
         "id": "news-gen-mwt1bxc0-1",
-        "title": "Künstliche Intelligenz",
-        "source": "Reuters",
-        "category": "Umwelt",
+        "title": "Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren",
+        "source": "Tech News",
+        "category": "Technologie",
         "status": "draft",
         "createdAt": "2026-11-23T09:00:00.000Z",
         "publishedAt": null,
@@ -844,7 +844,289 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
           "09:45:06 Video Gen fertig (1,5 s)",
           "09:45:06 Social Post gestartet",
           "09:45:07 Social Post fertig (1,5 s)"
+        ],
+        "artefacts": [
+          {
+            "kind": "item",
+            "id": "item-eu-ai-act-pflichten",
+            "title": "EU-Kommission legt Zeitplan für die Pflichten des AI Act vor",
+            "url": "https://articles.newsdesk.example/eu-ai-act-pflichten",
+            "sources": [
+              "Tech News",
+              "Reuters"
+            ],
+            "stage": "Scraper"
+          },
+          {
+            "kind": "item",
+            "id": "item-ki-chip-strom",
+            "title": "Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren",
+            "url": "https://articles.newsdesk.example/ki-chip-strom",
+            "sources": [
+              "Tech News"
+            ],
+            "stage": "Scraper"
+          },
+          {
+            "kind": "item",
+            "id": "item-open-source-modell",
+            "title": "Offenes Sprachmodell erreicht Spitzenwerte in Benchmarks",
+            "url": "https://articles.newsdesk.example/open-source-modell",
+            "sources": [
+              "Tech News"
+            ],
+            "stage": "Scraper"
+          },
+          {
+            "kind": "story",
+            "id": "story-run-1005",
+            "title": "EU-Kommission legt Zeitplan für die Pflichten des AI Act vor",
+            "stage": "AI Analyse"
+          }
         ]
+      }
+    }
+  },
+  "workflow.stage": {
+    "request": {
+      "params": {
+        "runId": "run-1005",
+        "stage": "Scraper"
+      },
+      "body": {
+        "resumeUrl": "http://n8n.example:5678/webhook-waiting/42"
+      }
+    },
+    "response": {
+      "status": 202,
+      "body": {
+        "accepted": true,
+        "runId": "run-1005",
+        "stage": "Scraper"
+      }
+    }
+  },
+  "sources.list": {
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "id": "src-tech-news",
+          "name": "Tech News",
+          "url": "https://feeds.newsdesk.example/tech-news.xml",
+          "category": "Technologie",
+          "language": "de",
+          "enabled": true,
+          "lastFetch": {
+            "at": "2024-06-12T09:40:00.000Z",
+            "status": 200,
+            "newItems": 2
+          },
+          "itemCount": 5
+        },
+        {
+          "id": "src-reuters",
+          "name": "Reuters",
+          "url": "https://feeds.newsdesk.example/reuters.xml",
+          "category": "Wirtschaft",
+          "language": "en",
+          "enabled": true,
+          "lastFetch": {
+            "at": "2024-06-12T09:40:02.000Z",
+            "status": 304,
+            "newItems": 0
+          },
+          "itemCount": 7
+        }
+      ]
+    }
+  },
+  "sources.create": {
+    "request": {
+      "body": {
+        "name": "Tagesschau",
+        "url": "https://www.tagesschau.de/index~rss2.xml",
+        "category": "general",
+        "language": "de"
+      }
+    },
+    "response": {
+      "status": 201,
+      "body": {
+        "id": "src-tagesschau",
+        "name": "Tagesschau",
+        "url": "https://www.tagesschau.de/index~rss2.xml",
+        "category": "general",
+        "language": "de",
+        "enabled": true,
+        "lastFetch": null,
+        "itemCount": 0
+      }
+    }
+  },
+  "sources.update": {
+    "request": {
+      "params": {
+        "id": "src-tech-news"
+      },
+      "body": {
+        "enabled": false
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "src-tech-news",
+        "name": "Tech News",
+        "url": "https://feeds.newsdesk.example/tech-news.xml",
+        "category": "Technologie",
+        "language": "de",
+        "enabled": false,
+        "lastFetch": {
+          "at": "2024-06-12T09:40:00.000Z",
+          "status": 200,
+          "newItems": 2
+        },
+        "itemCount": 5
+      }
+    }
+  },
+  "sources.delete": {
+    "request": {
+      "params": {
+        "id": "src-bloomberg"
+      }
+    },
+    "response": {
+      "status": 204
+    }
+  },
+  "sources.fetch": {
+    "request": {
+      "params": {
+        "id": "src-tech-news"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "src-tech-news",
+        "name": "Tech News",
+        "url": "https://feeds.newsdesk.example/tech-news.xml",
+        "category": "Technologie",
+        "language": "de",
+        "enabled": false,
+        "lastFetch": {
+          "at": "2026-11-23T09:00:00.000Z",
+          "status": 200,
+          "newItems": 1
+        },
+        "itemCount": 6
+      }
+    }
+  },
+  "sources.fetchAll": {
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "id": "src-tech-news",
+          "name": "Tech News",
+          "url": "https://feeds.newsdesk.example/tech-news.xml",
+          "category": "Technologie",
+          "language": "de",
+          "enabled": false,
+          "lastFetch": {
+            "at": "2026-11-23T09:00:00.000Z",
+            "status": 200,
+            "newItems": 1
+          },
+          "itemCount": 6
+        },
+        {
+          "id": "src-reuters",
+          "name": "Reuters",
+          "url": "https://feeds.newsdesk.example/reuters.xml",
+          "category": "Wirtschaft",
+          "language": "en",
+          "enabled": true,
+          "lastFetch": {
+            "at": "2026-11-23T09:00:00.000Z",
+            "status": 200,
+            "newItems": 2
+          },
+          "itemCount": 9
+        }
+      ]
+    }
+  },
+  "sources.items": {
+    "request": {
+      "query": {
+        "limit": 20
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": [
+        {
+          "id": "item-new-4",
+          "title": "Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck",
+          "url": "https://articles.newsdesk.example/neu-4",
+          "summary": "Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck.",
+          "author": null,
+          "publishedAt": "2026-11-23T09:00:00.000Z",
+          "fetchedAt": "2026-11-23T09:00:00.000Z",
+          "category": "general",
+          "language": "de",
+          "sources": [
+            "Tagesschau"
+          ]
+        },
+        {
+          "id": "item-new-3",
+          "title": "Halbleiterhersteller erhöht Prognose für das Gesamtjahr",
+          "url": "https://articles.newsdesk.example/neu-3",
+          "summary": "Halbleiterhersteller erhöht Prognose für das Gesamtjahr.",
+          "author": null,
+          "publishedAt": "2026-11-23T09:00:00.000Z",
+          "fetchedAt": "2026-11-23T09:00:00.000Z",
+          "category": "Wirtschaft",
+          "language": "en",
+          "sources": [
+            "Reuters"
+          ]
+        }
+      ]
+    }
+  },
+  "settings.get": {
+    "response": {
+      "status": 200,
+      "body": {
+        "schedule": {
+          "enabled": false,
+          "everyMinutes": 60
+        }
+      }
+    }
+  },
+  "settings.update": {
+    "request": {
+      "body": {
+        "schedule": {
+          "enabled": true,
+          "everyMinutes": 30
+        }
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "schedule": {
+          "enabled": true,
+          "everyMinutes": 30
+        }
       }
     }
   },

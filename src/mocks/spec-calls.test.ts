@@ -46,7 +46,7 @@ async function withNodeMultipart<T>(run: () => Promise<T>): Promise<T> {
 /** Every call of SPEC §7 under the base API path, through its lib/api function. */
 const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['GET /news/latest', () => getLatestNews()],
-  ['POST /news/generate', () => generateNews('KI-Gipfel')],
+  ['POST /news/generate', () => generateNews('KI-Chip')],
   ['POST /workflow/trigger/{id}', () => triggerWorkflow('ai-news-workflow', { topic: 'Breaking News' })],
   ['POST /media/upload', () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' }))],
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AiNewsItem } from '@/lib/api/types';
 import { errorResponse, handle } from '../contract-handler';
-import { newsStore, NewsTransitionError } from '../store/news';
+import { newsStore, NewsTransitionError, NoMatchingItemError } from '../store/news';
 import type { AnyHandler } from '../types';
 
 function transition(item: () => AiNewsItem | undefined): AiNewsItem | Response {
@@ -17,7 +17,14 @@ function transition(item: () => AiNewsItem | undefined): AiNewsItem | Response {
 export const newsHandlers: AnyHandler[] = [
   handle('news.list', () => newsStore.list()),
   handle('news.latest', () => newsStore.latest()),
-  handle('news.generate', ({ body }) => newsStore.generate(body.topic.trim())),
+  handle('news.generate', ({ body }) => {
+    try {
+      return newsStore.generate(body.topic.trim());
+    } catch (error) {
+      if (error instanceof NoMatchingItemError) return errorResponse(422, error.message);
+      throw error;
+    }
+  }),
   handle('news.publish', ({ params }) => transition(() => newsStore.publish(params.id))),
   handle('news.retry', ({ params }) => transition(() => newsStore.retry(params.id))),
   // Benchmark helper (not in the contract): re-seed with many items (npm run bench).

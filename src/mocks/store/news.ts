@@ -1,11 +1,14 @@
-import type { AiNewsItem, NewsCategory, NewsSource } from '@/lib/api/types';
-import { makeNews, NEWS_CATEGORIES, NEWS_SOURCES } from '../fixtures/news';
+import type { AiNewsItem } from '@/lib/api/types';
+import { makeNews } from '../fixtures/news';
 import { registerStore } from './index';
+import { sourcesStore } from './sources';
 
 let items: AiNewsItem[] = [];
 let seq = 0;
 
 export class NewsTransitionError extends Error {}
+/** No source item carries the topic (the server's 422). */
+export class NoMatchingItemError extends Error {}
 
 function patch(id: string, change: (item: AiNewsItem) => AiNewsItem): AiNewsItem | undefined {
   const item = items.find((n) => n.id === id);
@@ -19,13 +22,16 @@ function patch(id: string, change: (item: AiNewsItem) => AiNewsItem): AiNewsItem
 export const newsStore = {
   list: (): AiNewsItem[] => items,
   latest: (limit = 10): AiNewsItem[] => [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
+  /** A draft written from the demo sources' items on the topic, under the first item's source; none: NoMatchingItemError. */
   generate(topic: string): AiNewsItem {
+    const [first] = sourcesStore.itemsFor(topic);
+    if (!first) throw new NoMatchingItemError(`Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`);
     seq += 1;
     const item: AiNewsItem = {
       id: `news-gen-${Date.now().toString(36)}-${seq}`,
-      title: topic,
-      source: NEWS_SOURCES[seq % NEWS_SOURCES.length] as NewsSource,
-      category: NEWS_CATEGORIES[seq % NEWS_CATEGORIES.length] as NewsCategory,
+      title: first.title,
+      source: first.sources[0],
+      category: first.category,
       status: 'draft',
       createdAt: new Date().toISOString(),
       publishedAt: null,

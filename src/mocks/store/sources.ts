@@ -97,6 +97,16 @@ export const sourcesStore = {
     const found = needle ? items.filter((i) => i.title.toLowerCase().includes(needle) || i.summary.toLowerCase().includes(needle)) : items;
     return structuredClone([...found].sort(newest).slice(0, Math.max(0, limit)));
   },
+  /**
+   * The items a story on this topic is written from, best first: every word of the topic in the title or summary
+   * ('Breaking News': the item most sources carry). Empty when none matches: the demo never invents a story either.
+   */
+  itemsFor(topic: string): SourceItem[] {
+    const words = topic.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
+    const breaking = topic.trim().toLowerCase() === 'breaking news';
+    const matching = breaking ? items : items.filter((i) => words.length > 0 && words.every((w) => `${i.title} ${i.summary}`.toLowerCase().includes(w)));
+    return structuredClone([...matching].sort((a, b) => b.sources.length - a.sources.length || newest(a, b)).slice(0, 5));
+  },
   settings: (): DeskSettings => structuredClone(settings),
   updateSettings(patch: DeskSettingsPatch): DeskSettings {
     settings = { schedule: { ...settings.schedule, ...patch.schedule } };

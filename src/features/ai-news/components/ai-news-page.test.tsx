@@ -111,7 +111,7 @@ test('a failing Publish shows the error, keeps the status and records it in the 
   expect(entry).toMatchObject({ service: 'news', operation: { kind: 'news.publish' } });
 });
 
-test('Generate News creates a draft through POST /news/generate', async () => {
+test('Generate News creates a draft from the sources\' items through POST /news/generate; a topic none carries is refused', async () => {
   let body: unknown;
   server.events.on('request:start', async ({ request }) => {
     if (request.url.endsWith('/news/generate')) body = await request.clone().json();
@@ -123,10 +123,15 @@ test('Generate News creates a draft through POST /news/generate', async () => {
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte geben Sie ein Thema ein.');
   await user.type(within(dialog).getByLabelText('Thema'), 'Solarrekord in Bayern');
   await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+  expect(await screen.findByText('Keine aktuelle Meldung zum Thema „Solarrekord in Bayern“ gefunden.')).toBeInTheDocument();
+  await user.clear(within(dialog).getByLabelText('Thema'));
+  await user.type(within(dialog).getByLabelText('Thema'), 'Grippeimpfstoff');
+  await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
   expect(await screen.findByText('News generiert')).toBeInTheDocument();
-  // The list draws the new item in its deferred render, just after the toast.
-  await waitFor(() => expect(rowOf('Solarrekord in Bayern')).toHaveTextContent('Entwurf'));
-  expect(body).toEqual({ topic: 'Solarrekord in Bayern', language: 'en' });
+  // The list draws the new item in its deferred render, just after the toast; its title and source are the item's.
+  await waitFor(() => expect(rowOf('Neuer Grippeimpfstoff schützt gegen mehrere Varianten')).toHaveTextContent('Entwurf'));
+  expect(rowOf('Neuer Grippeimpfstoff schützt gegen mehrere Varianten')).toHaveTextContent('Medical News');
+  expect(body).toEqual({ topic: 'Grippeimpfstoff', language: 'en' });
   server.events.removeAllListeners();
 });
 
