@@ -11,6 +11,8 @@ import { normalizeTitle, type FeedItem } from './feed';
 type SourceRow = typeof sources.$inferSelect;
 export type { SourceRow };
 
+// Any constant: the lock that serializes storing items across feeds and instances.
+const STORE_LOCK = 7_324_017;
 /** Near-identical titles are matched within this window (a story reported again next week is a new item). */
 const SAME_STORY_WINDOW_MS = 48 * 3600_000;
 
@@ -95,6 +97,8 @@ export async function storeItems(db: Db, source: Pick<SourceRow, 'id' | 'name' |
     return key.split(' ').length >= 4 ? key : undefined;
   };
   return db.transaction(async (tx) => {
+    // Two feeds read at once (or two instances) would each miss the other's new item of the same story: one at a time.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`);
     const urls = [...new Set(items.map((i) => i.url))];
     const keys = [...new Set(items.map(keyOf).filter((k): k is string => k !== undefined))];
     const byUrl = new Map((await tx.select({ id: sourceItems.id, url: sourceItems.url }).from(sourceItems).where(inArray(sourceItems.url, urls))).map((r) => [r.url, r.id]));
