@@ -37,15 +37,18 @@ test('generating needs the provider: a clear German 503; retry only failed proje
   expect((await errorBody(failed)).message).toBe('Der Video-Anbieter ModelsLab ist nicht konfiguriert.');
 });
 
-test('workflow: stored runs and pipeline; n8n calls answer 503', async () => {
+test("workflow: stored runs and pipeline; without n8n a trigger runs on the desk's engine, n8n's own calls answer 503", async () => {
   const runs = await contractBody('workflow.logs', await t.call('/workflow/logs/ai-news?limit=3'));
   expect(runs.map((r) => r.id)).toEqual(['run-1005', 'run-1004', 'run-1003']);
   const pipeline = await contractBody('workflow.pipeline', await t.call('/workflow/pipeline'));
   expect(pipeline.steps.map((s) => s.name)).toEqual(['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post']);
   expect(pipeline.variables.DEFAULT_LANGUAGE).toBe('de');
-  const trigger = await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { topic: 'KI' } });
-  expect(trigger.status).toBe(503);
-  expect((await errorBody(trigger)).message).toBe('n8n ist nicht konfiguriert.');
+  const trigger = await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { topic: 'KI' } }));
+  expect(trigger).toMatchObject({ success: true, workflowId: 'ai-news' });
+  expect(trigger.runId).toMatch(/^run-/);
+  const upload = await t.call('/workflow/n8n/status/wf-1');
+  expect(upload.status).toBe(503);
+  expect((await errorBody(upload)).message).toBe('n8n ist nicht konfiguriert.');
 });
 
 test('OBS, Telegram, AI and TTS answer 503; OBS status says not connected; health says offline', async () => {
