@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
+import { eq } from 'drizzle-orm';
+import { sources } from '../db/schema';
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -165,4 +167,39 @@ test('a stage over its time limit fails with the limit named', async () => {
   } finally {
     await slow.close();
   }
+});
+
+test('the schedule starts a run with the default parameters once per slot, and only when switched on', async () => {
+  const count = async () => (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=100'))).length;
+  const before = await count();
+  const at = new Date('2026-11-26T10:00:00Z');
+  await t.engine.tick(at);
+  await t.engine.runDue();
+  expect(await count()).toBe(before);
+  const settings = await contractBody('settings.update', await t.call('/settings', { method: 'PATCH', json: { schedule: { enabled: true, everyMinutes: 30 } } }));
+  expect(settings.schedule).toEqual({ enabled: true, everyMinutes: 30 });
+  // Two ticks in one 30-minute slot (two instances, or one instance twice): one run.
+  await t.engine.tick(at);
+  await t.engine.tick(new Date(at.getTime() + 60_000));
+  await t.engine.runDue();
+  const runs = await contractBody('workflow.runs', await t.call('/workflow/runs?limit=100'));
+  expect(runs.length).toBe(before + 1);
+  expect(runs[0].topic).toBe('Breaking News');
+  await t.call('/settings', { method: 'PATCH', json: { schedule: { enabled: false } } });
+});
+
+test('a feed answering 429 is left alone for its Retry-After; a failing one backs off', async () => {
+  feeds.set('/busy.xml', { body: 'Zu viele Anfragen', status: 429, type: 'text/plain', headers: { 'Retry-After': '7200' } });
+  const busy = await addSource('Ausgelastet', '/busy.xml');
+  const before = Date.now();
+  const read = await contractBody('sources.fetch', await t.call(`/sources/${busy.id}/fetch`, { method: 'POST' }));
+  expect(read.lastFetch).toMatchObject({ status: 429, error: 'Der Feed antwortet mit HTTP 429.' });
+  const [row] = await t.database.db.select().from(sources).where(eq(sources.id, busy.id));
+  expect(Date.parse(String(row.notBefore)) - before).toBeGreaterThanOrEqual(7200_000 - 5000);
+  // The queue's tick does not take it before then.
+  const requests = feeds.requests.length;
+  await t.engine.tick(new Date(before + 3600_000));
+  await t.engine.runDue();
+  expect(feeds.requests.slice(requests).some((r) => r.path === '/busy.xml')).toBe(false);
+  await t.call(`/sources/${busy.id}`, { method: 'DELETE' });
 });
