@@ -1,6 +1,6 @@
 // The desk's own engine without n8n, against local feed servers: sources are read, the Scraper picks the story most
-// sources carry, the story keeps its provenance, TTS and Video Gen are skipped with their reasons on a desk without
-// keys, a failed stage is retried from where it failed, a stage over its time limit fails.
+// sources carry, the story keeps its provenance, a desk without keys speaks it with eSpeak-NG and renders it with
+// FFmpeg, a failed stage is retried from where it failed, a stage over its time limit fails.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
@@ -96,9 +96,16 @@ test('Run Workflow without n8n runs the five stages on the desk: the story most 
   expect(run.status).toBe('success');
   expect(stage(run, 'Scraper')?.state).toBe('finished');
   expect(stage(run, 'AI Analyse')?.state).toBe('finished');
-  expect(stage(run, 'TTS')).toMatchObject({ state: 'skipped', reason: 'Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).' });
-  expect(stage(run, 'Video Gen')).toMatchObject({ state: 'skipped', reason: 'Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).' });
-  expect(stage(run, 'Social Post')?.state).toBe('skipped');
+  // No provider key: the embedded engines made the audio and the video, both in the Media Library.
+  expect(stage(run, 'TTS')?.state).toBe('finished');
+  expect(stage(run, 'Video Gen')?.state).toBe('finished');
+  expect(stage(run, 'Social Post')).toMatchObject({ state: 'skipped', reason: 'Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.' });
+  const audio = (run.artefacts ?? []).find((a) => a.kind === 'audio');
+  const clip = (run.artefacts ?? []).find((a) => a.kind === 'video');
+  const library = await contractBody('media.list', await t.call('/media'));
+  expect(library.find((m) => m.id === audio?.id)).toMatchObject({ type: 'audio', title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien (Sprecher)' });
+  expect(library.find((m) => m.id === clip?.id)).toMatchObject({ type: 'video', title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien' });
+  expect(library.find((m) => m.id === clip?.id)?.duration).toMatch(/^0:\d\d$/);
 
   // The same story from two feeds is one item carried by both sources.
   const items = (run.artefacts ?? []).filter((a) => a.kind === 'item');
@@ -150,7 +157,9 @@ test('Change Voice redoes TTS of the newest story; Force Scrape reads every sour
   const run = await runToEnd(String(voice.runId));
   expect(stage(run, 'Scraper')?.reason).toMatch(/^Übernommen aus Run run-/);
   expect(stage(run, 'AI Analyse')?.state).toBe('skipped');
-  expect(stage(run, 'TTS')?.state).toBe('skipped');
+  // Spoken again with the new voice, and rendered again.
+  expect(stage(run, 'TTS')?.state).toBe('finished');
+  expect(stage(run, 'Video Gen')?.state).toBe('finished');
   expect((run.artefacts ?? []).some((a) => a.kind === 'story')).toBe(true);
 });
 

@@ -1,7 +1,7 @@
 // What each stage does on the desk's own engine. A stage answers what it made (artefacts), throws StageSkipped with a
 // German reason when it has nothing to do on this desk, or throws an Error whose message Monitoring shows.
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { Run, RunArtefact, RunStageName } from '../../src/contract';
@@ -13,6 +13,9 @@ import { selectItems, type SelectedItem } from '../sources/select';
 import { originsOf } from '../sources/store';
 import { speakWithFailover } from '../providers/tts';
 import { createVideoJob } from '../providers/video/jobs';
+import { probeDurationMs, renderVideo } from '../media-engines/render';
+import { speakEmbedded } from '../media-engines/speech';
+import { voiceFor } from '../media-engines/voices';
 import { writeStory } from './story';
 import type { EngineDeps, PipelineEngine } from './engine';
 
@@ -104,36 +107,67 @@ async function storyText(context: StageContext): Promise<{ id: string; title: st
   return { id: story.id, title: story.title, script: row.body };
 }
 
+const clockOf = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
+/** The script as spoken: without its citation marks. */
+const spoken = (script: string) => script.replace(/\s*\[\d+\]/g, '').trim();
+
+async function storeMedia(context: StageContext, file: { bytes: Buffer; ext: string; mime: string; type: 'audio' | 'video'; title: string; durationMs?: number }): Promise<{ id: string; title: string }> {
+  const { database, mediaDir, events } = context.deps;
+  const id = `media-${randomUUID()}`;
+  const fileName = `${id}${file.ext}`;
+  await mkdir(mediaDir, { recursive: true });
+  await writeFile(path.join(mediaDir, fileName), file.bytes);
+  await database.db.insert(media).values({ id, title: file.title, type: file.type, size: formatSize(file.bytes.length), duration: file.durationMs === undefined ? null : clockOf(file.durationMs), date: new Date().toISOString().slice(0, 10), thumbnail: thumbnailFor(file.type, file.title), url: null, fileName, mime: file.mime, bytes: file.bytes.length });
+  await events.publish({ topic: 'media', action: 'created', id });
+  return { id, title: file.title };
+}
+
 async function speech(context: StageContext): Promise<StageOutcome> {
-  const { credentials, database, mediaDir, events } = context.deps;
+  const { credentials } = context.deps;
+  const story = await storyText(context);
+  const params = await paramsOf(context);
+  const voices = voiceFor(text(params.voice, ''), text(params.language, 'de'));
   const hasEleven = Boolean(await credentials.key('elevenlabs'));
   const hasAzure = Boolean(await credentials.key('azure'));
-  if (!hasEleven && !hasAzure) throw new StageSkipped('Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).');
-  const story = await storyText(context);
-  const primary = hasEleven ? 'elevenlabs' : 'azure';
-  const speechResult = await speakWithFailover(story.script, primary, primary === 'elevenlabs' ? 'azure' : 'elevenlabs', credentials);
-  const id = `media-${randomUUID()}`;
-  const fileName = `${id}.mp3`;
-  await mkdir(mediaDir, { recursive: true });
-  const bytes = Buffer.from(speechResult.audio);
-  await writeFile(path.join(mediaDir, fileName), bytes);
   const title = `${story.title} (Sprecher)`;
-  await database.db.insert(media).values({ id, title, type: 'audio', size: formatSize(bytes.length), duration: null, date: new Date().toISOString().slice(0, 10), thumbnail: thumbnailFor('audio', title), url: null, fileName, mime: speechResult.contentType, bytes: bytes.length });
-  await events.publish({ topic: 'media', action: 'created', id });
-  return { artefacts: [{ kind: 'audio', id, title }] };
+  if (!hasEleven && !hasAzure) {
+    // No provider: the embedded eSpeak-NG speaks it, so a desk without keys still gets its audio.
+    const result = await speakEmbedded(spoken(story.script), { voice: voices.espeak, signal: context.signal });
+    const audio = await storeMedia(context, { bytes: result.wav, ext: '.wav', mime: 'audio/wav', type: 'audio', title, durationMs: result.durationMs });
+    return { artefacts: [{ kind: 'audio', ...audio }] };
+  }
+  const primary = hasEleven ? 'elevenlabs' : 'azure';
+  const result = await speakWithFailover(spoken(story.script), primary, primary === 'elevenlabs' ? 'azure' : 'elevenlabs', credentials, { voiceId: voices.elevenlabs });
+  const audio = await storeMedia(context, { bytes: Buffer.from(result.audio), ext: '.mp3', mime: result.contentType, type: 'audio', title });
+  return { artefacts: [{ kind: 'audio', ...audio }] };
 }
 
 const VIDEO_PROVIDERS = ['heygen', 'tavus', 'did', 'modelslab'] as const;
 
 async function video(context: StageContext): Promise<StageOutcome> {
-  const { credentials } = context.deps;
+  const { credentials, database, mediaDir } = context.deps;
   let provider: (typeof VIDEO_PROVIDERS)[number] | undefined;
   for (const p of VIDEO_PROVIDERS) if (!provider && (await credentials.key(p))) provider = p;
-  if (!provider) throw new StageSkipped('Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).');
   const story = await storyText(context);
-  const params = await paramsOf(context);
-  const project = await createVideoJob(context.deps, provider, { platform: provider, script: story.script, title: story.title, voice: text(params.voice, 'german-female-1') });
-  return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
+  if (provider) {
+    const params = await paramsOf(context);
+    const project = await createVideoJob(context.deps, provider, { platform: provider, script: spoken(story.script), title: story.title, voice: text(params.voice, 'german-female-1') });
+    return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
+  }
+  // No provider: FFmpeg renders the story's title card with its speech.
+  const audio = artefactsOf(context.run, 'audio')[0];
+  if (!audio) throw new StageSkipped('Keine Sprachaufnahme in diesem Run (TTS).');
+  const [row] = await database.db.select().from(media).where(eq(media.id, audio.id));
+  if (!row?.fileName) throw new Error('Die Sprachaufnahme dieses Runs ist nicht mehr da.');
+  const names = [...new Set((context.run.artefacts ?? []).filter((a) => a.kind === 'item').flatMap((a) => a.sources ?? []))];
+  const outPath = path.join(mediaDir, `render-${randomUUID()}.mp4`);
+  try {
+    await renderVideo({ audioPath: path.join(mediaDir, row.fileName), title: story.title, ...(names.length ? { subtitle: `Quellen: ${names.join(', ')}` } : {}), outPath, signal: context.signal });
+    const clip = await storeMedia(context, { bytes: await readFile(outPath), ext: '.mp4', mime: 'video/mp4', type: 'video', title: story.title, durationMs: await probeDurationMs(outPath) });
+    return { artefacts: [{ kind: 'video', ...clip }] };
+  } finally {
+    await rm(outPath, { force: true });
+  }
 }
 
 async function socialPost(context: StageContext): Promise<StageOutcome> {

@@ -1,6 +1,6 @@
 // The pipeline on a real desk with no provider key and no n8n: sources added in Admin → Quellen are read, Run Workflow
-// runs the five stages on the desk's own engine, Monitoring shows the Scraper's items and TTS and Video Gen skipped
-// with their reasons; a kill -9 of the server during a stage and a restart: the run goes on.
+// runs the five stages on the desk's own engine, Monitoring shows the Scraper's items, the story spoken by eSpeak-NG
+// and rendered by FFmpeg lands in the Media Library; a kill -9 of the server during a stage and a restart: the run goes on.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,7 +52,7 @@ async function addSource(page: Page, name: string, url: string) {
   await expect(page.getByText('Quelle gespeichert').first()).toBeVisible();
 }
 
-test('sources added in Admin, Run Workflow without n8n: Scraper finished with its items, TTS and Video Gen skipped', async ({ page }) => {
+test('sources added in Admin, Run Workflow without n8n or keys: the items, the story, its speech and video', async ({ page }) => {
   const url = (desk as Desk).url;
   await signInToDesk(page, url, '/dashboard/admin');
   await page.getByRole('tab', { name: 'Quellen' }).click();
@@ -67,13 +67,11 @@ test('sources added in Admin, Run Workflow without n8n: Scraper finished with it
   await page.getByRole('tab', { name: /Monitoring/ }).click();
   await expect(page.getByTestId('live-stage-Scraper')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await expect(page.getByTestId('live-stage-AI Analyse')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
-  const tts = page.getByTestId('live-stage-TTS');
-  await expect(tts).toHaveAttribute('data-state', 'skipped', { timeout: 60_000 });
-  await expect(tts).toContainText('Übersprungen');
-  await expect(tts).toContainText('Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).');
-  const video = page.getByTestId('live-stage-Video Gen');
-  await expect(video).toHaveAttribute('data-state', 'skipped');
-  await expect(video).toContainText('Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).');
+  await expect(page.getByTestId('live-stage-TTS')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('live-stage-Video Gen')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
+  const social = page.getByTestId('live-stage-Social Post');
+  await expect(social).toHaveAttribute('data-state', 'skipped');
+  await expect(social).toContainText('Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.');
   await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich', { timeout: 60_000 });
   // The Scraper's items, each a link to the article, with the sources that carried it.
   // Both feeds were read at once: whichever came first gave the item its address, and both are its sources.
@@ -82,6 +80,23 @@ test('sources added in Admin, Run Workflow without n8n: Scraper finished with it
   await expect(item).toHaveAttribute('href', new RegExp(`^${feeds.url}/(alpha/energie-gesetz|beta/artikel/energie)$`));
   await expect(runItems).toContainText('Alpha Nachrichten');
   await expect(runItems).toContainText('Beta Zeitung');
+
+  // The speech and the video are in the Media Library, and the video plays in the browser.
+  await page.goto(`${url}/dashboard/media`);
+  await expect(page.getByText('Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien (Sprecher)').first()).toBeVisible();
+  const media = await api<Array<{ title: string; type: string; url: string }>>(url, '/media');
+  const clip = media.find((m) => m.type === 'video' && m.title === 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien');
+  expect(clip).toBeDefined();
+  const duration = await page.evaluate(async (src) => {
+    const video = document.createElement('video');
+    video.src = src;
+    await new Promise((resolve, reject) => {
+      video.onloadedmetadata = resolve;
+      video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
+    });
+    return video.duration;
+  }, new URL(String(clip?.url), url).href);
+  expect(duration).toBeGreaterThan(1);
 });
 
 test('a kill -9 of the server during a stage and a restart: the run goes on', async ({ page }) => {

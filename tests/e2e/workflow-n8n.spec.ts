@@ -121,20 +121,19 @@ async function expectStagesInOrder(page: Page) {
   expect([...done]).toEqual(STAGES);
 }
 
-/** Scraper and AI Analyse done, the rest skipped: this desk has no speech or video provider and reviews before posting. */
+/**
+ * Four stages done — without a provider key the desk's embedded engines speak and render the story — and Social Post
+ * skipped: this desk reviews before posting.
+ */
 async function expectRunDone(page: Page) {
   const stage = (name: string) => page.getByTestId(`live-stage-${name}`);
-  for (const name of ['Scraper', 'AI Analyse']) {
+  for (const name of ['Scraper', 'AI Analyse', 'TTS', 'Video Gen']) {
     await expect(stage(name)).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
     await expect(stage(name)).toContainText('Fertig');
     await expect(stage(name)).toContainText(/\d,\d s/);
   }
-  for (const name of ['TTS', 'Video Gen', 'Social Post']) {
-    await expect(stage(name)).toHaveAttribute('data-state', 'skipped', { timeout: 60_000 });
-    await expect(stage(name)).toContainText('Übersprungen');
-  }
-  await expect(stage('TTS')).toContainText('Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).');
-  await expect(stage('Video Gen')).toContainText('Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).');
+  await expect(stage('Social Post')).toHaveAttribute('data-state', 'skipped', { timeout: 60_000 });
+  await expect(stage('Social Post')).toContainText('Übersprungen');
   await expect(stage('Social Post')).toContainText('Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.');
   await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich');
 }
@@ -209,7 +208,8 @@ test('n8n drives a run started from the console through the server\'s five stage
   await row.getByRole('button', { name: `Logs ${run.id}` }).click();
   const log = page.getByTestId('run-log');
   for (const name of ['Scraper', 'AI Analyse']) await expect(log).toContainText(`${name} fertig`);
-  for (const name of ['TTS', 'Video Gen', 'Social Post']) await expect(log).toContainText(`${name} übersprungen`);
+  for (const name of ['TTS', 'Video Gen']) await expect(log).toContainText(`${name} fertig`);
+  await expect(log).toContainText('Social Post übersprungen');
   const text = (await log.textContent()) ?? '';
   const order = STAGES.map((name) => text.indexOf(`${name} gestartet`));
   expect(order[0]).toBeGreaterThan(-1);
