@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres-harness';
+import { claimDueSources } from './poll';
 import { createSource, listItems, storeItems } from './store';
 
 // Skipped only on a developer machine without Debian's postgresql; in CI a missing server fails.
@@ -36,5 +37,19 @@ describe.skipIf(unavailable)('items of two feeds stored at once on PostgreSQL', 
       expect(items).toHaveLength(1);
       expect([...items[0].sources].sort()).toEqual([`Alpha ${round}`, `Beta ${round}`]);
     }
+  });
+
+  test('two instances claiming due sources at the same moment read each source once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await createSource(one.db, { name: `Claim ${i}`, url: `https://claim.example/feed-${i}`, category: 'general', language: 'de', enabled: true })).id);
+    const now = new Date();
+    const [a, b] = await Promise.all([
+      claimDueSources(one.db, { now, holdMs: 15 * 60_000, limit: 50, ids }),
+      claimDueSources(two.db, { now, holdMs: 15 * 60_000, limit: 50, ids }),
+    ]);
+    const claimed = [...a, ...b].map((s) => s.id).sort();
+    expect(claimed).toEqual([...ids].sort());
+    // Held until the next interval: claimed again only then.
+    expect(await claimDueSources(one.db, { now: new Date(now.getTime() + 60_000), holdMs: 15 * 60_000, limit: 50, ids })).toEqual([]);
   });
 });

@@ -180,23 +180,16 @@ export const FeedSource = z.object({
   itemCount: z.number(),
 });
 export type FeedSource = z.infer<typeof FeedSource>;
-const sourceName = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(120));
-const feedUrl = z.url({ protocol: /^https?$/, error: 'Bitte eine gültige http- oder https-Adresse eingeben.' });
-export const NewFeedSource = z.object({
-  name: sourceName,
-  url: feedUrl,
+// The fields an operator sets; a new source is enabled unless it says otherwise, a patch names only what changes.
+const sourceFields = {
+  name: z.string().check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(120)),
+  url: z.url({ protocol: /^https?$/, error: 'Bitte eine gültige http- oder https-Adresse eingeben.' }),
   category: z.string().check(z.trim(), z.minLength(1, 'Bitte eine Kategorie eingeben.'), z.maxLength(60)),
   language: z.enum(SOURCE_LANGUAGES),
-  enabled: z._default(z.boolean(), true),
-});
+};
+export const NewFeedSource = z.object({ ...sourceFields, enabled: z._default(z.boolean(), true) });
 export type NewFeedSource = z.input<typeof NewFeedSource>;
-export const FeedSourcePatch = z.partial(z.object({
-  name: sourceName,
-  url: feedUrl,
-  category: z.string().check(z.trim(), z.minLength(1, 'Bitte eine Kategorie eingeben.'), z.maxLength(60)),
-  language: z.enum(SOURCE_LANGUAGES),
-  enabled: z.boolean(),
-}));
+export const FeedSourcePatch = z.partial(z.object({ ...sourceFields, enabled: z.boolean() }));
 export type FeedSourcePatch = z.infer<typeof FeedSourcePatch>;
 /** One stored item with its provenance: every source that carried it. */
 export const SourceItem = z.object({
