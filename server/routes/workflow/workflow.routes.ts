@@ -124,6 +124,14 @@ async function readWorkflowFile(c: Context<AppEnv>): Promise<z.infer<typeof Impo
 }
 
 export function registerWorkflow(app: Hono<AppEnv>): void {
+  // The run's own token is checked before anything of the body is read: without it, nothing is parsed.
+  app.use('/api/runs/:runId/*', async (c, next) => {
+    if (c.req.method === 'POST' && !(await runTokenMatches(c.get('deps').database.db, c.req.param('runId') ?? '', c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
+      throw new HttpError(401, 'Lauf-Token fehlt oder ist ungültig.', 'invalid_run_token');
+    }
+    await next();
+  });
+
   register(app, 'workflow.logs', async ({ params, query, c }) => {
     const { db } = c.get('deps').database;
     const limit = query.limit ?? 10;
@@ -141,19 +149,12 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
   });
 
   register(app, 'workflow.stage', async ({ params, body, c }) => {
-    const { database } = c.get('deps');
-    if (!(await runTokenMatches(database.db, params.runId, c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
-      throw new HttpError(401, 'Lauf-Token fehlt oder ist ungültig.', 'invalid_run_token');
-    }
     await engineOf(c).requestStage(params.runId, params.stage, body?.resumeUrl);
     return { accepted: true, runId: params.runId, stage: params.stage };
   });
 
   register(app, 'workflow.runEvent', async ({ params, body, c }) => {
     const { database, events } = c.get('deps');
-    if (!(await runTokenMatches(database.db, params.runId, c.req.header(RUN_TOKEN_HEADER)?.trim()))) {
-      throw new HttpError(401, 'Lauf-Token fehlt oder ist ungültig.', 'invalid_run_token');
-    }
     const run = await recordStageEvent(database.db, params.runId, body);
     await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
     return run;

@@ -214,3 +214,15 @@ test('an uploaded workflow is imported through the public API (read-only fields 
   expect(refused.status).toBe(400);
   expect((await errorBody(refused)).message).toBe('Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).');
 });
+
+test("a run's stage calls are refused before their body is read when the run token is missing or wrong", async () => {
+  const huge = JSON.stringify({ stage: 'Scraper', state: 'started', error: 'x'.repeat(3 * 1024 * 1024) });
+  for (const path of ['/api/runs/run-unbekannt/events', '/api/runs/run-unbekannt/stages/Scraper']) {
+    const none = await t.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: huge });
+    expect(none.status).toBe(401);
+    expect((await errorBody(none)).message).toBe('Lauf-Token fehlt oder ist ungültig.');
+    const wrong = await t.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': 'falsch' }, body: huge });
+    expect(wrong.status).toBe(401);
+  }
+});
+
