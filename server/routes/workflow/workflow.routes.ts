@@ -199,7 +199,8 @@ export function registerWorkflow(app: Hono<AppEnv>): void {
     const run = await getRun(database.db, params.id);
     if (!run) {
       const [legacy] = await database.db.select().from(workflowRuns).where(eq(workflowRuns.id, params.id));
-      if (legacy) throw new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable');
+      // A sample run from before the stored runs: only n8n could run it again.
+      if (legacy) throw c.get('deps').n8n ? new HttpError(409, 'Dieser Lauf hat keine n8n-Ausführung und kann nicht wiederholt werden.', 'not_retryable') : notConfigured('n8n');
       throw new HttpError(404, 'Run nicht gefunden.', 'not_found');
     }
     if (run.engine === 'desk') return toHistoryItem(await engineOf(c).retry(run.id), 'success');
