@@ -3,7 +3,7 @@
 // a stage cut off by a crash is taken over by the next instance once its lease lapses; Retry starts at the failed stage
 // and reuses what the earlier stages made. n8n, when there, asks for single stages (requestStage) and is called back.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { RUN_STAGES, type Run, type RunStageName } from '../../src/contract';
+import { RUN_STAGES, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
 import type { Deps } from '../context';
 import { runArtefacts, runs, runStages, sources } from '../db/schema';
 import { HttpError, notFound } from '../errors';
@@ -148,7 +148,7 @@ export class PipelineEngine {
       const carried = await this.db.select().from(runArtefacts).where(eq(runArtefacts.runId, input.carryFrom.id));
       const earlier = RUN_STAGES.slice(0, RUN_STAGES.indexOf(from));
       for (const stage of earlier) {
-        await addArtefacts(this.db, run.id, stage, carried.filter((a) => a.stage === stage).map((a) => ({ kind: a.kind as never, id: a.refId, title: a.title, ...(a.url ? { url: a.url } : {}) })));
+        await addArtefacts(this.db, run.id, stage, carried.filter((a) => a.stage === stage).map((a) => ({ kind: a.kind as RunArtefact['kind'], id: a.refId, title: a.title, ...(a.url ? { url: a.url } : {}) })));
         await recordStageEvent(this.db, run.id, { stage, state: 'skipped', reason: `Übernommen aus Run ${input.carryFrom.id}` });
       }
     }
@@ -204,13 +204,13 @@ export class PipelineEngine {
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
 
-  /** The newest run that has an artefact of this kind (a manual redo starts from it). */
-  async newestRunWith(kind: 'story' | 'audio'): Promise<Run | undefined> {
+  /** The newest run that made a story (a manual redo starts from it). */
+  async newestRunWithStory(): Promise<Run | undefined> {
     const [row] = await this.db
       .select({ id: runs.id })
       .from(runs)
       .innerJoin(runArtefacts, eq(runArtefacts.runId, runs.id))
-      .where(eq(runArtefacts.kind, kind))
+      .where(eq(runArtefacts.kind, 'story'))
       .orderBy(desc(runs.seq))
       .limit(1);
     return row ? getRun(this.db, row.id) : undefined;

@@ -50,7 +50,7 @@ async function startOnEngine(c: Context<AppEnv>, workflowId: string, body: JsonO
     return {};
   }
   if (action === 'change_voice' || action === 'regenerate_video') {
-    const newest = await engine.newestRunWith('story');
+    const newest = await engine.newestRunWithStory();
     if (!newest) throw new HttpError(409, 'Es gibt noch keine Meldung, die neu vertont oder gerendert werden kann.', 'nothing_to_redo');
     const run = await engine.startRun({ workflowId, params: { ...body }, from: action === 'change_voice' ? 'TTS' : 'Video Gen', carryFrom: newest, topic: newest.topic });
     return { runId: run.id };
