@@ -63,9 +63,3 @@ export function errorMessage(error: unknown): string {
   if (typeof error === 'string' && error) return redact(error);
   return 'An error occurred';
 }
-
-/** The server's German message of a failed call (its ErrorBody's `message`), else the error's own text; redacted. */
-export function serverMessage(error: unknown): string {
-  const message = error instanceof ApiError ? bodyMessage(error) : undefined;
-  return errorMessage(message ?? error);
-}

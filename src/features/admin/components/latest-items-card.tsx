@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { useSourceItems } from '../api/sources';
-import { serverMessage } from '@/lib/http/api-error';
+import { serverMessage } from '../lib/server-message';
 import { isWebAddress } from '@/lib/security/web-address';
 import { messages } from '../messages';
 

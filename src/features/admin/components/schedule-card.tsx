@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
 import { loadContract } from '@/lib/api/client';
 import { useDeskSettings, useUpdateDeskSettings } from '../api/desk-settings';
-import { serverMessage } from '@/lib/http/api-error';
+import { serverMessage } from '../lib/server-message';
 import { messages } from '../messages';
 
 type Schedule = DeskSettings['schedule'];

@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import type { FeedSource } from '@/contract';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteSource, useFetchAllSources, useFetchSource, useSources, useUpdateSource } from '../api/sources';
-import { serverMessage } from '@/lib/http/api-error';
+import { serverMessage } from '../lib/server-message';
 import type { SourceDraft } from '../lib/source-validation';
 import { isWebAddress } from '@/lib/security/web-address';
 import { messages } from '../messages';

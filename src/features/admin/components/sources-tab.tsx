@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { useCreateSource } from '../api/sources';
-import { serverMessage } from '@/lib/http/api-error';
+import { serverMessage } from '../lib/server-message';
 import type { SourceDraft } from '../lib/source-validation';
 import { messages } from '../messages';
 import { LatestItemsCard } from './latest-items-card';

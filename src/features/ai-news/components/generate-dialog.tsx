@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { serverMessage } from '@/lib/http/api-error';
+import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useGenerateNews } from '../api/news';
 import { messages } from '../messages';
 import { nativeSelect } from './styles';
@@ -26,7 +26,7 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         onOpenChange(false);
       },
       // The server's own German reason (e.g. no source item on the topic) rather than the HTTP summary.
-      onError: (err) => toast.error(messages.generateFailed, { description: serverMessage(err) }),
+      onError: (err) => toast.error(messages.generateFailed, { description: (err instanceof ApiError ? bodyMessage(err) : undefined) ?? errorMessage(err) }),
     });
   };
   return (
