@@ -7,7 +7,13 @@ import { keyValues } from './db/schema';
 
 const KEY = 'desk.settings';
 
-export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 } };
+export const DEFAULT_DISCLOSURE = {
+  reviewed: 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+  automatic: 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
+};
+
+// Review is on by default: nothing goes out unseen unless the desk chose so.
+export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE };
 
 export async function readSettings(db: Db): Promise<DeskSettings> {
   const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
@@ -19,7 +25,11 @@ export async function readSettings(db: Db): Promise<DeskSettings> {
 
 export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<DeskSettings> {
   const current = await readSettings(db);
-  const next: DeskSettings = { ...current, schedule: { ...current.schedule, ...patch.schedule } };
+  const next: DeskSettings = {
+    schedule: { ...current.schedule, ...patch.schedule },
+    review: patch.review ?? current.review,
+    disclosure: { ...current.disclosure, ...patch.disclosure },
+  };
   await db.insert(keyValues).values({ key: KEY, value: next }).onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
   return next;
 }

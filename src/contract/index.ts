@@ -8,6 +8,7 @@ export type {
   VideoStatus,
 } from './entities';
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, SOURCE_LANGUAGES, VIDEO_PROVIDERS } from './entities';
+export type { AiNewsDetails, NewsPlatformResult, NewsSourceRef, NewsStatus } from './entities';
 export type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RunArtefact, SourceFetch, SourceItem } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';

@@ -3,7 +3,7 @@
 // OpenAPI document is generated from it. Paths are relative to the base API path (`…/api`).
 import * as z from 'zod/mini';
 import {
-  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsInstanceInfo, ObsResult,
+  AiNewsDetails, AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsInstanceInfo, ObsResult,
   ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, Run, RunHistoryItem, RunStageEvent, ScheduledBroadcast,
   ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
@@ -78,7 +78,9 @@ export const operations = {
   'news.list': op({ method: 'GET', path: '/news', tag: 'news', spec: false, summary: 'The AI News Central list.', response: z.array(AiNewsItem), status: 200, idempotency: 'natural' }),
   'news.latest': op({ method: 'GET', path: '/news/latest', tag: 'news', spec: true, summary: 'The latest news items.', response: z.array(AiNewsItem), status: 200, idempotency: 'natural' }),
   'news.generate': op({ method: 'POST', path: '/news/generate', tag: 'news', spec: true, summary: "Generates a news item on a topic (language default en): a story written from the sources' current items on it, under its real source; 422 when no item matches.", body: z.object({ topic: z.string().check(z.trim(), z.minLength(1)), language: z._default(z.string(), 'en') }), response: AiNewsItem, status: 201, idempotency: 'key', errors: [400, 422], example: { body: { topic: 'KI-Chip', language: 'de' } } }),
-  'news.publish': op({ method: 'POST', path: '/news/{id}/publish', tag: 'news', spec: false, summary: 'Publishes a draft (409 for any other status).', params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-3' } } }),
+  'news.get': op({ method: 'GET', path: '/news/{id}', tag: 'news', spec: false, summary: 'A story with its script, teaser, the items it was written from, how it was written, its disclosure and where it went.', params: id, response: AiNewsDetails, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'news-3' } } }),
+  'news.publish': op({ method: 'POST', path: '/news/{id}/publish', tag: 'news', spec: false, summary: "Publishes a draft or a story in review: on the desk's own channel, and to each connected platform of its run (409 for any other status).", params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-3' } } }),
+  'news.reject': op({ method: 'POST', path: '/news/{id}/reject', tag: 'news', spec: false, summary: 'Rejects a story in review: it is never published and its run ends rejected (409 for any other status).', params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-4' } } }),
   'news.retry': op({ method: 'POST', path: '/news/{id}/retry', tag: 'news', spec: false, summary: 'Retries a failed item (409 for any other status).', params: id, response: AiNewsItem, status: 200, idempotency: 'key', errors: [404, 409], example: { params: { id: 'news-5' } } }),
 
   // Media

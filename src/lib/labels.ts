@@ -1,4 +1,4 @@
-import type { Platform, PostStatus } from '@/lib/api/types';
+import type { NewsStatus, Platform } from '@/lib/api/types';
 
 /** The social platforms' names, as every screen shows them. */
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -10,10 +10,11 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
 };
 
 /** German labels of a post's or a news item's status (SPEC §4). */
-export const STATUS_LABELS: Record<PostStatus, string> = {
+export const STATUS_LABELS: Record<NewsStatus, string> = {
   published: 'Veröffentlicht',
   scheduled: 'Geplant',
   draft: 'Entwurf',
   review: 'In Prüfung',
   failed: 'Fehlgeschlagen',
+  rejected: 'Abgelehnt',
 };

@@ -8,6 +8,9 @@ export type Platform = z.infer<typeof Platform>;
 
 export const PostStatus = z.enum(['published', 'scheduled', 'draft', 'review', 'failed']);
 export type PostStatus = z.infer<typeof PostStatus>;
+/** A story's status: a post's, and `rejected` when the desk turned it down in review. */
+export const NewsStatus = z.enum(['published', 'scheduled', 'draft', 'review', 'failed', 'rejected']);
+export type NewsStatus = z.infer<typeof NewsStatus>;
 
 
 export const Post = z.object({
@@ -52,13 +55,47 @@ export const AiNewsItem = z.object({
   source: z.string(),
   /** The category of the sources the story came from (SPEC's five in the demo). */
   category: z.string(),
-  status: PostStatus,
+  status: NewsStatus,
   createdAt: z.string(),
   publishedAt: z.nullable(z.string()),
   views: z.number(),
   engagement: z.number(),
 });
 export type AiNewsItem = z.infer<typeof AiNewsItem>;
+/** One item a story was written from, numbered as the story cites it ([1], [2]). */
+export const NewsSourceRef = z.object({
+  n: z.number(),
+  title: z.string(),
+  url: z.string(),
+  /** Every source that carried the item. */
+  sources: z.array(z.string()),
+  publishedAt: z.nullable(z.string()),
+});
+export type NewsSourceRef = z.infer<typeof NewsSourceRef>;
+/** Where a story went on one platform of its run: a post, or skipped with the German reason. */
+export const NewsPlatformResult = z.object({
+  platform: Platform,
+  state: z.enum(['pending', 'published', 'failed', 'skipped']),
+  reason: z.optional(z.string()),
+  postId: z.optional(z.string()),
+  resultId: z.optional(z.string()),
+});
+export type NewsPlatformResult = z.infer<typeof NewsPlatformResult>;
+/** A story with its text and provenance: what AI News' details view shows. */
+export const AiNewsDetails = z.extend(AiNewsItem, {
+  script: z.string(),
+  teaser: z.string(),
+  /** The model's name, or „Automatisch zusammengefasst (ohne KI)“. */
+  writtenBy: z.string(),
+  sources: z.array(NewsSourceRef),
+  runId: z.nullable(z.string()),
+  /** The disclosure line it went out with (null while unpublished). */
+  disclosure: z.nullable(z.string()),
+  /** Its public page while published. */
+  publicUrl: z.nullable(z.string()),
+  platforms: z.array(NewsPlatformResult),
+});
+export type AiNewsDetails = z.infer<typeof AiNewsDetails>;
 
 export const MediaType = z.enum(['video', 'audio', 'image']);
 export type MediaType = z.infer<typeof MediaType>;

@@ -212,12 +212,19 @@ export const DeskSettings = z.object({
     enabled: z.boolean(),
     everyMinutes: z.number().check(z.int(), z.minimum(5), z.maximum(1440)),
   }),
+  /** „Freigabe vor Veröffentlichung“: a run waits with its story in review before Social Post. */
+  review: z.boolean(),
+  /** The AI disclosure line of a published story: reviewed by the desk, or gone out automatically. */
+  disclosure: z.object({ reviewed: z.string(), automatic: z.string() }),
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
+const disclosureLine = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Hinweistext eingeben.'), z.maxLength(300, 'Höchstens 300 Zeichen.'));
 export const DeskSettingsPatch = z.object({
   schedule: z.optional(z.partial(z.object({
     enabled: z.boolean(),
     everyMinutes: z.number().check(z.int(), z.minimum(5, 'Mindestens alle 5 Minuten.'), z.maximum(1440, 'Höchstens alle 1440 Minuten.')),
   }))),
+  review: z.optional(z.boolean()),
+  disclosure: z.optional(z.partial(z.object({ reviewed: disclosureLine, automatic: disclosureLine }))),
 });
 export type DeskSettingsPatch = z.infer<typeof DeskSettingsPatch>;

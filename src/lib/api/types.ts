@@ -1,6 +1,6 @@
 // The entity types of the /api contract (src/contract), inferred from its schemas; re-exported for the screens.
 export type {
-  AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewUser, NewsCategory, NewsSource,
+  AiNewsDetails, AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewUser, NewsCategory, NewsPlatformResult, NewsSource, NewsSourceRef, NewsStatus,
   Notification, ObsResult, ObsStatus, OverviewData, PipelineStep, Platform, Post, PostPatch, PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost,
   SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject,
   VideoProjectStatus, VideoProvider, VideoStatus,

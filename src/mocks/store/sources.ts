@@ -109,7 +109,7 @@ export const sourcesStore = {
   },
   settings: (): DeskSettings => structuredClone(settings),
   updateSettings(patch: DeskSettingsPatch): DeskSettings {
-    settings = { schedule: { ...settings.schedule, ...patch.schedule } };
+    settings = { schedule: { ...settings.schedule, ...patch.schedule }, review: patch.review ?? settings.review, disclosure: { ...settings.disclosure, ...patch.disclosure } };
     return structuredClone(settings);
   },
 };

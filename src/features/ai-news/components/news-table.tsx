@@ -4,7 +4,7 @@ import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
-import type { AiNewsItem, PostStatus } from '@/lib/api/types';
+import type { AiNewsItem, NewsStatus } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import { measureAfterLayout } from '@/lib/virtual-list';
 import { STATUS_LABELS } from '@/lib/labels';
@@ -19,7 +19,7 @@ const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_
 // The scroll box is at most 36rem (max-h-[36rem]) high.
 const SCROLL_BOX = measureAfterLayout<HTMLDivElement>(576);
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
-const TONE: Record<PostStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error' };
+const TONE: Record<NewsStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error', rejected: 'error' };
 const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
 
 // Elements made once: React skips an element it rendered before, so a keystroke does not render them again.
