@@ -229,7 +229,7 @@ export default defineConfig(({ command }) => ({
         importScripts: ['/sw-routes.js'],
         // Take control on first install so the shell works offline after one visit; updates still wait for the prompt.
         clientsClaim: true,
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/news\//, /^\/feed\.xml$/],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname === '/config.json',

@@ -13,6 +13,7 @@ import { registerDashboard } from './routes/dashboard/dashboard.routes';
 import { registerLive } from './routes/live/live.routes';
 import { registerMedia, serveMediaFile } from './routes/media/media.routes';
 import { registerNews } from './routes/news/news.routes';
+import { registerPublicChannel } from './routes/news/public';
 import { registerPosts } from './routes/posts/posts.routes';
 import { registerKeys } from './routes/keys/keys.routes';
 import { registerServices } from './routes/services/services.routes';
@@ -150,6 +151,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     throw new HttpError(404, 'Diese Schnittstelle gibt es nicht.', 'unknown_path');
   });
 
+  // The desk's own channel: public, outside /api, answered before the app's SPA fallback could claim its addresses.
+  registerPublicChannel(app);
   if (options.distDir) servePwa(app, options.distDir);
 
   app.onError((error, c) => {

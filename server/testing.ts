@@ -35,7 +35,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { engine?: Partial<EngineOptions>; maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl'> = {}): Promise<TestApp> {
+export async function createTestApp(options: AppOptions & { engine?: Partial<EngineOptions>; maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl' | 'publicUrl'> = {}): Promise<TestApp> {
   const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
@@ -48,10 +48,10 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
   const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now, mediaDir });
   const engine = new PipelineEngine(
-    { database, events, credentials, mediaDir, token: TEST_TOKEN, n8nBaseUrl: options.n8n?.baseUrl },
+    { database, events, credentials, mediaDir, token: TEST_TOKEN, social, publicUrl: options.publicUrl, n8nBaseUrl: options.n8n?.baseUrl },
     { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000, ...options.engine },
   );
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, obs, engine }, options);
+  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, publicUrl: options.publicUrl, obs, engine }, options);
   return {
     app,
     keyStore,

@@ -26,6 +26,10 @@ export const news = pgTable('news', {
   publishedAt: text('published_at'),
   views: integer('views').notNull().default(0),
   engagement: doublePrecision('engagement').notNull().default(0),
+  /** The run that wrote the story (null for a story from AI News' Generate or a sample). */
+  runId: text('run_id'),
+  /** The public page's address part (/news/<slug>), made when the story is written. */
+  slug: text('slug').unique(),
 });
 
 export const media = pgTable('media', {
@@ -195,12 +199,21 @@ export const videoJobs = pgTable(
   (t) => [index('video_jobs_due').on(t.state, t.nextPollAt)],
 );
 
-/** The generated text of an AI news item (issue 15, prov-video: /news/generate through the LLM). */
+/** The text of a story and its provenance: script, teaser, the items it cites, how it was written and published. */
 export const newsTexts = pgTable('news_texts', {
   newsId: text('news_id').primaryKey(),
   body: text('body').notNull(),
   model: text('model').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  teaser: text('teaser').notNull().default(''),
+  /** The items the story was written from as they were then, numbered as it cites them: provenance outlives the items. */
+  sources: jsonb('sources').$type<Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>>().notNull().default([]),
+  /** The disclosure line it went out with; null until it is published. */
+  disclosure: text('disclosure'),
+  /** Published after the desk's review (true) or on its own (false); null until published. */
+  reviewed: boolean('reviewed'),
+  /** Platforms of its run it did not go to, with the German reason. */
+  skipped: jsonb('skipped').$type<Array<{ platform: string; reason: string }>>().notNull().default([]),
 });
 
 // prov-social (issue 15): the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.

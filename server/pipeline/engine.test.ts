@@ -93,13 +93,15 @@ test('Run Workflow without n8n runs the five stages on the desk: the story most 
   const started = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', category: 'general' } }));
   const run = await runToEnd(started.executionId);
   expect(run.engine).toBe('desk');
-  expect(run.status).toBe('success');
+  // Review is on by default: the run waits at Social Post with its story in review.
+  expect(run.status).toBe('waiting');
   expect(stage(run, 'Scraper')?.state).toBe('finished');
   expect(stage(run, 'AI Analyse')?.state).toBe('finished');
   // No provider key: the embedded engines made the audio and the video, both in the Media Library.
   expect(stage(run, 'TTS')?.state).toBe('finished');
   expect(stage(run, 'Video Gen')?.state).toBe('finished');
-  expect(stage(run, 'Social Post')).toMatchObject({ state: 'skipped', reason: 'Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.' });
+  expect(stage(run, 'Social Post')?.state).toBe('started');
+  expect(run.log.join('\n')).toContain('Social Post: Wartet auf die Freigabe in AI News (Publish oder Reject).');
   const audio = (run.artefacts ?? []).find((a) => a.kind === 'audio');
   const clip = (run.artefacts ?? []).find((a) => a.kind === 'video');
   const library = await contractBody('media.list', await t.call('/media'));
@@ -115,7 +117,7 @@ test('Run Workflow without n8n runs the five stages on the desk: the story most 
   const news = await contractBody('news.list', await t.call('/news'));
   const item = news.find((n) => n.id === story?.id);
   // The real source, not a sample name.
-  expect(item).toMatchObject({ source: 'Alpha Nachrichten', status: 'draft' });
+  expect(item).toMatchObject({ source: 'Alpha Nachrichten', status: 'review' });
   expect(run.log.join('\n')).toContain('Gestartet auf der Engine des Desks (ohne n8n)');
 });
 
@@ -136,7 +138,7 @@ test('no matching item: the Scraper fails with the German reason, and Retry star
   const retried = await t.call(`/workflow/retry/${started.executionId}`, { method: 'POST' });
   expect(retried.status).toBe(200);
   const done = await runToEnd(started.executionId);
-  expect(done.status).toBe('success');
+  expect(done.status).toBe('waiting');
   expect(done.log.join('\n')).toContain('Retry ab Scraper');
   expect((done.artefacts ?? []).find((a) => a.kind === 'item')?.sources).toEqual(['Gamma Wissen']);
 });

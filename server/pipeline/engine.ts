@@ -12,9 +12,10 @@ import { addArtefacts, appendLog, createRun, getRun, recordStageEvent } from '..
 import { readSettings } from '../settings';
 import { claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';
-import { runStage, StageSkipped, type StageContext } from './stages';
+import { REJECTED_REASON } from './publication';
+import { runStage, StageSkipped, StageWaiting, type StageContext } from './stages';
 
-export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token'> & { n8nBaseUrl?: string };
+export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl'> & { n8nBaseUrl?: string };
 
 export interface EngineOptions {
   /** Private and loopback feed addresses may be read (tests; intranet feeds). */
@@ -41,6 +42,8 @@ interface StagePayload {
   /** Go on with the next stage afterwards (the desk's own runs); n8n's requests do one stage. */
   chain: boolean;
   resumeUrl?: string;
+  /** Taken up again after the desk's review (not after a crash). */
+  reviewed?: boolean;
 }
 
 const STAGE_JOB = 'pipeline.stage';
@@ -204,6 +207,29 @@ export class PipelineEngine {
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
 
+  /**
+   * The desk decided on a story its run waits for: published, the run goes on at the stage that waited (n8n's Wait
+   * node is answered when that stage is done); rejected, the stage is skipped and the run ends rejected.
+   */
+  async continueAfterReview(runId: string, decision: 'published' | 'rejected'): Promise<void> {
+    const run = await getRun(this.db, runId);
+    if (!run || run.status !== 'waiting') return;
+    const waiting = run.stages.find((s) => s.state === 'started');
+    if (!waiting) return;
+    const rows = await this.db.execute(sql`SELECT payload FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${waiting.stage} ORDER BY id DESC LIMIT 1`);
+    const last = (rows as unknown as { rows: Array<{ payload: StagePayload }> }).rows[0]?.payload;
+    const payload: StagePayload = { runId, stage: waiting.stage, chain: last?.chain ?? true, ...(last?.resumeUrl ? { resumeUrl: last.resumeUrl } : {}), reviewed: true };
+    if (decision === 'published') {
+      await appendLog(this.db, runId, 'In AI News freigegeben', { status: 'running' });
+      await this.enqueueStage(payload);
+    } else {
+      await this.report(runId, { stage: waiting.stage, state: 'skipped', reason: REJECTED_REASON });
+      await appendLog(this.db, runId, 'In AI News abgelehnt – Run beendet', { status: 'rejected', finishedAt: new Date().toISOString() });
+      await this.deps.events.publish({ topic: 'workflow', action: 'updated', id: runId });
+      if (payload.resumeUrl) await this.resume(payload, 'skipped', undefined, REJECTED_REASON);
+    }
+  }
+
   /** The newest run that made a story (a manual redo starts from it). */
   async newestRunWithStory(): Promise<Run | undefined> {
     const [row] = await this.db
@@ -231,7 +257,7 @@ export class PipelineEngine {
       await this.afterStage(payload, current.state, current.error, current.reason);
       return;
     }
-    if (job.takenOver || current?.state === 'started') await appendLog(this.db, runId, `${stage} nach einem Abbruch wieder aufgenommen`);
+    if (!payload.reviewed && (job.takenOver || current?.state === 'started')) await appendLog(this.db, runId, `${stage} nach einem Abbruch wieder aufgenommen`);
     await this.report(runId, { stage, state: 'started' });
     const limit = this.limitOf(stage);
     const abort = new AbortController();
@@ -256,7 +282,11 @@ export class PipelineEngine {
       await this.afterStage(payload, 'finished');
     } catch (error) {
       if (lost.aborted) return;
-      if (error instanceof StageSkipped) {
+      if (error instanceof StageWaiting) {
+        // The run rests here until the story is published or rejected (continueAfterReview); nothing is queued.
+        await appendLog(this.db, runId, `${stage}: ${error.message}`, { status: 'waiting' });
+        await this.deps.events.publish({ topic: 'workflow', action: 'updated', id: runId });
+      } else if (error instanceof StageSkipped) {
         await this.report(runId, { stage, state: 'skipped', reason: error.message });
         await this.afterStage(payload, 'skipped', undefined, error.message);
       } else {

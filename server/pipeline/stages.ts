@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import type { Run, RunArtefact, RunStageName } from '../../src/contract';
+import { PLATFORMS, type Platform, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
 import { media, news, newsTexts, runs, sourceItems } from '../db/schema';
 import { addNotification } from '../routes/dashboard/dashboard.routes';
 import { formatSize, thumbnailFor } from '../routes/media/media.routes';
@@ -16,10 +16,15 @@ import { createVideoJob } from '../providers/video/jobs';
 import { probeDurationMs, renderVideo } from '../media-engines/render';
 import { speakEmbedded } from '../media-engines/speech';
 import { voiceFor } from '../media-engines/voices';
+import { appendLog } from '../routes/workflow/runs';
+import { readSettings } from '../settings';
+import { postIdOf, postStory, publishStory, REJECTED_REASON, slugFor } from './publication';
 import { writeStory } from './story';
 import type { EngineDeps, PipelineEngine } from './engine';
 
 export class StageSkipped extends Error {}
+/** The stage cannot go on before a person decides (the story's review): the run waits, nothing fails. */
+export class StageWaiting extends Error {}
 
 export interface StageContext {
   deps: EngineDeps;
@@ -75,15 +80,16 @@ async function itemsOfRun(context: StageContext): Promise<SelectedItem[]> {
   });
 }
 
-/** Writes the story of these items and files it as a draft in AI News under its real source. */
-export async function fileStory(deps: Pick<EngineDeps, 'database' | 'events' | 'credentials'>, items: SelectedItem[], options: { language: string; topic: string; signal?: AbortSignal }): Promise<{ id: string; title: string }> {
+/** Writes the story of these items and files it as a draft in AI News under its real source, with its provenance. */
+export async function fileStory(deps: Pick<EngineDeps, 'database' | 'events' | 'credentials'>, items: SelectedItem[], options: { language: string; topic: string; signal?: AbortSignal; runId?: string }): Promise<{ id: string; title: string }> {
   const { db } = deps.database;
   const story = await writeStory(deps.credentials, items, options);
   const id = `news-${randomUUID()}`;
   const first = items[0];
+  const cited = items.map((item, i) => ({ n: i + 1, title: item.title, url: item.url, sources: item.sources, publishedAt: item.publishedAt }));
   await db.transaction(async (tx) => {
-    await tx.insert(news).values({ id, title: story.title, source: first.sources[0] ?? new URL(first.url).hostname, category: first.category, status: 'draft', createdAt: new Date().toISOString(), publishedAt: null });
-    await tx.insert(newsTexts).values({ newsId: id, body: story.script, model: story.writtenBy });
+    await tx.insert(news).values({ id, title: story.title, source: first.sources[0] ?? new URL(first.url).hostname, category: first.category, status: 'draft', createdAt: new Date().toISOString(), publishedAt: null, runId: options.runId ?? null, slug: slugFor(story.title, id) });
+    await tx.insert(newsTexts).values({ newsId: id, body: story.script, model: story.writtenBy, teaser: story.teaser, sources: cited });
   });
   await deps.events.publish({ topic: 'news', action: 'created', id });
   return { id, title: story.title };
@@ -95,7 +101,7 @@ async function analyse(context: StageContext): Promise<StageOutcome> {
   const items = await itemsOfRun(context);
   if (items.length === 0) throw new Error('Der Run hat keine Meldungen aus den Quellen (Scraper).');
   const params = await paramsOf(context);
-  const story = await fileStory(context.deps, items, { language: text(params.language, 'de'), topic: context.run.topic, signal: context.signal });
+  const story = await fileStory(context.deps, items, { language: text(params.language, 'de'), topic: context.run.topic, signal: context.signal, runId: context.run.id });
   return { artefacts: [{ kind: 'story', id: story.id, title: story.title }] };
 }
 
@@ -171,10 +177,32 @@ async function video(context: StageContext): Promise<StageOutcome> {
 }
 
 async function socialPost(context: StageContext): Promise<StageOutcome> {
-  const story = artefactsOf(context.run, 'story')[0];
-  if (!story) throw new StageSkipped('Keine Meldung in diesem Run.');
-  await addNotification(context.deps.database.db, `Neue Meldung zur Prüfung: „${story.title}“`, 'info');
-  throw new StageSkipped('Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.');
+  const { database } = context.deps;
+  const ref = artefactsOf(context.run, 'story')[0];
+  if (!ref) throw new StageSkipped('Keine Meldung in diesem Run.');
+  const [story] = await database.db.select().from(news).where(eq(news.id, ref.id));
+  if (!story) throw new Error('Die Meldung dieses Runs gibt es nicht mehr.');
+  if (story.status === 'rejected') throw new StageSkipped(REJECTED_REASON);
+  if (story.status === 'draft' || story.status === 'review') {
+    const { review } = await readSettings(database.db);
+    if (review) {
+      if (story.status === 'draft') {
+        await database.db.update(news).set({ status: 'review' }).where(eq(news.id, story.id));
+        await context.deps.events.publish({ topic: 'news', action: 'updated', id: story.id });
+        await addNotification(database.db, `Neue Meldung zur Prüfung: „${story.title}“`, 'info');
+      }
+      throw new StageWaiting('Wartet auf die Freigabe in AI News (Publish oder Reject).');
+    }
+    await publishStory(context.deps, story.id, { reviewed: false });
+  }
+  const params = await paramsOf(context);
+  const wanted = Array.isArray(params.platforms) ? params.platforms.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p)) : [];
+  const outcome = await postStory(context.deps, story.id, wanted);
+  for (const s of outcome.skipped) await appendLog(database.db, context.run.id, `Social Post: ${s.platform} übersprungen – ${s.reason}`);
+  if (outcome.failed.length > 0 && outcome.published.length === 0) {
+    throw new Error(`Keine Plattform hat die Meldung angenommen: ${outcome.failed.map((f) => `${f.platform}: ${f.error}`).join('; ')}`);
+  }
+  return { artefacts: outcome.published.map((platform) => ({ kind: 'post' as const, id: postIdOf(story.id, platform), title: `${story.title} (${platform})` })) };
 }
 
 const STAGES: Record<RunStageName, (context: StageContext) => Promise<StageOutcome>> = {

@@ -123,19 +123,29 @@ async function expectStagesInOrder(page: Page) {
 
 /**
  * Four stages done — without a provider key the desk's embedded engines speak and render the story — and Social Post
- * skipped: this desk reviews before posting.
+ * waiting for the review: the run waits („Wartet auf Prüfung“) and n8n's Wait node with it, until the story is
+ * published (Social Post finishes: no platform is connected on this desk) or rejected (the run ends „Abgelehnt“).
  */
-async function expectRunDone(page: Page) {
+async function expectRunDone(page: Page, decision: 'publish' | 'reject' = 'publish') {
   const stage = (name: string) => page.getByTestId(`live-stage-${name}`);
   for (const name of ['Scraper', 'AI Analyse', 'TTS', 'Video Gen']) {
     await expect(stage(name)).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
     await expect(stage(name)).toContainText('Fertig');
     await expect(stage(name)).toContainText(/\d,\d s/);
   }
-  await expect(stage('Social Post')).toHaveAttribute('data-state', 'skipped', { timeout: 60_000 });
-  await expect(stage('Social Post')).toContainText('Übersprungen');
-  await expect(stage('Social Post')).toContainText('Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.');
-  await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich');
+  await expect(page.getByTestId('live-run-status')).toHaveText('Wartet auf Prüfung', { timeout: 60_000 });
+  await expect(stage('Social Post')).toHaveAttribute('data-state', 'started');
+  const [run] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{ artefacts?: Array<{ kind: string; id: string }> }>;
+  const story = run.artefacts?.find((a) => a.kind === 'story');
+  expect((await api(`/news/${story?.id}/${decision}`, { method: 'POST' })).status).toBe(200);
+  if (decision === 'publish') {
+    await expect(stage('Social Post')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich');
+  } else {
+    await expect(stage('Social Post')).toHaveAttribute('data-state', 'skipped', { timeout: 60_000 });
+    await expect(stage('Social Post')).toContainText('Von der Redaktion abgelehnt.');
+    await expect(page.getByTestId('live-run-status')).toHaveText('Abgelehnt');
+  }
 }
 
 test.use({ serviceWorkers: 'block' });
@@ -209,7 +219,8 @@ test('n8n drives a run started from the console through the server\'s five stage
   const log = page.getByTestId('run-log');
   for (const name of ['Scraper', 'AI Analyse']) await expect(log).toContainText(`${name} fertig`);
   for (const name of ['TTS', 'Video Gen']) await expect(log).toContainText(`${name} fertig`);
-  await expect(log).toContainText('Social Post übersprungen');
+  await expect(log).toContainText('In AI News freigegeben');
+  await expect(log).toContainText('Social Post fertig');
   const text = (await log.textContent()) ?? '';
   const order = STAGES.map((name) => text.indexOf(`${name} gestartet`));
   expect(order[0]).toBeGreaterThan(-1);
@@ -259,8 +270,9 @@ test('a Scraper that finds nothing fails the run and n8n\'s execution; Retry fro
   await recordStageStates(page);
   await row.getByRole('button', { name: `Retry ${run.id}` }).click();
   await expect(page.getByText('Workflow ausgelöst', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await expectRunDone(page);
-  await expect(row).toContainText('Erfolgreich');
+  // This time the desk rejects the story: n8n's execution still ends well, the run ends rejected.
+  await expectRunDone(page, 'reject');
+  await expect(row).toContainText('Abgelehnt');
   await expect(row.getByRole('button', { name: `Retry ${run.id}` })).toHaveCount(0);
   const [after] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{ id: string; artefacts?: Array<{ kind: string; title: string }> }>;
   expect(after.id).toBe(run.id);

@@ -1,6 +1,7 @@
 // A Telegram Bot API fake. Shapes from https://core.telegram.org/bots/api ("Making requests": POST /bot<token>/METHOD,
 // JSON body; answer {ok, result} or {ok:false, error_code, description, parameters.retry_after}; #sendmessage,
-// #sendphoto, #sendvideo; a wrong token answers 401 "Unauthorized", an unknown method 404 "Not Found").
+// #sendphoto, #sendvideo — a text holds 1-4096 characters, a caption 0-1024 (longer: "message is too long" /
+// "message caption is too long"); a wrong token answers 401 "Unauthorized", an unknown method 404 "Not Found").
 import { jsonOf, startFake, type FakeServer, type LoggedRequest, type Reply } from './social-fake-http';
 
 export const TELEGRAM_TOKEN = '123456:fake-bot-token';
@@ -25,6 +26,8 @@ export function startTelegramFake(port = 0, token = TELEGRAM_TOKEN): Promise<Fak
     if (body.chat_id === undefined || body.chat_id === '') return fail(400, 'Bad Request: chat_id is empty');
     if (typeof body[need] !== 'string' || body[need] === '') return fail(400, `Bad Request: ${need === 'text' ? 'message text is empty' : `there is no ${need} in the request`}`);
     if (body.chat_id === 'unknown') return fail(400, 'Bad Request: chat not found');
+    if (need === 'text' && String(body.text).length > 4096) return fail(400, 'Bad Request: message is too long');
+    if (need !== 'text' && typeof body.caption === 'string' && body.caption.length > 1024) return fail(400, 'Bad Request: message caption is too long');
     messageId += 1;
     delivered.push(body);
     return { status: 200, body: { ok: true, result: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: body.chat_id, type: 'channel' }, ...(need === 'text' ? { text: body.text } : { caption: body.caption }) } } };

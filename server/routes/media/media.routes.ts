@@ -175,13 +175,19 @@ export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
   const [row] = await database.db.select().from(media).where(eq(media.id, id));
   if (!row?.fileName) throw notFound('Datei');
+  return sendStoredFile(c, mediaDir, row, 'private, max-age=3600');
+}
+
+/** A stored file of the Media Library, with single byte ranges (206) so players can seek. */
+export async function sendStoredFile(c: Context, mediaDir: string, row: { fileName: string | null; mime: string | null }, cacheControl: string): Promise<Response> {
+  if (!row.fileName) throw notFound('Datei');
   const file = path.join(mediaDir, row.fileName);
   const size = (await stat(file).catch(() => undefined))?.size;
   if (size === undefined) throw notFound('Datei');
   const headers: Record<string, string> = {
     'Content-Type': row.mime ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
-    'Cache-Control': 'private, max-age=3600',
+    'Cache-Control': cacheControl,
     // A stored file is shown, never run as a page of this origin.
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Content-Disposition': 'inline',

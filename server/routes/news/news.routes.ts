@@ -1,37 +1,36 @@
-// AI news: list, latest, generate (a story from the sources' items on the topic), publish only drafts, retry only failed.
+// AI news: list, latest, a story's details, generate (a story from the sources' items on the topic), publish (drafts
+// and stories in review: on the desk's own channel and to the platforms), reject (stories in review), retry (failed).
 import { desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { AiNewsItem } from '../../../src/contract';
+import { PLATFORMS, type Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { news } from '../../db/schema';
+import { news, runs } from '../../db/schema';
+import { DEFAULT_PARAMS } from '../../pipeline/engine';
+import { moveStory, postStory, publishStory, storyDetails, toNews } from '../../pipeline/publication';
 import { fileStory } from '../../pipeline/stages';
 import { selectItems } from '../../sources/select';
-import { HttpError, notFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { register } from '../../operation';
 
-type Row = typeof news.$inferSelect;
-
-export function toNews(row: Row): AiNewsItem {
-  return {
-    id: row.id,
-    title: row.title,
-    source: row.source,
-    category: row.category,
-    status: row.status as AiNewsItem['status'],
-    createdAt: row.createdAt,
-    publishedAt: row.publishedAt,
-    views: row.views,
-    engagement: row.engagement,
-  };
-}
-
 const LATEST = 10;
+
+/** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
+const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
+
+/** The platforms a story goes to: its run's, or the SPEC's defaults for a story from Generate. */
+async function platformsOf(c: Context<AppEnv>, runId: string | null): Promise<Platform[]> {
+  const [row] = runId ? await c.get('deps').database.db.select({ params: runs.params }).from(runs).where(eq(runs.id, runId)) : [];
+  const wanted = row?.params?.platforms ?? DEFAULT_PARAMS.platforms;
+  return Array.isArray(wanted) ? wanted.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p)) : [];
+}
 
 export function registerNews(app: Hono<AppEnv>): void {
   register(app, 'news.list', async ({ c }) => (await c.get('deps').database.db.select().from(news).orderBy(desc(news.seq))).map(toNews));
 
   register(app, 'news.latest', async ({ c }) =>
     (await c.get('deps').database.db.select().from(news).orderBy(desc(news.createdAt), desc(news.seq)).limit(LATEST)).map(toNews));
+
+  register(app, 'news.get', ({ params, c }) => storyDetails(c.get('deps').database.db, params.id, originOf(c)));
 
   // The same way as a run: topic → the sources' items → a story from them; nothing matching is a 422, never an invention.
   register(app, 'news.generate', async ({ body, c }) => {
@@ -45,22 +44,24 @@ export function registerNews(app: Hono<AppEnv>): void {
     return toNews(row);
   });
 
-  register(app, 'news.publish', ({ params, c }) =>
-    transition(c, params.id, 'draft', () => ({ status: 'published', publishedAt: new Date().toISOString() }), 'Nur Entwürfe können veröffentlicht werden.'));
-  register(app, 'news.retry', ({ params, c }) =>
-    transition(c, params.id, 'failed', () => ({ status: 'draft' }), 'Nur fehlgeschlagene Meldungen können wiederholt werden.'));
-}
-
-/** Moves an item from one status to the next under a row lock; 404 unknown, 409 in any other status. */
-async function transition(c: Context<AppEnv>, id: string, from: string, change: () => Partial<Row>, refusal: string): Promise<AiNewsItem> {
-  const { database, events } = c.get('deps');
-  const row = await database.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
-    if (!current) throw notFound('Meldung');
-    if (current.status !== from) throw new HttpError(409, refusal, 'invalid_transition');
-    const [next] = await tx.update(news).set(change()).where(eq(news.id, id)).returning();
-    return next;
+  // A person published it: the run waiting for the review goes on and posts; any other story posts now.
+  register(app, 'news.publish', async ({ params, c }) => {
+    const deps = c.get('deps');
+    const row = await publishStory(deps, params.id, { reviewed: true });
+    const [run] = row.runId ? await deps.database.db.select({ status: runs.status }).from(runs).where(eq(runs.id, row.runId)) : [];
+    if (row.runId && run?.status === 'waiting' && deps.engine) await deps.engine.continueAfterReview(row.runId, 'published');
+    else await postStory(deps, row.id, await platformsOf(c, row.runId));
+    const [after] = await deps.database.db.select().from(news).where(eq(news.id, row.id));
+    return toNews(after);
   });
-  await events.publish({ topic: 'news', action: 'updated', id: row.id });
-  return toNews(row);
+
+  register(app, 'news.reject', async ({ params, c }) => {
+    const deps = c.get('deps');
+    const row = await moveStory(deps, params.id, 'review', { status: 'rejected' }, 'Nur Meldungen in Prüfung können abgelehnt werden.');
+    if (row.runId) await deps.engine?.continueAfterReview(row.runId, 'rejected');
+    return toNews(row);
+  });
+
+  register(app, 'news.retry', async ({ params, c }) =>
+    toNews(await moveStory(c.get('deps'), params.id, 'failed', { status: 'draft' }, 'Nur fehlgeschlagene Meldungen können wiederholt werden.')));
 }

@@ -79,14 +79,14 @@ test('generate writes the story from the sources\' items on the topic, citing th
   expect((await errorBody(blank)).issues?.[0].path).toBe('body.topic');
 });
 
-test('publish only drafts, retry only failed items — 409 otherwise, 404 for unknown ids', async () => {
+test('publish only drafts and stories in review, retry only failed items — 409 otherwise, 404 for unknown ids', async () => {
   // news-3 is a draft, news-5 failed, news-1 published (fixture order of statuses).
   const published = await contractBody('news.publish', await t.call('/news/news-3/publish', { method: 'POST' }));
   expect(published.status).toBe('published');
   expect(published.publishedAt).not.toBeNull();
   const again = await t.call('/news/news-3/publish', { method: 'POST' });
   expect(again.status).toBe(409);
-  expect((await errorBody(again)).message).toBe('Nur Entwürfe können veröffentlicht werden.');
+  expect((await errorBody(again)).message).toBe('Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.');
 
   const retried = await contractBody('news.retry', await t.call('/news/news-5/retry', { method: 'POST' }));
   expect(retried.status).toBe('draft');

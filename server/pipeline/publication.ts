@@ -1,0 +1,195 @@
+// A story's way out: review (publish or reject), the desk's own channel (status published, its disclosure line) and
+// one post per platform of its run through the social publisher. Nothing leaves the desk unseen unless the desk's
+// „Freigabe vor Veröffentlichung“ is off; every post carries its sources and the disclosure.
+import { and, eq, inArray } from 'drizzle-orm';
+import { PLATFORMS, type AiNewsDetails, type AiNewsItem, type NewsPlatformResult, type Platform } from '../../src/contract';
+import type { Deps } from '../context';
+import type { Db } from '../db/client';
+import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../db/schema';
+import { HttpError, notFound } from '../errors';
+import { PlatformError } from '../providers/social/http';
+import { readSettings } from '../settings';
+
+type NewsRow = typeof news.$inferSelect;
+
+export const REJECTED_REASON = 'Von der Redaktion abgelehnt.';
+
+export function toNews(row: NewsRow): AiNewsItem {
+  return {
+    id: row.id,
+    title: row.title,
+    source: row.source,
+    category: row.category,
+    status: row.status as AiNewsItem['status'],
+    createdAt: row.createdAt,
+    publishedAt: row.publishedAt,
+    views: row.views,
+    engagement: row.engagement,
+  };
+}
+
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/** The public page's address part: the date, the title's words and a piece of the id (unique without a lookup). */
+export function slugFor(title: string, id: string, at = new Date()): string {
+  const words = title
+    .toLowerCase()
+    .replace(/[äöüß]/g, (ch) => UMLAUTS[ch])
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const tail = id.replace(/^news-/, '').replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase();
+  return `${at.toISOString().slice(0, 10)}-${words || 'meldung'}-${tail}`;
+}
+
+/** The platform post's id of a story: one per story and platform, so a repeated Social Post never posts twice. */
+export const postIdOf = (newsId: string, platform: Platform) => `post-${newsId}-${platform}`;
+
+/** The story with its text, provenance, disclosure and where it went; `origin` makes its public address absolute. */
+export async function storyDetails(db: Db, id: string, origin: string | undefined): Promise<AiNewsDetails> {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
+  if (!row) throw notFound('Meldung');
+  const [texts] = await db.select().from(newsTexts).where(eq(newsTexts.newsId, id));
+  return {
+    ...toNews(row),
+    script: texts?.body ?? '',
+    teaser: texts?.teaser ?? '',
+    writtenBy: texts?.model ?? 'Beispielmeldung',
+    sources: texts?.sources ?? [],
+    runId: row.runId,
+    disclosure: row.status === 'published' ? (texts?.disclosure ?? null) : null,
+    publicUrl: row.status === 'published' && row.slug ? `${origin ?? ''}/news/${row.slug}` : null,
+    platforms: await platformResults(db, id, texts?.skipped ?? []),
+  };
+}
+
+async function platformResults(db: Db, newsId: string, skipped: Array<{ platform: string; reason: string }>): Promise<NewsPlatformResult[]> {
+  const ids = PLATFORMS.map((p) => postIdOf(newsId, p));
+  const results = await db.select().from(socialPostResults).where(inArray(socialPostResults.postId, ids));
+  const out: NewsPlatformResult[] = results.map((r) => ({
+    platform: r.platform as Platform,
+    state: r.status === 'published' ? 'published' : r.status === 'failed' ? 'failed' : 'pending',
+    postId: r.postId,
+    resultId: r.id,
+    ...(r.error ? { reason: r.error } : {}),
+  }));
+  for (const s of skipped) if (!out.some((o) => o.platform === s.platform)) out.push({ platform: s.platform as Platform, state: 'skipped', reason: s.reason });
+  return out;
+}
+
+/**
+ * Publishes a draft or a story in review on the desk's own channel, with the disclosure line of how it went out
+ * (reviewed by the desk, or automatically). Under a row lock: of two callers one publishes, the other gets 409.
+ */
+export async function publishStory(deps: Pick<Deps, 'database' | 'events'>, id: string, options: { reviewed: boolean }): Promise<NewsRow> {
+  const { db } = deps.database;
+  const { disclosure } = await readSettings(db);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+    if (!current) throw notFound('Meldung');
+    if (current.status !== 'draft' && current.status !== 'review') throw new HttpError(409, 'Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.', 'invalid_transition');
+    const [next] = await tx.update(news).set({ status: 'published', publishedAt: new Date().toISOString(), slug: current.slug ?? slugFor(current.title, current.id) }).where(eq(news.id, id)).returning();
+    const line = options.reviewed ? disclosure.reviewed : disclosure.automatic;
+    const updated = await tx.update(newsTexts).set({ disclosure: line, reviewed: options.reviewed }).where(eq(newsTexts.newsId, id)).returning({ id: newsTexts.newsId });
+    // A sample story has no text row: it goes out with the line all the same.
+    if (updated.length === 0) await tx.insert(newsTexts).values({ newsId: id, body: '', model: 'Beispielmeldung', disclosure: line, reviewed: options.reviewed });
+    return next;
+  });
+  await deps.events.publish({ topic: 'news', action: 'updated', id });
+  return row;
+}
+
+/** Moves a story between two statuses under a row lock; 404 unknown, 409 in any other status. */
+export async function moveStory(deps: Pick<Deps, 'database' | 'events'>, id: string, from: string, change: Partial<NewsRow>, refusal: string): Promise<NewsRow> {
+  const row = await deps.database.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+    if (!current) throw notFound('Meldung');
+    if (current.status !== from) throw new HttpError(409, refusal, 'invalid_transition');
+    const [next] = await tx.update(news).set(change).where(eq(news.id, id)).returning();
+    return next;
+  });
+  await deps.events.publish({ topic: 'news', action: 'updated', id });
+  return row;
+}
+
+const TELEGRAM_CAPTION = 1024;
+
+/** What a post says: title, teaser, the public page, the sources with their links and the disclosure. */
+export function postContent(story: { title: string; teaser: string; sources: Array<{ title: string; url: string; sources: string[] }>; disclosure: string; link?: string }, limit = TELEGRAM_CAPTION): string {
+  const fixed = [story.title, ...(story.link ? [story.link] : []), story.disclosure].join('\n\n').length + 12;
+  const lines: string[] = [];
+  // Sources and disclosure always go (as many sources as fit beside the title); a long teaser is what gives way.
+  for (const s of story.sources) {
+    const line = `• ${s.sources[0] ?? new URL(s.url).hostname}: ${s.url}`;
+    if (fixed + ['Quellen:', ...lines, line].join('\n').length > limit) break;
+    lines.push(line);
+  }
+  const sourcesBlock = ['Quellen:', ...lines].join('\n');
+  const room = limit - fixed - sourcesBlock.length;
+  const teaser = story.teaser.length <= room ? story.teaser : `${story.teaser.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
+  return [story.title, teaser, ...(story.link ? [story.link] : []), sourcesBlock, story.disclosure].filter(Boolean).join('\n\n');
+}
+
+export interface PostOutcome {
+  published: Platform[];
+  failed: Array<{ platform: Platform; error: string }>;
+  skipped: Array<{ platform: Platform; reason: string }>;
+}
+
+/**
+ * One post per platform of the run that is connected, with the teaser, the links and the run's video; platforms not
+ * connected are noted on the story as skipped. A platform already posted is left alone, a failed one is tried again.
+ */
+export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social' | 'publicUrl'>, newsId: string, platforms: Platform[]): Promise<PostOutcome> {
+  const { db } = deps.database;
+  const [row] = await db.select().from(news).where(eq(news.id, newsId));
+  if (!row || row.status !== 'published') throw new Error('Die Meldung ist nicht veröffentlicht.');
+  const [texts] = await db.select().from(newsTexts).where(eq(newsTexts.newsId, newsId));
+  const link = deps.publicUrl && row.slug ? `${deps.publicUrl}/news/${row.slug}` : undefined;
+  const content = postContent({ title: row.title, teaser: texts?.teaser ?? '', sources: texts?.sources ?? [], disclosure: texts?.disclosure ?? '', link });
+  const video = row.runId ? await runVideo(db, row.runId) : undefined;
+  const outcome: PostOutcome = { published: [], failed: [], skipped: [] };
+  const connected = new Map((await db.select().from(socialPlatforms)).map((p) => [p.id, p]));
+  for (const platform of platforms) {
+    const state = connected.get(platform);
+    if (!state?.connected) {
+      outcome.skipped.push({ platform, reason: `${state?.name ?? platform} ist nicht verbunden.` });
+      continue;
+    }
+    const postId = postIdOf(newsId, platform);
+    const [existing] = await db.select().from(socialPostResults).where(and(eq(socialPostResults.postId, postId), eq(socialPostResults.platform, platform)));
+    if (existing?.status === 'published') {
+      outcome.published.push(platform);
+      continue;
+    }
+    await db.insert(posts).values({ id: postId, title: row.title, status: 'draft', platform, publishDate: new Date().toISOString().slice(0, 10), category: row.category, content }).onConflictDoNothing();
+    const result = existing ?? (await deps.social.publisher.record(platform, {
+      postId, content, title: row.title,
+      ...(video ? { mediaId: video.id, mediaType: 'video' as const, ...(deps.publicUrl && row.slug ? { mediaUrl: `${deps.publicUrl}/news/${row.slug}/video` } : {}) } : {}),
+    }));
+    try {
+      await deps.social.publisher.publish(result.id);
+      await db.update(posts).set({ status: 'published' }).where(eq(posts.id, postId));
+      outcome.published.push(platform);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      await db.update(posts).set({ status: 'failed' }).where(eq(posts.id, postId));
+      outcome.failed.push({ platform, error: error.message });
+    }
+    await deps.events.publish({ topic: 'posts', action: 'updated', id: postId });
+  }
+  await db.update(newsTexts).set({ skipped: outcome.skipped }).where(eq(newsTexts.newsId, newsId));
+  await deps.events.publish({ topic: 'news', action: 'updated', id: newsId });
+  return outcome;
+}
+
+/** The video a run made (the rendered clip or a provider's), when it is a file of the Media Library. */
+export async function runVideo(db: Db, runId: string): Promise<{ id: string } | undefined> {
+  const [ref] = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video')));
+  if (!ref) return undefined;
+  const [file] = await db.select({ id: media.id }).from(media).where(eq(media.id, ref.refId));
+  return file;
+}
