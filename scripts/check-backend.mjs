@@ -238,6 +238,25 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const { value } = await twice('news.retry', { params: { id: failed.id } });
     if (value.id !== failed.id) throw new Failure(`news.retry: answered ${value.id} for ${failed.id}`);
   });
+  await step('news.get', async () => {
+    const item = news[0];
+    if (!item) throw new Skipped('(keine Meldung vorhanden)');
+    const value = expectSuccess('news.get', await call('news.get', { params: { id: item.id } }));
+    if (value.id !== item.id) throw new Failure(`news.get: answered ${value.id} for ${item.id}`);
+    expectError('news.get', await call('news.get', { params: { id: `konformitaet-unbekannt-${runId}` } }), 404);
+  });
+  await step('news.reject', async () => {
+    const review = news.find((n) => n.status === 'review');
+    if (!review) {
+      const other = news.find((n) => n.status !== 'review');
+      if (!other) throw new Skipped('(keine Meldung vorhanden)');
+      expectError('news.reject', await call('news.reject', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-j` } }), 409);
+      return '(keine Meldung in Prüfung: 409 geprüft)';
+    }
+    const { value } = await twice('news.reject', { params: { id: review.id } });
+    if (value.status !== 'rejected') throw new Failure(`news.reject: status ${value.status} after rejecting`);
+    expectError('news.reject', await call('news.reject', { params: { id: review.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-j2` } }), 409);
+  });
 
   // --- Media: a real PNG and MP4 up, listed once, deleted.
   const uploaded = [];
