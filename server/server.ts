@@ -59,6 +59,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     retry: { retries: 3, baseDelayMs: env.providerRetryMs, multiplier: 2 },
     pollMs: env.jobPollMs,
     mediaDir: path.join(dataDir, 'media'),
+    allowPrivate: env.fetchPrivate,
   });
   // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });

@@ -1,6 +1,7 @@
 // The five platform adapters: what each platform's public API takes to publish a post (paths, auth, bodies as in the
 // docs named in tests/fakes/*.ts), the platform's id of the published post back, or a PlatformError in German.
 import { readFile } from 'node:fs/promises';
+import { FetchRefused, guardedFetch } from '../../net/guarded-fetch';
 import type { Credentials } from '../credentials';
 import { PLATFORM_NAMES, platformFetch, PlatformError, type PlatformId, type RetryPolicy } from './http';
 import type { TokenStore } from './token-store';
@@ -22,6 +23,8 @@ export interface AdapterContext {
   /** Wait between status polls (Instagram container, TikTok publish). */
   pollMs: number;
   pollAttempts: number;
+  /** A media address may name a private or loopback host (NEWSDESK_FETCH_PRIVATE: an intranet; the tests' fakes). */
+  allowPrivate: boolean;
 }
 
 export type Adapter = (ctx: AdapterContext, input: PostInput) => Promise<{ remoteId: string }>;
@@ -107,8 +110,11 @@ export const instagram: Adapter = async (ctx, input) => {
   return { remoteId: published.id };
 };
 
-/** The video to upload: the stored file of the Media Library, else what its address serves. */
-async function videoBytes(url: string, local?: { path: string; type: string }): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+/** The largest video fetched from an address for an upload (YouTube's own limit is far above; a desk's disk is not). */
+const MAX_VIDEO_BYTES = 512 * 1024 * 1024;
+
+/** The video to upload: the stored file of the Media Library, else what its address serves (through the SSRF guard). */
+async function videoBytes(ctx: AdapterContext, url: string | undefined, local?: { path: string; type: string }): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
   if (local) {
     try {
       return { bytes: Uint8Array.from(await readFile(local.path)), type: local.type };
@@ -116,21 +122,23 @@ async function videoBytes(url: string, local?: { path: string; type: string }): 
       throw new PlatformError(`Das Video der Mediathek konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'rejected');
     }
   }
-  let file: Response;
+  if (!url) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
   try {
-    file = await fetch(url);
+    const file = await guardedFetch(url, { allowPrivate: ctx.allowPrivate, timeoutMs: 10 * 60_000, maxBytes: MAX_VIDEO_BYTES });
+    if (file.status < 200 || file.status >= 300) throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
+    return { bytes: Uint8Array.from(file.body), type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4' };
   } catch (error) {
+    if (error instanceof PlatformError) throw error;
+    if (error instanceof FetchRefused) throw new PlatformError(`Das Video konnte nicht geladen werden: ${error.message}`, error.code === 'timeout' || error.code === 'network' ? 'unavailable' : 'rejected');
     throw new PlatformError(`Das Video konnte nicht geladen werden: ${(error as Error).message}`, 'unavailable');
   }
-  if (!file.ok) throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
-  return { bytes: new Uint8Array(await file.arrayBuffer()), type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4' };
 }
 
 // YouTube Data API v3 videos.insert, resumable: https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
 export const youtube: Adapter = async (ctx, input) => {
   const { token } = await accessToken(ctx, 'youtube');
-  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
-  const { bytes, type } = await videoBytes(input.mediaUrl, input.mediaFile);
+  if (input.mediaType !== 'video' || (!input.mediaUrl && !input.mediaFile)) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
+  const { bytes, type } = await videoBytes(ctx, input.mediaUrl, input.mediaFile);
   const options = { retry: ctx.retry, secrets: [token] };
   const title = (input.title?.trim() || input.content.split('\n')[0]).slice(0, 100);
   const session = await platformFetch('youtube', `${ctx.credentials.url('youtube')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
@@ -140,7 +148,7 @@ export const youtube: Adapter = async (ctx, input) => {
   }, options);
   const location = session.headers.get('location');
   if (!location) throw new PlatformError('YouTube hat keine Upload-Adresse geliefert.', 'unavailable');
-  const uploaded = await platformFetch('youtube', location, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'Content-Length': String(bytes.byteLength) }, body: bytes }, options);
+  const uploaded = await platformFetch('youtube', location, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'Content-Length': String(bytes.byteLength) }, body: bytes }, { ...options, timeoutMs: 15 * 60_000 });
   const video = (await uploaded.json()) as { id?: string };
   if (!video.id) throw new PlatformError('YouTube hat keine Video-ID zurückgegeben.', 'rejected');
   return { remoteId: video.id };

@@ -4,6 +4,9 @@ export type PlatformId = 'telegram' | 'facebook' | 'instagram' | 'youtube' | 'ti
 
 export const PLATFORM_NAMES: Record<PlatformId, string> = { telegram: 'Telegram', facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' };
 
+/** A platform call's time limit; an upload names its own. */
+export const PLATFORM_TIMEOUT_MS = 60_000;
+
 export type FailureKind = 'rejected' | 'unavailable' | 'rate_limited' | 'revoked' | 'not_configured';
 
 /** A platform's refusal or failure, with a German message for the operator. */
@@ -64,14 +67,16 @@ export async function platformFetch(
   platform: PlatformId,
   url: string,
   init: RequestInit,
-  options: { retry: RetryPolicy; secrets: (string | undefined)[]; accept?: (status: number) => boolean; telegramRetryAfter?: boolean },
+  options: { retry: RetryPolicy; secrets: (string | undefined)[]; accept?: (status: number) => boolean; telegramRetryAfter?: boolean; timeoutMs?: number },
 ): Promise<Response> {
+  // One hung host must not hold the instance's job worker: every call ends by its time limit.
+  const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   const name = PLATFORM_NAMES[platform];
   let attempt = 0;
   for (;;) {
     let failure: PlatformError;
     try {
-      const response = await fetch(url, { ...init, redirect: 'manual' });
+      const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       if (response.ok || options.accept?.(response.status)) return response;
       const reason = redact(await providerReason(response.clone()), options.secrets);
       let hint: number | undefined;
@@ -89,7 +94,9 @@ export async function platformFetch(
       else failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
     } catch (error) {
       if (error instanceof PlatformError) throw error;
-      failure = new PlatformError(`${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`, 'unavailable');
+      failure = (error as Error).name === 'TimeoutError'
+        ? new PlatformError(`${name} antwortet nicht (keine Antwort nach ${Math.round(timeoutMs / 1000)} s).`, 'unavailable')
+        : new PlatformError(`${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`, 'unavailable');
     }
     if (!failure.retryable || attempt >= options.retry.retries) throw failure;
     const delay = Math.max(options.retry.baseDelayMs * options.retry.multiplier ** attempt, Math.min(failure.retryAfterMs ?? 0, 60_000));

@@ -22,6 +22,8 @@ export interface PublisherOptions {
   pollAttempts?: number;
   /** Where the Media Library keeps its files: an attached upload is read from there (YouTube uploads the bytes). */
   mediaDir?: string;
+  /** Media addresses may name private hosts (NEWSDESK_FETCH_PRIVATE). */
+  allowPrivate?: boolean;
 }
 
 /** The outcome of a Retry request: queued (the one caller that moved it out of 'failed'), or why not. */
@@ -40,7 +42,7 @@ export class SocialPublisher {
   }
 
   private context(retry: RetryPolicy) {
-    return { credentials: this.credentials, tokens: this.tokens, retry, pollMs: this.options.pollMs ?? 2000, pollAttempts: this.options.pollAttempts ?? 10 };
+    return { credentials: this.credentials, tokens: this.tokens, retry, pollMs: this.options.pollMs ?? 2000, pollAttempts: this.options.pollAttempts ?? 10, allowPrivate: this.options.allowPrivate ?? false };
   }
 
   /** Records a post for a platform; a scheduled one also gets its job (and a row in the Schedule list). */

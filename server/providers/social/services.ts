@@ -22,6 +22,8 @@ export interface SocialSettings {
   now?: () => Date;
   /** The Media Library's folder (attached uploads are read from it). */
   mediaDir?: string;
+  /** Media addresses may name private hosts (NEWSDESK_FETCH_PRIVATE). */
+  allowPrivate?: boolean;
 }
 
 export function createSocialServices(database: Database, events: EventHub, credentials: Credentials, settings: SocialSettings): SocialServices {
@@ -29,7 +31,7 @@ export function createSocialServices(database: Database, events: EventHub, crede
   const retry = settings.retry ?? DEFAULT_RETRY;
   return {
     tokens,
-    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs, mediaDir: settings.mediaDir }),
+    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs, mediaDir: settings.mediaDir, allowPrivate: settings.allowPrivate }),
     oauth: new OAuthService(database, events, credentials, tokens, { retry, refreshLeadMs: settings.refreshLeadMs ?? 10 * 60_000, now: settings.now }),
   };
 }

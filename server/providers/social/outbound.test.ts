@@ -1,0 +1,63 @@
+// Outbound calls of the social adapters: a media address from input goes through the one SSRF guard (no loopback,
+// link-local or private host; redirects checked too), and a platform that never answers ends by a time limit.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createCredentials } from '../credentials';
+import { youtube, type AdapterContext } from './adapters';
+import { platformFetch, PlatformError } from './http';
+import type { TokenStore } from './token-store';
+
+let silent: http.Server;
+let silentUrl = '';
+let redirecting: http.Server;
+let redirectUrl = '';
+
+beforeAll(async () => {
+  // Accepts the connection and never answers.
+  silent = http.createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  // Sends the media fetch on to another address, over and over.
+  redirecting = http.createServer((req, res) => res.writeHead(302, { Location: `${req.url ?? '/'}x` }).end());
+  await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+  redirectUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/clip.mp4`;
+});
+afterAll(async () => {
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
+  await new Promise((resolve) => redirecting.close(resolve));
+});
+
+const context = (allowPrivate: boolean): AdapterContext => ({
+  credentials: createCredentials({ YOUTUBE_API_URL: silentUrl }),
+  tokens: { get: async () => ({ state: 'active', accessToken: 'ya29.token' }) } as unknown as TokenStore,
+  retry: { retries: 0, baseDelayMs: 1, multiplier: 2 },
+  pollMs: 1,
+  pollAttempts: 1,
+  allowPrivate,
+});
+
+test("a post's media address naming an internal host is refused before anything is fetched", async () => {
+  for (const mediaUrl of ['http://169.254.169.254/latest/meta-data/', redirectUrl]) {
+    const refused = await youtube(context(false), { content: 'Clip', mediaType: 'video', mediaUrl }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect((refused as PlatformError).message).toMatch(/^Das Video konnte nicht geladen werden: .*(intern|privat|nicht erlaubt)/i);
+    expect((refused as PlatformError).kind).toBe('rejected');
+  }
+});
+
+test('the media fetch follows no endless redirects, even where private hosts are allowed', async () => {
+  const refused = await youtube(context(true), { content: 'Clip', mediaType: 'video', mediaUrl: redirectUrl }).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(PlatformError);
+  expect((refused as PlatformError).message).toBe('Das Video konnte nicht geladen werden: Zu viele Weiterleitungen.');
+});
+
+test('a platform that never answers ends by the time limit with a German reason, and may be retried', async () => {
+  const started = Date.now();
+  const failed = await platformFetch('telegram', `${silentUrl}/botX/sendMessage`, { method: 'POST', body: '{}' }, { retry: { retries: 0, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
+  expect(Date.now() - started).toBeLessThan(5000);
+  expect(failed).toBeInstanceOf(PlatformError);
+  expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s).');
+  expect((failed as PlatformError).retryable).toBe(true);
+});
