@@ -41,11 +41,32 @@ function parseOrThrow<T extends z.ZodMiniType>(schema: T, value: unknown, where:
   return result.data;
 }
 
+const tooLarge = () => new HttpError(413, 'Die Anfrage ist zu groß.', 'too_large');
+
+/** The body as text, read no further than the cap: a chunked body has no length to check beforehand. */
+async function readCapped(c: Context<AppEnv>, max: number): Promise<string> {
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function readJson(c: Context<AppEnv>): Promise<{ value: unknown; text: string }> {
   const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_JSON_BYTES) throw new HttpError(413, 'Die Anfrage ist zu groß.', 'too_large');
-  const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Die Anfrage ist zu groß.', 'too_large');
+  if (length > MAX_JSON_BYTES) throw tooLarge();
+  const text = await readCapped(c, MAX_JSON_BYTES);
   if (text.trim() === '') return { value: undefined, text };
   try {
     return { value: JSON.parse(text) as unknown, text };
