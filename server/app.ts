@@ -103,7 +103,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const queue: Array<{ event: 'change' | 'obs'; data: string }> = [];
+      const queue: Array<{ event: 'change' | 'obs' | 'resync'; data: string }> = [];
       let wake: (() => void) | undefined;
       const unsubscribe = deps.events.subscribe((event) => {
         queue.push({ event: 'change', data: JSON.stringify(event) });
@@ -113,11 +113,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
         queue.push({ event: 'obs', data: JSON.stringify(event) });
         wake?.();
       });
+      const unsubscribeResync = deps.events.onResync(() => {
+        queue.push({ event: 'resync', data: '{}' });
+        wake?.();
+      });
       let open = true;
       stream.onAbort(() => {
         open = false;
         unsubscribe();
         unsubscribeObs();
+        unsubscribeResync();
         wake?.();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });

@@ -18,19 +18,37 @@ export class EventHub {
   private listeners = new Set<Listener>();
   private unlisten: (() => Promise<void>) | undefined;
   private obsListeners = new Set<ObsListener>();
+  private resyncListeners = new Set<() => void>();
+  /** False while the LISTEN connection is lost: changes of other instances do not arrive (the overview says so). */
+  listening = false;
 
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
-      let event: ChangeEvent;
-      try {
-        event = JSON.parse(payload) as ChangeEvent;
-      } catch {
-        return;
-      }
-      for (const listener of this.listeners) listener(event);
-    });
+    this.unlisten = await this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        let event: ChangeEvent;
+        try {
+          event = JSON.parse(payload) as ChangeEvent;
+        } catch {
+          return;
+        }
+        for (const listener of this.listeners) listener(event);
+      },
+      (state) => {
+        this.listening = state === 'restored';
+        // Changes made while nobody listened were never heard: every console refetches what it shows.
+        if (state === 'restored') for (const listener of this.resyncListeners) listener();
+      },
+    );
+    this.listening = true;
+  }
+
+  /** Hears when the consoles must refetch everything (the change stream was interrupted). */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /** Raises a change for every instance; a failed NOTIFY is logged, never fails the request that changed the data. */
@@ -64,6 +82,7 @@ export class EventHub {
   async stop(): Promise<void> {
     this.listeners.clear();
     this.obsListeners.clear();
+    this.resyncListeners.clear();
     await this.unlisten?.();
   }
 }

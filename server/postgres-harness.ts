@@ -31,6 +31,8 @@ async function freePort(): Promise<number> {
 export interface PostgresCluster {
   url: string;
   port: number;
+  /** pg_ctl restart: every connection is cut, the server comes back on the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,16 +48,20 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const wrap = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
   if (asRoot) await run('chown', ['-R', 'postgres', dir]);
   await run(...wrap(path.join(PG_BIN, 'initdb'), ['-D', data, '-U', 'newsdesk', '--auth=trust', '-E', 'UTF8', '--no-sync']));
-  await run(
+  const ctl = (action: 'start' | 'restart') => run(
     ...wrap(path.join(PG_BIN, 'pg_ctl'), [
-      '-D', data, '-w', '-t', '60', '-l', path.join(dir, 'log'),
+      '-D', data, '-w', '-t', '60', '-l', path.join(dir, 'log'), '-m', 'fast',
       '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`,
-      'start',
+      action,
     ]),
   );
+  await ctl('start');
   return {
     url: `postgres://newsdesk@127.0.0.1:${port}/postgres`,
     port,
+    async restart() {
+      await ctl('restart');
+    },
     async stop() {
       await run(...wrap(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });

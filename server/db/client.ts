@@ -14,11 +14,16 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type ListenState = 'lost' | 'restored';
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to the unsubscribe function. A lost listening connection (PostgreSQL
+   * restarted) is replaced with a growing back-off; `onState` hears 'lost' and, once listening again, 'restored'.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onState?: (state: ListenState) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar file (the test template). */
@@ -28,6 +33,8 @@ export interface Database {
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant: two instances starting at once on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK = 7_324_001;
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -76,31 +83,73 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();
   }
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       // LISTEN needs one connection of its own for as long as it listens (a pooled one would be handed back).
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (error) => console.error('[db] LISTEN-Verbindung verloren:', error.message));
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+      let client: pg.Client | undefined;
+      let closed = false;
+      let delayMs = LISTEN_RETRY_FIRST_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('error', (error) => {
+          console.error('[db] LISTEN-Verbindung verloren:', error.message);
+          lost(next);
+        });
+        next.on('end', () => lost(next));
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${quoteIdent(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        client = next;
       };
+      const reconnect = () => {
+        timer = setTimeout(() => {
+          connect().then(
+            () => {
+              delayMs = LISTEN_RETRY_FIRST_MS;
+              if (closed) void client?.end().catch(() => undefined);
+              else onState?.('restored');
+            },
+            () => {
+              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+              if (!closed) reconnect();
+            },
+          );
+        }, delayMs);
+      };
+      function lost(which: pg.Client) {
+        if (closed || which !== client) return;
+        client = undefined;
+        void which.end().catch(() => undefined);
+        onState?.('lost');
+        reconnect();
+      }
+      await connect();
+      const unsubscribe = async () => {
+        closed = true;
+        clearTimeout(timer);
+        listeners.delete(unsubscribe);
+        await client?.end().catch(() => undefined);
+      };
+      listeners.add(unsubscribe);
+      return unsubscribe;
     },
     async notify(channel, payload) {
       await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
     },
     dumpDataDir: () => Promise.reject(new Error('Nur PGlite kann sich als Datei sichern.')),
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await Promise.all([...listeners].map((unsubscribe) => unsubscribe()));
       await pool.end();
     },
   };

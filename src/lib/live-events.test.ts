@@ -71,6 +71,19 @@ test('after a drop it reconnects with a fresh ticket and asks for a resync once 
   close();
 });
 
+test("the server's resync (its own feed of changes was interrupted) asks for a refetch on the open stream", async () => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(ticketFetch(['t-1']));
+  const onResync = vi.fn();
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  FakeSource.all[0].emit('ready');
+  expect(onResync).not.toHaveBeenCalled();
+  FakeSource.all[0].emit('resync');
+  expect(onResync).toHaveBeenCalledTimes(1);
+  expect(FakeSource.all).toHaveLength(1);
+  close();
+});
+
 test('a 401 for the ticket forgets the token and asks for it again', async () => {
   vi.useFakeTimers();
   setOperatorToken('altes-token-123456789');

@@ -76,6 +76,8 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
       if (dropped) onResync();
       dropped = false;
     });
+    // The server lost and regained its own feed of changes: what it missed meanwhile is fetched anew.
+    source.addEventListener('resync', () => onResync());
     // Each event is checked against the contract before anything acts on it (the contract's schemas load with the
     // first event, like with the first call); one chain keeps the events in the order they came.
     source.addEventListener('change', (message) => {

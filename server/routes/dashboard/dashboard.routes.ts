@@ -72,7 +72,7 @@ export function obsStatus(hub: ObsHub | undefined): StatusRow {
 
 export function registerDashboard(app: Hono<AppEnv>): void {
   register(app, 'dashboard.overview', async ({ c }): Promise<OverviewData> => {
-    const { database, mediaDir, n8n, obs } = c.get('deps');
+    const { database, mediaDir, n8n, obs, events } = c.get('deps');
     const { db } = database;
     const [[{ newsCount }], postsByStatus, [{ videoCount }], [{ processing }], [{ scheduled }], viewsByPlatform, [{ newsViews }], [{ mediaViews }], steps, latest] = await Promise.all([
       db.select({ newsCount: count() }).from(news),
@@ -115,7 +115,9 @@ export function registerDashboard(app: Hono<AppEnv>): void {
       platformViews: viewsByPlatform.map((p) => ({ platform: NAMES[p.platform as Platform] ?? p.platform, views: Number(p.views ?? 0) })),
       workflowProgress: (latestRun ? stepsOf(latestRun) : steps).map((s) => ({ id: s.id, name: s.name, progress: s.progress })),
       systemStatus: [
-        { id: 'database', name: 'Datenbank', status: 'online', detail: dbName },
+        events.listening
+          ? { id: 'database', name: 'Datenbank', status: 'online', detail: dbName }
+          : { id: 'database', name: 'Datenbank', status: 'degraded', detail: `${dbName} – Live-Aktualisierung unterbrochen, wird neu verbunden …` },
         n8nRow,
         obsStatus(obs),
         { id: 'tts', name: 'TTS (ElevenLabs)', status: 'offline', detail: 'Nicht konfiguriert' },
