@@ -77,8 +77,26 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     deps,
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, trustedProxies: env.trustedProxies, log: options.log },
   );
+  // Shutting down: requests on connections still open are turned away (the client retries elsewhere or later).
+  let draining = false;
+  const refuse = () =>
+    new Response(JSON.stringify({ message: 'Der Server wird gerade beendet – bitte gleich erneut versuchen.', code: 'shutting_down' }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' },
+    });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
+    const s = serve({ fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)), port: env.port, hostname: env.host }, () => resolve(s));
+  });
+  // Requests in flight, counted until their response has gone out; the event streams never end by themselves.
+  let inFlight = 0;
+  let settled: (() => void) | undefined;
+  server.on('request', (req: { url?: string }, res: { once(event: 'close', listener: () => void): void }) => {
+    if (req.url?.startsWith('/api/events')) return;
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) settled?.();
+    });
   });
   const port = (server.address() as AddressInfo).port;
   const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
@@ -89,15 +107,30 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     tokenGenerated: generated,
     tokenFile: file,
     database,
+    /**
+     * Stops accepting, lets requests in flight finish and running jobs end (up to the grace period; a job still
+     * running then is handed to another instance at once), ends the event streams, closes the database last.
+     */
     async stop() {
-      await videoPoller.stop();
-      await engine.stop();
-      await worker.stop();
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const connections = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+      connections.closeIdleConnections?.();
+      const deadline = Date.now() + env.shutdownGraceMs;
+      const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.all([
+        Promise.race([requestsDone, new Promise<void>((resolve) => (timer = setTimeout(resolve, env.shutdownGraceMs)))]),
+        videoPoller.stop(),
+        engine.stop({ deadlineMs: env.shutdownGraceMs }),
+        worker.stop({ deadlineMs: Math.max(0, deadline - Date.now()) }),
+      ]);
+      clearTimeout(timer);
+      // Open event streams (and whatever outlived the grace period) would keep the server from closing.
+      connections.closeAllConnections?.();
+      await closed;
       await obs.stop();
       await events.stop();
-      // Open event streams would keep the server from closing.
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
   };

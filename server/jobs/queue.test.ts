@@ -124,3 +124,28 @@ test('jobState: a job by its key, or undefined', async () => {
   expect(await failing.runDue()).toBe(1);
   expect(await jobState(database.db, 'later-1', runAt)).toEqual({ done: false, failed: true, claimed: false, runAt, attempts: 1, lastError: 'Kaputt' });
 });
+
+test('a stop with a deadline hands a job still running back at once: another worker takes it over, nothing is recorded twice', async () => {
+  await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'handback-1' });
+  let aborted = false;
+  const leaving = new JobWorker(database, {
+    long: async (_job, signal) => {
+      // Reports nothing once aborted, as a pipeline stage does.
+      await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      aborted = true;
+    },
+  }, { pollMs: 20, leaseMs: 60_000, workerId: 'leaving' });
+  leaving.start();
+  await expect.poll(async () => (await jobState(database.db, 'handback-1'))?.claimed).toBe(true);
+  const started = Date.now();
+  await leaving.stop({ deadlineMs: 100 });
+  // Not the minute of its lease: the claim ended with the stop.
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(aborted).toBe(true);
+  expect(await jobState(database.db, 'handback-1')).toMatchObject({ done: false, failed: false });
+  const takenOver: boolean[] = [];
+  const next = new JobWorker(database, { long: async (job) => void takenOver.push(job.takenOver) }, { pollMs: 20, leaseMs: 60_000, workerId: 'next' });
+  expect(await next.runDue()).toBe(1);
+  expect(takenOver).toEqual([true]);
+  expect(await jobState(database.db, 'handback-1')).toMatchObject({ done: true, failed: false, attempts: 2 });
+});

@@ -96,6 +96,8 @@ interface Held {
   job: Job;
   controller: AbortController;
   renewedAt: number;
+  /** Handed back at shutdown: its end is not recorded here. */
+  released?: boolean;
 }
 
 /** Polls for due jobs and runs them with their kind's handler, up to the kind's concurrency at a time. */
@@ -228,15 +230,19 @@ export class JobWorker {
     const { db } = this.database;
     const handler = this.handlers[job.kind];
     const controller = new AbortController();
-    this.held.set(job.id, { job, controller, renewedAt: Date.now() });
+    const held: Held = { job, controller, renewedAt: Date.now() };
+    this.held.set(job.id, held);
     const renewal = setInterval(() => void this.renew(job), Math.max(1, Math.floor(this.leaseMs / 3)));
     const mine = sql`id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts}`;
     try {
       await handler(job, controller.signal);
       clearInterval(renewal);
+      // Handed back at shutdown: whoever takes it over decides how it ends.
+      if (held.released) return;
       await db.execute(sql`UPDATE jobs SET done_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = NULL WHERE ${mine}`);
     } catch (error) {
       clearInterval(renewal);
+      if (held.released) return;
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLater && job.attempts < job.maxAttempts) {
         const runAt = new Date(this.now().getTime() + error.delayMs).toISOString();
@@ -283,11 +289,35 @@ export class JobWorker {
     }
   }
 
-  /** Stops polling and waits for every job in hand (a graceful restart leaves no job half-done). */
-  async stop(): Promise<void> {
+  /**
+   * Stops polling and waits for every job in hand (a graceful restart leaves no job half-done) — at most `deadlineMs`
+   * when given: a job still running then is handed back (its lease ends now, so another instance takes it over at
+   * once) and its handler's signal aborted, so it stops without reporting.
+   */
+  async stop(options: { deadlineMs?: number } = {}): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.polling;
-    while (this.inHand.size > 0) await Promise.allSettled([...this.inHand]);
+    if (options.deadlineMs === undefined) {
+      while (this.inHand.size > 0) await Promise.allSettled([...this.inHand]);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.deadlineMs)));
+    const drained = (async () => {
+      while (this.inHand.size > 0) await Promise.allSettled([...this.inHand]);
+      return 'done' as const;
+    })();
+    const outcome = await Promise.race([drained, deadline]);
+    clearTimeout(timer);
+    if (outcome === 'done') return;
+    for (const held of [...this.held.values()]) {
+      const { job, controller } = held;
+      held.released = true;
+      controller.abort(new Error(`Job ${job.id} wurde beim Herunterfahren abgegeben.`));
+      await this.database.db
+        .execute(sql`UPDATE jobs SET claimed_until = ${new Date(this.now().getTime() - 1).toISOString()}::timestamptz WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`)
+        .catch((error: unknown) => console.error('[jobs] Abgeben fehlgeschlagen:', (error as Error).message));
+    }
   }
 }

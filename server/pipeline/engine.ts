@@ -74,9 +74,10 @@ export class PipelineEngine {
     this.ticker = setInterval(() => void this.tick(), this.options.tickMs);
   }
 
-  async stop(): Promise<void> {
+  /** Stops; with a deadline, a stage still running then is handed to another instance at once. */
+  async stop(options: { deadlineMs?: number } = {}): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
-    await this.worker.stop();
+    await this.worker.stop(options);
   }
 
   /** Due sources go to the queue (each claimed by one instance), and the schedule's current slot once. */
