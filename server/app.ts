@@ -37,6 +37,10 @@ export interface AppOptions {
   log?: boolean;
   /** Keep-alive comment interval of the event stream. */
   heartbeatMs?: number;
+  /** Open event streams this instance serves at most (default 200); more get 503 and try again later. */
+  maxEventClients?: number;
+  /** Events waiting for one slow stream at most (default 500); past it the stream ends and the console resyncs. */
+  maxEventQueue?: number;
 }
 
 const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
@@ -98,28 +102,36 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
 
   app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.token), 201));
+  let eventClients = 0;
   app.get('/api/events', (c) => {
     if (!checkTicket(deps.token, c.req.query('ticket'))) throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
+    if (eventClients >= (options.maxEventClients ?? 200)) throw new HttpError(503, 'Zu viele offene Ereignis-Streams – bitte später erneut versuchen.', 'too_many_streams', undefined, { 'Retry-After': '30' });
+    eventClients += 1;
+    const maxQueue = options.maxEventQueue ?? 500;
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const queue: Array<{ event: 'change' | 'obs' | 'resync'; data: string }> = [];
       let wake: (() => void) | undefined;
-      const unsubscribe = deps.events.subscribe((event) => {
-        queue.push({ event: 'change', data: JSON.stringify(event) });
-        wake?.();
-      });
-      const unsubscribeObs = deps.events.subscribeObs((event) => {
-        queue.push({ event: 'obs', data: JSON.stringify(event) });
-        wake?.();
-      });
-      const unsubscribeResync = deps.events.onResync(() => {
-        queue.push({ event: 'resync', data: '{}' });
-        wake?.();
-      });
       let open = true;
+      const push = (item: { event: 'change' | 'obs' | 'resync'; data: string }) => {
+        if (!open) return;
+        // A client that does not keep up is let go: it reconnects and refetches, rather than the server hoarding for it.
+        if (queue.length >= maxQueue) {
+          queue.length = 0;
+          stream.abort();
+          return;
+        }
+        queue.push(item);
+        wake?.();
+      };
+      const unsubscribe = deps.events.subscribe((event) => push({ event: 'change', data: JSON.stringify(event) }));
+      const unsubscribeObs = deps.events.subscribeObs((event) => push({ event: 'obs', data: JSON.stringify(event) }));
+      const unsubscribeResync = deps.events.onResync(() => push({ event: 'resync', data: '{}' }));
       stream.onAbort(() => {
+        if (!open) return;
         open = false;
+        eventClients -= 1;
         unsubscribe();
         unsubscribeObs();
         unsubscribeResync();
