@@ -1,5 +1,9 @@
-// The media type of a file by its first bytes (magic numbers), not by what the browser claims.
+// The media type of an upload by its first bytes (magic numbers), not by what the browser claims: the contract's one
+// sniffer (the console checks files with it too), plus the extension the stored file gets.
 import type { MediaType } from '../src/contract';
+import { SNIFF_BYTES, sniffMedia as sniffShared } from '../src/contract/sniff';
+
+export { SNIFF_BYTES };
 
 export interface Sniffed {
   type: MediaType;
@@ -7,24 +11,15 @@ export interface Sniffed {
   ext: string;
 }
 
-const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
+const EXTENSIONS: Record<string, string> = {
+  'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp', 'image/avif': '.avif', 'image/heic': '.heic', 'image/heif': '.heif',
+  'audio/wav': '.wav', 'audio/flac': '.flac', 'audio/ogg': '.ogg', 'audio/mpeg': '.mp3', 'audio/aac': '.aac', 'audio/mp4': '.m4a',
+  'video/mp4': '.mp4', 'video/quicktime': '.mov', 'video/webm': '.webm', 'video/x-matroska': '.mkv', 'video/ogg': '.ogv',
+};
 
-/** Needs at least 12 bytes; undefined for anything that is not a known video, audio or image format. */
+/** Undefined for anything that is not a known video, audio or image format (SNIFF_BYTES leading bytes suffice). */
 export function sniffMedia(bytes: Uint8Array): Sniffed | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { type: 'image', mime: 'image/jpeg', ext: '.jpg' };
-  if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(bytes, 1, 'PNG\r\n\x1a\n')) return { type: 'image', mime: 'image/png', ext: '.png' };
-  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return { type: 'image', mime: 'image/gif', ext: '.gif' };
-  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return { type: 'image', mime: 'image/webp', ext: '.webp' };
-  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) return { type: 'audio', mime: 'audio/wav', ext: '.wav' };
-  if (ascii(bytes, 4, 'ftyp')) {
-    const brand = String.fromCharCode(...bytes.subarray(8, 12));
-    if (brand === 'M4A ' || brand === 'M4B ') return { type: 'audio', mime: 'audio/mp4', ext: '.m4a' };
-    if (brand === 'qt  ') return { type: 'video', mime: 'video/quicktime', ext: '.mov' };
-    return { type: 'video', mime: 'video/mp4', ext: '.mp4' };
-  }
-  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return { type: 'video', mime: 'video/webm', ext: '.webm' };
-  if (ascii(bytes, 0, 'OggS')) return { type: 'audio', mime: 'audio/ogg', ext: '.ogg' };
-  if (ascii(bytes, 0, 'fLaC')) return { type: 'audio', mime: 'audio/flac', ext: '.flac' };
-  if (ascii(bytes, 0, 'ID3') || (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0)) return { type: 'audio', mime: 'audio/mpeg', ext: '.mp3' };
-  return undefined;
+  const found = sniffShared(bytes);
+  if (!found) return undefined;
+  return { type: found.kind, mime: found.mime, ext: EXTENSIONS[found.mime] ?? '.bin' };
 }

@@ -14,7 +14,7 @@ import { media } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { boundaryOf, MultipartError, readMultipart } from '../../multipart';
 import { issuesOf, register } from '../../operation';
-import { sniffMedia, type Sniffed } from '../../sniff';
+import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../sniff';
 import { addNotification } from '../dashboard/dashboard.routes';
 
 type Row = typeof media.$inferSelect;
@@ -46,8 +46,6 @@ export function thumbnailFor(type: MediaType, title: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="${COLORS[type]}"/><text x="160" y="160" font-family="sans-serif" font-size="15" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
-
-const SNIFF_BYTES = 16;
 
 async function upload(c: Context<AppEnv>): Promise<MediaFile> {
   const { database, events, mediaDir, maxUploadBytes } = c.get('deps');

@@ -10,9 +10,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A WebM (EBML magic) of `size` bytes whose byte i is i % 251, so ranges can be checked. */
+/** An EBML header with the DocType „webm“ (0x4282), as a WebM file begins, then filler. */
 function webm(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).map((_, i) => i % 251);
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3], 0);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d], 0);
   return bytes;
 }
 
@@ -65,6 +66,23 @@ test('the type is checked by content: a script named .mp4 is refused with 415 an
   const image = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(png, 'bild.bin', 'application/octet-stream') }));
   expect(image).toMatchObject({ type: 'image', duration: null, title: 'bild.bin' });
   expect(image.thumbnail).toBe(image.url);
+});
+
+test('an AVIF or HEIC photo (an ftyp file) is stored and served as the image it is, not as a video', async () => {
+  const iso = (brand: string) => {
+    const bytes = new Uint8Array(64);
+    bytes.set([0x00, 0x00, 0x00, 0x20]);
+    bytes.set(new TextEncoder().encode(`ftyp${brand}`), 4);
+    return bytes;
+  };
+  for (const [brand, mime] of [['avif', 'image/avif'], ['heic', 'image/heic']]) {
+    const stored = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(iso(brand), `foto.${brand}`, 'video/mp4') }));
+    expect(stored.type).toBe('image');
+    const file = await t.app.request(stored.url);
+    expect(file.headers.get('content-type')).toBe(mime);
+  }
+  const film = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(iso('isom'), 'film.mp4', 'video/mp4') }));
+  expect(film.type).toBe('video');
 });
 
 test('a file over the size limit is refused with 413 and leaves no partial file; missing file is 400', async () => {

@@ -1,5 +1,5 @@
 import { mediaFileMessages } from './file-messages';
-import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from './sniff';
+import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from '@/contract/sniff';
 
 // Re-exported: the texts live apart so that a screen can show them without loading the check.
 export { mediaFileMessages } from './file-messages';

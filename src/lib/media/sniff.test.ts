@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sniffMedia } from './sniff';
+import { sniffMedia } from '@/contract/sniff';
 
 const hex = (s: string) => Uint8Array.from(s.replace(/\s+/g, '').match(/../g)!.map((b) => parseInt(b, 16)));
 const text = (s: string) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { checkMediaFile, type MediaFileCheck } from './check-file';
-import type { SniffedMedia } from './sniff';
+import type { SniffedMedia } from '@/contract/sniff';
 
 /**
  * The content check of an upload form's file (Media Library and the Workflow screen's n8n upload): started once

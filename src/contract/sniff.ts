@@ -1,5 +1,6 @@
 // What a media file is, read from its first bytes (magic numbers), not from the name or the type the browser guesses
-// from it. Pure and DOM-free so that the server can check uploads with the same rules.
+// from it: part of the contract (what a media upload may be), pure and import-free, so the console checks a file
+// before upload and the server checks the upload with the same rules.
 
 export type SniffedKind = 'video' | 'audio' | 'image';
 
