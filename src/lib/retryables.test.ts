@@ -32,7 +32,7 @@ describe('retryable operations: declared once, checked by the compiler', () => {
 
   test('every declared kind has its re-run', () => {
     expect(Object.keys(RETRYABLES).sort()).toEqual([
-      'api.call', 'api.request', 'health.check', 'news.publish', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
+      'api.call', 'api.request', 'health.check', 'news.publish', 'news.reject', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
       'video.generate', 'video.retry', 'webhook.call', 'workflow.retry', 'workflow.trigger',
     ]);
     for (const fn of Object.values(RETRYABLES)) expect(typeof fn).toBe('function');

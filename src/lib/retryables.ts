@@ -63,6 +63,7 @@ export const RETRYABLES = defineRetryables({
     return call(text(opId) as OperationId, { params: object(params), query: object(query), body, record: false });
   },
   'news.publish': (newsId: string): Promise<unknown> => callApi('news.publish', { params: { id: text(newsId) }, record: false }),
+  'news.reject': (newsId: string): Promise<unknown> => callApi('news.reject', { params: { id: text(newsId) }, record: false }),
   'news.retry': (newsId: string): Promise<unknown> => callApi('news.retry', { params: { id: text(newsId) }, record: false }),
   'workflow.trigger': (args: { id: string; body: Record<string, unknown> }): Promise<unknown> =>
     callApi('workflow.trigger', { params: { id: text(object(args).id) }, body: object(object(args).body), record: false }),

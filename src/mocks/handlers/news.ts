@@ -13,10 +13,12 @@ function transition(item: () => AiNewsItem | undefined): AiNewsItem | Response {
   }
 }
 
-/** AI news: the list, the latest items, generation, publish (drafts) and retry (failed items). */
+/** AI news: the list, the latest items, a story's details, generation, publish (drafts, review), reject (review) and retry (failed items). */
 export const newsHandlers: AnyHandler[] = [
   handle('news.list', () => newsStore.list()),
   handle('news.latest', () => newsStore.latest()),
+  // After news.latest: /news/latest also fits /news/{id}.
+  handle('news.get', ({ params }) => newsStore.get(params.id) ?? errorResponse(404, 'Meldung nicht gefunden')),
   handle('news.generate', ({ body }) => {
     try {
       return newsStore.generate(body.topic.trim());
@@ -26,6 +28,7 @@ export const newsHandlers: AnyHandler[] = [
     }
   }),
   handle('news.publish', ({ params }) => transition(() => newsStore.publish(params.id))),
+  handle('news.reject', ({ params }) => transition(() => newsStore.reject(params.id))),
   handle('news.retry', ({ params }) => transition(() => newsStore.retry(params.id))),
   // Benchmark helper (not in the contract): re-seed with many items (npm run bench).
   http.post<never, { count: number }>('*/api/__mock/news/seed', async ({ request }) => {

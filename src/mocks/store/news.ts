@@ -1,10 +1,22 @@
-import type { AiNewsItem } from '@/lib/api/types';
+import type { SourceItem } from '@/contract';
+import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } from '@/lib/api/types';
+import { DESK_SETTINGS_FIXTURE } from '../fixtures/sources';
 import { makeNews } from '../fixtures/news';
 import { registerStore } from './index';
+import { socialStore } from './social';
 import { sourcesStore } from './sources';
 
+/** What a story carries beside its list entry (AiNewsDetails without the AiNewsItem fields). */
+type StoryDetails = Omit<AiNewsDetails, keyof AiNewsItem>;
+
 let items: AiNewsItem[] = [];
+let details = new Map<string, StoryDetails>();
 let seq = 0;
+
+/** How the demo writes every story: extractive, like the server without an LLM. */
+export const EXTRACTIVE = 'Automatisch zusammengefasst (ohne KI)';
+/** A seeded story draws on at most this many of its source's items. */
+const SEEDED_ITEMS = 3;
 
 export class NewsTransitionError extends Error {}
 /** No source item carries the topic (the server's 422). */
@@ -18,13 +30,80 @@ function patch(id: string, change: (item: AiNewsItem) => AiNewsItem): AiNewsItem
   return next;
 }
 
-/** AI News Central: publish moves a draft to published, retry moves a failed item back to a draft. */
+/** The first sentence of a text as it stands there (nothing added but what the text holds). */
+function leadSentence(text: string, language: string): string | undefined {
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  for (const { segment } of segmenter.segment(text.replace(/\s+/g, ' '))) {
+    const sentence = segment.trim();
+    if (sentence) return sentence;
+  }
+  return undefined;
+}
+
+/** An extractive story: each item's lead sentence followed by its citation [n]; the teaser is the first sentence. */
+function extractive(used: SourceItem[]): StoryDetails {
+  const sources: NewsSourceRef[] = used.map((item, i) => ({ n: i + 1, title: item.title, url: item.url, sources: [...item.sources], publishedAt: item.publishedAt }));
+  const sentences = used.flatMap((item, i) => {
+    const sentence = leadSentence(item.summary, item.language);
+    return sentence ? [{ sentence, n: i + 1 }] : [];
+  });
+  return {
+    script: sentences.map(({ sentence, n }) => `${sentence} [${n}]`).join(' '),
+    teaser: sentences[0]?.sentence ?? '',
+    writtenBy: EXTRACTIVE,
+    sources: sentences.length > 0 ? sources : [],
+    runId: null,
+    disclosure: null,
+    publicUrl: null,
+    platforms: [],
+  };
+}
+
+const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+
+/** A seeded story's items: the demo items its source carries, those sharing most words with its title first. */
+function seededItems(item: AiNewsItem): SourceItem[] {
+  const title = words(item.title);
+  const shared = (i: SourceItem) => [...words(i.title)].filter((w) => title.has(w)).length;
+  return sourcesStore
+    .items(Number.MAX_SAFE_INTEGER)
+    .filter((i) => i.sources.includes(item.source))
+    .map((i, order) => ({ i, order, score: shared(i) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, SEEDED_ITEMS)
+    .map(({ i }) => i);
+}
+
+/** Where a published story went: every connected platform of the demo took it, the others were skipped. */
+function platformResults(): NewsPlatformResult[] {
+  return socialStore.platforms().map((p) => (p.connected ? { platform: p.id, state: 'published' } : { platform: p.id, state: 'skipped', reason: `${p.name} ist nicht verbunden.` }));
+}
+
+/** The details of a story: kept since generation, or made from the demo sources on first use for a seeded one. */
+function detailsOf(item: AiNewsItem): StoryDetails {
+  let found = details.get(item.id);
+  if (!found) {
+    found = extractive(seededItems(item));
+    // A seeded published story went out reviewed, with the desk's default line.
+    if (item.status === 'published') found = { ...found, disclosure: DESK_SETTINGS_FIXTURE.disclosure.reviewed, platforms: platformResults() };
+    details.set(item.id, found);
+  }
+  return found;
+}
+
+/** AI News Central: publish moves a draft or a story in review to published, reject one in review to rejected, retry a failed one to a draft. */
 export const newsStore = {
   list: (): AiNewsItem[] => items,
   latest: (limit = 10): AiNewsItem[] => [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
+  /** A story with its script, sources and where it went. */
+  get(id: string): AiNewsDetails | undefined {
+    const item = items.find((n) => n.id === id);
+    return item && structuredClone({ ...item, ...detailsOf(item) });
+  },
   /** A draft written from the demo sources' items on the topic, under the first item's source; none: NoMatchingItemError. */
   generate(topic: string): AiNewsItem {
-    const [first] = sourcesStore.itemsFor(topic);
+    const used = sourcesStore.itemsFor(topic);
+    const [first] = used;
     if (!first) throw new NoMatchingItemError(`Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`);
     seq += 1;
     const item: AiNewsItem = {
@@ -39,17 +118,28 @@ export const newsStore = {
       engagement: 0,
     };
     items = [item, ...items];
+    details.set(item.id, extractive(used));
     return item;
   },
+  /** The operator's Publish: the story carries the reviewed disclosure; the demo has no public channel. */
   publish(id: string): AiNewsItem | undefined {
-    return patch(id, (n) => {
-      if (n.status !== 'draft') throw new NewsTransitionError('Nur Entwürfe können veröffentlicht werden.');
+    const next = patch(id, (n) => {
+      if (n.status !== 'draft' && n.status !== 'review') throw new NewsTransitionError('Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.');
       return { ...n, status: 'published', publishedAt: new Date().toISOString() };
+    });
+    if (next) details.set(id, { ...detailsOf(next), disclosure: sourcesStore.settings().disclosure.reviewed, publicUrl: null, platforms: platformResults() });
+    return next;
+  },
+  reject(id: string): AiNewsItem | undefined {
+    return patch(id, (n) => {
+      if (n.status !== 'review') throw new NewsTransitionError('Nur Meldungen in Prüfung können abgelehnt werden.');
+      return { ...n, status: 'rejected' };
     });
   },
   /** Re-seeds with `count` items (benchmark). */
   seed(count: number): void {
     items = makeNews(count);
+    details = new Map();
   },
   retry(id: string): AiNewsItem | undefined {
     return patch(id, (n) => {
@@ -61,4 +151,5 @@ export const newsStore = {
 
 registerStore((scenario) => {
   items = scenario === 'empty' ? [] : makeNews();
+  details = new Map();
 });

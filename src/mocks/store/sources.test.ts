@@ -45,9 +45,22 @@ describe('sources mock store', () => {
   });
 
   test('the schedule is off by default and keeps what is saved', async () => {
-    await expect(getDeskSettings()).resolves.toEqual({ schedule: { enabled: false, everyMinutes: 60 } });
+    await expect(getDeskSettings()).resolves.toMatchObject({ schedule: { enabled: false, everyMinutes: 60 } });
     await updateDeskSettings({ schedule: { enabled: true } });
-    await expect(getDeskSettings()).resolves.toEqual({ schedule: { enabled: true, everyMinutes: 60 } });
+    await expect(getDeskSettings()).resolves.toMatchObject({ schedule: { enabled: true, everyMinutes: 60 } });
+  });
+
+  test('review is on by default; review and one disclosure line change without touching the rest', async () => {
+    const before = await getDeskSettings();
+    expect(before.review).toBe(true);
+    expect(before.disclosure.reviewed).toBe('Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.');
+    await updateDeskSettings({ review: false, disclosure: { automatic: '  Automatisch erstellt.  ' } });
+    await expect(getDeskSettings()).resolves.toEqual({
+      schedule: before.schedule,
+      review: false,
+      disclosure: { reviewed: before.disclosure.reviewed, automatic: 'Automatisch erstellt.' },
+    });
+    await expect(updateDeskSettings({ disclosure: { reviewed: '   ' } })).rejects.toMatchObject({ status: 400 });
   });
 
   test("'empty' seeds no sources and no items", async () => {
