@@ -16,6 +16,8 @@ export interface Deps {
   /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;
+  /** An upload that sends nothing for this long is ended (408); its total time is not limited. Default 60 000. */
+  uploadIdleMs?: number;
   /** Provider addresses and keys (never sent to the console). */
   credentials: Credentials;
   /** prov-keys: the encrypted store of keys saved in Admin (credentials reads it first). */

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   NEWSDESK_FETCH_PRIVATE: z._default(z.enum(['0', '1']), '0'),
   NEWSDESK_SOURCE_INTERVAL_MIN: z._default(positive, 15),
   NEWSDESK_JOB_LEASE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000)), 30_000),
+  NEWSDESK_UPLOAD_IDLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000)), 60_000),
   NEWSDESK_SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 10_000),
   NEWSDESK_DEFAULT_SOURCES: z._default(z.enum(['0', '1']), '1'),
   NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
@@ -69,6 +70,8 @@ export interface Env {
   sourceIntervalMs: number;
   /** How long a running job's claim lasts without renewal: a crashed instance's stage is taken over after it. */
   jobLeaseMs: number;
+  /** An upload stalled this long is ended; a slow but steady one is not. */
+  uploadIdleMs: number;
   /** On SIGTERM: how long requests in flight and running jobs get to finish before they are cut or handed over. */
   shutdownGraceMs: number;
   /** A fresh desk starts with a short list of public feeds (NEWSDESK_DEFAULT_SOURCES=0: none). */
@@ -158,6 +161,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     sourceIntervalMs: e.NEWSDESK_SOURCE_INTERVAL_MIN * 60_000,
     jobLeaseMs: e.NEWSDESK_JOB_LEASE_MS,
     shutdownGraceMs: e.NEWSDESK_SHUTDOWN_GRACE_MS,
+    uploadIdleMs: e.NEWSDESK_UPLOAD_IDLE_MS,
     defaultSources: e.NEWSDESK_DEFAULT_SOURCES === '1',
     trustedProxies: proxiesOf(e.NEWSDESK_TRUSTED_PROXIES),
   };

@@ -112,3 +112,30 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
     if (!isDone()) throw new MultipartError('Die Anfrage endet vor dem Ende des Formulars.');
   }
 }
+
+/**
+ * The body as it arrives, failing with `onIdle()` once nothing came for `idleMs`: an upload is limited by a stall, not by
+ * its total time (a large file over a slow line takes as long as it takes).
+ */
+export function idleLimited(body: ReadableStream<Uint8Array>, idleMs: number, onIdle: () => Error): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(onIdle()), idleMs);
+      });
+      try {
+        const { done, value } = await Promise.race([reader.read(), stalled]);
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        await reader.cancel().catch(() => undefined);
+        controller.error(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}

@@ -70,7 +70,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     { allowPrivate: env.fetchPrivate, sourceIntervalMs: env.sourceIntervalMs, tickMs: 30_000, pollMs: Math.min(env.jobPollMs, 1000), leaseMs: env.jobLeaseMs },
   );
   engine.start();
-  const deps = { database, events, token, mediaDir, maxUploadBytes: env.maxUploadBytes, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs, engine };
+  const deps = { database, events, token, mediaDir, maxUploadBytes: env.maxUploadBytes, uploadIdleMs: env.uploadIdleMs, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs, engine };
   // Avatar video jobs left open by the last run are followed again from the database.
   const videoPoller = startVideoPoller(deps);
   const app = createApp(
@@ -85,7 +85,9 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' },
     });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)), port: env.port, hostname: env.host }, () => resolve(s));
+    // Node ends a request not fully received within 300 s (requestTimeout): a 512 MB upload under ~14 Mbit/s. Uploads
+    // are limited by a stall instead (uploadIdleMs); JSON bodies are small and capped.
+    const s = serve({ fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)), port: env.port, hostname: env.host, serverOptions: { requestTimeout: 0 } }, () => resolve(s));
   });
   // Requests in flight, counted until their response has gone out; the event streams never end by themselves.
   let inFlight = 0;

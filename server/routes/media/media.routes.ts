@@ -12,7 +12,7 @@ import { schemas, type MediaFile, type MediaType } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { media } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
-import { boundaryOf, MultipartError, readMultipart } from '../../multipart';
+import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../multipart';
 import { issuesOf, register } from '../../operation';
 import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../sniff';
 import { addNotification } from '../dashboard/dashboard.routes';
@@ -48,7 +48,7 @@ export function thumbnailFor(type: MediaType, title: string): string {
 }
 
 async function upload(c: Context<AppEnv>): Promise<MediaFile> {
-  const { database, events, mediaDir, maxUploadBytes } = c.get('deps');
+  const { database, events, mediaDir, maxUploadBytes, uploadIdleMs = 60_000 } = c.get('deps');
   const limit = maxUploadBytes >= 1024 * 1024 ? `${Math.round(maxUploadBytes / (1024 * 1024))} MB` : `${Math.round(maxUploadBytes / 1024)} KB`;
   const tooLarge = () => new HttpError(413, `Die Datei ist zu groß (höchstens ${limit}).`, 'too_large');
   const boundary = boundaryOf(c.req.header('content-type'));
@@ -71,7 +71,8 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
     });
 
   try {
-    await readMultipart(c.req.raw.body, boundary, (part) => {
+    const stalled = () => new HttpError(408, `Der Upload ist ins Stocken geraten: seit ${Math.round(uploadIdleMs / 1000)} s kam nichts mehr an. Bitte die Datei erneut hochladen.`, 'upload_stalled');
+    await readMultipart(idleLimited(c.req.raw.body, uploadIdleMs, stalled), boundary, (part) => {
       if (part.name === 'media' && part.filename !== undefined && fileName === undefined) {
         fileName = part.filename;
         return {
