@@ -6,6 +6,7 @@ import { colonPath, isSchema, operations, type MultipartBody, type OperationId, 
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 import { withIdempotency } from './idempotency';
+import { idleLimited } from './multipart';
 
 z.config(z.locales.de());
 
@@ -27,6 +28,7 @@ export type Reply<K extends OperationId> = Def<K>['response'] extends infer R
 export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>> | Reply<K>;
 
 const MAX_JSON_BYTES = 1024 * 1024;
+const JSON_IDLE_MS = 30_000;
 
 export function issuesOf(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
@@ -45,8 +47,10 @@ const tooLarge = () => new HttpError(413, 'Die Anfrage ist zu groß.', 'too_larg
 
 /** The body as text, read no further than the cap: a chunked body has no length to check beforehand. */
 async function readCapped(c: Context<AppEnv>, max: number): Promise<string> {
-  const body = c.req.raw.body;
-  if (!body) return '';
+  const raw = c.req.raw.body;
+  if (!raw) return '';
+  // The server has no total request time-out (uploads may be slow): a JSON body that stalls is ended here.
+  const body = idleLimited(raw, JSON_IDLE_MS, () => new HttpError(408, 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', 'request_stalled'));
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
