@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -12,11 +12,17 @@ import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useNews, usePublishNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
-import { NewsTable, type NewsActions } from './news-table';
+import type { NewsActions } from './news-table';
 import { nativeSelect } from './styles';
+import { whenIdle } from '@/lib/idle';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
 const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
+// The virtualized list (TanStack Virtual, 10 KB gzip) is not needed before the news have arrived: it loads once the
+// screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
+const loadTable = () => import('./news-table');
+const NewsTable = lazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
+const tableSkeleton = <Skeleton className="h-80 w-full" />;
 
 const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
 const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
@@ -104,7 +110,7 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
       </div>
 
       {pending ? (
-        <Skeleton className="h-80 w-full" />
+        tableSkeleton
       ) : error ? (
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
@@ -112,10 +118,12 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
           <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
         </div>
       ) : (
-        <div className="space-y-2">
-          <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, indexed.length)}</p>
-          <NewsTable items={visible} actions={actions} />
-        </div>
+        <Suspense fallback={tableSkeleton}>
+          <div className="space-y-2">
+            <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, indexed.length)}</p>
+            <NewsTable items={visible} actions={actions} />
+          </div>
+        </Suspense>
       )}
     </>
   );
@@ -125,6 +133,7 @@ export function AiNewsPage() {
   // The render that shows arrived (or changed) news runs in slices, as a deferred render: a query's update alone is
   // rendered in one task (useSyncExternalStore), and with the list that task was a long one at 4× CPU.
   const news = useDeferredValue(useNews());
+  useEffect(() => whenIdle(() => void loadTable()), []);
   const publish = usePublishNews();
   const retry = useRetryNews();
   const [generating, setGenerating] = useState(false);
