@@ -1,16 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { generateNews, getLatestNews, listNews, publishNews, retryNews } from '@/lib/api/news';
+import { generateNews, getLatestNews, getNewsDetails, listNews, publishNews, rejectNews, retryNews } from '@/lib/api/news';
 import type { AiNewsItem } from '@/lib/api/types';
 
 export const newsKeys = {
   all: ['news'] as const,
   list: () => [...newsKeys.all, 'list'] as const,
   latest: () => [...newsKeys.all, 'latest'] as const,
+  details: (id: string) => [...newsKeys.all, 'details', id] as const,
 };
 
 export const newsQueryOptions = () => queryOptions({ queryKey: newsKeys.list(), queryFn: ({ signal }) => listNews(signal) });
 export const latestNewsQueryOptions = () => queryOptions({ queryKey: newsKeys.latest(), queryFn: ({ signal }) => getLatestNews(signal) });
+export const newsDetailsQueryOptions = (id: string) => queryOptions({ queryKey: newsKeys.details(id), queryFn: ({ signal }) => getNewsDetails(id, signal) });
 export const useNews = () => useQuery(newsQueryOptions());
+/** A story's script, sources, disclosure and platforms (GET /news/{id}). */
+export const useNewsDetails = (id: string) => useQuery(newsDetailsQueryOptions(id));
 
 function useNewsMutation<V>(fn: (v: V) => Promise<AiNewsItem>) {
   const queryClient = useQueryClient();
@@ -18,13 +22,16 @@ function useNewsMutation<V>(fn: (v: V) => Promise<AiNewsItem>) {
     mutationFn: fn,
     onSuccess: (item) => {
       queryClient.setQueryData<AiNewsItem[]>(newsKeys.list(), (old) => (old?.some((n) => n.id === item.id) ? old.map((n) => (n.id === item.id ? item : n)) : old ? [item, ...old] : old));
+      // Under newsKeys.all: the list, the latest items and the story's details.
       return queryClient.invalidateQueries({ queryKey: newsKeys.all });
     },
   });
 }
 
-/** Publish: only draft items (POST /news/{id}/publish). */
+/** Publish: drafts and stories in review (POST /news/{id}/publish). */
 export const usePublishNews = () => useNewsMutation((id: string) => publishNews(id));
+/** Reject: only stories in review (POST /news/{id}/reject). */
+export const useRejectNews = () => useNewsMutation((id: string) => rejectNews(id));
 /** Retry: only failed items (POST /news/{id}/retry). */
 export const useRetryNews = () => useNewsMutation((id: string) => retryNews(id));
 /** POST /news/generate {topic, language} */

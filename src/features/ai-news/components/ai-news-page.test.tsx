@@ -43,9 +43,11 @@ test('filters default to "Alle Quellen", "Alle Kategorien" and "Alle Status" and
   expect(within(source).getByRole('option', { selected: true })).toHaveTextContent('Alle Quellen');
   expect(within(category).getByRole('option', { selected: true })).toHaveTextContent('Alle Kategorien');
   expect(within(status).getByRole('option', { selected: true })).toHaveTextContent('Alle Status');
-  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News']);
+  // The sources the demo's stories carry, in German alphabetical order.
+  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Bloomberg', 'Medical News', 'NASA', 'Reuters', 'Tech News']);
   expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Kategorien', 'Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']);
-  expect(within(status).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed']);
+  expect(within(status).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed', 'rejected']);
+  expect(within(status).getByRole('option', { name: 'Abgelehnt' })).toHaveValue('rejected');
   expect(screen.getAllByTestId('news-row')).toHaveLength(15);
   expect(screen.getByTestId('news-count')).toHaveTextContent('15 von 15 Meldungen');
 });
@@ -63,7 +65,7 @@ test('filtering by source, category and status', async () => {
   for (const row of screen.getAllByTestId('news-row')) expect(row).toHaveTextContent('Fehlgeschlagen');
 });
 
-test('the row menu offers Publish only on drafts and Retry only on failed rows', async () => {
+test('the row menu offers Publish only on drafts and stories in review and Retry only on failed rows', async () => {
   const user = await setup();
   expect(await menuItems(user, 'Notenbank senkt überraschend die Zinsen')).toEqual(expect.arrayContaining(['Publish'])); // draft
   await user.keyboard('{Escape}');
@@ -76,6 +78,93 @@ test('the row menu offers Publish only on drafts and Retry only on failed rows',
   const published = await menuItems(user, 'Neuer KI-Chip halbiert den Stromverbrauch');
   expect(published).not.toContain('Publish');
   expect(published).not.toContain('Retry');
+});
+
+test('a story in review offers Details, Publish and Reject; a draft no Reject', async () => {
+  const user = await setup();
+  expect(rowOf('Sonde erreicht den Jupitermond Europa')).toHaveTextContent('In Prüfung');
+  expect(await menuItems(user, 'Sonde erreicht den Jupitermond Europa')).toEqual(['Details', 'Publish', 'Reject']);
+  await user.keyboard('{Escape}');
+  expect(await menuItems(user, 'Notenbank senkt überraschend die Zinsen')).toEqual(['Details', 'Publish']);
+  await user.keyboard('{Escape}');
+  expect(await menuItems(user, 'Bluttest erkennt Krebs im Frühstadium')).toEqual(['Details', 'Retry']);
+  await user.keyboard('{Escape}');
+  expect(await menuItems(user, 'Neuer KI-Chip halbiert den Stromverbrauch')).toEqual(['Details']);
+});
+
+test('Reject sends POST /news/{id}/reject, says so and shows the story as Abgelehnt', async () => {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST') calls.push(new URL(request.url).pathname);
+  });
+  const user = await setup();
+  const title = 'Sonde erreicht den Jupitermond Europa';
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Reject' }));
+  expect(await screen.findByText('Meldung abgelehnt')).toBeInTheDocument();
+  expect(screen.getByText('„Sonde erreicht den Jupitermond Europa“ wird nicht veröffentlicht.')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(title)).toHaveTextContent('Abgelehnt'));
+  expect(calls).toEqual(['/api/news/news-4/reject']);
+  expect(await menuItems(user, title)).toEqual(['Details']);
+  server.events.removeAllListeners();
+});
+
+test("a refused Reject shows the server's reason and keeps the story in review", async () => {
+  server.use(http.post('*/api/news/:id/reject', () => HttpResponse.json({ message: 'Nur Meldungen in Prüfung können abgelehnt werden.' }, { status: 409 })));
+  const user = await setup();
+  const title = 'Sonde erreicht den Jupitermond Europa';
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Reject' }));
+  expect(await screen.findByText('Ablehnen fehlgeschlagen')).toBeInTheDocument();
+  expect(screen.getByText('API request failed with status 409: Nur Meldungen in Prüfung können abgelehnt werden.')).toBeInTheDocument();
+  expect(rowOf(title)).toHaveTextContent('In Prüfung');
+  await waitFor(async () => expect((await db.errorLog.toArray()).map((e) => e.operation)).toEqual([{ kind: 'news.reject', args: 'news-4' }]));
+});
+
+test('Publish takes a story in review to published', async () => {
+  const user = await setup();
+  const title = 'Webb-Teleskop fotografiert junge Galaxie';
+  expect(rowOf(title)).toHaveTextContent('In Prüfung');
+  await menuItems(user, title);
+  await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
+  expect(await screen.findByText('„Webb-Teleskop fotografiert junge Galaxie“ ist jetzt veröffentlicht.')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(title)).toHaveTextContent('Veröffentlicht'));
+});
+
+test("Details opens the story's script and the items it cites, from the demo sources", async () => {
+  const user = await setup();
+  await menuItems(user, 'Webb-Teleskop fotografiert junge Galaxie');
+  await user.click(screen.getByRole('menuitem', { name: 'Details' }));
+  const details = await screen.findByTestId('news-details');
+  expect(within(details).getByRole('heading', { name: 'Webb-Teleskop fotografiert junge Galaxie' })).toBeInTheDocument();
+  const first = await within(details).findByTestId('news-details-source-1');
+  expect(within(first).getByRole('link', { name: 'Webb-Teleskop fotografiert die bisher fernste Galaxie' })).toHaveAttribute('href', 'https://articles.newsdesk.example/webb-galaxie');
+  expect(first).toHaveTextContent('NASA');
+  expect(within(details).getByText(/Webb-Teleskop fotografiert die bisher fernste Galaxie\. \[1\]/)).toBeInTheDocument();
+  expect(within(details).getByTestId('news-details-written-by')).toHaveTextContent('Geschrieben von: Automatisch zusammengefasst (ohne KI)');
+  expect(within(details).queryByTestId('news-details-disclosure')).toBeNull();
+  // After Publish, the open details show the disclosure and where the story went.
+  await user.keyboard('{Escape}');
+  await menuItems(user, 'Webb-Teleskop fotografiert junge Galaxie');
+  await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
+  await waitFor(() => expect(rowOf('Webb-Teleskop fotografiert junge Galaxie')).toHaveTextContent('Veröffentlicht'));
+  await menuItems(user, 'Webb-Teleskop fotografiert junge Galaxie');
+  await user.click(screen.getByRole('menuitem', { name: 'Details' }));
+  const published = await screen.findByTestId('news-details');
+  expect(await within(published).findByTestId('news-details-disclosure')).toHaveTextContent('Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.');
+  expect(within(published).getByTestId('news-details-platform-instagram')).toHaveTextContent('InstagramÜbersprungenInstagram ist nicht verbunden.');
+  expect(within(published).getByTestId('news-details-platform-telegram')).toHaveTextContent('TelegramVeröffentlicht');
+});
+
+test("the source filter lists the sources of the desk's stories, sorted, not a fixed list", async () => {
+  const story = (id: string, source: string) => ({ id, title: `Meldung ${id}`, source, category: 'Politik', status: 'review', createdAt: '2026-11-20T12:00:00.000Z', publishedAt: null, views: 0, engagement: 0 });
+  server.use(http.get('*/api/news', () => HttpResponse.json([story('a', 'Zeit Online'), story('b', 'Ärzteblatt'), story('c', 'Alpha Nachrichten'), story('d', 'Zeit Online'), story('e', 'Beta Zeitung')])));
+  const user = await setup();
+  const source = screen.getByLabelText('Quelle');
+  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Alpha Nachrichten', 'Ärzteblatt', 'Beta Zeitung', 'Zeit Online']);
+  await user.selectOptions(source, 'Zeit Online');
+  expect(screen.getAllByTestId('news-row')).toHaveLength(2);
+  expect(screen.getByTestId('news-count')).toHaveTextContent('2 von 5 Meldungen');
 });
 
 test('Publish changes a draft to published and the list updates', async () => {

@@ -7,9 +7,9 @@ import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { AiNewsItem, NewsCategory, NewsSource, PostStatus } from '@/lib/api/types';
+import type { AiNewsItem, NewsCategory, NewsStatus } from '@/lib/api/types';
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
-import { useNews, usePublishNews, useRetryNews } from '../api/news';
+import { useNews, usePublishNews, useRejectNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import type { NewsActions } from './news-table';
@@ -18,15 +18,16 @@ import { whenIdle } from '@/lib/idle';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
 const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
+// The details dialog likewise: its code loads with the first Details.
+const NewsDetailsDialog = lazy(() => import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })));
 // The virtualized list (TanStack Virtual, 10 KB gzip) is not needed before the news have arrived: it loads once the
 // screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./news-table');
 const NewsTable = lazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
 const tableSkeleton = <Skeleton className="h-80 w-full" />;
 
-const SOURCES: NewsSource[] = ['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News'];
 const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
-const STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
+const STATUSES: NewsStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed', 'rejected'];
 
 /** The server's reason, readable: a JSON body's message rather than the raw JSON. */
 function reason(error: unknown): string {
@@ -44,23 +45,24 @@ interface BrowserProps {
 }
 
 interface FiltersProps {
-  source: NewsSource | 'all';
-  setSource: Dispatch<SetStateAction<NewsSource | 'all'>>;
+  sources: string[];
+  source: string;
+  setSource: Dispatch<SetStateAction<string>>;
   category: NewsCategory | 'all';
   setCategory: Dispatch<SetStateAction<NewsCategory | 'all'>>;
-  status: PostStatus | 'all';
-  setStatus: Dispatch<SetStateAction<PostStatus | 'all'>>;
+  status: NewsStatus | 'all';
+  setStatus: Dispatch<SetStateAction<NewsStatus | 'all'>>;
 }
 
 /** Source, category and status: memoized, a search keystroke does not render the three selects. */
-const Filters = memo(function Filters({ source, setSource, category, setCategory, status, setStatus }: FiltersProps) {
+const Filters = memo(function Filters({ sources, source, setSource, category, setCategory, status, setStatus }: FiltersProps) {
   return (
     <>
       <div className="grid gap-1">
         <Label htmlFor="news-source">Quelle</Label>
-        <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value as NewsSource | 'all')}>
+        <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value)}>
           <option value="all">{messages.allSources}</option>
-          {SOURCES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {sources.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
       </div>
       <div className="grid gap-1">
@@ -72,7 +74,7 @@ const Filters = memo(function Filters({ source, setSource, category, setCategory
       </div>
       <div className="grid gap-1">
         <Label htmlFor="news-status">Status</Label>
-        <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as PostStatus | 'all')}>
+        <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as NewsStatus | 'all')}>
           <option value="all">{messages.allStatus}</option>
           {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
         </select>
@@ -84,12 +86,14 @@ const Filters = memo(function Filters({ source, setSource, category, setCategory
 /** Search, filters and the list with the state they share: a keystroke re-renders this, not the header or the dialog. */
 const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, actions }: BrowserProps) {
   const [search, setSearch] = useState('');
-  const [source, setSource] = useState<NewsSource | 'all'>('all');
+  const [source, setSource] = useState('all');
   const [category, setCategory] = useState<NewsCategory | 'all'>('all');
-  const [status, setStatus] = useState<PostStatus | 'all'>('all');
+  const [status, setStatus] = useState<NewsStatus | 'all'>('all');
 
   // Lower-cased titles built once per list, so a search keystroke only scans strings.
   const indexed = useMemo(() => (items ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [items]);
+  // The desk's own sources: the ones its stories carry, not a fixed list.
+  const sources = useMemo(() => [...new Set((items ?? []).map((item) => item.source))].sort((a, b) => a.localeCompare(b, 'de')), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const out: AiNewsItem[] = [];
@@ -106,7 +110,7 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
           <Label htmlFor="news-search">Suche</Label>
           <SearchField id="news-search" label={messages.searchLabel} value={search} onValueChange={setSearch} />
         </div>
-        <Filters source={source} setSource={setSource} category={category} setCategory={setCategory} status={status} setStatus={setStatus} />
+        <Filters sources={sources} source={source} setSource={setSource} category={category} setCategory={setCategory} status={status} setStatus={setStatus} />
       </div>
 
       {pending ? (
@@ -135,13 +139,20 @@ export function AiNewsPage() {
   const news = useDeferredValue(useNews());
   useEffect(() => whenIdle(() => void loadTable()), []);
   const publish = usePublishNews();
+  const reject = useRejectNews();
   const retry = useRetryNews();
   const [generating, setGenerating] = useState(false);
+  const [details, setDetails] = useState<{ item: AiNewsItem; open: boolean } | null>(null);
 
   const onPublish = (item: AiNewsItem) =>
     publish.mutate(item.id, {
       onSuccess: (next) => toast.success(messages.published, { description: messages.publishedText(next.title) }),
       onError: (error) => toast.error(messages.publishFailed, { description: reason(error) }),
+    });
+  const onReject = (item: AiNewsItem) =>
+    reject.mutate(item.id, {
+      onSuccess: (next) => toast.success(messages.rejected, { description: messages.rejectedText(next.title) }),
+      onError: (error) => toast.error(messages.rejectFailed, { description: reason(error) }),
     });
   const onRetry = (item: AiNewsItem) =>
     retry.mutate(item.id, {
@@ -149,11 +160,19 @@ export function AiNewsPage() {
       onError: (error) => toast.error(messages.retryFailed, { description: reason(error) }),
     });
   // One identity for the row actions, so a mutation's state change does not re-render the list.
-  const latest = useRef({ onPublish, onRetry });
+  const latest = useRef({ onPublish, onReject, onRetry });
   useLayoutEffect(() => {
-    latest.current = { onPublish, onRetry };
+    latest.current = { onPublish, onReject, onRetry };
   });
-  const actions = useMemo<NewsActions>(() => ({ onPublish: (item) => latest.current.onPublish(item), onRetry: (item) => latest.current.onRetry(item) }), []);
+  const actions = useMemo<NewsActions>(
+    () => ({
+      onDetails: (item) => setDetails({ item, open: true }),
+      onPublish: (item) => latest.current.onPublish(item),
+      onReject: (item) => latest.current.onReject(item),
+      onRetry: (item) => latest.current.onRetry(item),
+    }),
+    [],
+  );
 
   return (
     <div className="space-y-6">
@@ -165,6 +184,9 @@ export function AiNewsPage() {
       <NewsBrowser items={news.data} pending={news.isPending} error={news.isError ? news.error : null} refetch={news.refetch} actions={actions} />
       <WhenOpened open={generating}>
         <GenerateDialog open={generating} onOpenChange={setGenerating} />
+      </WhenOpened>
+      <WhenOpened open={details?.open ?? false}>
+        {details && <NewsDetailsDialog key={details.item.id} item={details.item} open={details.open} onOpenChange={(open) => setDetails({ ...details, open })} />}
       </WhenOpened>
     </div>
   );

@@ -4,12 +4,13 @@ import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
-import type { AiNewsItem, NewsStatus } from '@/lib/api/types';
+import type { AiNewsItem } from '@/lib/api/types';
 import { cn } from '@/lib/utils/cn';
 import { measureAfterLayout } from '@/lib/virtual-list';
 import { STATUS_LABELS } from '@/lib/labels';
 import { formatDateTimeMedium, formatNumber, formatPercent } from '@/lib/format';
 import { messages } from '../messages';
+import { STATUS_TONE } from './styles';
 
 // The row menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a row's menu button.
 const RowMenu = lazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));
@@ -19,7 +20,6 @@ const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_
 // The scroll box is at most 36rem (max-h-[36rem]) high.
 const SCROLL_BOX = measureAfterLayout<HTMLDivElement>(576);
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
-const TONE: Record<NewsStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = { published: 'ok', scheduled: 'info', draft: 'neutral', review: 'warn', failed: 'error', rejected: 'error' };
 const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
 
 // Elements made once: React skips an element it rendered before, so a keystroke does not render them again.
@@ -36,7 +36,9 @@ const HEADER_ROW = (
 const MENU_ICON = <MoreHorizontal aria-hidden />;
 
 export interface NewsActions {
+  onDetails: (item: AiNewsItem) => void;
   onPublish: (item: AiNewsItem) => void;
+  onReject: (item: AiNewsItem) => void;
   onRetry: (item: AiNewsItem) => void;
 }
 
@@ -50,7 +52,7 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
   const [menu, setMenu] = useState<{ item: AiNewsItem; anchor: HTMLElement } | null>(null);
   // Stable, so that the memoized rows a keystroke keeps in view are not rendered again.
   const openMenu = useCallback((item: AiNewsItem, anchor: HTMLElement) => setMenu({ item, anchor }), []);
-  // The open menu follows the list: after Publish or Retry it shows the item's new state.
+  // The open menu follows the list: after Publish, Reject or Retry it shows the item's new state.
   const menuItem = menu ? (items.find((n) => n.id === menu.item.id) ?? menu.item) : null;
 
   return (
@@ -84,7 +86,7 @@ const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu 
       <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>{n.title}</div>
       <div role="cell">{n.source}</div>
       <div role="cell">{n.category}</div>
-      <div role="cell"><Badge tone={TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
+      <div role="cell"><Badge tone={STATUS_TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
       <div role="cell" className="whitespace-nowrap text-muted-foreground">{formatDateTimeMedium(n.createdAt)}</div>
       <div role="cell" className="text-right tabular-nums">{formatNumber(n.views)}</div>
       <div role="cell" className="text-right tabular-nums">{formatPercent(n.engagement)}</div>
