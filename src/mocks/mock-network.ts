@@ -7,6 +7,7 @@ import { handlers } from './handlers';
 import { scenarioHandlers } from './scenarios';
 
 import { resetStore } from './store';
+import { keepDeskSettingsForSession } from './store/sources';
 import type { AnyHandler, Scenario } from './types';
 
 type MockNetwork = ReturnType<typeof defineNetwork<[InterceptorSource]>>;
@@ -39,6 +40,7 @@ declare global {
 export async function startMockNetwork(options: { scenario?: Scenario } = {}): Promise<MockNetwork> {
   if (network) return network;
   const scenario = options.scenario ?? 'default';
+  keepDeskSettingsForSession();
   resetStore(scenario);
   // msw 2.15's types do not accept the real interceptors; they are the versions msw itself runs on.
   const interceptors = [new FetchInterceptor(), new XMLHttpRequestInterceptor(), new WebSocketInterceptor()] as unknown as ConstructorParameters<typeof InterceptorSource>[0]['interceptors'];

@@ -1,4 +1,4 @@
-import type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, SourceFetch, SourceItem } from '@/contract';
+import { schemas, type DeskSettings, type DeskSettingsPatch, type FeedSource, type FeedSourcePatch, type SourceFetch, type SourceItem } from '@/contract';
 import { DESK_SETTINGS_FIXTURE, FAILING_FEEDS, NEXT_HEADLINES, SOURCE_FIXTURES, SOURCE_ITEM_FIXTURES, UNREACHABLE_FEED_ERROR } from '../fixtures/sources';
 import { registerStore } from './index';
 
@@ -10,11 +10,39 @@ let settings: DeskSettings = structuredClone(DESK_SETTINGS_FIXTURE);
 let fetches = 0;
 let found = 0;
 
+// The demo page keeps the desk's settings for the tab's session, a reload included, as a desk keeps them on its server.
+const SESSION_KEY = 'newsdesk-demo-desk-settings';
+let keepForSession = false;
+
+function sessionSettings(): DeskSettings | undefined {
+  try {
+    const stored = sessionStorage.getItem(SESSION_KEY);
+    const parsed = stored ? schemas.DeskSettings.safeParse(JSON.parse(stored)) : undefined;
+    return parsed?.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveForSession(value: DeskSettings): void {
+  if (!keepForSession) return;
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(value));
+  } catch {
+    // Storage refused (private mode, quota): the settings last until the reload, like the rest of the demo.
+  }
+}
+
+/** The browser demo (not the tests): saved desk settings survive a reload of the tab. */
+export function keepDeskSettingsForSession(): void {
+  keepForSession = true;
+}
+
 registerStore((scenario) => {
   const empty = scenario === 'empty';
   sources = empty ? [] : structuredClone(SOURCE_FIXTURES);
   items = empty ? [] : structuredClone(SOURCE_ITEM_FIXTURES);
-  settings = structuredClone(DESK_SETTINGS_FIXTURE);
+  settings = (keepForSession && !empty ? sessionSettings() : undefined) ?? structuredClone(DESK_SETTINGS_FIXTURE);
   fetches = 0;
   found = 0;
 });
@@ -110,6 +138,7 @@ export const sourcesStore = {
   settings: (): DeskSettings => structuredClone(settings),
   updateSettings(patch: DeskSettingsPatch): DeskSettings {
     settings = { schedule: { ...settings.schedule, ...patch.schedule }, review: patch.review ?? settings.review, disclosure: { ...settings.disclosure, ...patch.disclosure } };
+    saveForSession(settings);
     return structuredClone(settings);
   },
 };
