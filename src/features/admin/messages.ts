@@ -102,6 +102,12 @@ export const messages = {
     itemsEmpty: 'Noch keine Meldungen gespeichert.',
     itemsLoadFailed: 'Meldungen konnten nicht geladen werden.',
   },
+  review: {
+    saveFailed: 'Einstellungen konnten nicht gespeichert werden',
+    loadFailed: 'Einstellungen konnten nicht geladen werden.',
+    disclosureRequired: 'Bitte einen Hinweistext eingeben.',
+    disclosureTooLong: 'Höchstens 300 Zeichen.',
+  },
   schedule: {
     saved: 'Zeitplan gespeichert',
     saveFailed: 'Zeitplan konnte nicht gespeichert werden',

@@ -16,6 +16,7 @@ import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
 import { missingUrlToast } from '@/lib/webhooks/failure-toasts';
 import { isWebhookUrl, testWebhook, webhookTestHostChange } from '../api/webhook';
 import { messages } from '../messages';
+import { ReviewCard } from './review-card';
 import { SettingsTransferCard } from './settings-transfer-card';
 import { storageFailureMessage } from '@/db/storage-errors';
 
@@ -126,6 +127,7 @@ export function SystemTab() {
           {system?.debugMode && <p className="text-sm text-muted-foreground" role="status">{messages.system.debugOn}</p>}
         </CardContent>
       </Card>
+      <ReviewCard />
       <Card>
         <CardHeader>
           <CardTitle>Workflow webhook</CardTitle>
