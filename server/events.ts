@@ -1,5 +1,6 @@
 // Changes of the stored data, fanned out to every open console: each instance NOTIFYs, every instance LISTENs and
 // forwards to its own server-sent-events clients, so an event raised on one instance reaches the clients of all.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChangeEvent } from '../src/contract';
 import type { Database } from './db/client';
@@ -51,8 +52,27 @@ export class EventHub {
     return () => this.resyncListeners.delete(listener);
   }
 
+  /** Changes raised inside a transaction wait for its commit (see `afterCommit`). */
+  private readonly deferred = new AsyncLocalStorage<ChangeEvent[]>();
+
+  /**
+   * Runs `work` (a transaction) with the changes it raises held back, then raises them once it has committed: a console
+   * never refetches before the change is visible, and nothing is announced of a change that was rolled back.
+   */
+  async afterCommit<T>(work: () => Promise<T>): Promise<T> {
+    const held: ChangeEvent[] = [];
+    const result = await this.deferred.run(held, work);
+    for (const event of held) await this.publish(event);
+    return result;
+  }
+
   /** Raises a change for every instance; a failed NOTIFY is logged, never fails the request that changed the data. */
   async publish(event: ChangeEvent): Promise<void> {
+    const held = this.deferred.getStore();
+    if (held) {
+      held.push(event);
+      return;
+    }
     try {
       await this.database.notify(EVENTS_CHANNEL, JSON.stringify(event));
     } catch (error) {

@@ -119,6 +119,8 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
  */
 export function idleLimited(body: ReadableStream<Uint8Array>, idleMs: number, onIdle: () => Error): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  // A pull may still be waiting when the reader of this stream cancels it: nothing is handed on after that.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -127,15 +129,20 @@ export function idleLimited(body: ReadableStream<Uint8Array>, idleMs: number, on
       });
       try {
         const { done, value } = await Promise.race([reader.read(), stalled]);
+        if (cancelled) return;
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
         await reader.cancel().catch(() => undefined);
-        controller.error(error);
+        if (!cancelled) controller.error(error);
       } finally {
         clearTimeout(timer);
       }
     },
-    cancel: (reason) => reader.cancel(reason),
-  });
+    cancel: (reason) => {
+      cancelled = true;
+      return reader.cancel(reason);
+    },
+    // Read only when asked: no read of the body is under way when the consumer cancels it.
+  }, { highWaterMark: 0 });
 }

@@ -29,6 +29,11 @@ export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const JSON_IDLE_MS = 30_000;
+/**
+ * Keyed operations that change nothing but this database (no platform, provider, file or engine call): their key, change
+ * and answer commit together. The others record their effect per platform or job, which a retry finds.
+ */
+const DATABASE_ONLY: ReadonlySet<OperationId> = new Set(['posts.create', 'news.retry', 'sources.create', 'users.create']);
 
 export function issuesOf(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
@@ -109,7 +114,7 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
     };
     if (def.idempotency === 'key') {
       const key = c.req.header('idempotency-key');
-      if (key !== undefined) return withIdempotency(c, key, `${def.method} ${c.req.path}\n${bodyText}`, act);
+      if (key !== undefined) return withIdempotency(c, key, `${def.method} ${c.req.path}\n${bodyText}`, act, { transactional: DATABASE_ONLY.has(id) });
     }
     return act();
   });
