@@ -1,12 +1,16 @@
 // The pipeline on a real desk with no provider key and no n8n: sources added in Admin → Quellen are read, Run Workflow
 // runs the five stages on the desk's own engine, Monitoring shows the Scraper's items, the story spoken by eSpeak-NG
-// and rendered by FFmpeg lands in the Media Library; a kill -9 of the server during a stage and a restart: the run goes on.
+// and rendered by FFmpeg lands in the Media Library; the story waits in review in AI News with the feeds' names and
+// links as its sources, Publish posts it (Telegram through its Bot API fake) and puts it on /feed.xml and its public
+// page with the disclosure; Reject ends a run rejected; a kill -9 of the server during a stage and a restart: the run
+// goes on.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
 import { startFeedServer, storyFixtures, type FeedServer } from '../fakes/feeds';
+import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { DESK_TOKEN, signInToDesk, startDesk, type Desk } from './desk';
 
 test.use({ serviceWorkers: 'block' });
@@ -16,8 +20,15 @@ let cluster: PostgresCluster | undefined;
 let feeds: FeedServer;
 let dataDir: string;
 let desk: Desk | undefined;
+let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
+const STORY = 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien';
+const REVIEWED = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
 
-const deskEnv = () => ({ PORT: '0', NEWSDESK_DATA_DIR: dataDir, DATABASE_URL: cluster?.url ?? '', NEWSDESK_FETCH_PRIVATE: '1', NEWSDESK_DEFAULT_SOURCES: '0', NEWSDESK_JOB_LEASE_MS: '3000', NEWSDESK_JOB_POLL_MS: '500' });
+const deskEnv = () => ({
+  PORT: '0', NEWSDESK_DATA_DIR: dataDir, DATABASE_URL: cluster?.url ?? '', NEWSDESK_FETCH_PRIVATE: '1', NEWSDESK_DEFAULT_SOURCES: '0', NEWSDESK_JOB_LEASE_MS: '3000', NEWSDESK_JOB_POLL_MS: '500',
+  // A platform, not a provider: the bot posts to its channel through the Bot API fake.
+  TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
+});
 
 test.beforeAll(async () => {
   const reason = process.env.CI ? undefined : postgresUnavailable();
@@ -28,11 +39,13 @@ test.beforeAll(async () => {
   feeds.set('/alpha.xml', { body: alpha });
   feeds.set('/beta.atom', { body: beta, type: 'application/atom+xml' });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-pipeline-'));
+  telegram = await startTelegramFake(0);
   desk = await startDesk(deskEnv());
 });
 test.afterAll(async () => {
   await desk?.stop();
   await feeds?.close();
+  await telegram?.close();
   await cluster?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -69,10 +82,9 @@ test('sources added in Admin, Run Workflow without n8n or keys: the items, the s
   await expect(page.getByTestId('live-stage-AI Analyse')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await expect(page.getByTestId('live-stage-TTS')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await expect(page.getByTestId('live-stage-Video Gen')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
-  const social = page.getByTestId('live-stage-Social Post');
-  await expect(social).toHaveAttribute('data-state', 'skipped');
-  await expect(social).toContainText('Die Meldung liegt als Entwurf in AI News und wird erst nach der Prüfung veröffentlicht.');
-  await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich', { timeout: 60_000 });
+  // „Freigabe vor Veröffentlichung“ is on by default: the run waits with its story in review.
+  await expect(page.getByTestId('live-run-status')).toHaveText('Wartet auf Prüfung', { timeout: 60_000 });
+  await expect(page.getByTestId('live-stage-Social Post')).toHaveAttribute('data-state', 'started');
   // The Scraper's items, each a link to the article, with the sources that carried it.
   // Both feeds were read at once: whichever came first gave the item its address, and both are its sources.
   const runItems = page.getByRole('list', { name: 'Quellen dieses Runs' });
@@ -97,6 +109,85 @@ test('sources added in Admin, Run Workflow without n8n or keys: the items, the s
     return video.duration;
   }, new URL(String(clip?.url), url).href);
   expect(duration).toBeGreaterThan(1);
+});
+
+test('the story in review in AI News: its sources are the feeds; Publish posts it and puts it on the feed and its page', async ({ page }) => {
+  const url = (desk as Desk).url;
+  await api(url, '/social/platforms/telegram/connect', { method: 'POST' });
+  await signInToDesk(page, url, '/dashboard/ai-news');
+  const row = page.getByTestId('news-row').filter({ hasText: STORY });
+  await expect(row).toContainText('In Prüfung');
+  await expect(row).toContainText('Alpha Nachrichten');
+  await row.getByRole('button', { name: /Aktionen für/ }).click();
+  await page.getByRole('menuitem', { name: 'Details' }).click();
+  const details = page.getByTestId('news-details');
+  await expect(details.getByTestId('news-details-written-by')).toContainText('Automatisch zusammengefasst (ohne KI)');
+  const first = details.getByTestId('news-details-source-1');
+  await expect(first.getByRole('link', { name: STORY })).toHaveAttribute('href', new RegExp(`^${feeds.url}/(alpha/energie-gesetz|beta/artikel/energie)$`));
+  await expect(first).toContainText('Alpha Nachrichten');
+  await expect(first).toContainText('Beta Zeitung');
+  await page.keyboard.press('Escape');
+
+  // Nothing invented: every sentence of the story stands in a text of the feeds or the article it was read from.
+  const texts = [storyFixtures(feeds.url).alpha, storyFixtures(feeds.url).beta].join(' ').replace(/<[^>]+>|&lt;[^&]+&gt;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  const list = await api<Array<{ id: string; title: string; status: string }>>(url, '/news');
+  const story = list.find((n) => n.title === STORY && n.status === 'review');
+  const full = await api<{ script: string; teaser: string }>(url, `/news/${story?.id}`);
+  const sentences = [...full.script.matchAll(/(.+?)\s*\[(\d+)\]\s*/g)].map((m) => m[1].trim());
+  expect(sentences.length).toBeGreaterThan(0);
+  for (const sentence of sentences) expect(texts).toContain(sentence);
+
+  await row.getByRole('button', { name: /Aktionen für/ }).click();
+  await page.getByRole('menuitem', { name: 'Reject' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Publish' }).click();
+  await expect(page.getByText(`„${STORY}“ ist jetzt veröffentlicht.`)).toBeVisible();
+  await expect(row).toContainText('Veröffentlicht');
+
+  // The run went on: Social Post posted to Telegram, the one connected platform of the run.
+  await page.goto(`${url}/dashboard/workflow`);
+  await page.getByRole('tab', { name: /Monitoring/ }).click();
+  await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich', { timeout: 60_000 });
+  await expect(page.getByTestId('live-stage-Social Post')).toHaveAttribute('data-state', 'finished');
+  await expect.poll(() => telegram.sent().length).toBe(1);
+  const message = String(telegram.sent()[0].text ?? telegram.sent()[0].caption);
+  expect(message).toContain(STORY);
+  expect(message).toContain('Quellen:');
+  expect(message).toContain(REVIEWED);
+  await page.goto(`${url}/dashboard/posts`);
+  await expect(page.getByRole('row').filter({ hasText: STORY }).filter({ hasText: 'Telegram' }).first()).toContainText('Veröffentlicht');
+
+  // The desk's own channel, without the token: the Atom feed and the story's page with its sources and disclosure.
+  const feed = await (await fetch(`${url}/feed.xml`)).text();
+  expect(feed).toContain(STORY);
+  const published = await api<{ publicUrl: string | null }>(url, `/news/${story?.id}`);
+  expect(published.publicUrl).toMatch(new RegExp(`^${url}/news/`));
+  await page.goto(String(published.publicUrl));
+  await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
+  await expect(page.getByTestId('disclosure')).toHaveText(REVIEWED);
+  await expect(page.getByRole('link', { name: STORY }).first()).toHaveAttribute('href', new RegExp(`^${feeds.url}/`));
+  const duration = await page.locator('video').evaluate(async (video: HTMLVideoElement) => {
+    if (Number.isNaN(video.duration) || video.readyState < 1) await new Promise((resolve, reject) => { video.onloadedmetadata = resolve; video.onerror = () => reject(new Error(`video error ${video.error?.code}`)); video.load(); });
+    return video.duration;
+  });
+  expect(duration).toBeGreaterThan(1);
+});
+
+test('Reject in AI News ends the run rejected, and the story goes nowhere', async ({ page }) => {
+  const url = (desk as Desk).url;
+  const started = await api<{ executionId: string }>(url, '/workflow/ai-news/start', { method: 'POST', body: JSON.stringify({ topic: 'Breaking News' }) });
+  await expect.poll(async () => (await api<Array<{ id: string; status: string }>>(url, '/workflow/runs?limit=5')).find((r) => r.id === started.executionId)?.status, { timeout: 120_000 }).toBe('waiting');
+  await signInToDesk(page, url, '/dashboard/ai-news');
+  await page.getByLabel('Status').selectOption('review');
+  const row = page.getByTestId('news-row').filter({ hasText: STORY });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /Aktionen für/ }).click();
+  await page.getByRole('menuitem', { name: 'Reject' }).click();
+  await expect(page.getByText('Meldung abgelehnt').first()).toBeVisible();
+  await page.goto(`${url}/dashboard/workflow`);
+  await page.getByRole('tab', { name: /Monitoring/ }).click();
+  await expect(page.getByTestId('live-run-status')).toHaveText('Abgelehnt', { timeout: 30_000 });
+  await expect(page.getByTestId('live-stage-Social Post')).toContainText('Von der Redaktion abgelehnt.');
+  expect(telegram.sent()).toHaveLength(1);
 });
 
 test('a kill -9 of the server during a stage and a restart: the run goes on', async ({ page }) => {
@@ -124,7 +215,7 @@ test('a kill -9 of the server during a stage and a restart: the run goes on', as
   desk = await startDesk(deskEnv());
   await signInToDesk(page, desk.url, '/dashboard/workflow');
   await page.getByRole('tab', { name: /Monitoring/ }).click();
-  await expect(page.getByTestId('live-run-status')).toHaveText('Erfolgreich', { timeout: 90_000 });
+  await expect(page.getByTestId('live-run-status')).toHaveText('Wartet auf Prüfung', { timeout: 90_000 });
   await expect(page.getByTestId('live-stage-Scraper')).toHaveAttribute('data-state', 'finished');
   const after = await api<Array<{ id: string; log: string[] }>>(desk.url, '/workflow/runs?limit=5');
   expect(after.find((r) => r.id === started.executionId)?.log.join('\n')).toContain('Scraper nach einem Abbruch wieder aufgenommen');

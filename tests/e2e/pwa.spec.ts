@@ -45,6 +45,24 @@ test('the PWA service worker is the only one and controls the page', async ({ pa
   expect(scripts[0]).toMatch(/\/sw\.js$/);
 });
 
+test('the worker leaves the desk\'s own channel (/news/…, /feed.xml) to the server; a route of the app it answers', async ({ page, context }) => {
+  await page.goto('/dashboard');
+  await waitForController(page);
+  await context.setOffline(true);
+  try {
+    // Offline, an address the worker answered with the app would still open: these must reach for the network.
+    for (const address of ['/news/2026-11-26-eine-meldung-0a1b2c3d', '/feed.xml']) {
+      const failed = await page.goto(address).then(() => false, () => true);
+      expect(failed, address).toBe(true);
+    }
+    // A route of the app still comes from the worker offline (so the check above can fail).
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 /** One visit of the dashboard (mock mode) until the worker controls it and holds the mock chunk (cached at run time). */
 async function visitForOffline(page: Page) {
   await page.goto('/dashboard');
