@@ -92,11 +92,13 @@ export function DashboardLayout() {
     // The outbox drainer (Social owner): sends queued posts when back online; lazy, like the settings above.
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import('@/lib/outbox/drainer'), import('@/lib/outbox/messages'), import('sonner')])
-      .then(([m, { drainNotices }, { toast }]) => {
+    void Promise.all([import('@/lib/outbox/drainer'), import('@/lib/outbox/messages'), import('sonner'), import('@/lib/operator-token')])
+      .then(([m, { drainNotices }, { toast }, token]) => {
         if (cancelled) return;
         // Queued posts that went out, and posts that expired, are announced in the tab that sent the queue.
         stop = m.startOutboxDrainer({
+          // A live desk sends only with the operator token; the dialog's acceptance starts the drain (LiveDesk).
+          ready: () => getConfig().apiMode !== 'live' || token.getOperatorToken() !== undefined,
           onResult: (result) => {
             for (const n of drainNotices(result)) toast[n.kind](n.title, { description: n.description });
           },

@@ -77,6 +77,8 @@ export function LiveDesk() {
           setToken(accepted);
           setReason(undefined);
           void queryClient.invalidateQueries();
+          // Posts queued while the tab had no token go out now.
+          void import('@/lib/outbox/drainer').then((m) => m.requestOutboxDrain());
         }}
       />
     </Suspense>

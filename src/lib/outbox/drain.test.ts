@@ -9,7 +9,7 @@ import { drainOutbox, failureReason } from './drain';
 import { drainNotices } from './messages';
 import { createMemoryLockManager } from './locks';
 import { sendOrQueue } from './send';
-import { startOutboxDrainer } from './drainer';
+import { requestOutboxDrain, startOutboxDrainer } from './drainer';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
@@ -50,6 +50,45 @@ describe('outbox draining', () => {
     expect(failed?.error).toBe('API request failed with status 409: Instagram ist nicht verbunden.');
     expect(await statusOf(b.id)).toBe('sent');
     expect(sent).toEqual(['B']);
+  });
+
+  test('missing credentials (401), 408, 429 and a key still in progress keep the post queued with its reason; a refusal ends it', async () => {
+    const cases: Array<[number, string, 'queued' | 'failed']> = [
+      [401, JSON.stringify({ message: 'Anmeldung erforderlich.', code: 'unauthorized' }), 'queued'],
+      [408, JSON.stringify({ message: 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', code: 'request_stalled' }), 'queued'],
+      [429, JSON.stringify({ message: 'Zu viele Anfragen.', code: 'rate_limited' }), 'queued'],
+      [409, JSON.stringify({ message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', code: 'idempotency_in_progress' }), 'queued'],
+      [409, JSON.stringify({ message: 'Telegram ist nicht verbunden.', code: 'not_connected' }), 'failed'],
+      [409, JSON.stringify({ message: 'Die Anmeldung wurde widerrufen – bitte neu verbinden.', code: 'token_revoked' }), 'failed'],
+      [403, JSON.stringify({ message: 'Ihre Rolle darf das nicht.', code: 'forbidden' }), 'failed'],
+      [400, JSON.stringify({ message: 'Die Anfrage ist ungültig: content – Pflichtfeld', code: 'validation' }), 'failed'],
+    ];
+    for (const [status, body, expected] of cases) {
+      await db.outbox.clear();
+      const entry = await enqueuePost({ platform: 'telegram', payload: payload(`Fall ${status}`) });
+      await drainOutbox({ locks: createMemoryLockManager(), send: async () => { throw httpError(status, body, 'x'); } });
+      const stored = await db.outbox.get(entry.id);
+      expect(stored?.status, `${status} ${body}`).toBe(expected);
+      expect(stored?.error).toBe(`API request failed with status ${status}: ${JSON.parse(body).message}`);
+    }
+  });
+
+  test('a drainer that is not ready (no operator token yet) sends nothing until asked once it is', async () => {
+    await db.outbox.clear();
+    const entry = await enqueuePost({ platform: 'telegram', payload: payload('Wartet auf Token') });
+    let ready = false;
+    const sent: string[] = [];
+    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), isOnline: () => true, ready: () => ready, intervalMs: 60_000, send: async (e) => void sent.push(String(e.payload.content)) });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).toEqual([]);
+      expect(await statusOf(entry.id)).toBe('queued');
+      ready = true;
+      requestOutboxDrain();
+      await vi.waitFor(() => expect(sent).toEqual(['Wartet auf Token']));
+    } finally {
+      stop();
+    }
   });
 
   test('a 5xx after the retries keeps the post queued with its reason and stops, keeping the order', async () => {

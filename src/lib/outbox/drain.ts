@@ -37,14 +37,30 @@ export const sendQueuedPost: SendQueued = async (entry) => {
   return postToPlatform(platform.data, body.data, { idempotencyKey: entry.idempotencyKey });
 };
 
+/** The server's error code (ErrorBody.code), when its answer carried one. */
+function codeOf(error: ApiError): string | undefined {
+  try {
+    const body: unknown = JSON.parse(error.body ?? '');
+    return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Final (the operator has to change something): a 4xx, an answer that breaks the contract (the same key would only
- * bring the same answer back) and an entry that is no valid post. Network errors, time-outs and 5xx are not.
+ * Final (the operator has to change something): a refusal of the post itself — a validation error, a refused role, a
+ * platform not connected, a revoked token — an answer that breaks the contract (the same key would only bring the same
+ * answer back) and an entry that is no valid post. Not final, so the entry waits in the queue with its reason: missing
+ * or expired credentials (401: the token is asked for, then it goes out), 408, 429, 5xx, network errors, time-outs and
+ * a 409 saying the same key is still being worked on.
  */
 export function isFinalFailure(error: unknown): boolean {
   if (error instanceof InvalidQueuedPostError) return true;
-  if (error instanceof ApiError && error.code === 'CONTRACT') return true;
-  return error instanceof ApiError && error.code === 'CLIENT_ERROR' && error.status >= 400 && error.status < 500;
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'CONTRACT') return true;
+  if (error.code !== 'CLIENT_ERROR' || error.status < 400 || error.status >= 500) return false;
+  if (error.status === 401 || error.status === 408 || error.status === 429) return false;
+  return !(error.status === 409 && codeOf(error) === 'idempotency_in_progress');
 }
 
 export interface DrainOptions {

@@ -12,11 +12,12 @@ let trigger: (() => void) | null = null;
  * every 30 s, and now. Only the holder of the outbox Web Lock sends; the others skip. Returns a stop function.
  */
 export function startOutboxDrainer(
-  options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void } = {},
+  options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void; ready?: () => boolean } = {},
 ): () => void {
   const isOnline = options.isOnline ?? (() => navigator.onLine !== false);
   const run = () => {
-    if (!isOnline()) return;
+    // A tab without the operator token (a new tab, a relaunched app) waits for it rather than sending into 401s.
+    if (!isOnline() || options.ready?.() === false) return;
     if (running) {
       again = true;
       return;
@@ -54,7 +55,7 @@ export function startOutboxDrainer(
   };
 }
 
-/** Asks the running drainer (if any) to look at the queue now, e.g. after "send again". */
+/** Asks the running drainer (if any) to look at the queue now, e.g. after "send again" or once the token is entered. */
 export function requestOutboxDrain(): void {
   trigger?.();
 }
