@@ -1,4 +1,4 @@
-// Desk-wide settings the server acts on (the run schedule), in key_values: every instance reads the same values.
+// Desk-wide settings the server acts on (the run schedule, review, disclosure, TTS roles), in key_values: every instance reads the same values.
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { schemas, type DeskSettings, type DeskSettingsPatch } from '../src/contract';
@@ -12,8 +12,8 @@ export const DEFAULT_DISCLOSURE = {
   automatic: 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
 };
 
-// Review is on by default: nothing goes out unseen unless the desk chose so.
-export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE };
+// Review is on by default: nothing goes out unseen unless the desk chose so. TTS roles as SPEC §4 starts them.
+export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE, ttsRoles: { primary: 'elevenlabs', backup: 'azure' } };
 
 export async function readSettings(db: Db): Promise<DeskSettings> {
   const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
@@ -29,6 +29,7 @@ export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<
     schedule: { ...current.schedule, ...patch.schedule },
     review: patch.review ?? current.review,
     disclosure: { ...current.disclosure, ...patch.disclosure },
+    ttsRoles: patch.ttsRoles ?? current.ttsRoles,
   };
   await db.insert(keyValues).values({ key: KEY, value: next }).onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
   return next;

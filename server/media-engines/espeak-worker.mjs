@@ -4,6 +4,10 @@ import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import ESpeakNg from 'espeak-ng';
 
+// eSpeak-NG seeds its random voice variation from the clock: a clock that stands still makes the same text and voice
+// the same WAV, so a repeated request (the same Idempotency-Key) gets the same audio back.
+Date.now = () => 0;
+
 const voice = process.argv[2] ?? 'de';
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

@@ -1,5 +1,6 @@
 // The console's voices as each speech engine names them: one table, so ElevenLabs, Azure and the embedded eSpeak-NG
-// speak a run with the same person (gender and character) in the run's language.
+// speak a run with the same person (gender and character) in the run's language. D-ID's text scripts take the Azure
+// (Microsoft) names too; HeyGen picks from its own voice list by language and gender.
 
 type Language = 'de' | 'en' | 'es' | 'fr';
 
@@ -77,6 +78,11 @@ const ESPEAK_LANGUAGE: Record<Language, string> = { de: 'de', en: 'en-us', es: '
 function languageOf(language: string): Language | undefined {
   const code = language.trim().toLowerCase().slice(0, 2);
   return code === 'de' || code === 'en' || code === 'es' || code === 'fr' ? code : undefined;
+}
+
+/** Whether `name` is one of the console's voices (Video Studio's or the Workflow's), so a provider default may yield to it. */
+export function isConsoleVoice(name: unknown): name is string {
+  return typeof name === 'string' && Object.hasOwn(VOICES, name.trim());
 }
 
 /**

@@ -11,11 +11,9 @@ import { formatSize, thumbnailFor } from '../routes/media/media.routes';
 import { extractArticle } from '../sources/article';
 import { selectItems, type SelectedItem } from '../sources/select';
 import { originsOf } from '../sources/store';
-import { speakWithFailover } from '../providers/tts';
+import { speakByRoles, TTS_ENGINE_NAMES } from '../providers/tts';
 import { createVideoJob } from '../providers/video/jobs';
 import { probeDurationMs, renderVideo } from '../media-engines/render';
-import { speakEmbedded } from '../media-engines/speech';
-import { voiceFor } from '../media-engines/voices';
 import { appendLog } from '../routes/workflow/runs';
 import { readSettings } from '../settings';
 import { postIdOf, postStory, publishStory, REJECTED_REASON, slugFor } from './publication';
@@ -129,22 +127,26 @@ async function storeMedia(context: StageContext, file: { bytes: Buffer; ext: str
 }
 
 async function speech(context: StageContext): Promise<StageOutcome> {
-  const { credentials } = context.deps;
+  const { credentials, database } = context.deps;
   const story = await storyText(context);
   const params = await paramsOf(context);
-  const voices = voiceFor(text(params.voice, ''), text(params.language, 'de'));
-  const hasEleven = Boolean(await credentials.key('elevenlabs'));
-  const hasAzure = Boolean(await credentials.key('azure'));
-  const title = `${story.title} (Sprecher)`;
-  if (!hasEleven && !hasAzure) {
-    // No provider: the embedded eSpeak-NG speaks it, so a desk without keys still gets its audio.
-    const result = await speakEmbedded(spoken(story.script), { voice: voices.espeak, signal: context.signal });
-    const audio = await storeMedia(context, { bytes: result.wav, ext: '.wav', mime: 'audio/wav', type: 'audio', title, durationMs: result.durationMs });
-    return { artefacts: [{ kind: 'audio', ...audio }] };
+  // The desk's roles (Admin's Switch, in the server's settings) decide who speaks first; with neither key the embedded
+  // eSpeak-NG speaks, so a desk without keys still gets its audio. The run's voice goes through the one voice table.
+  const { ttsRoles } = await readSettings(database.db);
+  const result = await speakByRoles(spoken(story.script), ttsRoles, credentials, { voice: text(params.voice, ''), language: text(params.language, 'de') }, context.signal);
+  if (result.primaryError) await appendLog(database.db, context.run.id, `TTS: ${result.primaryError} – ${TTS_ENGINE_NAMES[result.provider]} sprang ein.`);
+  await appendLog(database.db, context.run.id, `TTS: Gesprochen von ${TTS_ENGINE_NAMES[result.provider]}`);
+  const bytes = Buffer.from(result.audio);
+  const wav = result.contentType.includes('wav');
+  let durationMs = result.durationMs;
+  if (durationMs === undefined) {
+    // A provider's MP3 names no length: FFmpeg reads it from a copy (unknown when it cannot).
+    const probe = path.join(context.deps.mediaDir, `probe-${randomUUID()}.mp3`);
+    await mkdir(context.deps.mediaDir, { recursive: true });
+    await writeFile(probe, bytes);
+    durationMs = await probeDurationMs(probe, context.signal).catch(() => undefined).finally(() => rm(probe, { force: true }));
   }
-  const primary = hasEleven ? 'elevenlabs' : 'azure';
-  const result = await speakWithFailover(spoken(story.script), primary, primary === 'elevenlabs' ? 'azure' : 'elevenlabs', credentials, { voiceId: voices.elevenlabs });
-  const audio = await storeMedia(context, { bytes: Buffer.from(result.audio), ext: '.mp3', mime: result.contentType, type: 'audio', title });
+  const audio = await storeMedia(context, { bytes, ext: wav ? '.wav' : '.mp3', mime: result.contentType, type: 'audio', title: `${story.title} (Sprecher)`, durationMs });
   return { artefacts: [{ kind: 'audio', ...audio }] };
 }
 

@@ -1,15 +1,31 @@
-// Speech: ElevenLabs (primary by default) and Azure Speech (backup), and the failover of SPEC §7/§8 for callers that name a backup.
+// Speech: ElevenLabs (primary by default) and Azure Speech (backup), the failover of SPEC §7/§8, the desk's roles from
+// its settings, and the embedded eSpeak-NG when neither provider has a key.
+import type { TtsProvider as TtsEngine, TtsRoles } from '../../src/contract';
 import { HttpError, notConfigured } from '../errors';
+import { speakEmbedded } from '../media-engines/speech';
+import { isConsoleVoice, voiceFor } from '../media-engines/voices';
 import type { Credentials } from './credentials';
 import { PROVIDER_NAMES, ProviderError, providerFetch } from './http';
 
+/** The providers with a key (the roles of Admin's Switch). */
 export type TtsProvider = 'elevenlabs' | 'azure';
+export type { TtsEngine };
+
+/** Each engine's name as the console and the run log show it. */
+export const TTS_ENGINE_NAMES: Record<TtsEngine, string> = { elevenlabs: 'ElevenLabs', azure: 'Azure Speech', espeak: 'eSpeak-NG (eingebettet)' };
 
 export interface Speech {
   audio: ArrayBuffer;
   contentType: string;
-  provider: TtsProvider;
+  provider: TtsEngine;
+  /** Known for the embedded engine's WAV (from its header). */
+  durationMs?: number;
 }
+
+/** The other provider of the two. */
+export const otherProvider = (provider: TtsProvider): TtsProvider => (provider === 'elevenlabs' ? 'azure' : 'elevenlabs');
+
+const languageOf = (options: Record<string, unknown>) => (typeof options.language === 'string' ? options.language : '');
 
 const xml = (text: string) => text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch] ?? ch);
 
@@ -19,8 +35,11 @@ export async function synthesize(provider: TtsProvider, text: string, credential
   if (!key) throw notConfigured(PROVIDER_NAMES[provider] ?? provider);
   if (provider === 'elevenlabs') {
     // POST /v1/text-to-speech/{voice_id} (elevenlabs.io/docs/api-reference/text-to-speech/convert).
+    // A provider voice id asked for, else the console voice from the one table (server/media-engines/voices.ts), else the
+    // desk's configured voice, else the table's voice of the text's language.
     const asked = typeof options.voiceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(options.voiceId) ? options.voiceId : undefined;
-    const voice = asked ?? credentials.setting('ELEVENLABS_VOICE_ID') ?? '21m00Tcm4TlvDq8ikWAM';
+    const consoleVoice = isConsoleVoice(options.voice) ? voiceFor(options.voice, languageOf(options)).elevenlabs : undefined;
+    const voice = asked ?? consoleVoice ?? credentials.setting('ELEVENLABS_VOICE_ID') ?? voiceFor(undefined, languageOf(options)).elevenlabs;
     const model = credentials.setting('ELEVENLABS_MODEL_ID') ?? 'eleven_multilingual_v2';
     const response = await providerFetch('elevenlabs', `${credentials.url('elevenlabs')}/v1/text-to-speech/${encodeURIComponent(voice)}?output_format=mp3_44100_128`, {
       method: 'POST',
@@ -31,7 +50,8 @@ export async function synthesize(provider: TtsProvider, text: string, credential
     return { audio: await response.arrayBuffer(), contentType: response.headers.get('content-type') ?? 'audio/mpeg', provider };
   }
   // POST /cognitiveservices/v1 with SSML (learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech).
-  const voice = credentials.setting('AZURE_SPEECH_VOICE') ?? 'de-DE-KatjaNeural';
+  const consoleVoice = isConsoleVoice(options.voice) ? voiceFor(options.voice, languageOf(options)).azure : undefined;
+  const voice = consoleVoice ?? credentials.setting('AZURE_SPEECH_VOICE') ?? voiceFor(undefined, languageOf(options)).azure;
   const lang = voice.split('-').slice(0, 2).join('-');
   const ssml = `<speak version='1.0' xml:lang='${xml(lang)}'><voice name='${xml(voice)}'>${xml(text)}</voice></speak>`;
   const response = await providerFetch('azure', `${credentials.url('azure')}/cognitiveservices/v1`, {
@@ -84,6 +104,28 @@ export async function speakWithFailover(text: string, primary: TtsProvider, back
     const backupError = `Backup TTS failed: ${statusTextOf(error)}`;
     throw new HttpError(502, `Both TTS services failed: Primary (${primary}): ${primaryError}, Backup (${backup}): ${backupError}`, 'TTS_SYSTEM');
   }
+}
+
+/** The embedded eSpeak-NG speaks `text` with the console voice of `options` (voice, language) as a WAV. */
+export async function speakWithEmbedded(text: string, options: Record<string, unknown> = {}, signal?: AbortSignal): Promise<Speech> {
+  const voice = voiceFor(typeof options.voice === 'string' ? options.voice : undefined, languageOf(options)).espeak;
+  const result = await speakEmbedded(text, { voice, signal }).catch((error: unknown) => {
+    throw new HttpError(500, error instanceof Error ? error.message : String(error), 'tts_embedded_failed');
+  });
+  const audio = new ArrayBuffer(result.wav.byteLength);
+  new Uint8Array(audio).set(result.wav);
+  return { audio, contentType: 'audio/wav', provider: 'espeak', durationMs: result.durationMs };
+}
+
+/**
+ * The desk's speech by its roles (settings' ttsRoles): the primary when its key is there, else the other provider, with
+ * the failover of SPEC §7/§8 to the other one; with neither key the embedded eSpeak-NG speaks.
+ */
+export async function speakByRoles(text: string, roles: TtsRoles, credentials: Credentials, options: Record<string, unknown> = {}, signal?: AbortSignal, sleep: (ms: number) => Promise<void> = wait): Promise<FailoverResult> {
+  const [primaryKey, backupKey] = await Promise.all([credentials.key(roles.primary), credentials.key(roles.backup)]);
+  if (!primaryKey && !backupKey) return speakWithEmbedded(text, options, signal);
+  const first = primaryKey ? roles.primary : roles.backup;
+  return speakWithFailover(text, first, otherProvider(first), credentials, options, sleep);
 }
 
 /** One provider's failure as the server's answer: 503 when a retry may help (network, 5xx, 429), else 502. */

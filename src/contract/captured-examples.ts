@@ -369,6 +369,65 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     }
   },
+  "news.get": {
+    "request": {
+      "params": {
+        "id": "news-3"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "news-3",
+        "title": "Notenbank senkt überraschend die Zinsen",
+        "source": "Bloomberg",
+        "category": "Wirtschaft",
+        "status": "draft",
+        "createdAt": "2024-01-20T05:00:00.000Z",
+        "publishedAt": null,
+        "views": 0,
+        "engagement": 0,
+        "script": "EZB senkt den Leitzins erstmals seit fünf Jahren. [1] DAX schließt nach Zinssignal auf Rekordhoch. [2] Inflation im Euroraum sinkt im Mai auf 2,6 Prozent. [3]",
+        "teaser": "EZB senkt den Leitzins erstmals seit fünf Jahren.",
+        "writtenBy": "Automatisch zusammengefasst (ohne KI)",
+        "sources": [
+          {
+            "n": 1,
+            "title": "EZB senkt den Leitzins erstmals seit fünf Jahren",
+            "url": "https://articles.newsdesk.example/ezb-zinsen",
+            "sources": [
+              "Reuters",
+              "Bloomberg"
+            ],
+            "publishedAt": "2024-06-12T08:55:00.000Z"
+          },
+          {
+            "n": 2,
+            "title": "DAX schließt nach Zinssignal auf Rekordhoch",
+            "url": "https://articles.newsdesk.example/dax-rekord",
+            "sources": [
+              "Bloomberg"
+            ],
+            "publishedAt": "2024-06-12T08:40:00.000Z"
+          },
+          {
+            "n": 3,
+            "title": "Inflation im Euroraum sinkt im Mai auf 2,6 Prozent",
+            "url": "https://articles.newsdesk.example/inflation-mai",
+            "sources": [
+              "Bloomberg",
+              "Reuters"
+            ],
+            "publishedAt": "2024-06-12T06:10:00.000Z"
+          }
+        ],
+        "runId": null,
+        "disclosure": null,
+        "publicUrl": null,
+        "platforms": []
+      }
+    }
+  },
   "news.publish": {
     "request": {
       "params": {
@@ -385,6 +444,27 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "status": "published",
         "createdAt": "2024-01-20T05:00:00.000Z",
         "publishedAt": "2026-11-23T09:00:00.000Z",
+        "views": 0,
+        "engagement": 0
+      }
+    }
+  },
+  "news.reject": {
+    "request": {
+      "params": {
+        "id": "news-4"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "id": "news-4",
+        "title": "Sonde erreicht den Jupitermond Europa",
+        "source": "NASA",
+        "category": "Wissenschaft",
+        "status": "rejected",
+        "createdAt": "2024-01-20T03:30:00.000Z",
+        "publishedAt": null,
         "views": 0,
         "engagement": 0
       }
@@ -1107,6 +1187,15 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "schedule": {
           "enabled": false,
           "everyMinutes": 60
+        },
+        "review": true,
+        "disclosure": {
+          "reviewed": "Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.",
+          "automatic": "Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht."
+        },
+        "ttsRoles": {
+          "primary": "elevenlabs",
+          "backup": "azure"
         }
       }
     }
@@ -1126,6 +1215,15 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "schedule": {
           "enabled": true,
           "everyMinutes": 30
+        },
+        "review": true,
+        "disclosure": {
+          "reviewed": "Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.",
+          "automatic": "Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht."
+        },
+        "ttsRoles": {
+          "primary": "elevenlabs",
+          "backup": "azure"
         }
       }
     }

@@ -10,6 +10,8 @@ export type {
 export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, SOURCE_LANGUAGES, VIDEO_PROVIDERS } from './entities';
 export type { AiNewsDetails, NewsPlatformResult, NewsSourceRef, NewsStatus } from './entities';
 export type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RunArtefact, SourceFetch, SourceItem } from './entities';
+export type { TtsProvider, TtsRoleProvider, TtsRoles } from './entities';
+export { TTS_PROVIDERS } from './entities';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 // prov15 (issue 15)

@@ -169,7 +169,10 @@ describe('the OpenAPI document', () => {
     expect(fields(json('/telegram/notify'))).toEqual(['message']);
     expect(fields(json('/ai/prompt'))).toEqual(['type', 'parameters']);
     expect(json('/obs/control')?.required).toEqual(['action']);
-    expect(json('/tts/generate')?.required).toEqual(['text', 'provider']);
+    // SPEC §7's {text, provider}: without a provider its defaults apply (the desk's TTS roles).
+    expect(fields(json('/tts/generate'))).toEqual(['text', 'provider', 'backup']);
+    expect(json('/tts/generate')?.required).toEqual(['text']);
+    expect(json('/tts/generate')?.properties?.provider?.enum).toEqual(['elevenlabs', 'azure', 'espeak']);
     expect(fields(json('/video/generate'))).toEqual(expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']));
     expect(form('/media/upload')?.properties?.media).toMatchObject({ type: 'string', format: 'binary' });
     expect(form('/media/upload')?.properties?.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json' });

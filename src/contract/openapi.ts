@@ -140,7 +140,8 @@ function successResponse(def: OperationDef, captured: CapturedExample | undefine
   }
   if (response.kind === 'binary') {
     const seen = example?.contentType ? ` Example from the reference backend: ${example.contentType}, ${example.bytes ?? 0} bytes.` : '';
-    return { description: `A file (${response.contentType}).${seen}`, content: { [response.contentType]: { schema: { type: 'string', format: 'binary' } } } };
+    const headers = response.headers ? Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) : undefined;
+    return { description: `A file (${response.contentType}).${seen}`, ...(headers ? { headers } : {}), content: { [response.contentType]: { schema: { type: 'string', format: 'binary' } } } };
   }
   return { description: 'Done; no body.' };
 }

@@ -12,6 +12,7 @@ import { KeyService, SavedKey } from './entities';
 import { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
 import { SocialPublication } from './entities';
 import { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RUN_STAGES, SourceItem } from './entities';
+import { TtsProvider, TtsRoleProvider } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,7 +22,7 @@ export interface MultipartBody {
   fields: Record<string, { type: 'file'; required: boolean; accept?: string } | { type: 'json'; required: boolean; schema: z.ZodMiniType }>;
 }
 /** A response that is not JSON: a file (audio, video) or nothing (204). */
-export type BinaryResponse = { kind: 'binary'; contentType: string };
+export type BinaryResponse = { kind: 'binary'; contentType: string; /** Response headers by name, with what they say. */ headers?: Record<string, string> };
 export type EmptyResponse = { kind: 'empty' };
 
 export interface OperationDef {
@@ -111,7 +112,7 @@ export const operations = {
   'sources.fetch': op({ method: 'POST', path: '/sources/{id}/fetch', tag: 'sources', spec: false, summary: 'Reads one feed now („Jetzt abrufen“); answers the feed with its fetch result.', params: id, response: FeedSource, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'src-tech-news' } } }),
   'sources.fetchAll': op({ method: 'POST', path: '/sources/fetch', tag: 'sources', spec: false, summary: 'Reads every enabled feed now.', response: z.array(FeedSource), status: 200, idempotency: 'natural' }),
   'sources.items': op({ method: 'GET', path: '/sources/items', tag: 'sources', spec: false, summary: 'The newest stored items with their provenance (optional search `q`, `limit` default 50).', query: z.object({ q: z.optional(z.string()), limit: positiveInt(500) }), response: z.array(SourceItem), status: 200, idempotency: 'natural', example: { query: { limit: 20 } } }),
-  'settings.get': op({ method: 'GET', path: '/settings', tag: 'settings', spec: false, summary: "The desk's settings the server acts on (the run schedule).", response: DeskSettings, status: 200, idempotency: 'natural' }),
+  'settings.get': op({ method: 'GET', path: '/settings', tag: 'settings', spec: false, summary: "The desk's settings the server acts on (the run schedule, review, the AI disclosure, the TTS roles).", response: DeskSettings, status: 200, idempotency: 'natural' }),
   'settings.update': op({ method: 'PATCH', path: '/settings', tag: 'settings', spec: false, summary: "Changes the desk's settings.", body: DeskSettingsPatch, response: DeskSettings, status: 200, idempotency: 'natural', errors: [400], example: { body: { schedule: { enabled: true, everyMinutes: 30 } } } }),
 
   // Social
@@ -147,7 +148,7 @@ export const operations = {
 
   // AI
   'ai.prompt': op({ method: 'POST', path: '/ai/prompt', tag: 'ai', spec: true, summary: 'Generates text for a prompt type and its parameters.', body: z.object({ type: z.string().check(z.trim(), z.minLength(1)), parameters: z._default(JsonObject, {}) }), response: z.object({ text: z.string() }), status: 200, idempotency: 'key', errors: [400], example: { body: { type: 'content', parameters: { topic: 'KI' } } } }),
-  'tts.generate': op({ method: 'POST', path: '/tts/generate', tag: 'tts', spec: true, summary: 'Speech for a text {text, provider, plus options}; answers an audio file. Primary elevenlabs, backup azure.', body: z.looseObject({ text: z.string().check(z.trim(), z.minLength(1)), provider: z.enum(['elevenlabs', 'azure']) }), response: { kind: 'binary', contentType: 'audio/*' }, status: 200, idempotency: 'key', errors: [400], example: { body: { text: 'Guten Abend.', provider: 'elevenlabs' } } }),
+  'tts.generate': op({ method: 'POST', path: '/tts/generate', tag: 'tts', spec: true, summary: "Speech for a text {text, provider, plus options}; answers an audio file. Without a provider the desk's roles decide (primary elevenlabs, backup azure); with no key of the asked provider nor of its backup, or asked for espeak, the embedded eSpeak-NG speaks a WAV. Options: backup (a provider to fail over to), voice (a console voice such as german-female-1 or Anna), language.", body: z.looseObject({ text: z.string().check(z.trim(), z.minLength(1)), provider: z.optional(TtsProvider), backup: z.optional(TtsRoleProvider) }), response: { kind: 'binary', contentType: 'audio/*', headers: { 'X-TTS-Provider': 'The engine that spoke: elevenlabs, azure or espeak.' } }, status: 200, idempotency: 'key', errors: [400], example: { body: { text: 'Guten Abend.', provider: 'elevenlabs' } } }),
 
   // Video
   'video.platforms': op({ method: 'GET', path: '/video/platforms', tag: 'video', spec: false, summary: 'Video providers offered in Video Studio.', response: z.array(VideoPlatform), status: 200, idempotency: 'natural' }),

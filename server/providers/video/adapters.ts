@@ -4,6 +4,7 @@ import type { Avatar, VideoProvider } from '../../../src/contract';
 import { HttpError, notConfigured } from '../../errors';
 import type { Credentials, ProviderName } from '../credentials';
 import { callProvider } from '../provider-call';
+import { isConsoleVoice, voiceFor } from '../../media-engines/voices';
 
 export interface JobInput {
   avatar: string;
@@ -142,10 +143,6 @@ const tavus: VideoAdapter = {
   },
 };
 
-/** Video Studio's voices as Microsoft voices, which D-ID's text scripts take (`provider: {type: 'microsoft'}`). */
-const DID_VOICES: Record<string, string> = {
-  'german-female-1': 'de-DE-KatjaNeural', 'german-male-1': 'de-DE-ConradNeural', 'english-female-1': 'en-US-JennyNeural', 'english-male-1': 'en-US-GuyNeural',
-};
 /** D-ID's documented sample presenter, for an avatar without an image address of its own. */
 const DID_DEFAULT_SOURCE = 'https://d-id-public-bucket.s3.amazonaws.com/alice.jpg';
 
@@ -156,7 +153,8 @@ const did: VideoAdapter = {
   async create(input, credentials) {
     const key = await requireKey(credentials, 'did');
     const source = input.sourceImage && /^https?:\/\//.test(input.sourceImage) ? input.sourceImage : (credentials.setting('DID_SOURCE_URL') ?? DID_DEFAULT_SOURCE);
-    const voice = input.voice ? DID_VOICES[input.voice] : undefined;
+    // The console's voices as Microsoft voices (the voice table's Azure names), which D-ID's text scripts take.
+    const voice = isConsoleVoice(input.voice) ? voiceFor(input.voice, '').azure : undefined;
     const answer = await callProvider<{ id?: string }>({
       name: 'D-ID', url: `${credentials.url('did')}/talks`, method: 'POST', headers: { Authorization: `Basic ${key}` }, secrets: [key],
       json: { source_url: source, script: { type: 'text', input: input.script, ...(voice ? { provider: { type: 'microsoft', voice_id: voice } } : {}) } },

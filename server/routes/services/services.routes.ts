@@ -5,19 +5,28 @@ import type { AppEnv } from '../../context';
 import { register } from '../../operation';
 import { chatComplete, promptMessages } from '../../providers/llm/chat';
 import { cachedHealth, keyFromRequest, probe } from '../../providers/probes';
-import { speakWithFailover, synthesize, ttsHttpError, type TtsProvider } from '../../providers/tts';
+import { otherProvider, speakByRoles, speakWithEmbedded, speakWithFailover, synthesize, ttsHttpError, type Speech } from '../../providers/tts';
+import { readSettings } from '../../settings';
 import { recordProbe } from '../keys/keys.routes';
 
 export function registerServices(app: Hono<AppEnv>): void {
   register(app, 'ai.prompt', async ({ body, c }) => ({ text: await chatComplete(c.get('deps').credentials, promptMessages(body.type, body.parameters)) }));
-  // prov-keys: one provider per request (the console fails over itself, SPEC §7); with `backup` named, the server fails over.
+  // One provider per request (the console fails over itself, SPEC §7); with `backup` named, the server fails over; without
+  // a provider the desk's roles decide. No key of the asked provider nor of its backup: the embedded eSpeak-NG speaks.
   register(app, 'tts.generate', async ({ body, c }) => {
-    const { text, provider, backup, ...options } = body as { text: string; provider: TtsProvider; backup?: unknown } & Record<string, unknown>;
-    const credentials = c.get('deps').credentials;
-    const other = backup === 'elevenlabs' || backup === 'azure' ? backup : undefined;
-    const speech = other && other !== provider
-      ? await speakWithFailover(text, provider, other, credentials, options)
-      : await synthesize(provider, text, credentials, options).catch((error: unknown) => { throw ttsHttpError(error); });
+    const { text, provider, backup, ...options } = body;
+    const { credentials, database } = c.get('deps');
+    const signal = c.req.raw.signal;
+    const speak = async (): Promise<Speech> => {
+      if (provider === 'espeak') return speakWithEmbedded(text, options, signal);
+      if (provider === undefined) return speakByRoles(text, (await readSettings(database.db)).ttsRoles, credentials, options, signal);
+      const other = backup !== undefined && backup !== provider ? backup : undefined;
+      const [asked, fallback] = await Promise.all([credentials.key(provider), credentials.key(other ?? otherProvider(provider))]);
+      if (!asked && !fallback) return speakWithEmbedded(text, options, signal);
+      if (other) return speakWithFailover(text, provider, other, credentials, options);
+      return synthesize(provider, text, credentials, options).catch((error: unknown) => { throw ttsHttpError(error); });
+    };
+    const speech = await speak();
     const headers: Record<string, string> = { 'Content-Type': speech.contentType, 'X-TTS-Provider': speech.provider, 'Cache-Control': 'no-store' };
     if ('primaryError' in speech && typeof speech.primaryError === 'string') headers['X-TTS-Primary-Error'] = speech.primaryError;
     return new Response(speech.audio, { status: 200, headers });

@@ -51,16 +51,17 @@ test("workflow: stored runs and pipeline; without n8n a trigger runs on the desk
   expect((await errorBody(upload)).message).toBe('n8n ist nicht konfiguriert.');
 });
 
-test('OBS, Telegram, AI and TTS answer 503; OBS status says not connected; health says offline', async () => {
+test('OBS, Telegram and AI answer 503, TTS speaks with the embedded engine; OBS status says not connected; health says offline', async () => {
   expect(await contractBody('obs.status', await t.call('/obs/status'))).toEqual({ connected: false, streaming: false, scene: '' });
   const scenes = await t.call('/obs/scenes');
   expect(scenes.status).toBe(503);
   expect((await errorBody(scenes)).message).toBe('OBS ist nicht konfiguriert.');
   expect((await errorBody(await t.call('/telegram/notify', { method: 'POST', json: { message: 'Live!' } }))).message).toBe('Telegram ist nicht konfiguriert.');
   expect((await errorBody(await t.call('/ai/prompt', { method: 'POST', json: { type: 'content' } }))).message).toBe('Der KI-Anbieter ist nicht konfiguriert.');
+  // Speech has an engine of its own: with no TTS key at all, eSpeak-NG answers whoever was asked.
   const tts = await t.call('/tts/generate', { method: 'POST', json: { text: 'Hallo', provider: 'elevenlabs' } });
-  expect(tts.status).toBe(503);
-  expect((await errorBody(tts)).message).toBe('ElevenLabs ist nicht konfiguriert.');
+  expect(tts.status).toBe(200);
+  expect(tts.headers.get('x-tts-provider')).toBe('espeak');
   expect(await contractBody('health.service', await t.call('/health/openai'))).toMatchObject({ success: false, status: 'offline' });
   expect((await contractBody('live.schedule', await t.call('/live/schedule'))).map((b) => b.id)).toEqual(['sb-1', 'sb-2', 'sb-3']);
 });

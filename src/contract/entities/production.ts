@@ -206,6 +206,19 @@ export const SourceItem = z.object({
 });
 export type SourceItem = z.infer<typeof SourceItem>;
 
+/** The speech engines of POST /tts/generate: the two providers with a key, and eSpeak-NG embedded in the server. */
+export const TTS_PROVIDERS = ['elevenlabs', 'azure', 'espeak'] as const;
+export const TtsProvider = z.enum(TTS_PROVIDERS);
+export type TtsProvider = z.infer<typeof TtsProvider>;
+/** The providers Admin's Switch orders (SPEC §4); the embedded engine speaks when neither has a key. */
+export const TtsRoleProvider = z.enum(['elevenlabs', 'azure']);
+export type TtsRoleProvider = z.infer<typeof TtsRoleProvider>;
+/** SPEC §4 "TTS provider roles": primary elevenlabs, backup azure by default; never the same provider twice. */
+export const TtsRoles = z.object({ primary: TtsRoleProvider, backup: TtsRoleProvider }).check(
+  z.refine((roles) => roles.primary !== roles.backup, { message: 'Primär- und Backup-Dienst müssen verschieden sein.', path: ['backup'] }),
+);
+export type TtsRoles = z.infer<typeof TtsRoles>;
+
 /** Desk-wide settings the server acts on (the console reads and writes them on a live desk). */
 export const DeskSettings = z.object({
   schedule: z.object({
@@ -216,6 +229,8 @@ export const DeskSettings = z.object({
   review: z.boolean(),
   /** The AI disclosure line of a published story: reviewed by the desk, or gone out automatically. */
   disclosure: z.object({ reviewed: z.string(), automatic: z.string() }),
+  /** Which TTS provider the pipeline, POST /tts/generate without a provider and the console try first. */
+  ttsRoles: TtsRoles,
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
 const disclosureLine = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Hinweistext eingeben.'), z.maxLength(300, 'Höchstens 300 Zeichen.'));
@@ -226,5 +241,6 @@ export const DeskSettingsPatch = z.object({
   }))),
   review: z.optional(z.boolean()),
   disclosure: z.optional(z.partial(z.object({ reviewed: disclosureLine, automatic: disclosureLine }))),
+  ttsRoles: z.optional(TtsRoles),
 });
 export type DeskSettingsPatch = z.infer<typeof DeskSettingsPatch>;

@@ -6,6 +6,7 @@ interface Issue {
   expected?: string;
   values?: readonly unknown[];
   origin?: string;
+  message?: string;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -53,6 +54,9 @@ function problemOf(issue: Issue, data: unknown): string {
       return 'passt zu keiner erlaubten Form';
     case 'unrecognized_keys':
       return 'unerwartete Felder';
+    case 'custom':
+      // A rule of the contract's own (e.g. primary ≠ backup) words its problem in German itself.
+      return issue.message || 'ungültig';
     default:
       return 'ungültig';
   }

@@ -59,8 +59,20 @@ describe('sources mock store', () => {
       schedule: before.schedule,
       review: false,
       disclosure: { reviewed: before.disclosure.reviewed, automatic: 'Automatisch erstellt.' },
+      ttsRoles: before.ttsRoles,
     });
     await expect(updateDeskSettings({ disclosure: { reviewed: '   ' } })).rejects.toMatchObject({ status: 400 });
+  });
+
+  test('the TTS roles start as elevenlabs and azure, are swapped by a patch and are never the same provider twice', async () => {
+    const before = await getDeskSettings();
+    expect(before.ttsRoles).toEqual({ primary: 'elevenlabs', backup: 'azure' });
+    await updateDeskSettings({ ttsRoles: { primary: 'azure', backup: 'elevenlabs' } });
+    await expect(getDeskSettings()).resolves.toEqual({ ...before, ttsRoles: { primary: 'azure', backup: 'elevenlabs' } });
+    const same = await updateDeskSettings({ ttsRoles: { primary: 'azure', backup: 'azure' } }).catch((error: unknown) => error);
+    expect(same).toMatchObject({ status: 400 });
+    expect(String((same as Error).message)).toContain('Primär- und Backup-Dienst müssen verschieden sein.');
+    await expect(getDeskSettings()).resolves.toMatchObject({ ttsRoles: { primary: 'azure', backup: 'elevenlabs' } });
   });
 
   test("'empty' seeds no sources and no items", async () => {

@@ -137,7 +137,12 @@ export const sourcesStore = {
   },
   settings: (): DeskSettings => structuredClone(settings),
   updateSettings(patch: DeskSettingsPatch): DeskSettings {
-    settings = { schedule: { ...settings.schedule, ...patch.schedule }, review: patch.review ?? settings.review, disclosure: { ...settings.disclosure, ...patch.disclosure } };
+    settings = {
+      schedule: { ...settings.schedule, ...patch.schedule },
+      review: patch.review ?? settings.review,
+      disclosure: { ...settings.disclosure, ...patch.disclosure },
+      ttsRoles: patch.ttsRoles ?? settings.ttsRoles,
+    };
     saveForSession(settings);
     return structuredClone(settings);
   },
