@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { AZURE_KEY, startAzureSpeech } from '../fakes/azure-speech';
 import { startElevenLabs } from '../fakes/elevenlabs';
 import type { Fake } from '../fakes/fake-http';
-import { signInToDesk, startDesk, type Desk } from './desk';
+import { DESK_TOKEN, signInToDesk, startDesk, type Desk } from './desk';
 
 // Admin → API Keys and speech on a live desk: the Newsdesk server (as in server.spec.ts) with ElevenLabs and Azure
 // Speech fakes on ports of this area (4331, 4332; the desk on 4335).
@@ -101,7 +101,7 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   azure.requests.length = 0;
   await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
   await expect(page.getByText('Sprachausgabe erfolgreich', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Geliefert von Azure Speech.')).toBeVisible();
+  await expect(page.getByTestId('tts-spoken-by')).toHaveText('Gesprochen von Azure Speech');
   await expect(page.getByTestId('tts-last')).toContainText('Azure Speech');
   // The backup's audio is handed to the player (the page's CSP keeps blob: out of fetch, so its address is checked).
   await expect(page.getByTestId('tts-audio')).toHaveAttribute('src', /^blob:/);
@@ -112,4 +112,44 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   const entry = page.getByTestId('error-entry').filter({ hasText: 'TTS failed: Service Unavailable' });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('ElevenLabs');
+});
+
+test("Switch on a live desk writes the roles to the server: they survive a reload, and speech goes to the new primary first", async ({ page, request }) => {
+  await signInToDesk(page, desk.url, '/dashboard/admin/settings');
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  await expect(page.getByTestId('tts-primary')).toHaveText('ElevenLabs');
+  await page.getByRole('button', { name: 'Switch', exact: true }).click();
+  await expect(page.getByTestId('tts-primary')).toHaveText('Azure Speech');
+  const settings = await request.get(`${desk.url}/api/settings`, { headers: { Authorization: `Bearer ${DESK_TOKEN}` } });
+  expect((await settings.json()) as unknown).toMatchObject({ ttsRoles: { primary: 'azure', backup: 'elevenlabs' } });
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'API Keys' }).click();
+  await expect(page.getByTestId('tts-primary')).toHaveText('Azure Speech');
+  eleven.requests.length = 0;
+  azure.requests.length = 0;
+  await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
+  await expect(page.getByTestId('tts-spoken-by')).toHaveText('Gesprochen von Azure Speech');
+  expect(azure.requests.filter((r) => r.method === 'POST' && r.path === '/cognitiveservices/v1')).toHaveLength(1);
+  expect(eleven.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+});
+
+test('a desk without any TTS key: Test-Sprachausgabe speaks with the embedded eSpeak-NG and says so', async ({ page }) => {
+  test.setTimeout(180_000);
+  const bareDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-nokeys-'));
+  const bare = await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: bareDir, ELEVENLABS_API_URL: eleven.url, AZURE_SPEECH_URL: azure.url });
+  try {
+    eleven.requests.length = 0;
+    azure.requests.length = 0;
+    await signInToDesk(page, bare.url, '/dashboard/admin/settings');
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
+    await expect(page.getByTestId('tts-spoken-by')).toHaveText('Gesprochen von eSpeak-NG (eingebettet)', { timeout: 30_000 });
+    await expect(page.getByTestId('tts-last')).toContainText('eSpeak-NG (eingebettet)');
+    await expect(page.getByTestId('tts-audio')).toHaveAttribute('src', /^blob:/);
+    expect([...eleven.requests, ...azure.requests].filter((r) => r.method === 'POST')).toEqual([]);
+  } finally {
+    await bare.stop();
+    await rm(bareDir, { recursive: true, force: true });
+  }
 });

@@ -31,8 +31,11 @@ export const CATEGORY_TITLES: Record<ServiceCategory, string> = {
   media: 'Media',
 };
 
+/** Engines without a key of their own: the server's embedded speech (SPEC §4 roles never name it). */
+const ENGINE_NAMES: Record<string, string> = { espeak: 'eSpeak-NG (eingebettet)' };
+
 export function serviceName(id: string): string {
-  return API_SERVICES.find((s) => s.id === id)?.name ?? id;
+  return API_SERVICES.find((s) => s.id === id)?.name ?? ENGINE_NAMES[id] ?? id;
 }
 
 /** '••••' plus the last four characters (SPEC: keys are masked unless shown on purpose). */

@@ -122,6 +122,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Upload progress 0..100 (multipart operations). */
   onProgress?: (percent: number) => void;
+  /** The headers of a successful answer (not for multipart operations). */
+  onHeaders?: (headers: Headers) => void;
   timeoutMs?: number;
   service?: string;
   retries?: false | number;
@@ -209,6 +211,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
       signal: input.signal,
       timeoutMs: input.timeoutMs ?? timeoutOf(id, def),
       responseType: binary ? 'blob' : 'json',
+      onHeaders: input.onHeaders,
     });
   };
   // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.

@@ -16,6 +16,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   responseType?: 'json' | 'blob' | 'text';
   mode?: RequestMode;
+  /** Told the headers of a successful answer (e.g. which engine spoke a TTS request). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** The time-out of a call that names none: a backend that accepts the connection and never answers must not hold a caller forever. */
@@ -83,6 +85,7 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     });
     throw httpError(response.status, body, finalUrl, response.statusText);
   }
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined;
   if (responseType === 'blob') return await read(() => response.blob());
   const text = await read(() => response.text());

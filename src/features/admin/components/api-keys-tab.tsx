@@ -14,6 +14,7 @@ import { redact, unregisterSecret } from '@/lib/security/redact';
 import { useHealthChecks } from '../api/health';
 import { adminKeys } from '../api/keys';
 import { lastTestOf, useServerKeys } from '../api/server-keys';
+import { useTtsRoles } from '../api/tts-roles';
 import { useSetting } from '../api/use-setting';
 import { messages } from '../messages';
 import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../services';
@@ -41,7 +42,7 @@ async function requestPersistence(): Promise<string> {
 
 export function ApiKeysTab() {
   const apiKeys = useSetting('apiKeys');
-  const roles = useSetting('ttsRoles');
+  const { roles } = useTtsRoles();
   const health = useHealthChecks();
   const [showKeys, setShowKeys] = useState(false);
   const [results, setResults] = useState<Record<string, TestResult>>({});
@@ -117,7 +118,7 @@ export function ApiKeysTab() {
                   serverKey={live ? serverKeys[service.id] : undefined}
                   result={newer(newer(results[service.id], health[service.id]), lastTestOf(serverKeys[service.id]))}
                   showKeys={showKeys}
-                  role={category === 'tts' ? (roles?.primary ?? 'elevenlabs') === service.id ? 'primary' : 'backup' : undefined}
+                  role={category === 'tts' ? roles.primary === service.id ? 'primary' : 'backup' : undefined}
                   testing={testing[service.id] ?? false}
                   onSave={(key) => save(service.id, service.name, key)}
                   onTest={(key) => void test(service.id, service.name, key)}

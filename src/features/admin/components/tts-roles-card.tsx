@@ -4,29 +4,50 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { TtsProvider as TtsEngine } from '@/contract';
 import { putSetting, type TtsRoles } from '@/db/settings';
 import { generateSpeech, getTtsRoles, lastTtsProvider, onTtsChange, savedRolesInForce, setTtsRoles } from '@/lib/api/tts';
 import { errorMessage } from '@/lib/http/api-error';
 import { redact } from '@/lib/security/redact';
-import { useSetting } from '../api/use-setting';
+import { useUpdateDeskSettings } from '../api/desk-settings';
+import { useTtsRoles } from '../api/tts-roles';
+import { serverMessage } from '../lib/server-message';
 import { messages } from '../messages';
 import { serviceName } from '../services';
 import { storageFailureMessage } from '@/db/storage-errors';
 
-/** SPEC §4 "TTS provider roles": primary elevenlabs, backup azure; Switch swaps them and lib/api uses them at once. */
+/**
+ * SPEC §4 "TTS provider roles": primary elevenlabs, backup azure; Switch swaps them and lib/api uses them at once. On a
+ * live desk they are the server's settings (the pipeline speaks by them too); in the demo they stay in the browser.
+ */
 export function TtsRolesCard() {
-  const stored = useSetting('ttsRoles');
-  const runtime = useSyncExternalStore(onTtsChange, getTtsRoles);
+  const { roles, live, loading } = useTtsRoles();
   const last = useSyncExternalStore(onTtsChange, lastTtsProvider);
-  const roles: TtsRoles = stored ?? runtime;
+  const update = useUpdateDeskSettings();
   const [speaking, setSpeaking] = useState(false);
-  // The last sample's audio, playable here (a blob URL, released when replaced or on leaving).
+  // The last sample's audio, playable here (a blob URL, released when replaced or on leaving), and who spoke it.
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
+  const [spokenBy, setSpokenBy] = useState<TtsEngine | null>(null);
   useEffect(() => () => {
     if (audioUrl) URL.revokeObjectURL(audioUrl);
   }, [audioUrl]);
 
+  const swapOnServer = () => {
+    const next: TtsRoles = { primary: roles.backup, backup: roles.primary };
+    update.mutate(
+      { ttsRoles: next },
+      {
+        onSuccess: (settings) => {
+          setTtsRoles(settings.ttsRoles);
+          toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(settings.ttsRoles.primary), serviceName(settings.ttsRoles.backup)) });
+        },
+        onError: (error) => toast.error(messages.tts.switchFailed, { description: serverMessage(error) }),
+      },
+    );
+  };
+
   const swap = async () => {
+    if (live) return swapOnServer();
     // The saved roles first (right after a reload they may not be in force yet), so the swap starts from them.
     await savedRolesInForce();
     const current = getTtsRoles();
@@ -48,6 +69,7 @@ export function TtsRolesCard() {
     try {
       const { provider, audio } = await generateSpeech(messages.tts.sample);
       setAudioUrl(URL.createObjectURL(audio));
+      setSpokenBy(provider);
       toast.success(messages.tts.speechOk, { description: messages.tts.speechOkDescription(serviceName(provider)) });
     } catch (error) {
       toast.error(messages.tts.speechFailed, { description: redact(errorMessage(error)) });
@@ -74,7 +96,7 @@ export function TtsRolesCard() {
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => void swap()}>
+          <Button variant="outline" disabled={loading || update.isPending} onClick={() => void swap()}>
             <ArrowLeftRight aria-hidden />
             Switch
           </Button>
@@ -92,7 +114,12 @@ export function TtsRolesCard() {
             )}
           </span>
         </div>
-        {audioUrl && <audio controls src={audioUrl} data-testid="tts-audio" aria-label="Test-Sprachausgabe anhören" className="w-full" />}
+        {audioUrl && (
+          <div className="space-y-1">
+            <audio controls src={audioUrl} data-testid="tts-audio" aria-label="Test-Sprachausgabe anhören" className="w-full" />
+            {spokenBy && <p className="text-sm text-muted-foreground" data-testid="tts-spoken-by">{messages.tts.speechOkDescription(serviceName(spokenBy))}</p>}
+          </div>
+        )}
       </CardContent>
     </Card>
   );
