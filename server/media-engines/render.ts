@@ -1,38 +1,103 @@
-// The desk's own video when no provider is set up: FFmpeg (GPL via x264, from @ffmpeg-installer) renders a still title
-// card with the story's speech as an H.264/AAC MP4 that browsers play. It runs as a child process, never linked.
+// The desk's own video when no provider is set up: FFmpeg (GPL via x264, from @ffmpeg-installer) renders the story —
+// headline, source credit, AI disclosure and the script as subtitles timed to the speech, over the run's image or a
+// plain branded background — as an H.264/AAC MP4 that browsers play. It runs as a child process, never linked, one
+// render at a time per instance, with a time limit that grows with the speech.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { SNIFF_BYTES, sniffMedia } from '../sniff';
 import { ChildStopped, lastLine, runChild } from './child';
+import { assDocument } from './subtitles';
 
 export interface RenderInput {
   audioPath: string;
   title: string;
-  subtitle?: string;
+  /** The source credit under the headline: „Quellen: Alpha Nachrichten, Beta Zeitung“. */
+  credit?: string;
+  /** The AI disclosure line, shown small at the bottom for the whole video. */
+  disclosure?: string;
+  /** The spoken script (no citation marks): subtitles timed to the speech. */
+  script?: string;
+  /** An image to show behind the text; anything that is not a readable image gives the plain background. */
+  backgroundPath?: string;
   outPath: string;
+  /** Where a JPEG frame of the finished video goes (its thumbnail). */
+  thumbnailPath?: string;
+  /** Keeps a copy of the ASS script the render drew its text from (tests, debugging). */
+  subtitlesPath?: string;
   width?: number;
   height?: number;
   signal?: AbortSignal;
+  /** The render's own limit; default 2× the speech's length + 60 s. */
+  timeoutMs?: number;
+  /** Samples FFmpeg's peak memory (the bench). */
+  measureMemory?: boolean;
 }
 
-// A still card needs few frames; 10 fps keeps the encode cheap and seeking fine.
+export interface RenderResult {
+  durationMs: number;
+  bytes: number;
+  width: number;
+  height: number;
+  background: 'image' | 'plain';
+  /** Why the background image was not used (German), when one was given. */
+  backgroundProblem?: string;
+  /** False when no font was found: the video then shows no text. */
+  text: boolean;
+  /** The encode itself, without waiting for an earlier render. */
+  renderMs: number;
+  peakKb?: number;
+}
+
+/** Longer speech is refused: its render would take too long and no platform wants a news clip that long. */
+export const MAX_SPEECH_MS = 10 * 60_000;
+/** A render's own time limit: a healthy one needs a fraction of the speech's length. */
+export const renderLimitMs = (speechMs: number) => 60_000 + 2 * speechMs;
+
+// A card changes only when a subtitle does: 10 fps keeps the encode cheap and a cue's start within 0.1 s.
 const FPS = 10;
 const BACKGROUND = '0x111827';
-// Bold for the title, regular for the subtitle; Debian's fonts-dejavu-core comes first (fontconfig depends on it).
-const TITLE_FONTS = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
-  '/usr/share/fonts/truetype/freefont/FreeSansBold.ttf',
-];
-const TEXT_FONTS = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/freefont/FreeSans.ttf',
-];
+const ACCENT = '0x2563eb';
+// The font comes with `npm ci` (dejavu-fonts-ttf: Bitstream Vera licence, DejaVu changes public domain); Debian's
+// font packages are only the fallback of an install without it.
+const require = createRequire(import.meta.url);
+
+interface FontSet {
+  dir: string;
+  regular: string;
+  bold: string;
+  family: string;
+}
+
+function fontSets(): FontSet[] {
+  const sets: FontSet[] = [];
+  try {
+    sets.push({ dir: path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf'), regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', family: 'DejaVu Sans' });
+  } catch {
+    // Not installed: the system's fonts below.
+  }
+  sets.push(
+    { dir: '/usr/share/fonts/truetype/dejavu', regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', family: 'DejaVu Sans' },
+    { dir: '/usr/share/fonts/truetype/liberation', regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf', family: 'Liberation Sans' },
+    { dir: '/usr/share/fonts/truetype/freefont', regular: 'FreeSans.ttf', bold: 'FreeSansBold.ttf', family: 'FreeSans' },
+  );
+  return sets;
+}
+
+/** The font the render draws its text with: the first set whose regular and bold files are there. */
+export function renderFont(): FontSet | undefined {
+  return fontSets().find((set) => existsSync(path.join(set.dir, set.regular)) && existsSync(path.join(set.dir, set.bold)));
+}
 
 const failed = (reason: string) => new Error(`Das Video konnte nicht gerendert werden: ${reason}`);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** A full disk, in the words Monitoring and the notifications show. */
+export const NO_SPACE = 'Kein Speicherplatz mehr frei – bitte Platz im Datenordner schaffen und den Run wiederholen.';
+const isNoSpace = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC';
+const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+const seconds = (ms: number) => `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 
 let ffmpegPath: Promise<string> | undefined;
 
@@ -48,22 +113,100 @@ function ffmpeg(): Promise<string> {
   return ffmpegPath;
 }
 
-/** The playing time of an audio or video file, read from FFmpeg's "Duration:" line (ffprobe is not shipped). */
-export async function probeDurationMs(file: string, signal?: AbortSignal): Promise<number> {
+export interface MediaStream {
+  kind: 'video' | 'audio' | 'other';
+  codec: string;
+  width?: number;
+  height?: number;
+}
+
+export interface MediaInfo {
+  /** Undefined for a still image (FFmpeg says „Duration: N/A“). */
+  durationMs?: number;
+  streams: MediaStream[];
+}
+
+/** What FFmpeg's `-i` says about a file (ffprobe is not shipped): its duration and its streams with their sizes. */
+export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
   const unreadable = (reason: string) => new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: ${reason}`);
   const args = ['-hide_banner', '-nostdin', '-i', path.resolve(file)];
   const result = await runChild(await ffmpeg(), args, { signal, timeoutMs: 30_000 }).catch((error: unknown) => {
     throw unreadable(messageOf(error));
   });
-  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(result.stderr);
-  if (!match) {
-    throw unreadable(result.stderr.includes('Duration: N/A') ? 'Keine Dauer angegeben.' : lastLine(result.stderr) || 'unbekanntes Format.');
-  }
-  return Math.round((Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000);
+  if (!/^Input #0/m.test(result.stderr)) throw unreadable(lastLine(result.stderr) || 'unbekanntes Format.');
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(result.stderr);
+  const streams = [...result.stderr.matchAll(/Stream #\d+:\d+[^:]*: (Video|Audio|Subtitle|Data|Attachment): (\w+)([^\n]*)/g)].map((m): MediaStream => {
+    const size = /,\s(\d{2,5})x(\d{2,5})(?=[\s,[]|$)/.exec(m[3]);
+    return { kind: m[1] === 'Video' ? 'video' : m[1] === 'Audio' ? 'audio' : 'other', codec: m[2], ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}) };
+  });
+  return {
+    ...(duration ? { durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) } : {}),
+    streams,
+  };
 }
 
-/** Renders the title card with the audio to `outPath` (MP4, H.264 yuv420p + AAC, faststart) as long as the audio. */
-export async function renderVideo(input: RenderInput): Promise<{ durationMs: number; bytes: number }> {
+/** The playing time of an audio or video file, read from FFmpeg's "Duration:" line. */
+export async function probeDurationMs(file: string, signal?: AbortSignal): Promise<number> {
+  const info = await probeMedia(file, signal);
+  if (info.durationMs === undefined) throw new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: Keine Dauer angegeben.`);
+  return info.durationMs;
+}
+
+/** A JPEG frame of a video (its thumbnail), at most 640 px on its longer side, taken at `atMs` or its start. */
+export async function extractThumbnail(video: string, out: string, options: { atMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+  const at = ((options.atMs ?? 0) / 1000).toFixed(2);
+  const args = [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', at, '-i', path.resolve(video),
+    '-frames:v', '1', '-vf', "scale='if(gt(iw,ih),min(640,iw),-2)':'if(gt(iw,ih),-2,min(640,ih))'", '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', path.resolve(out),
+  ];
+  const result = await runChild(await ffmpeg(), args, { signal: options.signal, timeoutMs: 60_000 });
+  if (result.code !== 0 || !existsSync(out)) {
+    await rm(out, { force: true });
+    if (/No space left on device/i.test(result.stderr)) throw failed(NO_SPACE);
+    throw failed(`Vorschaubild: ${lastLine(result.stderr) || `FFmpeg endete mit Code ${result.code}.`}`);
+  }
+}
+
+// One render at a time per instance: a second waits for the first (each is a queue entry, not a pile of encoders).
+let renderTail: Promise<void> = Promise.resolve();
+let inLine = 0;
+
+/** How many renders are running or waiting on this instance. */
+export function rendersInLine(): number {
+  return inLine;
+}
+
+async function inTurn<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const before = renderTail;
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  // The next one waits for this one and for all before it, even if this one gives up while it waits.
+  renderTail = before.then(() => mine);
+  inLine += 1;
+  try {
+    await untilOrAborted(before, signal);
+    return await work();
+  } finally {
+    inLine -= 1;
+    release();
+  }
+}
+
+function untilOrAborted(turn: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return turn;
+  if (signal.aborted) return Promise.reject(new ChildStopped('abgebrochen.'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new ChildStopped('abgebrochen.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void turn.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
+
+/** Renders the story's video to `outPath` (MP4, H.264 yuv420p + AAC, faststart) as long as the speech. */
+export async function renderVideo(input: RenderInput): Promise<RenderResult> {
   const width = input.width ?? 1280;
   const height = input.height ?? 720;
   if (!evenSize(width) || !evenSize(height)) {
@@ -78,120 +221,130 @@ export async function renderVideo(input: RenderInput): Promise<{ durationMs: num
     throw failed(messageOf(error));
   });
   if (audioMs <= 0) throw failed('Die Audiodatei ist leer.');
-
-  // Texts go to drawtext as files in a folder of our own, named by us: no title can break the filter graph.
-  const work = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-render-'));
-  try {
-    const filter = await titleCard(work, { width, height, title: input.title, subtitle: input.subtitle });
-    const seconds = (audioMs / 1000).toFixed(3);
-    await mkdir(path.dirname(outPath), { recursive: true });
-    const args = [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', `color=c=${BACKGROUND}:s=${width}x${height}:r=${FPS}:d=${seconds}`,
-      '-i', path.resolve(input.audioPath),
-      ...(filter ? ['-filter_complex', `[0:v]${filter}[v]`, '-map', '[v]'] : ['-map', '0:v']),
-      '-map', '1:a:0',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-g', String(FPS * 2),
-      '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
-      '-t', seconds, '-movflags', '+faststart', '-f', 'mp4', partPath,
-    ];
-    // A stuck encoder must not hold the stage forever; a healthy one needs a fraction of the audio's length.
-    const limits = { cwd: work, signal: input.signal, timeoutMs: 120_000 + 2 * audioMs };
-    const result = await runChild(binary, args, limits).catch((error: unknown) => {
-      throw failed(error instanceof ChildStopped ? error.message : `FFmpeg startet nicht (${messageOf(error)}).`);
-    });
-    if (result.code !== 0) throw failed(lastLine(result.stderr) || `FFmpeg endete mit Code ${result.code}.`);
-    await rename(partPath, outPath);
-    const { size } = await stat(outPath);
-    const durationMs = await probeDurationMs(outPath, input.signal).catch((error: unknown) => {
-      throw failed(messageOf(error));
-    });
-    return { durationMs, bytes: size };
-  } catch (error) {
-    await rm(partPath, { force: true });
-    throw error;
-  } finally {
-    await rm(work, { recursive: true, force: true });
+  if (audioMs > MAX_SPEECH_MS) {
+    throw failed(`Der Sprechtext ist zu lang: ${clock(audioMs)} Minuten Sprache, höchstens ${MAX_SPEECH_MS / 60_000} Minuten passen in ein Video. Bitte die Meldung kürzen.`);
   }
+
+  return inTurn(async () => {
+    // Texts, fonts and the prepared background go to a folder of our own, named by us: no title breaks the filter graph.
+    const work = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-render-')).catch((error: unknown) => {
+      throw failed(isNoSpace(error) ? NO_SPACE : messageOf(error));
+    });
+    try {
+      const length = (audioMs / 1000).toFixed(3);
+      const font = await fontsIn(work);
+      const background = await prepareBackground(binary, input, work, width, height);
+      const filters = [`drawbox=x=0:y=0:w=iw:h=${Math.max(4, Math.round(Math.min(width, height) * 0.012))}:color=${ACCENT}:t=fill`];
+      if (font) {
+        const ass = assDocument({ width, height, durationMs: audioMs, font: font.family, title: input.title, credit: input.credit, disclosure: input.disclosure, script: input.script });
+        await writeFile(path.join(work, 'card.ass'), ass, 'utf8');
+        if (input.subtitlesPath) await writeFile(input.subtitlesPath, ass, 'utf8');
+        filters.push('subtitles=filename=card.ass:fontsdir=fonts');
+      }
+      await mkdir(path.dirname(outPath), { recursive: true });
+      const args = [
+        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+        ...(background.file ? ['-loop', '1', '-framerate', String(FPS), '-i', background.file] : ['-f', 'lavfi', '-i', `color=c=${BACKGROUND}:s=${width}x${height}:r=${FPS}`]),
+        '-i', path.resolve(input.audioPath),
+        '-filter_complex', `[0:v]${filters.join(',')}[v]`, '-map', '[v]', '-map', '1:a:0',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-g', String(FPS * 2),
+        // Speech is mono: a mono AAC loses nothing and takes half the encoder's time of a stereo one.
+        '-c:a', 'aac', '-b:a', '96k', '-ar', '48000', '-ac', '1',
+        '-t', length, '-movflags', '+faststart', '-f', 'mp4', partPath,
+      ];
+      const limitMs = input.timeoutMs ?? renderLimitMs(audioMs);
+      const started = performance.now();
+      const limits = { cwd: work, signal: input.signal, timeoutMs: limitMs, env: { FONTCONFIG_FILE: path.join(work, 'fonts.conf') }, measureMemory: input.measureMemory };
+      const result = await runChild(binary, args, limits).catch((error: unknown) => {
+        if (error instanceof ChildStopped && error.reason === 'timeout') {
+          throw failed(`Das Rendern dauerte länger als das Zeitlimit von ${seconds(limitMs)} und wurde abgebrochen.`);
+        }
+        throw failed(error instanceof ChildStopped ? error.message : `FFmpeg startet nicht (${messageOf(error)}).`);
+      });
+      const renderMs = performance.now() - started;
+      if (result.code !== 0) {
+        if (/No space left on device/i.test(result.stderr)) throw failed(NO_SPACE);
+        throw failed(`FFmpeg meldet: ${lastLine(result.stderr) || `Code ${result.code}.`}`);
+      }
+      await rename(partPath, outPath);
+      const { size } = await stat(outPath);
+      const durationMs = await probeDurationMs(outPath, input.signal).catch((error: unknown) => {
+        throw failed(messageOf(error));
+      });
+      // The frame after the first cue began: headline, sources and the first subtitle, as the video opens.
+      if (input.thumbnailPath) await extractThumbnail(outPath, input.thumbnailPath, { atMs: Math.min(1500, durationMs / 2), signal: input.signal });
+      return {
+        durationMs, bytes: size, width, height, background: background.file ? ('image' as const) : ('plain' as const),
+        ...(background.problem ? { backgroundProblem: background.problem } : {}),
+        text: Boolean(font), renderMs, ...(result.peakKb !== undefined ? { peakKb: result.peakKb } : {}),
+      };
+    } catch (error) {
+      // Nothing half-made stays; a cleanup that fails does not hide why the render failed.
+      const remove = (file: string) => rm(file, { force: true }).catch(() => undefined);
+      await remove(partPath);
+      await remove(outPath);
+      if (input.thumbnailPath) await remove(input.thumbnailPath);
+      if (isNoSpace(error)) throw failed(NO_SPACE);
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }, input.signal).catch((error: unknown) => {
+    if (error instanceof ChildStopped) throw failed(error.message);
+    throw error;
+  });
 }
 
 const evenSize = (n: number) => Number.isInteger(n) && n >= 128 && n <= 3840 && n % 2 === 0;
+const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-const firstExisting = (files: readonly string[]) => files.find((file) => existsSync(file));
-
-interface Card {
-  width: number;
-  height: number;
-  title: string;
-  subtitle?: string;
+/**
+ * The font's two files in the render's folder, and a fontconfig of that folder only: libass finds the same font on
+ * every machine, and scans none of the system's. Undefined when no font is there (the video then has no text).
+ */
+async function fontsIn(work: string): Promise<FontSet | undefined> {
+  const font = renderFont();
+  if (!font) return undefined;
+  const dir = path.join(work, 'fonts');
+  await mkdir(dir);
+  for (const file of [font.regular, font.bold]) {
+    await symlink(path.join(font.dir, file), path.join(dir, file)).catch(() => copyFile(path.join(font.dir, file), path.join(dir, file)));
+  }
+  await writeFile(path.join(work, 'fonts.conf'), `<?xml version="1.0"?>\n<fontconfig><dir>${xml(dir)}</dir><cachedir>${xml(path.join(work, 'fontcache'))}</cachedir></fontconfig>\n`);
+  return font;
 }
 
-// One drawtext per line (FFmpeg 4.1 cannot centre lines), each read from a file with expansion off, so quotes, colons,
-// % and backslashes show as typed. Without a font the card stays plain: a video without its title beats no video.
-async function titleCard(dir: string, card: Card): Promise<string | undefined> {
-  const titleFont = firstExisting(TITLE_FONTS) ?? firstExisting(TEXT_FONTS);
-  const textFont = firstExisting(TEXT_FONTS) ?? titleFont;
-  if (!titleFont || !textFont) return undefined;
-  const titleSize = Math.round(card.height * 0.075);
-  const subtitleSize = Math.round(card.height * 0.042);
-  const usable = card.width * 0.84;
-  // Average glyph widths of DejaVu Sans (bold ≈ 0.62 em, regular ≈ 0.55 em) decide where a line is wrapped.
-  const blocks = [
-    {
-      lines: wrapText(card.title, Math.floor(usable / (titleSize * 0.62)), 4),
-      font: titleFont,
-      size: titleSize,
-      color: 'white',
-      step: Math.round(titleSize * 1.3),
-    },
-    {
-      lines: wrapText(card.subtitle ?? '', Math.floor(usable / (subtitleSize * 0.55)), 3),
-      font: textFont,
-      size: subtitleSize,
-      color: '0xCBD5E1',
-      step: Math.round(subtitleSize * 1.45),
-    },
-  ].filter((block) => block.lines.length > 0);
-  if (blocks.length === 0) return undefined;
-  const gap = Math.round(card.height * 0.05);
-  const total = blocks.reduce((sum, block) => sum + block.lines.length * block.step, 0) + gap * (blocks.length - 1);
-  let y = Math.round((card.height - total) / 2);
-  const filters: string[] = [];
-  for (const block of blocks) {
-    for (const line of block.lines) {
-      const file = `line-${filters.length}.txt`;
-      await writeFile(path.join(dir, file), line, 'utf8');
-      const style = `fontfile=${block.font}:fontsize=${block.size}:fontcolor=${block.color}`;
-      filters.push(`drawtext=${style}:textfile=${file}:expansion=none:x=(w-text_w)/2:y=${y}`);
-      y += block.step;
-    }
-    y += gap;
+/**
+ * The background image scaled to cover the frame and darkened under the text, once, into the render's folder. A file
+ * that is no image or that FFmpeg cannot read is not used: the reason comes back and the plain background stands in.
+ */
+async function prepareBackground(binary: string, input: RenderInput, work: string, width: number, height: number): Promise<{ file?: string; problem?: string }> {
+  if (!input.backgroundPath) return {};
+  const name = path.basename(input.backgroundPath);
+  const head = await readHead(input.backgroundPath).catch(() => undefined);
+  if (!head) return { problem: `Das Hintergrundbild „${name}“ ist nicht lesbar.` };
+  if (sniffMedia(head)?.type !== 'image') return { problem: `Die Datei „${name}“ ist kein Bild.` };
+  const file = path.join(work, 'background.jpg');
+  const args = [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', path.resolve(input.backgroundPath), '-frames:v', '1',
+    '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,drawbox=x=0:y=0:w=iw:h=ih:color=black@0.55:t=fill`,
+    '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', file,
+  ];
+  const result = await runChild(binary, args, { cwd: work, signal: input.signal, timeoutMs: 60_000 });
+  if (result.code !== 0 || !existsSync(file)) {
+    if (/No space left on device/i.test(result.stderr)) throw failed(NO_SPACE);
+    return { problem: `Das Bild „${name}“ lässt sich nicht lesen (${lastLine(result.stderr) || `FFmpeg endete mit Code ${result.code}`}).` };
   }
-  return filters.join(',');
+  return { file };
 }
 
-/** Words to lines of at most `width` characters; the last of `maxLines` ends in … when text is left over. */
-function wrapText(text: string, width: number, maxLines: number): string[] {
-  // Control characters would be drawn as boxes (or end a line); a title is one paragraph.
-  const words = text.replace(/\p{Cf}/gu, '').replace(/[\p{Cc}\s]+/gu, ' ').trim().split(' ').filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (let word of words) {
-    while (word.length > width) {
-      if (line) lines.push(line);
-      lines.push(word.slice(0, width - 1) + '-');
-      word = word.slice(width - 1);
-      line = '';
-    }
-    if (!line) line = word;
-    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const last = lines[maxLines - 1];
-  return [...lines.slice(0, maxLines - 1), `${last.length < width ? last : last.slice(0, width - 1).trimEnd()}…`];
 }
