@@ -71,8 +71,9 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   );
   engine.start();
   const deps = { database, events, token, mediaDir, maxUploadBytes: env.maxUploadBytes, uploadIdleMs: env.uploadIdleMs, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs, engine };
-  // Avatar video jobs left open by the last run are followed again from the database.
-  const videoPoller = startVideoPoller(deps);
+  // Avatar video jobs left open by the last run are followed again from the database; a finished one's file is
+  // copied into the Media Library through the SSRF guard.
+  const videoPoller = startVideoPoller({ ...deps, allowPrivate: env.fetchPrivate });
   const app = createApp(
     deps,
     { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, trustedProxies: env.trustedProxies, log: options.log },

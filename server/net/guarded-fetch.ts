@@ -1,5 +1,7 @@
 // The server's one SSRF guard: every fetch of an address that came from input (feeds, articles) goes through here.
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 import { Agent, request } from 'undici';
 
@@ -14,6 +16,8 @@ export interface GuardedFetchOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   method?: 'GET' | 'HEAD';
+  /** A 2xx body goes to this new file instead of memory (a large download); `body` is then empty. */
+  saveTo?: string;
 }
 
 export interface GuardedResponse {
@@ -22,6 +26,8 @@ export interface GuardedResponse {
   /** The final address after redirects. */
   url: string;
   body: Buffer;
+  /** The body's length (also when it went to `saveTo`). */
+  size: number;
 }
 
 export type FetchRefusedCode = 'protocol' | 'blocked' | 'timeout' | 'too_large' | 'redirects' | 'network' | 'invalid_url';
@@ -103,6 +109,21 @@ function embeddedIpv4(ip: string): string | undefined {
   return undefined;
 }
 
+// A failed open or write reaches the caller through the write's callback; the stream's own error event is not thrown.
+const openFile = (file: string) => createWriteStream(file, { flags: 'wx' }).on('error', () => undefined);
+
+function writeChunk(file: WriteStream, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    file.write(chunk, (error) => (error ? reject(new SaveFailed(error.message, { cause: error })) : resolve()));
+  });
+}
+
+function closeFile(file: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    file.end((error?: Error | null) => (error ? reject(new SaveFailed(error.message, { cause: error })) : resolve()));
+  });
+}
+
 /** True for loopback, private, link-local, carrier-grade NAT, multicast, reserved and documentation addresses. */
 export function isBlockedAddress(ip: string): boolean {
   const address = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, ''); // brackets of a URL host, an IPv6 zone
@@ -128,6 +149,9 @@ export function checkUrl(url: string | URL, allowPrivate: boolean): URL {
   if (!allowPrivate && isIP(host) !== 0 && isBlockedAddress(host)) throw refusedBlocked();
   return parsed;
 }
+
+/** Writing a saved body failed (a full disk): the file system's own error, not a network one. */
+class SaveFailed extends Error {}
 
 class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
@@ -204,24 +228,38 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of response.body) {
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-        size += buffer.length;
-        if (size > maxBytes) {
-          response.body.destroy();
-          throw tooLarge();
+      const save = options.saveTo && response.statusCode >= 200 && response.statusCode < 300 ? options.saveTo : undefined;
+      let file: WriteStream | undefined;
+      try {
+        for await (const chunk of response.body) {
+          const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+          size += buffer.length;
+          if (size > maxBytes) {
+            response.body.destroy();
+            throw tooLarge();
+          }
+          if (!save) chunks.push(buffer);
+          else await writeChunk((file ??= openFile(save)), buffer);
         }
-        chunks.push(buffer);
+        if (save) await closeFile((file ??= openFile(save)));
+      } catch (error) {
+        if (file) {
+          const open = file;
+          await new Promise<void>((resolve) => (open.closed ? resolve() : open.destroy().once('close', () => resolve())));
+        }
+        if (save) await rm(save, { force: true });
+        throw error;
       }
 
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(response.headers)) {
         for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
       }
-      return { status: response.statusCode, headers: responseHeaders, url: current.href, body: Buffer.concat(chunks, size) };
+      return { status: response.statusCode, headers: responseHeaders, url: current.href, body: save ? Buffer.alloc(0) : Buffer.concat(chunks, size), size };
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error;
+    if (error instanceof SaveFailed) throw error.cause;
     if (timer.signal.aborted) throw new FetchRefused('Zeitüberschreitung beim Abruf.', 'timeout');
     if (options.signal?.aborted) throw options.signal.reason;
     if (causes(error).some((e) => e instanceof BlockedAddressError)) throw refusedBlocked();

@@ -1,7 +1,7 @@
 // A story's way out: review (publish or reject), the desk's own channel (status published, its disclosure line) and
 // one post per platform of its run through the social publisher. Nothing leaves the desk unseen unless the desk's
 // „Freigabe vor Veröffentlichung“ is off; every post carries its sources and the disclosure.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PLATFORMS, type AiNewsDetails, type AiNewsItem, type NewsPlatformResult, type Platform } from '../../src/contract';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
@@ -186,10 +186,13 @@ export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social
   return outcome;
 }
 
-/** The video a run made (the rendered clip or a provider's), when it is a file of the Media Library. */
+/**
+ * The video a run made, when it is a file of the Media Library: the first one filed (the landscape render, or the
+ * stored copy of a provider's video, which comes after the provider's project).
+ */
 export async function runVideo(db: Db, runId: string): Promise<{ id: string } | undefined> {
-  const [ref] = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video')));
-  if (!ref) return undefined;
-  const [file] = await db.select({ id: media.id }).from(media).where(eq(media.id, ref.refId));
-  return file;
+  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video'))).orderBy(asc(runArtefacts.seq));
+  if (refs.length === 0) return undefined;
+  const files = await db.select({ id: media.id }).from(media).where(inArray(media.id, refs.map((r) => r.refId)));
+  return refs.map((r) => files.find((f) => f.id === r.refId)).find((f) => f !== undefined);
 }

@@ -1,7 +1,7 @@
 // What each stage does on the desk's own engine. A stage answers what it made (artefacts), throws StageSkipped with a
 // German reason when it has nothing to do on this desk, or throws an Error whose message Monitoring shows.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { PLATFORMS, type Platform, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
@@ -12,12 +12,12 @@ import { extractArticle } from '../sources/article';
 import { selectItems, type SelectedItem } from '../sources/select';
 import { originsOf } from '../sources/store';
 import { speakByRoles, TTS_ENGINE_NAMES } from '../providers/tts';
-import { createVideoJob } from '../providers/video/jobs';
-import { probeDurationMs, renderVideo } from '../media-engines/render';
+import { probeDurationMs } from '../media-engines/render';
 import { appendLog } from '../routes/workflow/runs';
 import { readSettings } from '../settings';
 import { postIdOf, postStory, publishStory, REJECTED_REASON, slugFor } from './publication';
 import { writeStory } from './story';
+import { videoStage } from './video-stage';
 import type { EngineDeps, PipelineEngine } from './engine';
 
 export class StageSkipped extends Error {}
@@ -150,32 +150,10 @@ async function speech(context: StageContext): Promise<StageOutcome> {
   return { artefacts: [{ kind: 'audio', ...audio }] };
 }
 
-const VIDEO_PROVIDERS = ['heygen', 'tavus', 'did', 'modelslab'] as const;
-
+// The Video Gen stage's work (a provider's job or the desk's own render) lives in video-stage.ts.
 async function video(context: StageContext): Promise<StageOutcome> {
-  const { credentials, database, mediaDir } = context.deps;
-  let provider: (typeof VIDEO_PROVIDERS)[number] | undefined;
-  for (const p of VIDEO_PROVIDERS) if (!provider && (await credentials.key(p))) provider = p;
   const story = await storyText(context);
-  if (provider) {
-    const params = await paramsOf(context);
-    const project = await createVideoJob(context.deps, provider, { platform: provider, script: spoken(story.script), title: story.title, voice: text(params.voice, 'german-female-1') });
-    return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
-  }
-  // No provider: FFmpeg renders the story's title card with its speech.
-  const audio = artefactsOf(context.run, 'audio')[0];
-  if (!audio) throw new StageSkipped('Keine Sprachaufnahme in diesem Run (TTS).');
-  const [row] = await database.db.select().from(media).where(eq(media.id, audio.id));
-  if (!row?.fileName) throw new Error('Die Sprachaufnahme dieses Runs ist nicht mehr da.');
-  const names = [...new Set((context.run.artefacts ?? []).filter((a) => a.kind === 'item').flatMap((a) => a.sources ?? []))];
-  const outPath = path.join(mediaDir, `render-${randomUUID()}.mp4`);
-  try {
-    await renderVideo({ audioPath: path.join(mediaDir, row.fileName), title: story.title, ...(names.length ? { subtitle: `Quellen: ${names.join(', ')}` } : {}), outPath, signal: context.signal });
-    const clip = await storeMedia(context, { bytes: await readFile(outPath), ext: '.mp4', mime: 'video/mp4', type: 'video', title: story.title, durationMs: await probeDurationMs(outPath) });
-    return { artefacts: [{ kind: 'video', ...clip }] };
-  } finally {
-    await rm(outPath, { force: true });
-  }
+  return videoStage(context, { id: story.id, title: story.title, script: spoken(story.script) }, await paramsOf(context));
 }
 
 async function socialPost(context: StageContext): Promise<StageOutcome> {

@@ -6,11 +6,16 @@ import type { VideoGenerateBody, VideoProvider } from '../../../src/contract';
 import type { Deps } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { copyProviderVideo } from '../../pipeline/video-library';
 import { addNotification } from '../../routes/dashboard/dashboard.routes';
 import { retryAfterSeconds } from '../provider-call';
 import { adapterFor, PROVIDER_NAMES, requireKey, type JobInput } from './adapters';
 
-export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'token'>;
+/**
+ * With `mediaDir` a finished job's file is copied into the Media Library (through the SSRF guard, private addresses
+ * only with `allowPrivate`), so a story keeps its video when the provider's address expires.
+ */
+export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'token'> & { mediaDir?: string; allowPrivate?: boolean };
 
 const DEFAULT_POLL_MS = 5000;
 /** A job still open after this long is given up (the providers document minutes, not hours). */
@@ -115,6 +120,21 @@ async function fail(deps: JobDeps, projectId: string, message: string): Promise<
   await deps.events.publish({ topic: 'video', action: 'updated', id: projectId });
 }
 
+/** The finished file into the Media Library; the provider's link stays either way, a failed copy is told, not fatal. */
+async function keepCopy(deps: JobDeps, projectId: string, providerName: string, url: string): Promise<void> {
+  if (!deps.mediaDir) return;
+  const { db } = deps.database;
+  const [project] = await db.select({ title: videoProjects.title }).from(videoProjects).where(eq(videoProjects.id, projectId));
+  const title = project?.title ?? projectId;
+  try {
+    await copyProviderVideo({ database: deps.database, events: deps.events, mediaDir: deps.mediaDir, allowPrivate: deps.allowPrivate ?? false }, { projectId, title, url, providerName });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[video] Kopie von „${title}“ in die Mediathek fehlgeschlagen: ${reason}`);
+    await addNotification(db, `Video „${title}“ ist fertig, aber nicht in der Mediathek gesichert: ${reason} Der Link des Anbieters bleibt.`, 'info').catch(() => undefined);
+  }
+}
+
 /** One round: every due job asks its provider once. Returns how many jobs were asked. */
 export async function pollDueVideoJobs(deps: JobDeps, limit = 10): Promise<number> {
   const { db } = deps.database;
@@ -138,6 +158,7 @@ export async function pollDueVideoJobs(deps: JobDeps, limit = 10): Promise<numbe
           .set({ status: 'completed', progress: 100, url: videoFilePath(deps.token, provider, job.project_id), ...(duration ? { duration } : {}) })
           .where(eq(videoProjects.id, job.project_id));
         await deps.events.publish({ topic: 'video', action: 'updated', id: job.project_id });
+        await keepCopy(deps, job.project_id, name, state.url);
       } else if (state.state === 'completed') {
         await fail(deps, job.project_id, `${name} meldet das Video als fertig, aber ohne Adresse der Datei.`);
       } else if (state.state === 'failed') {

@@ -28,12 +28,17 @@ function fileUrl(c: Context<AppEnv>, id: string): string {
   return `${new URL(c.req.url).origin}/api/media/${encodeURIComponent(id)}/file?sig=${mediaSignature(c.get('deps').token, id)}`;
 }
 
+// A thumbnail stored beside its file (a video's JPEG frame) is named in the row as file:<name> and served under the
+// file's own signed address with part=thumbnail, so it needs no address of its own and goes with the file.
+const STORED_THUMBNAIL = 'file:';
+/** The `thumbnail` of a row whose thumbnail is the stored JPEG `fileName` beside its file in the data folder. */
+export const storedThumbnail = (fileName: string) => `${STORED_THUMBNAIL}${path.basename(fileName)}`;
+const thumbnailFile = (row: Row) => (row.thumbnail.startsWith(STORED_THUMBNAIL) ? path.basename(row.thumbnail.slice(STORED_THUMBNAIL.length)) : undefined);
+
 function toMedia(c: Context<AppEnv>, row: Row): MediaFile {
   const url = row.fileName ? fileUrl(c, row.id) : (row.url ?? '');
-  return {
-    id: row.id, title: row.title, type: row.type as MediaType, size: row.size, duration: row.duration, date: row.date,
-    thumbnail: row.type === 'image' && row.fileName ? url : row.thumbnail, url, views: row.views,
-  };
+  const thumbnail = row.type === 'image' && row.fileName ? url : thumbnailFile(row) ? `${fileUrl(c, row.id)}&part=thumbnail` : row.thumbnail;
+  return { id: row.id, title: row.title, type: row.type as MediaType, size: row.size, duration: row.duration, date: row.date, thumbnail, url, views: row.views };
 }
 
 export function formatSize(bytes: number): string {
@@ -161,11 +166,13 @@ export function registerMedia(app: Hono<AppEnv>): void {
     const [row] = await database.db.delete(media).where(eq(media.id, params.id)).returning();
     if (!row) throw notFound('Datei');
     if (row.fileName) await unlink(path.join(mediaDir, row.fileName)).catch(() => undefined);
+    const thumbnail = thumbnailFile(row);
+    if (thumbnail) await unlink(path.join(mediaDir, thumbnail)).catch(() => undefined);
     await events.publish({ topic: 'media', action: 'deleted', id: params.id });
   });
 }
 
-/** GET /api/media/{id}/file?sig=…: the stored file, with single byte ranges (206) so players can seek. */
+/** GET /api/media/{id}/file?sig=…: the stored file, with single byte ranges (206) so players can seek; &part=thumbnail its stored frame. */
 export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
   const { database, mediaDir, token } = c.get('deps');
   const id = c.req.param('id') ?? '';
@@ -174,6 +181,11 @@ export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
   const [row] = await database.db.select().from(media).where(eq(media.id, id));
   if (!row?.fileName) throw notFound('Datei');
+  if (c.req.query('part') === 'thumbnail') {
+    const thumbnail = thumbnailFile(row);
+    if (!thumbnail) throw notFound('Vorschaubild');
+    return sendStoredFile(c, mediaDir, { fileName: thumbnail, mime: 'image/jpeg' }, 'private, max-age=3600');
+  }
   return sendStoredFile(c, mediaDir, row, 'private, max-age=3600');
 }
 

@@ -1,7 +1,7 @@
 // The desk's own channel, which needs no keys and no token: an Atom feed of the published stories (/feed.xml) and a
 // page per story (/news/<slug>) with its script, audio, video, sources and disclosure. Unpublished stories are never
 // here; their media addresses live exactly as long as the story is published and derive from nothing secret.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
@@ -28,10 +28,11 @@ async function publishedStory(db: Db, slug: string) {
 /** The audio and video files its run made (the Media Library's rows). */
 async function storyMedia(db: Db, runId: string | null): Promise<{ audio?: MediaRow; video?: MediaRow }> {
   if (!runId) return {};
-  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), inArray(runArtefacts.kind, ['audio', 'video'])));
+  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), inArray(runArtefacts.kind, ['audio', 'video']))).orderBy(asc(runArtefacts.seq));
   if (refs.length === 0) return {};
   const files = await db.select().from(media).where(inArray(media.id, refs.map((r) => r.refId)));
-  const pick = (kind: string) => files.find((f) => f.fileName && refs.some((r) => r.kind === kind && r.refId === f.id));
+  // The first filed of its kind: a run for TikTok has its landscape video first, its portrait one after.
+  const pick = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => files.find((f) => f.fileName && f.id === r.refId)).find((f) => f !== undefined);
   return { audio: pick('audio'), video: pick('video') };
 }
 

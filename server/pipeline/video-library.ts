@@ -1,0 +1,113 @@
+// Videos into the Media Library: a render of the desk's own, or a provider's finished avatar video copied from its
+// (expiring) address, each with a JPEG frame as its thumbnail beside the file, linked to the runs that made it.
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../context';
+import { media, runArtefacts } from '../db/schema';
+import { extractThumbnail, NO_SPACE, probeMedia } from '../media-engines/render';
+import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
+import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.routes';
+import { addArtefacts, appendLog } from '../routes/workflow/runs';
+import { SNIFF_BYTES, sniffMedia } from '../sniff';
+
+export type LibraryDeps = Pick<Deps, 'database' | 'events' | 'mediaDir'>;
+
+/** A provider's file is copied up to this size; larger is left at the provider (its link stays). */
+const MAX_PROVIDER_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 15 * 60_000;
+
+const clockOf = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
+const isNoSpace = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC' || (error instanceof Error && error.message.includes(NO_SPACE));
+
+/** A new Media Library id and where its video and thumbnail go in the data folder. */
+export function newVideoFile(mediaDir: string, ext = '.mp4'): { id: string; fileName: string; path: string; thumbnailName: string; thumbnailPath: string } {
+  const id = `media-${randomUUID()}`;
+  return { id, fileName: `${id}${ext}`, path: path.join(mediaDir, `${id}${ext}`), thumbnailName: `${id}.jpg`, thumbnailPath: path.join(mediaDir, `${id}.jpg`) };
+}
+
+/**
+ * Files a video already in the data folder as a Media Library item of type video (duration, size, its stored
+ * thumbnail when there is one). On failure nothing is left: the row is not there, the files are removed.
+ */
+export async function fileVideo(deps: LibraryDeps, file: { id: string; fileName: string; thumbnailName?: string; mime: string; title: string; durationMs?: number }): Promise<{ id: string; title: string }> {
+  const { database, events, mediaDir } = deps;
+  try {
+    const { size } = await stat(path.join(mediaDir, file.fileName));
+    await database.db.insert(media).values({
+      id: file.id, title: file.title, type: 'video', size: formatSize(size), duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+      date: new Date().toISOString().slice(0, 10), thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
+      url: null, fileName: file.fileName, mime: file.mime, bytes: size,
+    });
+  } catch (error) {
+    await rm(path.join(mediaDir, file.fileName), { force: true });
+    if (file.thumbnailName) await rm(path.join(mediaDir, file.thumbnailName), { force: true });
+    throw error;
+  }
+  await events.publish({ topic: 'media', action: 'created', id: file.id });
+  return { id: file.id, title: file.title };
+}
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Copies a provider's finished video into the Media Library through the SSRF guard, so a published story keeps its
+ * video when the provider's address expires; the run that asked for it gets the copy as its video too.
+ */
+export async function copyProviderVideo(deps: LibraryDeps & { allowPrivate: boolean }, job: { projectId: string; title: string; url: string; providerName: string; signal?: AbortSignal }): Promise<{ id: string; title: string }> {
+  const { mediaDir } = deps;
+  await mkdir(mediaDir, { recursive: true });
+  const temp = path.join(mediaDir, `.download-${randomUUID()}`);
+  let target: ReturnType<typeof newVideoFile> | undefined;
+  let stored: { id: string; title: string };
+  try {
+    const answer = await guardedFetch(job.url, { allowPrivate: deps.allowPrivate, saveTo: temp, maxBytes: MAX_PROVIDER_VIDEO_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, maxRedirects: 5, signal: job.signal });
+    if (answer.status < 200 || answer.status >= 300) throw new Error(`${job.providerName} liefert die Videodatei nicht (HTTP ${answer.status}).`);
+    const sniffed = sniffMedia(await readHead(temp));
+    if (sniffed?.type !== 'video') throw new Error(`Die Datei von ${job.providerName} ist kein Video.`);
+    target = newVideoFile(mediaDir, sniffed.ext);
+    await rename(temp, target.path);
+    const info = await probeMedia(target.path, job.signal).catch(() => undefined);
+    // A frame as thumbnail when FFmpeg can read the file; else the drawn placeholder.
+    const framed = await extractThumbnail(target.path, target.thumbnailPath, { atMs: Math.min(1000, (info?.durationMs ?? 0) / 2), signal: job.signal }).then(
+      () => true,
+      (error: unknown) => {
+        if (isNoSpace(error)) throw error;
+        return false;
+      },
+    );
+    stored = await fileVideo(deps, { id: target.id, fileName: target.fileName, ...(framed ? { thumbnailName: target.thumbnailName } : {}), mime: sniffed.mime, title: job.title, durationMs: info?.durationMs });
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (target) {
+      await rm(target.path, { force: true });
+      await rm(target.thumbnailPath, { force: true });
+    }
+    if (isNoSpace(error)) throw new Error(NO_SPACE, { cause: error });
+    if (error instanceof FetchRefused) throw new Error(`Die Videodatei von ${job.providerName} ließ sich nicht laden: ${error.message}`, { cause: error });
+    throw error;
+  }
+  await linkToRuns(deps, job.projectId, stored);
+  return stored;
+}
+
+/** The runs whose Video Gen asked the provider for this project get the stored copy as a video of theirs. */
+async function linkToRuns(deps: LibraryDeps, projectId: string, stored: { id: string; title: string }): Promise<void> {
+  const { db } = deps.database;
+  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.kind, 'video'), eq(runArtefacts.refId, projectId)));
+  for (const ref of refs) {
+    await addArtefacts(db, ref.runId, ref.stage as Parameters<typeof addArtefacts>[2], [{ kind: 'video', id: stored.id, title: stored.title }]);
+    await appendLog(db, ref.runId, `Video Gen: Das Video des Anbieters liegt jetzt in der Mediathek („${stored.title}“).`);
+    await deps.events.publish({ topic: 'workflow', action: 'updated', id: ref.runId });
+  }
+}
