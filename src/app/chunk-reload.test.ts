@@ -1,4 +1,5 @@
-import { isChunkLoadError, loadChunk } from './chunk-reload';
+import { isChunkLoadError } from '@/lib/chunk-error';
+import { loadChunk } from './chunk-reload';
 
 const stale = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/posts-old.js'));
 

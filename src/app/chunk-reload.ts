@@ -1,12 +1,8 @@
+import { isChunkLoadError } from '@/lib/chunk-error';
+
 const KEY = 'newsdesk:chunk-reload';
 // A reload older than this no longer blocks a new one (a later deploy may make another chunk stale).
 const WINDOW_MS = 60_000;
-
-/** True for the errors browsers raise when a lazily imported chunk can no longer be fetched. */
-export function isChunkLoadError(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(text);
-}
 
 function reloadedRecently(now: number): boolean {
   try {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type DependencyList } from 'react';
+import { isChunkLoadError } from '@/lib/chunk-error';
 import { loadDatabase, loadedDatabase, type DatabaseModule } from './lazy';
 
 // The next frame, or 200 ms if none comes (a background tab draws no frames).
@@ -44,15 +45,26 @@ export function useLiveQuery<T, D = undefined>(querier: () => Promise<T> | T, de
     if (database) return;
     let active = true;
     // Not in the first render's frame: the screen's heading paints before Dexie is fetched and evaluated.
-    const frame = afterFrame(() =>
-      loadDatabase().then(
-        (module) => active && setDatabase(module),
-        (error: unknown) => active && setState((s) => ({ ...s, error })),
-      ),
-    );
+    let frame = { cancel: () => {} };
+    const load = () => {
+      frame = afterFrame(() =>
+        loadDatabase().then(
+          (module) => active && setDatabase(module),
+          (error: unknown) => {
+            if (!active) return;
+            // The database's code could not be fetched (offline before the worker had it): the default stays, and it
+            // is fetched again when the connection is back — not thrown, which would take the whole screen down.
+            if (isChunkLoadError(error)) window.addEventListener('online', load, { once: true });
+            else setState((s) => ({ ...s, error }));
+          },
+        ),
+      );
+    };
+    load();
     return () => {
       active = false;
       frame.cancel();
+      window.removeEventListener('online', load);
     };
   }, [database]);
 

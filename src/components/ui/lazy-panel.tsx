@@ -1,9 +1,74 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from './button';
 import { Skeleton } from './skeleton';
+
+// The failed imports' resets: „Erneut versuchen“ runs them, so the next render imports afresh (React keeps a failed
+// lazy's error, and renders it again at once after an error: swapping at the failure itself would import in a loop).
+const resets = new Set<() => void>();
+
+/**
+ * React.lazy for a panel, dialog or menu that may fail to load (offline before the worker had its file, a dropped
+ * connection): after a failure the frame's „Erneut versuchen“ imports it again.
+ */
+export function retryableLazy<T extends (props: never) => ReactNode>(load: () => Promise<{ default: T }>): T {
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (module) => ({ default: module.default as unknown as ComponentType<object> }),
+        (error: unknown) => {
+          resets.add(reset);
+          throw error;
+        },
+      ),
+    );
+  let current = fresh();
+  function reset() {
+    current = fresh();
+  }
+  function Retryable(props: object) {
+    return createElement(current, props);
+  }
+  // Called with the props the loaded component takes, which this wrapper hands on unchanged.
+  return Retryable as unknown as T;
+}
+
+/** What a part that could not load shows in its own frame; the screen around it and its data stay. */
+class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  retry = () => {
+    for (const reset of resets) reset();
+    resets.clear();
+    this.setState({ failed: false });
+  };
+
+  componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.warn('Ein Bereich konnte nicht geladen werden.', error instanceof Error ? error.message : error, info.componentStack?.split('\n')[1]?.trim() ?? '');
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-sm" data-load-failure="">
+        <p className="font-medium">Dieser Bereich konnte nicht geladen werden.</p>
+        <p className="text-muted-foreground">Die Verbindung ist unterbrochen oder die Datei fehlt. Der Rest der Seite bleibt nutzbar.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={this.retry}>Erneut versuchen</Button>
+      </div>
+    );
+  }
+}
 
 /** Suspense for a tab or panel whose code loads when it is opened: a skeleton keeps its space meanwhile. */
 export function LazyPanel({ children, className = 'h-64 w-full' }: { children: ReactNode; className?: string }) {
-  return <Suspense fallback={<Skeleton data-lazy-panel="" className={className} />}>{children}</Suspense>;
+  return (
+    <LoadFailure>
+      <Suspense fallback={<Skeleton data-lazy-panel="" className={className} />}>{children}</Suspense>
+    </LoadFailure>
+  );
 }
 
 /**
@@ -13,5 +78,9 @@ export function LazyPanel({ children, className = 'h-64 w-full' }: { children: R
 export function WhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return opened || open ? (
+    <LoadFailure>
+      <Suspense fallback={null}>{children}</Suspense>
+    </LoadFailure>
+  ) : null;
 }

@@ -1,17 +1,17 @@
-import { lazy } from 'react';
+
 import { useSearchParams } from 'react-router-dom';
-import { LazyPanel } from '@/components/ui/lazy-panel';
+import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHealthChecks } from '../api/health';
 import { ApiKeysTab } from './api-keys-tab';
 
 // The tabs but the first load when opened (the OBS panel, the users dialog, the error log, the switches: ~40 KB gzip).
-const SocialTab = lazy(() => import('./social-tab').then((m) => ({ default: m.SocialTab })));
-const ObsWebSocketTab = lazy(() => import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })));
-const ErrorLogsTab = lazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
-const SystemTab = lazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
-const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
-const SourcesTab = lazy(() => import('./sources-tab').then((m) => ({ default: m.SourcesTab })));
+const SocialTab = retryableLazy(() => import('./social-tab').then((m) => ({ default: m.SocialTab })));
+const ObsWebSocketTab = retryableLazy(() => import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })));
+const ErrorLogsTab = retryableLazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
+const SystemTab = retryableLazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
+const UsersTab = retryableLazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
+const SourcesTab = retryableLazy(() => import('./sources-tab').then((m) => ({ default: m.SourcesTab })));
 
 const TABS = [
   { value: 'api-keys', label: 'API Keys' },

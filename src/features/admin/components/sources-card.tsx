@@ -1,10 +1,10 @@
 import { Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { WhenOpened } from '@/components/ui/lazy-panel';
+import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
@@ -18,7 +18,7 @@ import { messages } from '../messages';
 import { LANGUAGES, SourceForm } from './source-form';
 
 type Deletable = FeedSource & { title: string };
-const ConfirmDelete = lazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Deletable> })));
+const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Deletable> })));
 
 const M = messages.sources;
 const languageOf = (code: FeedSource['language']) => LANGUAGES.find((l) => l.value === code)?.label ?? code;

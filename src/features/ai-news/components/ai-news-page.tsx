@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
-import { WhenOpened } from '@/components/ui/lazy-panel';
+import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
@@ -17,13 +17,13 @@ import { nativeSelect } from './styles';
 import { whenIdle } from '@/lib/idle';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
-const GenerateDialog = lazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
+const GenerateDialog = retryableLazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
 // The details dialog likewise: its code loads with the first Details.
-const NewsDetailsDialog = lazy(() => import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })));
+const NewsDetailsDialog = retryableLazy(() => import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })));
 // The virtualized list (TanStack Virtual, 10 KB gzip) is not needed before the news have arrived: it loads once the
 // screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./news-table');
-const NewsTable = lazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
+const NewsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
 const tableSkeleton = <Skeleton className="h-80 w-full" />;
 
 const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { retryableLazy } from '@/components/ui/lazy-panel';
 import { MoreHorizontal } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
@@ -13,7 +14,7 @@ import { messages } from '../messages';
 import { STATUS_TONE } from './styles';
 
 // The row menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a row's menu button.
-const RowMenu = lazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));
+const RowMenu = retryableLazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));
 
 const ROW_HEIGHT = 56;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_7rem_3.5rem] items-center gap-3 px-3';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import type { MediaFile } from '@/lib/api/types';
 import { messages } from '../messages';
@@ -8,7 +9,7 @@ import { MediaCard } from './media-card';
 export const MEDIA_PAGE_SIZE = 24;
 
 // The card menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a card's menu button.
-const CardMenu = lazy(() => import('./card-menu').then((m) => ({ default: m.CardMenu })));
+const CardMenu = retryableLazy(() => import('./card-menu').then((m) => ({ default: m.CardMenu })));
 
 export interface GridActions {
   onPreview: (m: MediaFile) => void;

@@ -1,7 +1,7 @@
 import { CalendarRange, Filter, Upload } from 'lucide-react';
-import { lazy, memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
-import { WhenOpened } from '@/components/ui/lazy-panel';
+import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SearchField } from '@/components/ui/search-field';
@@ -17,9 +17,9 @@ import { formatDay } from './format';
 import { MediaGrid } from './media-grid';
 
 // The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
-const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
-const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
-const ConfirmDelete = lazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<MediaFile> })));
+const UploadDialog = retryableLazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
+const PreviewDialog = retryableLazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
+const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<MediaFile> })));
 
 type TypeFilter = 'all' | MediaType;
 type SortOrder = 'newest' | 'oldest' | 'views' | 'title';

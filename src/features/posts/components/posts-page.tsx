@@ -1,7 +1,7 @@
 import { CalendarRange, FileText, Filter, Plus, Send, Clock, PenLine } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
-import { WhenOpened } from '@/components/ui/lazy-panel';
+import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -20,9 +20,9 @@ import type { RowActions } from './posts-table';
 import { whenIdle } from '@/lib/idle';
 
 // The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
-const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
-const PostPreviewDialog = lazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
-const ConfirmDelete = lazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })));
+const PostFormDialog = retryableLazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
+const PostPreviewDialog = retryableLazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
+const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })));
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -56,7 +56,7 @@ interface BrowserProps {
 // The virtualized table (TanStack Virtual, 10 KB gzip) is not needed before the posts have arrived: it loads once the
 // screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./posts-table');
-const PostsTable = lazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
+const PostsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
 const tableSkeleton = <Skeleton className="h-96 w-full" />;
 
 const FILTER_ICON = <Filter aria-hidden />;

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { retryableLazy } from '@/components/ui/lazy-panel';
 import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
@@ -13,7 +14,7 @@ import { messages } from '../messages';
 import { formatDateTimeNumeric as formatDate, formatNumber, formatPercent } from '@/lib/format';
 
 // The row menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a row's menu button.
-const RowMenu = lazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));
+const RowMenu = retryableLazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));
 
 const ROW_HEIGHT = 60;
 const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8.5rem_7rem_6rem_7rem_10rem_3.5rem] items-center gap-3 px-3';

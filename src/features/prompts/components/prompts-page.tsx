@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { retryableLazy } from '@/components/ui/lazy-panel';
 import { toast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +13,7 @@ import { ImageTab } from './image-tab';
 import { VoiceTab } from './voice-tab';
 
 // The Custom tab keeps its prompts in IndexedDB: it (and Dexie, 30 KB gzip) loads when the tab is opened, not before the heading.
-const CustomTab = lazy(() => import('./custom-tab').then((m) => ({ default: m.CustomTab })));
+const CustomTab = retryableLazy(() => import('./custom-tab').then((m) => ({ default: m.CustomTab })));
 
 type Tab = 'content' | 'voice' | 'image' | 'custom';
 

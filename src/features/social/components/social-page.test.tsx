@@ -247,12 +247,13 @@ test('a full storage keeps the draft in the form with a German message', async (
 });
 
 test('a 4xx on Post Now keeps the text and names the reason', async () => {
-  server.use(http.post('*/api/social/post/facebook', () => HttpResponse.json({ message: 'Token abgelaufen' }, { status: 401 })));
+  // A refusal of the post itself (401 — missing operator credentials — would keep it queued until the token is there).
+  server.use(http.post('*/api/social/post/facebook', () => HttpResponse.json({ message: 'Facebook hat den Post abgelehnt (HTTP 400): Text zu lang', code: 'provider_rejected' }, { status: 422 })));
   const { user } = await setup();
   await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
   await writeContent(user, 'Bleibt stehen');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
-  expect(await screen.findByText('Facebook: API request failed with status 401: Token abgelaufen')).toBeInTheDocument();
+  expect(await screen.findByText('Facebook: API request failed with status 422: Facebook hat den Post abgelehnt (HTTP 400): Text zu lang')).toBeInTheDocument();
   expect(screen.getByLabelText('Inhalt')).toHaveValue('Bleibt stehen');
   expect(await db.outbox.count()).toBe(0);
 });

@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LazyPanel } from '@/components/ui/lazy-panel';
+import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PostTemplate } from '@/lib/api/types';
@@ -14,10 +14,10 @@ import { PublicationsPanel } from './publications-panel';
 import { TokenWarnings } from './token-warnings';
 
 // The tabs not open at first (dialogs, the outbox's database code, analytics) load when opened.
-const ScheduleTab = lazy(() => import('./schedule-tab').then((m) => ({ default: m.ScheduleTab })));
-const TemplatesTab = lazy(() => import('./templates-tab').then((m) => ({ default: m.TemplatesTab })));
-const AnalyticsTab = lazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
-const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })));
+const ScheduleTab = retryableLazy(() => import('./schedule-tab').then((m) => ({ default: m.ScheduleTab })));
+const TemplatesTab = retryableLazy(() => import('./templates-tab').then((m) => ({ default: m.TemplatesTab })));
+const AnalyticsTab = retryableLazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
+const OutboxPanel = retryableLazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })));
 
 const TABS = ['compose', 'schedule', 'templates', 'analytics', 'outbox'] as const;
 type Tab = (typeof TABS)[number];

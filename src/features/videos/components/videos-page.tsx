@@ -1,5 +1,5 @@
-import { lazy, useState } from 'react';
-import { LazyPanel } from '@/components/ui/lazy-panel';
+import { useState } from 'react';
+import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { INITIAL_DRAFT, INITIAL_WORKFLOW, type VideoDraft, type WorkflowDraft } from '../lib/draft';
@@ -7,9 +7,9 @@ import { NewVideoForm } from './new-video-form';
 
 // Only the first tab loads with the screen; the others (the projects' player dialog is Radix Dialog: 10.9 KB gzip)
 // load when opened. Video Studio's up-front JS was 174.5 KB with all four (budget 160).
-const ProjectsList = lazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
-const WorkflowIntegration = lazy(() => import('./workflow-integration').then((m) => ({ default: m.WorkflowIntegration })));
-const VideoSettings = lazy(() => import('./video-settings').then((m) => ({ default: m.VideoSettings })));
+const ProjectsList = retryableLazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
+const WorkflowIntegration = retryableLazy(() => import('./workflow-integration').then((m) => ({ default: m.WorkflowIntegration })));
+const VideoSettings = retryableLazy(() => import('./video-settings').then((m) => ({ default: m.VideoSettings })));
 
 type Tab = 'new' | 'projects' | 'workflow' | 'settings';
 

@@ -1,6 +1,6 @@
 import { Activity, Cable, Settings2, Plug } from 'lucide-react';
-import { lazy } from 'react';
-import { LazyPanel } from '@/components/ui/lazy-panel';
+
+import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useWorkflowSettings, type WorkflowSettings } from '../api/use-workflow-settings';
@@ -10,9 +10,9 @@ import { SummaryCards } from './summary-cards';
 import { WorkflowHeader } from './workflow-header';
 
 // The tabs not open at first (their dialog, zod, file checks and provider tests: ~30 KB gzip) load when opened.
-const SetupTab = lazy(() => import('./setup-tab').then((m) => ({ default: m.SetupTab })));
-const ApiServicesTab = lazy(() => import('./api-services-tab').then((m) => ({ default: m.ApiServicesTab })));
-const MonitoringTab = lazy(() => import('./monitoring-tab').then((m) => ({ default: m.MonitoringTab })));
+const SetupTab = retryableLazy(() => import('./setup-tab').then((m) => ({ default: m.SetupTab })));
+const ApiServicesTab = retryableLazy(() => import('./api-services-tab').then((m) => ({ default: m.ApiServicesTab })));
+const MonitoringTab = retryableLazy(() => import('./monitoring-tab').then((m) => ({ default: m.MonitoringTab })));
 
 /** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
 export function WorkflowPage() {
