@@ -24,9 +24,10 @@ beforeEach(async () => {
 test('a job running five lease periods is not taken over by a second worker while its lease is renewed', async () => {
   await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'long-1' });
   let signal: AbortSignal | undefined;
-  const first = new JobWorker(database, { long: async (_job, s) => { signal = s; await sleep(1500); } }, { pollMs: 20, leaseMs: 300, workerId: 'first' });
+  // A lease long enough that a busy CI machine's pauses (a few hundred ms) do not lapse it between two renewals.
+  const first = new JobWorker(database, { long: async (_job, s) => { signal = s; await sleep(4000); } }, { pollMs: 20, leaseMs: 800, workerId: 'first' });
   let secondRuns = 0;
-  const second = new JobWorker(database, { long: async () => void (secondRuns += 1) }, { pollMs: 20, leaseMs: 300, workerId: 'second' });
+  const second = new JobWorker(database, { long: async () => void (secondRuns += 1) }, { pollMs: 20, leaseMs: 800, workerId: 'second' });
   const holding = first.runDue();
   await expect.poll(() => signal).toBeDefined();
   second.start();
