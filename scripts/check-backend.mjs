@@ -591,7 +591,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     }
   });
   await step('health.service', async () => {
-    expectSuccess('health.service', await call('health.service', { params: { service: 'openai' }, noAuth: true }));
+    expectSuccess('health.service', await call('health.service', { params: { service: 'openai' } }));
     expectError('health.service', await call('health.service', { params: { service: 'unbekannt' } }), [400, 404]);
   });
 

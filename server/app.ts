@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { BlockList } from 'node:net';
+import { accessOf, operations, type HttpMethod, type OperationAccess, type OperationDef } from '../src/contract';
 import { bearerAuth, forwardedClient } from './auth';
 import type { AppEnv, Deps } from './context';
 import { errorResponse, HttpError } from './errors';
@@ -19,7 +20,7 @@ import { registerKeys } from './routes/keys/keys.routes';
 import { registerServices } from './routes/services/services.routes';
 import { registerSocial } from './routes/social/social.routes';
 import { registerUsers } from './routes/users/users.routes';
-import { isSignedVideoFile, registerVideo } from './routes/video/video.routes';
+import { registerVideo } from './routes/video/video.routes';
 import { registerWorkflow } from './routes/workflow/workflow.routes';
 import { registerSources } from './routes/sources/sources.routes';
 import { servePwa } from './static';
@@ -43,14 +44,28 @@ export interface AppOptions {
   maxEventQueue?: number;
 }
 
-const OPEN_PATHS = new Set(['/api/healthz', '/api/events']);
-// The platform's redirect after OAuth carries no bearer token; its one-time state is checked instead (prov-social).
-const OAUTH_CALLBACK = /^\/api\/oauth\/[^/]+\/callback$/;
-// GET /api/health/{service} is the contract's public operation (PUBLIC_OPERATIONS in src/contract/openapi.ts).
-// POST /api/runs/{id}/events and /api/runs/{id}/stages/{stage} carry the run's own token instead (checked by their handlers).
-const isOpen = (path: string, method: string) =>
-  OPEN_PATHS.has(path) || (method === 'GET' && (/^\/api\/media\/[^/]+\/file$/.test(path) || /^\/api\/health\/[^/]+$/.test(path) || OAUTH_CALLBACK.test(path))) || isSignedVideoFile(path, method) ||
-  (method === 'POST' && /^\/api\/runs\/[^/]+\/(events|stages\/[^/]+)$/.test(path));
+/**
+ * The routes the server answers beside the contract's operations, each with its access like an operation's `access`:
+ * the uptime check, the event stream (a short-lived ticket), the signed file addresses, the OAuth redirect (its one-time
+ * state is checked instead of a token).
+ */
+const SERVER_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; access: OperationAccess }> = [
+  { method: 'GET', path: '/healthz', access: 'public' },
+  { method: 'GET', path: '/events', access: 'signed' },
+  { method: 'GET', path: '/media/{id}/file', access: 'signed' },
+  { method: 'GET', path: '/video/{provider}/file/{id}', access: 'signed' },
+  { method: 'GET', path: '/oauth/{platform}/callback', access: 'public' },
+];
+
+const pathPattern = (path: string) => new RegExp(`^/api${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+
+/** Every route reached without the operator's token, from the operations' and the server routes' `access` alone. */
+const OPEN_ROUTES = [
+  ...Object.values(operations as Record<string, OperationDef>).filter((def) => accessOf(def) !== 'operator').map((def) => ({ method: def.method, path: def.path })),
+  ...SERVER_ROUTES.filter((route) => route.access !== 'operator'),
+].map((route) => ({ methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method], pattern: pathPattern(route.path) }));
+
+const isOpen = (path: string, method: string) => OPEN_ROUTES.some((route) => route.methods.includes(method) && route.pattern.test(path));
 
 function peerAddress(c: Context<AppEnv>): string {
   try {

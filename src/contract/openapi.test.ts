@@ -184,24 +184,25 @@ describe('the OpenAPI document', () => {
     expect(operationAt('/video/{provider}/download/{id}', 'get').responses['200']?.content?.['video/*']?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 
-  test('bearer token on every operation except the open health path and the run events n8n posts with its run token', () => {
+  test('bearer token on every operation except the stage calls n8n makes with the run\'s own token', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.runToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Newsdesk-Run-Token' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    const runToken: string[] = [];
     for (const { method, path, op } of allOperations()) {
-      if (path === '/health/{service}') {
-        expect(op.security).toEqual([]);
-        continue;
-      }
-      // A stage event carries the run's own token (X-Newsdesk-Run-Token), not the operator's bearer token.
-      if (path === '/runs/{runId}/events') {
-        expect(op.security).toEqual([]);
+      // A stage event or request carries the run's own token (X-Newsdesk-Run-Token), not the operator's bearer token.
+      if (path === '/runs/{runId}/events' || path === '/runs/{runId}/stages/{stage}') {
+        expect(op.security).toEqual([{ runToken: [] }]);
         expect(op.responses['401'], `${method} ${path} documents 401`).toBeDefined();
+        runToken.push(path);
         continue;
       }
       expect(op.security, `${method} ${path}`).toBeUndefined();
       expect(op.responses['401'], `${method} ${path} documents 401`).toBeDefined();
       expect(op.responses['5XX'], `${method} ${path} documents 5XX`).toBeDefined();
     }
+    // The provider health probe is the operator's (it uses the stored keys).
+    expect(runToken.sort()).toEqual(['/runs/{runId}/events', '/runs/{runId}/stages/{stage}']);
   });
 
   test('Idempotency-Key on every POST that acts, and only there', () => {

@@ -3,13 +3,12 @@
 import * as z from 'zod/mini';
 import { capturedExamples, type CapturedExample } from './captured-examples';
 import { ErrorBody } from './entities';
-import { isSchema, operations, type MultipartBody, type OperationDef, type OperationId } from './operations';
+import { accessOf, isSchema, operations, type MultipartBody, type OperationDef, type OperationId } from './operations';
 
 type Json = Record<string, unknown>;
 
-/** Operations a load balancer or uptime monitor may call without the operator token (they reveal only online/offline). */
-// workflow.runEvent carries the run's own token (X-Newsdesk-Run-Token) instead of the operator token.
-export const PUBLIC_OPERATIONS: readonly OperationId[] = ['health.service', 'workflow.runEvent'];
+/** The operations callable without the operator's token (each declares its own check in its `access`). */
+export const PUBLIC_OPERATIONS: readonly OperationId[] = (Object.keys(operations) as OperationId[]).filter((id) => accessOf(operations[id]) !== 'operator');
 
 /** The status of an `Idempotency-Key` reused with a different request body. */
 export const IDEMPOTENCY_KEY_REUSED_STATUS = 422;
@@ -155,10 +154,12 @@ function errorResponse(status: number): Json {
 
 function operation(id: OperationId, def: OperationDef): Json {
   const captured = capturedExamples[id];
-  const isPublic = PUBLIC_OPERATIONS.includes(id);
+  const access = accessOf(def);
+  const isPublic = access === 'public';
   const external = EXTERNAL_OPERATIONS.includes(id);
   const responses: Json = { [String(def.status)]: successResponse(def, captured) };
   const errors = new Set<number>(def.errors ?? []);
+  // A run token or a signed address that does not hold is refused with 401 like a missing operator token.
   if (!isPublic) errors.add(401);
   if (def.idempotency === 'key') errors.add(IDEMPOTENCY_KEY_REUSED_STATUS);
   for (const status of [...errors].sort((a, b) => a - b)) responses[String(status)] = errorResponse(status);
@@ -173,6 +174,8 @@ function operation(id: OperationId, def: OperationDef): Json {
     def.spec ? 'SPEC §7: listed in the product specification; method, path and body exactly as written there.' : 'Beyond SPEC §7: a call the console needs, named in the same style.',
     def.idempotency === 'key' ? 'Not idempotent by nature: send an Idempotency-Key (see the parameter).' : 'Idempotent: a repeat has no further effect.',
     isPublic ? 'Open: no operator token needed.' : '',
+    access === 'run-token' ? "Called with the run's own token (header X-Newsdesk-Run-Token, sent to n8n with the trigger), not the operator token." : '',
+    access === 'signed' ? 'Reached by a signed address (its `sig` parameter), not the operator token.' : '',
     id.startsWith('test.') ? PROVIDER_KEY_TEXT : '',
   ].filter(Boolean);
   const body = requestBody(def, captured);
@@ -187,7 +190,7 @@ function operation(id: OperationId, def: OperationDef): Json {
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
-    ...(isPublic ? { security: [] } : {}),
+    ...(isPublic || access === 'signed' ? { security: [] } : access === 'run-token' ? { security: [{ runToken: [] }] } : {}),
   };
 }
 
@@ -215,7 +218,10 @@ export function buildOpenApi(): Json {
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The operator token of the deployment.' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The operator token of the deployment.' },
+        runToken: { type: 'apiKey', in: 'header', name: 'X-Newsdesk-Run-Token', description: "A run's own token, sent to n8n with the trigger." },
+      },
       parameters: {
         IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, description: IDEMPOTENCY_TEXT, schema: { type: 'string', minLength: 1, maxLength: 200 }, example: '6f1c2b9e-3d4a-4e5f-8a7b-1c2d3e4f5a6b' },
       },

@@ -15,6 +15,7 @@ import { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSo
 import { TtsProvider, TtsRoleProvider } from './entities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OperationAccess = 'operator' | 'public' | 'run-token' | 'signed';
 
 /** A multipart/form-data body: each field is a file or a JSON text (checked by `schema`). */
 export interface MultipartBody {
@@ -47,6 +48,12 @@ export interface OperationDef {
   idempotency: 'key' | 'natural';
   /** Error statuses the operation documents (besides 401 and 5xx, which every operation may answer). */
   errors?: number[];
+  /**
+   * Who may call it: the signed-in operator (the default), anyone ('public'), the caller holding a run's own token
+   * ('run-token': n8n's stage calls), or whoever has a signed address ('signed'). The server's authentication and the
+   * OpenAPI document's security are derived from this field alone.
+   */
+  access?: OperationAccess;
   /**
    * One example request (params, query, body; for a multipart body, the values of its JSON fields by name); responses are
    * exemplified by the reference backend. The mock's sample data answers every example with success.
@@ -100,9 +107,9 @@ export const operations = {
   'workflow.pipeline': op({ method: 'GET', path: '/workflow/pipeline', tag: 'workflow', spec: false, summary: 'Pipeline steps, variables and success rates for the Monitoring tab.', response: Pipeline, status: 200, idempotency: 'natural' }),
   // Runs and stage events (issue 14, n8n)
   'workflow.runs': op({ method: 'GET', path: '/workflow/runs', tag: 'workflow', spec: false, summary: 'The last runs (newest first) with their five stages and logs, for the Monitoring tab (limit default 10).', query: z.object({ limit: positiveInt(100) }), response: z.array(Run), status: 200, idempotency: 'natural', example: { query: { limit: 10 } } }),
-  'workflow.runEvent': op({ method: 'POST', path: '/runs/{runId}/events', tag: 'workflow', spec: false, summary: "A stage event of a run, posted by the n8n workflow with the run's own token in `X-Newsdesk-Run-Token` (not the operator token); goes out on the event stream.", params: z.object({ runId: z.string().check(z.minLength(1)) }), body: RunStageEvent, response: Run, status: 200, idempotency: 'natural', errors: [400, 401], example: { params: { runId: 'run-1005' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-23T09:00:00.000Z' } } }),
+  'workflow.runEvent': op({ method: 'POST', path: '/runs/{runId}/events', access: 'run-token', tag: 'workflow', spec: false, summary: "A stage event of a run, posted by the n8n workflow with the run's own token in `X-Newsdesk-Run-Token` (not the operator token); goes out on the event stream.", params: z.object({ runId: z.string().check(z.minLength(1)) }), body: RunStageEvent, response: Run, status: 200, idempotency: 'natural', errors: [400, 401], example: { params: { runId: 'run-1005' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-23T09:00:00.000Z' } } }),
 
-  'workflow.stage': op({ method: 'POST', path: '/runs/{runId}/stages/{stage}', tag: 'workflow', spec: false, summary: "Asks the server to do one stage of a run (n8n's HTTP Request node, with the run's token in `X-Newsdesk-Run-Token`). Answers 202 at once; when the stage has finished, failed or was skipped the server POSTs `{stage, state, error?, reason?}` to `resumeUrl` (n8n's Wait node).", params: z.object({ runId: z.string().check(z.minLength(1)), stage: z.enum(RUN_STAGES) }), body: z.optional(z.object({ resumeUrl: z.optional(z.url({ protocol: /^https?$/ })) })), response: z.object({ accepted: z.boolean(), runId: z.string(), stage: z.string() }), status: 202, idempotency: 'natural', errors: [400, 401, 404, 409], example: { params: { runId: 'run-1005', stage: 'Scraper' }, body: { resumeUrl: 'http://n8n.example:5678/webhook-waiting/42' } } }),
+  'workflow.stage': op({ method: 'POST', path: '/runs/{runId}/stages/{stage}', access: 'run-token', tag: 'workflow', spec: false, summary: "Asks the server to do one stage of a run (n8n's HTTP Request node, with the run's token in `X-Newsdesk-Run-Token`). Answers 202 at once; when the stage has finished, failed or was skipped the server POSTs `{stage, state, error?, reason?}` to `resumeUrl` (n8n's Wait node).", params: z.object({ runId: z.string().check(z.minLength(1)), stage: z.enum(RUN_STAGES) }), body: z.optional(z.object({ resumeUrl: z.optional(z.url({ protocol: /^https?$/ })) })), response: z.object({ accepted: z.boolean(), runId: z.string(), stage: z.string() }), status: 202, idempotency: 'natural', errors: [400, 401, 404, 409], example: { params: { runId: 'run-1005', stage: 'Scraper' }, body: { resumeUrl: 'http://n8n.example:5678/webhook-waiting/42' } } }),
 
   // Sources (the Scraper stage's feeds) and the desk's settings
   'sources.list': op({ method: 'GET', path: '/sources', tag: 'sources', spec: false, summary: 'The feeds the Scraper reads, with their last fetch.', response: z.array(FeedSource), status: 200, idempotency: 'natural' }),
@@ -214,3 +221,6 @@ export function fillPath(path: string, params: Record<string, string> | undefine
 export function colonPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
+
+/** How an operation is reached: its declared access, the operator's by default. */
+export const accessOf = (def: OperationDef): OperationAccess => def.access ?? 'operator';

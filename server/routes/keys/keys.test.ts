@@ -86,7 +86,9 @@ test('every provider probe uses its documented read and header: Azure voices lis
 });
 
 test('health: no key is offline with a German reason; a rate-limited provider is offline; an unknown service is success false', async () => {
-  const none = await contractBody('health.service', await t.call('/health/heygen', { headers: { Authorization: '' } }));
+  // The probe uses the stored keys: only the operator may ask for it.
+  expect((await t.call('/health/heygen', { headers: { Authorization: '' } })).status).toBe(401);
+  const none = await contractBody('health.service', await t.call('/health/heygen'));
   expect(none).toMatchObject({ success: false, status: 'offline', error: 'Kein Schlüssel für HeyGen hinterlegt.' });
   await contractBody('keys.save', await t.call('/keys/azure', { method: 'PUT', json: { key: AZURE_KEY } }));
   azure.failNext(429);

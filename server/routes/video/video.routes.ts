@@ -37,9 +37,6 @@ async function providerAvatars(c: Context<AppEnv>, provider: 'tavus' | 'heygen')
   return (await database.db.select().from(avatars).where(eq(avatars.platform, provider)).orderBy(asc(avatars.seq))).map(toAvatar);
 }
 
-const SIGNED_FILE = /^\/api\/video\/[^/]+\/file\/[^/]+$/;
-/** GET /api/video/{provider}/file/{id}?sig=… is open (a <video> element sends no bearer header); the signature guards it. */
-export const isSignedVideoFile = (path: string, method: string) => (method === 'GET' || method === 'HEAD') && SIGNED_FILE.test(path);
 
 /** Streams a finished job's file from the provider's result address, passing a byte range through so players can seek. */
 async function streamResult(c: Context<AppEnv>, provider: string, id: string): Promise<Response> {
