@@ -338,7 +338,8 @@ async function prepareBackground(binary: string, input: RenderInput, work: strin
   return { file };
 }
 
-async function readHead(file: string): Promise<Uint8Array> {
+/** A file's first bytes, enough for the media sniffer. */
+export async function readHead(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);

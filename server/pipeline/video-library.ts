@@ -1,16 +1,16 @@
 // Videos into the Media Library: a render of the desk's own, or a provider's finished avatar video copied from its
 // (expiring) address, each with a JPEG frame as its thumbnail beside the file, linked to the runs that made it.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { media, runArtefacts } from '../db/schema';
-import { extractThumbnail, NO_SPACE, probeMedia } from '../media-engines/render';
+import { extractThumbnail, NO_SPACE, probeMedia, readHead } from '../media-engines/render';
 import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
 import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.routes';
 import { addArtefacts, appendLog } from '../routes/workflow/runs';
-import { SNIFF_BYTES, sniffMedia } from '../sniff';
+import { sniffMedia } from '../sniff';
 
 export type LibraryDeps = Pick<Deps, 'database' | 'events' | 'mediaDir'>;
 
@@ -47,17 +47,6 @@ export async function fileVideo(deps: LibraryDeps, file: { id: string; fileName:
   }
   await events.publish({ topic: 'media', action: 'created', id: file.id });
   return { id: file.id, title: file.title };
-}
-
-async function readHead(file: string): Promise<Uint8Array> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
