@@ -38,11 +38,25 @@ async function reasonOf(response: Response, secret: string | undefined): Promise
 export async function providerFetch(provider: string, url: string, init: RequestInit & { secret?: string; timeoutMs?: number }): Promise<Response> {
   const name = PROVIDER_NAMES[provider] ?? provider;
   let response: Response;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? PROVIDER_TIMEOUT_MS) });
-  } catch (error) {
-    const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new ProviderError(timeout ? `${name} antwortet nicht (Zeitüberschreitung).` : `${name} ist nicht erreichbar.`, 0, timeout ? 'Connection timeout' : 'Connection failed', true);
+  let current = new URL(url);
+  const signal = AbortSignal.timeout(init.timeoutMs ?? PROVIDER_TIMEOUT_MS);
+  // Redirects are followed by hand and only on the provider's own origin: its key goes in a header of its own
+  // (xi-api-key, Ocp-Apim-Subscription-Key, x-api-key…), which fetch would carry to any host a redirect names.
+  for (let hop = 0; ; hop += 1) {
+    try {
+      response = await fetch(current, { ...init, redirect: 'manual', signal });
+    } catch (error) {
+      const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new ProviderError(timeout ? `${name} antwortet nicht (Zeitüberschreitung).` : `${name} ist nicht erreichbar.`, 0, timeout ? 'Connection timeout' : 'Connection failed', true);
+    }
+    const location = response.headers.get('location');
+    if (![301, 302, 303, 307, 308].includes(response.status) || !location) break;
+    const next = new URL(location, current);
+    if (next.origin !== current.origin) {
+      throw new ProviderError(`${name} leitet auf einen anderen Host um (${next.host}); der Schlüssel wird dorthin nicht gesendet.`, response.status, 'Cross-origin redirect', false);
+    }
+    if (hop >= 3) throw new ProviderError(`${name}: zu viele Weiterleitungen.`, response.status, 'Too many redirects', false);
+    current = next;
   }
   if (response.ok) return response;
   const reason = await reasonOf(response, init.secret);
