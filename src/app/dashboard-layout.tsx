@@ -89,13 +89,7 @@ export function DashboardLayout() {
 
   useEffect(() => {
     if (!idle) return;
-    // What an operator who goes offline needs next is fetched while the connection is there: the outbox panel (a
-    // queued post's way out) and the post form. Cached by the browser and the worker, they open offline.
-    void Promise.allSettled([
-      import('@/features/social/components/outbox-panel'),
-      import('@/features/posts/components/post-form-dialog'),
-      import('@/db/lazy').then((m) => m.loadDatabase()),
-    ]);
+    void import('./offline-prefetch').then((m) => m.prefetchOfflinePaths());
   }, [idle]);
 
   useEffect(() => {

@@ -1,25 +1,32 @@
-// de-DE date and number formatting shared by the screens (one formatter each, created once).
+// de-DE date and number formatting shared by the screens (one formatter each, created on first use: the first Intl
+// object sets up ICU's locale data in one long task, which a screen — or a module fetched ahead for offline use — that
+// never formats should not pay).
 
 type DateInput = string | number | Date | null | undefined;
 
-const number = new Intl.NumberFormat('de-DE');
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
-const dateTimeMedium = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const dateTimeShort = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
-const dateTimeNumeric = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+const number = once(() => new Intl.NumberFormat('de-DE'));
+const dateTime = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' }));
+const dateTimeMedium = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }));
+const dateTimeShort = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' }));
+const dateTimeNumeric = once(() => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+const time = once(() => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
 /** '–' for a missing or unreadable date, so a bad value from a backend never throws in a render. */
-function formatWith(format: Intl.DateTimeFormat, value: DateInput): string {
+function formatWith(format: () => Intl.DateTimeFormat, value: DateInput): string {
   if (value === null || value === undefined || value === '') return '–';
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '–' : format.format(date);
+  return Number.isNaN(date.getTime()) ? '–' : format().format(date);
 }
 
 /** 1.234.567 */
-export const formatNumber = (n: number) => number.format(n);
+export const formatNumber = (n: number) => number().format(n);
 /** '4,5 %' */
-export const formatPercent = (n: number) => `${number.format(n)} %`;
+export const formatPercent = (n: number) => `${number().format(n)} %`;
 /** '23.11.26, 19:05:07' (logs, last runs, last tests). */
 export const formatDateTime = (value: DateInput) => formatWith(dateTime, value);
 /** '23.11.2026, 19:05' (lists). */

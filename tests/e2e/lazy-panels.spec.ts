@@ -16,7 +16,7 @@ test('offline right after the first visit, Social → Outbox still opens (fetche
   try {
     await page.getByRole('tab', { name: 'Outbox' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Outbox' })).toBeVisible();
-    await expect(page.locator('[data-load-failure]')).toHaveCount(0);
+    await expect(page.getByText('Dieser Bereich konnte nicht geladen werden.')).toHaveCount(0);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
   } finally {
     await context.setOffline(false);
@@ -35,7 +35,7 @@ test('a panel whose file cannot be fetched says so in its frame; the screen stay
   blocked = false;
   await panel.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(panel.getByRole('alert')).toHaveCount(0);
-  await expect(panel.locator('[data-load-failure]')).toHaveCount(0);
+  await expect(panel.getByText('Dieser Bereich konnte nicht geladen werden.')).toHaveCount(0);
 });
 
 test('the database code not fetched (offline before the worker had it): the screen and its header stay', async ({ page }) => {

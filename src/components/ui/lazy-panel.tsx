@@ -1,4 +1,4 @@
-import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 
@@ -46,16 +46,11 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     this.setState({ failed: false });
   };
 
-  componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn('Ein Bereich konnte nicht geladen werden.', error instanceof Error ? error.message : error, info.componentStack?.split('\n')[1]?.trim() ?? '');
-  }
-
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-sm" data-load-failure="">
+      <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-sm">
         <p className="font-medium">Dieser Bereich konnte nicht geladen werden.</p>
-        <p className="text-muted-foreground">Die Verbindung ist unterbrochen oder die Datei fehlt. Der Rest der Seite bleibt nutzbar.</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={this.retry}>Erneut versuchen</Button>
       </div>
     );
