@@ -122,9 +122,21 @@ export async function requeue(id: string, reason: string, now = Date.now()): Pro
   await withDatabase((db) => db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason) }));
 }
 
-/** A 'sending' entry found by a new leader belongs to a tab that went away: queue it again (its key stays). */
+/** Longer than any send takes (its time-out and retries): a 'sending' entry this old was left by a tab that went away. */
+export const SENDING_STALE_MS = 3 * 60_000;
+
+/**
+ * A 'sending' entry left by a tab that went away is queued again (its key stays). One still being sent by another tab
+ * (a drainer without the shared lock, started meanwhile) is left alone: queued again, it would go out twice.
+ */
 export async function recoverStaleSending(now = Date.now()): Promise<number> {
-  return withDatabase((db) => db.outbox.where('status').equals('sending').modify({ status: 'queued', updatedAt: now }));
+  return withDatabase((db) =>
+    db.outbox
+      .where('status')
+      .equals('sending')
+      .filter((entry) => now - entry.updatedAt >= SENDING_STALE_MS)
+      .modify({ status: 'queued', updatedAt: now }),
+  );
 }
 
 /** The operator changed a failed post: it is queued again as a new post (new key, fresh expiry). */

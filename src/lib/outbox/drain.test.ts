@@ -162,10 +162,13 @@ describe('outbox draining', () => {
     for (const c of ['A', 'B', 'C', 'D']) await enqueuePost({ platform: 'facebook', payload: payload(c) });
     const sends: string[] = [];
     const send = async (e: QueuedPost) => {
-      await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 60));
       sends.push(String(e.payload.content));
     };
-    await Promise.all([drainOutbox({ locks: createMemoryLockManager(), send }), drainOutbox({ locks: createMemoryLockManager(), send })]);
+    // The second starts while the first is sending its first post, not in the same tick.
+    const first = drainOutbox({ locks: createMemoryLockManager(), send });
+    await vi.waitFor(async () => expect(await db.outbox.where('status').equals('sending').count()).toBe(1));
+    await Promise.all([first, drainOutbox({ locks: createMemoryLockManager(), send })]);
     expect(sends.sort()).toEqual(['A', 'B', 'C', 'D']);
   });
 
@@ -219,10 +222,35 @@ describe('outbox draining', () => {
 
   test('an entry left "sending" by a closed tab is sent again by the next leader, with its key', async () => {
     const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
-    await db.outbox.update(a.id, { status: 'sending' });
+    await db.outbox.update(a.id, { status: 'sending', updatedAt: Date.now() - 4 * 60_000 });
     const keys: string[] = [];
     await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void keys.push(e.idempotencyKey) });
     expect(keys).toEqual([a.idempotencyKey]);
+  });
+
+  test('a second drainer without the shared lock, started while the first is sending, does not send that post again', async () => {
+    await db.outbox.clear();
+    const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
+    const sends: string[] = [];
+    let release: () => void = () => undefined;
+    let sending: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (sending = resolve));
+    const first = drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => {
+        sends.push(`erster: ${String(e.payload.content)}`);
+        sending();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    await inFlight;
+    expect(await statusOf(a.id)).toBe('sending');
+    // The second starts only now, while the first still waits for the platform.
+    await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void sends.push(`zweiter: ${String(e.payload.content)}`) });
+    release();
+    await first;
+    expect(sends).toEqual(['erster: A']);
+    expect(await statusOf(a.id)).toBe('sent');
   });
 
   test('nothing is sent while offline', async () => {
