@@ -79,7 +79,7 @@ const storedFiles = (app: TestApp) => readdirSync(app.mediaDir).filter((f) => /\
 
 async function fileOf(app: TestApp, id: string): Promise<string> {
   const [row] = await app.database.db.select().from(media).where(eq(media.id, id));
-  expect(row?.fileName).toBeTruthy();
+  expect(row?.fileName).toMatch(/^media-[\w-]+\.(mp4|jpg|wav)$/);
   return path.join(app.mediaDir, row?.fileName ?? '');
 }
 
