@@ -1,12 +1,14 @@
 // A story's way out: review (publish or reject), the desk's own channel (status published, its disclosure line) and
 // one post per platform of its run through the social publisher. Nothing leaves the desk unseen unless the desk's
 // „Freigabe vor Veröffentlichung“ is off; every post carries its sources and the disclosure.
+import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PLATFORMS, type AiNewsDetails, type AiNewsItem, type NewsPlatformResult, type Platform } from '../../src/contract';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
 import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../db/schema';
 import { HttpError, notFound } from '../errors';
+import { probeMedia } from '../media-engines/render';
 import { PlatformError } from '../providers/social/http';
 import { readSettings } from '../settings';
 
@@ -143,14 +145,15 @@ export interface PostOutcome {
  * One post per platform of the run that is connected, with the teaser, the links and the run's video; platforms not
  * connected are noted on the story as skipped. A platform already posted is left alone, a failed one is tried again.
  */
-export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social' | 'publicUrl'>, newsId: string, platforms: Platform[]): Promise<PostOutcome> {
+export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social' | 'publicUrl' | 'mediaDir'>, newsId: string, platforms: Platform[]): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db.select().from(news).where(eq(news.id, newsId));
   if (!row || row.status !== 'published') throw new Error('Die Meldung ist nicht veröffentlicht.');
   const [texts] = await db.select().from(newsTexts).where(eq(newsTexts.newsId, newsId));
   const link = deps.publicUrl && row.slug ? `${deps.publicUrl}/news/${row.slug}` : undefined;
   const content = postContent({ title: row.title, teaser: texts?.teaser ?? '', sources: texts?.sources ?? [], disclosure: texts?.disclosure ?? '', link });
-  const video = row.runId ? await runVideo(db, row.runId) : undefined;
+  const videos = row.runId ? await runVideos(db, row.runId) : [];
+  const portrait = videos.length > 1 && platforms.some((p) => UPRIGHT.includes(p)) ? await portraitOf(deps.mediaDir, videos) : undefined;
   const outcome: PostOutcome = { published: [], failed: [], skipped: [] };
   const connected = new Map((await db.select().from(socialPlatforms)).map((p) => [p.id, p]));
   for (const platform of platforms) {
@@ -166,9 +169,13 @@ export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social
       continue;
     }
     await db.insert(posts).values({ id: postId, title: row.title, status: 'draft', platform, publishDate: new Date().toISOString().slice(0, 10), category: row.category, content }).onConflictDoNothing();
+    // TikTok and Instagram show videos upright: they get the portrait render when the run made one.
+    const upright = portrait && UPRIGHT.includes(platform);
+    const video = upright ? portrait : videos[0];
+    const address = `${deps.publicUrl}/news/${row.slug}/${upright ? 'portrait-video' : 'video'}`;
     const result = existing ?? (await deps.social.publisher.record(platform, {
       postId, content, title: row.title,
-      ...(video ? { mediaId: video.id, mediaType: 'video' as const, ...(deps.publicUrl && row.slug ? { mediaUrl: `${deps.publicUrl}/news/${row.slug}/video` } : {}) } : {}),
+      ...(video ? { mediaId: video.id, mediaType: 'video' as const, ...(deps.publicUrl && row.slug ? { mediaUrl: address } : {}) } : {}),
     }));
     try {
       await deps.social.publisher.publish(result.id);
@@ -186,13 +193,34 @@ export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social
   return outcome;
 }
 
+/** Platforms that show videos upright. */
+const UPRIGHT: readonly Platform[] = ['tiktok', 'instagram'];
+
+type MediaRow = typeof media.$inferSelect;
+
 /**
- * The video a run made, when it is a file of the Media Library: the first one filed (the landscape render, or the
- * stored copy of a provider's video, which comes after the provider's project).
+ * The videos a run made that are files of the Media Library, in the order filed: the landscape render first (or the
+ * stored copy of a provider's video, which comes after the provider's project), a portrait render after it.
  */
-export async function runVideo(db: Db, runId: string): Promise<{ id: string } | undefined> {
+export async function runVideos(db: Db, runId: string): Promise<MediaRow[]> {
   const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video'))).orderBy(asc(runArtefacts.seq));
-  if (refs.length === 0) return undefined;
-  const files = await db.select({ id: media.id }).from(media).where(inArray(media.id, refs.map((r) => r.refId)));
-  return refs.map((r) => files.find((f) => f.id === r.refId)).find((f) => f !== undefined);
+  if (refs.length === 0) return [];
+  const files = await db.select().from(media).where(inArray(media.id, refs.map((r) => r.refId)));
+  return refs.map((r) => files.find((f) => f.id === r.refId && f.fileName)).filter((f): f is MediaRow => f !== undefined);
+}
+
+/** The video a run made, when it is a file of the Media Library: the first one filed. */
+export async function runVideo(db: Db, runId: string): Promise<MediaRow | undefined> {
+  return (await runVideos(db, runId))[0];
+}
+
+/** The first of the videos that is taller than wide, read from the file itself (titles are the operator's to change). */
+export async function portraitOf(mediaDir: string, videos: MediaRow[]): Promise<MediaRow | undefined> {
+  for (const video of videos) {
+    if (!video.fileName) continue;
+    const info = await probeMedia(path.join(mediaDir, video.fileName)).catch(() => undefined);
+    const picture = info?.streams.find((s) => s.kind === 'video');
+    if (picture?.width && picture.height && picture.height > picture.width) return video;
+  }
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../context';
 import type { Db } from '../../db/client';
 import { media, news, newsTexts, runArtefacts } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { portraitOf, runVideos } from '../../pipeline/publication';
 import { sendStoredFile } from '../media/media.routes';
 
 const FEED_SIZE = 50;
@@ -153,4 +154,12 @@ export function registerPublicChannel(app: Hono<AppEnv>): void {
       return sendStoredFile(c, mediaDir, file, 'public, max-age=300');
     });
   }
+  // The upright render TikTok and Instagram pull; a run that made none has no such address.
+  app.get('/news/:slug/portrait-video', async (c) => {
+    const { database, mediaDir } = c.get('deps');
+    const row = await publishedStory(database.db, c.req.param('slug'));
+    const file = row?.news.runId ? await portraitOf(mediaDir, await runVideos(database.db, row.news.runId)) : undefined;
+    if (!file) throw new HttpError(404, NOT_FOUND, 'not_found');
+    return sendStoredFile(c, mediaDir, file, 'public, max-age=300');
+  });
 }
