@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
 import { startFeedServer, storyFixtures, type FeedServer } from '../fakes/feeds';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
@@ -65,6 +65,30 @@ async function addSource(page: Page, name: string, url: string) {
   await expect(page.getByText('Quelle gespeichert').first()).toBeVisible();
 }
 
+/** The player reaches canplay, then seeks to its middle: what an operator needs of a clip, not just its metadata. */
+async function playsAndSeeks(player: Locator): Promise<{ duration: number; at: number }> {
+  const result = await player.evaluate(async (element: HTMLMediaElement) => {
+    const failed = (reject: (e: Error) => void) => () => reject(new Error(`media error ${element.error?.code}`));
+    if (element.readyState < 3) {
+      await new Promise((resolve, reject) => {
+        element.addEventListener('canplay', resolve, { once: true });
+        element.addEventListener('error', failed(reject), { once: true });
+        element.preload = 'auto';
+        element.load();
+      });
+    }
+    const target = element.duration / 2;
+    await new Promise((resolve, reject) => {
+      element.addEventListener('seeked', resolve, { once: true });
+      element.addEventListener('error', failed(reject), { once: true });
+      element.currentTime = target;
+    });
+    return { duration: element.duration, at: element.currentTime, target };
+  });
+  expect(Math.abs(result.at - result.target)).toBeLessThan(0.5);
+  return { duration: result.duration, at: result.at };
+}
+
 test('sources added in Admin, Run Workflow without n8n or keys: the items, the story, its speech and video', async ({ page }) => {
   const url = (desk as Desk).url;
   await signInToDesk(page, url, '/dashboard/admin');
@@ -93,22 +117,17 @@ test('sources added in Admin, Run Workflow without n8n or keys: the items, the s
   await expect(runItems).toContainText('Alpha Nachrichten');
   await expect(runItems).toContainText('Beta Zeitung');
 
-  // The speech and the video are in the Media Library, and the video plays in the browser.
+  // The speech and the video are in the Media Library, and both play and seek in its player.
   await page.goto(`${url}/dashboard/media`);
-  await expect(page.getByText('Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien (Sprecher)').first()).toBeVisible();
-  const media = await api<Array<{ title: string; type: string; url: string }>>(url, '/media');
-  const clip = media.find((m) => m.type === 'video' && m.title === 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien');
-  expect(clip).toBeDefined();
-  const duration = await page.evaluate(async (src) => {
-    const video = document.createElement('video');
-    video.src = src;
-    await new Promise((resolve, reject) => {
-      video.onloadedmetadata = resolve;
-      video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
-    });
-    return video.duration;
-  }, new URL(String(clip?.url), url).href);
-  expect(duration).toBeGreaterThan(1);
+  for (const title of [`${STORY} (Sprecher)`, STORY]) {
+    await page.getByRole('button', { name: `Aktionen für ${title}`, exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    const dialog = page.getByRole('dialog');
+    const played = await playsAndSeeks(dialog.getByLabel(title.endsWith('(Sprecher)') ? `Audio: ${title}` : `Video: ${title}`, { exact: true }));
+    expect(played.duration).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test('the story in review in AI News: its sources are the feeds; Publish posts it and puts it on the feed and its page', async ({ page }) => {
@@ -166,11 +185,7 @@ test('the story in review in AI News: its sources are the feeds; Publish posts i
   await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
   await expect(page.getByTestId('disclosure')).toHaveText(REVIEWED);
   await expect(page.getByRole('link', { name: STORY }).first()).toHaveAttribute('href', new RegExp(`^${feeds.url}/`));
-  const duration = await page.locator('video').evaluate(async (video: HTMLVideoElement) => {
-    if (Number.isNaN(video.duration) || video.readyState < 1) await new Promise((resolve, reject) => { video.onloadedmetadata = resolve; video.onerror = () => reject(new Error(`video error ${video.error?.code}`)); video.load(); });
-    return video.duration;
-  });
-  expect(duration).toBeGreaterThan(1);
+  for (const player of [page.locator('video'), page.locator('audio')]) expect((await playsAndSeeks(player)).duration).toBeGreaterThan(1);
 });
 
 test('Reject in AI News ends the run rejected, and the story goes nowhere', async ({ page }) => {
