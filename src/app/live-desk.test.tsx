@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { WorkflowPage } from '@/features/workflow';
 import { getConfig, setConfig } from '@/lib/config';
 import { listServerInstances, OBS_INSTANCES_KEY } from '@/lib/obs';
+import { setOperatorToken } from '@/lib/operator-token';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
@@ -33,6 +34,7 @@ const count = (part: string) => requests.filter((r) => r.includes(part)).length;
 
 beforeEach(() => {
   setConfig({ ...initialConfig, apiMode: 'live' });
+  setOperatorToken('token-0123456789abcdef');
   vi.stubGlobal('EventSource', FakeSource);
   server.use(http.post('*/api/events/ticket', () => HttpResponse.json({ ticket: 't-1', expiresInMs: 60_000 }, { status: 201 })));
   requests = [];

@@ -23,6 +23,8 @@ class FakeSource {
 
 afterEach(() => {
   FakeSource.all = [];
+  // A token given ends any question left open by a test; then the tab has none again.
+  setOperatorToken('ende-des-tests-0123456789');
   sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -53,6 +55,7 @@ test('opens the stream with a ticket fetched with the token (never the token in 
 });
 
 test('after a drop it reconnects with a fresh ticket and asks for a resync once the stream is back', async () => {
+  setOperatorToken('token-0123456789abcdef');
   vi.useFakeTimers();
   const fetchImpl = ticketFetch(['t-1', 't-2']);
   const onResync = vi.fn();
@@ -72,6 +75,7 @@ test('after a drop it reconnects with a fresh ticket and asks for a resync once 
 });
 
 test("the server's resync (its own feed of changes was interrupted) asks for a refetch on the open stream", async () => {
+  setOperatorToken('token-0123456789abcdef');
   vi.spyOn(globalThis, 'fetch').mockImplementation(ticketFetch(['t-1']));
   const onResync = vi.fn();
   const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, EventSourceImpl: FakeSource as unknown as typeof EventSource });
@@ -82,6 +86,23 @@ test("the server's resync (its own feed of changes was interrupted) asks for a r
   expect(onResync).toHaveBeenCalledTimes(1);
   expect(FakeSource.all).toHaveLength(1);
   close();
+});
+
+test('without a token no ticket is asked for: the operator is asked once, and the stream opens with the token given', async () => {
+  const needs: string[] = [];
+  const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
+  const fetchImpl = ticketFetch(['t-1']);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
+  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  await vi.waitFor(() => expect(needs).toEqual(['missing']));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(fetchImpl).not.toHaveBeenCalled();
+  setOperatorToken('erstes-token-0123456789');
+  await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer erstes-token-0123456789');
+  expect(needs).toEqual(['missing']);
+  close();
+  unsubscribe();
 });
 
 test('a 401 for the ticket forgets the token and asks for it again', async () => {
@@ -123,6 +144,7 @@ test('a ticket request the backend never answers is given up after 15 s and trie
 });
 
 test('a ticket refused for the token the operator replaced meanwhile is asked for again at once, keeping the new token', async () => {
+  setOperatorToken('altes-token-123456789');
   let answerFirst: (response: Response) => void = () => undefined;
   const fetchImpl = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
     void init;
@@ -136,8 +158,9 @@ test('a ticket refused for the token the operator replaced meanwhile is asked fo
   const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 60_000, max: 60_000 } });
   await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
   setOperatorToken('neues-token-0123456789');
-  answerFirst(new Response('{"message":"Token fehlt."}', { status: 401 }));
+  answerFirst(new Response('{"message":"Token ungültig."}', { status: 401 }));
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+  expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer altes-token-123456789');
   expect(FakeSource.all[0].url).toBe('https://desk.example/api/events?ticket=t-neu');
   expect(new Headers(fetchImpl.mock.calls[1][1]?.headers).get('Authorization')).toBe('Bearer neues-token-0123456789');
   expect(getOperatorToken()).toBe('neues-token-0123456789');
@@ -147,6 +170,7 @@ test('a ticket refused for the token the operator replaced meanwhile is asked fo
 });
 
 test('each event is checked against the contract: a malformed one is dropped, the rest arrive in their order', async () => {
+  setOperatorToken('token-0123456789abcdef');
   vi.spyOn(globalThis, 'fetch').mockImplementation(ticketFetch(['t-1']));
   const changes: ChangeEvent[] = [];
   const obs: ObsServerEvent[] = [];

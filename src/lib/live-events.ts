@@ -3,7 +3,7 @@
 import type { ChangeEvent, ObsServerEvent } from '@/contract';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
-import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
+import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected, whenOperatorToken } from '@/lib/operator-token';
 
 export type { ChangeEvent, ObsServerEvent };
 
@@ -43,6 +43,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   let delay = retryMs.first;
   let dropped = false;
   let checked: Promise<void> = Promise.resolve();
+  const closing = new AbortController();
 
   const retry = () => {
     if (closed) return;
@@ -52,6 +53,9 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   };
 
   async function open(): Promise<void> {
+    if (closed) return;
+    // No ticket without a token: the request could only be refused (and counted by the server).
+    if (!getOperatorToken()) await whenOperatorToken(closing.signal).catch(() => undefined);
     if (closed) return;
     let ticket: string;
     const sent = getOperatorToken();
@@ -107,6 +111,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   void open();
   return () => {
     closed = true;
+    closing.abort();
     if (timer) clearTimeout(timer);
     source?.close();
   };

@@ -10,6 +10,10 @@ const KEY = 'newsdesk-operator-token';
 export type TokenNeed = { reason: 'missing' | 'rejected' };
 type Listener = (need: TokenNeed) => void;
 const listeners = new Set<Listener>();
+// Calls held back until the operator has given a token (a live console sends nothing without one).
+const waiting = new Set<() => void>();
+// The operator has been asked and not yet answered: waiting calls add no question of their own.
+let asked = false;
 // A 401 that came before the shell listened (its chunk loads lazily) is delivered on subscription.
 let pending: TokenNeed | undefined;
 
@@ -30,6 +34,38 @@ export function getOperatorToken(): string | undefined {
 export function setOperatorToken(token: string): void {
   storage()?.setItem(KEY, token);
   pending = undefined;
+  asked = false;
+  for (const resume of [...waiting]) resume();
+}
+
+/**
+ * Resolves once this tab has a token: at once when it has one, else after asking the operator (the token dialog) and
+ * the operator's answer. A call without a token would only earn a 401, so none is sent; `signal` gives up the wait.
+ */
+export function whenOperatorToken(signal?: AbortSignal): Promise<void> {
+  if (getOperatorToken()) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const stop = () => {
+      waiting.delete(resume);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Abgebrochen', 'AbortError'));
+    };
+    const resume = () => {
+      waiting.delete(resume);
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    if (signal?.aborted) return stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    waiting.add(resume);
+    // One question for all the calls that wait, not one per call.
+    if (!asked) announce({ reason: 'missing' });
+  });
+}
+
+function announce(need: TokenNeed): void {
+  asked = true;
+  if (listeners.size === 0) pending = need;
+  for (const listener of listeners) listener(need);
 }
 
 /**
@@ -47,8 +83,7 @@ export function operatorAuthHeaders(callHeaders: Record<string, string> = {}): R
 export function operatorTokenRejected(): void {
   const need: TokenNeed = { reason: getOperatorToken() ? 'rejected' : 'missing' };
   storage()?.removeItem(KEY);
-  if (listeners.size === 0) pending = need;
-  for (const listener of listeners) listener(need);
+  announce(need);
 }
 
 /** Listens for "the token is needed" (the app shell shows the token dialog). */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { withOperatorToken } from './live-desk';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -28,6 +29,7 @@ test('without config.json a fresh browser runs the demo: a visible Demo-Modus ba
 
 test('a browser that has run live keeps its last live setting when config.json is gone, and says so', async ({ page }) => {
   const live = { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' };
+  await withOperatorToken(page);
   await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(live) }));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

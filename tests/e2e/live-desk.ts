@@ -35,8 +35,19 @@ export function mockBackendForTests(): () => MockBackend {
   };
 }
 
-/** This page's config.json says live mode against apiBaseUrl. */
+/**
+ * The tab holds an operator token, as after sign-in: a live console sends no call without one. For backends that take
+ * any token (the mock backend) or none is reachable; the real desk's journeys sign in through the dialog instead.
+ */
+export async function withOperatorToken(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('newsdesk-operator-token')) sessionStorage.setItem('newsdesk-operator-token', 'token-fuer-die-tests-0123');
+  });
+}
+
+/** This page's config.json says live mode against apiBaseUrl, and the tab is signed in. */
 export async function routeLiveConfig(page: Page, apiBaseUrl: string): Promise<void> {
+  await withOperatorToken(page);
   await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl }) }));
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OBSWebSocket } from 'obs-websocket-js/json';
 import { OBS_SCENES, OBS_TEXT_SOURCE, startObs, type ObsHarness } from '../obs/obs-harness';
+import { withOperatorToken } from './live-desk';
 
 // The Live Broadcast screen in live mode (no mocks) against a REAL OBS Studio 29 with obs-websocket 5,
 // started headless by tests/obs/obs-harness.ts (Debian: obs-studio xvfb nginx libnginx-mod-rtmp).
@@ -52,6 +53,7 @@ test('Live screen drives a real OBS: connect, switch scene, stream with health, 
   page.on('console', (message) => consoleLines.push(message.text()));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
+  await withOperatorToken(page);
   await page.route('**/config.json', (route) => route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }));
 
   await page.goto('/dashboard/live');
@@ -109,6 +111,7 @@ test('a wrong password against the real OBS says so and is not retried', async (
   const { host, port } = harness();
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
+  await withOperatorToken(page);
   await page.route('**/config.json', (route) => route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }));
   // The page's timers on a clock that runs as usual until the test jumps it past every reconnect back-off.
   await page.clock.install();

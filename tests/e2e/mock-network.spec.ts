@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withOperatorToken } from './live-desk';
 
 // The in-page mock network of mock mode (DESIGN "Mock layer"), proven on a production build.
 
@@ -42,7 +43,7 @@ test('fetch and XMLHttpRequest to /api are answered in the page, also under a cr
   expect(result.viaFetch.status).toBe(200);
   expect(result.viaFetch.body.stats.map((s: { value: string }) => s.value)).toEqual(['1,247', '3', '2.4M', '892']);
   expect(result.viaXhr.status).toBe(200);
-  expect(JSON.parse(result.viaXhr.body).map((p: { id: string }) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did']);
+  expect(JSON.parse(result.viaXhr.body).map((p: { id: string }) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
   expect(result.crossOrigin).toEqual({ status: 200, body: expect.objectContaining({ success: true, status: 'online' }) });
   expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
 });
@@ -157,6 +158,7 @@ test('a live deployment never downloads the mock chunk', async ({ page }) => {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
+  await withOperatorToken(page);
   await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' }) }));
   await page.goto('/dashboard');
   await expect(page.getByRole('navigation').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { withOperatorToken } from './live-desk';
 
 async function waitForController(page: Page) {
   await page.evaluate(async () => {
@@ -139,6 +140,7 @@ test.describe('live deployment', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('config.json apiMode live: the mock chunk is never downloaded', async ({ page }) => {
+    await withOperatorToken(page);
     await page.route('**/config.json', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' }) }),
     );

@@ -34,6 +34,40 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+test('first contact: no /api call before the token, reloads never lock the operator out, the right token gets in', async ({ page }) => {
+  const desk = await startDesk({ PORT: String(await freePort()), NEWSDESK_DATA_DIR: await mkdtemp(path.join(dataDir, 'first-')) });
+  try {
+    const api: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) api.push(`${request.method()} ${new URL(request.url()).pathname} ${request.headers().authorization ? 'mit Token' : 'ohne Token'}`);
+    });
+    const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+    // A fresh tab, reloaded as an impatient operator does: the console asks, and sends nothing that could count.
+    for (const route of ['/dashboard', '/dashboard/posts', '/dashboard/social', '/dashboard']) {
+      await page.goto(`${desk.url}${route}`);
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+    }
+    await page.waitForTimeout(2000);
+    expect(api).toEqual([]);
+
+    // Wrong tokens do count: ten from this address, then the dialog's next wrong one is throttled …
+    for (let i = 0; i < 10; i += 1) expect((await page.request.post(`${desk.url}/api/events/ticket`, { headers: { Authorization: `Bearer falsches-token-${i}-000000000` } })).status()).toBe(401);
+    await dialog.getByLabel('Zugangs-Token').fill('noch-ein-falsches-token-000');
+    await dialog.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Zu viele Fehlversuche – bitte später erneut versuchen.');
+    // … and still the right one is accepted at once.
+    await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
+    await dialog.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Every call after sign-in carries the token.
+    await expect.poll(() => api.filter((call) => call.endsWith('mit Token')).length).toBeGreaterThan(1);
+    expect(api.filter((call) => call.endsWith('ohne Token'))).toEqual([]);
+  } finally {
+    await desk.stop();
+  }
+});
+
 test('enter the token, create a post, restart the server: the post is still there; upload a video and seek in it', async ({ page }) => {
   const port = String(await freePort());
   let desk = await startDesk({ PORT: port, NEWSDESK_DATA_DIR: dataDir });

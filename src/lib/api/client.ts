@@ -2,7 +2,7 @@ import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf }
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
-import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected } from '@/lib/operator-token';
+import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected, whenOperatorToken } from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
@@ -40,11 +40,22 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const { query, ...rest } = transportOptions;
   const url = apiUrl(path, query);
   const method = transportOptions.method ?? 'GET';
-  return watchAuth((stale) => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
+  // A call that brings its own Authorization (a provider key check) is not the operator's.
+  const own = Object.keys(rest.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  return withToken(!own, rest.signal, () => watchAuth((stale) => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
     service, retries, breaker, record, handled: stale,
     operation: operation ?? resendable(method, path, query, rest),
     context: { method, path, ...context },
-  }));
+  })));
+}
+
+/**
+ * A live desk's call that needs the operator token waits for it instead of going out without one: it could only earn
+ * a 401, and each unauthenticated call before sign-in is one more entry in the server's log.
+ */
+async function withToken<T>(needed: boolean, signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
+  if (needed && getConfig().apiMode === 'live' && !getOperatorToken()) await whenOperatorToken(signal);
+  return call();
 }
 
 /** A live desk sends the operator token; the mock answers in the page and needs none. */
@@ -220,7 +231,8 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
     ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
     : undefined;
-  return watchAuth((stale) => execute(async () => checkResponse(c, def, path, url, await send()), {
+  // An operation open to all (health, signed files) needs no token; every other waits for one.
+  return withToken(c.accessOf(def) === 'operator', input.signal, () => watchAuth((stale) => execute(async () => checkResponse(c, def, path, url, await send()), {
     service: input.service ?? serviceOf(def.path),
     retries: multipart || !mayRetry ? false : input.retries,
     breaker: input.breaker,
@@ -228,5 +240,5 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
     handled: stale,
     operation: input.operation ?? resend,
     context: { method: def.method, path, ...input.context },
-  }));
+  })));
 }
