@@ -151,3 +151,27 @@ test('the first installation (no older version controls the page) is no update: 
   expect(pwaStub.updates).toEqual([]);
   expect(reload).not.toHaveBeenCalled();
 });
+
+test('another tab applied an update while this one holds a half-written form: it does not reload, says so, and reloads on request', async () => {
+  const form = document.createElement('form');
+  form.dataset.unsaved = 'true';
+  document.body.append(form);
+  const reload = vi.fn();
+  renderPrompt(reload);
+  // The plugin calls this when the new version takes control of the page, whichever tab applied it.
+  act(() => pwaStub.onNeedReload?.());
+  expect(await screen.findByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
+  expect(screen.getByText('Dieser Tab lädt nicht von selbst neu, damit Ihre Eingaben erhalten bleiben. Bitte speichern und dann neu laden.')).toBeInTheDocument();
+  expect(reload).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByRole('button', { name: 'Neu laden' }));
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test('a new version taking control of a tab with nothing unsaved reloads it at once', async () => {
+  const reload = vi.fn();
+  renderPrompt(reload);
+  await vi.waitFor(() => expect(pwaStub.onNeedReload).toBeDefined());
+  act(() => pwaStub.onNeedReload?.());
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(screen.queryByText('Neue Version in einem anderen Tab geladen')).toBeNull();
+});

@@ -79,6 +79,26 @@ export function watchForWaitingVersion(registration: ServiceWorkerRegistration, 
 
 const reloadPage = () => window.location.reload();
 
+// The mounted prompt's reload (a test's own): useRegisterSW keeps the callbacks of the render that first called it.
+let currentReload: () => void = reloadPage;
+
+/**
+ * A new version took control of this tab — applied here, or in another tab of the desk, which hands every tab over at
+ * once. The tab reloads only when nothing typed would be lost; otherwise it stays as it is and says so.
+ */
+export function newVersionControls(reload: () => void = currentReload): void {
+  if (!hasUnsavedInput()) {
+    reload();
+    return;
+  }
+  toast.info(shellMessages.updateActiveTitle, {
+    id: 'pwa-update',
+    description: shellMessages.updateActiveText,
+    duration: Infinity,
+    action: { label: shellMessages.updateReload, onClick: () => reload() },
+  });
+}
+
 /** Registers the PWA's service worker (the only one) and applies or offers a waiting update. */
 export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
   // A waiting version found by watchForWaitingVersion, besides the one workbox-window announces (needRefresh).
@@ -88,11 +108,16 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // Without this the plugin reloads every tab the moment any tab applies an update, over whatever is typed there.
+    onNeedReload: () => newVersionControls(),
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed', error);
     },
   });
   const waiting = needRefresh || waitingFound;
+  useEffect(() => {
+    currentReload = reload;
+  }, [reload]);
 
   // The registration is watched from the mounted component, not from useRegisterSW's callbacks: those belong to the
   // render that first called it, and a render React throws away (a transition restarted on a busy machine) registers

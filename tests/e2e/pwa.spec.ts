@@ -210,6 +210,34 @@ test.describe('updates', () => {
     await expect(page.getByLabel('Inhalt')).toHaveValue('Halb geschrieben – bitte nicht verlieren');
   });
 
+  test('another tab applying an update never reloads a tab over its half-written post; that tab waits and says so', async ({ page, context }) => {
+    await openControlled(page, '/dashboard/social');
+    const writing = await context.newPage();
+    // A tab open for a while (its worker registration a minute old): workbox-window then takes the new version for
+    // another tab's, and the plugin reloads on the hand-over.
+    await writing.clock.install();
+    await writing.goto('/dashboard/social');
+    await expect(writing.getByTestId('platform-facebook')).toBeVisible();
+    await writing.getByLabel('Inhalt').fill('Halb geschrieben im zweiten Tab');
+    await writing.getByRole('heading', { level: 1 }).click();
+    await markDocument(writing);
+    await writing.clock.fastForward(61_000);
+    await markDocument(page);
+    // The first tab has nothing typed: it applies the update and reloads, which hands the second tab over too.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await publishNewVersion(page);
+    await reloaded;
+    expect(await sameDocument(page)).toBe(false);
+    await expect(writing.getByText('Neue Version in einem anderen Tab geladen')).toBeVisible({ timeout: 30_000 });
+    expect(await sameDocument(writing)).toBe(true);
+    await expect(writing.getByLabel('Inhalt')).toHaveValue('Halb geschrieben im zweiten Tab');
+    // Reload when the operator says so.
+    const second = writing.waitForEvent('load');
+    await writing.getByRole('button', { name: 'Neu laden' }).click();
+    await second;
+    expect(await sameDocument(writing)).toBe(false);
+  });
+
   test('with nothing typed the same update is applied at once (so the test above can fail)', async ({ page }) => {
     await openControlled(page, '/dashboard/social');
     await markDocument(page);

@@ -17,7 +17,10 @@ export const pwaStub = {
    * callbacks are the ones it calls, and no mounted component reads their state.
    */
   reportsRegistration: true,
+  /** The plugin's onNeedReload: what it calls when a new version takes control of the page (prompt mode). */
+  onNeedReload: undefined as (() => void) | undefined,
   reset() {
+    this.onNeedReload = undefined;
     this.needRefresh = false;
     this.reportsRegistration = true;
     this.updates = [];
@@ -70,7 +73,8 @@ export class FakeRegistration extends EventTarget {
 
 let registration = new FakeRegistration();
 
-export function useRegisterSW(options: { onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
+export function useRegisterSW(options: { onNeedReload?: () => void; onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
+  pwaStub.onNeedReload ??= options.onNeedReload;
   // Like the plugin: the callback given at the first render is called once, when the worker is registered.
   const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
