@@ -37,7 +37,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   // Answer bodies are printed in reasons; a backend that echoes the token must not get it onto the screen.
   const out = (text) => print(token ? text.split(token).join('***') : text);
   const contract = await loadContract();
-  const { operations, isSchema, schemas, EXTERNAL_OPERATIONS, IDEMPOTENCY_KEY_REUSED_STATUS, PUBLIC_OPERATIONS } = contract;
+  const { operations, isSchema, schemas, answersWithRecord, EXTERNAL_OPERATIONS, IDEMPOTENCY_KEY_REUSED_STATUS, PUBLIC_OPERATIONS } = contract;
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
   const results = new Map();
@@ -98,8 +98,9 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   const same = (a, b) => a.status === b.status && (a.isJson || b.isJson ? a.isJson && b.isJson && isDeepStrictEqual(a.json, b.json) : a.bytes.equals(b.bytes));
 
   /**
-   * Sends the operation twice. With a key ('key' operations) the repeat must answer the stored first answer; a
-   * 'natural' repeat must answer the same (PUT, PATCH, setting a state). Returns the first parsed value.
+   * Sends the operation twice. With a key ('key' operations) the repeat must answer the stored first answer — for
+   * accepted work (202) the same record, whose state may have moved on; a 'natural' repeat must answer the same (PUT,
+   * PATCH, setting a state). Returns the first parsed value.
    */
   const twice = async (id, request = {}) => {
     const headers = { ...(request.headers ?? {}) };
@@ -107,7 +108,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const first = await call(id, { ...request, headers });
     const value = expectSuccess(id, first);
     const second = await call(id, { ...request, headers });
-    if (!same(first, second)) {
+    if (answersWithRecord(operations[id])) {
+      const again = expectSuccess(id, second);
+      if (again?.id !== value?.id) throw new Failure(`${id}: the same Idempotency-Key sent again answered another record: ${value?.id} then ${again?.id}`);
+    } else if (!same(first, second)) {
       const what = operations[id].idempotency === 'key' ? 'the same Idempotency-Key' : 'the same request';
       throw new Failure(`${id}: ${what} sent again answered differently: ${first.status}${snippet(first)} then ${second.status}${snippet(second)}`);
     }

@@ -65,6 +65,8 @@ async function capture(contract) {
       if (id === 'social.tiktokPost') await send(base, operations['social.connect'], { params: { id: 'tiktok' } });
       if (id === 'social.instagramPost') await send(base, operations['social.connect'], { params: { id: 'instagram' } });
       if (id === 'obs.streamStop') await waitFor(async () => (await send(base, operations['obs.status'])).json?.streaming === true);
+      // The posts accepted just before (202) are published by the demo platforms a moment later: what follows shows them published.
+      if (id === 'social.platforms') await waitFor(async () => !(await send(base, operations['social.publications'])).json?.some((p) => p.status === 'pending'));
       const multipart = multipartExample(id, { uploadedAt: new Date().toISOString() });
       const headers = def.idempotency === 'key' ? { 'Idempotency-Key': `beispiel-${id}` } : {};
       const service = id === 'test.openai' ? 'openai' : id === 'test.service' ? example.params?.service : undefined;

@@ -53,8 +53,13 @@ async function inOneTransaction(c: Context<AppEnv>, key: string, fingerprint: st
   );
 }
 
-export async function withIdempotency(c: Context<AppEnv>, key: string, request: string, act: () => Promise<Response>, options: { transactional?: boolean } = {}): Promise<Response> {
+/** A key must name something: 1–200 characters, not only blanks (400 otherwise). */
+export function checkIdempotencyKey(key: string): void {
   if (key.trim() === '' || key.length > MAX_KEY_LENGTH) throw new HttpError(400, 'Der Idempotency-Key ist ungültig (1–200 Zeichen).', 'invalid_idempotency_key');
+}
+
+export async function withIdempotency(c: Context<AppEnv>, key: string, request: string, act: () => Promise<Response>, options: { transactional?: boolean } = {}): Promise<Response> {
+  checkIdempotencyKey(key);
   const { db } = c.get('deps').database;
   const fingerprint = createHash('sha256').update(request).digest('hex');
   if (options.transactional) return inOneTransaction(c, key, fingerprint, act);

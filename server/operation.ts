@@ -2,10 +2,10 @@
 // zod/mini schemas (400 with German issues), the answer checked against the response schema, Idempotency-Key honoured.
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import { colonPath, isSchema, operations, type MultipartBody, type OperationId, type Operations } from '../src/contract';
+import { answersWithRecord, colonPath, isSchema, operations, type MultipartBody, type OperationId, type Operations } from '../src/contract';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
-import { withIdempotency } from './idempotency';
+import { checkIdempotencyKey, withIdempotency } from './idempotency';
 import { idleLimited } from './multipart';
 
 z.config(z.locales.de());
@@ -18,6 +18,8 @@ export interface Input<K extends OperationId> {
   query: Def<K> extends { query: infer Q } ? Out<Q> : Record<string, never>;
   body: Def<K> extends { body: infer B } ? (B extends MultipartBody ? undefined : Out<B>) : undefined;
   c: Context<AppEnv>;
+  /** The request's Idempotency-Key, for an operation that finds its own record by it (`answersWithRecord`). */
+  idempotencyKey?: string;
 }
 
 /** What a handler gives back: the JSON value (checked against the schema), a Response (files), or nothing (204). */
@@ -98,8 +100,11 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
       bodyText = read.text;
       body = parseOrThrow(def.body, read.value, 'body');
     }
+    // Accepted work is found by its key in its own record (its state moves on), not replayed from a stored first answer.
+    const recordKey = answersWithRecord(def) ? c.req.header('idempotency-key') : undefined;
+    if (recordKey !== undefined) checkIdempotencyKey(recordKey);
     const act = async (): Promise<Response> => {
-      const reply = (await handler({ params, query, body, c } as Input<K>)) as unknown;
+      const reply = (await handler({ params, query, body, c, idempotencyKey: recordKey } as Input<K>)) as unknown;
       if (reply instanceof Response) return reply;
       const response = def.response;
       if (isSchema(response)) {
@@ -108,11 +113,11 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
           console.error(`[${id}] Antwort passt nicht zum Vertrag:`, JSON.stringify(issuesOf(checked.error)));
           throw new HttpError(500, 'Der Server hat eine ungültige Antwort erzeugt.', 'invalid_response');
         }
-        return c.json(checked.data as object, def.status as 200 | 201);
+        return c.json(checked.data as object, def.status as 200 | 201 | 202);
       }
       return c.body(null, 204);
     };
-    if (def.idempotency === 'key') {
+    if (def.idempotency === 'key' && !answersWithRecord(def)) {
       const key = c.req.header('idempotency-key');
       if (key !== undefined) return withIdempotency(c, key, `${def.method} ${c.req.path}\n${bodyText}`, act, { transactional: DATABASE_ONLY.has(id) });
     }

@@ -15,6 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { createCredentials, type Credentials } from './providers/credentials';
 import { DatabaseKeyStore } from './providers/key-store';
 import { createSocialServices, type SocialServices } from './providers/social/services';
+import { JobWorker } from './jobs/queue';
+import { PUBLISH_JOB } from './providers/social/publisher';
 import type { ObsHub } from './obs/obs-instance';
 import { PipelineEngine, type EngineOptions } from './pipeline/engine';
 
@@ -30,6 +32,8 @@ export interface TestApp {
   social: SocialServices;
   /** The pipeline engine (not started: a test runs its jobs with engine.runDue()). */
   engine: PipelineEngine;
+  /** Runs the due post jobs (accepted posts, scheduled ones, retries) on the test's clock to their end; resolves to their number. */
+  runPublishJobs(): Promise<number>;
   /** A call under /api with the operator token (unless headers override it). */
   call(pathAndQuery: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -51,6 +55,8 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
     { database, events, credentials, mediaDir, token: TEST_TOKEN, social, publicUrl: options.publicUrl, n8nBaseUrl: options.n8n?.baseUrl },
     { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000, ...options.engine },
   );
+  // Not started: a test publishes the accepted posts when it wants (runPublishJobs), or starts a worker of its own.
+  const publishWorker = new JobWorker(database, { [PUBLISH_JOB]: (job) => social.publisher.runJob(job) }, { pollMs: 60_000, now: options.now, workerId: 'test-publish', concurrency: { [PUBLISH_JOB]: 4 } });
   const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, publicUrl: options.publicUrl, obs, engine }, options);
   return {
     app,
@@ -60,6 +66,7 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
     mediaDir,
     social,
     engine,
+    runPublishJobs: () => publishWorker.runDue(),
     async call(pathAndQuery, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);

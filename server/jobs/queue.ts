@@ -274,6 +274,11 @@ export class JobWorker {
     }, delayMs);
   }
 
+  /** Looks for due jobs now rather than at the next poll (a job was just queued on this instance); nothing once stopped. */
+  nudge(): void {
+    this.wake();
+  }
+
   /** A freed slot is filled at once rather than at the next poll. */
   private wake(): void {
     if (this.polling) this.pollAgain = true;

@@ -1238,11 +1238,11 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     },
     "response": {
-      "status": 201,
+      "status": 202,
       "body": {
         "id": "social-1",
         "platform": "telegram",
-        "status": "published"
+        "status": "pending"
       }
     }
   },
@@ -1253,11 +1253,11 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     },
     "response": {
-      "status": 201,
+      "status": 202,
       "body": {
         "id": "social-2",
         "platform": "tiktok",
-        "status": "published"
+        "status": "pending"
       }
     }
   },
@@ -1268,11 +1268,11 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       }
     },
     "response": {
-      "status": 201,
+      "status": 202,
       "body": {
         "id": "social-3",
         "platform": "instagram",
-        "status": "published"
+        "status": "pending"
       }
     }
   },

@@ -21,7 +21,7 @@ export type { ObsInstanceInfo } from './entities';
 // The event stream
 export type { ChangeEvent, ObsConnectionState, ObsServerEvent, ObsStreamPhase } from './entities';
 export {
-  operations, fillPath, colonPath, isSchema, accessOf,
+  operations, fillPath, colonPath, isSchema, accessOf, answersWithRecord,
   type OperationAccess,
   type BinaryResponse, type BodyOf, type EmptyResponse, type HttpMethod, type MultipartBody, type OperationDef, type OperationId, type Operations,
   type ParamsOf, type QueryOf, type ResponseOf,

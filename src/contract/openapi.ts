@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { capturedExamples, type CapturedExample } from './captured-examples';
 import { ErrorBody } from './entities';
-import { accessOf, isSchema, operations, type MultipartBody, type OperationDef, type OperationId } from './operations';
+import { accessOf, answersWithRecord, isSchema, operations, type MultipartBody, type OperationDef, type OperationId } from './operations';
 
 type Json = Record<string, unknown>;
 
@@ -173,6 +173,7 @@ function operation(id: OperationId, def: OperationDef): Json {
     def.summary,
     def.spec ? 'SPEC §7: listed in the product specification; method, path and body exactly as written there.' : 'Beyond SPEC §7: a call the console needs, named in the same style.',
     def.idempotency === 'key' ? 'Not idempotent by nature: send an Idempotency-Key (see the parameter).' : 'Idempotent: a repeat has no further effect.',
+    answersWithRecord(def) ? 'Accepted for later (202): a repeat of the Idempotency-Key answers the same record as it stands now (its state may have moved on); it never acts twice.' : '',
     isPublic ? 'Open: no operator token needed.' : '',
     access === 'run-token' ? "Called with the run's own token (header X-Newsdesk-Run-Token, sent to n8n with the trigger), not the operator token." : '',
     access === 'signed' ? 'Reached by a signed address (its `sig` parameter), not the operator token.' : '',

@@ -42,8 +42,10 @@ export interface OperationDef {
   status: 200 | 201 | 202 | 204;
   /**
    * 'key': not idempotent by nature; the console sends an `Idempotency-Key` (one per operator action, reused by
-   * every retry) and a backend answers a repeated key with the stored first answer, acting once. 'natural': a
-   * repeat has no further effect (reads, PUT/PATCH/DELETE, setting a state).
+   * every retry) and a backend answers a repeated key with the stored first answer, acting once. A 'key' operation
+   * answering 202 accepts work done later: the record of that work is found by the key, and a repeat answers that record
+   * as it stands now (the same id; its state may have moved on) — see `answersWithRecord`. 'natural': a repeat has no
+   * further effect (reads, PUT/PATCH/DELETE, setting a state).
    */
   idempotency: 'key' | 'natural';
   /** Error statuses the operation documents (besides 401 and 5xx, which every operation may answer). */
@@ -123,9 +125,9 @@ export const operations = {
   'settings.update': op({ method: 'PATCH', path: '/settings', tag: 'settings', spec: false, summary: "Changes the desk's settings.", body: DeskSettingsPatch, response: DeskSettings, status: 200, idempotency: 'natural', errors: [400], example: { body: { schedule: { enabled: true, everyMinutes: 30 } } } }),
 
   // Social
-  'social.post': op({ method: 'POST', path: '/social/post/{platform}', tag: 'social', spec: true, summary: 'Publishes (or schedules) a post on a platform.', params: z.object({ platform: z.enum(['youtube', 'facebook', 'telegram']) }), body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 404, 409], example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } } }),
-  'social.tiktokPost': op({ method: 'POST', path: '/social/tiktok/post', tag: 'social', spec: true, summary: 'Publishes a post on TikTok.', body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
-  'social.instagramPost': op({ method: 'POST', path: '/social/instagram/post', tag: 'social', spec: true, summary: 'Publishes a post on Instagram.', body: SocialPostBody, response: SocialPostResult, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
+  'social.post': op({ method: 'POST', path: '/social/post/{platform}', tag: 'social', spec: true, summary: 'Accepts a post for a platform (or schedules it): answers 202 at once with its publication (pending), which the job queue then publishes; the result (published, or failed with the reason) comes on the event stream and in /social/publications. A repeat of the Idempotency-Key answers the same publication as it stands, never posting again.', params: z.object({ platform: z.enum(['youtube', 'facebook', 'telegram']) }), body: SocialPostBody, response: SocialPostResult, status: 202, idempotency: 'key', errors: [400, 404, 409], example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } } }),
+  'social.tiktokPost': op({ method: 'POST', path: '/social/tiktok/post', tag: 'social', spec: true, summary: 'Accepts a post for TikTok: 202 with its publication (pending), published by the job queue (as /social/post/{platform}).', body: SocialPostBody, response: SocialPostResult, status: 202, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
+  'social.instagramPost': op({ method: 'POST', path: '/social/instagram/post', tag: 'social', spec: true, summary: 'Accepts a post for Instagram: 202 with its publication (pending), published by the job queue (as /social/post/{platform}).', body: SocialPostBody, response: SocialPostResult, status: 202, idempotency: 'key', errors: [400, 409], example: { body: { content: 'Neue Folge ist online!' } } }),
   'social.platforms': op({ method: 'GET', path: '/social/platforms', tag: 'social', spec: false, summary: 'The social platforms with their connection state.', response: z.array(SocialPlatform), status: 200, idempotency: 'natural' }),
   'social.connect': op({ method: 'POST', path: '/social/platforms/{id}/connect', tag: 'social', spec: false, summary: 'Marks a platform connected.', params: z.object({ id: Platform }), response: SocialPlatform, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'tiktok' } } }),
   'social.disconnect': op({ method: 'POST', path: '/social/platforms/{id}/disconnect', tag: 'social', spec: false, summary: 'Disconnects a platform.', params: z.object({ id: Platform }), response: SocialPlatform, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'tiktok' } } }),
@@ -221,6 +223,12 @@ export function fillPath(path: string, params: Record<string, string> | undefine
 export function colonPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
+
+/**
+ * A keyed operation that accepts work for later (202): its backend finds the work's own record by the Idempotency-Key
+ * and answers it as it stands now, instead of replaying a stored first answer (which would say 'pending' forever).
+ */
+export const answersWithRecord = (def: Pick<OperationDef, 'idempotency' | 'status'>): boolean => def.idempotency === 'key' && def.status === 202;
 
 /** How an operation is reached: its declared access, the operator's by default. */
 export const accessOf = (def: OperationDef): OperationAccess => def.access ?? 'operator';

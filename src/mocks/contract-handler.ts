@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
-import { colonPath, isSchema, operations, type ErrorBody, type MultipartBody, type OperationDef, type OperationId, type Operations, type ParamsOf, type ResponseOf } from '@/contract';
+import { answersWithRecord, colonPath, isSchema, operations, type ErrorBody, type MultipartBody, type OperationDef, type OperationId, type Operations, type ParamsOf, type ResponseOf } from '@/contract';
 import { describeProblems } from '@/lib/api/contract-problems';
 import { idempotent } from './idempotency';
 
@@ -80,7 +80,8 @@ function toResponse(def: OperationDef, result: unknown): Response {
 /**
  * The mock handler of one operation of the contract: params, query and body are parsed with the operation's schemas
  * before `resolve` runs (a bad body is 400 with a German ErrorBody, params that name nothing 404 with `notFound`), the
- * resolver's value is typed by the operation's response, and a 'key' operation honours the Idempotency-Key.
+ * resolver's value is typed by the operation's response, and a 'key' operation honours the Idempotency-Key (one that
+ * accepts work for later, `answersWithRecord`, finds its record by the key in its handler).
  */
 export function handle<K extends OperationId>(
   id: K,
@@ -114,6 +115,7 @@ export function handle<K extends OperationId>(
       const ctx = { params: parsedParams, query: parsedQuery, body: body.value, request } as HandlerContext<K>;
       return toResponse(def, await resolve(ctx));
     };
-    return def.idempotency === 'key' ? idempotent(request, run) : run();
+    // Accepted work (202) answers its own record for a repeated key (the handler finds it), not a stored first answer.
+    return def.idempotency === 'key' && !answersWithRecord(def) ? idempotent(request, run) : run();
   });
 }

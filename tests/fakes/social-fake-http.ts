@@ -25,12 +25,17 @@ export interface FakeServer {
   requests: LoggedRequest[];
   /** The next `times` requests whose path matches get this answer (an error or a 429) instead of the real one. */
   failNext(match: RegExp, reply: Reply, times?: number): void;
+  /** The next `times` requests whose path matches are answered only after `ms` (a slow platform). */
+  delayNext(match: RegExp, ms: number, times?: number): void;
+  /** The next request whose path matches waits for `release()`; `arrived` resolves once it has come in. */
+  holdNext(match: RegExp): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
 export async function startFake(port: number, route: Route): Promise<FakeServer> {
   const requests: LoggedRequest[] = [];
   const failures: { match: RegExp; reply: Reply; left: number }[] = [];
+  const waits: { match: RegExp; left: number; wait: () => Promise<void> }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,8 +44,12 @@ export async function startFake(port: number, route: Route): Promise<FakeServer>
       const body = Buffer.concat(chunks);
       const logged: LoggedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, text: body.toString('utf8') };
       requests.push(logged);
+      const slow = waits.find((w) => w.left > 0 && w.match.test(url.pathname));
+      if (slow) slow.left -= 1;
       const forced = failures.find((f) => f.left > 0 && f.match.test(url.pathname));
-      const answer = forced ? (forced.left--, Promise.resolve(forced.reply)) : Promise.resolve(route(logged));
+      if (forced) forced.left -= 1;
+      // The platform does its work (or refuses) only once it answers, as a slow platform would.
+      const answer = (slow ? slow.wait() : Promise.resolve()).then(() => (forced ? forced.reply : route(logged)));
       answer
         .then((reply) => {
           const isBuffer = Buffer.isBuffer(reply.body);
@@ -60,6 +69,17 @@ export async function startFake(port: number, route: Route): Promise<FakeServer>
     requests,
     failNext(match, reply, times = 1) {
       failures.push({ match, reply, left: times });
+    },
+    delayNext(match, ms, times = 1) {
+      waits.push({ match, left: times, wait: () => new Promise((resolve) => setTimeout(resolve, ms)) });
+    },
+    holdNext(match) {
+      let release!: () => void;
+      let arrive!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      waits.push({ match, left: 1, wait: () => (arrive(), released) });
+      return { arrived, release };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -62,6 +62,7 @@ test('YouTube: Google authorise URL (offline access), form POST code exchange, t
   expect(await t.social.tokens.get('youtube')).toMatchObject({ accessToken: 'ya29.fake-1', refreshToken: '1//fake-refresh-1' });
 
   await contractBody('social.post', await t.call('/social/post/youtube', { method: 'POST', json: { content: 'Mit Google-Token', title: 'OAuth-Video', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' } }));
+  expect(await t.runPublishJobs()).toBe(1);
   expect(youtube.requests.filter((r) => r.path === '/upload/youtube/v3/videos' && r.method === 'POST').at(-1)?.headers.authorization).toBe('Bearer ya29.fake-1');
 
   // Google's token lives 3599 s; the job refreshes it 10 minutes before.
@@ -97,6 +98,7 @@ test('Facebook: Graph dialog, code exchange by GET, the Page token from /me/acco
   expect(await platformRow('facebook')).toMatchObject({ connected: true, status: 'Verbunden (OAuth)' });
 
   await contractBody('social.post', await t.call('/social/post/facebook', { method: 'POST', json: { content: 'Über OAuth auf die Seite' } }));
+  expect(await t.runPublishJobs()).toBe(1);
   expect(graph.pagePosts.at(-1)).toEqual({ edge: 'feed', fields: { message: 'Über OAuth auf die Seite' } });
   expect(new URLSearchParams(graph.requests.filter((r) => r.path === `/v23.0/${PAGE.id}/feed`).at(-1)?.text).get('access_token')).toBe(PAGE.token);
 
@@ -120,6 +122,7 @@ test("Instagram: the Facebook app's client, the Instagram business account of th
   expect(await platformRow('instagram')).toMatchObject({ connected: true, status: 'Verbunden (OAuth)' });
 
   await contractBody('social.instagramPost', await t.call('/social/instagram/post', { method: 'POST', json: { content: 'Über OAuth auf Instagram', mediaUrl: 'https://cdn.example/ig.jpg', mediaType: 'photo' } }));
+  expect(await t.runPublishJobs()).toBe(1);
   const container = graph.requests.filter((r) => r.path === `/v23.0/${IG_USER}/media`).at(-1);
   expect(new URLSearchParams(container?.text).get('access_token')).toBe(stored?.accessToken);
   expect(graph.igPublished.at(-1)?.caption).toBe('Über OAuth auf Instagram');

@@ -75,6 +75,7 @@ test('connect TikTok: authorise URL, callback with state (once), code exchange, 
 
 test('a post uses the OAuth token; the job refreshes it before it expires; a refused refresh shows as revoked', async () => {
   await contractBody('social.tiktokPost', await t.call('/social/tiktok/post', { method: 'POST', json: { content: 'Mit OAuth', mediaUrl: 'https://cdn.example/v.mp4' } }));
+  expect(await t.runPublishJobs()).toBe(1);
   expect(tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/').at(-1)?.headers.authorization).toBe('Bearer act.tt-1');
 
   const worker = createJobWorker(t.database, t.social, { pollMs: 1000, now: () => clock });
@@ -93,9 +94,9 @@ test('a post uses the OAuth token; the job refreshes it before it expires; a ref
   expect(await worker.runDue()).toBe(1);
   expect(await contractBody('social.tokens', await t.call('/social/tokens'))).toEqual([{ platform: 'tiktok', state: 'revoked', expiresAt: expect.any(String) }]);
   expect((await contractBody('social.platforms', await t.call('/social/platforms'))).find((p) => p.id === 'tiktok')?.status).toBe('Anmeldung abgelaufen – bitte neu verbinden');
-  const blocked = await t.call('/social/tiktok/post', { method: 'POST', json: { content: 'Geht nicht', mediaUrl: 'https://cdn.example/v.mp4' } });
-  expect(blocked.status).toBe(409);
-  expect((await errorBody(blocked)).message).toBe('TikTok: Die Anmeldung wurde widerrufen – bitte neu verbinden.');
+  const blocked = await contractBody('social.tiktokPost', await t.call('/social/tiktok/post', { method: 'POST', json: { content: 'Geht nicht', mediaUrl: 'https://cdn.example/v.mp4' } }));
+  expect(await t.runPublishJobs()).toBe(1);
+  expect((await contractBody('social.publications', await t.call('/social/publications'))).find((p) => p.id === blocked.id)).toMatchObject({ status: 'failed', error: 'TikTok: Die Anmeldung wurde widerrufen – bitte neu verbinden.' });
 });
 
 test('a refused authorisation ends in status=error and the platform stays disconnected', async () => {

@@ -1,6 +1,7 @@
 // A Media Library file attached to a post reaches each platform in its documented shape (Instagram: a REELS / image
 // container whose address the platform fetches; TikTok: PULL_FROM_URL; YouTube: the bytes in the resumable upload),
 // and Retry re-sends only a failed platform, once, even with two workers (issue 15, prov15).
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -52,6 +53,16 @@ function call(pathAndQuery: string, init: RequestInit & { json?: unknown } = {})
   return fetch(`${origin}/api${pathAndQuery}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
 }
 
+/** Posts (202), lets the job queue publish it, and answers the publication as it ended (the same key asked again). */
+async function publish(path: string, json: Record<string, unknown>) {
+  const headers = { 'Idempotency-Key': randomUUID() };
+  const accepted = await contractBody('social.post', await call(path, { method: 'POST', json, headers }));
+  await t.runPublishJobs();
+  const ended = await contractBody('social.post', await call(path, { method: 'POST', json, headers }));
+  expect(ended.id).toBe(accepted.id);
+  return ended;
+}
+
 /** An MP4 (ftyp box) of `size` bytes. */
 function mp4(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).map((_, i) => i % 251);
@@ -69,7 +80,7 @@ async function upload(bytes: Uint8Array<ArrayBuffer>, name: string, type: string
 
 test('Instagram: an attached video becomes a REELS container whose signed address Instagram fetches (all the bytes)', async () => {
   const video = await upload(mp4(40_000), 'reel.mp4', 'video/mp4', 'Reel');
-  const result = await contractBody('social.instagramPost', await call('/social/instagram/post', { method: 'POST', json: { content: 'Reel des Tages', mediaId: video.id } }));
+  const result = await publish('/social/instagram/post', { content: 'Reel des Tages', mediaId: video.id });
   expect(result).toMatchObject({ platform: 'instagram', status: 'published' });
   const container = graph.igContainers.at(-1);
   expect(container?.fields).toMatchObject({ media_type: 'REELS', caption: 'Reel des Tages' });
@@ -81,7 +92,7 @@ test('Instagram: an attached video becomes a REELS container whose signed addres
 
 test('Instagram: an attached image becomes an image_url container', async () => {
   const image = await upload(png(), 'bild.png', 'image/png', 'Bild');
-  await contractBody('social.instagramPost', await call('/social/instagram/post', { method: 'POST', json: { content: 'Bild des Tages', mediaId: image.id } }));
+  await publish('/social/instagram/post', { content: 'Bild des Tages', mediaId: image.id });
   const container = graph.igContainers.at(-1);
   expect(container?.fields.image_url).toMatch(new RegExp(`/api/media/${image.id}/file\\?sig=`));
   expect(container?.fields.media_type).toBeUndefined();
@@ -90,7 +101,7 @@ test('Instagram: an attached image becomes an image_url container', async () => 
 
 test('TikTok: an attached video goes out with PULL_FROM_URL and TikTok downloads every byte', async () => {
   const video = await upload(mp4(30_000), 'clip.mp4', 'video/mp4', 'Clip');
-  await contractBody('social.tiktokPost', await call('/social/tiktok/post', { method: 'POST', json: { content: 'TikTok mit Video', mediaId: video.id } }));
+  await publish('/social/tiktok/post', { content: 'TikTok mit Video', mediaId: video.id });
   const published = tiktok.published.at(-1);
   expect(published?.videoUrl).toMatch(new RegExp(`^${origin}/api/media/${video.id}/file\\?sig=`));
   expect(published?.fetched).toEqual({ bytes: 30_000, contentType: 'video/mp4' });
@@ -100,7 +111,7 @@ test('TikTok: an attached video goes out with PULL_FROM_URL and TikTok downloads
 test('YouTube: the bytes of the attached video are uploaded through the resumable session', async () => {
   const video = await upload(mp4(50_000), 'sendung.mp4', 'video/mp4', 'Sendung');
   const before = youtube.videos.length;
-  await contractBody('social.post', await call('/social/post/youtube', { method: 'POST', json: { content: 'Die ganze Sendung', title: 'Abendausgabe', mediaId: video.id } }));
+  await publish('/social/post/youtube', { content: 'Die ganze Sendung', title: 'Abendausgabe', mediaId: video.id });
   expect(youtube.videos.slice(before)).toEqual([expect.objectContaining({ title: 'Abendausgabe', bytes: 50_000, contentType: 'video/mp4' })]);
   const session = youtube.requests.filter((r) => r.method === 'POST').at(-1);
   expect(session?.headers['x-upload-content-length']).toBe('50000');
@@ -124,10 +135,9 @@ test('Retry re-sends only the failed platform, once, with its medium, even when 
   const video = await upload(mp4(20_000), 'retry.mp4', 'video/mp4', 'Retry');
   const postId = `post-retry-${Date.now()}`;
   const body = { content: 'Zweiter Versuch', mediaId: video.id, postId };
-  expect((await call('/social/post/youtube', { method: 'POST', json: body })).status).toBe(201);
+  expect((await publish('/social/post/youtube', body)).status).toBe('published');
   tiktok.failNext(/video\/init/, { status: 400, body: { data: {}, error: { code: 'spam_risk_too_many_posts', message: 'Too many posts', log_id: 'x' } } });
-  const failed = await call('/social/tiktok/post', { method: 'POST', json: body });
-  expect(failed.status).toBe(422);
+  expect((await publish('/social/tiktok/post', body)).status).toBe('failed');
 
   const listed = (await contractBody('social.publications', await call('/social/publications'))).filter((p) => p.postId === postId);
   expect(listed.map((p) => [p.platform, p.status])).toEqual([['tiktok', 'failed'], ['youtube', 'published']]);

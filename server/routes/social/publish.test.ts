@@ -1,4 +1,6 @@
 // Publishing through the five platform adapters against the local fakes (tests/fakes/*), with their error and 429 answers.
+// A post is accepted (202) and published by the job queue; the same Idempotency-Key then answers how it ended.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGraphFake, graphRateLimit, IG_USER, PAGE, type GraphFake } from '../../../tests/fakes/facebook-graph';
 import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../tests/fakes/telegram-social';
@@ -30,48 +32,54 @@ afterAll(async () => {
   await Promise.all([telegram, graph, youtube, tiktok].map((f) => f?.close()));
 });
 
-const post = (path: string, json: Record<string, unknown>) => t.call(path, { method: 'POST', json });
+/** Posts, lets the job queue publish it, and asks again with the same key: the publication as it ended (published or failed). */
+async function publish(path: string, json: Record<string, unknown>) {
+  const headers = { 'Idempotency-Key': randomUUID() };
+  const accepted = await contractBody('social.post', await t.call(path, { method: 'POST', json, headers }));
+  expect(accepted.status).toBe('pending');
+  await t.runPublishJobs();
+  const ended = await contractBody('social.post', await t.call(path, { method: 'POST', json, headers }));
+  expect(ended.id).toBe(accepted.id);
+  return ended;
+}
 
 describe('Telegram (Bot API)', () => {
   test('a text goes out with sendMessage to the configured chat; the token is only in the Bot API path', async () => {
-    const result = await contractBody('social.post', await post('/social/post/telegram', { content: 'Eilmeldung: Test' }));
+    const result = await publish('/social/post/telegram', { content: 'Eilmeldung: Test' });
     expect(result).toMatchObject({ platform: 'telegram', status: 'published' });
     expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', text: 'Eilmeldung: Test' });
     expect(telegram.requests.at(-1)?.path).toBe(`/bot${TELEGRAM_TOKEN}/sendMessage`);
   });
 
   test('a video link goes out with sendVideo and the text as caption', async () => {
-    await contractBody('social.post', await post('/social/post/telegram', { content: 'Neue Folge', mediaUrl: 'https://cdn.example/video.mp4', mediaType: 'video' }));
+    await publish('/social/post/telegram', { content: 'Neue Folge', mediaUrl: 'https://cdn.example/video.mp4', mediaType: 'video' });
     expect(telegram.requests.at(-1)?.path).toMatch(/\/sendVideo$/);
     expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', video: 'https://cdn.example/video.mp4', caption: 'Neue Folge' });
   });
 
-  test('a 429 is retried (SPEC §8) and then succeeds; four 429s give a German 503 with rate_limited', async () => {
+  test('a 429 is retried (SPEC §8) and then succeeds; four 429s leave it failed with the German rate-limit reason', async () => {
     const before = telegram.sent().length;
     telegram.failNext(/sendMessage/, telegramRateLimit(0), 2);
-    expect((await post('/social/post/telegram', { content: 'Nach dem Limit' })).status).toBe(201);
+    expect((await publish('/social/post/telegram', { content: 'Nach dem Limit' })).status).toBe('published');
     expect(telegram.sent().length).toBe(before + 1);
 
     telegram.failNext(/sendMessage/, telegramRateLimit(0), 4);
-    const limited = await post('/social/post/telegram', { content: 'Immer noch Limit' });
-    expect(limited.status).toBe(503);
-    const body = await errorBody(limited);
-    expect(body.code).toBe('rate_limited');
-    expect(body.message).toContain('Telegram: Zu viele Anfragen (Rate Limit)');
-    expect(body.message).not.toContain(TELEGRAM_TOKEN);
+    const limited = await publish('/social/post/telegram', { content: 'Immer noch Limit' });
+    expect(limited.status).toBe('failed');
+    expect(limited.error).toContain('Telegram: Zu viele Anfragen (Rate Limit)');
+    expect(limited.error).not.toContain(TELEGRAM_TOKEN);
   });
 
-  test("Telegram's refusal is a 422 with its description, never the token", async () => {
+  test("Telegram's refusal leaves the publication failed with its description, never the token", async () => {
     telegram.failNext(/sendMessage/, { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' } });
-    const refused = await post('/social/post/telegram', { content: 'Hallo' });
-    expect(refused.status).toBe(422);
-    expect(await errorBody(refused)).toEqual({ message: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found', code: 'provider_rejected' });
+    const refused = await publish('/social/post/telegram', { content: 'Hallo' });
+    expect(refused).toMatchObject({ status: 'failed', error: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found' });
   });
 });
 
 describe('Facebook Page (Graph API v23.0)', () => {
   test('a text goes to /{page-id}/feed with the Page token in the form body', async () => {
-    const result = await contractBody('social.post', await post('/social/post/facebook', { content: 'Guten Morgen' }));
+    const result = await publish('/social/post/facebook', { content: 'Guten Morgen' });
     expect(result.status).toBe('published');
     const sent = graph.requests.at(-1);
     expect(sent?.path).toBe(`/v23.0/${PAGE.id}/feed`);
@@ -81,14 +89,14 @@ describe('Facebook Page (Graph API v23.0)', () => {
 
   test('a photo goes to /photos with url and caption; a rate limit answer is retried', async () => {
     graph.failNext(/\/photos$/, graphRateLimit(429), 1);
-    await contractBody('social.post', await post('/social/post/facebook', { content: 'Bild des Tages', mediaUrl: 'https://cdn.example/a.jpg', mediaType: 'photo' }));
+    await publish('/social/post/facebook', { content: 'Bild des Tages', mediaUrl: 'https://cdn.example/a.jpg', mediaType: 'photo' });
     expect(graph.pagePosts.at(-1)).toEqual({ edge: 'photos', fields: { url: 'https://cdn.example/a.jpg', caption: 'Bild des Tages' } });
   });
 });
 
 describe('Instagram (content publishing)', () => {
   test('an image: container, status until FINISHED, media_publish', async () => {
-    const result = await contractBody('social.instagramPost', await post('/social/instagram/post', { content: 'Insta #news', mediaUrl: 'https://cdn.example/b.jpg', mediaType: 'photo' }));
+    const result = await publish('/social/instagram/post', { content: 'Insta #news', mediaUrl: 'https://cdn.example/b.jpg', mediaType: 'photo' });
     expect(result).toMatchObject({ platform: 'instagram', status: 'published' });
     const paths = graph.requests.filter((r) => r.path.includes(IG_USER) || r.path.includes('container-')).map((r) => `${r.method} ${r.path}`);
     expect(paths).toEqual([`POST /v23.0/${IG_USER}/media`, 'GET /v23.0/container-1', 'GET /v23.0/container-1', `POST /v23.0/${IG_USER}/media_publish`]);
@@ -97,16 +105,15 @@ describe('Instagram (content publishing)', () => {
 
   test('a text without an image is refused in German before any call', async () => {
     const before = graph.requests.length;
-    const refused = await post('/social/instagram/post', { content: 'Nur Text' });
-    expect(refused.status).toBe(422);
-    expect((await errorBody(refused)).message).toBe('Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.');
+    const refused = await publish('/social/instagram/post', { content: 'Nur Text' });
+    expect(refused).toMatchObject({ status: 'failed', error: 'Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.' });
     expect(graph.requests.length).toBe(before);
   });
 });
 
 describe('YouTube (Data API v3, resumable upload)', () => {
   test('a video is uploaded: the session POST with its headers, then the bytes PUT to the Location', async () => {
-    const result = await contractBody('social.post', await post('/social/post/youtube', { content: 'Beschreibung', title: 'Abendnachrichten', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' }));
+    const result = await publish('/social/post/youtube', { content: 'Beschreibung', title: 'Abendnachrichten', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' });
     expect(result.status).toBe('published');
     const session = youtube.requests.find((r) => r.method === 'POST');
     expect(session?.headers.authorization).toBe('Bearer yt-env-token');
@@ -116,21 +123,20 @@ describe('YouTube (Data API v3, resumable upload)', () => {
   });
 
   test('a text-only post is refused in German', async () => {
-    const refused = await post('/social/post/youtube', { content: 'Nur Text' });
-    expect(refused.status).toBe(422);
-    expect((await errorBody(refused)).message).toBe('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.');
+    const refused = await publish('/social/post/youtube', { content: 'Nur Text' });
+    expect(refused).toMatchObject({ status: 'failed', error: 'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.' });
   });
 
   test('a 429 of the upload session is retried', async () => {
     youtube.failNext(/^\/upload\/youtube\/v3\/videos$/, youtubeRateLimit, 1);
-    await contractBody('social.post', await post('/social/post/youtube', { content: 'Zweites Video', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' }));
+    await publish('/social/post/youtube', { content: 'Zweites Video', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' });
     expect(youtube.videos).toHaveLength(2);
   });
 });
 
 describe('TikTok (Content Posting API)', () => {
   test('a video: init with PULL_FROM_URL and the documented headers, then the status fetch', async () => {
-    const result = await contractBody('social.tiktokPost', await post('/social/tiktok/post', { content: 'TikTok-Clip', mediaUrl: 'https://cdn.example/c.mp4', mediaType: 'video' }));
+    const result = await publish('/social/tiktok/post', { content: 'TikTok-Clip', mediaUrl: 'https://cdn.example/c.mp4', mediaType: 'video' });
     expect(result).toMatchObject({ platform: 'tiktok', status: 'published' });
     const init = tiktok.requests.find((r) => r.path === '/v2/post/publish/video/init/');
     expect(init?.headers['content-type']).toBe('application/json; charset=UTF-8');
@@ -138,26 +144,25 @@ describe('TikTok (Content Posting API)', () => {
     expect(tiktok.requests.some((r) => r.path === '/v2/post/publish/status/fetch/')).toBe(true);
   });
 
-  test('an invalid token: 409 token_revoked in German; a 429 is retried', async () => {
+  test('an invalid token: failed with the German reason; a 429 is retried', async () => {
     tiktok.failNext(/video\/init/, tiktokRateLimit, 1);
-    expect((await post('/social/tiktok/post', { content: 'Nach Limit', mediaUrl: 'https://cdn.example/d.mp4' })).status).toBe(201);
+    expect((await publish('/social/tiktok/post', { content: 'Nach Limit', mediaUrl: 'https://cdn.example/d.mp4' })).status).toBe('published');
     tiktok.accessTokens.delete('tt-env-token');
-    const revoked = await post('/social/tiktok/post', { content: 'Abgelaufen', mediaUrl: 'https://cdn.example/e.mp4' });
-    expect(revoked.status).toBe(409);
-    const body = await errorBody(revoked);
-    expect(body.code).toBe('token_revoked');
-    expect(body.message).toMatch(/^TikTok: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden\./);
-    expect(body.message).not.toContain('tt-env-token');
+    const revoked = await publish('/social/tiktok/post', { content: 'Abgelaufen', mediaUrl: 'https://cdn.example/e.mp4' });
+    expect(revoked.status).toBe('failed');
+    expect(revoked.error).toMatch(/^TikTok: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden\./);
+    expect(revoked.error).not.toContain('tt-env-token');
   });
 });
 
-test('a platform that is not set up answers 503 not_configured in German; a zone-less schedule is refused', async () => {
+test('a platform that is not set up fails the post with the German reason; a zone-less schedule is refused', async () => {
   const bare = await createTestApp();
   try {
     await bare.call('/social/platforms/telegram/connect', { method: 'POST' });
-    const response = await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } });
-    expect(response.status).toBe(503);
-    expect(await errorBody(response)).toEqual({ message: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.', code: 'not_configured' });
+    const accepted = await contractBody('social.post', await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } }));
+    await bare.runPublishJobs();
+    const [ended] = (await contractBody('social.publications', await bare.call('/social/publications'))).filter((p) => p.id === accepted.id);
+    expect(ended).toMatchObject({ status: 'failed', error: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.' });
     const zoneless = await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo', scheduledAt: '2026-11-24T08:00' } });
     expect(zoneless.status).toBe(400);
     expect((await errorBody(zoneless)).message).toBe('Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).');

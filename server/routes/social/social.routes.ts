@@ -1,5 +1,5 @@
 // Social: platforms and their connection state, templates, scheduled posts, analytics from the stored posts;
-// publishing through the platform adapters (issue 15), scheduled posts by the job queue, OAuth with the callback.
+// posts accepted here and published by the job queue through the platform adapters (now or when scheduled), OAuth with the callback.
 import { asc, avg, eq, sql, sum } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -78,7 +78,17 @@ async function attachedMedia(c: Context<AppEnv>, mediaId: string): Promise<{ med
   return { mediaUrl, mediaType: row.type === 'image' ? 'photo' : 'video', mediaId: row.id };
 }
 
-async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPostBody): Promise<SocialPostResult> {
+/** What the console is answered about an accepted post: its publication as it stands (with the platform's reason once failed). */
+const toPostResult = (row: ResultRow): SocialPostResult => ({
+  id: row.id, platform: row.platform as Platform, status: row.status as SocialPostResult['status'], ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
+});
+
+/**
+ * Accepts a post (202): its publication is recorded and queued in one transaction and the job queue publishes it, so a
+ * slow platform never holds the request (a browser that gave up and sent the key again would otherwise meet a post still
+ * going out). A repeat of the Idempotency-Key answers the same publication as it stands now and posts nothing again.
+ */
+async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPostBody, key: string | undefined): Promise<SocialPostResult> {
   const { database, social } = c.get('deps');
   const [row] = await database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
   if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
@@ -90,20 +100,15 @@ async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPos
   const mediaUrl = attached?.mediaUrl ?? extras.data.mediaUrl;
   const mediaType = attached?.mediaType ?? extras.data.mediaType ?? (mediaUrl ? 'video' : undefined);
   const input = { content: body.content, title: body.title?.trim() || undefined, mediaUrl, mediaType, mediaId: attached?.mediaId, postId };
+  let schedule = {};
   if (body.scheduledAt) {
     const at = parseZoned(body.scheduledAt, timeZone);
     if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).', 'validation', [{ path: 'body.scheduledAt', message: 'Zeitzone fehlt' }]);
-    const recorded = await social.publisher.record(platform, { ...input, scheduledAt: at, time: body.scheduledAt, timeZone });
-    return { id: recorded.id, platform, status: 'scheduled' };
+    schedule = { scheduledAt: at, time: body.scheduledAt, timeZone };
   }
-  const recorded = await social.publisher.record(platform, input);
-  try {
-    await social.publisher.publish(recorded.id, { mediaType: input.mediaType });
-  } catch (error) {
-    if (error instanceof PlatformError) throw platformHttpError(error);
-    throw error;
-  }
-  return { id: recorded.id, platform, status: 'published' };
+  const outcome = await social.publisher.accept(platform, { ...input, ...schedule }, key);
+  if ('reused' in outcome) throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+  return toPostResult(outcome.row);
 }
 
 
@@ -115,9 +120,9 @@ export function registerSocial(app: Hono<AppEnv>): void {
     if (isOAuthPlatform(params.id)) await c.get('deps').social.oauth.disconnect(params.id);
     return setConnected(c, params.id, false);
   });
-  register(app, 'social.post', ({ params, body, c }) => publishTo(c, params.platform, body));
-  register(app, 'social.tiktokPost', ({ body, c }) => publishTo(c, 'tiktok', body));
-  register(app, 'social.instagramPost', ({ body, c }) => publishTo(c, 'instagram', body));
+  register(app, 'social.post', ({ params, body, c, idempotencyKey }) => publishTo(c, params.platform, body, idempotencyKey));
+  register(app, 'social.tiktokPost', ({ body, c, idempotencyKey }) => publishTo(c, 'tiktok', body, idempotencyKey));
+  register(app, 'social.instagramPost', ({ body, c, idempotencyKey }) => publishTo(c, 'instagram', body, idempotencyKey));
 
   register(app, 'social.oauthStart', async ({ params, c }) => {
     try {

@@ -17,14 +17,16 @@ test('a fresh desk has the five platforms, none connected; connect and disconnec
   expect((await t.call('/social/platforms/myspace/connect', { method: 'POST' })).status).toBe(400);
 });
 
-test('posting needs a connected platform (409) and then its adapter settings (503, not a fake success)', async () => {
+test('posting needs a connected platform (409) and then its adapter settings (failed with the reason, not a fake success)', async () => {
   const notConnected = await t.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } });
   expect(notConnected.status).toBe(409);
   expect((await errorBody(notConnected)).message).toBe('Telegram Bot ist nicht verbunden.');
   await t.call('/social/platforms/telegram/connect', { method: 'POST' });
-  const unconfigured = await t.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } });
-  expect(unconfigured.status).toBe(503);
-  expect(await errorBody(unconfigured)).toEqual({ message: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.', code: 'not_configured' });
+  const accepted = await contractBody('social.post', await t.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } }));
+  expect(accepted.status).toBe('pending');
+  await t.runPublishJobs();
+  const ended = (await contractBody('social.publications', await t.call('/social/publications'))).find((p) => p.id === accepted.id);
+  expect(ended).toMatchObject({ status: 'failed', error: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.' });
 });
 
 test('templates and scheduled posts are edited and stored; analytics come from the stored posts', async () => {

@@ -179,10 +179,16 @@ export const SocialPostBody = z.looseObject({
   mediaId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type SocialPostBody = z.infer<typeof SocialPostBody>;
+/**
+ * A post accepted for one platform: its publication (the result row, keyed by the request's Idempotency-Key) as it stands
+ * — 'pending'/'publishing' while the server's job queue sends it, then 'published' or 'failed' with the platform's German
+ * reason; 'scheduled' for a post planned for later.
+ */
 export const SocialPostResult = z.object({
   id: z.string(),
   platform: Platform,
-  status: z.enum(['published', 'scheduled']),
+  status: z.enum(['pending', 'publishing', 'published', 'failed', 'scheduled']),
+  error: z.optional(z.string()),
 });
 export type SocialPostResult = z.infer<typeof SocialPostResult>;
 

@@ -15,6 +15,11 @@ function browserOffline(): boolean {
 
 function receive(platform: Platform, body: SocialPostBody, request: Request): SocialPostResult | Response {
   if (browserOffline()) return HttpResponse.error();
+  const key = request.headers.get('Idempotency-Key');
+  // A repeat of the key answers its publication as it stands now (202), however long ago it was accepted.
+  const repeated = key ? socialStore.repeat(key, platform, body) : undefined;
+  if (repeated === 'reused') return errorResponse(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
+  if (repeated) return repeated;
   const target = socialStore.platforms().find((p) => p.id === platform);
   if (!target?.connected) return errorResponse(409, `${target?.name ?? platform} ist nicht verbunden.`);
   // An attached Media Library file, checked as the server checks it.
@@ -26,12 +31,12 @@ function receive(platform: Platform, body: SocialPostBody, request: Request): So
     media = { id: file.id, type: file.type === 'image' ? 'photo' : 'video' };
   }
   const postId = typeof body.postId === 'string' ? body.postId : undefined;
-  return socialStore.receive(platform, request.headers.get('Idempotency-Key'), { ...body, postId }, media);
+  return socialStore.receive(platform, key, { ...body, postId }, media);
 }
 
 let demoOAuthStates = 0;
 
-/** Social media: platforms, connect/disconnect, posting (once per Idempotency-Key), templates, schedule, analytics. */
+/** Social media: platforms, connect/disconnect, posting (accepted once per Idempotency-Key), templates, schedule, analytics. */
 export const socialHandlers: AnyHandler[] = [
   handle('social.platforms', () => socialStore.platforms()),
   handle('social.connect', ({ params }) => socialStore.setConnected(params.id, true) ?? errorResponse(404, 'Plattform nicht gefunden'), { notFound: 'Plattform nicht gefunden' }),

@@ -95,10 +95,11 @@ test('the results list shows each platform of a post; Retry re-sends only the fa
   const user = await setup();
   const post = await screen.findByRole('region', { name: 'Post Abendausgabe' });
   const tiktok = within(post).getByTestId('publication-tiktok');
-  const youtube = within(post).getByTestId('publication-youtube');
   expect(tiktok).toHaveTextContent('Fehlgeschlagen');
   expect(tiktok).toHaveTextContent('TikTok hat den Post abgelehnt (HTTP 400): Too many posts');
-  expect(youtube).toHaveTextContent('Veröffentlicht');
+  // The demo platform publishes the accepted YouTube post a moment later.
+  await waitFor(() => expect(within(screen.getByRole('region', { name: 'Post Abendausgabe' })).getByTestId('publication-youtube')).toHaveTextContent('Veröffentlicht'));
+  const youtube = within(screen.getByRole('region', { name: 'Post Abendausgabe' })).getByTestId('publication-youtube');
   expect(within(youtube).queryByRole('button', { name: /Erneut senden/ })).not.toBeInTheDocument();
 
   await user.click(within(tiktok).getByRole('button', { name: 'Erneut senden: TikTok' }));
