@@ -36,6 +36,8 @@ export interface QueuedPost {
   attempts: number;
   error?: string;
   expiresAt?: number;
+  /** Not sent before this time: the server asked to wait (a 409 for the same key still in progress, with Retry-After). */
+  notBefore?: number;
 }
 
 export interface Setting {

@@ -32,6 +32,8 @@ export interface NewQueuedPost {
   idempotencyKey?: string;
   /** Why it is queued (offline, the last network or server error). */
   error?: string;
+  /** Not to be sent before this time (the server asked to wait). */
+  notBefore?: number;
   now?: number;
 }
 
@@ -54,6 +56,7 @@ export async function enqueuePost(input: NewQueuedPost): Promise<QueuedPost> {
     attempts: 0,
     error: input.error ? redact(input.error) : undefined,
     expiresAt: now + OUTBOX_TTL_MS,
+    ...(input.notBefore !== undefined ? { notBefore: input.notBefore } : {}),
   };
   try {
     await withDatabase((db) => db.outbox.add(entry));
@@ -82,29 +85,37 @@ export interface Claim {
   entry: QueuedPost | undefined;
   /** How many queued entries were found past their expiry on the way and marked 'expired'. */
   expired: number;
+  /** The earliest time a queued entry that must still wait (`notBefore`) may be sent, when there is one. */
+  waitUntil?: number;
 }
 
 /**
  * Claims the oldest queued entry for sending (queued → sending, attempts + 1) in one transaction, so two
  * tabs can never claim the same entry. Entries past their expiry on the way are marked 'expired' (and counted,
- * so that the operator is told; they stay listed until resent or discarded).
+ * so that the operator is told; they stay listed until resent or discarded). An entry the server asked to wait
+ * (`notBefore`) is passed over until then: it is already at the server, so the ones after it need not wait.
  */
 export async function claimNext(now = Date.now()): Promise<Claim> {
   const db = await withDatabase((d) => d);
   return db.transaction('rw', db.outbox, async () => {
     const queued = await db.outbox.where('status').equals('queued').sortBy('createdAt');
     let expired = 0;
+    let waitUntil: number | undefined;
     for (const entry of queued) {
       if (entry.expiresAt !== undefined && entry.expiresAt <= now) {
         await db.outbox.update(entry.id, { status: 'expired', updatedAt: now, error: EXPIRED_REASON });
         expired += 1;
         continue;
       }
-      const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now };
+      if (entry.notBefore !== undefined && entry.notBefore > now) {
+        waitUntil = Math.min(waitUntil ?? entry.notBefore, entry.notBefore);
+        continue;
+      }
+      const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now, notBefore: undefined };
       await db.outbox.put(claimed);
-      return { entry: claimed, expired };
+      return { entry: claimed, expired, waitUntil };
     }
-    return { entry: undefined, expired };
+    return { entry: undefined, expired, waitUntil };
   });
 }
 
@@ -117,9 +128,12 @@ export async function markFailed(id: string, reason: string, now = Date.now()): 
   await withDatabase((db) => db.outbox.update(id, { status: 'failed', updatedAt: now, error: redact(reason) }));
 }
 
-/** Back in the queue with the same idempotency key after a network or server failure. */
-export async function requeue(id: string, reason: string, now = Date.now()): Promise<void> {
-  await withDatabase((db) => db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason) }));
+/**
+ * Back in the queue with the same idempotency key after a network or server failure, or — with `notBefore` — after the
+ * server said it is still working on that key (not sent again before then).
+ */
+export async function requeue(id: string, reason: string, now = Date.now(), notBefore?: number): Promise<void> {
+  await withDatabase((db) => db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason), notBefore }));
 }
 
 /** Longer than any send takes (its time-out and retries): a 'sending' entry this old was left by a tab that went away. */
@@ -148,6 +162,7 @@ export async function editAndResend(id: string, payload: Record<string, unknown>
       idempotencyKey: newId(),
       attempts: 0,
       error: undefined,
+      notBefore: undefined,
       updatedAt: now,
       expiresAt: now + OUTBOX_TTL_MS,
     }),

@@ -22,7 +22,12 @@ test('connect a platform, compose from a template with a live preview, post now 
   await expect(page.getByRole('region', { name: 'Vorschau Telegram' })).toContainText('/ 4096');
 
   await page.getByRole('button', { name: 'Post Now' }).click();
+  // Accepted (202): on its way to each platform until the demo platforms have published it, then the success.
+  await expect(page.getByTestId('publishing-instagram')).toHaveText(/Instagram: Wird veröffentlicht …/);
+  await expect(page.getByTestId('publishing-telegram')).toHaveText(/Telegram: Wird veröffentlicht …/);
+  await expect(page.getByText('Post veröffentlicht', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Gesendet an: Instagram, Telegram.')).toBeVisible();
+  await expect(page.getByTestId('publishing-telegram')).toHaveCount(0);
   const sent = await page.evaluate(async () => (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { count: number });
   expect(sent.count).toBe(2);
 

@@ -44,6 +44,10 @@ export const messages = {
   retry: 'Erneut senden',
   retryQueued: 'Wird erneut gesendet',
   retryQueuedText: (name: string) => `${name}: Der Post geht noch einmal an die Plattform.`,
+  // A post the server accepted (202) and publishes in its job queue.
+  publishing: 'Wird veröffentlicht …',
+  inFlightLabel: 'Veröffentlichung läuft',
+  busyWith: (names: string) => `Derselbe Text wird für ${names} noch veröffentlicht: Post Now erst nach dem Ergebnis.`,
 } as const;
 
 export const PUBLICATION_STATE_LABELS = {

@@ -19,8 +19,10 @@ export class ApiError extends Error {
   readonly url: string | undefined;
   readonly body: string | undefined;
   readonly statusText: string;
+  /** The answer's Retry-After header as sent (seconds or an HTTP date): how long the server asked the caller to wait. */
+  readonly retryAfter: string | undefined;
 
-  constructor(message: string, options: { code: ApiErrorCode; status?: number; statusText?: string; url?: string; body?: string; cause?: unknown }) {
+  constructor(message: string, options: { code: ApiErrorCode; status?: number; statusText?: string; url?: string; body?: string; cause?: unknown; retryAfter?: string | null }) {
     super(message || 'An error occurred', { cause: options.cause });
     this.name = 'ApiError';
     this.code = options.code;
@@ -28,17 +30,19 @@ export class ApiError extends Error {
     this.url = options.url;
     this.body = options.body;
     this.statusText = options.statusText ?? '';
+    this.retryAfter = options.retryAfter ?? undefined;
   }
 }
 
 /** SPEC §8: 'API request failed with status {status}: {body}', SERVER_ERROR for ≥ 500, else CLIENT_ERROR. */
-export function httpError(status: number, body: string, url: string, statusText = ''): ApiError {
+export function httpError(status: number, body: string, url: string, statusText = '', retryAfter?: string | null): ApiError {
   return new ApiError(`API request failed with status ${status}: ${body}`, {
     code: status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR',
     status,
     statusText,
     url,
     body,
+    retryAfter,
   });
 }
 

@@ -83,7 +83,7 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
       if (error instanceof ApiError && error.code === 'TIMEOUT') throw error;
       return '';
     });
-    throw httpError(response.status, body, finalUrl, response.statusText);
+    throw httpError(response.status, body, finalUrl, response.statusText, response.headers.get('retry-after'));
   }
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined;

@@ -52,12 +52,11 @@ describe('outbox draining', () => {
     expect(sent).toEqual(['B']);
   });
 
-  test('missing credentials (401), 408, 429 and a key still in progress keep the post queued with its reason; a refusal ends it', async () => {
+  test('missing credentials (401), 408 and 429 keep the post queued with its reason; a refusal ends it', async () => {
     const cases: Array<[number, string, 'queued' | 'failed']> = [
       [401, JSON.stringify({ message: 'Anmeldung erforderlich.', code: 'unauthorized' }), 'queued'],
       [408, JSON.stringify({ message: 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', code: 'request_stalled' }), 'queued'],
       [429, JSON.stringify({ message: 'Zu viele Anfragen.', code: 'rate_limited' }), 'queued'],
-      [409, JSON.stringify({ message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', code: 'idempotency_in_progress' }), 'queued'],
       [409, JSON.stringify({ message: 'Telegram ist nicht verbunden.', code: 'not_connected' }), 'failed'],
       [409, JSON.stringify({ message: 'Die Anmeldung wurde widerrufen – bitte neu verbinden.', code: 'token_revoked' }), 'failed'],
       [403, JSON.stringify({ message: 'Ihre Rolle darf das nicht.', code: 'forbidden' }), 'failed'],

@@ -2,12 +2,12 @@ import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError } from '@/lib/http/api-error';
-import { failureReason } from './failure';
+import { failureReason, IN_PROGRESS_REASON } from './failure';
 import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
 import { defaultLockManager, type LockManagerLike } from './locks';
 
-export { failureReason, TIMEOUT_REASON } from './failure';
+export { failureReason, IN_PROGRESS_REASON, TIMEOUT_REASON } from './failure';
 
 /** The Web Lock whose holder is the one tab that sends the outbox. */
 export const OUTBOX_LOCK = 'newsdesk-outbox';
@@ -60,7 +60,29 @@ export function isFinalFailure(error: unknown): boolean {
   if (error.code === 'CONTRACT') return true;
   if (error.code !== 'CLIENT_ERROR' || error.status < 400 || error.status >= 500) return false;
   if (error.status === 401 || error.status === 408 || error.status === 429) return false;
-  return !(error.status === 409 && codeOf(error) === 'idempotency_in_progress');
+  return !isStillInProgress(error);
+}
+
+/** Waited for a 409 'in progress' that names no Retry-After. */
+export const IN_PROGRESS_WAIT_MS = 5000;
+
+/** A 409 saying the same key is still being worked on: the post is at the server, so it is asked again later, not resent. */
+export function isStillInProgress(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && codeOf(error) === 'idempotency_in_progress';
+}
+
+/** A Retry-After header (delay in seconds, or an HTTP date) in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** How long to wait before asking again about a key still in progress: the server's Retry-After (at least 1 s). */
+export function inProgressWaitMs(error: ApiError, now = Date.now()): number {
+  return Math.max(parseRetryAfter(error.retryAfter, now) ?? IN_PROGRESS_WAIT_MS, 1000);
 }
 
 export interface DrainOptions {
@@ -78,6 +100,8 @@ export interface DrainResult {
   expired: number;
   /** Why draining stopped early (network or server error); the entry stays queued with this reason. */
   stopped?: string;
+  /** When an entry the server asked to wait for (a key still in progress) may be asked about again; the drainer comes back then. */
+  retryAt?: number;
 }
 
 function browserOnline(): boolean {
@@ -86,8 +110,10 @@ function browserOnline(): boolean {
 
 /**
  * Sends the queue in order, if this tab gets the outbox lock (other tabs return at once with
- * leader: false and only show the queue). A 4xx moves the entry to 'failed' and the next one is sent;
- * a network or server error puts the entry back in the queue and stops, so that order is kept.
+ * leader: false and only show the queue). A 2xx — a 202 'accepted, publishing' too — marks it sent; a 4xx moves
+ * the entry to 'failed' and the next one is sent; a network or server error puts the entry back in the queue
+ * and stops, so that order is kept. A 409 saying its key is still in progress keeps it queued with the German
+ * reason until the server's Retry-After (`retryAt`), and the next one is sent.
  */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
@@ -98,14 +124,21 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
     // Sent entries are kept a week for the operator to see, then pruned, so the list does not grow without bound.
     await pruneOutbox(undefined, now());
     while (isOnline()) {
-      const { entry, expired } = await claimNext(now());
+      const { entry, expired, waitUntil } = await claimNext(now());
       result.expired += expired;
-      if (!entry) break;
+      if (!entry) {
+        if (waitUntil !== undefined) result.retryAt = waitUntil;
+        break;
+      }
       try {
         await send(entry);
         await markSent(entry.id, now());
         result.sent += 1;
       } catch (error) {
+        if (isStillInProgress(error)) {
+          await requeue(entry.id, IN_PROGRESS_REASON, now(), now() + inProgressWaitMs(error, now()));
+          continue;
+        }
         if (isFinalFailure(error)) {
           await markFailed(entry.id, failureReason(error), now());
           result.failed += 1;

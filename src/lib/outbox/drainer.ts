@@ -15,6 +15,13 @@ export function startOutboxDrainer(
   options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void; ready?: () => boolean } = {},
 ): () => void {
   const isOnline = options.isOnline ?? (() => navigator.onLine !== false);
+  // A post the server is still publishing is asked about again when it said (Retry-After), not only at the next check.
+  let later: ReturnType<typeof setTimeout> | undefined;
+  const comeBack = (result: DrainResult) => {
+    if (result.retryAt === undefined) return;
+    clearTimeout(later);
+    later = setTimeout(run, Math.max(0, result.retryAt - (options.now ?? Date.now)()));
+  };
   const run = () => {
     // A tab without the operator token (a new tab, a relaunched app) waits for it rather than sending into 401s.
     if (!isOnline() || options.ready?.() === false) return;
@@ -24,6 +31,7 @@ export function startOutboxDrainer(
     }
     running = drainOutbox(options)
       .then((result) => {
+        comeBack(result);
         options.onResult?.(result);
         return result;
       })
@@ -51,6 +59,7 @@ export function startOutboxDrainer(
     window.removeEventListener('online', run);
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(timer);
+    clearTimeout(later);
     if (trigger === run) trigger = null;
   };
 }

@@ -2,7 +2,8 @@ import type { QueuedPost } from '@/db/db';
 import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
 import type { Platform, SocialPostBody } from '@/lib/api/types';
-import { failureReason, isFinalFailure } from './drain';
+import { failureReason, IN_PROGRESS_REASON, inProgressWaitMs, isFinalFailure, isStillInProgress } from './drain';
+import { requestOutboxDrain } from './drainer';
 
 export type SendOutcome =
   | { state: 'sent'; platform: Platform; result: SocialPostResult }
@@ -14,8 +15,10 @@ export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung 
 /**
  * Posts to one platform, or puts the post into the outbox when the browser is offline or the send
  * fails on the network or with a 5xx after its retries (the same idempotency key goes along, so a
- * request that did reach the server is not posted twice). A 4xx is thrown to the caller; an
- * OutboxQuotaError is thrown when the outbox cannot store the post.
+ * request that did reach the server is not posted twice). 'sent' means the server took it: a 202 answers
+ * the publication still pending, whose result comes later. A 409 saying the key is still in progress is
+ * queued to be asked again after its Retry-After. A 4xx is thrown to the caller; an OutboxQuotaError is
+ * thrown when the outbox cannot store the post.
  */
 export async function sendOrQueue(
   platform: Platform,
@@ -34,6 +37,11 @@ export async function sendOrQueue(
     const result = await postToPlatform(platform, payload, { idempotencyKey });
     return { state: 'sent', platform, result };
   } catch (error) {
+    if (isStillInProgress(error)) {
+      const entry = await enqueuePost({ platform, payload, idempotencyKey, error: IN_PROGRESS_REASON, notBefore: Date.now() + inProgressWaitMs(error) });
+      requestOutboxDrain();
+      return { state: 'queued', platform, entry, reason: IN_PROGRESS_REASON };
+    }
     if (isFinalFailure(error) || (error instanceof DOMException && error.name === 'AbortError')) throw error;
     const reason = online() ? failureReason(error) : OFFLINE_REASON;
     const entry = await enqueuePost({ platform, payload, idempotencyKey, error: reason });

@@ -7,6 +7,7 @@ import { getSocialAnalytics, listPublications, listScheduledPosts, listTemplates
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
 import type { SendOutcome } from '@/lib/outbox/send';
 import { whenIdle } from '@/lib/idle';
+import { onDemoChange } from '@/lib/demo-events';
 
 export const socialKeys = {
   all: ['social'] as const,
@@ -114,13 +115,17 @@ export function useAttachUpload() {
   });
 }
 
-export const usePublications = () =>
-  useQuery({
+export function usePublications() {
+  const queryClient = useQueryClient();
+  // The demo backend announces a post it has published, as a live desk's event stream does (which lib/live-events hears).
+  useEffect(() => onDemoChange((change) => void (change.topic === 'social' && queryClient.invalidateQueries({ queryKey: socialKeys.publications() }))), [queryClient]);
+  return useQuery({
     queryKey: socialKeys.publications(),
     queryFn: ({ signal }) => listPublications(signal),
-    // While the server still sends a post (a Retry waits for the job queue), look again; the event stream also says so.
+    // While the server still sends a post (Post Now and Retry wait for the job queue), look again; the event stream also says so.
     refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'pending' || p.status === 'publishing') ? 1500 : false),
   });
+}
 
 export function useRetryPublication() {
   const queryClient = useQueryClient();

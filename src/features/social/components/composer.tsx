@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, ImageIcon, Send, Upload } from 'lucide-react';
+import { AlertTriangle, CalendarClock, ImageIcon, Loader2, Send, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,7 @@ import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/lib/ap
 import { failureReason } from '@/lib/outbox/failure';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAttachUpload, useComposePost, useMediaLibrary, type ComposeResult } from '../api/social';
+import { usePublishing, type Ended } from '../hooks/use-publishing';
 import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
 import { PLATFORM_LIMITS, textLength } from '../lib/limits';
@@ -39,13 +40,24 @@ function mediaNeed(platform: Platform, media: MediaFile | undefined): string | u
 
 const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(', ');
 
-function report(result: ComposeResult, scheduledAt: string | null) {
-  const sent = result.outcomes.filter((o) => o.state === 'sent').map((o) => o.platform);
+/**
+ * The results of posts as the server has them: published (together), failed with the platform's reason. A post the
+ * server accepted (202) comes here once the job queue has published or failed it; a repeated key's may be here at once.
+ */
+function reportEnded(ended: Ended[]) {
+  const published = ended.filter((e) => e.status === 'published').map((e) => e.platform);
+  if (published.length) toast.success(messages.posted, { description: messages.postedText(names(published)) });
+  for (const e of ended) if (e.status === 'failed') toast.error(messages.error, { description: `${PLATFORM_LABELS[e.platform]}: ${e.error}` });
+}
+
+/** Scheduled, queued in the outbox, refused; a post accepted for publishing is followed until its result (`follow`). */
+function report(result: ComposeResult, scheduledAt: string | null, follow: (id: string) => void) {
+  const sent = result.outcomes.flatMap((o) => (o.state === 'sent' ? [o.result] : []));
   const queued = result.outcomes.filter((o) => o.state === 'queued').map((o) => o.platform);
-  if (sent.length) {
-    if (scheduledAt) toast.success(messages.scheduled, { description: messages.scheduledText(names(sent), scheduledAt.replace('T', ' ')) });
-    else toast.success(messages.posted, { description: messages.postedText(names(sent)) });
-  }
+  const scheduled = sent.filter((r) => r.status === 'scheduled').map((r) => r.platform);
+  if (scheduledAt && scheduled.length) toast.success(messages.scheduled, { description: messages.scheduledText(names(scheduled), scheduledAt.replace('T', ' ')) });
+  reportEnded(sent.filter((r) => r.status === 'published' || r.status === 'failed'));
+  for (const r of sent) if (r.status === 'pending' || r.status === 'publishing') follow(r.id);
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
   for (const { platform, error } of result.rejected) toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
 }
@@ -59,6 +71,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
   onSent: () => void;
 }) {
   const compose = useComposePost();
+  const publishing = usePublishing(reportEnded);
   const library = useMediaLibrary();
   const attachUpload = useAttachUpload();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -69,6 +82,8 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => onChange({ ...draft, [key]: value });
   const text = fillTemplate(draft.content, draft);
   const tooLong = selected.filter((p) => textLength(text) > PLATFORM_LIMITS[p]);
+  // The same text still on its way to a picked platform: a second Post Now would publish it there twice.
+  const busy = publishing.busyWith(text, selected);
 
   const togglePlatform = (id: Platform, on: boolean) =>
     set('platforms', on ? [...new Set([...draft.platforms, id])] : draft.platforms.filter((p) => p !== id));
@@ -91,7 +106,7 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
       { platforms: selected, title: draft.title.trim(), content: text, scheduledAt, timeZone: operatorZone(), ...(attached ? { mediaId: attached.id } : {}) },
       {
         onSuccess: (result) => {
-          report(result, scheduledAt);
+          report(result, scheduledAt, publishing.follow);
           if (result.rejected.length === 0) return onSent();
           // Only the refused platforms stay picked: sending again must not post twice where it already went out.
           onChange({ ...draft, platforms: result.rejected.map((r) => r.platform) });
@@ -195,10 +210,22 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
             </div>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => submit('now')} disabled={compose.isPending}><Send aria-hidden />Post Now</Button>
+            <Button onClick={() => submit('now')} disabled={compose.isPending || busy.length > 0} aria-describedby={busy.length ? 'compose-busy' : undefined}><Send aria-hidden />Post Now</Button>
             <Button variant="outline" onClick={() => submit('schedule')} disabled={compose.isPending}><CalendarClock aria-hidden />Schedule</Button>
             {compose.isPending && <span className="self-center text-sm text-muted-foreground" role="status">Wird gesendet …</span>}
           </div>
+          {busy.length > 0 && <p id="compose-busy" className="text-sm text-muted-foreground">{messages.busyWith(names(busy))}</p>}
+          {publishing.inFlight.length > 0 && (
+            <ul aria-label={messages.inFlightLabel} className="grid gap-1 text-sm">
+              {publishing.inFlight.map((p) => (
+                <li key={p.id} role="status" data-testid={`publishing-${p.platform}`} className="flex min-w-0 items-center gap-2">
+                  <Loader2 className="size-4 shrink-0 animate-spin motion-reduce:animate-none" aria-hidden />
+                  <span className="font-medium">{PLATFORM_LABELS[p.platform]}: {messages.publishing}</span>
+                  <span className="truncate text-muted-foreground">{p.title || p.content}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </CardContent>
       </Card>
 

@@ -136,6 +136,9 @@ test('Post Now sends through POST /social/post/{platform} and /social/tiktok/pos
   await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
   await writeContent(user, 'Guten Morgen!');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  // Accepted (202): on its way to each platform until the demo platforms have published it.
+  expect(await screen.findByTestId('publishing-facebook')).toHaveTextContent('Facebook: Wird veröffentlicht …');
+  expect(screen.getByTestId('publishing-tiktok')).toHaveTextContent('TikTok: Wird veröffentlicht …');
   expect(await screen.findByText('Post veröffentlicht')).toBeInTheDocument();
   expect(screen.getByText('Gesendet an: Facebook, TikTok.')).toBeInTheDocument();
   expect(paths).toEqual(expect.arrayContaining(['/api/social/post/facebook', '/api/social/tiktok/post']));
@@ -270,8 +273,8 @@ test('Post Now to three platforms with one refused: the resend goes only to the 
   await writeContent(user, 'Einmal pro Plattform');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
   expect(await screen.findByText('Telegram: API request failed with status 403: Bot gesperrt')).toBeInTheDocument();
-  expect(screen.getByText('Gesendet an: Facebook, YouTube.')).toBeInTheDocument();
   expect(screen.getByText('Erneut senden geht nur an: Telegram.')).toBeInTheDocument();
+  expect(await screen.findByText('Gesendet an: Facebook, YouTube.')).toBeInTheDocument();
   expect(screen.getByRole('checkbox', { name: 'Facebook' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'YouTube' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Telegram' })).toBeChecked();

@@ -1,0 +1,82 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
+import type { SocialPublication } from '@/lib/api/types';
+import { server } from '@/mocks/node';
+import { renderWithProviders } from '../../../../tests/render';
+import { SocialPage } from './social-page';
+
+// Post Now is accepted (202) and published by the server's job queue: the composer says „Wird veröffentlicht …“ for
+// each platform until the result arrives, then the success or the platform's German reason, and meanwhile offers no
+// second send of the same text to that platform.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8000 });
+beforeEach(() => {
+  toast.dismiss();
+});
+
+/** A backend whose Telegram post stays 'publishing' until the test ends it. */
+function slowTelegram() {
+  const posts: Array<{ key: string | null; content: string }> = [];
+  let row: SocialPublication | undefined;
+  server.use(
+    http.post('*/api/social/post/telegram', async ({ request }) => {
+      const body = (await request.json()) as { content: string; title?: string; postId?: string };
+      posts.push({ key: request.headers.get('Idempotency-Key'), content: body.content });
+      row = { id: 'sp-langsam', postId: body.postId ?? 'sp-langsam', platform: 'telegram', status: 'publishing', content: body.content, createdAt: '2026-11-27T09:00:00.000Z' };
+      return HttpResponse.json({ id: row.id, platform: 'telegram', status: 'pending' }, { status: 202 });
+    }),
+    http.get('*/api/social/publications', () => HttpResponse.json(row ? [row] : [])),
+  );
+  return {
+    posts,
+    end(outcome: Pick<SocialPublication, 'status' | 'error'>) {
+      if (row) row = { ...row, ...outcome };
+    },
+  };
+}
+
+async function postNow(text: string) {
+  const user = userEvent.setup();
+  renderWithProviders(<SocialPage />, { route: '/dashboard/social' });
+  await screen.findByTestId('platform-facebook');
+  await user.click(screen.getByRole('checkbox', { name: 'Telegram' }));
+  await user.click(screen.getByLabelText('Inhalt'));
+  await user.paste(text);
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  return user;
+}
+
+test('„Wird veröffentlicht …“ until the platform has it, no second Post Now of the same text meanwhile, then the success', async () => {
+  const backend = slowTelegram();
+  const user = await postNow('Eilmeldung: Der Bahnhof ist wieder offen');
+  expect(await screen.findByTestId('publishing-telegram')).toHaveTextContent('Telegram: Wird veröffentlicht …');
+  // Not reported as published while the platform has not answered.
+  expect(screen.queryByText('Post veröffentlicht')).not.toBeInTheDocument();
+
+  // The same text again for the same platform: Post Now is off, and says why.
+  await user.click(screen.getByLabelText('Inhalt'));
+  await user.paste('Eilmeldung: Der Bahnhof ist wieder offen');
+  const postNowButton = screen.getByRole('button', { name: 'Post Now' });
+  await waitFor(() => expect(postNowButton).toBeDisabled());
+  expect(postNowButton).toHaveAccessibleDescription('Derselbe Text wird für Telegram noch veröffentlicht: Post Now erst nach dem Ergebnis.');
+  expect(backend.posts).toHaveLength(1);
+
+  backend.end({ status: 'published' });
+  expect(await screen.findByText('Post veröffentlicht')).toBeInTheDocument();
+  expect(screen.getByText('Gesendet an: Telegram.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId('publishing-telegram')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Post Now' })).toBeEnabled();
+  expect(backend.posts).toHaveLength(1);
+});
+
+test('a platform that refuses the accepted post: its German reason, and Post Now is free again', async () => {
+  const backend = slowTelegram();
+  await postNow('Wird abgelehnt');
+  expect(await screen.findByTestId('publishing-telegram')).toHaveTextContent('Telegram: Wird veröffentlicht …');
+  backend.end({ status: 'failed', error: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found' });
+  expect(await screen.findByText('Telegram: Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found')).toBeInTheDocument();
+  expect(screen.queryByText('Post veröffentlicht')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId('publishing-telegram')).not.toBeInTheDocument());
+});
