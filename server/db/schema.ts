@@ -115,6 +115,10 @@ export const videoProjects = pgTable('video_projects', {
   duration: text('duration').notNull(),
   createdAt: text('created_at').notNull(),
   url: text('url'),
+  /** A local render's Media Library video (its address is signed per answer); deleting the item deletes the project. */
+  mediaId: text('media_id').references(() => media.id, { onDelete: 'cascade' }),
+  /** Why the project failed (German). */
+  error: text('error'),
 });
 
 export const workflowRuns = pgTable('workflow_runs', {

@@ -14,6 +14,7 @@ import { claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';
 import { REJECTED_REASON } from './publication';
 import { runStage, StageSkipped, StageWaiting, type StageContext } from './stages';
+import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
 export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl'> & { n8nBaseUrl?: string };
 
@@ -61,7 +62,9 @@ export class PipelineEngine {
       [STAGE_JOB]: (job, signal) => this.handleStage(job, signal),
       [POLL_JOB]: (job) => this.handlePoll(job),
       [SCHEDULE_JOB]: () => this.handleSchedule(),
-    }, { pollMs: options.pollMs, leaseMs: options.leaseMs, concurrency: { [STAGE_JOB]: 2, [POLL_JOB]: 4, [SCHEDULE_JOB]: 1 } });
+      // Video Studio's local platform: the same speech and render as the stages (one render at a time per instance).
+      [LOCAL_VIDEO_JOB]: (job, signal) => runLocalVideoJob(this.deps, job, signal),
+    }, { pollMs: options.pollMs, leaseMs: options.leaseMs, concurrency: { [STAGE_JOB]: 2, [POLL_JOB]: 4, [SCHEDULE_JOB]: 1, [LOCAL_VIDEO_JOB]: 1 } });
   }
 
   private get db() {

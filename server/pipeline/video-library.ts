@@ -5,6 +5,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
+import type { Db } from '../db/client';
 import { media, runArtefacts } from '../db/schema';
 import { extractThumbnail, NO_SPACE, probeMedia, readHead } from '../media-engines/render';
 import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
@@ -29,16 +30,24 @@ export function newVideoFile(mediaDir: string, ext = '.mp4'): { id: string; file
 
 /**
  * Files a video already in the data folder as a Media Library item of type video (duration, size, its stored
- * thumbnail when there is one). On failure nothing is left: the row is not there, the files are removed.
+ * thumbnail when there is one); `alongside` writes what refers to it (a project) in the same transaction. On failure
+ * nothing is left: the rows are not there, the files are removed.
  */
-export async function fileVideo(deps: LibraryDeps, file: { id: string; fileName: string; thumbnailName?: string; mime: string; title: string; durationMs?: number }): Promise<{ id: string; title: string }> {
+export async function fileVideo(
+  deps: LibraryDeps,
+  file: { id: string; fileName: string; thumbnailName?: string; mime: string; title: string; durationMs?: number },
+  alongside?: (tx: Db) => Promise<unknown>,
+): Promise<{ id: string; title: string }> {
   const { database, events, mediaDir } = deps;
   try {
     const { size } = await stat(path.join(mediaDir, file.fileName));
-    await database.db.insert(media).values({
-      id: file.id, title: file.title, type: 'video', size: formatSize(size), duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-      date: new Date().toISOString().slice(0, 10), thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
-      url: null, fileName: file.fileName, mime: file.mime, bytes: size,
+    await database.db.transaction(async (tx) => {
+      await tx.insert(media).values({
+        id: file.id, title: file.title, type: 'video', size: formatSize(size), duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+        date: new Date().toISOString().slice(0, 10), thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
+        url: null, fileName: file.fileName, mime: file.mime, bytes: size,
+      });
+      await alongside?.(tx);
     });
   } catch (error) {
     await rm(path.join(mediaDir, file.fileName), { force: true });

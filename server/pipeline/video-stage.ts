@@ -1,7 +1,8 @@
 // The Video Gen stage. With an avatar provider's key: the provider's job (the poller copies the finished file into the
 // Media Library). Without: the desk's own render of the story — headline, sources, AI disclosure, the script as
 // subtitles timed to the speech, over the run's image or a plain branded background — at 1280×720 and, for a run going
-// to TikTok or Instagram, also at 1080×1920; each a Media Library video with a frame as thumbnail.
+// to TikTok or Instagram, also at 1080×1920; each a Media Library video with a frame as thumbnail, and a completed
+// project of the local platform in Video Studio's My Projects (it goes when its Media Library item is deleted).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { createVideoJob } from '../providers/video/jobs';
 import { appendLog } from '../routes/workflow/runs';
 import { readSettings } from '../settings';
 import { StageSkipped, type StageContext, type StageOutcome } from './stages';
+import { addRenderProject } from './studio-render';
 import { fileVideo, newVideoFile } from './video-library';
 
 const VIDEO_PROVIDERS = ['heygen', 'tavus', 'did', 'modelslab'] as const;
@@ -82,8 +84,12 @@ export async function videoStage(context: StageContext, story: StoryForVideo, pa
   const artefacts: NonNullable<StageOutcome['artefacts']> = [];
   for (const [i, { file, title, durationMs }] of rendered.entries()) {
     try {
-      const clip = await fileVideo(context.deps, { id: file.id, fileName: file.fileName, thumbnailName: file.thumbnailName, mime: 'video/mp4', title, durationMs });
+      let projectId = '';
+      const clip = await fileVideo(context.deps, { id: file.id, fileName: file.fileName, thumbnailName: file.thumbnailName, mime: 'video/mp4', title, durationMs }, async (tx) => {
+        projectId = await addRenderProject(tx, { mediaId: file.id, title, durationMs });
+      });
       artefacts.push({ kind: 'video', ...clip });
+      await context.deps.events.publish({ topic: 'video', action: 'created', id: projectId });
     } catch (error) {
       for (const later of rendered.slice(i + 1)) {
         await rm(later.file.path, { force: true });

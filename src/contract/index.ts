@@ -4,10 +4,10 @@ export type {
   AiNewsItem, Avatar, AvatarListProvider, ErrorBody, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewsCategory,
   NewsSource, NewUser, Notification, ObsControlBody, ObsResult, ObsStatus, OverviewData, Pipeline, PipelineStep, Platform, Post, PostPatch,
   PostStatus, PostTemplate, Run, RunHistoryItem, RunStage, RunStageEvent, RunStageName, ScheduledBroadcast, ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody,
-  SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject, VideoProjectStatus, VideoProvider,
-  VideoStatus,
+  SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoPlatformId, VideoProject, VideoProjectStatus, VideoProvider,
+  VideoQuality, VideoStatus,
 } from './entities';
-export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, SOURCE_LANGUAGES, VIDEO_PROVIDERS } from './entities';
+export { NEWS_CATEGORIES, NEWS_SOURCES, PLATFORMS, RUN_STAGES, SOURCE_LANGUAGES, VIDEO_PLATFORM_IDS, VIDEO_PROVIDERS } from './entities';
 export type { AiNewsDetails, NewsPlatformResult, NewsSourceRef, NewsStatus } from './entities';
 export type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RunArtefact, SourceFetch, SourceItem } from './entities';
 export type { TtsProvider, TtsRoleProvider, TtsRoles } from './entities';

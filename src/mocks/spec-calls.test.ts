@@ -132,8 +132,8 @@ describe('my areas: fixtures and state', () => {
     expect(overview.systemStatus.length).toBeGreaterThan(0);
   });
 
-  test('video fixtures: 5 platforms, 4 avatars (tavus, heygen, did, modelslab), a processing project at 67, a failed one, a completed one with url', async () => {
-    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did']);
+  test('video fixtures: 5 platforms and the local one, 4 avatars (tavus, heygen, did, modelslab), a processing project at 67, a failed one, a completed one with url', async () => {
+    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
     expect((await listAvatars()).map((a) => a.platform)).toEqual(['tavus', 'heygen', 'did', 'modelslab']);
     const projects = await listVideoProjects();
     expect(projects.find((p) => p.status === 'processing')?.progress).toBe(67);

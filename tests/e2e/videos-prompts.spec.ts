@@ -34,6 +34,30 @@ test('Video Studio: generate a video and see it in My Projects', async ({ page }
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => [el.videoWidth, Math.round(el.duration)])).toEqual([320, 4]);
 });
 
+test('Video Studio: Lokal (ohne Anbieter) generates without an avatar; the simulated render completes in My Projects', async ({ page }) => {
+  await page.goto('/dashboard/videos');
+  const generate = page.getByRole('button', { name: 'Generate video' });
+  await page.getByText('Lokal (ohne Anbieter)', { exact: true }).click();
+  await expect(page.getByText('Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.')).toBeVisible();
+  await expect(page.getByText('Bitte Script eingeben.')).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await page.getByLabel('Script').fill('Guten Abend, die Nachrichten vom eigenen Server.');
+  await page.getByLabel('Quality').selectOption('720p');
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(page.getByText('Video generiert')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'My Projects' }).click();
+  const project = page.getByRole('list', { name: 'My Projects' }).getByRole('listitem').first();
+  // The demo says the render is simulated; it completes on its own (My Projects reloads while it renders) and plays.
+  await expect(project).toContainText('Guten Abend, die Nachrichten vom eigenen Server. (simuliert)');
+  await expect(project).toContainText('Lokal (ohne Anbieter)');
+  await expect(project).toContainText('Completed', { timeout: 20_000 });
+  await project.getByRole('button', { name: /^Play: / }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.videoWidth)).toBe(320);
+});
+
 test('Prompt Generator: generate a content prompt with a topic and copy it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/dashboard/prompts');

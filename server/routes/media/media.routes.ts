@@ -10,7 +10,7 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { schemas, type MediaFile, type MediaType } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media } from '../../db/schema';
+import { media, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../multipart';
 import { issuesOf, register } from '../../operation';
@@ -163,12 +163,15 @@ export function registerMedia(app: Hono<AppEnv>): void {
   register(app, 'media.upload', ({ c }) => upload(c));
   register(app, 'media.delete', async ({ params, c }) => {
     const { database, events, mediaDir } = c.get('deps');
+    // A local render's project goes with its video (ON DELETE CASCADE): My Projects is told too.
+    const projects = await database.db.select({ id: videoProjects.id }).from(videoProjects).where(eq(videoProjects.mediaId, params.id));
     const [row] = await database.db.delete(media).where(eq(media.id, params.id)).returning();
     if (!row) throw notFound('Datei');
     if (row.fileName) await unlink(path.join(mediaDir, row.fileName)).catch(() => undefined);
     const thumbnail = thumbnailFile(row);
     if (thumbnail) await unlink(path.join(mediaDir, thumbnail)).catch(() => undefined);
     await events.publish({ topic: 'media', action: 'deleted', id: params.id });
+    for (const project of projects) await events.publish({ topic: 'video', action: 'deleted', id: project.id });
   });
 }
 

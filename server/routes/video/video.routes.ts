@@ -1,31 +1,42 @@
 // Video Studio: the providers, avatars (the provider's own list when its key is set), projects, and avatar video jobs
-// created at the provider and followed by the poller (issue 15); finished videos are streamed from the provider.
+// created at the provider and followed by the poller (issue 15); finished videos are streamed from the provider. The
+// sixth platform, local, renders on the desk (pipeline/studio-render.ts); its projects play their Media Library file.
 import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { VIDEO_PROVIDERS, type Avatar, type VideoProject, type VideoProvider } from '../../../src/contract';
+import { VIDEO_PLATFORM_IDS, type Avatar, type VideoPlatformId, type VideoProject, type VideoProvider } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
 import { adapterFor } from '../../providers/video/adapters';
 import { createVideoJob, retryVideoJob, videoSignature } from '../../providers/video/jobs';
+import { createLocalVideo, retryLocalVideo } from '../../pipeline/studio-render';
+import { mediaSignature } from '../media/media.routes';
 
-export const VIDEO_PLATFORMS: Record<VideoProvider, { name: string; description: string }> = {
+export const VIDEO_PLATFORMS: Record<VideoPlatformId, { name: string; description: string }> = {
   tavus: { name: 'Tavus', description: 'Personalisierte KI-Avatare mit eigener Stimme' },
   vidau: { name: 'VidAU', description: 'Schnelle Kurzvideos für Social Media' },
   modelslab: { name: 'ModelsLab', description: 'Text-zu-Video mit offenen Modellen' },
   heygen: { name: 'HeyGen', description: 'Sprechende Avatare in vielen Sprachen' },
   did: { name: 'D-ID', description: 'Fotorealistische Sprecher aus einem Bild' },
+  local: { name: 'Lokal (ohne Anbieter)', description: 'Sprecherstimme und Untertitel, gerendert auf dem eigenen Server – ohne Avatar' },
 };
 
 const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({ id: row.id, name: row.name, preview: row.preview, voice: row.voice, platform: row.platform as VideoProvider });
-/** A project as the console sees it; a server-relative file address (a finished job) becomes absolute on this origin. */
-export const toProject = (row: typeof videoProjects.$inferSelect, origin?: string): VideoProject => ({
-  id: row.id, title: row.title, status: row.status as VideoProject['status'], progress: row.progress, avatar: row.avatar,
-  platform: row.platform as VideoProvider, duration: row.duration, createdAt: row.createdAt,
-  url: row.url && origin && row.url.startsWith('/api/') ? `${origin}${row.url}` : row.url,
-});
+/**
+ * A project as the console sees it; a server-relative file address (a finished job) becomes absolute on this origin, and
+ * a local render plays its Media Library file under that file's signed address.
+ */
+export const toProject = (row: typeof videoProjects.$inferSelect, origin?: string, token?: string): VideoProject => {
+  const stored = row.mediaId && token ? `/api/media/${encodeURIComponent(row.mediaId)}/file?sig=${mediaSignature(token, row.mediaId)}` : row.url;
+  return {
+    id: row.id, title: row.title, status: row.status as VideoProject['status'], progress: row.progress, avatar: row.avatar,
+    platform: row.platform as VideoPlatformId, duration: row.duration, createdAt: row.createdAt,
+    url: stored && origin && stored.startsWith('/api/') ? `${origin}${stored}` : stored,
+    ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
+  };
+};
 
 const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
@@ -76,22 +87,24 @@ async function serveSignedVideo(c: Context<AppEnv>): Promise<Response> {
 }
 
 export function registerVideo(app: Hono<AppEnv>): void {
-  register(app, 'video.platforms', () => VIDEO_PROVIDERS.map((id) => ({ id, ...VIDEO_PLATFORMS[id] })));
+  register(app, 'video.platforms', () => VIDEO_PLATFORM_IDS.map((id) => ({ id, ...VIDEO_PLATFORMS[id] })));
   register(app, 'video.avatars', async ({ c }) => (await c.get('deps').database.db.select().from(avatars).orderBy(asc(avatars.seq))).map(toAvatar));
   register(app, 'video.providerAvatars', async ({ params, c }) => providerAvatars(c, params.provider));
   register(app, 'video.projects', async ({ c }) =>
-    (await c.get('deps').database.db.select().from(videoProjects).orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))).map((row) => toProject(row, originOf(c))));
+    (await c.get('deps').database.db.select().from(videoProjects).orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))).map((row) => toProject(row, originOf(c), c.get('deps').token)));
 
   register(app, 'video.retryProject', async ({ params, c }) => {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
     if (!row) throw notFound('Videoprojekt');
     if (row.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
+    if (row.platform === 'local') return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').token);
     return toProject(await retryVideoJob(c.get('deps'), row), originOf(c));
   });
 
   const generate = async (c: Context<AppEnv>, provider: VideoProvider, body: Parameters<typeof createVideoJob>[2]) => toProject(await createVideoJob(c.get('deps'), provider, body), originOf(c));
   register(app, 'video.generate', ({ body, c }) => {
     if (!body.platform) throw new HttpError(400, 'Bitte eine Video-Plattform wählen.', 'invalid_body');
+    if (body.platform === 'local') return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').token));
     return generate(c, body.platform, body);
   });
   register(app, 'video.providerGenerate', ({ params, body, c }) => generate(c, params.provider, body));

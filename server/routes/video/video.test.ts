@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('platforms, avatars and stored projects; status and download of a project', async () => {
-  expect((await contractBody('video.platforms', await t.call('/video/platforms'))).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did']);
+  expect((await contractBody('video.platforms', await t.call('/video/platforms'))).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
   expect((await contractBody('video.providerAvatars', await t.call('/video/heygen/avatars'))).map((a) => a.name)).toEqual(['Markus']);
   expect((await t.call('/video/vidau/avatars')).status).toBe(400);
   const projects = await contractBody('video.projects', await t.call('/video/projects'));

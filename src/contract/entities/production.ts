@@ -5,11 +5,18 @@ import { nonBlank } from './common';
 export const VIDEO_PROVIDERS = ['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
 export const VideoProvider = z.enum(VIDEO_PROVIDERS);
 export type VideoProvider = z.infer<typeof VideoProvider>;
+/** Video Studio's platforms: the five providers and `local`, the desk's own render without a provider (no avatar). */
+export const VIDEO_PLATFORM_IDS = [...VIDEO_PROVIDERS, 'local'] as const;
+export const VideoPlatformId = z.enum(VIDEO_PLATFORM_IDS);
+export type VideoPlatformId = z.infer<typeof VideoPlatformId>;
+/** SPEC §5's quality options; the local platform renders 1280×720, 1920×1080 or 3840×2160. */
+export const VideoQuality = z.enum(['720p', '1080p', '4k']);
+export type VideoQuality = z.infer<typeof VideoQuality>;
 /** Providers with an avatar list call in SPEC §7. */
 export const AvatarListProvider = z.enum(['tavus', 'heygen']);
 export type AvatarListProvider = z.infer<typeof AvatarListProvider>;
 
-export const VideoPlatform = z.object({ id: VideoProvider, name: z.string(), description: z.string() });
+export const VideoPlatform = z.object({ id: VideoPlatformId, name: z.string(), description: z.string() });
 export type VideoPlatform = z.infer<typeof VideoPlatform>;
 export const Avatar = z.object({ id: z.string(), name: z.string(), preview: z.string(), voice: z.string(), platform: VideoProvider });
 export type Avatar = z.infer<typeof Avatar>;
@@ -21,20 +28,23 @@ export const VideoProject = z.object({
   status: VideoProjectStatus,
   progress: z.number(),
   avatar: z.string(),
-  platform: VideoProvider,
+  platform: VideoPlatformId,
   duration: z.string(),
   createdAt: z.string(),
   url: z.nullable(z.string()),
+  /** Why a failed project failed (German), when the server knows. */
+  error: z.optional(z.string()),
 });
 export type VideoProject = z.infer<typeof VideoProject>;
-/** POST /video/generate from Video Studio (SPEC §7): {platform, avatar, script, background, voice}. */
+/** POST /video/generate from Video Studio (SPEC §7): {platform, avatar, script, background, voice}; `local` adds quality. */
 export const VideoGenerateBody = z.looseObject({
-  platform: z.optional(VideoProvider),
+  platform: z.optional(VideoPlatformId),
   avatar: z.optional(z.string()),
   script: z.optional(z.string()),
   background: z.optional(z.string()),
   voice: z.optional(z.string()),
   title: z.optional(z.string()),
+  quality: z.optional(VideoQuality),
 });
 export type VideoGenerateBody = z.infer<typeof VideoGenerateBody>;
 export const VideoStatus = z.object({ id: z.string(), status: VideoProjectStatus, progress: z.number(), url: z.optional(z.string()) });

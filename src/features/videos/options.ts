@@ -20,7 +20,6 @@ export const BACKGROUND_OPTIONS = [
   { id: 'neutral', label: 'Neutral' },
   { id: 'green-screen', label: 'Green screen' },
 ] as const;
-export type BackgroundId = (typeof BACKGROUND_OPTIONS)[number]['id'];
 
 /** SPEC §9: the workflow preview shows this many characters. */
 export const WORKFLOW_PREVIEW_LENGTH = 200;

@@ -2,8 +2,8 @@
 export type {
   AiNewsDetails, AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, MediaType, MediaUploadMetadata, NewPost, NewUser, NewsCategory, NewsPlatformResult, NewsSource, NewsSourceRef, NewsStatus,
   Notification, ObsResult, ObsStatus, OverviewData, PipelineStep, Platform, Post, PostPatch, PostStatus, PostTemplate, RunHistoryItem, ScheduledBroadcast, ScheduledPost,
-  SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoProject,
-  VideoProjectStatus, VideoProvider, VideoStatus,
+  SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoPlatformId, VideoProject,
+  VideoProjectStatus, VideoProvider, VideoQuality, VideoStatus,
 } from '@/contract';
 // prov-social (issue 15)
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from '@/contract';

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/http/api-error';
 import { isAbort, VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
 import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { callApi } from './client';
-import type { VideoGenerateBody, VideoProject, VideoProvider } from './types';
+import type { VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider, VideoQuality } from './types';
 
 // Written out so that this module does not load the contract; the Record makes the compiler check it is complete.
 const PROVIDER_SET: Record<VideoProvider, true> = { tavus: true, vidau: true, modelslab: true, heygen: true, did: true };
@@ -42,8 +42,11 @@ export async function generateVideoWith(provider: string, body: VideoGenerateBod
   return callApi('video.generate', { body: isProvider(provider) ? { ...body, platform: provider } : body, idempotencyKey, operation, record, ...generation });
 }
 
-/** Video Studio's Generate: {platform, avatar, script, background, voice} through the provider's route (fallback /video/generate). */
-export const generateVideo = (body: { platform: VideoProvider; avatar: string; script: string; background: string; voice: string }) =>
+/**
+ * Video Studio's Generate: {platform, avatar, script, background, voice} through the provider's route (fallback
+ * /video/generate); the local platform (the desk's own render) has no route of its own and adds the quality.
+ */
+export const generateVideo = (body: { platform: VideoPlatformId; avatar?: string; script: string; background: string; voice: string; quality?: VideoQuality }) =>
   generateVideoWith(body.platform, body);
 
 /** GET /video/{provider}/status/{id} */

@@ -1,6 +1,13 @@
 /** Hands a blob to the browser as a file download. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
+  saveUrl(url, filename);
+  // Give the browser a moment to start the download before the address is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads a file from its address under `filename` (the name holds for same-origin, data: and blob: addresses). */
+export function saveUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -8,8 +15,6 @@ export function saveBlob(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Give the browser a moment to start the download before the address is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Offers a JSON text as a file download (the text must be redacted already). */

@@ -1,13 +1,16 @@
 import { HttpResponse } from 'msw';
-import type { VideoGenerateBody, VideoProject, VideoProvider } from '@/lib/api/types';
+import type { VideoGenerateBody, VideoPlatformId, VideoProject } from '@/lib/api/types';
 import { errorResponse, handle } from '../contract-handler';
 import * as store from '../store/video';
 import type { AnyHandler } from '../types';
 
 const UNKNOWN_PLATFORM = 'Unbekannte Video-Plattform';
+/** The server's answer to a blank script on the local platform (it needs no avatar). */
+const SCRIPT_REQUIRED = 'Bitte Script eingeben.';
 
-function create(platform: VideoProvider | undefined, body: VideoGenerateBody): VideoProject | Response {
+function create(platform: VideoPlatformId | undefined, body: VideoGenerateBody): VideoProject | Response {
   if (!platform) return errorResponse(400, UNKNOWN_PLATFORM);
+  if (platform === 'local' && !body.script?.trim()) return errorResponse(400, SCRIPT_REQUIRED);
   return store.createProject({ platform, avatar: body.avatar, script: body.script, title: body.title });
 }
 
@@ -17,7 +20,7 @@ export const videoHandlers: AnyHandler[] = [
   handle('video.avatars', () => store.listAvatars()),
   handle('video.projects', () => store.listProjects()),
   handle('video.retryProject', ({ params }) => store.retryProject(params.id) ?? errorResponse(409, 'Nur fehlgeschlagene Projekte können wiederholt werden')),
-  // POST /video/generate (Video Studio, and the fallback of the provider routes).
+  // POST /video/generate (Video Studio, the fallback of the provider routes, and the local platform: simulated here).
   handle('video.generate', ({ body }) => create(body.platform, body)),
   handle('video.providerGenerate', ({ params, body }) => create(params.provider, body), { notFound: UNKNOWN_PLATFORM }),
   handle('video.tavusCreate', ({ body }) => create('tavus', body)),

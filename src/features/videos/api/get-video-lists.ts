@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Avatar, AvatarListProvider, VideoProvider } from '@/lib/api/types';
+import type { Avatar, AvatarListProvider, VideoPlatformId, VideoProject } from '@/lib/api/types';
 import { listAvatars, listProviderAvatars, listVideoPlatforms, listVideoProjects } from '@/lib/api/video';
 import { avatarsFor } from '../lib/avatars';
 import { videoKeys } from './keys';
@@ -16,17 +16,24 @@ export const videoProjectsQueryOptions = () =>
 
 export const useVideoPlatforms = () => useQuery(videoPlatformsQueryOptions());
 export const useAvatars = () => useQuery(avatarsQueryOptions());
-export const useVideoProjects = () => useQuery(videoProjectsQueryOptions());
+/** How often My Projects reloads while a local project renders (the provider projects poll their status instead). */
+export const LOCAL_PROJECTS_POLL_MS = 5000;
+const localRendering = (projects: VideoProject[] | undefined) => projects?.some((p) => p.platform === 'local' && p.status === 'processing') ?? false;
 
-const hasOwnList = (platform: VideoProvider): platform is AvatarListProvider => platform === 'tavus' || platform === 'heygen';
+export const useVideoProjects = () =>
+  useQuery({ ...videoProjectsQueryOptions(), refetchInterval: (query) => (localRendering(query.state.data) ? LOCAL_PROJECTS_POLL_MS : false) });
+
+const hasOwnList = (platform: VideoPlatformId): platform is AvatarListProvider => platform === 'tavus' || platform === 'heygen';
 
 /**
  * The avatars New Video offers for a platform (SPEC §5): heygen's from GET /video/heygen/avatars; tavus's own from
  * GET /video/tavus/avatars plus every other avatar (all can be used with Tavus); the others' from GET /video/avatars.
+ * The local platform uses none.
  */
-export function usePlatformAvatars(platform: VideoProvider) {
+export function usePlatformAvatars(platform: VideoPlatformId) {
   const own = useQuery({ ...providerAvatarsQueryOptions(hasOwnList(platform) ? platform : 'tavus'), enabled: hasOwnList(platform) });
-  const all = useQuery({ ...avatarsQueryOptions(), enabled: platform !== 'heygen' });
+  const all = useQuery({ ...avatarsQueryOptions(), enabled: platform !== 'heygen' && platform !== 'local' });
+  if (platform === 'local') return { data: [] as Avatar[], isPending: false, isError: false, refetch: () => Promise.resolve([]) };
   const parts = platform === 'heygen' ? [own] : platform === 'tavus' ? [own, all] : [all];
   const isPending = parts.some((q) => q.isPending);
   const isError = parts.some((q) => q.isError);

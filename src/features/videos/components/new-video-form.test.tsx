@@ -181,6 +181,85 @@ describe('Video Studio – New Video', () => {
     expect(document.body.textContent).not.toContain(KEY);
   });
 
+  test('Lokal (ohne Anbieter) needs no avatar: a script alone enables Generate, which posts {platform, script, background, voice, quality} to POST /video/generate', async () => {
+    const bodies: unknown[] = [];
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST') paths.push(new URL(request.url).pathname);
+    });
+    server.use(http.post('*/api/video/generate', async ({ request }) => {
+      bodies.push(await request.clone().json());
+      return undefined; // the stateful happy-path handler answers
+    }));
+    try {
+      const user = setup();
+      await user.click(await screen.findByRole('radio', { name: /^Lokal \(ohne Anbieter\)/ }));
+      expect(screen.getByText('Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.')).toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: /^(Anna|Markus|Sophie|David)/ })).not.toBeInTheDocument();
+      // Without a script: disabled, and it says a script is what is missing (no avatar asked for).
+      expect(generateButton()).toBeDisabled();
+      expect(screen.getByText('Bitte Script eingeben.')).toBeInTheDocument();
+      expect(screen.queryByText('Bitte Avatar und Script auswählen.')).not.toBeInTheDocument();
+      await user.type(script(), '   ');
+      expect(generateButton()).toBeDisabled();
+
+      await user.type(script(), 'Guten Abend aus dem Studio.');
+      expect(generateButton()).toBeEnabled();
+      await user.selectOptions(screen.getByLabelText('Quality'), '4k');
+      await user.selectOptions(screen.getByLabelText('Voice'), 'english-male-1');
+      await user.click(generateButton());
+      expect(await screen.findByText('Video generiert')).toBeInTheDocument();
+      expect(paths).toEqual(['/api/video/generate']);
+      expect(bodies).toEqual([{ platform: 'local', script: '   Guten Abend aus dem Studio.', background: 'news-studio', voice: 'english-male-1', quality: '4k' }]);
+
+      await user.click(screen.getByRole('tab', { name: 'My Projects' }));
+      const list = await screen.findByRole('list', { name: 'My Projects' });
+      expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Guten Abend aus dem Studio. (simuliert)');
+      expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Lokal (ohne Anbieter)');
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('the provider platforms still need an avatar after Lokal', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^Lokal \(ohne Anbieter\)/ }));
+    await user.type(script(), 'Nachrichten');
+    expect(generateButton()).toBeEnabled();
+    for (const platform of ['Tavus', 'VidAU', 'ModelsLab', 'HeyGen', 'D-ID']) {
+      await user.click(screen.getByRole('radio', { name: new RegExp(`^${platform}`) }));
+      expect(generateButton()).toBeDisabled();
+      expect(screen.getByText('Bitte Avatar und Script auswählen.')).toBeInTheDocument();
+    }
+    // D-ID's own avatar makes it complete again.
+    await user.click(await screen.findByRole('radio', { name: /^Sophie/ }));
+    expect(generateButton()).toBeEnabled();
+  });
+
+  test('Lokal offers the Media Library images as background and sends the chosen one; a provider gets its scene back', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    server.use(http.post('*/api/video/generate', async ({ request }) => {
+      bodies.push((await request.clone().json()) as Record<string, unknown>);
+      return undefined;
+    }));
+    const user = setup();
+    await user.click(await screen.findByRole('radio', { name: /^Lokal \(ohne Anbieter\)/ }));
+    const background = screen.getByLabelText('Background');
+    const library = await within(background).findByRole('group', { name: 'Media Library' });
+    expect(within(library).getAllByRole('option').map((o) => o.textContent)).toEqual(['Studio Hintergrund', 'Thumbnail Börse', 'Logo Newsdesk']);
+    expect(screen.getByText('Ein Bild aus der Mediathek liegt hinter dem Text; sonst der schlichte Newsdesk-Hintergrund.')).toBeInTheDocument();
+    const studio = within(library).getByRole('option', { name: 'Studio Hintergrund' }).getAttribute('value') ?? '';
+    await user.selectOptions(background, studio);
+    await user.type(script(), 'Mit Bild');
+    await user.click(generateButton());
+    expect(await screen.findByText('Video generiert')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ platform: 'local', background: studio });
+
+    await user.click(screen.getByRole('radio', { name: /^HeyGen/ }));
+    expect(within(screen.getByLabelText('Background')).queryByRole('group')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Background')).toHaveValue('news-studio');
+  });
+
   test('the draft survives a tab switch', async () => {
     const user = setup();
     await user.type(script(), 'Bleibt erhalten');

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Loader2Icon, SparklesIcon } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -7,19 +8,24 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import type { VideoDefaults } from '@/db/settings';
-import type { VideoProvider } from '@/lib/api/types';
+import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
+import type { MediaFile, VideoPlatformId } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { usePlatformAvatars, useVideoPlatforms } from '../api/get-video-lists';
 import { useVideoDefaults } from '../api/video-defaults';
 import { useGenerateVideo } from '../api/video-mutations';
 import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
-import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS, type BackgroundId } from '../options';
+import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { ListError } from './list-error';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
+/** The local platform offers the newest Media Library images as backgrounds, this many at most. */
+const MAX_IMAGE_BACKGROUNDS = 100;
+const isScene = (id: string) => BACKGROUND_OPTIONS.some((b) => b.id === id);
+const imagesOf = (items: MediaFile[]) => items.filter((m) => m.type === 'image').slice(0, MAX_IMAGE_BACKGROUNDS);
 
 /** New Video: platform, avatar, script, background, voice and quality, then generate (SPEC §5). */
 /** Choice cards' places while the list loads, in the list's own grid and a card's height at each width. */
@@ -36,29 +42,35 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
   onChange: (patch: Partial<VideoDraft>) => void;
   onShowProjects: () => void;
 }) {
-  const ids = { script: useId(), background: useId(), voice: useId(), quality: useId(), hint: useId() };
+  const ids = { script: useId(), background: useId(), backgroundHint: useId(), voice: useId(), quality: useId(), hint: useId() };
   const platforms = useVideoPlatforms();
   const avatars = usePlatformAvatars(draft.platform);
   const defaults = useVideoDefaults() ?? FALLBACK_DEFAULTS;
   const generate = useGenerateVideo();
+  // The desk's own render needs no avatar; it can show a Media Library image behind its text.
+  const local = draft.platform === 'local';
+  const images = useQuery({ ...mediaLibraryQueryOptions(), enabled: local, select: imagesOf });
 
   const visibleAvatars = avatars.data;
   // An avatar chosen on another platform does not count once the platform changed.
   const avatarId = visibleAvatars.some((a) => a.id === draft.avatarId) ? draft.avatarId : '';
+  // A Media Library image chosen for local is no scene a provider knows.
+  const background = local || isScene(draft.background) ? draft.background : BACKGROUND_OPTIONS[0].id;
   const quality = draft.quality ?? defaults.quality;
   const voice = draft.voice ?? defaults.voice;
-  const missing = !avatarId || !draft.script.trim();
+  const missing = !draft.script.trim() || (!local && !avatarId);
+  const requirement = local ? messages.scriptRequired : messages.avatarAndScriptRequired;
   const busy = generate.isPending;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
     if (missing) {
-      toast.error(messages.avatarAndScriptRequired);
+      toast.error(requirement);
       return;
     }
     generate.mutate(
-      { platform: draft.platform, avatar: avatarId, script: draft.script, background: draft.background, voice },
+      { platform: draft.platform, avatar: local ? '' : avatarId, script: draft.script, background, voice, quality },
       {
         onSuccess: (project) => toast.success(messages.generated, { description: project?.title, action: { label: 'My Projects', onClick: onShowProjects } }),
         onError: (error) => toast.error(messages.generateFailed, { description: errorMessage(error) }),
@@ -72,18 +84,18 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
         <Card>
           <CardHeader>
             <CardTitle>Video platform</CardTitle>
-            <CardDescription>Which provider renders the avatar video.</CardDescription>
+            <CardDescription>Which provider renders the avatar video, or Lokal: the desk renders it without a provider.</CardDescription>
           </CardHeader>
           <CardContent>
             {platforms.isPending ? (
-              <ChoicesSkeleton count={5} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" item="h-[66px] lg:h-[82px]" />
+              <ChoicesSkeleton count={6} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" item="h-[66px] lg:h-[82px]" />
             ) : platforms.isError ? (
               <ListError onRetry={() => void platforms.refetch()} />
             ) : (
               <fieldset className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
                 <legend className="sr-only">Video platform</legend>
                 {platforms.data.map((platform) => (
-                  <ChoiceCard key={platform.id} name="video-platform" value={platform.id} checked={draft.platform === platform.id} onSelect={(v) => onChange({ platform: v as VideoProvider })}>
+                  <ChoiceCard key={platform.id} name="video-platform" value={platform.id} checked={draft.platform === platform.id} onSelect={(v) => onChange({ platform: v as VideoPlatformId })}>
                     <span className="space-y-1">
                       <span className="block font-medium">{platform.name}</span>
                       <span className="block text-xs text-muted-foreground">{platform.description}</span>
@@ -98,10 +110,12 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
         <Card>
           <CardHeader>
             <CardTitle>Avatar</CardTitle>
-            <CardDescription>{draft.platform === 'tavus' ? 'All avatars can be used with Tavus.' : 'Avatars of the chosen platform.'}</CardDescription>
+            <CardDescription>{local ? 'Not needed for a local render.' : draft.platform === 'tavus' ? 'All avatars can be used with Tavus.' : 'Avatars of the chosen platform.'}</CardDescription>
           </CardHeader>
           <CardContent>
-            {avatars.isPending ? (
+            {local ? (
+              <p className="text-sm text-muted-foreground">{messages.localNoAvatar}</p>
+            ) : avatars.isPending ? (
               <ChoicesSkeleton count={4} className="grid gap-2 sm:grid-cols-2" item="h-[66px] lg:h-[78px] xl:h-[66px]" />
             ) : avatars.isError ? (
               <ListError onRetry={() => void avatars.refetch()} />
@@ -136,9 +150,15 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.background}>Background</Label>
-            <NativeSelect id={ids.background} value={draft.background} onChange={(e) => onChange({ background: e.target.value as BackgroundId })}>
+            <NativeSelect id={ids.background} value={background} onChange={(e) => onChange({ background: e.target.value })} aria-describedby={local ? ids.backgroundHint : undefined}>
               {BACKGROUND_OPTIONS.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
+              {local && images.data && images.data.length > 0 && (
+                <optgroup label="Media Library">
+                  {images.data.map((m) => <option key={m.id} value={m.id}>{m.title}</option>)}
+                </optgroup>
+              )}
             </NativeSelect>
+            {local && <p id={ids.backgroundHint} className="text-xs text-muted-foreground">{messages.localBackground}</p>}
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
             <div className="space-y-2">
@@ -158,7 +178,7 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
             {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
             {busy ? 'Generating…' : 'Generate video'}
           </Button>
-          {missing && <p id={ids.hint} className="text-sm text-muted-foreground">{messages.avatarAndScriptRequired}</p>}
+          {missing && <p id={ids.hint} className="text-sm text-muted-foreground">{requirement}</p>}
         </CardContent>
       </Card>
     </form>

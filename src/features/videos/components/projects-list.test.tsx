@@ -163,6 +163,35 @@ describe('Video Studio – My Projects', () => {
     expect(await screen.findByText('Download fehlgeschlagen.')).toBeInTheDocument();
   });
 
+  test('local projects: no provider is asked for their status, the list itself is reloaded; a failed one says why; no avatar is named', async () => {
+    const LOCAL = { avatar: '', platform: 'local', duration: '0:00', createdAt: '2024-01-15T10:30:00Z', url: null } as const;
+    let listed = 0;
+    const statusCalls: string[] = [];
+    server.use(
+      http.get('*/api/video/projects', () => {
+        listed += 1;
+        return HttpResponse.json([
+          { ...LOCAL, id: 'vl-1', title: 'Lokal im Bau', status: 'processing', progress: 40 },
+          { ...LOCAL, id: 'vl-2', title: 'Lokal gescheitert', status: 'failed', progress: 10, error: 'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt' },
+        ]);
+      }),
+      http.get('*/api/video/:provider/status/:id', ({ request }) => {
+        statusCalls.push(new URL(request.url).pathname);
+        return HttpResponse.json({ message: 'Unbekannte Video-Plattform' }, { status: 400 });
+      }),
+    );
+    const { user, list } = await openProjects();
+    const building = row(list, 'Lokal im Bau');
+    expect(within(building).getByText('40%')).toBeInTheDocument();
+    expect(building).toHaveTextContent('Lokal (ohne Anbieter) · 0:00 ·');
+    const before = listed;
+    await user.click(within(building).getByRole('button', { name: 'Check status: Lokal im Bau' }));
+    await waitFor(() => expect(listed).toBeGreaterThan(before));
+    expect(within(row(list, 'Lokal gescheitert')).getByText('Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt')).toBeInTheDocument();
+    expect(within(row(list, 'Lokal gescheitert')).getByRole('button', { name: 'Retry: Lokal gescheitert' })).toBeInTheDocument();
+    expect(statusCalls).toEqual([]);
+  });
+
   test('empty list', async () => {
     server.use(http.get('*/api/video/projects', () => HttpResponse.json([])));
     const user = userEvent.setup();

@@ -10,7 +10,7 @@ import type { VideoProject, VideoProjectStatus } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
 import { formatDateTimeMedium } from '@/lib/format';
-import { useDownloadVideo, useRetryVideoProject, useVideoStatusPoll } from '../api/video-mutations';
+import { isLocal, useDownloadVideo, useRetryVideoProject, useVideoStatusPoll } from '../api/video-mutations';
 import { messages } from '../messages';
 import { ListError } from './list-error';
 import { PlayerDialog } from './player-dialog';
@@ -23,7 +23,10 @@ const STATUS: Record<VideoProjectStatus, { label: string; tone: 'ok' | 'info' | 
 };
 
 
-/** My Projects: GET /video/projects with Retry (failed), Play and Download (completed with a url). */
+/**
+ * My Projects: GET /video/projects with Retry (failed), Play and Download (completed with a url) — the providers' projects,
+ * the local platform's and the pipeline's own renders.
+ */
 export function ProjectsList() {
   const projects = useVideoProjects();
   const avatars = useAvatars();
@@ -51,7 +54,10 @@ export function ProjectsList() {
     <>
       <ul className="grid gap-3" aria-label="My Projects">
         {projects.data.map((project) => (
-          <ProjectRow key={project.id} project={project} avatarName={avatarName(project.avatar)} platformName={platformName(project.platform)} onPlay={() => setPlaying(project)} />
+          <ProjectRow
+            key={project.id} project={project} avatarName={project.avatar ? avatarName(project.avatar) : ''} platformName={platformName(project.platform)}
+            onPlay={() => setPlaying(project)} reloadList={() => projects.refetch()} listFetching={projects.isFetching}
+          />
         ))}
       </ul>
       <PlayerDialog project={playing} onClose={() => setPlaying(null)} />
@@ -59,7 +65,15 @@ export function ProjectsList() {
   );
 }
 
-function ProjectRow({ project, avatarName, platformName, onPlay }: { project: VideoProject; avatarName: string; platformName: string; onPlay: () => void }) {
+function ProjectRow({ project, avatarName, platformName, onPlay, reloadList, listFetching }: {
+  project: VideoProject;
+  avatarName: string;
+  platformName: string;
+  onPlay: () => void;
+  /** A local project has no provider status to ask: the list itself is loaded again. */
+  reloadList: () => Promise<{ isError: boolean; error: unknown }>;
+  listFetching: boolean;
+}) {
   const retry = useRetryVideoProject();
   const download = useDownloadVideo();
   const poll = useVideoStatusPoll(project);
@@ -71,11 +85,13 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
       onSuccess: () => toast.success(messages.retryStarted, { description: project.title }),
       onError: (error) => toast.error(messages.retryFailed, { description: errorMessage(error) }),
     });
-  // Asks the provider now instead of waiting for the next poll.
+  const local = isLocal(project);
+  // Asks the provider (a local project: the desk) now instead of waiting for the next poll.
   const onStatus = () =>
-    void poll.refetch().then((result) => {
+    void (local ? reloadList() : poll.refetch()).then((result) => {
       if (result.isError) toast.error(messages.statusFailed, { description: errorMessage(result.error) });
     });
+  const checking = local ? listFetching : poll.isFetching;
   const onDownload = () => download.mutate(project, { onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }) });
 
   return (
@@ -88,8 +104,9 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
               <Badge tone={tone}>{label}</Badge>
             </div>
             <p className="text-xs text-muted-foreground">
-              {platformName} · {avatarName} · {project.duration} · {formatDateTimeMedium(project.createdAt)}
+              {[platformName, avatarName, project.duration, formatDateTimeMedium(project.createdAt)].filter(Boolean).join(' · ')}
             </p>
+            {project.status === 'failed' && project.error && <p className="text-xs text-red-700 dark:text-red-400">{project.error}</p>}
             {project.status === 'processing' && poll.isError && <p className="text-xs text-red-700 dark:text-red-400">{messages.statusFailed} {errorMessage(poll.error)}</p>}
             {project.status === 'processing' && (
               <div className="flex items-center gap-3">
@@ -101,7 +118,7 @@ function ProjectRow({ project, avatarName, platformName, onPlay }: { project: Vi
           <div className="flex flex-wrap gap-2">
             {project.status === 'processing' && (
               <Button variant="outline" size="sm" className="min-h-10" onClick={onStatus} aria-label={`Check status: ${project.title}`}>
-                {poll.isFetching ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+                {checking ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
                 Check status
               </Button>
             )}

@@ -1,6 +1,6 @@
-import type { Avatar, VideoProvider } from '@/lib/api/types';
+import type { Avatar, VideoPlatformId } from '@/lib/api/types';
 
 /** SPEC §5: the avatars of the chosen platform, or all avatars when the platform is tavus. */
-export function avatarsFor(avatars: readonly Avatar[], platform: VideoProvider): Avatar[] {
+export function avatarsFor(avatars: readonly Avatar[], platform: VideoPlatformId): Avatar[] {
   return platform === 'tavus' ? [...avatars] : avatars.filter((a) => a.platform === platform);
 }

@@ -1,14 +1,15 @@
 import type { VideoDefaults } from '@/db/settings';
-import type { VideoProvider } from '@/lib/api/types';
-import type { BackgroundId, WebhookService } from '../options';
+import type { VideoPlatformId } from '@/lib/api/types';
+import type { WebhookService } from '../options';
 import type { WorkflowFile } from './workflow-file';
 
 /** What the New Video tab holds; quality and voice stay null until chosen, so the stored defaults apply. */
 export interface VideoDraft {
-  platform: VideoProvider;
+  platform: VideoPlatformId;
   avatarId: string;
   script: string;
-  background: BackgroundId;
+  /** A scene of BACKGROUND_OPTIONS, or (local platform) a Media Library image id. */
+  background: string;
   quality: VideoDefaults['quality'] | null;
   voice: VideoDefaults['voice'] | null;
 }
