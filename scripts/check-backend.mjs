@@ -493,6 +493,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     });
   }
   await step('live.schedule', async () => void expectSuccess('live.schedule', await call('live.schedule')));
+  // „Auf Sendung“: a published story's headline (and video) into OBS; an unknown story is a 404, an empty id a 400.
+  await step('live.onAir', async () => {
+    const story = (await list('news.list')).find((n) => n.status === 'published');
+    if (!story) throw new Skipped('(keine veröffentlichte Meldung)');
+    const { value } = await twice('live.onAir', { body: { newsId: story.id } });
+    if (value.headline !== story.title) throw new Failure(`live.onAir: headline ${JSON.stringify(value.headline)}, the story is ${JSON.stringify(story.title)}`);
+    expectError('live.onAir', await call('live.onAir', { body: { newsId: `fehlt-${runId}` } }), 404);
+    await badBody('live.onAir', { body: { newsId: '' } });
+  });
   // OBS through the server (issue 14): the instances by name and state; no answer may carry a password field.
   await step('obs.instances', async () => {
     const answer = await call('obs.instances');

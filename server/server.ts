@@ -66,7 +66,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   worker.start();
   const mediaDir = path.join(dataDir, 'media');
   const engine = new PipelineEngine(
-    { database, events, credentials, mediaDir, token, social, publicUrl: env.publicUrl, n8nBaseUrl: env.n8n?.baseUrl },
+    { database, events, credentials, mediaDir, token, social, publicUrl: env.publicUrl, obs, n8nBaseUrl: env.n8n?.baseUrl },
     { allowPrivate: env.fetchPrivate, sourceIntervalMs: env.sourceIntervalMs, tickMs: 30_000, pollMs: Math.min(env.jobPollMs, 1000), leaseMs: env.jobLeaseMs },
   );
   engine.start();

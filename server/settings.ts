@@ -12,8 +12,9 @@ export const DEFAULT_DISCLOSURE = {
   automatic: 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
 };
 
-// Review is on by default: nothing goes out unseen unless the desk chose so. TTS roles as SPEC §4 starts them.
-export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE, ttsRoles: { primary: 'elevenlabs', backup: 'azure' } };
+// Review is on by default: nothing goes out unseen unless the desk chose so. TTS roles as SPEC §4 starts them. A story
+// goes on air in OBS only when the desk asks for it.
+export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE, ttsRoles: { primary: 'elevenlabs', backup: 'azure' }, onAir: { enabled: false, mediaSource: '' } };
 
 export async function readSettings(db: Db): Promise<DeskSettings> {
   const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
@@ -30,6 +31,7 @@ export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<
     review: patch.review ?? current.review,
     disclosure: { ...current.disclosure, ...patch.disclosure },
     ttsRoles: patch.ttsRoles ?? current.ttsRoles,
+    onAir: { ...current.onAir, ...patch.onAir },
   };
   await db.insert(keyValues).values({ key: KEY, value: next }).onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
   return next;

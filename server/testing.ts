@@ -52,7 +52,7 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
   const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now, mediaDir, allowPrivate: true });
   const engine = new PipelineEngine(
-    { database, events, credentials, mediaDir, token: TEST_TOKEN, social, publicUrl: options.publicUrl, n8nBaseUrl: options.n8n?.baseUrl },
+    { database, events, credentials, mediaDir, token: TEST_TOKEN, social, publicUrl: options.publicUrl, obs, n8nBaseUrl: options.n8n?.baseUrl },
     { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000, ...options.engine },
   );
   // Not started: a test publishes the accepted posts when it wants (runPublishJobs), or starts a worker of its own.

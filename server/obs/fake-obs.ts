@@ -13,6 +13,10 @@ export interface FakeObs {
   scene(): string;
   streaming(): boolean;
   texts: Map<string, string>;
+  /** The settings of each media source (ffmpeg_source), as SetInputSettings with overlay left them. */
+  media: Map<string, Record<string, unknown>>;
+  /** Every request OBS answered, in order (type and data). */
+  requests: Array<{ requestType: string; requestData: Record<string, unknown> }>;
   /** "Someone switched in OBS itself". */
   switchInObs(sceneName: string): void;
   /** Closes every client like OBS quitting. */
@@ -20,12 +24,14 @@ export interface FakeObs {
   close(): Promise<void>;
 }
 
-export async function startFakeObs(options: { password: string; scenes?: string[]; port?: number }): Promise<FakeObs> {
+export async function startFakeObs(options: { password: string; scenes?: string[]; port?: number; mediaSources?: string[] }): Promise<FakeObs> {
   const scenes = options.scenes ?? ['main-studio', 'intro', 'weather'];
   let current = scenes[0];
   let streaming = false;
   let connections = 0;
   const texts = new Map<string, string>([['AI News Content', '']]);
+  const media = new Map<string, Record<string, unknown>>((options.mediaSources ?? []).map((name) => [name, { is_local_file: true, local_file: '' }]));
+  const requests: FakeObs['requests'] = [];
   const clients = new Set<WebSocket>();
   const wss = new WebSocketServer({ port: options.port ?? 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
@@ -63,9 +69,15 @@ export async function startFakeObs(options: { password: string; scenes?: string[
         setTimeout(() => broadcast('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STOPPED' }), 5);
         return { code: 100 };
       case 'GetInputList':
-        return { code: 100, data: { inputs: [...[...texts.keys()].map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2', unversionedInputKind: 'text_ft2_source' })), { inputName: 'Mic/Aux', inputKind: 'pulse_input_capture', unversionedInputKind: 'pulse_input_capture' }] } };
+        return { code: 100, data: { inputs: [...[...texts.keys()].map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2', unversionedInputKind: 'text_ft2_source' })), ...[...media.keys()].map((inputName) => ({ inputName, inputKind: 'ffmpeg_source', unversionedInputKind: 'ffmpeg_source' })), { inputName: 'Mic/Aux', inputKind: 'pulse_input_capture', unversionedInputKind: 'pulse_input_capture' }] } };
       case 'SetInputSettings': {
         const name = String(data.inputName);
+        const settings = (data.inputSettings ?? {}) as Record<string, unknown>;
+        const current = media.get(name);
+        if (current) {
+          media.set(name, data.overlay === false ? { ...settings } : { ...current, ...settings });
+          return { code: 100 };
+        }
         if (!texts.has(name)) return { code: 600, comment: `No source was found by the name of \`${name}\`.` };
         texts.set(name, String((data.inputSettings as { text?: unknown }).text ?? ''));
         return { code: 100 };
@@ -88,6 +100,7 @@ export async function startFakeObs(options: { password: string; scenes?: string[
         return send(ws, 2, { negotiatedRpcVersion: 1 });
       }
       if (op === 6) {
+        requests.push({ requestType: String(d.requestType), requestData: (d.requestData ?? {}) as Record<string, unknown> });
         const r = answer(String(d.requestType), (d.requestData ?? {}) as Record<string, unknown>);
         send(ws, 7, { requestType: d.requestType, requestId: d.requestId, requestStatus: { result: r.code === 100, code: r.code, ...(r.comment ? { comment: r.comment } : {}) }, ...(r.data ? { responseData: r.data } : {}) });
       }
@@ -101,6 +114,8 @@ export async function startFakeObs(options: { password: string; scenes?: string[
     scene: () => current,
     streaming: () => streaming,
     texts,
+    media,
+    requests,
     switchInObs(sceneName) {
       current = sceneName;
       broadcast('CurrentProgramSceneChanged', { sceneName });

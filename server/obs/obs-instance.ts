@@ -88,6 +88,14 @@ function sceneNames(scenes: Array<Record<string, unknown>>): string[] {
   return [...scenes].sort((a, b) => Number(b.sceneIndex ?? 0) - Number(a.sceneIndex ?? 0)).map((s) => String(s.sceneName ?? '')).filter(Boolean);
 }
 
+/**
+ * OBS 29's ffmpeg_source settings for a file OBS fetches over HTTP: not a local file, the address as `input`, played
+ * once from the start each time the source becomes visible (restart_on_activate), cleared when it has ended.
+ */
+export function mediaInputSettings(url: string): { is_local_file: false; input: string; input_format: string; looping: false; restart_on_activate: true; clear_on_media_end: true } {
+  return { is_local_file: false, input: url, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true };
+}
+
 export class ObsInstance {
   readonly name: string;
   readonly url: string;
@@ -257,6 +265,11 @@ export class ObsInstance {
 
   setText(text: string, sourceName = this.textSource): Promise<unknown> {
     return this.#request((c) => c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }));
+  }
+
+  /** Points a media source (ffmpeg_source) at a network address; it plays from the start whenever it is shown. */
+  setMediaInput(inputName: string, url: string): Promise<unknown> {
+    return this.#request((c) => c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }));
   }
 
   /** GetStreamStatus + GetStats; null when not connected. */

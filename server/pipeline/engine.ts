@@ -16,7 +16,7 @@ import { REJECTED_REASON } from './publication';
 import { runStage, StageSkipped, StageWaiting, type StageContext } from './stages';
 import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
-export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl'> & { n8nBaseUrl?: string };
+export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl' | 'obs'> & { n8nBaseUrl?: string };
 
 export interface EngineOptions {
   /** Private and loopback feed addresses may be read (tests; intranet feeds). */

@@ -9,7 +9,9 @@ import type { Db } from '../db/client';
 import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { probeMedia } from '../media-engines/render';
+import { onAirFailure, onAirStep } from '../obs/on-air';
 import { PlatformError } from '../providers/social/http';
+import { appendLog } from '../routes/workflow/runs';
 import { readSettings } from '../settings';
 
 type NewsRow = typeof news.$inferSelect;
@@ -55,6 +57,7 @@ export async function storyDetails(db: Db, id: string, origin: string | undefine
   const [row] = await db.select().from(news).where(eq(news.id, id));
   if (!row) throw notFound('Meldung');
   const [texts] = await db.select().from(newsTexts).where(eq(newsTexts.newsId, id));
+  const page = row.status === 'published' && row.slug ? `${origin ?? ''}/news/${row.slug}` : null;
   return {
     ...toNews(row),
     script: texts?.body ?? '',
@@ -63,7 +66,8 @@ export async function storyDetails(db: Db, id: string, origin: string | undefine
     sources: texts?.sources ?? [],
     runId: row.runId,
     disclosure: row.status === 'published' ? (texts?.disclosure ?? null) : null,
-    publicUrl: row.status === 'published' && row.slug ? `${origin ?? ''}/news/${row.slug}` : null,
+    publicUrl: page,
+    videoUrl: page && row.runId && (await runVideo(db, row.runId)) ? `${page}/video` : null,
     platforms: await platformResults(db, id, texts?.skipped ?? []),
   };
 }
@@ -86,7 +90,7 @@ async function platformResults(db: Db, newsId: string, skipped: Array<{ platform
  * Publishes a draft or a story in review on the desk's own channel, with the disclosure line of how it went out
  * (reviewed by the desk, or automatically). Under a row lock: of two callers one publishes, the other gets 409.
  */
-export async function publishStory(deps: Pick<Deps, 'database' | 'events'>, id: string, options: { reviewed: boolean }): Promise<NewsRow> {
+export async function publishStory(deps: Pick<Deps, 'database' | 'events'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>, id: string, options: { reviewed: boolean }): Promise<NewsRow> {
   const { db } = deps.database;
   const { disclosure } = await readSettings(db);
   const row = await db.transaction(async (tx) => {
@@ -101,7 +105,46 @@ export async function publishStory(deps: Pick<Deps, 'database' | 'events'>, id: 
     return next;
   });
   await deps.events.publish({ topic: 'news', action: 'updated', id });
+  await announceOnAir(deps, row);
   return row;
+}
+
+/**
+ * „Schlagzeile auf Sendung“ after a publish: when the desk asks for it and the server's OBS is connected, the story's
+ * headline goes into the quick-text source and its public video into the desk's media source. It never fails the
+ * publish: what did not go on air is said in German in the run's log and the server's log.
+ */
+export async function announceOnAir(deps: Pick<Deps, 'database'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>, story: Pick<NewsRow, 'id' | 'title' | 'runId'>): Promise<void> {
+  const { db } = deps.database;
+  const note = async (line: string, failed: boolean) => {
+    if (failed) console.error(`[obs] ${line}`);
+    if (story.runId) await appendLog(db, story.runId, line).catch(() => undefined);
+  };
+  try {
+    const { onAir } = await readSettings(db);
+    if (!onAir.enabled) return;
+    const instance = deps.obs?.get();
+    if (!instance) return await note('Schlagzeile nicht auf Sendung: OBS ist auf dem Server nicht konfiguriert (OBS_URL).', true);
+    if (instance.state !== 'connected') return await note(`Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (${instance.name}).`, true);
+    const source = instance.textSource;
+    try {
+      await onAirStep(instance.setText(story.title, source));
+    } catch (error) {
+      return await note(`Schlagzeile nicht auf Sendung: ${onAirFailure(error, source)}`, true);
+    }
+    const media = onAir.mediaSource.trim();
+    const { videoUrl } = media ? await storyDetails(db, story.id, deps.publicUrl) : { videoUrl: null };
+    if (!media || !videoUrl) return await note(`Auf Sendung: Schlagzeile in „${source}“.`, false);
+    if (!deps.publicUrl) return await note(`Auf Sendung: Schlagzeile in „${source}“; das Video nicht: Der Desk hat keine öffentliche Adresse (NEWSDESK_PUBLIC_URL), unter der OBS es abrufen kann.`, true);
+    try {
+      await onAirStep(instance.setMediaInput(media, videoUrl));
+    } catch (error) {
+      return await note(`Auf Sendung: Schlagzeile in „${source}“; das Video nicht: ${onAirFailure(error, media)}`, true);
+    }
+    await note(`Auf Sendung: Schlagzeile in „${source}“, Video in „${media}“.`, false);
+  } catch (error) {
+    await note(`Schlagzeile nicht auf Sendung: ${error instanceof Error ? error.message : String(error)}`, true);
+  }
 }
 
 /** Moves a story between two statuses under a row lock; 404 unknown, 409 in any other status. */

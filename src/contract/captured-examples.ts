@@ -1196,6 +1196,10 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "ttsRoles": {
           "primary": "elevenlabs",
           "backup": "azure"
+        },
+        "onAir": {
+          "enabled": false,
+          "mediaSource": ""
         }
       }
     }
@@ -1224,6 +1228,10 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         "ttsRoles": {
           "primary": "elevenlabs",
           "backup": "azure"
+        },
+        "onAir": {
+          "enabled": false,
+          "mediaSource": ""
         }
       }
     }
@@ -1701,6 +1709,23 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       "body": {
         "ok": true,
         "id": "tg-1"
+      }
+    }
+  },
+  "live.onAir": {
+    "request": {
+      "body": {
+        "newsId": "news-1"
+      }
+    },
+    "response": {
+      "status": 200,
+      "body": {
+        "success": true,
+        "sourceName": "AI News Content",
+        "headline": "Neuer KI-Chip halbiert den Stromverbrauch",
+        "mediaSource": null,
+        "videoUrl": null
       }
     }
   },

@@ -18,6 +18,7 @@ export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities'
 export type { SocialPublication } from './entities';
 // OBS through the server (issue 14)
 export type { ObsInstanceInfo } from './entities';
+export type { OnAirResult } from './entities';
 // The event stream
 export type { ChangeEvent, ObsConnectionState, ObsServerEvent, ObsStreamPhase } from './entities';
 export {

@@ -206,9 +206,9 @@ describe('the OpenAPI document', () => {
   });
 
   test('Idempotency-Key on every POST that acts, and only there', () => {
-    // Written out: POSTs that are safe to repeat as they are (set a scene, mark connected, test a key, a stage event,
+    // Written out: POSTs that are safe to repeat as they are (set a scene or a story on air, mark connected, test a key, a stage event,
     // retry a failed platform result: only a failed one moves to pending, a repeat while it is under way is a 409) carry no key.
-    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start', 'POST /runs/{runId}/events', 'POST /social/publications/{id}/retry', 'POST /sources/{id}/fetch', 'POST /sources/fetch', 'POST /runs/{runId}/stages/{stage}'];
+    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start', 'POST /runs/{runId}/events', 'POST /social/publications/{id}/retry', 'POST /sources/{id}/fetch', 'POST /sources/fetch', 'POST /runs/{runId}/stages/{stage}', 'POST /live/on-air'];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];
     for (const { method, path, op } of allOperations()) {

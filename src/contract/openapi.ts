@@ -17,7 +17,7 @@ export const IDEMPOTENCY_KEY_REUSED_STATUS = 422;
 export const EXTERNAL_OPERATIONS: readonly OperationId[] = [
   'news.generate', 'workflow.trigger', 'workflow.upload', 'workflow.n8nUpload', 'workflow.n8nStatus', 'workflow.aiNewsStart',
   'workflow.logs', 'workflow.retry', 'social.post', 'social.tiktokPost', 'social.instagramPost', 'obs.control', 'obs.scenes',
-  'obs.scene', 'obs.status', 'obs.streamStart', 'obs.streamStop', 'telegram.notify', 'ai.prompt', 'tts.generate',
+  'obs.scene', 'obs.status', 'obs.streamStart', 'obs.streamStop', 'live.onAir', 'telegram.notify', 'ai.prompt', 'tts.generate',
   'video.providerAvatars', 'video.retryProject', 'video.generate', 'video.providerGenerate', 'video.status', 'video.download',
   'video.tavusCreate', 'video.heygenCreate', 'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate', 'test.openai',
   'test.service', 'health.service',

@@ -3,7 +3,7 @@
 // OpenAPI document is generated from it. Paths are relative to the base API path (`…/api`).
 import * as z from 'zod/mini';
 import {
-  AiNewsDetails, AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsInstanceInfo, ObsResult,
+  AiNewsDetails, AiNewsItem, Avatar, AvatarListProvider, JsonObject, LiveScene, MediaFile, NewPost, NewUser, ObsControlBody, ObsInstanceInfo, ObsResult, OnAirResult,
   ObsStatus, OverviewData, Pipeline, Platform, Post, PostPatch, PostTemplate, Run, RunHistoryItem, RunStageEvent, ScheduledBroadcast,
   ScheduledPost, ServiceCheck, SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, User, VideoGenerateBody,
   VideoPlatform, VideoProject, VideoProvider, VideoStatus,
@@ -153,6 +153,7 @@ export const operations = {
   'live.schedule': op({ method: 'GET', path: '/live/schedule', tag: 'obs', spec: false, summary: 'Scheduled broadcasts.', response: z.array(ScheduledBroadcast), status: 200, idempotency: 'natural' }),
   'telegram.notify': op({ method: 'POST', path: '/telegram/notify', tag: 'telegram', spec: true, summary: 'Sends a notice to the Telegram channel.', body: z.object({ message: z.string().check(z.trim(), z.minLength(1)) }), response: z.looseObject({ ok: z.boolean(), id: z.optional(z.string()) }), status: 200, idempotency: 'key', errors: [400], example: { body: { message: 'Wir sind live!' } } }),
   // OBS through the server (issue 14)
+  'live.onAir': op({ method: 'POST', path: '/live/on-air', tag: 'obs', spec: false, summary: "Puts a published story on air in OBS (the Live screen's rundown, „Auf Sendung“): its headline into the quick-text source (`sourceName`, else the instance's own, OBS_TEXT_SOURCE) and, when Admin names a media source and its run made a video, its public video address (`<public origin>/news/<slug>/video`) into that ffmpeg_source. 404 unknown story, 409 not published, 503 OBS not configured or not connected.", body: z.object({ newsId: z.string().check(z.minLength(1)), sourceName: z.optional(z.string()) }), query: obsInstance, response: OnAirResult, status: 200, idempotency: 'natural', errors: [400, 404, 409], example: { body: { newsId: 'news-1' } } }),
   'obs.instances': op({ method: 'GET', path: '/obs/instances', tag: 'obs', spec: false, summary: 'The OBS instances the server is configured for, with their connection state (never a password).', response: z.array(ObsInstanceInfo), status: 200, idempotency: 'natural' }),
 
   // AI

@@ -6,7 +6,10 @@ import type { AppEnv } from '../../context';
 import { broadcasts } from '../../db/schema';
 import { HttpError, notConfigured } from '../../errors';
 import { ObsNotConnected, ObsRequestFailed, type ObsInstance } from '../../obs/obs-instance';
+import { ObsTimeout, onAirStep } from '../../obs/on-air';
 import { register } from '../../operation';
+import { storyDetails } from '../../pipeline/publication';
+import { readSettings } from '../../settings';
 import { sendTelegramMessage } from '../../providers/telegram';
 
 /** obs-websocket RequestStatus codes the routes answer specially. */
@@ -32,6 +35,7 @@ async function run<T>(instance: ObsInstance, action: () => Promise<T>, notFound?
     return await action();
   } catch (error) {
     if (error instanceof ObsNotConnected) throw new HttpError(503, 'Nicht mit OBS verbunden.', 'obs_not_connected');
+    if (error instanceof ObsTimeout) throw new HttpError(504, error.message, 'obs_timeout');
     if (error instanceof ObsRequestFailed) {
       if (error.code === RESOURCE_NOT_FOUND && notFound) throw new HttpError(404, `${notFound} nicht gefunden.`, 'not_found');
       if (error.code === OUTPUT_RUNNING) throw new HttpError(409, 'Stream läuft bereits.', 'stream_running');
@@ -98,6 +102,20 @@ export function registerLive(app: Hono<AppEnv>): void {
   register(app, 'obs.control', async ({ query, body, c }) => control(pick(c, query.instance), body));
   register(app, 'obs.streamStart', async ({ query, c }) => control(pick(c, query.instance), { action: 'startStream' }));
   register(app, 'obs.streamStop', async ({ query, c }) => control(pick(c, query.instance), { action: 'stopStream' }));
+  // „Auf Sendung“ in the Live screen's rundown: the headline into the text source, the public video into the desk's media source.
+  register(app, 'live.onAir', async ({ query, body, c }) => {
+    const deps = c.get('deps');
+    const instance = pick(c, query.instance);
+    const story = await storyDetails(deps.database.db, body.newsId, deps.publicUrl ?? new URL(c.req.url).origin);
+    if (story.status !== 'published') throw new HttpError(409, 'Nur veröffentlichte Meldungen können auf Sendung gehen.', 'invalid_transition');
+    const { onAir } = await readSettings(deps.database.db);
+    const sourceName = body.sourceName?.trim() || instance.textSource;
+    const mediaSource = onAir.mediaSource.trim();
+    await run(instance, () => onAirStep(instance.setText(story.title, sourceName)), `Quelle "${sourceName}"`);
+    const videoUrl = mediaSource ? (story.videoUrl ?? null) : null;
+    if (videoUrl) await run(instance, () => onAirStep(instance.setMediaInput(mediaSource, videoUrl)), `Medienquelle "${mediaSource}"`);
+    return { success: true, sourceName, headline: story.title, mediaSource: videoUrl ? mediaSource : null, videoUrl };
+  });
   // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
   register(app, 'telegram.notify', ({ body, c }) => sendTelegramMessage(c.get('deps').credentials, body.message));
   // OBS through the server (issue 14)

@@ -93,6 +93,8 @@ export const AiNewsDetails = z.extend(AiNewsItem, {
   disclosure: z.nullable(z.string()),
   /** Its public page while published. */
   publicUrl: z.nullable(z.string()),
+  /** Its public video (`<publicUrl>/video`) while published, when its run made one; what OBS plays on air. */
+  videoUrl: z.optional(z.nullable(z.string())),
   platforms: z.array(NewsPlatformResult),
 });
 export type AiNewsDetails = z.infer<typeof AiNewsDetails>;

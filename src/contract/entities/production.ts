@@ -92,6 +92,17 @@ export const ObsInstanceInfo = z.object({
   textSources: z.optional(z.array(z.string())),
 });
 export type ObsInstanceInfo = z.infer<typeof ObsInstanceInfo>;
+/** POST /live/on-air: a published story on air — its headline in the text source, its public video in the media source. */
+export const OnAirResult = z.object({
+  success: z.boolean(),
+  /** The text source that now shows the headline. */
+  sourceName: z.string(),
+  headline: z.string(),
+  /** The media source (ffmpeg_source) that now plays the video; null when none is named or the story has no video. */
+  mediaSource: z.nullable(z.string()),
+  videoUrl: z.nullable(z.string()),
+});
+export type OnAirResult = z.infer<typeof OnAirResult>;
 
 export const PipelineStep = z.object({
   id: z.string(),
@@ -241,6 +252,11 @@ export const DeskSettings = z.object({
   disclosure: z.object({ reviewed: z.string(), automatic: z.string() }),
   /** Which TTS provider the pipeline, POST /tts/generate without a provider and the console try first. */
   ttsRoles: TtsRoles,
+  /**
+   * „Schlagzeile auf Sendung“: when a story is published, the server's OBS shows its headline in the quick-text source
+   * and plays its public video in `mediaSource` (an ffmpeg_source; empty: no video). Off when a desk names none.
+   */
+  onAir: z._default(z.object({ enabled: z.boolean(), mediaSource: z.string() }), { enabled: false, mediaSource: '' }),
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
 const disclosureLine = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Hinweistext eingeben.'), z.maxLength(300, 'Höchstens 300 Zeichen.'));
@@ -252,5 +268,9 @@ export const DeskSettingsPatch = z.object({
   review: z.optional(z.boolean()),
   disclosure: z.optional(z.partial(z.object({ reviewed: disclosureLine, automatic: disclosureLine }))),
   ttsRoles: z.optional(TtsRoles),
+  onAir: z.optional(z.partial(z.object({
+    enabled: z.boolean(),
+    mediaSource: z.string().check(z.trim(), z.maxLength(256, 'Höchstens 256 Zeichen.')),
+  }))),
 });
 export type DeskSettingsPatch = z.infer<typeof DeskSettingsPatch>;

@@ -1,8 +1,10 @@
 import type { ObsResult } from '@/lib/api/types';
-import { handle } from '../contract-handler';
+import { errorResponse, handle } from '../contract-handler';
 import { obsPeerHandler } from '../obs/peer';
 import { OBS_MOCK_INSTANCE, OBS_MOCK_TEXT_SOURCE } from '../fixtures/obs';
+import { newsStore } from '../store/news';
 import { obsSim } from '../store/obs';
+import { sourcesStore } from '../store/sources';
 import type { AnyHandler } from '../types';
 import { HttpResponse } from 'msw';
 
@@ -56,6 +58,20 @@ export const obsHandlers: AnyHandler[] = [
   handle('obs.streamStop', () => control('stopStream', {})),
   handle('obs.control', ({ body }) => control(body.action, body)),
   handle('live.schedule', () => obsSim.schedule()),
+  // „Auf Sendung“ through the demo server: the headline into the simulated OBS, the video when the story has one.
+  handle('live.onAir', ({ body }) => {
+    const story = newsStore.get(body.newsId);
+    if (!story) return errorResponse(404, 'Meldung nicht gefunden.');
+    if (story.status !== 'published') return errorResponse(409, 'Nur veröffentlichte Meldungen können auf Sendung gehen.');
+    const sourceName = body.sourceName?.trim() || OBS_MOCK_TEXT_SOURCE;
+    if (!obsSim.setInputSettings(sourceName, { text: story.title })) return errorResponse(404, `Quelle "${sourceName}" nicht gefunden.`);
+    const mediaSource = sourcesStore.settings().onAir.mediaSource.trim();
+    const videoUrl = mediaSource && story.videoUrl ? story.videoUrl : null;
+    if (videoUrl && !obsSim.setInputSettings(mediaSource, { is_local_file: false, input: videoUrl, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true })) {
+      return errorResponse(404, `Medienquelle "${mediaSource}" nicht gefunden.`);
+    }
+    return { success: true, sourceName, headline: story.title, mediaSource: videoUrl ? mediaSource : null, videoUrl };
+  }),
   // OBS through the server (issue 14): the demo server knows one OBS, the simulated one.
   handle('obs.instances', () => {
     const connected = obsSim.reachable();

@@ -60,6 +60,7 @@ describe('sources mock store', () => {
       review: false,
       disclosure: { reviewed: before.disclosure.reviewed, automatic: 'Automatisch erstellt.' },
       ttsRoles: before.ttsRoles,
+      onAir: before.onAir,
     });
     await expect(updateDeskSettings({ disclosure: { reviewed: '   ' } })).rejects.toMatchObject({ status: 400 });
   });

@@ -142,6 +142,7 @@ export const sourcesStore = {
       review: patch.review ?? settings.review,
       disclosure: { ...settings.disclosure, ...patch.disclosure },
       ttsRoles: patch.ttsRoles ?? settings.ttsRoles,
+      onAir: { ...settings.onAir, ...patch.onAir },
     };
     saveForSession(settings);
     return structuredClone(settings);
