@@ -61,3 +61,28 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
   });
 }
+
+test('demo: a story published today is in the rundown, and „Auf Sendung“ puts its headline on air', async ({ page }) => {
+  const headline = 'Notenbank senkt überraschend die Zinsen';
+  await page.goto('/dashboard/ai-news');
+  await page.getByLabel('Status').selectOption('draft');
+  await page.getByTestId('news-row').filter({ hasText: headline }).getByRole('button', { name: /Aktionen für/ }).click();
+  await page.getByRole('menuitem', { name: 'Publish' }).click();
+  await expect(page.getByText(`„${headline}“ ist jetzt veröffentlicht.`)).toBeVisible();
+
+  // Within the same page: the demo keeps its data for the session.
+  await page.getByRole('link', { name: 'Live Broadcast' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Broadcast' })).toBeVisible();
+  const story = page.getByTestId('rundown-story').filter({ hasText: headline });
+  await expect(story).toBeVisible();
+  // The sample stories published on other days are not in today's rundown.
+  await expect(page.getByTestId('rundown-story')).toHaveCount(1);
+  await expect(story.getByRole('button', { name: /^Auf Sendung/ })).toBeDisabled();
+
+  await page.getByLabel('Password', { exact: true }).fill('newsdesk-obs');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByTestId('obs-status')).toHaveText('Connected');
+  await story.getByRole('button', { name: /^Auf Sendung/ }).click();
+  await expect(page.getByText(`„${headline}“ steht jetzt in „AI News Content“.`)).toBeVisible();
+  expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
+});

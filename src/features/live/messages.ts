@@ -23,6 +23,7 @@ export const liveMessages = {
   scenesHint: 'Verbinden Sie OBS, um die Szenen zu laden.',
   scheduleEmpty: 'Keine geplanten Sendungen.',
   scheduleFailed: 'Geplante Sendungen konnten nicht geladen werden.',
+  rundownUnavailable: 'Die heutigen Meldungen konnten nicht geladen werden.',
   viewersSimulated: 'Simulierte Zuschauerzahl (keine echten Plattformdaten).',
 } as const;
 

@@ -285,6 +285,20 @@ export async function setSourceText(sourceName: string, text: string): Promise<v
   await request('SetInputSettings', () => c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }));
 }
 
+/**
+ * OBS 29's ffmpeg_source settings for a video OBS fetches over HTTP: not a local file, the address as `input`, played
+ * once from the start whenever the source is shown (restart_on_activate), cleared when it has ended.
+ */
+export function mediaInputSettings(url: string): Record<string, string | boolean> {
+  return { is_local_file: false, input: url, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true };
+}
+
+/** Points a media source (ffmpeg_source) at a video address (SetInputSettings with overlay: its other settings stay). */
+export async function setMediaInput(inputName: string, url: string): Promise<void> {
+  const c = requireClient();
+  await request('SetInputSettings', () => c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }));
+}
+
 function startHealth(): void {
   if (healthTimer) return;
   lastBytes = null;

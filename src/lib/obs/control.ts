@@ -1,5 +1,5 @@
 import type { ObsInstanceInfo } from '@/contract';
-import type { ObsEndpoint, ObsVersions } from './types';
+import type { ObsEndpoint, ObsVersions, OnAirOutcome, StoryOnAir } from './types';
 
 // What the screens call on the app's one OBS connection. The code behind it (commands.ts: obs-websocket's client
 // handling, the server mode, 3.3 KB gzip) loads with the first call or when the browser is idle after a screen with
@@ -22,6 +22,8 @@ export const switchScene = async (sceneName: string): Promise<void> => (await lo
 export const startStream = async (): Promise<void> => (await load()).startStream();
 export const stopStream = async (): Promise<void> => (await load()).stopStream();
 export const setSourceText = async (sourceName: string, text: string): Promise<void> => (await load()).setSourceText(sourceName, text);
+/** A published story on air: its headline in the text source, its video in the media source (either mode). */
+export const putStoryOnAir = async (story: StoryOnAir): Promise<OnAirOutcome> => (await load()).putStoryOnAir(story);
 /** Ends the connection on purpose in either mode (no reconnect). */
 export const disconnectObs = async (): Promise<void> => (await load()).disconnectObs();
 /** Tests: closes everything and returns to the initial state. */

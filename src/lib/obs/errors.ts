@@ -39,11 +39,14 @@ export class ObsConnectError extends Error {
 export class ObsRequestError extends Error {
   readonly code: number;
   readonly requestType: string;
-  constructor(requestType: string, code: number, comment: string) {
+  /** The input the request was for, when the caller named it (a missing text or media source). */
+  readonly inputName?: string;
+  constructor(requestType: string, code: number, comment: string, inputName?: string) {
     super(comment || `${requestType} failed (${code})`);
     this.name = 'ObsRequestError';
     this.code = code;
     this.requestType = requestType;
+    if (inputName !== undefined) this.inputName = inputName;
   }
 }
 

@@ -6,6 +6,7 @@ export {
   disconnectObs,
   listServerInstances,
   preloadObsCommands,
+  putStoryOnAir,
   resetObsConnection,
   setSourceText,
   startStream,
@@ -20,4 +21,4 @@ export { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';
 export { closeReasonMessage, connectFailureMessage, obsMessages, obsStatusLabels } from './messages';
 export { saveObsSettings, serverChoiceOf, useObsSettings, type ObsServerChoice, type ObsSettings } from './settings';
 export { useObs } from './use-obs';
-export type { ObsEndpoint, ObsFailure, ObsState, ObsStatus, ObsVersions, ReconnectInfo, StreamHealth, StreamPhase } from './types';
+export type { ObsEndpoint, ObsFailure, ObsState, ObsStatus, ObsVersions, OnAirOutcome, ReconnectInfo, StoryOnAir, StreamHealth, StreamPhase } from './types';

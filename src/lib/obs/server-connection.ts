@@ -1,6 +1,6 @@
 // OBS through the Newsdesk server (issue 14): the same connection state as the direct mode, fed from /obs/status (polled
 // once a second, which also gives stream health) and the server's event stream (scene, stream and connection events).
-import type { ObsInstanceInfo, ObsStatus as ServerObsStatus } from '@/contract';
+import type { ObsInstanceInfo, ObsStatus as ServerObsStatus, OnAirResult } from '@/contract';
 import { callApi } from '@/lib/api/client';
 import { ApiError } from '@/lib/http/api-error';
 import { onObsServerEvent, type ObsServerEvent } from '@/lib/live-events';
@@ -223,6 +223,11 @@ export async function serverSwitchScene(sceneName: string): Promise<void> {
 
 export const serverStartStream = () => send('StartStream', () => callApi('obs.streamStart', { query: query(), retries: false })).then(() => undefined);
 export const serverStopStream = () => send('StopStream', () => callApi('obs.streamStop', { query: query(), retries: false })).then(() => undefined);
+
+/** POST /live/on-air: the server puts a published story on air (its headline, and its video when Admin names a media source). */
+export function serverStoryOnAir(newsId: string, sourceName: string): Promise<OnAirResult> {
+  return send('SetInputSettings', () => callApi('live.onAir', { query: query(), body: { newsId, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));
+}
 
 export async function serverSetSourceText(sourceName: string, text: string): Promise<void> {
   await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));

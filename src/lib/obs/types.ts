@@ -71,3 +71,19 @@ export interface ObsState {
   /** In server mode: the OBS instance of the server. */
   instance: string | null;
 }
+
+/** A published story to put on air (the Live screen's rundown, „Auf Sendung“). */
+export interface StoryOnAir {
+  newsId: string;
+  headline: string;
+  /** The text source: the configured one (direct), or the one picked in Admin for the server's instance (empty: the server's own). */
+  sourceName: string;
+}
+
+/** Where the story went: the text source, and the media source with the video address when a video went too. */
+export interface OnAirOutcome {
+  sourceName: string;
+  headline: string;
+  mediaSource: string | null;
+  videoUrl: string | null;
+}

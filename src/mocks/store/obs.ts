@@ -1,6 +1,6 @@
 import type { LiveScene, ScheduledBroadcast } from '@/lib/api/types';
 import { DEMO_OBS_PASSWORD } from '@/lib/obs/demo';
-import { OBS_MOCK_TEXT_SOURCE, obsSceneFixtures, scheduledBroadcastFixtures } from '../fixtures/obs';
+import { OBS_MOCK_MEDIA_SOURCE, OBS_MOCK_TEXT_SOURCE, obsSceneFixtures, scheduledBroadcastFixtures } from '../fixtures/obs';
 import { registerStore } from './index';
 
 /** One obs-websocket event as the simulated OBS sends it (op 5). */
@@ -225,7 +225,10 @@ registerStore((scenario) => {
   currentScene = scenes[0].name;
   stream = 'stopped';
   streamStartedAt = null;
-  inputs = new Map([[OBS_MOCK_TEXT_SOURCE, { inputKind: 'text_ft2_source_v2', settings: { text: 'Willkommen bei Newsdesk' } }]]);
+  inputs = new Map([
+    [OBS_MOCK_TEXT_SOURCE, { inputKind: 'text_ft2_source_v2', settings: { text: 'Willkommen bei Newsdesk' } }],
+    [OBS_MOCK_MEDIA_SOURCE, { inputKind: 'ffmpeg_source', settings: { is_local_file: true, local_file: '' } }],
+  ]);
   schedule = scenario === 'empty' ? [] : scheduledBroadcastFixtures.map((b) => ({ ...b }));
   reachable = scenario !== 'offline';
   identifyRefusal = null;

@@ -1,10 +1,29 @@
 import { CalendarClock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useScheduledBroadcasts } from '../api/schedule';
 import { liveMessages } from '../messages';
 
-/** Scheduled broadcasts (id, title, time, date, platform) from GET /live/schedule. */
+function RundownUnavailable() {
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {liveMessages.rundownUnavailable}
+    </p>
+  );
+}
+
+// Today's stories load after the screen's heading (not in its first chunk); a failed load is said here, the screen stays.
+const OnAirRundown = lazy(() =>
+  import('../lib/load-on-air-rundown')
+    .then((m) => m.loadOnAirRundown())
+    .then(
+      (m) => ({ default: m.OnAirRundown }),
+      () => ({ default: RundownUnavailable }),
+    ),
+);
+
+/** Scheduled broadcasts (id, title, time, date, platform) from GET /live/schedule, and today's published stories as a rundown. */
 export function ScheduledBroadcasts() {
   const schedule = useScheduledBroadcasts();
   return (
@@ -13,7 +32,7 @@ export function ScheduledBroadcasts() {
         <CardTitle>Scheduled Broadcasts</CardTitle>
         <CardDescription>Upcoming streams</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
         {schedule.isPending ? (
           <Skeleton className="h-24" />
         ) : schedule.isError ? (
@@ -37,6 +56,9 @@ export function ScheduledBroadcasts() {
             ))}
           </ul>
         )}
+        <Suspense fallback={<Skeleton className="h-16" />}>
+          <OnAirRundown />
+        </Suspense>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { aiNewsListQueryOptions } from '@/lib/api/news-list';
+import type { AiNewsItem } from '@/lib/api/types';
+import { ApiError, bodyMessage } from '@/lib/http/api-error';
+import { ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, obsMessages, putStoryOnAir } from '@/lib/obs';
+import { onAirMessages } from '../lib/on-air-messages';
+import { twoLines } from '../lib/two-lines';
+import { liveMessages } from '../messages';
+
+/** Same calendar day in the operator's time zone. */
+const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now.toDateString();
+
+/** Today's published stories, in the order they went out: the rundown of the Live screen. */
+export function todaysStories(items: AiNewsItem[], now = new Date()): Array<AiNewsItem & { publishedAt: string }> {
+  return items
+    .filter((n): n is AiNewsItem & { publishedAt: string } => n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now))
+    .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+}
+
+/** The AI News list (shared with AI News Central), narrowed to today's published stories. */
+export const useRundown = () => useQuery({ ...aiNewsListQueryOptions(), select: (items: AiNewsItem[]) => todaysStories(items) });
+
+interface OnAirInput {
+  story: Pick<AiNewsItem, 'id' | 'title'>;
+  /** The text source: the configured one (direct), the one picked for the server's instance (through the server). */
+  source: string;
+  viaServer: boolean;
+}
+
+function failureDetail(error: unknown, viaServer: boolean): string | undefined {
+  if (error instanceof ObsRequestError) {
+    if (error.code === RESOURCE_NOT_FOUND && error.inputName) return liveMessages.sourceMissing(error.inputName);
+    // Through the server the answer is the server's German sentence; directly it is OBS's own comment.
+    if (error.message) return viaServer ? error.message : liveMessages.obsReason(error.message);
+    return undefined;
+  }
+  if (error instanceof ApiError) return bodyMessage(error) ?? error.message;
+  return error instanceof Error ? error.message : undefined;
+}
+
+/** „Auf Sendung“: the story's headline into the text source and its video into the media source, with the toasts. */
+export function usePutOnAir() {
+  return useMutation({
+    mutationFn: ({ story, source }: OnAirInput) => putStoryOnAir({ newsId: story.id, headline: story.title, sourceName: source }),
+    onSuccess: (done) => {
+      const text = onAirMessages.text(done.headline, done.sourceName);
+      toast.success(onAirMessages.title, { description: done.mediaSource ? twoLines(text, onAirMessages.video(done.mediaSource)) : text });
+    },
+    onError: (error, { viaServer }) => {
+      if (error instanceof ObsNotConnectedError) return toast.error(obsMessages.notConnectedTitle, { description: obsMessages.notConnected });
+      toast.error(onAirMessages.failedTitle, { description: twoLines(onAirMessages.failed, failureDetail(error, viaServer)) });
+    },
+  });
+}
