@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
 import { obsStatusLabels, serverChoiceOf, useObs, useObsSettings, type ObsSettings, type ObsState } from '@/lib/obs';
+import { OnAirCard } from './on-air-card';
 
 // The status of the app's one OBS connection (lib/obs) next to the form the Live screen shares (components/obs-connection).
 
@@ -61,6 +62,7 @@ export function ObsWebSocketTab() {
         </CardHeader>
         <CardContent>{settings ? <StatusPanel obs={obs} settings={settings} /> : <Skeleton className="h-40" />}</CardContent>
       </Card>
+      <OnAirCard />
     </div>
   );
 }
