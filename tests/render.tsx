@@ -6,7 +6,7 @@ import { Toaster } from 'sonner';
 
 /** A fresh QueryClient per test with retries off (lib/resilience does the retrying). */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false, gcTime: Infinity } } });
 }
 
 /**

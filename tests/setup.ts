@@ -23,7 +23,8 @@ const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 // setTimeout, so a test's clock decides when a call times out (transport.test.ts also checks the native one).
 function timeoutOnTestClock(ms: number): AbortSignal {
   const controller = new AbortController();
-  setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+  // Like the platform's, this timer is never cleared: it is no leak of the code under test.
+  fileTimers.exempt(setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms));
   return controller.signal;
 }
 beforeEach(() => {
@@ -58,6 +59,9 @@ afterEach(async () => {
 afterAll(() => {
   process.off('unhandledRejection', onUnhandled);
   server.close();
+  // A poll or a long timer still running when the file ends is a leak of the code under test: it fails the file.
+  const leaks = fileTimers.leaks(5000);
   // Nothing may fire after this file's jsdom is gone (sonner's removal timer did, failing a green run).
   fileTimers.clearAll();
+  if (leaks.length > 0) throw new Error(`Timer liefen nach dem letzten Test weiter:\n${leaks.join('\n---\n')}`);
 });

@@ -31,3 +31,24 @@ test("the setup's guard sees sonner's removal timer, the one that outlived updat
   fireEvent.click(button);
   expect(fileTimers.pending()).toBeGreaterThan(before);
 });
+
+test('a poll or a long timeout still pending is a leak with where it was started; animations, "never" and exempted ones are not', () => {
+  const timers = host();
+  const guard = installTimerGuard(timers);
+  function startPolling() {
+    return timers.setInterval(() => undefined, 5000);
+  }
+  startPolling();
+  timers.setTimeout(() => undefined, 30_000);
+  timers.setTimeout(() => undefined, 200);
+  timers.setInterval(() => undefined, 16);
+  timers.setTimeout(() => undefined, 2 ** 31 - 1);
+  guard.exempt(timers.setTimeout(() => undefined, 60_000));
+  const leaks = guard.leaks(1000);
+  expect(leaks).toHaveLength(2);
+  expect(leaks[0]).toContain('setInterval(5000)');
+  expect(leaks[0]).toContain('startPolling');
+  expect(leaks[1]).toContain('setTimeout(30000)');
+  guard.clearAll();
+  expect(guard.leaks(1000)).toEqual([]);
+});

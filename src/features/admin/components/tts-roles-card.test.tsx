@@ -9,6 +9,7 @@ import { server } from '@/mocks/node';
 import { makeWav } from '@/mocks/fixtures/tts';
 import { renderWithProviders } from '../../../../tests/render';
 import { TtsRolesCard } from './tts-roles-card';
+import { setOperatorToken } from '@/lib/operator-token';
 
 beforeEach(() => {
   setTtsRoles({ primary: 'elevenlabs', backup: 'azure' });
@@ -19,7 +20,11 @@ afterEach(() => {
 });
 
 describe('live desk: the roles are the server settings', () => {
-  beforeEach(() => setConfig({ apiMode: 'live', apiBaseUrl: 'http://localhost:3000/api' }));
+  beforeEach(() => {
+    setConfig({ apiMode: 'live', apiBaseUrl: 'http://localhost:3000/api' });
+    // Signed in: a live console sends nothing without the operator token.
+    setOperatorToken('token-fuer-den-test-0123');
+  });
 
   test('shows the server roles; Switch sends settings.update with the swapped roles and lib/api follows them', async () => {
     const patches: unknown[] = [];

@@ -7,6 +7,7 @@ import { getConfig, setConfig } from '@/lib/config';
 import { server } from '@/mocks/node';
 import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { WorkflowPage } from './workflow-page';
+import { setOperatorToken } from '@/lib/operator-token';
 
 // Issue 14: on a live desk every start goes through the Newsdesk server (which records the run and hands n8n the run id,
 // callback and run token); the demo keeps SPEC §7's direct webhook POST. The SPEC §8 toasts are the same in both.
@@ -38,6 +39,7 @@ afterEach(() => {
 
 test('live desk: the header button starts the run through POST /workflow/ai-news/start, never the webhook; the run shows in Live-Pipeline', async () => {
   setConfig({ ...initialConfig, apiMode: 'live' });
+  setOperatorToken('token-fuer-den-test-0123');
   const bodies: unknown[] = [];
   server.events.on('request:start', ({ request }) => {
     if (request.url.endsWith('/api/workflow/ai-news/start')) void request.clone().json().then((b) => bodies.push(b));
@@ -70,6 +72,7 @@ test('demo: the header button still POSTs the webhook (SPEC §7) and not the ser
 
 test('live desk: a server that refuses the start shows the SPEC toast with its German reason; the workflow is in error', async () => {
   setConfig({ ...initialConfig, apiMode: 'live' });
+  setOperatorToken('token-fuer-den-test-0123');
   server.use(
     http.post('*/api/workflow/ai-news/start', () => HttpResponse.json({ message: 'n8n ist nicht konfiguriert.', code: 'not_configured' }, { status: 503 })),
     http.post(HOOK, () => HttpResponse.json({ executionId: 'must-not-be-used' })),
@@ -84,6 +87,7 @@ test('live desk: a server that refuses the start shows the SPEC toast with its G
 
 test('live desk: n8n Setup → Start Workflow and the manual triggers go through the server too', async () => {
   setConfig({ ...initialConfig, apiMode: 'live' });
+  setOperatorToken('token-fuer-den-test-0123');
   const actions: unknown[] = [];
   server.events.on('request:start', ({ request }) => {
     if (/\/api\/workflow\/trigger\/ai-news-workflow$/.test(request.url)) void request.clone().json().then((b: { action?: string }) => actions.push(b.action));
@@ -106,6 +110,7 @@ test('live desk: n8n Setup → Start Workflow and the manual triggers go through
 
 test('live desk without a webhook address: the server starts the runs; header, Start Workflow and the manual triggers refuse nothing', async () => {
   setConfig({ ...initialConfig, apiMode: 'live' });
+  setOperatorToken('token-fuer-den-test-0123');
   await patchSetting('workflowConfig', { webhookUrl: '' });
   const requests = recordRequests();
   const user = await renderPage();
