@@ -5,13 +5,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useWorkflowSettings, type WorkflowSettings } from '../api/use-workflow-settings';
 import { useWorkflowRuntime } from '../hooks/use-workflow-runtime';
-import { ConnectionTestTab } from './connection-test-tab';
 import { SummaryCards } from './summary-cards';
 import { WorkflowHeader } from './workflow-header';
 
 // The tabs not open at first (their dialog, zod, file checks and provider tests: ~30 KB gzip) load when opened.
 const SetupTab = retryableLazy(() => import('./setup-tab').then((m) => ({ default: m.SetupTab })));
 const ApiServicesTab = retryableLazy(() => import('./api-services-tab').then((m) => ({ default: m.ApiServicesTab })));
+// The open tab too: the heading and the summary paint before its tests and progress bars (the route's byte budget).
+const ConnectionTestTab = retryableLazy(() => import('./connection-test-tab').then((m) => ({ default: m.ConnectionTestTab })));
 const MonitoringTab = retryableLazy(() => import('./monitoring-tab').then((m) => ({ default: m.MonitoringTab })));
 
 /** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
@@ -42,7 +43,7 @@ function WorkflowScreen({ settings }: { settings: WorkflowSettings }) {
           <TabsTrigger value="services"><Plug aria-hidden className="size-4" />API Services</TabsTrigger>
           <TabsTrigger value="monitoring"><Activity aria-hidden className="size-4" />Monitoring</TabsTrigger>
         </TabsList>
-        <TabsContent value="connection"><ConnectionTestTab config={settings.config} runtime={runtime} /></TabsContent>
+        <TabsContent value="connection"><LazyPanel><ConnectionTestTab config={settings.config} runtime={runtime} /></LazyPanel></TabsContent>
         <TabsContent value="setup"><LazyPanel><SetupTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
         <TabsContent value="services"><LazyPanel><ApiServicesTab /></LazyPanel></TabsContent>
         <TabsContent value="monitoring"><LazyPanel><MonitoringTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
