@@ -27,7 +27,7 @@ const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[
 const OBS_LIST_EVENTS: ReadonlySet<ObsServerEvent['type']> = new Set(['connection', 'scenes']);
 
 /**
- * Live mode only: asks for the operator token when the server wants one (its first 401), and keeps every screen current
+ * Live mode only: asks for the operator token when a call needs one (none is sent without it, and a 401 asks again), and keeps every screen current
  * through the server's change stream.
  */
 export function LiveDesk() {
@@ -55,7 +55,7 @@ export function LiveDesk() {
     [queryClient],
   );
 
-  // Re-opened with each new token; without one it still runs for a backend that needs none (a 401 asks for it).
+  // Re-opened with each new token; without one it waits for the token before it asks for a ticket.
   useEffect(() => {
     return connectLiveEvents({
       apiBaseUrl: getConfig().apiBaseUrl,
