@@ -7,7 +7,9 @@ export const PLATFORM_NAMES: Record<PlatformId, string> = { telegram: 'Telegram'
 /** A platform call's time limit; an upload names its own. */
 export const PLATFORM_TIMEOUT_MS = 60_000;
 
-export type FailureKind = 'rejected' | 'unavailable' | 'rate_limited' | 'revoked' | 'not_configured';
+// 'uncertain': the request went out and no answer came: the platform may have posted it, so it is never sent again
+// by itself (the operator checks the platform first).
+export type FailureKind = 'rejected' | 'unavailable' | 'rate_limited' | 'revoked' | 'not_configured' | 'uncertain';
 
 /** A platform's refusal or failure, with a German message for the operator. */
 export class PlatformError extends Error {
@@ -94,8 +96,12 @@ export async function platformFetch(
       else failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
     } catch (error) {
       if (error instanceof PlatformError) throw error;
+      const method = (init.method ?? 'GET').toUpperCase();
+      const silent = `${name} antwortet nicht (keine Antwort nach ${Math.round(timeoutMs / 1000)} s).`;
       failure = (error as Error).name === 'TimeoutError'
-        ? new PlatformError(`${name} antwortet nicht (keine Antwort nach ${Math.round(timeoutMs / 1000)} s).`, 'unavailable')
+        ? method === 'GET' || method === 'HEAD'
+          ? new PlatformError(silent, 'unavailable')
+          : new PlatformError(`${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`, 'uncertain')
         : new PlatformError(`${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`, 'unavailable');
     }
     if (!failure.retryable || attempt >= options.retry.retries) throw failure;

@@ -10,12 +10,16 @@ import type { TokenStore } from './token-store';
 
 let silent: http.Server;
 let silentUrl = '';
+/** Requests the silent host received. */
+const silentRequests = { count: 0 };
 let redirecting: http.Server;
 let redirectUrl = '';
 
 beforeAll(async () => {
   // Accepts the connection and never answers.
-  silent = http.createServer(() => undefined);
+  silent = http.createServer(() => {
+    silentRequests.count += 1;
+  });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
   // Sends the media fetch on to another address, over and over.
@@ -53,11 +57,22 @@ test('the media fetch follows no endless redirects, even where private hosts are
   expect((refused as PlatformError).message).toBe('Das Video konnte nicht geladen werden: Zu viele Weiterleitungen.');
 });
 
-test('a platform that never answers ends by the time limit with a German reason, and may be retried', async () => {
+test('a platform that never answers a post ends by the time limit; the post is not sent again, since it may have arrived', async () => {
   const started = Date.now();
-  const failed = await platformFetch('telegram', `${silentUrl}/botX/sendMessage`, { method: 'POST', body: '{}' }, { retry: { retries: 0, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
+  silentRequests.count = 0;
+  const failed = await platformFetch('telegram', `${silentUrl}/botX/sendMessage`, { method: 'POST', body: '{}' }, { retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
+  const requests = silentRequests.count;
   expect(Date.now() - started).toBeLessThan(5000);
   expect(failed).toBeInstanceOf(PlatformError);
+  expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s). Ob Telegram den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.');
+  expect((failed as PlatformError).retryable).toBe(false);
+  expect(requests).toBe(1);
+});
+
+test('a read that is never answered ends by the time limit and may be tried again', async () => {
+  silentRequests.count = 0;
+  const failed = await platformFetch('telegram', `${silentUrl}/botX/getMe`, { method: 'GET' }, { retry: { retries: 2, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
   expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s).');
   expect((failed as PlatformError).retryable).toBe(true);
+  expect(silentRequests.count).toBe(3);
 });

@@ -60,6 +60,8 @@ export function platformHttpError(error: PlatformError): HttpError {
   if (error.kind === 'rejected') return new HttpError(422, error.message, 'provider_rejected');
   if (error.kind === 'revoked') return new HttpError(409, error.message, 'token_revoked');
   if (error.kind === 'not_configured') return new HttpError(503, error.message, 'not_configured');
+  // Sent, unanswered: not "unavailable" — a retry of the same key answers the stored outcome, never a second post.
+  if (error.kind === 'uncertain') return new HttpError(502, error.message, 'provider_uncertain');
   const headers: Record<string, string> | undefined = error.retryAfterMs ? { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) } : undefined;
   return new HttpError(503, error.message, error.kind === 'rate_limited' ? 'rate_limited' : 'provider_unavailable', undefined, headers);
 }
