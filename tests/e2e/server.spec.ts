@@ -39,7 +39,10 @@ test('first contact: no /api call before the token, reloads never lock the opera
   try {
     const api: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) api.push(`${request.method()} ${new URL(request.url()).pathname} ${request.headers().authorization ? 'mit Token' : 'ohne Token'}`);
+      const address = new URL(request.url());
+      // The event stream is opened with a one-time ticket in its address (an EventSource sends no header), never the token.
+      const credential = request.headers().authorization ? 'mit Token' : address.pathname === '/api/events' && address.searchParams.get('ticket') ? 'mit Ticket' : 'ohne Token';
+      if (address.pathname.startsWith('/api/')) api.push(`${request.method()} ${address.pathname} ${credential}`);
     });
     const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
     // A fresh tab, reloaded as an impatient operator does: the console asks, and sends nothing that could count.
