@@ -1,5 +1,5 @@
 // Long lists with 10,000 rows (DESIGN.md "Lists stay fast": posts, AI news, media): a search keystroke must
-// update the list within 8 ms median with 10,000 items and within 4 ms on a short list (15 items; issue 16).
+// update the list within 8 ms median with 10,000 items and within 4 ms on a short list (15 items).
 // Prints the figures; used by `npm run bench`
 // or alone:
 //
@@ -24,7 +24,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 export const ROWS = 10_000;
-/** Median keystroke budgets by list length (issue 16): a short list, and 10,000 items. */
+/** Median keystroke budgets by list length: a short list, and 10,000 items. */
 export const KEYSTROKE_BUDGET_MS = { short: 4, long: 8 };
 export const keystrokeBudget = (rows) => (rows >= ROWS ? KEYSTROKE_BUDGET_MS.long : KEYSTROKE_BUDGET_MS.short);
 /** The same screen with this few items shows the machine's floor: what a keystroke costs without a long list. */

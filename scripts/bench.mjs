@@ -1,4 +1,4 @@
-// npm run bench — the performance budgets of DESIGN.md (issue 16), measured on production builds in Chromium.
+// npm run bench — the performance budgets of DESIGN.md, measured on production builds in Chromium.
 //
 //   JS before / renders        ≤ 100 KB gzip   (live deployment: config.json apiMode "live")
 //   JS before each screen      ≤ 160 KB gzip   every dashboard screen deep-linked (cold load, its <h1>)

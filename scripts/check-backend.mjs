@@ -447,7 +447,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (value.id !== item.id) throw new Failure(`social.updateScheduled: answered ${value.id} for ${item.id}`);
   });
   await step('social.analytics', async () => void expectSuccess('social.analytics', await call('social.analytics')));
-  // prov-social (issue 15): OAuth needs the platform's client settings (503 until set); token health never carries a token.
+  // prov-social: OAuth needs the platform's client settings (503 until set); token health never carries a token.
   await step('social.oauthStart', async () => {
     const value = expectSuccess('social.oauthStart', await call('social.oauthStart', { params: operations['social.oauthStart'].example.params }));
     if (!value.url || !value.state) throw new Failure('social.oauthStart: url or state missing');
@@ -502,7 +502,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     expectError('live.onAir', await call('live.onAir', { body: { newsId: `fehlt-${runId}` } }), 404);
     await badBody('live.onAir', { body: { newsId: '' } });
   });
-  // OBS through the server (issue 14): the instances by name and state; no answer may carry a password field.
+  // OBS through the server: the instances by name and state; no answer may carry a password field.
   await step('obs.instances', async () => {
     const answer = await call('obs.instances');
     expectSuccess('obs.instances', answer);
@@ -608,7 +608,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     expectError('health.service', await call('health.service', { params: { service: 'unbekannt' } }), [400, 404]);
   });
 
-  // --- Keys (prov-keys, issue 15): only masked forms come back; a key the desk already holds is never overwritten.
+  // --- Keys (prov-keys): only masked forms come back; a key the desk already holds is never overwritten.
   let heldKeys = [];
   await step('keys.list', async () => void (heldKeys = expectSuccess('keys.list', await call('keys.list'))));
   const probeKey = `konformitaet-${runId}-schluessel`;

@@ -22,7 +22,7 @@ export interface Deps {
   credentials: Credentials;
   /** prov-keys: the encrypted store of keys saved in Admin (credentials reads it first). */
   keyStore: DatabaseKeyStore;
-  /** Social publishing, OAuth and platform tokens (issue 15, prov-social). */
+  /** Social publishing, OAuth and platform tokens. */
   social: SocialServices;
   /** The server's public origin for OAuth redirects (NEWSDESK_PUBLIC_URL); unset: the request's origin. */
   publicUrl?: string;
@@ -30,7 +30,7 @@ export interface Deps {
   n8n?: N8nClient;
   /** Where n8n posts stage events (NEWSDESK_CALLBACK_BASE_URL); unset: the trigger request's origin. */
   callbackBaseUrl?: string;
-  /** OBS through the server (issue 14); absent or empty: /obs/* answers 503 'OBS ist nicht konfiguriert.'. */
+  /** OBS through the server; absent or empty: /obs/* answers 503 'OBS ist nicht konfiguriert.'. */
   obs?: ObsHub;
   /** The desk's own pipeline engine (runs without n8n, the stages n8n asks for, source polling). */
   engine?: PipelineEngine;

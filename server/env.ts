@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
   // prov-keys: the secret that encrypts saved provider keys (unset: generated into the data folder).
   NEWSDESK_SECRET_KEY: z.optional(z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.'))),
-  // prov-social (issue 15)
+  // prov-social
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
   NEWSDESK_TRUSTED_PROXIES: z.optional(z.string()),
@@ -30,12 +30,12 @@ const EnvSchema = z.object({
   NEWSDESK_SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 10_000),
   NEWSDESK_DEFAULT_SOURCES: z._default(z.enum(['0', '1']), '1'),
   NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
-  // n8n (issue 14): the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
+  // n8n: the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
   N8N_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.'))),
   N8N_API_KEY: z.optional(z.string()),
   N8N_AI_NEWS_WEBHOOK_PATH: z._default(z.string(), 'ai-news'),
   NEWSDESK_CALLBACK_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.'))),
-  // OBS through the server (issue 14): one OBS by OBS_URL/OBS_PASSWORD, or several named ones by OBS_INSTANCES.
+  // OBS through the server: one OBS by OBS_URL/OBS_PASSWORD, or several named ones by OBS_INSTANCES.
   OBS_URL: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/i, 'OBS_URL muss mit ws:// oder wss:// beginnen.'))),
   OBS_PASSWORD: z.optional(z.string()),
   OBS_NAME: z._default(z.string(), 'OBS'),
@@ -56,7 +56,7 @@ export interface Env {
   authWindowMs: number;
   /** prov-keys: the secret for the key store; undefined → generated in the data folder. */
   secretKey: string | undefined;
-  // prov-social (issue 15)
+  // prov-social
   jobPollMs: number;
   providerRetryMs: number;
   publicUrl: string | undefined;

@@ -85,7 +85,7 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
-  /** OBS through the server (issue 14): an OBS event goes out to this instance's own event-stream clients. */
+  /** OBS through the server: an OBS event goes out to this instance's own event-stream clients. */
   publishObs(event: object): void {
     for (const listener of this.obsListeners) listener(event);
   }

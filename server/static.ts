@@ -58,7 +58,7 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
     // config.ts accepts only an absolute apiBaseUrl: the origin this page was served from.
     const origin = new URL(c.req.url).origin;
     c.header('Cache-Control', 'no-cache');
-    // A server that holds an OBS connection (issue 14) makes 'über den Server' the deployment's default.
+    // A server that holds an OBS connection makes 'über den Server' the deployment's default.
     const obsMode = (c.get('deps').obs?.instances.length ?? 0) > 0 ? { obsMode: 'server' } : {};
     return c.json({ apiMode: 'live', apiBaseUrl: `${origin}/api`, ...obsMode });
   });

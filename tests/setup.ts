@@ -13,7 +13,7 @@ import { setRetrySettings, DEFAULT_RETRY_SETTINGS } from '@/lib/resilience/retry
 // findBy*/waitFor: 1 s is too short for lazy chunks and Dexie on a loaded 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// Issue 11: no unhandled promise rejection anywhere. Vitest reports one only for the whole run; this fails the test
+// No unhandled promise rejection anywhere. Vitest reports one only for the whole run; this fails the test
 // during which it happened (a save that the database refuses must be caught and said, not dropped).
 const unhandled: unknown[] = [];
 // Captured before any test installs fake timers.

@@ -167,7 +167,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// prov-keys (issue 15): provider keys saved in Admin, AES-256-GCM encrypted (`v1.<iv>.<tag>.<ciphertext>`, base64url); never sent back.
+// prov-keys: provider keys saved in Admin, AES-256-GCM encrypted (`v1.<iv>.<tag>.<ciphertext>`, base64url); never sent back.
 export const providerKeys = pgTable('provider_keys', {
   provider: text('provider').primaryKey(),
   sealed: text('sealed').notNull(),
@@ -181,7 +181,7 @@ export const providerKeys = pgTable('provider_keys', {
 });
 
 /**
- * Avatar video jobs followed until done (issue 15, prov-video): a row per project whose provider job is still open;
+ * Avatar video jobs followed until done: a row per project whose provider job is still open;
  * the poller claims due rows with FOR UPDATE SKIP LOCKED and a lease, so a restart (or a second instance) resumes them.
  */
 export const videoJobs = pgTable(
@@ -220,7 +220,7 @@ export const newsTexts = pgTable('news_texts', {
   skipped: jsonb('skipped').$type<Array<{ platform: string; reason: string }>>().notNull().default([]),
 });
 
-// prov-social (issue 15): the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
+// prov-social: the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
 
 /**
  * Work the server does later, on any instance: claimed with FOR UPDATE SKIP LOCKED; a claim older than its timeout
@@ -286,7 +286,7 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-// Runs of the n8n AI-News workflow and their stages (issue 14, n8n): a trigger creates the run, the workflow's stage
+// Runs of the n8n AI-News workflow and their stages: a trigger creates the run, the workflow's stage
 // events fill in its stages. The per-run token is kept only as its SHA-256.
 export const runs = pgTable('runs', {
   seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
@@ -317,7 +317,7 @@ export const runStages = pgTable('run_stages', {
   reason: text('reason'),
 }, (t) => [primaryKey({ columns: [t.runId, t.stage] })]);
 
-// The medium attached to a social post result (issue 15, prov15): a Media Library file (media_id) or only an address
+// The medium attached to a social post result: a Media Library file (media_id) or only an address
 // (media_url on the result); its type says which platform call takes it (photo or video).
 export const socialPostMedia = pgTable('social_post_media', {
   resultId: text('result_id').primaryKey().references(() => socialPostResults.id, { onDelete: 'cascade' }),

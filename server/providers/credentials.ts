@@ -1,4 +1,4 @@
-// Where each provider lives and which key it takes: settings from the environment, keys saved in Admin first (issue 15).
+// Where each provider lives and which key it takes: settings from the environment, keys saved in Admin first.
 export const PROVIDERS = {
   openai: { urlEnv: 'OPENAI_API_URL', url: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY' },
   elevenlabs: { urlEnv: 'ELEVENLABS_API_URL', url: 'https://api.elevenlabs.io', keyEnv: 'ELEVENLABS_API_KEY' },

@@ -1,5 +1,5 @@
 // Key tests of ModelsLab (its free wallet_balance call, key in the JSON body) and VidAU (no free call documented: the
-// server says so in German instead of pretending) against the ModelsLab fake (issue 15, prov15).
+// server says so in German instead of pretending) against the ModelsLab fake.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startModelsLabFake, type ModelsLabFake } from '../../tests/fakes/modelslab';
 import { contractBody, createTestApp, type TestApp } from '../testing';

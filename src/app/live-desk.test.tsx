@@ -10,7 +10,7 @@ import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
 
-// Issue 14: the server's event stream refreshes only what an event concerns — a run's stage event the runs, their
+// The server's event stream refreshes only what an event concerns — a run's stage event the runs, their
 // history, the pipeline and the overview (not the browser's own n8n status check); an OBS connection event the OBS list.
 class FakeSource {
   static all: FakeSource[] = [];

@@ -10,7 +10,7 @@ import { PromptsPage } from '@/features/prompts/components/prompts-page';
 import { renderWithProviders } from '../../tests/render';
 import { hasUnsavedInput } from './unsaved-input';
 
-// Issue 11 item 8: forms an operator types into count as unsaved even when focus has left them, so an
+// Forms an operator types into count as unsaved even when focus has left them, so an
 // automatic update waits (the composer is proven in a real browser by tests/e2e/pwa.spec.ts).
 async function typeThenLeave(label: string, text: string) {
   const user = userEvent.setup();

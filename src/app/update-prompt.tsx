@@ -54,7 +54,7 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | u
 /**
  * Offers a new version whenever one is waiting while an older one controls the page. workbox-window (through
  * vite-plugin-pwa) announces one only in the orders of events it expects: it misses a version the browser found before
- * the app registered (workbox issue 2199) and every update after its first (issue 3285), which a console that stays
+ * the app registered (workbox issue 2199) and every update after its first (workbox issue 3285), which a console that stays
  * open for days and checks every hour meets. So the registration is watched here as well.
  */
 export function watchForWaitingVersion(registration: ServiceWorkerRegistration, onWaiting: () => void): () => void {

@@ -71,7 +71,7 @@ export function ObsDemoHint() {
 type FormState = { host: string; port: string; password: string; sceneName: string; sourceName: string };
 type Mode = 'direct' | 'server';
 
-/** Direct from the browser or through the Newsdesk server (issue 14); the choice is stored with the OBS settings. */
+/** Direct from the browser or through the Newsdesk server; the choice is stored with the OBS settings. */
 function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   const id = useId();
   return (

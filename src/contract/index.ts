@@ -12,11 +12,11 @@ export type { AiNewsDetails, NewsPlatformResult, NewsSourceRef, NewsStatus } fro
 export type { DeskSettings, DeskSettingsPatch, FeedSource, FeedSourcePatch, NewFeedSource, RunArtefact, SourceFetch, SourceItem } from './entities';
 export type { TtsProvider, TtsRoleProvider, TtsRoles } from './entities';
 export { TTS_PROVIDERS } from './entities';
-// prov-social (issue 15)
+// prov-social
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from './entities';
-// prov15 (issue 15)
+// prov15
 export type { SocialPublication } from './entities';
-// OBS through the server (issue 14)
+// OBS through the server
 export type { ObsInstanceInfo } from './entities';
 export type { OnAirResult } from './entities';
 // The event stream

@@ -21,7 +21,7 @@ export const EXTERNAL_OPERATIONS: readonly OperationId[] = [
   'video.providerAvatars', 'video.retryProject', 'video.generate', 'video.providerGenerate', 'video.status', 'video.download',
   'video.tavusCreate', 'video.heygenCreate', 'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate', 'test.openai',
   'test.service', 'health.service',
-  // prov-social (issue 15)
+  // prov-social
   'social.oauthStart',
 ];
 

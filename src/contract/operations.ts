@@ -70,7 +70,7 @@ const providerAndId = z.object({ provider: VideoProvider, id: z.string().check(z
 const empty: EmptyResponse = { kind: 'empty' };
 const optionalObject = z.optional(JsonObject);
 const positiveInt = (max: number) => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max)));
-// OBS through the server (issue 14): which configured OBS a call is for.
+// OBS through the server: which configured OBS a call is for.
 const obsInstance = z.object({ instance: z.optional(z.string()) });
 
 /** The operations, keyed by a stable id `area.action`. */
@@ -107,7 +107,7 @@ export const operations = {
   'workflow.logs': op({ method: 'GET', path: '/workflow/logs/{id}', tag: 'workflow', spec: true, summary: 'The last runs of a workflow with their logs (limit default 10).', params: id, query: z.object({ limit: positiveInt(100) }), response: z.array(RunHistoryItem), status: 200, idempotency: 'natural', example: { params: { id: 'ai-news' }, query: { limit: 10 } } }),
   'workflow.retry': op({ method: 'POST', path: '/workflow/retry/{id}', tag: 'workflow', spec: true, summary: 'Retries a run.', params: id, response: RunHistoryItem, status: 200, idempotency: 'key', errors: [404], example: { params: { id: 'run-1005' } } }),
   'workflow.pipeline': op({ method: 'GET', path: '/workflow/pipeline', tag: 'workflow', spec: false, summary: 'Pipeline steps, variables and success rates for the Monitoring tab.', response: Pipeline, status: 200, idempotency: 'natural' }),
-  // Runs and stage events (issue 14, n8n)
+  // Runs and stage events
   'workflow.runs': op({ method: 'GET', path: '/workflow/runs', tag: 'workflow', spec: false, summary: 'The last runs (newest first) with their five stages and logs, for the Monitoring tab (limit default 10).', query: z.object({ limit: positiveInt(100) }), response: z.array(Run), status: 200, idempotency: 'natural', example: { query: { limit: 10 } } }),
   'workflow.runEvent': op({ method: 'POST', path: '/runs/{runId}/events', access: 'run-token', tag: 'workflow', spec: false, summary: "A stage event of a run, posted by the n8n workflow with the run's own token in `X-Newsdesk-Run-Token` (not the operator token); goes out on the event stream.", params: z.object({ runId: z.string().check(z.minLength(1)) }), body: RunStageEvent, response: Run, status: 200, idempotency: 'natural', errors: [400, 401], example: { params: { runId: 'run-1005' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-23T09:00:00.000Z' } } }),
 
@@ -136,10 +136,10 @@ export const operations = {
   'social.scheduled': op({ method: 'GET', path: '/social/scheduled', tag: 'social', spec: false, summary: 'Scheduled posts.', response: z.array(ScheduledPost), status: 200, idempotency: 'natural' }),
   'social.updateScheduled': op({ method: 'PUT', path: '/social/scheduled/{id}', tag: 'social', spec: false, summary: 'Replaces a scheduled post.', params: id, body: ScheduledPost, response: ScheduledPost, status: 200, idempotency: 'natural', errors: [404], example: { params: { id: 'sched-1' }, body: { id: 'sched-1', title: 'Morgen-News', platform: 'youtube', time: '2026-11-24T08:00:00+01:00', status: 'geplant' } } }),
   'social.analytics': op({ method: 'GET', path: '/social/analytics', tag: 'social', spec: false, summary: 'Stat cards and reach/engagement per platform.', response: SocialAnalytics, status: 200, idempotency: 'natural' }),
-  // prov-social (issue 15): OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
+  // prov-social: OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
   'social.oauthStart': op({ method: 'POST', path: '/social/oauth/{platform}/start', tag: 'social', spec: false, summary: 'Starts an OAuth connection: the authorise URL for the popup, with a one-time state.', params: z.object({ platform: OAuthPlatform }), response: OAuthStart, status: 200, idempotency: 'natural', errors: [503], example: { params: { platform: 'tiktok' } } }),
   'social.tokens': op({ method: 'GET', path: '/social/tokens', tag: 'social', spec: false, summary: 'Whether each stored platform token is fine, about to expire, expired or revoked (never the token).', response: z.array(PlatformTokenStatus), status: 200, idempotency: 'natural' }),
-  // prov15 (issue 15): each platform's result of a post, and Retry of a failed one (by the server's job queue, exactly once).
+  // prov15: each platform's result of a post, and Retry of a failed one (by the server's job queue, exactly once).
   'social.publications': op({ method: 'GET', path: '/social/publications', tag: 'social', spec: false, summary: 'The latest posts per platform with their result (newest first; one postId groups the platforms of a post).', response: z.array(SocialPublication), status: 200, idempotency: 'natural' }),
   'social.retry': op({ method: 'POST', path: '/social/publications/{id}/retry', tag: 'social', spec: false, summary: 'Sends a failed platform result again (queued once; the other platforms of the post are left alone).', params: id, response: SocialPublication, status: 200, idempotency: 'natural', errors: [404, 409], example: { params: { id: 'sp-1' } } }),
 
@@ -152,7 +152,7 @@ export const operations = {
   'obs.streamStop': op({ method: 'POST', path: '/obs/stream/stop', tag: 'obs', spec: true, summary: 'Stops the stream.', query: obsInstance, response: ObsResult, status: 200, idempotency: 'key', errors: [409] }),
   'live.schedule': op({ method: 'GET', path: '/live/schedule', tag: 'obs', spec: false, summary: 'Scheduled broadcasts.', response: z.array(ScheduledBroadcast), status: 200, idempotency: 'natural' }),
   'telegram.notify': op({ method: 'POST', path: '/telegram/notify', tag: 'telegram', spec: true, summary: 'Sends a notice to the Telegram channel.', body: z.object({ message: z.string().check(z.trim(), z.minLength(1)) }), response: z.looseObject({ ok: z.boolean(), id: z.optional(z.string()) }), status: 200, idempotency: 'key', errors: [400], example: { body: { message: 'Wir sind live!' } } }),
-  // OBS through the server (issue 14)
+  // OBS through the server
   'live.onAir': op({ method: 'POST', path: '/live/on-air', tag: 'obs', spec: false, summary: "Puts a published story on air in OBS (the Live screen's rundown, „Auf Sendung“): its headline into the quick-text source (`sourceName`, else the instance's own, OBS_TEXT_SOURCE) and, when Admin names a media source and its run made a video, its public video address (`<public origin>/news/<slug>/video`) into that ffmpeg_source. 404 unknown story, 409 not published, 503 OBS not configured or not connected.", body: z.object({ newsId: z.string().check(z.minLength(1)), sourceName: z.optional(z.string()) }), query: obsInstance, response: OnAirResult, status: 200, idempotency: 'natural', errors: [400, 404, 409], example: { body: { newsId: 'news-1' } } }),
   'obs.instances': op({ method: 'GET', path: '/obs/instances', tag: 'obs', spec: false, summary: 'The OBS instances the server is configured for, with their connection state (never a password).', response: z.array(ObsInstanceInfo), status: 200, idempotency: 'natural' }),
 
@@ -185,7 +185,7 @@ export const operations = {
   'users.list': op({ method: 'GET', path: '/users', tag: 'users', spec: false, summary: 'Users and their access.', response: z.array(User), status: 200, idempotency: 'natural' }),
   'users.create': op({ method: 'POST', path: '/users', tag: 'users', spec: false, summary: 'Adds a user (409 when the address is taken).', body: NewUser, response: User, status: 201, idempotency: 'key', errors: [400, 409], example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } } }),
 
-  // Keys (prov-keys, issue 15): provider keys stored encrypted on the server; answers carry only the masked form.
+  // Keys (prov-keys): provider keys stored encrypted on the server; answers carry only the masked form.
   'keys.list': op({ method: 'GET', path: '/keys', tag: 'keys', spec: false, summary: 'The provider keys the server holds (saved in Admin or from its environment): masked form and last test, never the key.', response: z.array(SavedKey), status: 200, idempotency: 'natural' }),
   'keys.save': op({ method: 'PUT', path: '/keys/{service}', tag: 'keys', spec: false, summary: "Saves a provider key on the server (encrypted at rest); answers its masked form.", params: z.object({ service: KeyService }), body: z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)) }), response: SavedKey, status: 200, idempotency: 'natural', errors: [400], example: { params: { service: 'elevenlabs' }, body: { key: 'xi-demo-0123456789abcdef' } } }),
   'keys.delete': op({ method: 'DELETE', path: '/keys/{service}', tag: 'keys', spec: false, summary: 'Deletes a saved provider key (an environment key of the server stays in force).', params: z.object({ service: KeyService }), response: empty, status: 204, idempotency: 'natural', example: { params: { service: 'elevenlabs' } } }),

@@ -35,7 +35,7 @@ export interface ObsSettings {
   password: string;
   sceneName: string;
   sourceName: string;
-  /** OBS through the server (issue 14): the operator's choice of connection mode (unset: config.json's obsMode, else direct). */
+  /** OBS through the server: the operator's choice of connection mode (unset: config.json's obsMode, else direct). */
   mode?: 'direct' | 'server';
   /** The OBS instance picked in server mode (unset: the server's first). */
   instance?: string;

@@ -3,7 +3,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { measureAfterLayout } from './virtual-list';
 
-// Issue 16: the list that arrives with a screen's data forces no layout in React's commit. TanStack Virtual's default
+// The list that arrives with a screen's data forces no layout in React's commit. TanStack Virtual's default
 // reads the scroll box's clientHeight and writes its scroll position (scrollTo) in the layout effect that mounts the list;
 // either forces the browser's style and layout into that task.
 

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { withOperatorToken } from './live-desk';
 
-// DESIGN.md "Performance budgets" (issue 16): JS before a deep-linked screen's heading ≤ 160 KB gzip, before / ≤ 100 KB,
+// DESIGN.md "Performance budgets": JS before a deep-linked screen's heading ≤ 160 KB gzip, before / ≤ 100 KB,
 // no screen chunk beyond 60 KB. Counted here: the scripts the page asks for before any of its code runs (the entry and
 // every modulepreload the built index.html adds for the opened path) — what the build decides, so the figure is the
 // same on a loaded host. Chunks the code imports later (the contract with the first API call) are the bench's part.

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { OBSWebSocket } from 'obs-websocket-js/json';
 import { OBS_SCENES, OBS_TEXT_SOURCE, startObs, type ObsHarness } from '../obs/obs-harness';
 
-// A broadcast through the server (issue 14): the Newsdesk server (npm start's server) serving the built PWA and /api,
+// A broadcast through the server: the Newsdesk server (npm start's server) serving the built PWA and /api,
 // holding the obs-websocket connection to a REAL OBS Studio (tests/obs/obs-harness.ts); the browser never talks to OBS.
 // Ports from the obs-server range: OBS 4324, RTMP 4325, the desk 4326.
 

@@ -157,7 +157,7 @@ test.describe('route preload', () => {
   });
 });
 
-// Issue 16: the first Intl object a page creates sets up ICU's locale data in one long task (36–75 ms at 1× CPU here,
+// The first Intl object a page creates sets up ICU's locale data in one long task (36–75 ms at 1× CPU here,
 // four times that at Lighthouse's 4×). The overview formats its figures without Intl, so opening it costs no such task.
 test('the overview, with its chart and the deferred extras in, creates no Intl formatter; the posts table does', async ({ page }) => {
   await page.addInitScript(() => {

@@ -8,7 +8,7 @@ import { startTikTokFake, TIKTOK_CLIENT, type TikTokFake } from '../fakes/tiktok
 import { startYouTubeFake, type YouTubeFake } from '../fakes/youtube';
 import { signInToDesk, startDesk, type Desk } from './desk';
 
-// Live mode against the Newsdesk server and the provider fakes (issue 15): a post scheduled a minute ahead is published
+// Live mode against the Newsdesk server and the provider fakes: a post scheduled a minute ahead is published
 // once by the server's job queue; TikTok connects through the 600 × 400 popup and the server's OAuth.
 test.use({ serviceWorkers: 'block', timezoneId: 'Europe/Berlin' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

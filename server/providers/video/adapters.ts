@@ -1,4 +1,4 @@
-// The avatar video providers' APIs (issue 15): create a job, ask how far it is, list avatars. Paths and bodies follow each
+// The avatar video providers' APIs: create a job, ask how far it is, list avatars. Paths and bodies follow each
 // provider's public reference (named per adapter); the shapes the fakes in tests/fakes/ check are the same.
 import type { Avatar, VideoProvider } from '../../../src/contract';
 import { HttpError, notConfigured } from '../../errors';

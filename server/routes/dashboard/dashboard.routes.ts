@@ -86,7 +86,7 @@ export function registerDashboard(app: Hono<AppEnv>): void {
       db.select().from(pipelineSteps).orderBy(asc(pipelineSteps.seq)),
       db.select().from(notifications).orderBy(desc(notifications.seq)).limit(5),
     ]);
-    // The AI workflow's progress and the running runs come from the n8n runs once there are any (issue 14).
+    // The AI workflow's progress and the running runs come from the n8n runs once there are any.
     const [[latestRun], [{ runningRuns }], n8nRow] = await Promise.all([listRuns(db, { limit: 1 }), db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running')), n8nStatus(n8n)]);
     const streams = (obs?.instances ?? []).filter((i) => i.state === 'connected' && i.streaming).length;
     const byStatus = new Map(postsByStatus.map((p) => [p.status, p.n]));

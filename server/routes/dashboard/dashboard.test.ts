@@ -53,7 +53,7 @@ test('relative times read German', () => {
   expect(relativeTime(new Date('2026-11-20T12:00:00Z'), now)).toBe('vor 3 Tagen');
 });
 
-// Issue 14: the system status rows of n8n and OBS say what the server really has, not a fixed 'Nicht konfiguriert'.
+// The system status rows of n8n and OBS say what the server really has, not a fixed 'Nicht konfiguriert'.
 function n8nFake(behaviour: { health: number | 'down'; api?: number }) {
   const seen: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {

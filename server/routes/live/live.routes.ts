@@ -1,4 +1,4 @@
-// Live: the scheduled broadcasts are stored; OBS runs through the server's own obs-websocket connections (issue 14),
+// Live: the scheduled broadcasts are stored; OBS runs through the server's own obs-websocket connections,
 // 503 'OBS ist nicht konfiguriert.' when no OBS is set up.
 import { asc } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -118,7 +118,7 @@ export function registerLive(app: Hono<AppEnv>): void {
   });
   // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
   register(app, 'telegram.notify', ({ body, c }) => sendTelegramMessage(c.get('deps').credentials, body.message));
-  // OBS through the server (issue 14)
+  // OBS through the server
   // With what the server uses (its quick-text source) and, while connected, OBS's scenes and text sources to choose from.
   register(app, 'obs.instances', ({ c }) =>
     Promise.all(

@@ -102,7 +102,7 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-test('a page of posts reads only its own rows: the total is counted once, not by materialising every row (issue 13 budget)', async () => {
+test('a page of posts reads only its own rows: the total is counted once, not by materialising every row', async () => {
   const { database } = await createTestApp();
   try {
     await seedDemo(database.db, { posts: 500 });

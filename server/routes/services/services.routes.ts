@@ -1,4 +1,4 @@
-// Provider calls: AI text through the chat-completions LLM; speech, key tests and health go to the providers (issue 15).
+// Provider calls: AI text through the chat-completions LLM; speech, key tests and health go to the providers.
 import type { Hono } from 'hono';
 import { schemas } from '../../../src/contract';
 import type { AppEnv } from '../../context';

@@ -1,6 +1,6 @@
 // A Media Library file attached to a post reaches each platform in its documented shape (Instagram: a REELS / image
 // container whose address the platform fetches; TikTok: PULL_FROM_URL; YouTube: the bytes in the resumable upload),
-// and Retry re-sends only a failed platform, once, even with two workers (issue 15, prov15).
+// and Retry re-sends only a failed platform, once, even with two workers.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';

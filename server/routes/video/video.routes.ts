@@ -1,5 +1,5 @@
 // Video Studio: the providers, avatars (the provider's own list when its key is set), projects, and avatar video jobs
-// created at the provider and followed by the poller (issue 15); finished videos are streamed from the provider. The
+// created at the provider and followed by the poller; finished videos are streamed from the provider. The
 // sixth platform, local, renders on the desk (pipeline/studio-render.ts); its projects play their Media Library file.
 import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';

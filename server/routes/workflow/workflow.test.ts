@@ -1,4 +1,4 @@
-// The n8n half of issue 14 against an n8n-shaped fake (the real n8n runs in tests/n8n): triggers carry the run's
+// The n8n side against an n8n-shaped fake (the real n8n runs in tests/n8n): triggers carry the run's
 // callback and token, stage events fill the run, logs/pipeline/overview answer from it, retry goes to n8n's API.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ChangeEvent } from '../../events';

@@ -44,7 +44,7 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-// prov-keys (issue 15): provider keys saved on the server; the console only ever sees the masked form and the last test.
+// prov-keys: provider keys saved on the server; the console only ever sees the masked form and the last test.
 export const KeyService = z.enum(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash']);
 export type KeyService = z.infer<typeof KeyService>;
 export const SavedKey = z.object({

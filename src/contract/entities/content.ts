@@ -200,7 +200,7 @@ export const SocialAnalytics = z.object({
 });
 export type SocialAnalytics = z.infer<typeof SocialAnalytics>;
 
-// prov-social (issue 15): OAuth on the server and the health of the stored platform tokens (never the tokens).
+// prov-social: OAuth on the server and the health of the stored platform tokens (never the tokens).
 export const OAuthPlatform = z.enum(['tiktok', 'youtube', 'facebook', 'instagram']);
 export type OAuthPlatform = z.infer<typeof OAuthPlatform>;
 export const OAuthStart = z.object({ url: z.string(), state: z.string() });
@@ -211,7 +211,7 @@ export const PlatformTokenStatus = z.object({
   expiresAt: z.optional(z.string()),
 });
 export type PlatformTokenStatus = z.infer<typeof PlatformTokenStatus>;
-// prov15 (issue 15): what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
+// prov15: what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
 export const SocialPublication = z.object({
   id: z.string(),
   /** One id for all platforms of an operator's post. */

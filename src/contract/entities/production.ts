@@ -56,7 +56,7 @@ export const ScheduledBroadcast = z.object({ id: z.string(), title: z.string(), 
 export type ScheduledBroadcast = z.infer<typeof ScheduledBroadcast>;
 export const ObsStatus = z.object({
   connected: z.boolean(), streaming: z.boolean(), scene: z.string(),
-  // OBS through the server (issue 14): which instance, its connection state and German reason, stream phase and health.
+  // OBS through the server: which instance, its connection state and German reason, stream phase and health.
   instance: z.optional(z.string()),
   state: z.optional(z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped'])),
   code: z.optional(z.number()),
@@ -76,10 +76,10 @@ export const ObsControlBody = z.looseObject({ action: nonBlank() });
 export type ObsControlBody = z.infer<typeof ObsControlBody>;
 export const ObsResult = z.looseObject({ success: z.boolean(), error: z.optional(z.string()) });
 export type ObsResult = z.infer<typeof ObsResult>;
-// OBS through the server (issue 14): the state of the server's connection to one OBS.
+// OBS through the server: the state of the server's connection to one OBS.
 export const ObsConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']);
 export type ObsConnectionState = z.infer<typeof ObsConnectionState>;
-// OBS through the server (issue 14): the configured instances, by name and connection state (never the password).
+// OBS through the server: the configured instances, by name and connection state (never the password).
 export const ObsInstanceInfo = z.object({
   name: z.string(),
   url: z.string(),
@@ -126,7 +126,7 @@ export const Pipeline = z.object({
   successRates: z.optional(z.array(z.object({ name: z.string(), rate: z.number() }))),
 });
 export type Pipeline = z.infer<typeof Pipeline>;
-// Runs and stage events (issue 14, n8n): the five stages the shipped workflow reports to the server.
+// Runs and stage events: the five stages the shipped workflow reports to the server.
 export const RUN_STAGES = ['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post'] as const;
 export const RunStageName = z.enum(RUN_STAGES);
 export type RunStageName = z.infer<typeof RunStageName>;

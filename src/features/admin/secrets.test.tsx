@@ -99,7 +99,7 @@ describe('secrets never leave the app', () => {
     // Settings export without the box ticked.
     expectNoSecret(await buildSettingsExport(false));
 
-    // Outbox: the post is kept as the operator wrote it (it is what gets published, issue 11); the reason it waits,
+    // Outbox: the post is kept as the operator wrote it (it is what gets published); the reason it waits,
     // which may quote a server's echo of a key, is redacted.
     await enqueuePost({ platform: 'telegram', payload: { content: 'Neu' }, error: `API request failed with status 502: bad Bearer ${KEYS.openai} ${OBS_PASSWORD}` });
     expectNoSecret(JSON.stringify(await listOutbox()));

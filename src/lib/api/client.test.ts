@@ -46,7 +46,7 @@ describe('answers are checked against the contract', () => {
   });
 });
 
-describe('Idempotency-Key (issue 11 item 4)', () => {
+describe('Idempotency-Key', () => {
   test("a 'key' operation carries one key, the same on every retry; a lost answer does not act twice", async () => {
     setRetrySettings(FAST_RETRIES);
     const keys: Array<string | null> = [];
@@ -107,7 +107,7 @@ describe('Idempotency-Key (issue 11 item 4)', () => {
   });
 });
 
-describe('time-outs (issue 11 item 3)', () => {
+describe('time-outs', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 

@@ -24,12 +24,12 @@ export const listScheduledPosts = (signal?: AbortSignal) => callApi('social.sche
 export const updateScheduledPost = (post: ScheduledPost) => callApi('social.updateScheduled', { params: { id: post.id }, body: post });
 /** GET /social/analytics */
 export const getSocialAnalytics = (signal?: AbortSignal) => callApi('social.analytics', { signal });
-// prov-social (issue 15)
+// prov-social
 /** POST /social/oauth/{platform}/start: the server's authorise URL for the popup (live mode). */
 export const startOAuth = (platform: OAuthPlatform) => callApi('social.oauthStart', { params: { platform } });
 /** GET /social/tokens: whether each platform's stored token is fine, about to expire or revoked. */
 export const listTokenStatus = (signal?: AbortSignal) => callApi('social.tokens', { signal });
-// prov15 (issue 15)
+// prov15
 /** GET /social/publications: each platform's result of the latest posts. */
 export const listPublications = (signal?: AbortSignal) => callApi('social.publications', { signal });
 /** POST /social/publications/{id}/retry: sends a failed platform result again (the server queues it once). */

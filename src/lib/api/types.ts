@@ -5,7 +5,7 @@ export type {
   SocialAnalytics, SocialPlatform, SocialPostBody, SocialPostResult, StatCardData, TestResult, User, VideoGenerateBody, VideoPlatform, VideoPlatformId, VideoProject,
   VideoProjectStatus, VideoProvider, VideoQuality, VideoStatus,
 } from '@/contract';
-// prov-social (issue 15)
+// prov-social
 export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from '@/contract';
-// prov15 (issue 15)
+// prov15
 export type { SocialPublication } from '@/contract';

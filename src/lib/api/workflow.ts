@@ -27,5 +27,5 @@ export const getWorkflowLogs = (id: string, limit = 10, signal?: AbortSignal) =>
 export const retryWorkflowRun = (id: string) => callApi('workflow.retry', { params: { id }, operation: { kind: 'workflow.retry', args: id } });
 /** GET /workflow/pipeline — pipeline steps and variables for the Monitoring tab. */
 export const getPipeline = (signal?: AbortSignal) => callApi('workflow.pipeline', { signal });
-/** GET /workflow/runs — the last runs with their five stages and logs (issue 14). */
+/** GET /workflow/runs — the last runs with their five stages and logs. */
 export const getRuns = (limit = 10, signal?: AbortSignal) => callApi('workflow.runs', { query: { limit }, signal });

@@ -176,7 +176,7 @@ describe('time-outs of transport', () => {
   });
 });
 
-describe('the time-out signal (issue 12)', () => {
+describe('the time-out signal', () => {
   test("the caller's signal and AbortSignal.timeout(ms) are joined by AbortSignal.any", async () => {
     const any = vi.spyOn(AbortSignal, 'any');
     server.use(http.get(URL_, () => HttpResponse.json({ ok: true })));

@@ -16,7 +16,7 @@ export const obsMessages = {
   testFailedTitle: 'OBS Test fehlgeschlagen',
   notConnectedTitle: 'Nicht verbunden',
   notConnected: 'Bitte zuerst mit OBS verbinden.',
-  // OBS through the server (issue 14)
+  // OBS through the server
   modeLabel: 'Verbindung',
   modeDirect: 'Direkt vom Browser',
   modeServer: 'Über den Server',

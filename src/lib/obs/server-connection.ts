@@ -1,4 +1,4 @@
-// OBS through the Newsdesk server (issue 14): the same connection state as the direct mode, fed from /obs/status (polled
+// OBS through the Newsdesk server: the same connection state as the direct mode, fed from /obs/status (polled
 // once a second, which also gives stream health) and the server's event stream (scene, stream and connection events).
 import type { ObsInstanceInfo, ObsStatus as ServerObsStatus, OnAirResult } from '@/contract';
 import { callApi } from '@/lib/api/client';

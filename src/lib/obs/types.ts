@@ -66,7 +66,7 @@ export interface ObsState {
   versions: ObsVersions | null;
   lastError: ObsFailure | null;
   reconnect: ReconnectInfo | null;
-  /** How this connection reaches OBS: from the browser, or through the Newsdesk server (issue 14). */
+  /** How this connection reaches OBS: from the browser, or through the Newsdesk server. */
   via: 'direct' | 'server';
   /** In server mode: the OBS instance of the server. */
   instance: string | null;

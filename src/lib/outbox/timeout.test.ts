@@ -19,7 +19,7 @@ async function advance(ms: number) {
   }
 }
 
-describe('a backend that accepts the connection and never answers (issue 11 item 3)', () => {
+describe('a backend that accepts the connection and never answers', () => {
   // Loaded before the clock is faked: the contract and Dexie load in several tasks, which the time-outs below must not
   // share their fake seconds with (the test is about the time-outs, not loading).
   beforeAll(async () => {

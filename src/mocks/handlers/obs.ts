@@ -72,7 +72,7 @@ export const obsHandlers: AnyHandler[] = [
     }
     return { success: true, sourceName, headline: story.title, mediaSource: videoUrl ? mediaSource : null, videoUrl };
   }),
-  // OBS through the server (issue 14): the demo server knows one OBS, the simulated one.
+  // OBS through the server: the demo server knows one OBS, the simulated one.
   handle('obs.instances', () => {
     const connected = obsSim.reachable();
     return [{

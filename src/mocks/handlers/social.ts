@@ -67,7 +67,7 @@ export const socialHandlers: AnyHandler[] = [
       perPlatform,
     };
   }),
-  // prov-social (issue 15): the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
+  // prov-social: the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
   handle('social.oauthStart', ({ params }) => {
     demoOAuthStates += 1;
     const state = `demo-oauth-${demoOAuthStates}`;

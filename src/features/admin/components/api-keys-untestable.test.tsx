@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../tests/render';
 import { ApiKeysTab } from './api-keys-tab';
 
 // Live mode: VidAU documents no free authenticated call, so its row says so in German instead of an online/offline
-// badge, and offers no Test; ModelsLab (free wallet_balance call) keeps its Test (issue 15, prov15).
+// badge, and offers no Test; ModelsLab (free wallet_balance call) keeps its Test.
 beforeEach(() => {
   setConfig({ apiMode: 'live', apiBaseUrl: 'http://localhost:3000/api' });
 });

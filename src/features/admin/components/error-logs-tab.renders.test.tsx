@@ -4,7 +4,7 @@ import { recordError, resolveError } from '@/db/error-log';
 import { renderWithProviders } from '../../../../tests/render';
 import { ErrorLogsTab } from './error-logs-tab';
 
-// Issue 16: a new failure arriving in the error log renders the new entry (and the entries that changed), not all of
+// A new failure arriving in the error log renders the new entry (and the entries that changed), not all of
 // them again. Each entry's Active/Resolved badge is counted (the by-service badges have the tone 'outline'; the breaker
 // panel's badges carry a data-testid and re-render once a second on their own).
 const renders = vi.hoisted(() => ({ entryBadge: 0 }));

@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { renderWithProviders } from '../../../../tests/render';
 import { AiNewsPage } from './ai-news-page';
 
-// Issue 16: a search keystroke re-renders the list's rows, not the header or the closed dialog. Each component
+// A search keystroke re-renders the list's rows, not the header or the closed dialog. Each component
 // below is wrapped so that its renders are counted; the rows are counted by their status badge.
 const renders = vi.hoisted(() => ({ icons: 0, header: 0, badge: 0, dialog: 0 }));
 

@@ -1,4 +1,4 @@
-// The Live screen's server mode (issue 14) against the mock /obs/* handlers: the same SPEC §5/§8 texts as the direct mode.
+// The Live screen's server mode against the mock /obs/* handlers: the same SPEC §5/§8 texts as the direct mode.
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';

@@ -5,7 +5,7 @@ import type * as React from 'react';
 import { renderWithProviders } from '../../../../tests/render';
 import { MediaPage } from './media-page';
 
-// Issue 16: a search keystroke re-renders the grid's cards that change, not the header or the closed dialogs. Each
+// A search keystroke re-renders the grid's cards that change, not the header or the closed dialogs. Each
 // component below is wrapped so that its renders are counted (the card keeps its memo, so skipped cards count 0).
 const renders = vi.hoisted(() => ({ icons: 0, tabs: 0, header: 0, card: 0, upload: 0, preview: 0, confirm: 0 }));
 

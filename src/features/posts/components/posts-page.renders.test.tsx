@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { renderWithProviders } from '../../../../tests/render';
 import { PostsPage } from './posts-page';
 
-// Issue 16: a search keystroke re-renders the list's rows, not the parts of the page it does not change. Each
+// A search keystroke re-renders the list's rows, not the parts of the page it does not change. Each
 // component below is wrapped so that its renders are counted; the rows are counted by their status badge.
 const renders = vi.hoisted(() => ({ icons: 0, header: 0, badge: 0, card: 0, form: 0, preview: 0, confirm: 0 }));
 

@@ -104,7 +104,7 @@ export function useComposePost() {
   });
 }
 
-// prov15 (issue 15): the Media Library for the composer's picker, each platform's result, Retry of a failed one.
+// prov15: the Media Library for the composer's picker, each platform's result, Retry of a failed one.
 export const useMediaLibrary = () => useQuery(mediaLibraryQueryOptions());
 
 export function useAttachUpload() {

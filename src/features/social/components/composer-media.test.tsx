@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../../tests/render';
 import { SocialPage } from './social-page';
 
 // The composer attaches a Media Library file (picked or uploaded) and sends its id with the post; the results list
-// offers Retry only for a platform that failed (issue 15, prov15).
+// offers Retry only for a platform that failed.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {

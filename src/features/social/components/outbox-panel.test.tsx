@@ -12,7 +12,7 @@ beforeEach(() => {
   toast.dismiss();
 });
 
-// Issue 11 item 5: an expired post dropped out of the badge and nobody was told.
+// An expired post dropped out of the badge and nobody was told.
 test('a post that expires while the outbox is open stays listed as Abgelaufen, counted in the badge, with Erneut senden and Verwerfen', async () => {
   const user = userEvent.setup();
   const t0 = Date.now() - OUTBOX_TTL_MS - 60_000;

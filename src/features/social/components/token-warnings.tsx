@@ -5,7 +5,7 @@ import { messages } from '../messages';
 
 const when = (iso: string) => new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Platform tokens about to expire, expired or revoked, shown before a post fails (issue 15). */
+/** Platform tokens about to expire, expired or revoked, shown before a post fails. */
 export function TokenWarnings() {
   const tokens = useTokenStatus();
   const bad = (tokens.data ?? []).filter((t) => t.state !== 'ok');

@@ -14,7 +14,7 @@ import { WorkflowPage } from './workflow-page';
 
 afterEach(() => clearSecrets());
 
-// Issue 11 item 1: the n8n key was saved (and registered as a secret) on every keystroke, so 'test', 'test1', …
+// The n8n key was saved (and registered as a secret) on every keystroke, so 'test', 'test1', …
 // became "secrets" and a post saying "Latest" went out as "La[REDACTED]".
 test('a key typed character by character never rewrites a post; logs and exports still hide the key', async () => {
   const user = userEvent.setup();

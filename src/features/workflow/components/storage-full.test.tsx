@@ -10,7 +10,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-// Issue 11 item 7: every keystroke's write failed with an unhandled rejection when the storage was full.
+// Every keystroke's write failed with an unhandled rejection when the storage was full.
 // (tests/setup.ts fails a test during which a promise rejection goes unhandled.)
 test('storage full while typing a workflow setting: the input stays, a German message says so, the screen counts as unsaved', async () => {
   const user = userEvent.setup();

@@ -9,7 +9,7 @@ import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render'
 import { WorkflowPage } from './workflow-page';
 import { setOperatorToken } from '@/lib/operator-token';
 
-// Issue 14: on a live desk every start goes through the Newsdesk server (which records the run and hands n8n the run id,
+// On a live desk every start goes through the Newsdesk server (which records the run and hands n8n the run id,
 // callback and run token); the demo keeps SPEC §7's direct webhook POST. The SPEC §8 toasts are the same in both.
 const HOOK = 'https://n8n.newsdesk.demo/webhook/ai-news';
 const initialConfig = getConfig();
