@@ -1,4 +1,5 @@
-// Exactly once on a real PostgreSQL: two server instances polling the same queue, and a restart in between.
+// Exactly once on a real PostgreSQL: two server instances polling the same queue, a server restart in between, and a
+// restart of PostgreSQL itself under a running worker.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
 import { openDatabase, type Database } from '../db/client';
@@ -81,5 +82,25 @@ describe.skipIf(unavailable)('scheduled posts on one PostgreSQL with two instanc
     expect(await second.runDue()).toBe(0);
     expect(telegram.sent().filter((m) => m.text === 'Über den Neustart')).toHaveLength(1);
     expect((await contractBody('social.scheduled', await after.call('/social/scheduled'))).find((s) => s.id === result.id)?.status).toBe('published');
+  });
+
+  test('across a PostgreSQL restart: the running worker polls on, and a post due after it goes out once', async () => {
+    let clock = new Date('2031-01-01T08:00:00Z');
+    const app = await instance();
+    const result = await contractBody('social.post', await app.call('/social/post/telegram', { method: 'POST', json: { content: 'Über den Datenbank-Neustart', scheduledAt: '2031-01-01T10:00', timeZone: 'Europe/Berlin' } }));
+    const worker = createJobWorker(app.database, app.social, { pollMs: 20, now: () => clock, workerId: 'through-restart' });
+    worker.start();
+    try {
+      // Every connection is cut while the worker polls; its polls fail until PostgreSQL is back.
+      await cluster.restart();
+      clock = new Date('2031-01-01T09:01:00Z');
+      await expect.poll(() => telegram.sent().filter((m) => m.text === 'Über den Datenbank-Neustart').length, { timeout: 30_000 }).toBe(1);
+      // It is not sent again by later polls.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(telegram.sent().filter((m) => m.text === 'Über den Datenbank-Neustart')).toHaveLength(1);
+      expect((await contractBody('social.scheduled', await app.call('/social/scheduled'))).find((s) => s.id === result.id)?.status).toBe('published');
+    } finally {
+      await worker.stop();
+    }
   });
 });
