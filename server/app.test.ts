@@ -96,7 +96,7 @@ test('the served PWA carries a strict CSP with the hashes of its inline scripts,
   const csp = page.headers.get('Content-Security-Policy') ?? '';
   const [hash] = inlineScriptHashes(await page.text());
   expect(hash).toMatch(/^'sha256-/);
-  expect(csp).toContain(`script-src 'self' ${hash}`);
+  expect(csp).toContain(`script-src 'self' 'report-sample' ${hash}`);
   expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
   expect(page.headers.get('X-Content-Type-Options')).toBe('nosniff');
   expect(page.headers.get('Referrer-Policy')).toBe('no-referrer');
@@ -118,7 +118,7 @@ test('a route with a document of its own gets it; any other address the index, n
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<link rel="modulepreload" crossorigin href="/assets/posts.js">');
     expect(page.headers.get('Cache-Control')).toBe('no-cache');
-    expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'sha256-");
+    expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'report-sample' 'sha256-");
   }
   for (const address of ['/dashboard', '/dashboard/media', '/dashboard/posts/x']) {
     const page = await t.app.request(`http://desk.local:3000${address}`);

@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, signInToDesk, startDesk } from './desk';
 import { mockBackendForTests, routeLiveConfig, SPEC_SCREENS } from './live-desk';
 
 // The build's Content-Security-Policy (vite.config.ts, scripts/csp.mjs): every screen works under it in mock and live
@@ -42,14 +46,14 @@ async function violationsBeforeProbe(page: Page, watch: Awaited<ReturnType<typeo
   return (await watch.violations()).filter((v) => !v.sample.includes('__cspProbeRan'));
 }
 
-async function expectCleanScreens(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>) {
-  for (const [path, heading] of SCREENS) {
-    await page.goto(path);
+async function expectCleanScreens(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>, base = '') {
+  for (const [route, heading] of SCREENS) {
+    await page.goto(`${base}${route}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // The inline scripts ran: the theme script set the colour scheme, the route preload added its links.
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toMatch(/^(light|dark)$/);
     expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
-    expect(await violationsBeforeProbe(page, watch), path).toEqual([]);
+    expect(await violationsBeforeProbe(page, watch), route).toEqual([]);
   }
 }
 
@@ -109,5 +113,33 @@ test.describe('Content-Security-Policy, live deployment', () => {
     await expect(page.getByText('1,247')).toBeVisible();
     expect(backend.requests.some((r) => r.path === '/api/dashboard/overview')).toBe(true);
     expect(await violationsBeforeProbe(page, watch)).toEqual([]);
+  });
+});
+
+test.describe('Content-Security-Policy, the real desk (npm start)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("under the server's own header policy no screen raises a violation", async ({ page }) => {
+    test.setTimeout(180_000);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-csp-'));
+    const desk = await startDesk({ PORT: String(await freePort()), NEWSDESK_DATA_DIR: dataDir });
+    try {
+      const answer = await page.request.get(`${desk.url}/dashboard`);
+      const header = answer.headers()['content-security-policy'] ?? '';
+      // The server sends a policy of its own: this journey runs under it, not only under the build's meta policy.
+      expect(header).toContain("script-src 'self'");
+      const watch = await watchViolations(page);
+      await signInToDesk(page, desk.url, '/dashboard');
+      await expectCleanScreens(page, watch, desk.url);
+      // The Video Studio's avatar previews load under the server's img-src.
+      await page.goto(`${desk.url}/dashboard/videos`);
+      await expect(page.getByRole('heading', { level: 1, name: /Video Studio/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violationsBeforeProbe(page, watch)).toEqual([]);
+      expect(watch.refusals.filter((r) => !r.includes('__cspProbeRan') && !/inline script/i.test(r))).toEqual([]);
+    } finally {
+      await desk.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
