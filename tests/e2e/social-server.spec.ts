@@ -6,7 +6,7 @@ import { FACEBOOK_CLIENT, startGraphFake, type GraphFake } from '../fakes/facebo
 import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { startTikTokFake, TIKTOK_CLIENT, type TikTokFake } from '../fakes/tiktok';
 import { startYouTubeFake, type YouTubeFake } from '../fakes/youtube';
-import { signInToDesk, startDesk, type Desk } from './desk';
+import { DESK_TOKEN, signInToDesk, startDesk, type Desk } from './desk';
 
 // Live mode against the Newsdesk server and the provider fakes: a post scheduled a minute ahead is published
 // once by the server's job queue; TikTok connects through the 600 × 400 popup and the server's OAuth.
@@ -179,4 +179,38 @@ test('connect Instagram through the popup: Graph dialog, code exchange and /me/a
   expect(authorize?.query.get('scope')).toContain('instagram_content_publish');
   expect(bodies.join('\n')).not.toContain('EAAG-user-');
   expect(bodies.join('\n')).not.toContain(FACEBOOK_CLIENT.secret);
+});
+
+test('a post queued offline waits in a new tab without a token, and goes out once after sign-in there', async ({ page, context }) => {
+  await fetch(`${desk.url}/api/social/platforms/telegram/connect`, { method: 'POST', headers: { Authorization: `Bearer ${DESK_TOKEN}` } });
+  await signInToDesk(page, desk.url, '/dashboard/social');
+  await expect(page.getByTestId('platform-telegram')).toContainText('Connected');
+  const content = `Offline in die Warteschlange ${Date.now()}`;
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: 'Telegram' }).check();
+  const planen = page.getByRole('switch', { name: 'Planen' });
+  if (await planen.isChecked()) await planen.click();
+  await page.getByLabel('Inhalt').fill(content);
+  await page.getByRole('button', { name: 'Post Now' }).click();
+  await expect(page.getByText('Im Postausgang', { exact: true })).toBeVisible();
+  // The tab is closed while offline; the token lived in its sessionStorage only.
+  await page.close();
+  await context.setOffline(false);
+
+  // A new tab (a relaunched app): the queue is there, the tab has no token yet.
+  const fresh = await context.newPage();
+  await fresh.goto(`${desk.url}/dashboard/social`);
+  const dialog = fresh.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await fresh.waitForTimeout(3000);
+  expect(telegram.sent().filter((m) => m.text === content)).toHaveLength(0);
+  await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
+  await dialog.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // Not failed while it waited: it goes out now, once.
+  await expect.poll(() => telegram.sent().filter((m) => m.text === content).length, { timeout: 30_000 }).toBe(1);
+  await fresh.getByRole('tab', { name: 'Outbox' }).click();
+  await expect(fresh.getByTestId('outbox-entry').filter({ hasText: content })).toContainText('Gesendet');
+  await fresh.waitForTimeout(1000);
+  expect(telegram.sent().filter((m) => m.text === content)).toHaveLength(1);
 });
