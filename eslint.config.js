@@ -4,17 +4,43 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettierConfig from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 // Strings from servers, webhooks and imported files render as text (React escapes them); nothing parses them as HTML.
 const NO_HTML_SINKS = [
-  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render strings as text.' },
-  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No innerHTML/outerHTML: build elements or set textContent.' },
-  { selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]', message: 'No HTML parsing of strings.' },
-  { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'No document.write.' },
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'No dangerouslySetInnerHTML: render strings as text.',
+  },
+  {
+    selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'No innerHTML/outerHTML: build elements or set textContent.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
+    message: 'No HTML parsing of strings.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]",
+    message: 'No document.write.',
+  },
 ];
 
-const features = ['landing', 'overview', 'workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin', 'fixtures'];
+const features = [
+  'landing',
+  'overview',
+  'workflow',
+  'ai-news',
+  'posts',
+  'media',
+  'live',
+  'social',
+  'videos',
+  'prompts',
+  'admin',
+  'fixtures',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'dev-dist'] },
@@ -44,11 +70,21 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'A feature never imports another feature.',
             })),
-            { target: ['./src/lib', './src/db', './src/components'], from: ['./src/features', './src/app'], message: 'lib/, db/ and components/ know no screen.' },
+            {
+              target: ['./src/lib', './src/db', './src/components'],
+              from: ['./src/features', './src/app'],
+              message: 'lib/, db/ and components/ know no screen.',
+            },
             {
               // The fixture gallery, too: it takes the scenario names from lib/mock-scenarios.ts, so no file of
               // src/mocks reaches a live build through it.
-              target: [...features.map((f) => `./src/features/${f}`), './src/app', './src/lib', './src/db', './src/components'],
+              target: [
+                ...features.map((f) => `./src/features/${f}`),
+                './src/app',
+                './src/lib',
+                './src/db',
+                './src/components',
+              ],
               from: './src/mocks',
               message: 'Only main.tsx and tests import mocks/ (the fixture gallery reads lib/mock-scenarios.ts).',
             },
@@ -56,7 +92,15 @@ export default tseslint.config(
             {
               // The Newsdesk server builds on the contract and may read fixture data (--seed demo), nothing of the browser app.
               target: './server',
-              from: ['./src/features', './src/app', './src/mocks/handlers', './src/mocks/store', './src/lib', './src/db', './src/components'],
+              from: [
+                './src/features',
+                './src/app',
+                './src/mocks/handlers',
+                './src/mocks/store',
+                './src/lib',
+                './src/db',
+                './src/components',
+              ],
               message: 'The server imports only src/contract and src/mocks/fixtures.',
             },
           ],
@@ -70,14 +114,32 @@ export default tseslint.config(
     ignores: ['src/components/ui/toast.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
       // A toast can show what a server sent back; components/ui/toast redacts secrets from it (DESIGN: the UI masks them).
-      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast'], message: "Import toast from '@/components/ui/toast' (it redacts secrets)." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              importNames: ['toast'],
+              message: "Import toast from '@/components/ui/toast' (it redacts secrets).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // DESIGN.md: the contract imports nothing but zod, so the browser, the mocks and the server use it as is.
     files: ['src/contract/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod/mini$|\\./)', message: 'src/contract imports only zod/mini and its own files (./…).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod/mini$|\\./)', message: 'src/contract imports only zod/mini and its own files (./…).' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -85,10 +147,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/http/**', 'src/mocks/**', '**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call lib/http transport (or lib/api, lib/webhooks callWebhook): it is the only fetch in the app.' }],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Call lib/http transport (or lib/api, lib/webhooks callWebhook): it is the only fetch in the app.',
+        },
+      ],
       'no-restricted-properties': [
         'error',
-        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'Call lib/http transport: it is the only fetch in the app.' })),
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Call lib/http transport: it is the only fetch in the app.',
+        })),
       ],
     },
   },
@@ -114,4 +186,6 @@ export default tseslint.config(
     // Tests may reset the DOM with innerHTML = '', never render markup through React.
     rules: { 'import-x/no-restricted-paths': 'off', 'no-restricted-syntax': ['error', NO_HTML_SINKS[0]] },
   },
+  // Layout belongs to Prettier (npm run lint runs prettier --check after eslint).
+  prettierConfig,
 );

@@ -83,7 +83,9 @@ function routePreload() {
           `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
           `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
         built.script = script;
-        built.routes = new Map(Object.entries(routes).map(([route, list]) => [route, list.map((i) => `${base}${files[i]}`)]));
+        built.routes = new Map(
+          Object.entries(routes).map(([route, list]) => [route, list.map((i) => `${base}${files[i]}`)]),
+        );
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
@@ -109,9 +111,11 @@ function routeDocuments(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
-      if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('route documents: no index.html in the build');
+      if (index?.type !== 'asset' || typeof index.source !== 'string')
+        throw new Error('route documents: no index.html in the build');
       const tag = `<script>${routePreloads.built.script}</script>`;
-      if (!routePreloads.built.script || !index.source.includes(tag)) throw new Error('route documents: index.html has no route preload script');
+      if (!routePreloads.built.script || !index.source.includes(tag))
+        throw new Error('route documents: index.html has no route preload script');
       for (const [route, files] of routePreloads.built.routes) {
         if (route === '/') continue;
         const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
@@ -152,7 +156,8 @@ function dashboardShellChunk() {
       // Everything the page can load without entering the shell: the landing page, its extras, the mock network.
       const outside = reach([`${src}/main.tsx`], { dynamic: true, stop: new Set(roots) });
       for (const id of reach(roots, { dynamic: false, stop: new Set() })) if (!outside.has(id)) shell.add(id);
-      if (!roots.every((root) => shell.has(root))) throw new Error('dashboard shell chunk: the shell is reached from outside it');
+      if (!roots.every((root) => shell.has(root)))
+        throw new Error('dashboard shell chunk: the shell is reached from outside it');
     },
   };
   return { plugin, test: (id: string) => shell.has(id) };
@@ -171,7 +176,8 @@ function contentSecurityPolicy(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
-      if (index?.type !== 'asset' || typeof index.source !== 'string') throw new Error('csp: no index.html in the build');
+      if (index?.type !== 'asset' || typeof index.source !== 'string')
+        throw new Error('csp: no index.html in the build');
       const hashes = inlineScriptHashes(index.source);
       const meta = `<meta http-equiv="Content-Security-Policy" content="${cspPolicy(hashes)}" />`;
       // Before every script: a meta policy governs only what the parser meets after it.
@@ -179,7 +185,11 @@ function contentSecurityPolicy(): Plugin {
       if (html === index.source) throw new Error('csp: index.html has no <meta charset> to put the policy after');
       index.source = html;
       const headers = { 'Content-Security-Policy': cspPolicy(hashes, { header: true }), ...SECURITY_HEADERS };
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify({ meta: cspPolicy(hashes), scriptHashes: hashes, headers }, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'csp.json',
+        source: `${JSON.stringify({ meta: cspPolicy(hashes), scriptHashes: hashes, headers }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -223,7 +233,13 @@ export default defineConfig(({ command }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // config.json decides mock vs live and must follow the network; the mock chunk is cached at run time only.
         // The per-route documents too: the worker answers every navigation with index.html (navigateFallback).
-        globIgnores: ['**/config.json', '**/mock-network-*.js', 'dashboard.html', 'dashboard/**/*.html', 'fixtures.html'],
+        globIgnores: [
+          '**/config.json',
+          '**/mock-network-*.js',
+          'dashboard.html',
+          'dashboard/**/*.html',
+          'fixtures.html',
+        ],
         navigateFallback: '/index.html',
         // public/sw-routes.js: the hashed build files come from the precache without the fetch handler (static routes).
         importScripts: ['/sw-routes.js'],
@@ -264,12 +280,29 @@ export default defineConfig(({ command }) => ({
             { name: 'shell', test: shellChunk.test, includeDependenciesRecursively: false },
             // The icons that more than one chunk uses, and lucide's own helpers, in one file instead of ~36 files of ~300 bytes
             // each: every module script costs the main thread its fetch, compile and instantiation (/dashboard loaded 71).
-            { name: 'icons', test: /\/node_modules\/lucide-react\/dist\/esm\//, minShareCount: 3, includeDependenciesRecursively: false },
+            {
+              name: 'icons',
+              test: /\/node_modules\/lucide-react\/dist\/esm\//,
+              minShareCount: 3,
+              includeDependenciesRecursively: false,
+            },
             // The entity files, a chunk each (lib/api/client.ts evaluates them in order), named so that none passes for a
             // screen's chunk (entities/admin.ts is not the Admin screen); the helpers ride with the first: no 145-byte chunk.
-            { name: 'entities-content', test: /\/src\/contract\/entities\/(common|content)\.ts$/, includeDependenciesRecursively: false },
-            { name: 'entities-production', test: /\/src\/contract\/entities\/production\.ts$/, includeDependenciesRecursively: false },
-            { name: 'entities-admin', test: /\/src\/contract\/entities\/admin\.ts$/, includeDependenciesRecursively: false },
+            {
+              name: 'entities-content',
+              test: /\/src\/contract\/entities\/(common|content)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'entities-production',
+              test: /\/src\/contract\/entities\/production\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'entities-admin',
+              test: /\/src\/contract\/entities\/admin\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
         // react-dom shares its chunk with whichever small module both shells import first; name it after react-dom.

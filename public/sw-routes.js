@@ -32,7 +32,10 @@ self.addEventListener('activate', (event) => {
         if (!response?.headers.has('Vary')) continue;
         const headers = new Headers(response.headers);
         headers.delete('Vary');
-        await cache.put(request, new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers }));
+        await cache.put(
+          request,
+          new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers }),
+        );
       }
     })().catch(() => undefined),
   );

@@ -67,7 +67,6 @@ export const LISTS = {
   },
 };
 
-
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Seeds 10,000 items, opens the list's screen, types a query and deletes it again; returns per-keystroke latencies. */
@@ -75,12 +74,20 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
   const spec = LISTS[list];
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  const seeded = await page.evaluate(async ({ rows, seed }) => {
-    const config = await (await fetch('/config.json')).json();
-    const res = await fetch(`${config.apiBaseUrl.replace(/\/+$/, '')}${seed}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ count: rows }) });
-    return { mode: config.apiMode, status: res.status };
-  }, { rows, seed: spec.seed });
-  if (seeded.mode !== 'mock' || seeded.status !== 204) throw new Error(`cannot seed the mock backend (mode ${seeded.mode}, status ${seeded.status})`);
+  const seeded = await page.evaluate(
+    async ({ rows, seed }) => {
+      const config = await (await fetch('/config.json')).json();
+      const res = await fetch(`${config.apiBaseUrl.replace(/\/+$/, '')}${seed}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ count: rows }),
+      });
+      return { mode: config.apiMode, status: res.status };
+    },
+    { rows, seed: spec.seed },
+  );
+  if (seeded.mode !== 'mock' || seeded.status !== 204)
+    throw new Error(`cannot seed the mock backend (mode ${seeded.mode}, status ${seeded.status})`);
 
   const t0 = Date.now();
   // Client-side navigation, as a sidebar link does (AI News has none): the router follows popstate.
@@ -99,7 +106,9 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
   for (const ch of spec.query) await page.keyboard.type(ch, { delay: 30 });
   await page.waitForTimeout(100);
   const filteredText = spec.filtered(rows);
-  const filtered = filteredText ? await page.getByText(filteredText).first().textContent() : `${await page.locator(spec.items).count()} cards`;
+  const filtered = filteredText
+    ? await page.getByText(filteredText).first().textContent()
+    : `${await page.locator(spec.items).count()} cards`;
   for (let i = 0; i < spec.query.length; i++) await page.keyboard.press('Backspace', { delay: 30 });
   await page.getByText(ready).first().waitFor();
   const measured = await page.evaluate(() => window.__benchProbe);
@@ -123,7 +132,11 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
   });
 
   const sorted = [...measured.sync].sort((a, b) => a - b);
-  const med = (values) => percentile([...values].sort((a, b) => a - b), 50);
+  const med = (values) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
   return {
     list,
     rows,
@@ -166,11 +179,15 @@ function installProbe(selector) {
   let dispatched = 0;
   channel.port1.onmessage = () => probe.latencies.push(performance.now() - created);
   afterFrame.port1.onmessage = (e) => probe.frame.push(performance.now() - e.data);
-  addEventListener('keydown', (e) => {
-    if (e.target !== input) return;
-    created = e.timeStamp;
-    dispatched = performance.now();
-  }, { capture: true });
+  addEventListener(
+    'keydown',
+    (e) => {
+      if (e.target !== input) return;
+      created = e.timeStamp;
+      dispatched = performance.now();
+    },
+    { capture: true },
+  );
   input.addEventListener('input', () => {
     channel.port2.postMessage(0);
     const since = dispatched;
@@ -190,7 +207,11 @@ export function formatListResult(r, floor) {
     `  search keystroke → list updated in the DOM: median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.keystrokes} keystrokes (budget ${keystrokeBudget(r.rows)} ms) ${ok ? 'OK' : 'OVER'}`,
     `  → its frame rendered: median ${r.frameMedianMs.toFixed(1)} ms; key event made → after that frame: ${r.eventMedianMs.toFixed(1)} ms. A bare <input> on the same screen: ${r.bareMedianMs.toFixed(1)} / ${r.bareFrameMedianMs.toFixed(1)} / ${r.bareEventMedianMs.toFixed(1)} ms`,
     `  ("${spec.query}" → ${r.filtered})`,
-    ...(floor ? [`  the same screen with ${floor.rows} items: median ${floor.medianMs.toFixed(1)} ms (budget ${keystrokeBudget(floor.rows)} ms) ${floor.medianMs <= keystrokeBudget(floor.rows) ? 'OK' : 'OVER'}; the 10,000 items add ${(r.medianMs - floor.medianMs).toFixed(1)} ms`] : []),
+    ...(floor
+      ? [
+          `  the same screen with ${floor.rows} items: median ${floor.medianMs.toFixed(1)} ms (budget ${keystrokeBudget(floor.rows)} ms) ${floor.medianMs <= keystrokeBudget(floor.rows) ? 'OK' : 'OVER'}; the 10,000 items add ${(r.medianMs - floor.medianMs).toFixed(1)} ms`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -206,10 +227,17 @@ async function main() {
   const dist = distArg ?? path.join(tmp, 'dist');
   if (!distArg) {
     console.log('building …');
-    const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
   }
-  const server = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist], { cwd: root, stdio: 'ignore' });
+  const server = spawn(
+    process.execPath,
+    [VITE, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist],
+    { cwd: root, stdio: 'ignore' },
+  );
   let browser;
   try {
     for (let i = 0; ; i++) {
@@ -228,7 +256,8 @@ async function main() {
       const floor = await benchList({ page, baseUrl, list, rows: FLOOR_ROWS });
       await page.close();
       console.log(formatListResult(result, floor));
-      if (strict && (result.medianMs > keystrokeBudget(result.rows) || floor.medianMs > keystrokeBudget(floor.rows))) process.exitCode = 1;
+      if (strict && (result.medianMs > keystrokeBudget(result.rows) || floor.medianMs > keystrokeBudget(floor.rows)))
+        process.exitCode = 1;
     }
   } finally {
     await browser?.close();

@@ -50,13 +50,35 @@ const now = Date.now();
 for (let f = 0; f < SOURCES; f++) {
   const items = Array.from({ length: ITEMS }, (_, i) => {
     const shared = i % 5 === 0;
-    const story = shared ? `Gemeinsame Meldung ${i} über Energiepolitik und Netzausbau` : `Meldung ${f}-${i} über Regionales aus Stadt ${f}`;
-    return { title: story, link: `${feeds.url}/${shared ? `shared/${i}-${f % 2}` : `a/${f}/${i}`}`, description: `${story}. Der erste Satz des Berichts steht hier. Ein zweiter Satz folgt mit mehr Einzelheiten.`, date: new Date(now - i * 60_000) };
+    const story = shared
+      ? `Gemeinsame Meldung ${i} über Energiepolitik und Netzausbau`
+      : `Meldung ${f}-${i} über Regionales aus Stadt ${f}`;
+    return {
+      title: story,
+      link: `${feeds.url}/${shared ? `shared/${i}-${f % 2}` : `a/${f}/${i}`}`,
+      description: `${story}. Der erste Satz des Berichts steht hier. Ein zweiter Satz folgt mit mehr Einzelheiten.`,
+      date: new Date(now - i * 60_000),
+    };
   });
-  const body = f % 2 === 0
-    ? rss2({ title: `Feed ${f}`, link: feeds.url, items })
-    : atom({ title: `Feed ${f}`, base: `${feeds.url}/`, entries: items.map((i) => ({ title: i.title, href: i.link, summary: i.description, updated: i.date })) });
-  feeds.set(`/feed-${f}.xml`, (_req, res) => void setTimeout(() => res.writeHead(200, { 'Content-Type': f % 2 === 0 ? 'application/rss+xml' : 'application/atom+xml' }).end(body), 50));
+  const body =
+    f % 2 === 0
+      ? rss2({ title: `Feed ${f}`, link: feeds.url, items })
+      : atom({
+          title: `Feed ${f}`,
+          base: `${feeds.url}/`,
+          entries: items.map((i) => ({ title: i.title, href: i.link, summary: i.description, updated: i.date })),
+        });
+  feeds.set(
+    `/feed-${f}.xml`,
+    (_req, res) =>
+      void setTimeout(
+        () =>
+          res
+            .writeHead(200, { 'Content-Type': f % 2 === 0 ? 'application/rss+xml' : 'application/atom+xml' })
+            .end(body),
+        50,
+      ),
+  );
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-bench-pipeline-'));
@@ -73,17 +95,36 @@ const engine = new PipelineEngine(
 );
 let failed = 0;
 try {
-  for (let f = 0; f < SOURCES; f++) await createSource(database.db, { name: `Feed ${f}`, url: `${feeds.url}/feed-${f}.xml`, category: 'general', language: 'de', enabled: true });
+  for (let f = 0; f < SOURCES; f++)
+    await createSource(database.db, {
+      name: `Feed ${f}`,
+      url: `${feeds.url}/feed-${f}.xml`,
+      category: 'general',
+      language: 'de',
+      enabled: true,
+    });
   let started = performance.now();
   await engine.pollNow();
   const pollMs = performance.now() - started;
   const ok = pollMs <= BUDGET_MS;
   if (!ok) failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} feed poll of ${SOURCES} sources (${ITEMS} items each, first read): ${Math.round(pollMs)} ms (≤ ${BUDGET_MS} ms)`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} feed poll of ${SOURCES} sources (${ITEMS} items each, first read): ${Math.round(pollMs)} ms (≤ ${BUDGET_MS} ms)`,
+  );
 
-  const { run } = await createRun(database.db, { workflowId: 'ai-news', topic: 'Breaking News', engine: 'desk', params: { topic: 'Breaking News', category: 'general', language: 'de' } });
+  const { run } = await createRun(database.db, {
+    workflowId: 'ai-news',
+    topic: 'Breaking News',
+    engine: 'desk',
+    params: { topic: 'Breaking News', category: 'general', language: 'de' },
+  });
   const { enqueue } = await import('../server/jobs/queue');
-  await enqueue(database.db, { kind: 'pipeline.stage', payload: { runId: run.id, stage: 'Scraper', chain: false }, runAt: new Date(), uniqueKey: `bench:${run.id}` });
+  await enqueue(database.db, {
+    kind: 'pipeline.stage',
+    payload: { runId: run.id, stage: 'Scraper', chain: false },
+    runAt: new Date(),
+    uniqueKey: `bench:${run.id}`,
+  });
   started = performance.now();
   await engine.runDue();
   const scraperMs = performance.now() - started;
@@ -91,11 +132,16 @@ try {
   const scraper = after?.stages.find((s) => s.stage === 'Scraper');
   const stageOk = scraper?.state === 'finished' && scraperMs <= BUDGET_MS;
   if (!stageOk) failed++;
-  console.log(`${stageOk ? 'ok  ' : 'FAIL'} Scraper stage over ${SOURCES * ITEMS} stored items ('Breaking News', article pages read): ${Math.round(scraperMs)} ms (≤ ${BUDGET_MS} ms)${scraper?.state === 'finished' ? '' : `; state ${scraper?.state} ${scraper?.error ?? ''}`}`);
+  console.log(
+    `${stageOk ? 'ok  ' : 'FAIL'} Scraper stage over ${SOURCES * ITEMS} stored items ('Breaking News', article pages read): ${Math.round(scraperMs)} ms (≤ ${BUDGET_MS} ms)${scraper?.state === 'finished' ? '' : `; state ${scraper?.state} ${scraper?.error ?? ''}`}`,
+  );
 
   // A whole run as Run Workflow starts it: every stage in turn until the story waits in review.
   started = performance.now();
-  const whole = await engine.startRun({ workflowId: 'ai-news', params: { topic: 'Breaking News', category: 'general', language: 'de', platforms: ['telegram'] } });
+  const whole = await engine.startRun({
+    workflowId: 'ai-news',
+    params: { topic: 'Breaking News', category: 'general', language: 'de', platforms: ['telegram'] },
+  });
   let state = whole;
   while (performance.now() - started < 300_000) {
     await engine.runDue();
@@ -108,23 +154,58 @@ try {
   const textMs = duration('Scraper') + duration('AI Analyse');
   const wholeOk = state.status === 'waiting' && textMs <= TEXT_BUDGET_MS;
   if (!wholeOk) failed++;
-  console.log(`${wholeOk ? 'ok  ' : 'FAIL'} run from start to review on the embedded default: text stages (Scraper + AI Analyse) ${Math.round(textMs)} ms (≤ ${TEXT_BUDGET_MS} ms); TTS (eSpeak-NG) ${Math.round(duration('TTS'))} ms, Video Gen (FFmpeg) ${Math.round(duration('Video Gen'))} ms; in review after ${Math.round(toReviewMs)} ms${state.status === 'waiting' ? '' : `; status ${state.status}`}`);
+  console.log(
+    `${wholeOk ? 'ok  ' : 'FAIL'} run from start to review on the embedded default: text stages (Scraper + AI Analyse) ${Math.round(textMs)} ms (≤ ${TEXT_BUDGET_MS} ms); TTS (eSpeak-NG) ${Math.round(duration('TTS'))} ms, Video Gen (FFmpeg) ${Math.round(duration('Video Gen'))} ms; in review after ${Math.round(toReviewMs)} ms${state.status === 'waiting' ? '' : `; status ${state.status}`}`,
+  );
 
   // The desk's own render of a 60 s story at 720p, as Video Gen makes it: subtitles, sources, disclosure, thumbnail.
   const exec = promisify(execFile);
   const speechPath = path.join(dir, 'speech-60s.wav');
-  await exec(ffmpegInstaller.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=60:sample_rate=22050', '-ac', '1', speechPath]);
-  const card = { audioPath: speechPath, title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien', credit: 'Quellen: Alpha Nachrichten, Beta Zeitung', disclosure: 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.', script: SCRIPT_60S, measureMemory: true };
+  await exec(ffmpegInstaller.path, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:duration=60:sample_rate=22050',
+    '-ac',
+    '1',
+    speechPath,
+  ]);
+  const card = {
+    audioPath: speechPath,
+    title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien',
+    credit: 'Quellen: Alpha Nachrichten, Beta Zeitung',
+    disclosure:
+      'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+    script: SCRIPT_60S,
+    measureMemory: true,
+  };
   started = performance.now();
-  const landscape = await renderVideo({ ...card, outPath: path.join(dir, 'render-720p.mp4'), thumbnailPath: path.join(dir, 'render-720p.jpg') });
+  const landscape = await renderVideo({
+    ...card,
+    outPath: path.join(dir, 'render-720p.mp4'),
+    thumbnailPath: path.join(dir, 'render-720p.jpg'),
+  });
   const renderMs = performance.now() - started;
   started = performance.now();
-  const portrait = await renderVideo({ ...card, outPath: path.join(dir, 'render-portrait.mp4'), thumbnailPath: path.join(dir, 'render-portrait.jpg'), width: 1080, height: 1920 });
+  const portrait = await renderVideo({
+    ...card,
+    outPath: path.join(dir, 'render-portrait.mp4'),
+    thumbnailPath: path.join(dir, 'render-portrait.jpg'),
+    width: 1080,
+    height: 1920,
+  });
   const portraitMs = performance.now() - started;
   const mb = (kb?: number) => (kb === undefined ? '?' : String(Math.round(kb / 1024)));
-  const renderOk = renderMs <= RENDER_BUDGET_MS && renderMs / landscape.durationMs <= 0.5 && (landscape.peakKb ?? 0) / 1024 <= RENDER_MEMORY_BUDGET_MB;
+  const renderOk =
+    renderMs <= RENDER_BUDGET_MS &&
+    renderMs / landscape.durationMs <= 0.5 &&
+    (landscape.peakKb ?? 0) / 1024 <= RENDER_MEMORY_BUDGET_MB;
   if (!renderOk) failed++;
-  console.log(`${renderOk ? 'ok  ' : 'FAIL'} Video render of a 60 s script at 720p (subtitles, thumbnail, ${Math.round(landscape.durationMs / 100) / 10} s): ${Math.round(renderMs)} ms = ${(renderMs / landscape.durationMs).toFixed(2)}× real time (≤ ${RENDER_BUDGET_MS} ms, ≤ 0.5×), encode alone ${Math.round(landscape.renderMs)} ms; FFmpeg peak memory ${mb(landscape.peakKb)} MB (≤ ${RENDER_MEMORY_BUDGET_MB} MB); portrait 1080×1920 ${Math.round(portraitMs)} ms = ${(portraitMs / portrait.durationMs).toFixed(2)}×, ${mb(portrait.peakKb)} MB`);
+  console.log(
+    `${renderOk ? 'ok  ' : 'FAIL'} Video render of a 60 s script at 720p (subtitles, thumbnail, ${Math.round(landscape.durationMs / 100) / 10} s): ${Math.round(renderMs)} ms = ${(renderMs / landscape.durationMs).toFixed(2)}× real time (≤ ${RENDER_BUDGET_MS} ms, ≤ 0.5×), encode alone ${Math.round(landscape.renderMs)} ms; FFmpeg peak memory ${mb(landscape.peakKb)} MB (≤ ${RENDER_MEMORY_BUDGET_MB} MB); portrait 1080×1920 ${Math.round(portraitMs)} ms = ${(portraitMs / portrait.durationMs).toFixed(2)}×, ${mb(portrait.peakKb)} MB`,
+  );
 } finally {
   await engine.stop();
   await events.stop();

@@ -28,7 +28,14 @@ const MIN_RATE = RATE * 0.95;
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NEWSDESK_TOKEN: TOKEN, PORT: '0', HOST: '127.0.0.1', NEWSDESK_AUTH_MAX_FAILURES: '1000000', ...env },
+    env: {
+      ...process.env,
+      NEWSDESK_TOKEN: TOKEN,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NEWSDESK_AUTH_MAX_FAILURES: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -57,7 +64,8 @@ function cannon(options: autocannon.Options): Promise<Figures> {
       if (error) return reject(error);
       if (result.non2xx > 0) return reject(new Error(`${result.non2xx} Antworten ohne 2xx`));
       // A time-out or socket error is a request without a latency: the percentiles would look better than they are.
-      if (result.errors > 0 || result.timeouts > 0) return reject(new Error(`${result.errors} Fehler, ${result.timeouts} Zeitüberschreitungen`));
+      if (result.errors > 0 || result.timeouts > 0)
+        return reject(new Error(`${result.errors} Fehler, ${result.timeouts} Zeitüberschreitungen`));
       resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 });
     });
   });
@@ -66,9 +74,19 @@ function cannon(options: autocannon.Options): Promise<Figures> {
 const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 const listRequest = () => ({
   method: 'GET' as const,
-  setupRequest: (request: autocannon.Request) => ({ ...request, path: `/api/posts?limit=50&offset=${50 * Math.floor(Math.random() * (POSTS / 50))}` }),
+  setupRequest: (request: autocannon.Request) => ({
+    ...request,
+    path: `/api/posts?limit=50&offset=${50 * Math.floor(Math.random() * (POSTS / 50))}`,
+  }),
 });
-const createBody = JSON.stringify({ title: 'Bench-Post', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie', content: 'Last' });
+const createBody = JSON.stringify({
+  title: 'Bench-Post',
+  status: 'draft',
+  platform: 'youtube',
+  publishDate: '2026-11-23',
+  category: 'Technologie',
+  content: 'Last',
+});
 
 async function measure(url: string): Promise<{ listMax: Figures; list200: Figures; create: Figures }> {
   const base = { url, headers, connections: 10, duration: SECONDS };
@@ -117,8 +135,14 @@ async function postgres() {
 
 const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
 // The machine may be shared: the load before and after says how far the figures can be trusted.
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
-console.log(`Newsdesk-Server: ${POSTS} Posts, ${SECONDS} s je Messung, 10 Verbindungen, Node ${process.version}, ${os.cpus().length} Kerne, Last vorher ${load()}`);
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(
+  `Newsdesk-Server: ${POSTS} Posts, ${SECONDS} s je Messung, 10 Verbindungen, Node ${process.version}, ${os.cpus().length} Kerne, Last vorher ${load()}`,
+);
 results['PGlite (eingebettet)'] = await embedded();
 const pgMissing = postgresUnavailable();
 if (pgMissing) console.log(`PostgreSQL übersprungen: ${pgMissing}`);
@@ -136,14 +160,18 @@ const rows: Array<[string, (f: Awaited<ReturnType<typeof measure>>) => string]> 
 const names = Object.keys(results);
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\n${''.padEnd(width)}  ${names.map((n) => n.padStart(20)).join('  ')}`);
-for (const [label, pick] of rows) console.log(`${label.padEnd(width)}  ${names.map((n) => pick(results[n]).padStart(20)).join('  ')}`);
+for (const [label, pick] of rows)
+  console.log(`${label.padEnd(width)}  ${names.map((n) => pick(results[n]).padStart(20)).join('  ')}`);
 console.log(`Last nachher ${load()}`);
 const pg = results['PostgreSQL 15'];
 const budget = `Budget Liste p99 ≤ ${BUDGET_P99_MS} ms bei ${RATE} Anfragen/s auf PostgreSQL`;
 if (pg) {
   const fast = pg.list200.p99 <= BUDGET_P99_MS;
   const rate = pg.list200.rps >= MIN_RATE;
-  const why = [`p99 ${pg.list200.p99} ms`, `erreicht ${pg.list200.rps} Anfragen/s${rate ? '' : ` (unter ${MIN_RATE})`}`].join(', ');
+  const why = [
+    `p99 ${pg.list200.p99} ms`,
+    `erreicht ${pg.list200.rps} Anfragen/s${rate ? '' : ` (unter ${MIN_RATE})`}`,
+  ].join(', ');
   console.log(`\n${budget}: ${fast && rate ? 'eingehalten' : 'ÜBERSCHRITTEN'} (${why})`);
   if (!(fast && rate)) process.exitCode = 1;
 } else {

@@ -56,7 +56,18 @@ const PORT = Number(process.env.BENCH_PORT ?? 4310);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET = { landing: 100, dashboard: 160, screen: 60 };
 const LIGHTHOUSE = { performance: 95, accessibility: 100, tbtMs: 200, longTaskMs: 50 };
-const SCREENS = ['/dashboard', '/dashboard/workflow', '/dashboard/ai-news', '/dashboard/posts', '/dashboard/media', '/dashboard/live', '/dashboard/social', '/dashboard/videos', '/dashboard/prompts', '/dashboard/admin'];
+const SCREENS = [
+  '/dashboard',
+  '/dashboard/workflow',
+  '/dashboard/ai-news',
+  '/dashboard/posts',
+  '/dashboard/media',
+  '/dashboard/live',
+  '/dashboard/social',
+  '/dashboard/videos',
+  '/dashboard/prompts',
+  '/dashboard/admin',
+];
 const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
 const API_PORT = PORT + 1;
 const SECURE_PORT = PORT + 2;
@@ -76,14 +87,23 @@ const LIGHTHOUSE_URLS = args.includes('--screens') ? args[args.indexOf('--screen
 const tmp = mkdtempSync(path.join(tmpdir(), 'newsdesk-bench-'));
 
 function build(outDir, env = {}) {
-  console.log(`building ${path.relative(root, outDir) || outDir}${env.VITE_API_MODE ? ` (VITE_API_MODE=${env.VITE_API_MODE})` : ''} …`);
-  const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(
+    `building ${path.relative(root, outDir) || outDir}${env.VITE_API_MODE ? ` (VITE_API_MODE=${env.VITE_API_MODE})` : ''} …`,
+  );
+  const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`vite build failed (${r.status})`);
 }
 
-
 async function preview(dist) {
-  const child = spawn(process.execPath, [VITE, 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', dist], { cwd: root, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [VITE, 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', dist],
+    { cwd: root, stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${BASE}/index.html`)).ok) return child;
@@ -103,7 +123,29 @@ async function preview(dist) {
 async function productionLikePreview(dist) {
   const key = path.join(tmp, 'key.pem');
   const cert = path.join(tmp, 'cert.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   const https = made.status === 0 ? { key: readFileSync(key), cert: readFileSync(cert) } : undefined;
   const server = await vitePreview({
     configFile: false,
@@ -112,7 +154,11 @@ async function productionLikePreview(dist) {
     build: { outDir: dist },
     preview: { host: '127.0.0.1', port: SECURE_PORT, strictPort: true, https },
   });
-  return { base: `${https ? 'https' : 'http'}://127.0.0.1:${SECURE_PORT}`, protocol: https ? 'HTTPS, HTTP/2' : 'HTTP/1.1 (no openssl for a certificate)', close: () => server.close() };
+  return {
+    base: `${https ? 'https' : 'http'}://127.0.0.1:${SECURE_PORT}`,
+    protocol: https ? 'HTTPS, HTTP/2' : 'HTTP/1.1 (no openssl for a certificate)',
+    close: () => server.close(),
+  };
 }
 
 /** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report and what its trace says of the host (scripts/trace-host.mjs). */
@@ -123,8 +169,18 @@ async function lighthouseRun(url, cpuSlowdown) {
     chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_ARGS],
   });
   try {
-    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
-    const config = cpuSlowdown ? { extends: 'lighthouse:default', settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } } } : undefined;
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    };
+    const config = cpuSlowdown
+      ? {
+          extends: 'lighthouse:default',
+          settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } },
+        }
+      : undefined;
     const result = await lighthouse(url, flags, config);
     if (TRACE_DIR) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${cpuSlowdown ?? 4}x-${Date.now()}`;
@@ -158,7 +214,15 @@ async function lighthouseRun(url, cpuSlowdown) {
  */
 async function untracedLongTasks(url, { slow4G }) {
   const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', viewport: { width, height }, deviceScaleFactor, isMobile: true, hasTouch: true, userAgent: userAgents.mobile });
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    serviceWorkers: 'block',
+    viewport: { width, height },
+    deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: userAgents.mobile,
+  });
   try {
     await context.addInitScript(() => {
       const seen = [];
@@ -172,14 +236,26 @@ async function untracedLongTasks(url, { slow4G }) {
     const net = DEFAULT_THROTTLING;
     if (slow4G) {
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: net.requestLatencyMs, downloadThroughput: (net.downloadThroughputKbps * 1024) / 8, uploadThroughput: (net.uploadThroughputKbps * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: net.requestLatencyMs,
+        downloadThroughput: (net.downloadThroughputKbps * 1024) / 8,
+        uploadThroughput: (net.uploadThroughputKbps * 1024) / 8,
+      });
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: net.cpuSlowdownMultiplier });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // The screen has drawn its data: its heading is in and no loading skeleton is left.
-    await page.waitForFunction(() => document.querySelector('h1') && !document.querySelector('[data-slot="skeleton"]'), null, { timeout: 60_000, polling: 250 });
+    await page.waitForFunction(
+      () => document.querySelector('h1') && !document.querySelector('[data-slot="skeleton"]'),
+      null,
+      { timeout: 60_000, polling: 250 },
+    );
     await page.waitForTimeout(LONG_TASK_QUIET_MS);
-    const { fcp, tasks } = await page.evaluate(() => ({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, tasks: window.__benchLongTasks }));
+    const { fcp, tasks } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      tasks: window.__benchLongTasks,
+    }));
     if (fcp === null) return { error: 'kein first-contentful-paint' };
     const late = tasks.filter(([start]) => start >= fcp).map(([, duration]) => duration);
     return { late };
@@ -222,7 +298,11 @@ async function warmStartOffline(browser, dist, url, reloads, server) {
     // A first visit registers the worker 3 s after the first screen (app-extras); clientsClaim hands it this page once
     // installed (= precached).
     let caches = null;
-    for (let i = 0; i < 150 && !(caches?.controlled && caches.precached >= expected && caches.config > 0 && caches.mocks > 0); i++) {
+    for (
+      let i = 0;
+      i < 150 && !(caches?.controlled && caches.precached >= expected && caches.config > 0 && caches.mocks > 0);
+      i++
+    ) {
       if (i) await page.waitForTimeout(200);
       caches = await page.evaluate(async () => {
         const count = async (name) => (name ? (await (await window.caches.open(name)).keys()).length : 0);
@@ -248,7 +328,8 @@ async function warmStartOffline(browser, dist, url, reloads, server) {
       await page.waitForFunction(() => typeof window.__h1At === 'number', null, { timeout: 20_000 });
       const run = await page.evaluate(() => ({
         h1At: window.__h1At,
-        fromWorker: Boolean(navigator.serviceWorker.controller) && performance.getEntriesByType('navigation')[0]?.workerStart > 0,
+        fromWorker:
+          Boolean(navigator.serviceWorker.controller) && performance.getEntriesByType('navigation')[0]?.workerStart > 0,
       }));
       times.push(run.h1At);
       fromWorker &&= run.fromWorker;
@@ -292,16 +373,28 @@ async function scriptsUntilHeading(browser, url, { live }) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.addInitScript(HEADING_PROBE);
-  if (live) await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  if (live)
+    await page.route('**/config.json', (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }),
+    );
   await page.goto(BASE + url);
-  await page.waitForFunction(() => typeof window.__h1At === 'number' && typeof window.__h1In === 'number', null, { timeout: 20_000 });
+  await page.waitForFunction(() => typeof window.__h1At === 'number' && typeof window.__h1In === 'number', null, {
+    timeout: 20_000,
+  });
   const [before, paint] = await page.evaluate(() => {
-    const scripts = performance.getEntriesByType('resource').filter((e) => /\.m?js($|\?)/.test(new URL(e.name).pathname));
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\.m?js($|\?)/.test(new URL(e.name).pathname));
     const names = (list) => list.map((e) => new URL(e.name).pathname);
-    return [names(scripts.filter((e) => e.startTime <= window.__h1In)), names(scripts.filter((e) => e.startTime > window.__h1In && e.startTime <= window.__h1At))];
+    return [
+      names(scripts.filter((e) => e.startTime <= window.__h1In)),
+      names(scripts.filter((e) => e.startTime > window.__h1In && e.startTime <= window.__h1At)),
+    ];
   });
   // The entry module is the document's own script, not a resource entry.
-  const entry = await page.evaluate(() => [...document.querySelectorAll('script[type="module"][src]')].map((s) => new URL(s.src).pathname));
+  const entry = await page.evaluate(() =>
+    [...document.querySelectorAll('script[type="module"][src]')].map((s) => new URL(s.src).pathname),
+  );
   await context.close();
   const files = [...new Set([...entry, ...before])];
   return Object.assign(files, { paint: [...new Set(paint)].filter((f) => !files.includes(f)) });
@@ -310,7 +403,10 @@ async function scriptsUntilHeading(browser, url, { live }) {
 async function allRequestedScripts(browser, urls, { live }) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  if (live) await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  if (live)
+    await page.route('**/config.json', (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }),
+    );
   const scripts = new Set();
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
@@ -329,7 +425,9 @@ const results = [];
 function check(name, value, budget, detail = '') {
   const pass = value <= budget * 1024;
   results.push(pass);
-  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${kb(value).padStart(7)} KB gzip  (budget ≤ ${budget} KB)${detail ? `  ${detail}` : ''}`);
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${kb(value).padStart(7)} KB gzip  (budget ≤ ${budget} KB)${detail ? `  ${detail}` : ''}`,
+  );
 }
 
 let server;
@@ -355,9 +453,20 @@ try {
       const feature = url === '/dashboard' ? 'overview' : url.split('/')[2];
       const named = files.filter((f) => path.basename(f).startsWith(`${feature}-`));
       const size = sum(dist, named);
-      const beyond = sum(dist, files.filter((f) => !shared.has(f)));
-      check(`JS before ${url} renders`, sum(dist, files), BUDGET.dashboard, `${files.length} files; screen chunk ${kb(size)} KB; beyond the shared shell ${kb(beyond)} KB`);
-      if (files.paint.length > 0) console.log(`      then, before it painted (not waited for): ${files.paint.map((f) => `${path.basename(f)} ${kb(gzipSize(dist, f))}`).join(', ')}`);
+      const beyond = sum(
+        dist,
+        files.filter((f) => !shared.has(f)),
+      );
+      check(
+        `JS before ${url} renders`,
+        sum(dist, files),
+        BUDGET.dashboard,
+        `${files.length} files; screen chunk ${kb(size)} KB; beyond the shared shell ${kb(beyond)} KB`,
+      );
+      if (files.paint.length > 0)
+        console.log(
+          `      then, before it painted (not waited for): ${files.paint.map((f) => `${path.basename(f)} ${kb(gzipSize(dist, f))}`).join(', ')}`,
+        );
       if (size > largest[1]) largest = [url, size];
     }
     check('largest screen chunk', largest[1], BUDGET.screen, largest[0]);
@@ -367,20 +476,29 @@ try {
     console.log(`info  JS before / renders (mock)                ${kb(sum(dist, landingMock)).padStart(7)} KB gzip`);
     const dashMock = await scriptsUntilHeading(browser, '/dashboard', { live: false });
     const mockFiles = dashMock.filter((f) => /mock-network/.test(f));
-    console.log(`info  JS before /dashboard renders (mock)       ${kb(sum(dist, dashMock)).padStart(7)} KB gzip  (of which mock network ${kb(sum(dist, mockFiles))} KB)`);
+    console.log(
+      `info  JS before /dashboard renders (mock)       ${kb(sum(dist, dashMock)).padStart(7)} KB gzip  (of which mock network ${kb(sum(dist, mockFiles))} KB)`,
+    );
   }
 
   if (run('lists')) {
-    console.log(`\n== Search keystroke, ${FLOOR_ROWS} and 10,000 items (mock mode, same build; not throttled: this host's own speed)`);
+    console.log(
+      `\n== Search keystroke, ${FLOOR_ROWS} and 10,000 items (mock mode, same build; not throttled: this host's own speed)`,
+    );
     for (const list of Object.keys(LISTS)) {
       const listPage = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
       const r = await benchList({ page: listPage, baseUrl: BASE, list });
       const floor = await benchList({ page: listPage, baseUrl: BASE, list, rows: FLOOR_ROWS });
       await listPage.close();
       console.log(formatListResult(r, floor));
-      for (const [m, rows, budget] of [[floor, FLOOR_ROWS, KEYSTROKE_BUDGET_MS.short], [r, 10_000, KEYSTROKE_BUDGET_MS.long]]) {
+      for (const [m, rows, budget] of [
+        [floor, FLOOR_ROWS, KEYSTROKE_BUDGET_MS.short],
+        [r, 10_000, KEYSTROKE_BUDGET_MS.long],
+      ]) {
         results.push(m.medianMs <= budget);
-        console.log(`${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median to the list updated (budget ≤ ${budget} ms; to its frame rendered ${m.frameMedianMs.toFixed(1)} ms; a bare <input> there ${m.bareMedianMs.toFixed(1)} / ${m.bareFrameMedianMs.toFixed(1)} ms)`);
+        console.log(
+          `${m.medianMs <= budget ? 'PASS' : 'FAIL'}  search keystroke, ${rows.toLocaleString('en').padStart(6)} items: ${LISTS[list].name.padEnd(15)} ${m.medianMs.toFixed(1).padStart(7)} ms median to the list updated (budget ≤ ${budget} ms; to its frame rendered ${m.frameMedianMs.toFixed(1)} ms; a bare <input> there ${m.bareMedianMs.toFixed(1)} / ${m.bareFrameMedianMs.toFixed(1)} ms)`,
+        );
       }
     }
   }
@@ -392,8 +510,12 @@ try {
     const warmMs = median(warm.times);
     const warmOk = warm.fromWorker && warmMs <= WARM_START.budgetMs;
     results.push(warmOk);
-    console.log(`      ${warm.precached} precached files; reloads offline (navigation → <h1> visible): ${warm.times.map((t) => Math.round(t)).join(', ')} ms`);
-    console.log(`${warmOk ? 'PASS' : 'FAIL'}  warm start offline, ${WARM_START.url} (median)          ${String(Math.round(warmMs)).padStart(7)} ms      (budget ≤ ${WARM_START.budgetMs} ms)${warm.fromWorker ? '' : '  NOT served by the worker'}`);
+    console.log(
+      `      ${warm.precached} precached files; reloads offline (navigation → <h1> visible): ${warm.times.map((t) => Math.round(t)).join(', ')} ms`,
+    );
+    console.log(
+      `${warmOk ? 'PASS' : 'FAIL'}  warm start offline, ${WARM_START.url} (median)          ${String(Math.round(warmMs)).padStart(7)} ms      (budget ≤ ${WARM_START.budgetMs} ms)${warm.fromWorker ? '' : '  NOT served by the worker'}`,
+    );
   }
   if (server) server.kill();
   server = undefined;
@@ -405,12 +527,18 @@ try {
     if (run('live')) {
       writeFileSync(path.join(liveDist, 'config.json'), LIVE_CONFIG);
       // A precache entry or a script tag would name the hashed file; sw.js's runtime route only holds a pattern.
-      const referenced = ['index.html', 'sw.js'].filter((f) => /mock-network-[A-Za-z0-9_-]+\.js/.test(readFileSync(path.join(liveDist, f), 'utf8')));
+      const referenced = ['index.html', 'sw.js'].filter((f) =>
+        /mock-network-[A-Za-z0-9_-]+\.js/.test(readFileSync(path.join(liveDist, f), 'utf8')),
+      );
       server = await preview(liveDist);
-      const requested = (await allRequestedScripts(browser, ['/', '/dashboard', '/dashboard/live'], { live: false })).filter((f) => /mock-network/.test(f));
+      const requested = (
+        await allRequestedScripts(browser, ['/', '/dashboard', '/dashboard/live'], { live: false })
+      ).filter((f) => /mock-network/.test(f));
       const clean = referenced.length === 0 && requested.length === 0;
       results.push(clean);
-      console.log(`${clean ? 'PASS' : 'FAIL'}  live build contains no mock code               referenced in: ${referenced.join(', ') || 'none'}; requested: ${requested.join(', ') || 'none'}`);
+      console.log(
+        `${clean ? 'PASS' : 'FAIL'}  live build contains no mock code               referenced in: ${referenced.join(', ') || 'none'}; requested: ${requested.join(', ') || 'none'}`,
+      );
       server.kill();
       server = undefined;
     }
@@ -418,16 +546,25 @@ try {
     if (run('lighthouse')) {
       // The live deployment as an operator meets it: served like production, with a backend that answers.
       backend = await startMockBackend(API_PORT);
-      writeFileSync(path.join(liveDist, 'config.json'), JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }));
+      writeFileSync(
+        path.join(liveDist, 'config.json'),
+        JSON.stringify({ apiMode: 'live', apiBaseUrl: backend.apiBaseUrl }),
+      );
       secure = await productionLikePreview(liveDist);
-      console.log(`\n== Lighthouse (mobile, default settings: simulated slow 4G, 4× CPU), live build over ${secure.protocol}, API answered by the mock handlers`);
-      console.log(`      ${LIGHTHOUSE_RUNS} runs at 4× per screen decide; "calibrated" is ${CALIBRATED_RUNS} run(s) at the host-calibrated slowdown, for information only`);
+      console.log(
+        `\n== Lighthouse (mobile, default settings: simulated slow 4G, 4× CPU), live build over ${secure.protocol}, API answered by the mock handlers`,
+      );
+      console.log(
+        `      ${LIGHTHOUSE_RUNS} runs at 4× per screen decide; "calibrated" is ${CALIBRATED_RUNS} run(s) at the host-calibrated slowdown, for information only`,
+      );
       const score = (r) => Math.round(r.categories.performance.score * 100);
       const tbt = (r) => r.audits['total-blocking-time']?.numericValue ?? Infinity;
       // Long tasks (as Lighthouse simulates them at 4×) that start after the first contentful paint: data arriving.
       const lateLongTasks = (r) => {
         const fcp = r.audits['first-contentful-paint']?.numericValue ?? 0;
-        return (r.audits['long-tasks']?.details?.items ?? []).filter((t) => t.startTime >= fcp && t.duration > LIGHTHOUSE.longTaskMs);
+        return (r.audits['long-tasks']?.details?.items ?? []).filter(
+          (t) => t.startTime >= fcp && t.duration > LIGHTHOUSE.longTaskMs,
+        );
       };
       // The median run by performance score (Lighthouse's variability docs: take the median of several runs).
       const medianRun = (runs) => [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)];
@@ -443,35 +580,80 @@ try {
         const index = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
         const slowdown = calibratedSlowdown(index);
         const calibrated = [];
-        if (slowdown !== 4) while (calibrated.length < CALIBRATED_RUNS) calibrated.push((await lighthouseRun(secure.base + url, slowdown)).lhr);
+        if (slowdown !== 4)
+          while (calibrated.length < CALIBRATED_RUNS)
+            calibrated.push((await lighthouseRun(secure.base + url, slowdown)).lhr);
         const perf = score(lhr);
         const a11y = Math.round(lhr.categories.accessibility.score * 100);
         const tbtMs = median(runs.map(tbt));
         const late = lateLongTasks(lhr);
         const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
-        const calText = slowdown === 4 ? 'host calibrates to 4× too' : calibrated.length ? `calibrated ${slowdown}×: performance ${calibrated.map(score).join(', ')}, TBT ${Math.round(median(calibrated.map(tbt)))} ms` : `calibrated ${slowdown}×: not run`;
-        console.log(`      ${url.padEnd(20)} 4×: performance ${runs.map(score).join(', ')}; median run FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}  |  BenchmarkIndex ${index}, ${calText}`);
+        const calText =
+          slowdown === 4
+            ? 'host calibrates to 4× too'
+            : calibrated.length
+              ? `calibrated ${slowdown}×: performance ${calibrated.map(score).join(', ')}, TBT ${Math.round(median(calibrated.map(tbt)))} ms`
+              : `calibrated ${slowdown}×: not run`;
+        console.log(
+          `      ${url.padEnd(20)} 4×: performance ${runs.map(score).join(', ')}; median run FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}  |  BenchmarkIndex ${index}, ${calText}`,
+        );
         console.log(`      ${describeHost(hosts)}`);
         const judge = (ok, name, value, budget) => {
           results.push(ok);
-          console.log(`${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${String(value).padStart(7)}         (budget ${budget})`);
+          console.log(
+            `${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${String(value).padStart(7)}         (budget ${budget})`,
+          );
         };
         judge(perf >= LIGHTHOUSE.performance, `Lighthouse 4× performance ${url}`, perf, `≥ ${LIGHTHOUSE.performance}`);
-        judge(tbtMs <= LIGHTHOUSE.tbtMs, `Lighthouse 4× TBT ${url} (median, ms)`, Math.round(tbtMs), `≤ ${LIGHTHOUSE.tbtMs} ms`);
+        judge(
+          tbtMs <= LIGHTHOUSE.tbtMs,
+          `Lighthouse 4× TBT ${url} (median, ms)`,
+          Math.round(tbtMs),
+          `≤ ${LIGHTHOUSE.tbtMs} ms`,
+        );
         // Every run is judged, in both conditions (a long task in any of them fails the budget, and so does a run that
         // could not be judged).
         const untraced = [];
-        for (const slow4G of [false, true]) for (let i = 0; i < LONG_TASK_RUNS; i++) untraced.push({ slow4G, ...(await untracedLongTasks(secure.base + url, { slow4G })) });
+        for (const slow4G of [false, true])
+          for (let i = 0; i < LONG_TASK_RUNS; i++)
+            untraced.push({ slow4G, ...(await untracedLongTasks(secure.base + url, { slow4G })) });
         const worst = Math.max(...untraced.map((r) => (r.error ? Infinity : r.late.length)));
-        const runText = (r) => (r.error ? `nicht messbar: ${r.error}` : r.late.length ? `${r.late.length} (${r.late.map((d) => `${Math.round(d)} ms`).join(', ')})` : '0');
-        const runsText = [false, true].map((slow4G) => `${slow4G ? 'slow 4G' : 'data at once'} ${untraced.filter((r) => r.slow4G === slow4G).map(runText).join(', ')}`).join('; ');
-        judge(worst === 0, `long tasks > ${LIGHTHOUSE.longTaskMs} ms after FCP ${url} (4×, every run)`, Number.isFinite(worst) ? worst : '?', `0; ${runsText}`);
-        console.log(`      Lighthouse's simulated long tasks after FCP (median run; its trace stretches tasks here): ${late.length}${late.length ? `: ${late.map((t) => `${Math.round(t.duration)} ms ${path.basename(t.url ?? '')}`).join(', ')}` : ''}`);
-        judge(a11y >= LIGHTHOUSE.accessibility, `Lighthouse accessibility ${url}`, a11y, `≥ ${LIGHTHOUSE.accessibility}`);
+        const runText = (r) =>
+          r.error
+            ? `nicht messbar: ${r.error}`
+            : r.late.length
+              ? `${r.late.length} (${r.late.map((d) => `${Math.round(d)} ms`).join(', ')})`
+              : '0';
+        const runsText = [false, true]
+          .map(
+            (slow4G) =>
+              `${slow4G ? 'slow 4G' : 'data at once'} ${untraced
+                .filter((r) => r.slow4G === slow4G)
+                .map(runText)
+                .join(', ')}`,
+          )
+          .join('; ');
+        judge(
+          worst === 0,
+          `long tasks > ${LIGHTHOUSE.longTaskMs} ms after FCP ${url} (4×, every run)`,
+          Number.isFinite(worst) ? worst : '?',
+          `0; ${runsText}`,
+        );
+        console.log(
+          `      Lighthouse's simulated long tasks after FCP (median run; its trace stretches tasks here): ${late.length}${late.length ? `: ${late.map((t) => `${Math.round(t.duration)} ms ${path.basename(t.url ?? '')}`).join(', ')}` : ''}`,
+        );
+        judge(
+          a11y >= LIGHTHOUSE.accessibility,
+          `Lighthouse accessibility ${url}`,
+          a11y,
+          `≥ ${LIGHTHOUSE.accessibility}`,
+        );
         const refs = new Set(lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
         const failing = Object.values(lhr.audits).filter((a) => refs.has(a.id) && a.score !== null && a.score < 1);
         if (failing.length) console.log(`      accessibility audits below 1: ${failing.map((a) => a.id).join(', ')}`);
-        const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((i) => `${path.basename(i.url)} ${Math.round(i.scripting)} ms`);
+        const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
+          .slice(0, 3)
+          .map((i) => `${path.basename(i.url)} ${Math.round(i.scripting)} ms`);
         if (bootup.length) console.log(`      scripting (4×): ${bootup.join(', ')}`);
       }
     }
@@ -487,7 +669,12 @@ try {
 if (run('pipeline')) {
   console.log('\npipeline (embedded PGlite, local feeds)');
   const pipeline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-pipeline.ts'], { encoding: 'utf8' });
-  process.stdout.write(pipeline.stdout.split('\n').map((l) => (l ? `  ${l}` : l)).join('\n'));
+  process.stdout.write(
+    pipeline.stdout
+      .split('\n')
+      .map((l) => (l ? `  ${l}` : l))
+      .join('\n'),
+  );
   if (pipeline.stderr.trim()) console.log(pipeline.stderr.trim());
   results.push(pipeline.status === 0);
 }

@@ -20,10 +20,20 @@ await cp(path.join(root, 'public', 'samples'), path.join(dist, 'samples'), { rec
 // Every provider address points at a closed local port: a check that reaches a provider fails at once and the same way
 // on every machine, instead of calling the public service (or waiting on a network that has none).
 const providerSource = await readFile(path.join(root, 'server', 'providers', 'credentials.ts'), 'utf8');
-const closedProviders = Object.fromEntries([...providerSource.matchAll(/urlEnv: '(\w+)'/g)].map(([, name]) => [name, 'http://127.0.0.1:9']));
+const closedProviders = Object.fromEntries(
+  [...providerSource.matchAll(/urlEnv: '(\w+)'/g)].map(([, name]) => [name, 'http://127.0.0.1:9']),
+);
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--seed', 'demo'], {
   cwd: root,
-  env: { ...process.env, ...closedProviders, PORT: '0', HOST: '127.0.0.1', NEWSDESK_TOKEN: token, NEWSDESK_DATA_DIR: dataDir, NEWSDESK_DIST_DIR: dist },
+  env: {
+    ...process.env,
+    ...closedProviders,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NEWSDESK_TOKEN: token,
+    NEWSDESK_DATA_DIR: dataDir,
+    NEWSDESK_DIST_DIR: dist,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 

@@ -26,8 +26,16 @@ function parseArgs(argv) {
   return { baseUrl, token };
 }
 
-const describe = (issues) => issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ');
-const snippet = (answer) => (answer.isJson ? ` ${JSON.stringify(answer.json).slice(0, 160)}` : answer.bytes.length ? ` (${answer.contentType || 'no content type'}, ${answer.bytes.length} bytes)` : '');
+const describe = (issues) =>
+  issues
+    .map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+const snippet = (answer) =>
+  answer.isJson
+    ? ` ${JSON.stringify(answer.json).slice(0, 160)}`
+    : answer.bytes.length
+      ? ` (${answer.contentType || 'no content type'}, ${answer.bytes.length} bytes)`
+      : '';
 
 /**
  * Runs the check. `out` receives each line. Returns { passed, failed, skipped }. The token is sent, never printed:
@@ -37,7 +45,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   // Answer bodies are printed in reasons; a backend that echoes the token must not get it onto the screen.
   const out = (text) => print(token ? text.split(token).join('***') : text);
   const contract = await loadContract();
-  const { operations, isSchema, schemas, answersWithRecord, EXTERNAL_OPERATIONS, IDEMPOTENCY_KEY_REUSED_STATUS, PUBLIC_OPERATIONS } = contract;
+  const {
+    operations,
+    isSchema,
+    schemas,
+    answersWithRecord,
+    EXTERNAL_OPERATIONS,
+    IDEMPOTENCY_KEY_REUSED_STATUS,
+    PUBLIC_OPERATIONS,
+  } = contract;
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
   const results = new Map();
@@ -67,8 +83,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   /** A documented error: the status and an ErrorBody. */
   const expectError = (id, answer, statuses) => {
     const list = [statuses].flat();
-    if (!list.includes(answer.status)) throw new Failure(`${id}: status ${answer.status}, expected ${list.join(' or ')}${snippet(answer)}`);
-    if (!errorBody(answer)) throw new Failure(`${id}: the ${answer.status} answer is not an ErrorBody {message, code?, issues?}:${snippet(answer)}`);
+    if (!list.includes(answer.status))
+      throw new Failure(`${id}: status ${answer.status}, expected ${list.join(' or ')}${snippet(answer)}`);
+    if (!errorBody(answer))
+      throw new Failure(
+        `${id}: the ${answer.status} answer is not an ErrorBody {message, code?, issues?}:${snippet(answer)}`,
+      );
   };
 
   /** The success answer of an operation: its status and its schema (or file, or nothing). Returns the parsed value. */
@@ -78,7 +98,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       if (errorBody(answer)) throw new NotConfigured();
       throw new Failure(`${id}: 503 without an ErrorBody:${snippet(answer)}`);
     }
-    if (answer.status !== def.status) throw new Failure(`${id}: status ${answer.status}, expected ${def.status}${snippet(answer)}`);
+    if (answer.status !== def.status)
+      throw new Failure(`${id}: status ${answer.status}, expected ${def.status}${snippet(answer)}`);
     if (isSchema(def.response)) {
       if (!answer.isJson) throw new Failure(`${id}: not a JSON answer (content type '${answer.contentType}')`);
       const parsed = def.response['~standard'].validate(answer.json);
@@ -87,7 +108,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     }
     if (def.response.kind === 'binary') {
       const major = def.response.contentType.split('/')[0];
-      if (!answer.contentType.toLowerCase().startsWith(`${major}/`)) throw new Failure(`${id}: content type '${answer.contentType}', expected ${def.response.contentType}`);
+      if (!answer.contentType.toLowerCase().startsWith(`${major}/`))
+        throw new Failure(`${id}: content type '${answer.contentType}', expected ${def.response.contentType}`);
       if (!answer.bytes.length) throw new Failure(`${id}: an empty file`);
       return answer.bytes;
     }
@@ -95,7 +117,9 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     return undefined;
   };
 
-  const same = (a, b) => a.status === b.status && (a.isJson || b.isJson ? a.isJson && b.isJson && isDeepStrictEqual(a.json, b.json) : a.bytes.equals(b.bytes));
+  const same = (a, b) =>
+    a.status === b.status &&
+    (a.isJson || b.isJson ? a.isJson && b.isJson && isDeepStrictEqual(a.json, b.json) : a.bytes.equals(b.bytes));
 
   /**
    * Sends the operation twice. With a key ('key' operations) the repeat must answer the stored first answer — for
@@ -110,10 +134,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const second = await call(id, { ...request, headers });
     if (answersWithRecord(operations[id])) {
       const again = expectSuccess(id, second);
-      if (again?.id !== value?.id) throw new Failure(`${id}: the same Idempotency-Key sent again answered another record: ${value?.id} then ${again?.id}`);
+      if (again?.id !== value?.id)
+        throw new Failure(
+          `${id}: the same Idempotency-Key sent again answered another record: ${value?.id} then ${again?.id}`,
+        );
     } else if (!same(first, second)) {
       const what = operations[id].idempotency === 'key' ? 'the same Idempotency-Key' : 'the same request';
-      throw new Failure(`${id}: ${what} sent again answered differently: ${first.status}${snippet(first)} then ${second.status}${snippet(second)}`);
+      throw new Failure(
+        `${id}: ${what} sent again answered differently: ${first.status}${snippet(first)} then ${second.status}${snippet(second)}`,
+      );
     }
     return { value, key: headers['Idempotency-Key'] };
   };
@@ -126,7 +155,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     } catch (error) {
       if (error instanceof NotConfigured) record(id, 'PASS', '(nicht konfiguriert)');
       else if (error instanceof Skipped) record(id, 'SKIP', error.message);
-      else record(id, 'FAIL', error instanceof Failure ? error.message.replace(`${id}: `, '') : `${error?.name ?? 'Error'}: ${error?.message ?? error}`);
+      else
+        record(
+          id,
+          'FAIL',
+          error instanceof Failure
+            ? error.message.replace(`${id}: `, '')
+            : `${error?.name ?? 'Error'}: ${error?.message ?? error}`,
+        );
     }
   };
 
@@ -135,10 +171,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   const countWhere = (items, predicate) => items.filter(predicate).length;
   const once = (items, predicate, what) => {
     const n = countWhere(items, predicate);
-    if (n !== 1) throw new Failure(`${what} appears ${n} times in the list (expected once: no second record for a repeated key)`);
+    if (n !== 1)
+      throw new Failure(`${what} appears ${n} times in the list (expected once: no second record for a repeated key)`);
   };
   const badBody = async (id, request, statuses = 400) => {
-    const headers = operations[id].idempotency === 'key' ? { 'Idempotency-Key': `konformitaet-${runId}-bad-${(keySeq += 1)}` } : {};
+    const headers =
+      operations[id].idempotency === 'key' ? { 'Idempotency-Key': `konformitaet-${runId}-bad-${(keySeq += 1)}` } : {};
     expectError(id, await call(id, { ...request, headers: { ...headers, ...(request.headers ?? {}) } }), statuses);
   };
   const waitFor = async (condition, what) => {
@@ -153,14 +191,21 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   // --- Authentication (only with a token: a backend without one may be open).
   if (token) {
     const missing = await send(baseUrl, operations['posts.list'], {});
-    const wrong = await send(baseUrl, operations['posts.list'], { headers: { Authorization: 'Bearer falsches-token' } });
+    const wrong = await send(baseUrl, operations['posts.list'], {
+      headers: { Authorization: 'Bearer falsches-token' },
+    });
     const ok = missing.status === 401 && wrong.status === 401 && errorBody(missing) && errorBody(wrong);
     counts[ok ? 'passed' : 'failed'] += 1;
-    out(`${ok ? 'PASS' : 'FAIL'} auth GET /posts without or with a wrong token${ok ? ' → 401' : `: ${missing.status}, ${wrong.status} (expected 401 with an ErrorBody)`}`);
+    out(
+      `${ok ? 'PASS' : 'FAIL'} auth GET /posts without or with a wrong token${ok ? ' → 401' : `: ${missing.status}, ${wrong.status} (expected 401 with an ErrorBody)`}`,
+    );
   }
 
   // --- Dashboard
-  await step('dashboard.overview', async () => void expectSuccess('dashboard.overview', await call('dashboard.overview')));
+  await step(
+    'dashboard.overview',
+    async () => void expectSuccess('dashboard.overview', await call('dashboard.overview')),
+  );
 
   // --- Posts: create → read in the list → patch → delete.
   const allPosts = async () => list('posts.list', { query: { limit: 10000, offset: 0 } });
@@ -169,8 +214,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const answer = await call('posts.list', { query: operations['posts.list'].example.query });
     const posts = expectSuccess('posts.list', answer);
     const total = answer.headers.get('x-total-count');
-    if (total === null || !/^\d+$/.test(total)) throw new Failure(`posts.list: no X-Total-Count header with the total (got ${JSON.stringify(total)})`);
-    if (Number(total) < posts.length) throw new Failure(`posts.list: X-Total-Count ${total} is less than the ${posts.length} posts answered`);
+    if (total === null || !/^\d+$/.test(total))
+      throw new Failure(`posts.list: no X-Total-Count header with the total (got ${JSON.stringify(total)})`);
+    if (Number(total) < posts.length)
+      throw new Failure(`posts.list: X-Total-Count ${total} is less than the ${posts.length} posts answered`);
     const one = expectSuccess('posts.list', await call('posts.list', { query: { limit: 1, offset: 0 } }));
     if (one.length > 1) throw new Failure(`posts.list: limit=1 answered ${one.length} posts`);
   });
@@ -178,26 +225,39 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const body = { ...operations['posts.create'].example.body, title: `${mark} KI-Durchbruch in der Medizin` };
     const { value, key } = await twice('posts.create', { body });
     post = value;
-    if (post.title !== body.title) throw new Failure(`posts.create: the answer has title ${JSON.stringify(post.title)}, sent ${JSON.stringify(body.title)}`);
+    if (post.title !== body.title)
+      throw new Failure(
+        `posts.create: the answer has title ${JSON.stringify(post.title)}, sent ${JSON.stringify(body.title)}`,
+      );
     once(await allPosts(), (p) => p.id === post.id, `The new post ${post.id}`);
-    const reused = await call('posts.create', { body: { ...body, title: `${mark} anders` }, headers: { 'Idempotency-Key': key } });
+    const reused = await call('posts.create', {
+      body: { ...body, title: `${mark} anders` },
+      headers: { 'Idempotency-Key': key },
+    });
     expectError('posts.create', reused, IDEMPOTENCY_KEY_REUSED_STATUS);
-    if (countWhere(await allPosts(), (p) => p.title === `${mark} anders`)) throw new Failure('posts.create: a reused key with another body created a post');
+    if (countWhere(await allPosts(), (p) => p.title === `${mark} anders`))
+      throw new Failure('posts.create: a reused key with another body created a post');
     await badBody('posts.create', { body: { ...body, title: '   ' } });
   });
   await step('posts.update', async () => {
     if (!post) throw new Failure('posts.update: no post of this check to change (posts.create failed)');
     const { value } = await twice('posts.update', { params: { id: post.id }, body: { status: 'review' } });
-    if (value.id !== post.id || value.status !== 'review') throw new Failure(`posts.update: answered id ${value.id}, status ${value.status}; expected ${post.id}, review`);
+    if (value.id !== post.id || value.status !== 'review')
+      throw new Failure(`posts.update: answered id ${value.id}, status ${value.status}; expected ${post.id}, review`);
     const listed = (await allPosts()).find((p) => p.id === post.id);
     if (listed?.status !== 'review') throw new Failure('posts.update: the list does not show the new status');
     await badBody('posts.update', { params: { id: post.id }, body: { status: 'unbekannt' } });
-    expectError('posts.update', await call('posts.update', { params: { id: `fehlt-${runId}` }, body: { status: 'review' } }), 404);
+    expectError(
+      'posts.update',
+      await call('posts.update', { params: { id: `fehlt-${runId}` }, body: { status: 'review' } }),
+      404,
+    );
   });
   await step('posts.delete', async () => {
     if (!post) throw new Failure('posts.delete: no post of this check to delete (posts.create failed)');
     expectSuccess('posts.delete', await call('posts.delete', { params: { id: post.id } }));
-    if (countWhere(await allPosts(), (p) => p.id === post.id)) throw new Failure('posts.delete: the post is still listed');
+    if (countWhere(await allPosts(), (p) => p.id === post.id))
+      throw new Failure('posts.delete: the post is still listed');
     expectError('posts.delete', await call('posts.delete', { params: { id: post.id } }), 404);
   });
 
@@ -208,9 +268,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('news.generate', async () => {
     await badBody('news.generate', { body: { topic: '  ' } });
     // A story is written only from the sources' items: a topic no item carries is a 422, never an invented story.
-    const unmatched = await call('news.generate', { body: { topic: `${mark} Quantenkatze ${runId}`, language: 'de' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-g0` } });
+    const unmatched = await call('news.generate', {
+      body: { topic: `${mark} Quantenkatze ${runId}`, language: 'de' },
+      headers: { 'Idempotency-Key': `konformitaet-${runId}-g0` },
+    });
     if (unmatched.status !== 503) expectError('news.generate', unmatched, 422);
-    const probe = await call('news.generate', { body: { topic: 'Künstliche Intelligenz', language: 'de' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-g1` } });
+    const probe = await call('news.generate', {
+      body: { topic: 'Künstliche Intelligenz', language: 'de' },
+      headers: { 'Idempotency-Key': `konformitaet-${runId}-g1` },
+    });
     if (probe.status === 422) {
       expectError('news.generate', probe, 422);
       return '(keine passende Meldung in den Quellen: 422 geprüft)';
@@ -224,19 +290,40 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (!draft) {
       const other = news.find((n) => n.status !== 'draft');
       if (!other) throw new Skipped('(keine Meldung vorhanden)');
-      expectError('news.publish', await call('news.publish', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-p` } }), 409);
+      expectError(
+        'news.publish',
+        await call('news.publish', {
+          params: { id: other.id },
+          headers: { 'Idempotency-Key': `konformitaet-${runId}-p` },
+        }),
+        409,
+      );
       return '(kein Entwurf: 409 geprüft)';
     }
     const { value } = await twice('news.publish', { params: { id: draft.id } });
     if (value.status !== 'published') throw new Failure(`news.publish: status ${value.status} after publishing`);
-    expectError('news.publish', await call('news.publish', { params: { id: draft.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-p2` } }), 409);
+    expectError(
+      'news.publish',
+      await call('news.publish', {
+        params: { id: draft.id },
+        headers: { 'Idempotency-Key': `konformitaet-${runId}-p2` },
+      }),
+      409,
+    );
   });
   await step('news.retry', async () => {
     const failed = news.find((n) => n.status === 'failed');
     if (!failed) {
       const other = news.find((n) => n.status !== 'failed');
       if (!other) throw new Skipped('(keine Meldung vorhanden)');
-      expectError('news.retry', await call('news.retry', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-r` } }), 409);
+      expectError(
+        'news.retry',
+        await call('news.retry', {
+          params: { id: other.id },
+          headers: { 'Idempotency-Key': `konformitaet-${runId}-r` },
+        }),
+        409,
+      );
       return '(keine fehlgeschlagene Meldung: 409 geprüft)';
     }
     const { value } = await twice('news.retry', { params: { id: failed.id } });
@@ -254,12 +341,26 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (!review) {
       const other = news.find((n) => n.status !== 'review');
       if (!other) throw new Skipped('(keine Meldung vorhanden)');
-      expectError('news.reject', await call('news.reject', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-j` } }), 409);
+      expectError(
+        'news.reject',
+        await call('news.reject', {
+          params: { id: other.id },
+          headers: { 'Idempotency-Key': `konformitaet-${runId}-j` },
+        }),
+        409,
+      );
       return '(keine Meldung in Prüfung: 409 geprüft)';
     }
     const { value } = await twice('news.reject', { params: { id: review.id } });
     if (value.status !== 'rejected') throw new Failure(`news.reject: status ${value.status} after rejecting`);
-    expectError('news.reject', await call('news.reject', { params: { id: review.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-j2` } }), 409);
+    expectError(
+      'news.reject',
+      await call('news.reject', {
+        params: { id: review.id },
+        headers: { 'Idempotency-Key': `konformitaet-${runId}-j2` },
+      }),
+      409,
+    );
   });
 
   // --- Media: a real PNG and MP4 up, listed once, deleted.
@@ -274,7 +375,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       const { form } = multipartExample('media.upload', { title: `${mark} ${file.name}`, file });
       const { value } = await twice('media.upload', { form });
       uploaded.push(value.id);
-      if (value.type !== file.expect) throw new Failure(`media.upload: ${file.name} listed as ${value.type}, expected ${file.expect}`);
+      if (value.type !== file.expect)
+        throw new Failure(`media.upload: ${file.name} listed as ${value.type}, expected ${file.expect}`);
     }
     const media = await list('media.list');
     for (const id of uploaded) once(media, (m) => m.id === id, `The upload ${id}`);
@@ -294,18 +396,31 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
 
   // --- Workflow
   let imported;
-  await step('workflow.trigger', async () => void (await twice('workflow.trigger', { params: operations['workflow.trigger'].example.params, body: { topic: mark } })));
+  await step(
+    'workflow.trigger',
+    async () =>
+      void (await twice('workflow.trigger', {
+        params: operations['workflow.trigger'].example.params,
+        body: { topic: mark },
+      })),
+  );
   await step('workflow.upload', async () => {
     await twice('workflow.upload', { form: multipartExample('workflow.upload').form });
     await badBody('workflow.upload', { form: new FormData() });
   });
   await step('workflow.n8nUpload', async () => {
-    ({ value: imported } = await twice('workflow.n8nUpload', { form: multipartExample('workflow.n8nUpload', { uploadedAt: new Date().toISOString() }).form }));
+    ({ value: imported } = await twice('workflow.n8nUpload', {
+      form: multipartExample('workflow.n8nUpload', { uploadedAt: new Date().toISOString() }).form,
+    }));
     await badBody('workflow.n8nUpload', { form: new FormData() });
   });
   await step('workflow.n8nStatus', async () => {
-    if (!imported) throw new Skipped('(kein importierter Workflow: workflow.n8nUpload nicht konfiguriert oder fehlgeschlagen)');
-    const value = expectSuccess('workflow.n8nStatus', await call('workflow.n8nStatus', { params: { id: imported.id } }));
+    if (!imported)
+      throw new Skipped('(kein importierter Workflow: workflow.n8nUpload nicht konfiguriert oder fehlgeschlagen)');
+    const value = expectSuccess(
+      'workflow.n8nStatus',
+      await call('workflow.n8nStatus', { params: { id: imported.id } }),
+    );
     if (value.id !== imported.id) throw new Failure(`workflow.n8nStatus: answered ${value.id} for ${imported.id}`);
   });
   await step('workflow.aiNewsStart', async () => void (await twice('workflow.aiNewsStart', { body: { topic: mark } })));
@@ -317,7 +432,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('workflow.retry', async () => {
     const run = runs.find((r) => r.status === 'failed') ?? runs[0];
     if (!run) {
-      expectError('workflow.retry', await call('workflow.retry', { params: { id: `fehlt-${runId}` }, headers: { 'Idempotency-Key': `konformitaet-${runId}-w` } }), 404);
+      expectError(
+        'workflow.retry',
+        await call('workflow.retry', {
+          params: { id: `fehlt-${runId}` },
+          headers: { 'Idempotency-Key': `konformitaet-${runId}-w` },
+        }),
+        404,
+      );
       return '(kein Lauf: 404 geprüft)';
     }
     await twice('workflow.retry', { params: { id: run.id } });
@@ -329,12 +451,28 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
   // Stage events carry the run's own token (posted by the workflow); a wrong token is refused, nothing recorded.
   await step('workflow.runEvent', async () => {
-    expectError('workflow.runEvent', await call('workflow.runEvent', { ...operations['workflow.runEvent'].example, noAuth: true, headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` } }), 401);
+    expectError(
+      'workflow.runEvent',
+      await call('workflow.runEvent', {
+        ...operations['workflow.runEvent'].example,
+        noAuth: true,
+        headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` },
+      }),
+      401,
+    );
     return '(falsches Lauf-Token: 401 geprüft)';
   });
 
   await step('workflow.stage', async () => {
-    expectError('workflow.stage', await call('workflow.stage', { ...operations['workflow.stage'].example, noAuth: true, headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` } }), 401);
+    expectError(
+      'workflow.stage',
+      await call('workflow.stage', {
+        ...operations['workflow.stage'].example,
+        noAuth: true,
+        headers: { 'X-Newsdesk-Run-Token': `falsch-${runId}` },
+      }),
+      401,
+    );
     return '(falsches Lauf-Token: 401 geprüft)';
   });
 
@@ -343,13 +481,20 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   let source;
   await step('sources.list', async () => void (sources = expectSuccess('sources.list', await call('sources.list'))));
   await step('sources.create', async () => {
-    const body = { name: `${mark} Quelle`, url: `https://konformitaet-${runId}.invalid/feed.xml`, category: 'general', language: 'de' };
+    const body = {
+      name: `${mark} Quelle`,
+      url: `https://konformitaet-${runId}.invalid/feed.xml`,
+      category: 'general',
+      language: 'de',
+    };
     const { value } = await twice('sources.create', { body });
     source = value;
     if (value.lastFetch !== null) throw new Failure('sources.create: a new source has a last fetch');
     sources = await list('sources.list');
     once(sources, (s) => s.url === body.url, `The source ${body.url}`);
-    await badBody('sources.create', { body: { ...body, url: `https://konformitaet-${runId}-2.invalid/feed.xml`, name: '  ' } });
+    await badBody('sources.create', {
+      body: { ...body, url: `https://konformitaet-${runId}-2.invalid/feed.xml`, name: '  ' },
+    });
     await badBody('sources.create', { body: { ...body, url: 'ftp://example.org/feed' } });
     await badBody('sources.create', { body }, 409);
   });
@@ -357,16 +502,24 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (!source) throw new Skipped('(keine Quelle angelegt)');
     const { value } = await twice('sources.update', { params: { id: source.id }, body: { enabled: false } });
     if (value.enabled !== false) throw new Failure('sources.update: still enabled after enabled:false');
-    expectError('sources.update', await call('sources.update', { params: { id: `unbekannt-${runId}` }, body: { enabled: false } }), 404);
+    expectError(
+      'sources.update',
+      await call('sources.update', { params: { id: `unbekannt-${runId}` }, body: { enabled: false } }),
+      404,
+    );
   });
   await step('sources.fetch', async () => {
     if (!source) throw new Skipped('(keine Quelle angelegt)');
     const value = expectSuccess('sources.fetch', await call('sources.fetch', { params: { id: source.id } }));
-    if (!value.lastFetch?.error) throw new Failure('sources.fetch: an address that answers no feed left no error on the source');
+    if (!value.lastFetch?.error)
+      throw new Failure('sources.fetch: an address that answers no feed left no error on the source');
     expectError('sources.fetch', await call('sources.fetch', { params: { id: `unbekannt-${runId}` } }), 404);
   });
   await step('sources.fetchAll', async () => void expectSuccess('sources.fetchAll', await call('sources.fetchAll')));
-  await step('sources.items', async () => void expectSuccess('sources.items', await call('sources.items', operations['sources.items'].example)));
+  await step(
+    'sources.items',
+    async () => void expectSuccess('sources.items', await call('sources.items', operations['sources.items'].example)),
+  );
   await step('sources.delete', async () => {
     if (!source) throw new Skipped('(keine Quelle angelegt)');
     expectSuccess('sources.delete', await call('sources.delete', { params: { id: source.id } }));
@@ -377,15 +530,25 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('settings.get', async () => void expectSuccess('settings.get', await call('settings.get')));
   await step('settings.update', async () => {
     const before = expectSuccess('settings.get', await call('settings.get'));
-    const { value } = await twice('settings.update', { body: { schedule: { everyMinutes: before.schedule.everyMinutes } } });
-    if (!isDeepStrictEqual(value, before)) throw new Failure('settings.update: an update to the same values changed the settings');
+    const { value } = await twice('settings.update', {
+      body: { schedule: { everyMinutes: before.schedule.everyMinutes } },
+    });
+    if (!isDeepStrictEqual(value, before))
+      throw new Failure('settings.update: an update to the same values changed the settings');
     await badBody('settings.update', { body: { schedule: { everyMinutes: 1 } } });
   });
 
   // --- Social: platforms connect/disconnect restored; posts on connected platforms.
   let platforms = [];
-  await step('social.platforms', async () => void (platforms = expectSuccess('social.platforms', await call('social.platforms'))));
-  const setConnected = async (id, connected) => expectSuccess(connected ? 'social.connect' : 'social.disconnect', await call(connected ? 'social.connect' : 'social.disconnect', { params: { id } }));
+  await step(
+    'social.platforms',
+    async () => void (platforms = expectSuccess('social.platforms', await call('social.platforms'))),
+  );
+  const setConnected = async (id, connected) =>
+    expectSuccess(
+      connected ? 'social.connect' : 'social.disconnect',
+      await call(connected ? 'social.connect' : 'social.disconnect', { params: { id } }),
+    );
   const wasConnected = (id) => platforms.find((p) => p.id === id)?.connected ?? false;
   await step('social.connect', async () => {
     const id = operations['social.connect'].example.params.id;
@@ -403,7 +566,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (!wasConnected(platform)) await setConnected(platform, true);
     try {
       const { value } = await twice(id, { params, body: { content: `${mark} Neue Folge ist online!` } });
-      if (value.platform !== platform) throw new Failure(`${id}: answered platform ${value.platform}, expected ${platform}`);
+      if (value.platform !== platform)
+        throw new Failure(`${id}: answered platform ${value.platform}, expected ${platform}`);
       await badBody(id, { params, body: { content: '  ' } });
     } finally {
       if (!wasConnected(platform)) await setConnected(platform, false);
@@ -413,7 +577,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('social.tiktokPost', () => postOn('social.tiktokPost', 'tiktok'));
   await step('social.instagramPost', () => postOn('social.instagramPost', 'instagram'));
   let publications = [];
-  await step('social.publications', async () => void (publications = expectSuccess('social.publications', await call('social.publications'))));
+  await step(
+    'social.publications',
+    async () => void (publications = expectSuccess('social.publications', await call('social.publications'))),
+  );
   await step('social.retry', async () => {
     // Only a failed platform result is sent again; one that went out is refused, an unknown one is not found.
     const failed = publications.find((p) => p.status === 'failed');
@@ -426,21 +593,42 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     expectError('social.retry', await call('social.retry', { params: { id: `fehlt-${runId}` } }), 404);
   });
   let templates = [];
-  await step('social.templates', async () => void (templates = expectSuccess('social.templates', await call('social.templates'))));
+  await step(
+    'social.templates',
+    async () => void (templates = expectSuccess('social.templates', await call('social.templates'))),
+  );
   await step('social.updateTemplate', async () => {
     const template = templates[0];
     if (!template) throw new Skipped('(keine Vorlage vorhanden)');
     const { value } = await twice('social.updateTemplate', { params: { id: template.id }, body: template });
-    if (!isDeepStrictEqual(value, template)) throw new Failure('social.updateTemplate: the answer differs from the unchanged template sent');
-    expectError('social.updateTemplate', await call('social.updateTemplate', { params: { id: `fehlt-${runId}` }, body: { ...template, id: `fehlt-${runId}` } }), 404);
+    if (!isDeepStrictEqual(value, template))
+      throw new Failure('social.updateTemplate: the answer differs from the unchanged template sent');
+    expectError(
+      'social.updateTemplate',
+      await call('social.updateTemplate', {
+        params: { id: `fehlt-${runId}` },
+        body: { ...template, id: `fehlt-${runId}` },
+      }),
+      404,
+    );
   });
   let scheduled = [];
-  await step('social.scheduled', async () => void (scheduled = expectSuccess('social.scheduled', await call('social.scheduled'))));
+  await step(
+    'social.scheduled',
+    async () => void (scheduled = expectSuccess('social.scheduled', await call('social.scheduled'))),
+  );
   await step('social.updateScheduled', async () => {
     const item = scheduled[0];
     if (!item) {
       const body = operations['social.updateScheduled'].example.body;
-      expectError('social.updateScheduled', await call('social.updateScheduled', { params: { id: `fehlt-${runId}` }, body: { ...body, id: `fehlt-${runId}` } }), 404);
+      expectError(
+        'social.updateScheduled',
+        await call('social.updateScheduled', {
+          params: { id: `fehlt-${runId}` },
+          body: { ...body, id: `fehlt-${runId}` },
+        }),
+        404,
+      );
       return '(kein geplanter Post: 404 geprüft)';
     }
     const { value } = await twice('social.updateScheduled', { params: { id: item.id }, body: item });
@@ -449,7 +637,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('social.analytics', async () => void expectSuccess('social.analytics', await call('social.analytics')));
   // prov-social: OAuth needs the platform's client settings (503 until set); token health never carries a token.
   await step('social.oauthStart', async () => {
-    const value = expectSuccess('social.oauthStart', await call('social.oauthStart', { params: operations['social.oauthStart'].example.params }));
+    const value = expectSuccess(
+      'social.oauthStart',
+      await call('social.oauthStart', { params: operations['social.oauthStart'].example.params }),
+    );
     if (!value.url || !value.state) throw new Failure('social.oauthStart: url or state missing');
   });
   await step('social.tokens', async () => void expectSuccess('social.tokens', await call('social.tokens')));
@@ -474,7 +665,11 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   const streaming = async () => expectSuccess('obs.status', await call('obs.status')).streaming;
   if (status?.streaming) {
     await step('obs.streamStart', async () => {
-      expectError('obs.streamStart', await call('obs.streamStart', { headers: { 'Idempotency-Key': `konformitaet-${runId}-s` } }), 409);
+      expectError(
+        'obs.streamStart',
+        await call('obs.streamStart', { headers: { 'Idempotency-Key': `konformitaet-${runId}-s` } }),
+        409,
+      );
       return '(Stream läuft: 409 geprüft)';
     });
     record('obs.streamStop', 'SKIP', '(ein Stream läuft; die Prüfung unterbricht keine Sendung)');
@@ -489,7 +684,11 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       if (!started) throw new Skipped('(kein Stream gestartet)');
       await twice('obs.streamStop');
       await waitFor(async () => !(await streaming()), 'The stream stop');
-      expectError('obs.streamStop', await call('obs.streamStop', { headers: { 'Idempotency-Key': `konformitaet-${runId}-t` } }), 409);
+      expectError(
+        'obs.streamStop',
+        await call('obs.streamStop', { headers: { 'Idempotency-Key': `konformitaet-${runId}-t` } }),
+        409,
+      );
     });
   }
   await step('live.schedule', async () => void expectSuccess('live.schedule', await call('live.schedule')));
@@ -498,7 +697,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const story = (await list('news.list')).find((n) => n.status === 'published');
     if (!story) throw new Skipped('(keine veröffentlichte Meldung)');
     const { value } = await twice('live.onAir', { body: { newsId: story.id } });
-    if (value.headline !== story.title) throw new Failure(`live.onAir: headline ${JSON.stringify(value.headline)}, the story is ${JSON.stringify(story.title)}`);
+    if (value.headline !== story.title)
+      throw new Failure(
+        `live.onAir: headline ${JSON.stringify(value.headline)}, the story is ${JSON.stringify(story.title)}`,
+      );
     expectError('live.onAir', await call('live.onAir', { body: { newsId: `fehlt-${runId}` } }), 404);
     await badBody('live.onAir', { body: { newsId: '' } });
   });
@@ -507,7 +709,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const answer = await call('obs.instances');
     expectSuccess('obs.instances', answer);
     // The raw answer, not the parsed one (parsing drops unknown fields).
-    if (/"password"/i.test(JSON.stringify(answer.json))) throw new Failure('obs.instances: an instance carries a password');
+    if (/"password"/i.test(JSON.stringify(answer.json)))
+      throw new Failure('obs.instances: an instance carries a password');
   });
   await step('telegram.notify', async () => {
     await twice('telegram.notify', { body: { message: `${mark} Wir sind live!` } });
@@ -528,11 +731,15 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('video.platforms', async () => void expectSuccess('video.platforms', await call('video.platforms')));
   await step('video.avatars', async () => void expectSuccess('video.avatars', await call('video.avatars')));
   await step('video.providerAvatars', async () => {
-    for (const provider of ['tavus', 'heygen']) expectSuccess('video.providerAvatars', await call('video.providerAvatars', { params: { provider } }));
+    for (const provider of ['tavus', 'heygen'])
+      expectSuccess('video.providerAvatars', await call('video.providerAvatars', { params: { provider } }));
   });
   let projects = [];
   const created = [];
-  await step('video.projects', async () => void (projects = expectSuccess('video.projects', await call('video.projects'))));
+  await step(
+    'video.projects',
+    async () => void (projects = expectSuccess('video.projects', await call('video.projects'))),
+  );
   const createVideo = async (id, params, extra = {}) => {
     const body = { ...operations[id].example.body, ...extra, title: `${mark} ${id}` };
     const { value } = await twice(id, { params, body });
@@ -546,26 +753,55 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('video.providerGenerate', async () => {
     await createVideo('video.providerGenerate', { provider: 'heygen' });
     await badBody('video.providerGenerate', { params: { provider: 'heygen' }, body: { script: 42 } });
-    expectError('video.providerGenerate', await call('video.providerGenerate', { params: { provider: 'unbekannt' }, body: { script: 'x' }, headers: { 'Idempotency-Key': `konformitaet-${runId}-v` } }), [400, 404]);
+    expectError(
+      'video.providerGenerate',
+      await call('video.providerGenerate', {
+        params: { provider: 'unbekannt' },
+        body: { script: 'x' },
+        headers: { 'Idempotency-Key': `konformitaet-${runId}-v` },
+      }),
+      [400, 404],
+    );
   });
-  for (const id of ['video.tavusCreate', 'video.heygenCreate', 'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate']) await step(id, () => createVideo(id));
+  for (const id of [
+    'video.tavusCreate',
+    'video.heygenCreate',
+    'video.didCreate',
+    'video.modelslabGenerate',
+    'video.vidauCreate',
+  ])
+    await step(id, () => createVideo(id));
   await step('video.status', async () => {
     const project = created[0] ?? projects[0];
     if (!project) throw new Skipped('(kein Videoprojekt vorhanden)');
-    const value = expectSuccess('video.status', await call('video.status', { params: { provider: project.platform, id: project.id } }));
+    const value = expectSuccess(
+      'video.status',
+      await call('video.status', { params: { provider: project.platform, id: project.id } }),
+    );
     if (value.id !== project.id) throw new Failure(`video.status: answered ${value.id} for ${project.id}`);
-    expectError('video.status', await call('video.status', { params: { provider: project.platform, id: `fehlt-${runId}` } }), 404);
+    expectError(
+      'video.status',
+      await call('video.status', { params: { provider: project.platform, id: `fehlt-${runId}` } }),
+      404,
+    );
   });
   await step('video.download', async () => {
     const all = await list('video.projects');
     const done = all.find((p) => p.status === 'completed');
     if (done) {
-      expectSuccess('video.download', await call('video.download', { params: { provider: done.platform, id: done.id } }));
+      expectSuccess(
+        'video.download',
+        await call('video.download', { params: { provider: done.platform, id: done.id } }),
+      );
       return '';
     }
     const other = all.find((p) => p.status !== 'completed');
     if (!other) throw new Skipped('(kein Videoprojekt vorhanden)');
-    expectError('video.download', await call('video.download', { params: { provider: other.platform, id: other.id } }), 409);
+    expectError(
+      'video.download',
+      await call('video.download', { params: { provider: other.platform, id: other.id } }),
+      409,
+    );
     return '(kein fertiges Video: 409 geprüft)';
   });
   await step('video.retryProject', async () => {
@@ -574,7 +810,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (!failed) {
       const other = all.find((p) => p.status !== 'failed');
       if (!other) throw new Skipped('(kein Videoprojekt vorhanden)');
-      expectError('video.retryProject', await call('video.retryProject', { params: { id: other.id }, headers: { 'Idempotency-Key': `konformitaet-${runId}-vr` } }), 409);
+      expectError(
+        'video.retryProject',
+        await call('video.retryProject', {
+          params: { id: other.id },
+          headers: { 'Idempotency-Key': `konformitaet-${runId}-vr` },
+        }),
+        409,
+      );
       return '(kein fehlgeschlagenes Projekt: 409 geprüft)';
     }
     const { value } = await twice('video.retryProject', { params: { id: failed.id } });
@@ -597,10 +840,16 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const error = unknown.isJson ? unknown.json.error : undefined;
     if (unknown.status === 200) {
       const value = expectSuccess('test.service', unknown);
-      if (value.success !== false || error !== 'Unknown service') throw new Failure(`test.service: an unknown service must give success false with the error 'Unknown service'${snippet(unknown)}`);
+      if (value.success !== false || error !== 'Unknown service')
+        throw new Failure(
+          `test.service: an unknown service must give success false with the error 'Unknown service'${snippet(unknown)}`,
+        );
     } else {
       expectError('test.service', unknown, 404);
-      if (error !== 'Unknown service') throw new Failure(`test.service: the 404 of an unknown service lacks error 'Unknown service'${snippet(unknown)}`);
+      if (error !== 'Unknown service')
+        throw new Failure(
+          `test.service: the 404 of an unknown service lacks error 'Unknown service'${snippet(unknown)}`,
+        );
     }
   });
   await step('health.service', async () => {
@@ -613,16 +862,20 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('keys.list', async () => void (heldKeys = expectSuccess('keys.list', await call('keys.list'))));
   const probeKey = `konformitaet-${runId}-schluessel`;
   await step('keys.save', async () => {
-    if (heldKeys.some((k) => k.service === 'unsplash')) throw new Skipped('(unsplash hat schon einen Schlüssel: nicht überschrieben)');
+    if (heldKeys.some((k) => k.service === 'unsplash'))
+      throw new Skipped('(unsplash hat schon einen Schlüssel: nicht überschrieben)');
     const answer = await call('keys.save', { params: { service: 'unsplash' }, body: { key: probeKey } });
     expectSuccess('keys.save', answer);
-    if (answer.bytes.toString('utf8').includes(probeKey)) throw new Failure('keys.save: the answer carries the key itself');
+    if (answer.bytes.toString('utf8').includes(probeKey))
+      throw new Failure('keys.save: the answer carries the key itself');
     const listed = await call('keys.list');
-    if (listed.bytes.toString('utf8').includes(probeKey)) throw new Failure('keys.list: the answer carries a saved key');
+    if (listed.bytes.toString('utf8').includes(probeKey))
+      throw new Failure('keys.list: the answer carries a saved key');
     await badBody('keys.save', { params: { service: 'unsplash' }, body: { key: ' ' } });
   });
   await step('keys.delete', async () => {
-    if (heldKeys.some((k) => k.service === 'unsplash')) throw new Skipped('(unsplash hat schon einen Schlüssel: nicht gelöscht)');
+    if (heldKeys.some((k) => k.service === 'unsplash'))
+      throw new Skipped('(unsplash hat schon einen Schlüssel: nicht gelöscht)');
     expectSuccess('keys.delete', await call('keys.delete', { params: { service: 'unsplash' } }));
   });
 
@@ -640,7 +893,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     await badBody('users.create', { body }, 409);
   });
 
-  for (const id of Object.keys(operations)) if (!results.has(id)) record(id, 'FAIL', 'not exercised by the check (add it to scripts/check-backend.mjs)');
+  for (const id of Object.keys(operations))
+    if (!results.has(id)) record(id, 'FAIL', 'not exercised by the check (add it to scripts/check-backend.mjs)');
   if (counts.skipped) out(`${counts.skipped} skipped`);
   out(`${counts.passed} passed, ${counts.failed} failed`);
   return counts;

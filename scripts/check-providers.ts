@@ -4,5 +4,7 @@ import { checkProviders } from '../server/providers/check-providers';
 
 const lines = await checkProviders(process.env);
 const failed = lines.filter((l) => l.result === 'FAIL').length;
-console.log(`${lines.filter((l) => l.result === 'PASS').length} PASS, ${failed} FAIL, ${lines.filter((l) => l.result === 'SKIP').length} SKIP`);
+console.log(
+  `${lines.filter((l) => l.result === 'PASS').length} PASS, ${failed} FAIL, ${lines.filter((l) => l.result === 'SKIP').length} SKIP`,
+);
 process.exit(failed ? 1 : 0);

@@ -3,7 +3,15 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 /** Launch flags: without them some sandboxed machines refuse the browser's connections. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * CHROMIUM_PATH if set; else undefined when Playwright's own Chromium is installed (Playwright then finds it); else

@@ -30,7 +30,10 @@ export const PROVIDER_KEY_HEADER = {
 };
 
 /** The multipart body of an upload operation: the FormData to send and a text form of it for the document. */
-export function multipartExample(operationId, { title = 'Beispielbild', uploadedAt = '2026-11-23T09:00:00.000Z', file } = {}) {
+export function multipartExample(
+  operationId,
+  { title = 'Beispielbild', uploadedAt = '2026-11-23T09:00:00.000Z', file } = {},
+) {
   const form = new FormData();
   const doc = {};
   if (operationId === 'media.upload') {
@@ -73,7 +76,12 @@ export async function send(baseUrl, def, request = {}) {
     body = JSON.stringify(request.body);
     headers['Content-Type'] = 'application/json';
   }
-  const response = await fetch(url, { method: def.method, headers, body, signal: AbortSignal.timeout(request.timeoutMs ?? 30_000) });
+  const response = await fetch(url, {
+    method: def.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';
   let json;

@@ -33,7 +33,12 @@ function png(size, rgba) {
   ihdr[9] = 6; // RGBA
   const raw = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // Shapes in unit coordinates (0..1); later shapes paint over earlier ones.
@@ -70,7 +75,13 @@ function shapes({ maskable }) {
       return dx * dx + dy * dy <= round * round;
     },
   };
-  return [background, rect(0.18, 0.18, 0.34, 0.82, FG), rect(0.66, 0.18, 0.82, 0.82, FG), diag(FG), rect(0.18, 0.88, 0.82, 0.94, ACCENT)];
+  return [
+    background,
+    rect(0.18, 0.18, 0.34, 0.82, FG),
+    rect(0.66, 0.18, 0.82, 0.82, FG),
+    diag(FG),
+    rect(0.18, 0.88, 0.82, 0.94, ACCENT),
+  ];
 }
 
 function draw(size, options) {
@@ -79,7 +90,10 @@ function draw(size, options) {
   const SS = 4; // 4×4 supersampling for smooth edges
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SS; sy++) {
         for (let sx = 0; sx < SS; sx++) {
           const x = (px + (sx + 0.5) / SS) / size;

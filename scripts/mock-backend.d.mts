@@ -13,4 +13,7 @@ export interface MockBackendOptions {
   token?: string;
 }
 
-export declare function startMockBackend(port: number, options?: MockBackendOptions): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;
+export declare function startMockBackend(
+  port: number,
+  options?: MockBackendOptions,
+): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }>;

@@ -42,7 +42,16 @@ function idempotencyCache() {
     const earlier = stored.get(slot);
     if (earlier) {
       if (earlier.print !== print) {
-        return { status: 422, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet', code: 'idempotency_key_reused' })) };
+        return {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(
+            JSON.stringify({
+              message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet',
+              code: 'idempotency_key_reused',
+            }),
+          ),
+        };
       }
       return earlier.answer;
     }
@@ -96,10 +105,18 @@ export async function startMockBackend(port, options = {}) {
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      for (const [name, value] of Object.entries(req.headers))
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      if (token && path.startsWith('/api/') && !path.startsWith('/api/health/') && req.headers.authorization !== `Bearer ${token}`) {
-        res.writeHead(401, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Nicht angemeldet', code: 'unauthorized' }));
+      if (
+        token &&
+        path.startsWith('/api/') &&
+        !path.startsWith('/api/health/') &&
+        req.headers.authorization !== `Bearer ${token}`
+      ) {
+        res
+          .writeHead(401, { ...cors, 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'Nicht angemeldet', code: 'unauthorized' }));
         return;
       }
       const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
@@ -109,25 +126,39 @@ export async function startMockBackend(port, options = {}) {
       });
       const answer = await idempotent(request, async () => {
         const response = await getResponse(httpHandlers, request.clone());
-        if (!response) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })) };
+        if (!response)
+          return {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+            body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })),
+          };
         const headers = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         let body = Buffer.from(await response.arrayBuffer());
         if (options.patchJson && (response.headers.get('content-type') ?? '').includes('application/json')) {
           const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-          body = Buffer.from(JSON.stringify(options.patchJson(req.method ?? 'GET', pathname, JSON.parse(body.toString('utf8')))));
+          body = Buffer.from(
+            JSON.stringify(options.patchJson(req.method ?? 'GET', pathname, JSON.parse(body.toString('utf8')))),
+          );
           delete headers['content-length'];
         }
         return { status: response.status, headers, body };
       });
       res.writeHead(answer.status, { ...cors, ...answer.headers }).end(answer.body);
     } catch (error) {
-      res.writeHead(500, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: String(error) }));
+      res
+        .writeHead(500, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: String(error) }));
     }
   });
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  return { server, apiBaseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/api`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    server,
+    apiBaseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/api`,
+    requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -43,11 +43,21 @@ const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),
 
 function install(dir) {
   mkdirSync(dir, { recursive: true });
-  const manifest = { name: 'newsdesk-n8n-runtime', private: true, dependencies: { n8n: N8N_VERSION }, overrides: { xlsx: '0.18.5' } };
+  const manifest = {
+    name: 'newsdesk-n8n-runtime',
+    private: true,
+    dependencies: { n8n: N8N_VERSION },
+    overrides: { xlsx: '0.18.5' },
+  };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`n8n ${N8N_VERSION} wird nach ${dir} installiert (einige Minuten) …`);
-  execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
-  const complete = existsSync(n8nBinary(dir)) && existsSync(path.join(dir, 'node_modules', 'n8n', 'dist', 'public-api', 'v1', 'openapi.yml'));
+  execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  const complete =
+    existsSync(n8nBinary(dir)) &&
+    existsSync(path.join(dir, 'node_modules', 'n8n', 'dist', 'public-api', 'v1', 'openapi.yml'));
   if (!complete) throw new Error(`n8n ist nach der Installation in ${dir} nicht vollständig.`);
   writeFileSync(doneMarker(dir), `${N8N_VERSION}\n`);
 }
@@ -91,7 +101,11 @@ export function ensureN8nInBackground(dir = n8nRuntimeDir()) {
   if (n8nInstalled(dir)) return undefined;
   mkdirSync(path.dirname(dir), { recursive: true });
   const log = openSync(`${dir}.install.log`, 'a');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { detached: true, stdio: ['ignore', log, log], env: process.env });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: process.env,
+  });
   child.unref();
   return child.pid;
 }
@@ -99,7 +113,11 @@ export function ensureN8nInBackground(dir = n8nRuntimeDir()) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--background')) {
     const pid = ensureN8nInBackground();
-    console.log(pid ? `n8n ${N8N_VERSION} wird im Hintergrund installiert (PID ${pid}, Log: ${n8nRuntimeDir()}.install.log).` : n8nRuntimeDir());
+    console.log(
+      pid
+        ? `n8n ${N8N_VERSION} wird im Hintergrund installiert (PID ${pid}, Log: ${n8nRuntimeDir()}.install.log).`
+        : n8nRuntimeDir(),
+    );
   } else {
     console.log(ensureN8n());
   }

@@ -4,6 +4,7 @@
 //   npm run openapi           rewrite both files
 //   npm run openapi:check     exit 1 when either committed file is stale
 import { readFile, writeFile } from 'node:fs/promises';
+import * as prettier from 'prettier';
 import path from 'node:path';
 import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send } from './contract-requests.mjs';
 import { startMockBackend } from './mock-backend.mjs';
@@ -47,7 +48,11 @@ function shorten(body) {
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
 }
 
 async function capture(contract) {
@@ -63,10 +68,15 @@ async function capture(contract) {
       // State the example needs that an earlier example does not leave behind.
       if (id === 'workflow.n8nStatus') example = { params: { id: examples['workflow.n8nUpload'].response.body.id } };
       if (id === 'social.tiktokPost') await send(base, operations['social.connect'], { params: { id: 'tiktok' } });
-      if (id === 'social.instagramPost') await send(base, operations['social.connect'], { params: { id: 'instagram' } });
-      if (id === 'obs.streamStop') await waitFor(async () => (await send(base, operations['obs.status'])).json?.streaming === true);
+      if (id === 'social.instagramPost')
+        await send(base, operations['social.connect'], { params: { id: 'instagram' } });
+      if (id === 'obs.streamStop')
+        await waitFor(async () => (await send(base, operations['obs.status'])).json?.streaming === true);
       // The posts accepted just before (202) are published by the demo platforms a moment later: what follows shows them published.
-      if (id === 'social.platforms') await waitFor(async () => !(await send(base, operations['social.publications'])).json?.some((p) => p.status === 'pending'));
+      if (id === 'social.platforms')
+        await waitFor(
+          async () => !(await send(base, operations['social.publications'])).json?.some((p) => p.status === 'pending'),
+        );
       const multipart = multipartExample(id, { uploadedAt: new Date().toISOString() });
       const headers = def.idempotency === 'key' ? { 'Idempotency-Key': `beispiel-${id}` } : {};
       const service = id === 'test.openai' ? 'openai' : id === 'test.service' ? example.params?.service : undefined;
@@ -74,7 +84,13 @@ async function capture(contract) {
         const [header, prefix] = PROVIDER_KEY_HEADER[service];
         headers[header] = `${prefix}beispiel-schluessel`;
       }
-      const answer = await send(backend.apiBaseUrl, def, { params: example.params, query: example.query, body: example.body, form: multipart?.form, headers });
+      const answer = await send(backend.apiBaseUrl, def, {
+        params: example.params,
+        query: example.query,
+        body: example.body,
+        form: multipart?.form,
+        headers,
+      });
       const request = {};
       if (example.params) request.params = example.params;
       if (example.query) request.query = example.query;
@@ -88,10 +104,16 @@ async function capture(contract) {
       }
       examples[id] = { ...(Object.keys(request).length ? { request } : {}), response };
 
-      if (answer.status !== def.status) mismatches.push(`${id}: status ${answer.status}, the contract says ${def.status}${answer.isJson ? ` (${JSON.stringify(answer.json).slice(0, 200)})` : ''}`);
+      if (answer.status !== def.status)
+        mismatches.push(
+          `${id}: status ${answer.status}, the contract says ${def.status}${answer.isJson ? ` (${JSON.stringify(answer.json).slice(0, 200)})` : ''}`,
+        );
       else if (isSchema(def.response)) {
         const parsed = def.response['~standard'].validate(answer.json);
-        if (parsed.issues) mismatches.push(`${id}: the answer does not match the schema: ${parsed.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+        if (parsed.issues)
+          mismatches.push(
+            `${id}: the answer does not match the schema: ${parsed.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+          );
       }
     }
   } finally {
@@ -119,10 +141,16 @@ const stale = [];
 const contract = await loadContract();
 const { examples, mismatches } = await capture(contract);
 if (mismatches.length) {
-  console.error(`The reference mock backend answers ${mismatches.length} example request(s) against the contract:\n  ${mismatches.join('\n  ')}`);
+  console.error(
+    `The reference mock backend answers ${mismatches.length} example request(s) against the contract:\n  ${mismatches.join('\n  ')}`,
+  );
   process.exit(1);
 }
-const source = examplesSource(examples);
+// Formatted as the house formatter would, so `prettier --check` and this check agree on one text.
+const source = await prettier.format(examplesSource(examples), {
+  ...(await prettier.resolveConfig(EXAMPLES_FILE)),
+  filepath: EXAMPLES_FILE,
+});
 const committedExamples = await readFile(EXAMPLES_FILE, 'utf8').catch(() => '');
 if (check) {
   if (committedExamples !== source) stale.push(path.relative(root, EXAMPLES_FILE));
@@ -135,7 +163,9 @@ const committedDocument = await readFile(DOC_FILE, 'utf8').catch(() => '');
 if (check) {
   if (committedDocument !== document) stale.push(path.relative(root, DOC_FILE));
   if (stale.length) {
-    console.error(`The OpenAPI document is stale (${stale.join(' and ')} ${stale.length > 1 ? 'differ' : 'differs'} from src/contract and the mock backend's answers). Run \`npm run openapi\` and commit the result.`);
+    console.error(
+      `The OpenAPI document is stale (${stale.join(' and ')} ${stale.length > 1 ? 'differ' : 'differs'} from src/contract and the mock backend's answers). Run \`npm run openapi\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log('docs/openapi.json is up to date.');

@@ -17,7 +17,12 @@ export function makePng() {
   header.writeUInt32BE(1, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const pixels = deflateSync(Buffer.from([0, 0xf9, 0x73, 0x16, 0xff]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function box(type, ...parts) {
@@ -29,10 +34,35 @@ function box(type, ...parts) {
 
 /** An ISO base media file with the 'isom'/'mp41' brands (what content sniffing reads as video/mp4) and an empty media box. */
 export function makeMp4() {
-  return Buffer.concat([box('ftyp', Buffer.from('isom', 'ascii'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'ascii')), box('free'), box('mdat')]);
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom', 'ascii'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'ascii')),
+    box('free'),
+    box('mdat'),
+  ]);
 }
 
 /** A small n8n workflow export. */
 export function makeWorkflowJson(name = 'Newsdesk Konformitätstest') {
-  return Buffer.from(JSON.stringify({ name, nodes: [{ id: 'n1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { path: 'konformitaet' } }], connections: {}, active: false, settings: {} }, null, 2));
+  return Buffer.from(
+    JSON.stringify(
+      {
+        name,
+        nodes: [
+          {
+            id: 'n1',
+            name: 'Webhook',
+            type: 'n8n-nodes-base.webhook',
+            typeVersion: 2,
+            position: [0, 0],
+            parameters: { path: 'konformitaet' },
+          },
+        ],
+        connections: {},
+        active: false,
+        settings: {},
+      },
+      null,
+      2,
+    ),
+  );
 }

@@ -34,7 +34,13 @@ const WANTS_FRAME = new Set(['InvalidateLayout', 'ScheduleStyleRecalculation', '
  */
 export function hostFigures(events) {
   const nav = events
-    .filter((e) => e.name === 'navigationStart' && e.ts !== undefined && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''))
+    .filter(
+      (e) =>
+        e.name === 'navigationStart' &&
+        e.ts !== undefined &&
+        e.args?.data?.isLoadingMainFrame &&
+        /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''),
+    )
     .sort((a, b) => a.ts - b.ts)[0];
   if (!nav) return null;
   const { pid, tid, ts: t0 } = nav;
@@ -76,14 +82,28 @@ export function hostFigures(events) {
 
 function frameHole(events, { onMain, pid, t0, navigationId, topLevel }) {
   const fcp = events
-    .filter((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts !== undefined && e.ts >= t0 && (!navigationId || e.args?.data?.navigationId === navigationId))
+    .filter(
+      (e) =>
+        e.name === 'firstContentfulPaint' &&
+        e.pid === pid &&
+        e.ts !== undefined &&
+        e.ts >= t0 &&
+        (!navigationId || e.args?.data?.navigationId === navigationId),
+    )
     .sort((a, b) => a.ts - b.ts)[0];
   if (!fcp) return null;
   const inLoad = (e) => onMain(e) && e.ts >= t0 && e.ts <= fcp.ts;
-  const frames = events.filter((e) => inLoad(e) && e.name === 'BeginMainThreadFrame').map((e) => e.ts).sort((a, b) => a - b);
-  const wants = events.filter((e) => inLoad(e) && WANTS_FRAME.has(e.name)).map((e) => e.ts).sort((a, b) => a - b);
+  const frames = events
+    .filter((e) => inLoad(e) && e.name === 'BeginMainThreadFrame')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const wants = events
+    .filter((e) => inLoad(e) && WANTS_FRAME.has(e.name))
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
   // Main-thread task time inside [from, to]: a wait the page spent computing is its own, not the compositor's.
-  const busy = (from, to) => topLevel.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.ts + t.dur) - Math.max(from, t.ts)), 0);
+  const busy = (from, to) =>
+    topLevel.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.ts + t.dur) - Math.max(from, t.ts)), 0);
   let longest = 0;
   for (let i = 0; i < frames.length; i++) {
     const to = i + 1 < frames.length ? frames[i + 1] : fcp.ts;

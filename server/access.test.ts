@@ -38,7 +38,9 @@ test('only the uptime check, the signed files and the OAuth redirect are reached
   // Reached, and refused by their own check: a signature, a ticket, the OAuth state.
   expect((await t.app.request('/api/media/x/file?sig=falsch')).status).toBe(403);
   expect((await t.app.request('/api/events?ticket=falsch')).status).toBe(401);
-  expect((await errorBody(await t.app.request('/api/events?ticket=falsch'))).message).toBe('Ticket für den Ereignis-Stream ungültig oder abgelaufen.');
+  expect((await errorBody(await t.app.request('/api/events?ticket=falsch'))).message).toBe(
+    'Ticket für den Ereignis-Stream ungültig oder abgelaufen.',
+  );
   expect((await t.app.request('/api/oauth/youtube/callback?state=unbekannt&code=x')).status).not.toBe(401);
   expect((await t.app.request('/api/openapi.json')).status).toBe(401);
 });

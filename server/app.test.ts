@@ -13,14 +13,25 @@ const INLINE = "document.documentElement.dataset.theme='dark';";
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-dist-'));
-  await writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`,
+  );
   await writeFile(path.join(dist, 'app.txt'), 'statisch');
   // A route's own document, as the build writes it (vite.config.ts routeDocuments): the index with its modulepreload tags.
   await mkdir(path.join(dist, 'dashboard'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'assets', 'posts.js'), 'export {};');
-  await writeFile(path.join(dist, 'dashboard', 'posts.html'), `<!doctype html><html><head><script>${INLINE}</script><link rel="modulepreload" crossorigin href="/assets/posts.js"></head><body></body></html>`);
-  t = await createTestApp({ allowedOrigins: ['https://desk.example.org'], distDir: dist, authMaxFailures: 3, authWindowMs: 60_000 });
+  await writeFile(
+    path.join(dist, 'dashboard', 'posts.html'),
+    `<!doctype html><html><head><script>${INLINE}</script><link rel="modulepreload" crossorigin href="/assets/posts.js"></head><body></body></html>`,
+  );
+  t = await createTestApp({
+    allowedOrigins: ['https://desk.example.org'],
+    distDir: dist,
+    authMaxFailures: 3,
+    authWindowMs: 60_000,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -30,8 +41,13 @@ afterAll(async () => {
 test('every /api call needs the bearer token, except the health path', async () => {
   const none = await t.app.request('/api/posts', { headers: { 'x-test-client': 'a' } });
   expect(none.status).toBe(401);
-  expect(await errorBody(none)).toEqual({ message: 'Anmeldung erforderlich: Zugangs-Token fehlt.', code: 'unauthorized' });
-  const wrong = await t.app.request('/api/posts', { headers: { Authorization: 'Bearer falsch-falsch-falsch', 'x-test-client': 'a' } });
+  expect(await errorBody(none)).toEqual({
+    message: 'Anmeldung erforderlich: Zugangs-Token fehlt.',
+    code: 'unauthorized',
+  });
+  const wrong = await t.app.request('/api/posts', {
+    headers: { Authorization: 'Bearer falsch-falsch-falsch', 'x-test-client': 'a' },
+  });
   expect(wrong.status).toBe(401);
   expect((await errorBody(wrong)).message).toBe('Token ungültig.');
   expect((await t.app.request('/api/healthz')).status).toBe(200);
@@ -42,8 +58,16 @@ test('every /api call needs the bearer token, except the health path', async () 
 test('the operator token may travel in X-Newsdesk-Token when Authorization carries a provider key (POST /test/openai)', async () => {
   const provider = { Authorization: 'Bearer sk-provider-key', 'x-test-client': 'x-token' };
   expect((await t.app.request('/api/posts', { headers: provider })).status).toBe(401);
-  expect((await t.app.request('/api/posts', { headers: { ...provider, 'X-Newsdesk-Token': TEST_TOKEN } })).status).toBe(200);
-  expect((await t.app.request('/api/posts', { headers: { 'X-Newsdesk-Token': 'falsch-falsch', 'x-test-client': 'x-token' } })).status).toBe(401);
+  expect((await t.app.request('/api/posts', { headers: { ...provider, 'X-Newsdesk-Token': TEST_TOKEN } })).status).toBe(
+    200,
+  );
+  expect(
+    (
+      await t.app.request('/api/posts', {
+        headers: { 'X-Newsdesk-Token': 'falsch-falsch', 'x-test-client': 'x-token' },
+      })
+    ).status,
+  ).toBe(401);
 });
 
 test('repeated bad tokens from one address get 429, other addresses are not affected', async () => {
@@ -54,8 +78,20 @@ test('repeated bad tokens from one address get 429, other addresses are not affe
   expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
   expect((await errorBody(blocked)).message).toBe('Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.');
   // The right token gets in even from the limited address: guessing there never locks the operator out.
-  expect((await t.app.request('/api/posts', { headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'attacker' } })).status).toBe(200);
-  expect((await t.app.request('/api/posts', { headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'operator' } })).status).toBe(200);
+  expect(
+    (
+      await t.app.request('/api/posts', {
+        headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'attacker' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.app.request('/api/posts', {
+        headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'x-test-client': 'operator' },
+      })
+    ).status,
+  ).toBe(200);
 });
 
 test('a request without credentials is a 401 that counts as no sign-in attempt', async () => {
@@ -65,9 +101,15 @@ test('a request without credentials is a 401 that counts as no sign-in attempt',
     expect(response.status).toBe(401);
     expect((await errorBody(response)).message).toBe('Anmeldung erforderlich: Zugangs-Token fehlt.');
   }
-  for (let i = 0; i < 3; i += 1) expect((await t.app.request('/api/posts', { headers: { ...none, Authorization: 'Bearer falsch-falsch-falsch' } })).status).toBe(401);
+  for (let i = 0; i < 3; i += 1)
+    expect(
+      (await t.app.request('/api/posts', { headers: { ...none, Authorization: 'Bearer falsch-falsch-falsch' } }))
+        .status,
+    ).toBe(401);
   // Three wrong tokens after twelve token-less calls: the limit (3 here) is reached only now.
-  expect((await t.app.request('/api/posts', { headers: { ...none, Authorization: 'Bearer falsch-falsch-falsch' } })).status).toBe(429);
+  expect(
+    (await t.app.request('/api/posts', { headers: { ...none, Authorization: 'Bearer falsch-falsch-falsch' } })).status,
+  ).toBe(429);
 });
 
 test('X-Forwarded-For names the client only behind a trusted proxy', () => {
@@ -77,17 +119,28 @@ test('X-Forwarded-For names the client only behind a trusted proxy', () => {
   // A client that is not a trusted proxy cannot choose its address.
   expect(forwardedClient('203.0.113.50', '1.2.3.4', trusted)).toBe('203.0.113.50');
   expect(forwardedClient('10.1.2.3', '203.0.113.7', undefined)).toBe('10.1.2.3');
-  expect(() => trustedProxies('10.0.0.0/33')).toThrow('NEWSDESK_TRUSTED_PROXIES: „10.0.0.0/33“ ist keine IP-Adresse und kein CIDR-Bereich.');
+  expect(() => trustedProxies('10.0.0.0/33')).toThrow(
+    'NEWSDESK_TRUSTED_PROXIES: „10.0.0.0/33“ ist keine IP-Adresse und kein CIDR-Bereich.',
+  );
 });
 
 test('CORS answers only the allowed origins (and the serving one)', async () => {
   const preflight = (origin: string) =>
-    t.app.request('http://localhost:3000/api/posts', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' } });
+    t.app.request('http://localhost:3000/api/posts', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+      },
+    });
   const allowed = await preflight('https://desk.example.org');
   expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://desk.example.org');
   expect(allowed.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('idempotency-key');
   expect((await preflight('https://evil.example.com')).headers.get('Access-Control-Allow-Origin')).toBeNull();
-  expect((await preflight('http://localhost:3000')).headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:3000');
+  expect((await preflight('http://localhost:3000')).headers.get('Access-Control-Allow-Origin')).toBe(
+    'http://localhost:3000',
+  );
 });
 
 test('the served PWA carries a strict CSP with the hashes of its inline scripts, and live config.json', async () => {
@@ -134,7 +187,10 @@ test('a route with a document of its own gets it; any other address the index, n
 });
 
 test('the OpenAPI document lists every operation of the contract', async () => {
-  const doc = (await (await t.call('/openapi.json')).json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+  const doc = (await (await t.call('/openapi.json')).json()) as {
+    openapi: string;
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
   expect(doc.openapi).toBe('3.1.0');
   expect(doc.paths['/posts/{id}'].patch.operationId).toBe('posts.update');
   expect(doc.paths['/media/upload'].post.operationId).toBe('media.upload');
@@ -143,14 +199,19 @@ test('the OpenAPI document lists every operation of the contract', async () => {
 test('the event stream needs a fresh ticket and delivers changes', async () => {
   expect((await t.app.request('/api/events')).status).toBe(401);
   expect((await t.app.request('/api/events?ticket=123.abc')).status).toBe(401);
-  const issued = (await (await t.call('/events/ticket', { method: 'POST' })).json()) as { ticket: string; expiresAt: string };
+  const issued = (await (await t.call('/events/ticket', { method: 'POST' })).json()) as {
+    ticket: string;
+    expiresAt: string;
+  };
   expect(checkTicket(TEST_TOKEN, issued.ticket)).toBe(true);
   expect(checkTicket('another-token-0123456789', issued.ticket)).toBe(false);
   expect(checkTicket(TEST_TOKEN, issued.ticket, Date.parse(issued.expiresAt) + 1)).toBe(false);
   expect(issued.ticket).not.toContain(TEST_TOKEN);
 
   const controller = new AbortController();
-  const stream = await t.app.request(`/api/events?ticket=${encodeURIComponent(issued.ticket)}`, { signal: controller.signal });
+  const stream = await t.app.request(`/api/events?ticket=${encodeURIComponent(issued.ticket)}`, {
+    signal: controller.signal,
+  });
   expect(stream.status).toBe(200);
   expect(stream.headers.get('Content-Type')).toContain('text/event-stream');
   const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
@@ -164,7 +225,19 @@ test('the event stream needs a fresh ticket and delivers changes', async () => {
     }
   };
   await readUntil('event: ready');
-  const created = await contractBody('posts.create', await t.call('/posts', { method: 'POST', json: { title: 'Live', status: 'draft', platform: 'telegram', publishDate: '2026-11-23', category: 'Technologie' } }));
+  const created = await contractBody(
+    'posts.create',
+    await t.call('/posts', {
+      method: 'POST',
+      json: {
+        title: 'Live',
+        status: 'draft',
+        platform: 'telegram',
+        publishDate: '2026-11-23',
+        category: 'Technologie',
+      },
+    }),
+  );
   await readUntil(created.id);
   expect(text).toContain(`event: change\ndata: {"topic":"posts","action":"created","id":"${created.id}"}`);
   controller.abort();

@@ -61,11 +61,17 @@ const pathPattern = (path: string) => new RegExp(`^/api${path.replace(/\{\w+\}/g
 
 /** Every route reached without the operator's token, from the operations' and the server routes' `access` alone. */
 const OPEN_ROUTES = [
-  ...Object.values(operations as Record<string, OperationDef>).filter((def) => accessOf(def) !== 'operator').map((def) => ({ method: def.method, path: def.path })),
+  ...Object.values(operations as Record<string, OperationDef>)
+    .filter((def) => accessOf(def) !== 'operator')
+    .map((def) => ({ method: def.method, path: def.path })),
   ...SERVER_ROUTES.filter((route) => route.access !== 'operator'),
-].map((route) => ({ methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method], pattern: pathPattern(route.path) }));
+].map((route) => ({
+  methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
+  pattern: pathPattern(route.path),
+}));
 
-const isOpen = (path: string, method: string) => OPEN_ROUTES.some((route) => route.methods.includes(method) && route.pattern.test(path));
+const isOpen = (path: string, method: string) =>
+  OPEN_ROUTES.some((route) => route.methods.includes(method) && route.pattern.test(path));
 
 function peerAddress(c: Context<AppEnv>): string {
   try {
@@ -89,7 +95,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     c.header('Referrer-Policy', 'no-referrer');
     const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
     if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (options.log) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    if (options.log)
+      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
   app.use(
@@ -119,8 +126,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.token), 201));
   let eventClients = 0;
   app.get('/api/events', (c) => {
-    if (!checkTicket(deps.token, c.req.query('ticket'))) throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
-    if (eventClients >= (options.maxEventClients ?? 200)) throw new HttpError(503, 'Zu viele offene Ereignis-Streams – bitte später erneut versuchen.', 'too_many_streams', undefined, { 'Retry-After': '30' });
+    if (!checkTicket(deps.token, c.req.query('ticket')))
+      throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
+    if (eventClients >= (options.maxEventClients ?? 200))
+      throw new HttpError(
+        503,
+        'Zu viele offene Ereignis-Streams – bitte später erneut versuchen.',
+        'too_many_streams',
+        undefined,
+        { 'Retry-After': '30' },
+      );
     eventClients += 1;
     const maxQueue = options.maxEventQueue ?? 500;
     c.header('Cache-Control', 'no-cache, no-transform');
@@ -190,7 +205,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       const response = errorResponse(error);
-      for (const [name, value] of c.res.headers) if (!response.headers.has(name) && name.toLowerCase().startsWith('access-control-')) response.headers.set(name, value);
+      for (const [name, value] of c.res.headers)
+        if (!response.headers.has(name) && name.toLowerCase().startsWith('access-control-'))
+          response.headers.set(name, value);
       return response;
     }
     console.error(`[${c.req.method} ${c.req.path}]`, error);

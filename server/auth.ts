@@ -11,7 +11,10 @@ import { HttpError } from './errors';
 export const TOKEN_FILE = 'operator-token';
 
 /** The token in force, and whether it was just generated (then main.ts prints it once). */
-export function resolveToken(envToken: string | undefined, dataDir: string): { token: string; generated: boolean; file?: string } {
+export function resolveToken(
+  envToken: string | undefined,
+  dataDir: string,
+): { token: string; generated: boolean; file?: string } {
   if (envToken) return { token: envToken, generated: false };
   const file = path.join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
@@ -55,7 +58,10 @@ export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
     // X-Newsdesk-Token carries the operator token when Authorization carries a provider key (POST /test/openai).
     const alternate = c.req.header('x-newsdesk-token')?.trim();
     const match = alternate ? [alternate, alternate] : /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
-    if (!match) throw new HttpError(401, 'Anmeldung erforderlich: Zugangs-Token fehlt.', 'unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
+    if (!match)
+      throw new HttpError(401, 'Anmeldung erforderlich: Zugangs-Token fehlt.', 'unauthorized', undefined, {
+        'WWW-Authenticate': 'Bearer',
+      });
     const address = options.clientAddress(c);
     if (tokenMatches(match[1].trim(), c.get('deps').token)) {
       failures.delete(address);
@@ -66,7 +72,13 @@ export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
     const current = entry && t - entry.since <= options.windowMs ? entry : undefined;
     if (current && current.count >= options.maxFailures) {
       const retryAfter = Math.max(1, Math.ceil((current.since + options.windowMs - t) / 1000));
-      throw new HttpError(429, 'Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.', 'too_many_failures', undefined, { 'Retry-After': String(retryAfter) });
+      throw new HttpError(
+        429,
+        'Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.',
+        'too_many_failures',
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      );
     }
     if (failures.size > 10_000) failures.clear();
     failures.set(address, { count: (current?.count ?? 0) + 1, since: current?.since ?? t });
@@ -79,9 +91,16 @@ export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
  * (NEWSDESK_TRUSTED_PROXIES: addresses or CIDRs) — the nearest untrusted address of X-Forwarded-For, so no client can
  * forge an address and one client behind the proxy cannot lock out everyone else.
  */
-export function forwardedClient(peer: string, forwardedFor: string | undefined, trusted: BlockList | undefined): string {
+export function forwardedClient(
+  peer: string,
+  forwardedFor: string | undefined,
+  trusted: BlockList | undefined,
+): string {
   if (!trusted || !forwardedFor || !isIn(trusted, peer)) return peer;
-  const chain = forwardedFor.split(',').map((a) => a.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   for (let i = chain.length - 1; i >= 0; i -= 1) if (!isIn(trusted, chain[i])) return chain[i];
   return chain[0] ?? peer;
 }
@@ -96,14 +115,20 @@ function isIn(list: BlockList, address: string): boolean {
 
 /** Parses NEWSDESK_TRUSTED_PROXIES; throws with the German reason on an entry that is no address or CIDR. */
 export function trustedProxies(setting: string | undefined): BlockList | undefined {
-  const entries = (setting ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = (setting ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   const list = new BlockList();
   for (const entry of entries) {
     const [address, bits] = entry.split('/');
     const family = isIP(plain(address));
     const prefix = bits === undefined ? undefined : Number(bits);
-    if (family === 0 || (prefix !== undefined && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)))) {
+    if (
+      family === 0 ||
+      (prefix !== undefined && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)))
+    ) {
       throw new Error(`NEWSDESK_TRUSTED_PROXIES: „${entry}“ ist keine IP-Adresse und kein CIDR-Bereich.`);
     }
     const type = family === 6 ? 'ipv6' : 'ipv4';

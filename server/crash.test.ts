@@ -14,8 +14,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const create = (url: string, i: number) =>
   fetch(`${url}/api/posts`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${DESK_TOKEN}`, 'Content-Type': 'application/json', 'Idempotency-Key': `crash-${i}` },
-    body: JSON.stringify({ title: `Absturz ${i}`, status: 'draft', platform: 'telegram', publishDate: '2026-11-26', category: 'Technologie' }),
+    headers: {
+      Authorization: `Bearer ${DESK_TOKEN}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `crash-${i}`,
+    },
+    body: JSON.stringify({
+      title: `Absturz ${i}`,
+      status: 'draft',
+      platform: 'telegram',
+      publishDate: '2026-11-26',
+      category: 'Technologie',
+    }),
   });
 
 /** Retries one create with its key until the server answers it (409 „in progress“ says: again, a moment later). */
@@ -23,7 +33,8 @@ async function settle(url: string, i: number): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const response = await create(url, i).catch(() => undefined);
     if (response?.status === 201) return ((await response.json()) as { id: string }).id;
-    if (response && response.status !== 409 && response.status !== 503) throw new Error(`crash-${i}: HTTP ${response.status} ${await response.text()}`);
+    if (response && response.status !== 409 && response.status !== 503)
+      throw new Error(`crash-${i}: HTTP ${response.status} ${await response.text()}`);
     await sleep(250);
   }
   throw new Error(`crash-${i} wurde nicht beantwortet`);
@@ -42,9 +53,14 @@ async function crashAndRecover(env: Record<string, string>) {
   // Then a burst, and the server dies in the middle of it.
   const burst: Array<Promise<unknown>> = [];
   for (let i = 12; i < N; i += 1) {
-    burst.push(create(desk.url, i).then(async (r) => {
-      if (r.status === 201) acknowledged.set(i, ((await r.json()) as { id: string }).id);
-    }, () => undefined));
+    burst.push(
+      create(desk.url, i).then(
+        async (r) => {
+          if (r.status === 201) acknowledged.set(i, ((await r.json()) as { id: string }).id);
+        },
+        () => undefined,
+      ),
+    );
     if (i === 30) await sleep(20);
   }
   desk.child.kill('SIGKILL');
@@ -57,10 +73,16 @@ async function crashAndRecover(env: Record<string, string>) {
     for (let i = 0; i < N; i += 1) ids.set(i, await settle(desk.url, i));
     // What was acknowledged before the crash is there and is what the retry answers.
     for (const [i, id] of acknowledged) expect(ids.get(i), `crash-${i}`).toBe(id);
-    const listed = (await (await fetch(`${desk.url}/api/posts?q=Absturz&limit=500`, { headers: { Authorization: `Bearer ${DESK_TOKEN}` } })).json()) as Array<{ id: string; title: string }>;
+    const listed = (await (
+      await fetch(`${desk.url}/api/posts?q=Absturz&limit=500`, { headers: { Authorization: `Bearer ${DESK_TOKEN}` } })
+    ).json()) as Array<{ id: string; title: string }>;
     const titles = listed.map((p) => p.title);
     // One post per key: none lost, none twice.
-    for (let i = 0; i < N; i += 1) expect(titles.filter((t) => t === `Absturz ${i}`), `Absturz ${i}`).toHaveLength(1);
+    for (let i = 0; i < N; i += 1)
+      expect(
+        titles.filter((t) => t === `Absturz ${i}`),
+        `Absturz ${i}`,
+      ).toHaveLength(1);
     expect(new Set(listed.map((p) => p.id))).toEqual(new Set(ids.values()));
   } finally {
     await desk.stop();
@@ -81,10 +103,19 @@ describe('kill -9 during keyed creates', () => {
     await crashAndRecover({ PORT: '0', NEWSDESK_DATA_DIR: dataDir, NEWSDESK_DEFAULT_SOURCES: '0' });
   }, 240_000);
 
-  test.skipIf(unavailable)('on PostgreSQL: nothing lost or doubled', async () => {
-    cluster = await startPostgres();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-crash-pg-'));
-    dirs.push(dataDir);
-    await crashAndRecover({ PORT: '0', NEWSDESK_DATA_DIR: dataDir, DATABASE_URL: cluster.url, NEWSDESK_DEFAULT_SOURCES: '0' });
-  }, 240_000);
+  test.skipIf(unavailable)(
+    'on PostgreSQL: nothing lost or doubled',
+    async () => {
+      cluster = await startPostgres();
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-crash-pg-'));
+      dirs.push(dataDir);
+      await crashAndRecover({
+        PORT: '0',
+        NEWSDESK_DATA_DIR: dataDir,
+        DATABASE_URL: cluster.url,
+        NEWSDESK_DEFAULT_SOURCES: '0',
+      });
+    },
+    240_000,
+  );
 });

@@ -10,7 +10,9 @@ const EnvSchema = z.object({
   PORT: z._default(port, 3000),
   HOST: z._default(z.string(), '0.0.0.0'),
   NEWSDESK_TOKEN: z.optional(z.string().check(z.minLength(16, 'NEWSDESK_TOKEN muss mindestens 16 Zeichen lang sein.'))),
-  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// oder postgresql:// beginnen.'))),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// oder postgresql:// beginnen.')),
+  ),
   NEWSDESK_DATA_DIR: z._default(z.string(), 'data'),
   NEWSDESK_ALLOWED_ORIGINS: z._default(z.string(), ''),
   NEWSDESK_DIST_DIR: z._default(z.string(), 'dist'),
@@ -18,7 +20,9 @@ const EnvSchema = z.object({
   NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
   // prov-keys: the secret that encrypts saved provider keys (unset: generated into the data folder).
-  NEWSDESK_SECRET_KEY: z.optional(z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.'))),
+  NEWSDESK_SECRET_KEY: z.optional(
+    z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.')),
+  ),
   // prov-social
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
@@ -29,12 +33,20 @@ const EnvSchema = z.object({
   NEWSDESK_UPLOAD_IDLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000)), 60_000),
   NEWSDESK_SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 10_000),
   NEWSDESK_DEFAULT_SOURCES: z._default(z.enum(['0', '1']), '1'),
-  NEWSDESK_PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.'))),
+  NEWSDESK_PUBLIC_URL: z.optional(
+    z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.')),
+  ),
   // n8n: the operator's n8n, its public-API key, the AI-News webhook path, where n8n reaches this server.
-  N8N_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.'))),
+  N8N_BASE_URL: z.optional(
+    z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'N8N_BASE_URL muss mit http:// oder https:// beginnen.')),
+  ),
   N8N_API_KEY: z.optional(z.string()),
   N8N_AI_NEWS_WEBHOOK_PATH: z._default(z.string(), 'ai-news'),
-  NEWSDESK_CALLBACK_BASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.'))),
+  NEWSDESK_CALLBACK_BASE_URL: z.optional(
+    z
+      .string()
+      .check(z.regex(/^https?:\/\/[^\s]+$/, 'NEWSDESK_CALLBACK_BASE_URL muss mit http:// oder https:// beginnen.')),
+  ),
   // OBS through the server: one OBS by OBS_URL/OBS_PASSWORD, or several named ones by OBS_INSTANCES.
   OBS_URL: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/i, 'OBS_URL muss mit ws:// oder wss:// beginnen.'))),
   OBS_PASSWORD: z.optional(z.string()),
@@ -90,27 +102,52 @@ export interface ObsInstanceConfig {
 const ObsInstancesSchema = z.array(
   z.object({
     name: z.string().check(z.minLength(1, 'Jede OBS-Instanz braucht einen Namen.')),
-    url: z.string().check(z.regex(/^wss?:\/\/[^\s]+$/i, 'Die url einer OBS-Instanz muss mit ws:// oder wss:// beginnen.')),
+    url: z
+      .string()
+      .check(z.regex(/^wss?:\/\/[^\s]+$/i, 'Die url einer OBS-Instanz muss mit ws:// oder wss:// beginnen.')),
     password: z.optional(z.string()),
     textSource: z.optional(z.string()),
   }),
 );
 
-function obsInstances(e: { OBS_URL?: string; OBS_PASSWORD?: string; OBS_NAME: string; OBS_TEXT_SOURCE: string; OBS_INSTANCES?: string }): ObsInstanceConfig[] {
+function obsInstances(e: {
+  OBS_URL?: string;
+  OBS_PASSWORD?: string;
+  OBS_NAME: string;
+  OBS_TEXT_SOURCE: string;
+  OBS_INSTANCES?: string;
+}): ObsInstanceConfig[] {
   const list: ObsInstanceConfig[] = [];
   if (e.OBS_INSTANCES) {
     let raw: unknown;
     try {
       raw = JSON.parse(e.OBS_INSTANCES);
     } catch {
-      throw new EnvError('Ungültige Umgebung: OBS_INSTANCES: kein gültiges JSON (erwartet [{"name","url","password"}]).');
+      throw new EnvError(
+        'Ungültige Umgebung: OBS_INSTANCES: kein gültiges JSON (erwartet [{"name","url","password"}]).',
+      );
     }
     const parsed = z.safeParse(ObsInstancesSchema, raw);
     // The issues name the field, never its value: a password must not show up in the start-up error.
-    if (!parsed.success) throw new EnvError(`Ungültige Umgebung: OBS_INSTANCES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    for (const i of parsed.data) list.push({ name: i.name.trim(), url: i.url, password: i.password ?? '', textSource: i.textSource ?? e.OBS_TEXT_SOURCE });
+    if (!parsed.success)
+      throw new EnvError(
+        `Ungültige Umgebung: OBS_INSTANCES: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
+    for (const i of parsed.data)
+      list.push({
+        name: i.name.trim(),
+        url: i.url,
+        password: i.password ?? '',
+        textSource: i.textSource ?? e.OBS_TEXT_SOURCE,
+      });
   }
-  if (e.OBS_URL) list.unshift({ name: e.OBS_NAME.trim() || 'OBS', url: e.OBS_URL, password: e.OBS_PASSWORD ?? '', textSource: e.OBS_TEXT_SOURCE });
+  if (e.OBS_URL)
+    list.unshift({
+      name: e.OBS_NAME.trim() || 'OBS',
+      url: e.OBS_URL,
+      password: e.OBS_PASSWORD ?? '',
+      textSource: e.OBS_TEXT_SOURCE,
+    });
   const names = new Set<string>();
   for (const i of list) {
     if (names.has(i.name)) throw new EnvError(`Ungültige Umgebung: OBS-Instanz "${i.name}" ist doppelt.`);
@@ -144,7 +181,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     token: e.NEWSDESK_TOKEN,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.NEWSDESK_DATA_DIR,
-    allowedOrigins: e.NEWSDESK_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    allowedOrigins: e.NEWSDESK_ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     distDir: e.NEWSDESK_DIST_DIR,
     maxUploadBytes: e.NEWSDESK_MAX_UPLOAD_MB * 1024 * 1024,
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
@@ -153,7 +192,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     jobPollMs: e.NEWSDESK_JOB_POLL_MS,
     providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
-    n8n: e.N8N_BASE_URL ? { baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''), apiKey: e.N8N_API_KEY, webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, '') } : undefined,
+    n8n: e.N8N_BASE_URL
+      ? {
+          baseUrl: e.N8N_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.N8N_API_KEY,
+          webhookPath: e.N8N_AI_NEWS_WEBHOOK_PATH.replace(/^\/+|\/+$/g, ''),
+        }
+      : undefined,
     // n8n reaches the desk at its public address unless it needs another one (n8n in Docker: host.docker.internal).
     callbackBaseUrl: (e.NEWSDESK_CALLBACK_BASE_URL ?? e.NEWSDESK_PUBLIC_URL)?.replace(/\/+$/, ''),
     obsInstances: obsInstances(e),

@@ -14,7 +14,11 @@ export class HttpError extends Error {
   }
 
   get body(): ErrorBody {
-    return { message: this.message, ...(this.code ? { code: this.code } : {}), ...(this.issues ? { issues: this.issues } : {}) };
+    return {
+      message: this.message,
+      ...(this.code ? { code: this.code } : {}),
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
   }
 }
 

@@ -23,16 +23,28 @@ function contextOf(deps: Deps): Context<AppEnv> {
   return { get: () => current, set: (_: string, value: Deps) => void (current = value) } as unknown as Context<AppEnv>;
 }
 
-const draft = (title: string) => ({ id: `post-${title}`, title, status: 'draft', platform: 'telegram', publishDate: '2026-11-26', category: 'Technologie' });
+const draft = (title: string) => ({
+  id: `post-${title}`,
+  title,
+  status: 'draft',
+  platform: 'telegram',
+  publishDate: '2026-11-26',
+  category: 'Technologie',
+});
 
 test('a failure after the change undoes the change and the key: the retry creates the post once', async () => {
   const c = contextOf({ database: t.database, events: t.events } as unknown as Deps);
   const act = (fail: boolean) => async () => {
     await c.get('deps').database.db.insert(posts).values(draft('einmal'));
     if (fail) throw new Error('Prozess beendet');
-    return new Response(JSON.stringify({ id: 'post-einmal' }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ id: 'post-einmal' }), {
+      status: 201,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
-  await expect(withIdempotency(c, 'k-einmal', 'POST /posts\n{}', act(true), { transactional: true })).rejects.toThrow('Prozess beendet');
+  await expect(withIdempotency(c, 'k-einmal', 'POST /posts\n{}', act(true), { transactional: true })).rejects.toThrow(
+    'Prozess beendet',
+  );
   expect(await t.database.db.select().from(posts).where(eq(posts.id, 'post-einmal'))).toHaveLength(0);
   expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'k-einmal'))).toHaveLength(0);
   const first = await withIdempotency(c, 'k-einmal', 'POST /posts\n{}', act(false), { transactional: true });
@@ -47,8 +59,18 @@ test('two creates with one key at once: one post, the same answer for both', asy
   const send = () =>
     t.app.request('/api/posts', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${TEST_TOKEN}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'k-zweimal' },
-      body: JSON.stringify({ title: 'Zweimal gesendet', status: 'draft', platform: 'telegram', publishDate: '2026-11-26', category: 'Technologie' }),
+      headers: {
+        Authorization: `Bearer ${TEST_TOKEN}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'k-zweimal',
+      },
+      body: JSON.stringify({
+        title: 'Zweimal gesendet',
+        status: 'draft',
+        platform: 'telegram',
+        publishDate: '2026-11-26',
+        category: 'Technologie',
+      }),
     });
   const [a, b] = await Promise.all([send(), send()]);
   expect([a.status, b.status]).toEqual([201, 201]);

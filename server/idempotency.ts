@@ -18,7 +18,10 @@ const replay = (stored: typeof idempotencyKeys.$inferSelect): Response => {
 };
 const storableOf = (response: Response) => {
   const contentType = response.headers.get('content-type');
-  return { contentType, storable: response.status < 500 && (response.status === 204 || (contentType ?? '').includes('json')) };
+  return {
+    contentType,
+    storable: response.status < 500 && (response.status === 204 || (contentType ?? '').includes('json')),
+  };
 };
 
 /**
@@ -26,15 +29,32 @@ const storableOf = (response: Response) => {
  * leave the change done and the key without its answer (a retry then replays it), nor the key taken without the change.
  * A second request with the same key waits for the first's commit and gets its answer. Changes are announced after it.
  */
-async function inOneTransaction(c: Context<AppEnv>, key: string, fingerprint: string, act: () => Promise<Response>): Promise<Response> {
+async function inOneTransaction(
+  c: Context<AppEnv>,
+  key: string,
+  fingerprint: string,
+  act: () => Promise<Response>,
+): Promise<Response> {
   const deps = c.get('deps');
   return deps.events.afterCommit(() =>
     deps.database.db.transaction(async (tx) => {
-      const reserved = await tx.insert(idempotencyKeys).values({ key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const reserved = await tx
+        .insert(idempotencyKeys)
+        .values({ key, fingerprint })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
       if (reserved.length === 0) {
         const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-        if (stored && stored.fingerprint !== fingerprint) throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
-        if (!stored || stored.status === null) throw new HttpError(409, 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', 'idempotency_in_progress', undefined, { 'Retry-After': '1' });
+        if (stored && stored.fingerprint !== fingerprint)
+          throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+        if (!stored || stored.status === null)
+          throw new HttpError(
+            409,
+            'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.',
+            'idempotency_in_progress',
+            undefined,
+            { 'Retry-After': '1' },
+          );
         return replay(stored);
       }
       // The handler works in this transaction: its database is the transaction's for the call.
@@ -47,7 +67,15 @@ async function inOneTransaction(c: Context<AppEnv>, key: string, fingerprint: st
       }
       const { contentType, storable } = storableOf(response);
       if (!storable) await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-      else await tx.update(idempotencyKeys).set({ status: response.status, contentType, body: response.status === 204 ? null : await response.clone().text() }).where(eq(idempotencyKeys.key, key));
+      else
+        await tx
+          .update(idempotencyKeys)
+          .set({
+            status: response.status,
+            contentType,
+            body: response.status === 204 ? null : await response.clone().text(),
+          })
+          .where(eq(idempotencyKeys.key, key));
       return response;
     }),
   );
@@ -55,21 +83,55 @@ async function inOneTransaction(c: Context<AppEnv>, key: string, fingerprint: st
 
 /** A key must name something: 1–200 characters, not only blanks (400 otherwise). */
 export function checkIdempotencyKey(key: string): void {
-  if (key.trim() === '' || key.length > MAX_KEY_LENGTH) throw new HttpError(400, 'Der Idempotency-Key ist ungültig (1–200 Zeichen).', 'invalid_idempotency_key');
+  if (key.trim() === '' || key.length > MAX_KEY_LENGTH)
+    throw new HttpError(400, 'Der Idempotency-Key ist ungültig (1–200 Zeichen).', 'invalid_idempotency_key');
 }
 
-export async function withIdempotency(c: Context<AppEnv>, key: string, request: string, act: () => Promise<Response>, options: { transactional?: boolean } = {}): Promise<Response> {
+export async function withIdempotency(
+  c: Context<AppEnv>,
+  key: string,
+  request: string,
+  act: () => Promise<Response>,
+  options: { transactional?: boolean } = {},
+): Promise<Response> {
   checkIdempotencyKey(key);
   const { db } = c.get('deps').database;
   const fingerprint = createHash('sha256').update(request).digest('hex');
   if (options.transactional) return inOneTransaction(c, key, fingerprint, act);
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, sql`now() - ${`${STALE_MS} milliseconds`}::interval`)));
-  const reserved = await db.insert(idempotencyKeys).values({ key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.status),
+        lt(idempotencyKeys.createdAt, sql`now() - ${`${STALE_MS} milliseconds`}::interval`),
+      ),
+    );
+  const reserved = await db
+    .insert(idempotencyKeys)
+    .values({ key, fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   if (reserved.length === 0) {
     const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    if (!stored) throw new HttpError(409, 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', 'idempotency_in_progress', undefined, { 'Retry-After': '1' });
-    if (stored.fingerprint !== fingerprint) throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
-    if (stored.status === null) throw new HttpError(409, 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', 'idempotency_in_progress', undefined, { 'Retry-After': '1' });
+    if (!stored)
+      throw new HttpError(
+        409,
+        'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.',
+        'idempotency_in_progress',
+        undefined,
+        { 'Retry-After': '1' },
+      );
+    if (stored.fingerprint !== fingerprint)
+      throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+    if (stored.status === null)
+      throw new HttpError(
+        409,
+        'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.',
+        'idempotency_in_progress',
+        undefined,
+        { 'Retry-After': '1' },
+      );
     return replay(stored);
   }
   let response: Response;
@@ -86,7 +148,10 @@ export async function withIdempotency(c: Context<AppEnv>, key: string, request: 
     return response;
   }
   const body = response.status === 204 ? null : await response.clone().text();
-  await db.update(idempotencyKeys).set({ status: response.status, contentType, body }).where(eq(idempotencyKeys.key, key));
+  await db
+    .update(idempotencyKeys)
+    .set({ status: response.status, contentType, body })
+    .where(eq(idempotencyKeys.key, key));
   return response;
 }
 

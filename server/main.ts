@@ -13,7 +13,9 @@ if (seed !== undefined && seed !== 'demo') {
 try {
   const env = parseEnv();
   const running = await startServer(env, { seed, log: process.env.NEWSDESK_LOG === '1' });
-  console.log(`Newsdesk läuft: ${running.url}  (Datenbank: ${running.database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `Newsdesk läuft: ${running.url}  (Datenbank: ${running.database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`,
+  );
   if (running.tokenGenerated) {
     console.log(`Zugangs-Token (einmalig angezeigt, gespeichert in ${running.tokenFile}):\n\n  ${running.token}\n`);
   } else if (running.tokenFile) {

@@ -40,7 +40,11 @@ function parseHeaders(text: string): PartInfo {
 }
 
 /** Reads the body part by part; `onPart` returns where the part's bytes go. Resolves when the closing boundary is read. */
-export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string, onPart: (part: PartInfo) => PartSink): Promise<void> {
+export async function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  onPart: (part: PartInfo) => PartSink,
+): Promise<void> {
   const opening = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   let buffer = Buffer.alloc(0);
@@ -117,32 +121,39 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
  * The body as it arrives, failing with `onIdle()` once nothing came for `idleMs`: an upload is limited by a stall, not by
  * its total time (a large file over a slow line takes as long as it takes).
  */
-export function idleLimited(body: ReadableStream<Uint8Array>, idleMs: number, onIdle: () => Error): ReadableStream<Uint8Array> {
+export function idleLimited(
+  body: ReadableStream<Uint8Array>,
+  idleMs: number,
+  onIdle: () => Error,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   // A pull may still be waiting when the reader of this stream cancels it: nothing is handed on after that.
   let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(onIdle()), idleMs);
-      });
-      try {
-        const { done, value } = await Promise.race([reader.read(), stalled]);
-        if (cancelled) return;
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (error) {
-        await reader.cancel().catch(() => undefined);
-        if (!cancelled) controller.error(error);
-      } finally {
-        clearTimeout(timer);
-      }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const stalled = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(onIdle()), idleMs);
+        });
+        try {
+          const { done, value } = await Promise.race([reader.read(), stalled]);
+          if (cancelled) return;
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          await reader.cancel().catch(() => undefined);
+          if (!cancelled) controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel: (reason) => {
+        cancelled = true;
+        return reader.cancel(reason);
+      },
+      // Read only when asked: no read of the body is under way when the consumer cancels it.
     },
-    cancel: (reason) => {
-      cancelled = true;
-      return reader.cancel(reason);
-    },
-    // Read only when asked: no read of the body is under way when the consumer cancels it.
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

@@ -2,7 +2,15 @@
 // zod/mini schemas (400 with German issues), the answer checked against the response schema, Idempotency-Key honoured.
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import { answersWithRecord, colonPath, isSchema, operations, type MultipartBody, type OperationId, type Operations } from '../src/contract';
+import {
+  answersWithRecord,
+  colonPath,
+  isSchema,
+  operations,
+  type MultipartBody,
+  type OperationId,
+  type Operations,
+} from '../src/contract';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 import { checkIdempotencyKey, withIdempotency } from './idempotency';
@@ -24,7 +32,9 @@ export interface Input<K extends OperationId> {
 
 /** What a handler gives back: the JSON value (checked against the schema), a Response (files), or nothing (204). */
 export type Reply<K extends OperationId> = Def<K>['response'] extends infer R
-  ? R extends z.ZodMiniType ? z.input<R> | Response : Response | void
+  ? R extends z.ZodMiniType
+    ? z.input<R> | Response
+    : Response | void
   : never;
 
 export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<K>> | Reply<K>;
@@ -35,7 +45,12 @@ const JSON_IDLE_MS = 30_000;
  * Keyed operations that change nothing but this database (no platform, provider, file or engine call): their key, change
  * and answer commit together. The others record their effect per platform or job, which a retry finds.
  */
-const DATABASE_ONLY: ReadonlySet<OperationId> = new Set(['posts.create', 'news.retry', 'sources.create', 'users.create']);
+const DATABASE_ONLY: ReadonlySet<OperationId> = new Set([
+  'posts.create',
+  'news.retry',
+  'sources.create',
+  'users.create',
+]);
 
 export function issuesOf(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
@@ -44,8 +59,16 @@ export function issuesOf(error: z.core.$ZodError): { path: string; message: stri
 function parseOrThrow<T extends z.ZodMiniType>(schema: T, value: unknown, where: string): z.output<T> {
   const result = z.safeParse(schema, value);
   if (!result.success) {
-    const issues = issuesOf(result.error).map((i) => ({ ...i, path: i.path === '(root)' ? where : `${where}.${i.path}` }));
-    throw new HttpError(400, `Die Anfrage ist ungültig: ${issues.map((i) => `${i.path} – ${i.message}`).join('; ')}`, 'validation', issues);
+    const issues = issuesOf(result.error).map((i) => ({
+      ...i,
+      path: i.path === '(root)' ? where : `${where}.${i.path}`,
+    }));
+    throw new HttpError(
+      400,
+      `Die Anfrage ist ungültig: ${issues.map((i) => `${i.path} – ${i.message}`).join('; ')}`,
+      'validation',
+      issues,
+    );
   }
   return result.data;
 }
@@ -57,7 +80,11 @@ async function readCapped(c: Context<AppEnv>, max: number): Promise<string> {
   const raw = c.req.raw.body;
   if (!raw) return '';
   // The server has no total request time-out (uploads may be slow): a JSON body that stalls is ended here.
-  const body = idleLimited(raw, JSON_IDLE_MS, () => new HttpError(408, 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', 'request_stalled'));
+  const body = idleLimited(
+    raw,
+    JSON_IDLE_MS,
+    () => new HttpError(408, 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', 'request_stalled'),
+  );
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -88,7 +115,11 @@ async function readJson(c: Context<AppEnv>): Promise<{ value: unknown; text: str
 
 /** Registers one operation of the contract with its handler. */
 export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handler: Handler<K>): void {
-  const def = operations[id] as Operations[K] & { params?: z.ZodMiniObject; query?: z.ZodMiniObject; body?: z.ZodMiniType | MultipartBody };
+  const def = operations[id] as Operations[K] & {
+    params?: z.ZodMiniObject;
+    query?: z.ZodMiniObject;
+    body?: z.ZodMiniType | MultipartBody;
+  };
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   app[method](`/api${colonPath(def.path)}`, async (c) => {
     const params = def.params ? parseOrThrow(def.params, c.req.param(), 'params') : {};
@@ -119,7 +150,10 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
     };
     if (def.idempotency === 'key' && !answersWithRecord(def)) {
       const key = c.req.header('idempotency-key');
-      if (key !== undefined) return withIdempotency(c, key, `${def.method} ${c.req.path}\n${bodyText}`, act, { transactional: DATABASE_ONLY.has(id) });
+      if (key !== undefined)
+        return withIdempotency(c, key, `${def.method} ${c.req.path}\n${bodyText}`, act, {
+          transactional: DATABASE_ONLY.has(id),
+        });
     }
     return act();
   });

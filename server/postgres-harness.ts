@@ -14,7 +14,9 @@ export const PG_BIN = process.env.NEWSDESK_PG_BIN ?? '/usr/lib/postgresql/15/bin
 
 /** Why the harness cannot run here, or undefined when it can. */
 export function postgresUnavailable(): string | undefined {
-  return existsSync(path.join(PG_BIN, 'initdb')) ? undefined : `PostgreSQL-Binärdateien fehlen unter ${PG_BIN} (Debian-Paket postgresql installieren)`;
+  return existsSync(path.join(PG_BIN, 'initdb'))
+    ? undefined
+    : `PostgreSQL-Binärdateien fehlen unter ${PG_BIN} (Debian-Paket postgresql installieren)`;
 }
 
 async function freePort(): Promise<number> {
@@ -45,16 +47,29 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const port = await freePort();
   // postgres refuses to run as root; tests in CI containers often are root.
   const asRoot = process.getuid?.() === 0;
-  const wrap = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  const wrap = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   if (asRoot) await run('chown', ['-R', 'postgres', dir]);
-  await run(...wrap(path.join(PG_BIN, 'initdb'), ['-D', data, '-U', 'newsdesk', '--auth=trust', '-E', 'UTF8', '--no-sync']));
-  const ctl = (action: 'start' | 'restart') => run(
-    ...wrap(path.join(PG_BIN, 'pg_ctl'), [
-      '-D', data, '-w', '-t', '60', '-l', path.join(dir, 'log'), '-m', 'fast',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`,
-      action,
-    ]),
+  await run(
+    ...wrap(path.join(PG_BIN, 'initdb'), ['-D', data, '-U', 'newsdesk', '--auth=trust', '-E', 'UTF8', '--no-sync']),
   );
+  const ctl = (action: 'start' | 'restart') =>
+    run(
+      ...wrap(path.join(PG_BIN, 'pg_ctl'), [
+        '-D',
+        data,
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        path.join(dir, 'log'),
+        '-m',
+        'fast',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`,
+        action,
+      ]),
+    );
   await ctl('start');
   return {
     url: `postgres://newsdesk@127.0.0.1:${port}/postgres`,

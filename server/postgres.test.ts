@@ -18,7 +18,10 @@ describe.skipIf(unavailable)('two server instances on one PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startPostgres();
     // Both migrate at once: the advisory lock lets one run the migrations, the other finds them applied.
-    databases = await Promise.all([openDatabase({ databaseUrl: cluster.url }), openDatabase({ databaseUrl: cluster.url })]);
+    databases = await Promise.all([
+      openDatabase({ databaseUrl: cluster.url }),
+      openDatabase({ databaseUrl: cluster.url }),
+    ]);
     a = await createTestApp({ database: databases[0] });
     b = await createTestApp({ database: databases[1] });
   });
@@ -29,14 +32,22 @@ describe.skipIf(unavailable)('two server instances on one PostgreSQL', () => {
     await cluster?.stop();
   });
 
-  const draft = { title: 'Über beide Instanzen', status: 'draft', platform: 'telegram', publishDate: '2026-11-23', category: 'Technologie' };
+  const draft = {
+    title: 'Über beide Instanzen',
+    status: 'draft',
+    platform: 'telegram',
+    publishDate: '2026-11-23',
+    category: 'Technologie',
+  };
 
   test('a post created through one instance is listed by the other, and its event reaches the other (LISTEN/NOTIFY)', async () => {
     const seenOnB: ChangeEvent[] = [];
     const unsubscribe = b.events.subscribe((event) => seenOnB.push(event));
     const created = await contractBody('posts.create', await a.call('/posts', { method: 'POST', json: draft }));
     expect((await contractBody('posts.list', await b.call('/posts'))).map((p) => p.id)).toContain(created.id);
-    await expect.poll(() => seenOnB, { timeout: 5000 }).toContainEqual({ topic: 'posts', action: 'created', id: created.id });
+    await expect
+      .poll(() => seenOnB, { timeout: 5000 })
+      .toContainEqual({ topic: 'posts', action: 'created', id: created.id });
     unsubscribe();
   });
 
@@ -53,7 +64,10 @@ describe.skipIf(unavailable)('two server instances on one PostgreSQL', () => {
   test('concurrent first requests with one key act once', async () => {
     const headers = { 'Idempotency-Key': 'pg-key-race' };
     const before = Number((await a.call('/posts?limit=1')).headers.get('X-Total-Count'));
-    const answers = await Promise.all([a.call('/posts', { method: 'POST', json: draft, headers }), b.call('/posts', { method: 'POST', json: draft, headers })]);
+    const answers = await Promise.all([
+      a.call('/posts', { method: 'POST', json: draft, headers }),
+      b.call('/posts', { method: 'POST', json: draft, headers }),
+    ]);
     // The key, the post and the answer are one transaction: the later request waits for the first and replays its answer.
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     expect(answers.map((r) => r.headers.get('Idempotent-Replayed')).sort()).toEqual(['true', null].sort());

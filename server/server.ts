@@ -34,7 +34,10 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   const dataDir = path.resolve(env.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const { token, generated, file } = resolveToken(env.token, dataDir);
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: env.databaseUrl ? undefined : path.join(dataDir, 'pgdata') });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgliteDir: env.databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
+  });
   await ensureStandingRows(database.db);
   if (options.seed === 'demo') {
     await seedDemo(database.db);
@@ -51,7 +54,9 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   const unreadable = await keyStore.unreadable();
   // A changed secret must not stop the desk (a crash loop helps nobody): the keys it cannot read are named, and saving them again fixes it.
   if (unreadable.length > 0) {
-    console.error(`Achtung: ${unreadable.length} gespeicherte API-Schlüssel (${unreadable.join(', ')}) lassen sich mit dem aktuellen ${env.secretKey ? 'NEWSDESK_SECRET_KEY' : `Schlüssel in ${secret.file ?? 'dem Datenordner'}`} nicht entschlüsseln. Der Server läuft ohne sie weiter; bitte den früheren NEWSDESK_SECRET_KEY setzen oder die Schlüssel in Admin → API Keys neu speichern.`);
+    console.error(
+      `Achtung: ${unreadable.length} gespeicherte API-Schlüssel (${unreadable.join(', ')}) lassen sich mit dem aktuellen ${env.secretKey ? 'NEWSDESK_SECRET_KEY' : `Schlüssel in ${secret.file ?? 'dem Datenordner'}`} nicht entschlüsseln. Der Server läuft ohne sie weiter; bitte den früheren NEWSDESK_SECRET_KEY setzen oder die Schlüssel in Admin → API Keys neu speichern.`,
+    );
   }
   const credentials = createCredentials(process.env, keyStore);
   const social = createSocialServices(database, events, credentials, {
@@ -66,29 +71,78 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   worker.start();
   const mediaDir = path.join(dataDir, 'media');
   const engine = new PipelineEngine(
-    { database, events, credentials, mediaDir, token, social, publicUrl: env.publicUrl, obs, n8nBaseUrl: env.n8n?.baseUrl },
-    { allowPrivate: env.fetchPrivate, sourceIntervalMs: env.sourceIntervalMs, tickMs: 30_000, pollMs: Math.min(env.jobPollMs, 1000), leaseMs: env.jobLeaseMs },
+    {
+      database,
+      events,
+      credentials,
+      mediaDir,
+      token,
+      social,
+      publicUrl: env.publicUrl,
+      obs,
+      n8nBaseUrl: env.n8n?.baseUrl,
+    },
+    {
+      allowPrivate: env.fetchPrivate,
+      sourceIntervalMs: env.sourceIntervalMs,
+      tickMs: 30_000,
+      pollMs: Math.min(env.jobPollMs, 1000),
+      leaseMs: env.jobLeaseMs,
+    },
   );
   engine.start();
-  const deps = { database, events, token, mediaDir, maxUploadBytes: env.maxUploadBytes, uploadIdleMs: env.uploadIdleMs, credentials, keyStore, social, publicUrl: env.publicUrl, n8n: env.n8n ? new N8nClient(env.n8n) : undefined, callbackBaseUrl: env.callbackBaseUrl, obs, engine };
+  const deps = {
+    database,
+    events,
+    token,
+    mediaDir,
+    maxUploadBytes: env.maxUploadBytes,
+    uploadIdleMs: env.uploadIdleMs,
+    credentials,
+    keyStore,
+    social,
+    publicUrl: env.publicUrl,
+    n8n: env.n8n ? new N8nClient(env.n8n) : undefined,
+    callbackBaseUrl: env.callbackBaseUrl,
+    obs,
+    engine,
+  };
   // Avatar video jobs left open by the last run are followed again from the database; a finished one's file is
   // copied into the Media Library through the SSRF guard.
   const videoPoller = startVideoPoller({ ...deps, allowPrivate: env.fetchPrivate });
-  const app = createApp(
-    deps,
-    { allowedOrigins: env.allowedOrigins, distDir: path.resolve(env.distDir), authMaxFailures: env.authMaxFailures, authWindowMs: env.authWindowMs, trustedProxies: env.trustedProxies, log: options.log },
-  );
+  const app = createApp(deps, {
+    allowedOrigins: env.allowedOrigins,
+    distDir: path.resolve(env.distDir),
+    authMaxFailures: env.authMaxFailures,
+    authWindowMs: env.authWindowMs,
+    trustedProxies: env.trustedProxies,
+    log: options.log,
+  });
   // Shutting down: requests on connections still open are turned away (the client retries elsewhere or later).
   let draining = false;
   const refuse = () =>
-    new Response(JSON.stringify({ message: 'Der Server wird gerade beendet – bitte gleich erneut versuchen.', code: 'shutting_down' }), {
-      status: 503,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' },
-    });
+    new Response(
+      JSON.stringify({
+        message: 'Der Server wird gerade beendet – bitte gleich erneut versuchen.',
+        code: 'shutting_down',
+      }),
+      {
+        status: 503,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' },
+      },
+    );
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request not fully received within 300 s (requestTimeout): a 512 MB upload under ~14 Mbit/s. Uploads
     // are limited by a stall instead (uploadIdleMs); JSON bodies are small and capped.
-    const s = serve({ fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)), port: env.port, hostname: env.host, serverOptions: { requestTimeout: 0 } }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)),
+        port: env.port,
+        hostname: env.host,
+        serverOptions: { requestTimeout: 0 },
+      },
+      () => resolve(s),
+    );
   });
   // Requests in flight, counted until their response has gone out; the event streams never end by themselves.
   let inFlight = 0;
@@ -123,7 +177,10 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
       const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve));
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.all([
-        Promise.race([requestsDone, new Promise<void>((resolve) => (timer = setTimeout(resolve, env.shutdownGraceMs)))]),
+        Promise.race([
+          requestsDone,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, env.shutdownGraceMs))),
+        ]),
         videoPoller.stop(),
         engine.stop({ deadlineMs: env.shutdownGraceMs }),
         worker.stop({ deadlineMs: Math.max(0, deadline - Date.now()) }),

@@ -9,12 +9,19 @@ const KEY = 'desk.settings';
 
 export const DEFAULT_DISCLOSURE = {
   reviewed: 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
-  automatic: 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
+  automatic:
+    'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
 };
 
 // Review is on by default: nothing goes out unseen unless the desk chose so. TTS roles as SPEC §4 starts them. A story
 // goes on air in OBS only when the desk asks for it.
-export const DEFAULT_SETTINGS: DeskSettings = { schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: DEFAULT_DISCLOSURE, ttsRoles: { primary: 'elevenlabs', backup: 'azure' }, onAir: { enabled: false, mediaSource: '' } };
+export const DEFAULT_SETTINGS: DeskSettings = {
+  schedule: { enabled: false, everyMinutes: 60 },
+  review: true,
+  disclosure: DEFAULT_DISCLOSURE,
+  ttsRoles: { primary: 'elevenlabs', backup: 'azure' },
+  onAir: { enabled: false, mediaSource: '' },
+};
 
 export async function readSettings(db: Db): Promise<DeskSettings> {
   const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
@@ -33,6 +40,9 @@ export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<
     ttsRoles: patch.ttsRoles ?? current.ttsRoles,
     onAir: { ...current.onAir, ...patch.onAir },
   };
-  await db.insert(keyValues).values({ key: KEY, value: next }).onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
+  await db
+    .insert(keyValues)
+    .values({ key: KEY, value: next })
+    .onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
   return next;
 }

@@ -71,7 +71,8 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
     if (c.req.path.startsWith('/api/') || c.res.status !== 200) return;
     const name = path.posix.basename(c.req.path);
     if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (!path.extname(name) || name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
+    else if (!path.extname(name) || name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest'))
+      c.header('Cache-Control', 'no-cache');
   });
 
   // The build does not change under a running server: each address is looked up on disk once.
@@ -83,14 +84,15 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
   };
 
   const root = path.relative(process.cwd(), distDir) || '.';
-  if (html) app.use(
-    '*',
-    serveStatic({
-      root,
-      // A route's own document (dist/dashboard/posts.html, written by the build with its modulepreload links) answers it.
-      rewriteRequestPath: (p) => (!path.extname(p) && hasDocument(p) ? `${p}.html` : p),
-    }),
-  );
+  if (html)
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        // A route's own document (dist/dashboard/posts.html, written by the build with its modulepreload links) answers it.
+        rewriteRequestPath: (p) => (!path.extname(p) && hasDocument(p) ? `${p}.html` : p),
+      }),
+    );
 
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();

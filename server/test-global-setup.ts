@@ -18,7 +18,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<void> {
   const folder = fileURLToPath(new URL('./db/migrations', import.meta.url));
   const hash = createHash('sha256');
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(path.join(folder, file)));
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(readFileSync(path.join(folder, file)));
   const file = path.join(os.tmpdir(), `newsdesk-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({});

@@ -39,8 +39,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: AppOptions & { engine?: Partial<EngineOptions>; maxUploadBytes?: number; database?: Database; credentials?: Credentials; providerEnv?: Record<string, string>; secret?: Buffer; now?: () => Date; obs?: (events: EventHub) => ObsHub } & Pick<Deps, 'n8n' | 'callbackBaseUrl' | 'publicUrl'> = {}): Promise<TestApp> {
-  const database = options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
+export async function createTestApp(
+  options: AppOptions & {
+    engine?: Partial<EngineOptions>;
+    maxUploadBytes?: number;
+    database?: Database;
+    credentials?: Credentials;
+    providerEnv?: Record<string, string>;
+    secret?: Buffer;
+    now?: () => Date;
+    obs?: (events: EventHub) => ObsHub;
+  } & Pick<Deps, 'n8n' | 'callbackBaseUrl' | 'publicUrl'> = {},
+): Promise<TestApp> {
+  const database =
+    options.database ?? (await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) }));
   await ensureStandingRows(database.db);
   const events = new EventHub(database);
   await events.start();
@@ -50,14 +62,59 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
   const keyStore = new DatabaseKeyStore(database, options.secret ?? randomBytes(32));
   const credentials = options.credentials ?? createCredentials(options.providerEnv ?? {}, keyStore);
   // Provider retries wait 1 ms in tests (the delays' growth is what SPEC §8 fixes, not their length here).
-  const social = createSocialServices(database, events, credentials, { secretKey: TEST_SECRET_KEY, retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, pollMs: 1, now: options.now, mediaDir, allowPrivate: true });
+  const social = createSocialServices(database, events, credentials, {
+    secretKey: TEST_SECRET_KEY,
+    retry: { retries: 3, baseDelayMs: 1, multiplier: 2 },
+    pollMs: 1,
+    now: options.now,
+    mediaDir,
+    allowPrivate: true,
+  });
   const engine = new PipelineEngine(
-    { database, events, credentials, mediaDir, token: TEST_TOKEN, social, publicUrl: options.publicUrl, obs, n8nBaseUrl: options.n8n?.baseUrl },
-    { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000, ...options.engine },
+    {
+      database,
+      events,
+      credentials,
+      mediaDir,
+      token: TEST_TOKEN,
+      social,
+      publicUrl: options.publicUrl,
+      obs,
+      n8nBaseUrl: options.n8n?.baseUrl,
+    },
+    {
+      allowPrivate: true,
+      sourceIntervalMs: 15 * 60_000,
+      tickMs: 60_000,
+      pollMs: 10,
+      leaseMs: 30_000,
+      ...options.engine,
+    },
   );
   // Not started: a test publishes the accepted posts when it wants (runPublishJobs), or starts a worker of its own.
-  const publishWorker = new JobWorker(database, { [PUBLISH_JOB]: (job) => social.publisher.runJob(job) }, { pollMs: 60_000, now: options.now, workerId: 'test-publish', concurrency: { [PUBLISH_JOB]: 4 } });
-  const app = createApp({ database, events, token: TEST_TOKEN, mediaDir, maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024, credentials, keyStore, social, n8n: options.n8n, callbackBaseUrl: options.callbackBaseUrl, publicUrl: options.publicUrl, obs, engine }, options);
+  const publishWorker = new JobWorker(
+    database,
+    { [PUBLISH_JOB]: (job) => social.publisher.runJob(job) },
+    { pollMs: 60_000, now: options.now, workerId: 'test-publish', concurrency: { [PUBLISH_JOB]: 4 } },
+  );
+  const app = createApp(
+    {
+      database,
+      events,
+      token: TEST_TOKEN,
+      mediaDir,
+      maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024,
+      credentials,
+      keyStore,
+      social,
+      n8n: options.n8n,
+      callbackBaseUrl: options.callbackBaseUrl,
+      publicUrl: options.publicUrl,
+      obs,
+      engine,
+    },
+    options,
+  );
   return {
     app,
     keyStore,
@@ -72,7 +129,11 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
       const h = new Headers(headers);
       if (!h.has('authorization')) h.set('Authorization', `Bearer ${TEST_TOKEN}`);
       if (json !== undefined) h.set('Content-Type', 'application/json');
-      return app.request(`/api${pathAndQuery}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+      return app.request(`/api${pathAndQuery}`, {
+        ...rest,
+        headers: h,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
     },
     async close() {
       await engine.stop();
@@ -85,9 +146,13 @@ export async function createTestApp(options: AppOptions & { engine?: Partial<Eng
 }
 
 /** Parses a success body with the operation's response schema (throws with the issues if it does not match). */
-export async function contractBody<K extends OperationId>(id: K, response: Response): Promise<z.output<Extract<(typeof operations)[K]['response'], z.ZodMiniType>>> {
+export async function contractBody<K extends OperationId>(
+  id: K,
+  response: Response,
+): Promise<z.output<Extract<(typeof operations)[K]['response'], z.ZodMiniType>>> {
   const def = operations[id];
-  if (response.status !== def.status) throw new Error(`${id}: expected status ${def.status}, got ${response.status}: ${await response.text()}`);
+  if (response.status !== def.status)
+    throw new Error(`${id}: expected status ${def.status}, got ${response.status}: ${await response.text()}`);
   if (!isSchema(def.response)) throw new Error(`${id} has no JSON response`);
   return z.parse(def.response, await response.json()) as never;
 }

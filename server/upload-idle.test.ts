@@ -15,7 +15,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-upload-idle-'));
-  running = await startServer(parseEnv({ PORT: '0', HOST: '127.0.0.1', NEWSDESK_TOKEN: TOKEN, NEWSDESK_DATA_DIR: dataDir, NEWSDESK_DEFAULT_SOURCES: '0', NEWSDESK_UPLOAD_IDLE_MS: '1000' }));
+  running = await startServer(
+    parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NEWSDESK_TOKEN: TOKEN,
+      NEWSDESK_DATA_DIR: dataDir,
+      NEWSDESK_DEFAULT_SOURCES: '0',
+      NEWSDESK_UPLOAD_IDLE_MS: '1000',
+    }),
+  );
 });
 afterAll(async () => {
   await running?.stop();
@@ -26,14 +35,22 @@ afterAll(async () => {
 function upload(pieces: Array<{ bytes: Buffer; pauseMs: number }>): Promise<{ status: number; body: string }> {
   const total = pieces.reduce((n, p) => n + p.bytes.length, 0);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${running.url}/api/media/upload`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'multipart/form-data; boundary=grenze', 'Content-Length': String(total) },
-    }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      `${running.url}/api/media/upload`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          'Content-Type': 'multipart/form-data; boundary=grenze',
+          'Content-Length': String(total),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     void (async () => {
       for (const piece of pieces) {
@@ -46,12 +63,31 @@ function upload(pieces: Array<{ bytes: Buffer; pauseMs: number }>): Promise<{ st
   });
 }
 
-const head = Buffer.from('--grenze\r\nContent-Disposition: form-data; name="media"; filename="film.webm"\r\nContent-Type: video/webm\r\n\r\n');
+const head = Buffer.from(
+  '--grenze\r\nContent-Disposition: form-data; name="media"; filename="film.webm"\r\nContent-Type: video/webm\r\n\r\n',
+);
 const tail = Buffer.from('\r\n--grenze--\r\n');
-const webmStart = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, ...new Array(52).fill(0)]);
+const webmStart = Buffer.from([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x9f,
+  0x42,
+  0x82,
+  0x84,
+  0x77,
+  0x65,
+  0x62,
+  0x6d,
+  ...new Array(52).fill(0),
+]);
 
 test('a slow, steady upload that takes longer than the idle limit is stored', async () => {
-  const pieces = [{ bytes: head, pauseMs: 0 }, { bytes: webmStart, pauseMs: 300 }];
+  const pieces = [
+    { bytes: head, pauseMs: 0 },
+    { bytes: webmStart, pauseMs: 300 },
+  ];
   for (let i = 0; i < 8; i += 1) pieces.push({ bytes: Buffer.alloc(1024, i), pauseMs: 300 });
   pieces.push({ bytes: tail, pauseMs: 300 });
   const started = Date.now();
@@ -62,8 +98,14 @@ test('a slow, steady upload that takes longer than the idle limit is stored', as
 
 test('an upload that stops sending is ended with 408 and leaves no file', async () => {
   const before = (await readdir(path.join(dataDir, 'media'))).length;
-  const answer = await upload([{ bytes: head, pauseMs: 0 }, { bytes: webmStart, pauseMs: 0 }, { bytes: tail, pauseMs: 3000 }]);
+  const answer = await upload([
+    { bytes: head, pauseMs: 0 },
+    { bytes: webmStart, pauseMs: 0 },
+    { bytes: tail, pauseMs: 3000 },
+  ]);
   expect(answer.status).toBe(408);
-  expect(JSON.parse(answer.body).message).toBe('Der Upload ist ins Stocken geraten: seit 1 s kam nichts mehr an. Bitte die Datei erneut hochladen.');
+  expect(JSON.parse(answer.body).message).toBe(
+    'Der Upload ist ins Stocken geraten: seit 1 s kam nichts mehr an. Bitte die Datei erneut hochladen.',
+  );
   expect((await readdir(path.join(dataDir, 'media'))).length).toBe(before);
 });

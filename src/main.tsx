@@ -7,7 +7,8 @@ function showConfigError(root: HTMLElement, error: unknown) {
   root.replaceChildren();
   const box = document.createElement('main');
   box.setAttribute('role', 'alert');
-  box.style.cssText = 'max-width:40rem;margin:4rem auto;padding:1.5rem;font-family:system-ui,sans-serif;border:1px solid #c00;border-radius:.75rem';
+  box.style.cssText =
+    'max-width:40rem;margin:4rem auto;padding:1.5rem;font-family:system-ui,sans-serif;border:1px solid #c00;border-radius:.75rem';
   const h1 = document.createElement('h1');
   h1.textContent = 'Konfigurationsfehler';
   const p = document.createElement('p');
@@ -67,7 +68,8 @@ async function boot() {
       const scenario = scenarioFromSearch(window.location.search);
       setActiveScenario(scenario);
       let started: Promise<unknown> | undefined;
-      startMocks = () => (started ??= import('./mocks/mock-network').then(({ startMockNetwork }) => startMockNetwork({ scenario })));
+      startMocks = () =>
+        (started ??= import('./mocks/mock-network').then(({ startMockNetwork }) => startMockNetwork({ scenario })));
       if (window.location.pathname.startsWith('/dashboard')) await startMocks();
     }
   } catch (error) {

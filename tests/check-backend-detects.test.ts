@@ -18,15 +18,23 @@ test('wrong shapes, a non-ErrorBody error and a key that acts twice are each a F
     // Valid actions work; a refused one answers without the ErrorBody's message.
     http.post('*/api/obs/control', async ({ request }) => {
       const body = (await request.json()) as { action?: string };
-      return body.action ? HttpResponse.json({ success: true }) : HttpResponse.json({ success: false }, { status: 400 });
+      return body.action
+        ? HttpResponse.json({ success: true })
+        : HttpResponse.json({ success: false }, { status: 400 });
     }),
   );
   const lines: string[] = [];
   const counts = await checkBackend('http://backend.test/api', { out: (line) => lines.push(line) });
-  expect(lines).toContainEqual(expect.stringMatching(/^FAIL users\.list GET \/users the answer does not match the schema: 0\.email: /));
-  expect(lines).toContainEqual(expect.stringMatching(/^FAIL obs\.control POST \/obs\/control the 400 answer is not an ErrorBody/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^FAIL users\.list GET \/users the answer does not match the schema: 0\.email: /),
+  );
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^FAIL obs\.control POST \/obs\/control the 400 answer is not an ErrorBody/),
+  );
   // The broken posts handler keeps no Idempotency-Key: a repeat creates a second post.
-  expect(lines).toContainEqual(expect.stringMatching(/^FAIL posts\.create POST \/posts the same Idempotency-Key sent again answered differently/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^FAIL posts\.create POST \/posts the same Idempotency-Key sent again answered differently/),
+  );
   expect(lines).toContain('PASS dashboard.overview GET /dashboard/overview');
   expect(lines.at(-1)).toBe(`${lines.filter((l) => l.startsWith('PASS ')).length} passed, ${counts.failed} failed`);
   expect(counts.failed).toBeGreaterThan(3);

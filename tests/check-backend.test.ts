@@ -10,7 +10,10 @@ let backend: ChildProcess;
 let baseUrl: string;
 
 beforeAll(async () => {
-  backend = spawn(process.execPath, ['scripts/mock-backend.mjs', '0', '--token', TOKEN], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  backend = spawn(process.execPath, ['scripts/mock-backend.mjs', '0', '--token', TOKEN], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     backend.stdout?.on('data', (chunk: Buffer) => {
@@ -27,7 +30,10 @@ afterAll(() => {
 
 async function runCheck(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/check-backend.mjs', ...args], { cwd: root, timeout: 120_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/check-backend.mjs', ...args], {
+      cwd: root,
+      timeout: 120_000,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -52,7 +58,9 @@ test('a backend that refuses the token fails every guarded operation, exit 1, to
   const wrong = 'falsch-aber-geheim-0815';
   const { code, out } = await runCheck(baseUrl, '--token', wrong);
   const lines = out.trim().split('\n');
-  expect(lines).toContain('FAIL posts.create POST /posts status 401, expected 201 {"message":"Nicht angemeldet","code":"unauthorized"}');
+  expect(lines).toContain(
+    'FAIL posts.create POST /posts status 401, expected 201 {"message":"Nicht angemeldet","code":"unauthorized"}',
+  );
   // The open health path still answers.
   expect(lines).toContain('PASS health.service GET /health/{service}');
   expect(lines.at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed$/);

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 
 type WebSocketClass = typeof globalThis.WebSocket;
 const require = createRequire(import.meta.url);
-const Impl: WebSocketClass = typeof globalThis.WebSocket === 'function' ? globalThis.WebSocket : (require('ws') as WebSocketClass);
+const Impl: WebSocketClass =
+  typeof globalThis.WebSocket === 'function' ? globalThis.WebSocket : (require('ws') as WebSocketClass);
 
 export default Impl;

@@ -11,8 +11,12 @@ async function restricted(code: string, filePath: string): Promise<string[]> {
 
 test('dangerouslySetInnerHTML fails lint in a screen and in a test', async () => {
   const sample = `export function Title({ html }: { html: string }) {\n  return <h2 dangerouslySetInnerHTML={{ __html: html }} />;\n}\n`;
-  expect(await restricted(sample, 'src/features/posts/components/lint-sample.tsx')).toEqual(['No dangerouslySetInnerHTML: render strings as text.']);
-  expect(await restricted(sample, 'tests/lint-sample.test.tsx')).toEqual(['No dangerouslySetInnerHTML: render strings as text.']);
+  expect(await restricted(sample, 'src/features/posts/components/lint-sample.tsx')).toEqual([
+    'No dangerouslySetInnerHTML: render strings as text.',
+  ]);
+  expect(await restricted(sample, 'tests/lint-sample.test.tsx')).toEqual([
+    'No dangerouslySetInnerHTML: render strings as text.',
+  ]);
 });
 
 test('innerHTML, outerHTML, insertAdjacentHTML and document.write fail lint in app code', async () => {

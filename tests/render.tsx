@@ -6,7 +6,9 @@ import { Toaster } from 'sonner';
 
 /** A fresh QueryClient per test with retries off (lib/resilience does the retrying). */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false, gcTime: Infinity } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false, gcTime: Infinity } },
+  });
 }
 
 /**
@@ -15,7 +17,18 @@ export function createTestQueryClient(): QueryClient {
  */
 export function renderWithProviders(
   ui: React.ReactElement,
-  { route = '/', path = '*', routes = [], queryClient = createTestQueryClient(), ...options }: { route?: string; path?: string; routes?: Array<{ path: string; element: React.ReactElement }>; queryClient?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {},
+  {
+    route = '/',
+    path = '*',
+    routes = [],
+    queryClient = createTestQueryClient(),
+    ...options
+  }: {
+    route?: string;
+    path?: string;
+    routes?: Array<{ path: string; element: React.ReactElement }>;
+    queryClient?: QueryClient;
+  } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
   const result = render(

@@ -24,7 +24,9 @@ const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 function timeoutOnTestClock(ms: number): AbortSignal {
   const controller = new AbortController();
   // Like the platform's, this timer is never cleared: it is no leak of the code under test.
-  fileTimers.exempt(setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms));
+  fileTimers.exempt(
+    setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms),
+  );
   return controller.signal;
 }
 beforeEach(() => {
@@ -42,7 +44,9 @@ afterEach(async () => {
   await new Promise((resolve) => realSetTimeout(resolve, 0));
   const reasons = unhandled.splice(0);
   if (reasons.length > 0) {
-    throw new Error(`Unhandled promise rejection: ${reasons.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))).join('; ')}`);
+    throw new Error(
+      `Unhandled promise rejection: ${reasons.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))).join('; ')}`,
+    );
   }
 });
 afterEach(async () => {

@@ -10,7 +10,9 @@ import { createTestQueryClient } from './render';
 // Social platforms are shown by two screens; their query key lives once in lib/api/query-keys.
 function setup() {
   const queryClient = createTestQueryClient();
-  const wrapper = ({ children }: { children: React.ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: React.ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   let listCalls = 0;
   const count = ({ request }: { request: Request }) => {
     if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/api/social/platforms')) listCalls += 1;
@@ -20,7 +22,8 @@ function setup() {
   return { wrapper, calls: () => listCalls };
 }
 
-const tiktok = (list: Array<{ id: string; connected: boolean }> | undefined) => list?.find((p) => p.id === 'tiktok')?.connected;
+const tiktok = (list: Array<{ id: string; connected: boolean }> | undefined) =>
+  list?.find((p) => p.id === 'tiktok')?.connected;
 
 type PlatformList = () => { isSuccess: boolean; data?: Array<{ id: string; connected: boolean }> };
 type Connect = () => { mutateAsync: (input: { id: 'tiktok'; connected: boolean }) => Promise<unknown> };
@@ -39,6 +42,8 @@ async function expectListFollows(useList: PlatformList, useConnect: Connect) {
 }
 
 describe('social platforms: one query key for Admin → Social and the Social screen', () => {
-  test("connecting a platform in Admin → Social refreshes the Social screen's list", () => expectListFollows(useSocialPlatforms, useSetPlatformConnected));
-  test("connecting a platform on the Social screen refreshes Admin → Social's list", () => expectListFollows(useAdminPlatforms, useSetConnected));
+  test("connecting a platform in Admin → Social refreshes the Social screen's list", () =>
+    expectListFollows(useSocialPlatforms, useSetPlatformConnected));
+  test("connecting a platform on the Social screen refreshes Admin → Social's list", () =>
+    expectListFollows(useAdminPlatforms, useSetConnected));
 });

@@ -20,7 +20,12 @@ export interface TimerGuard {
 }
 
 export function installTimerGuard(host: Host): TimerGuard {
-  const real = { setTimeout: host.setTimeout, clearTimeout: host.clearTimeout, setInterval: host.setInterval, clearInterval: host.clearInterval };
+  const real = {
+    setTimeout: host.setTimeout,
+    clearTimeout: host.clearTimeout,
+    setInterval: host.setInterval,
+    clearInterval: host.clearInterval,
+  };
   const timeouts = new Set<Handle>();
   const intervals = new Set<Handle>();
   // Where each long timer was started (a stack only for those: a short one is an animation frame pump, a debounce or a
@@ -28,7 +33,11 @@ export function installTimerGuard(host: Host): TimerGuard {
   const origins = new Map<Handle, { ms: number; stack: string }>();
   const LONG_MS = 1000;
   const note = (handle: Handle, ms: number | undefined, interval: boolean) => {
-    if ((ms ?? 0) > LONG_MS && (ms ?? 0) < 2 ** 31 - 1) origins.set(handle, { ms: interval ? Infinity : (ms ?? 0), stack: new Error(interval ? `setInterval(${ms})` : `setTimeout(${ms})`).stack ?? '' });
+    if ((ms ?? 0) > LONG_MS && (ms ?? 0) < 2 ** 31 - 1)
+      origins.set(handle, {
+        ms: interval ? Infinity : (ms ?? 0),
+        stack: new Error(interval ? `setInterval(${ms})` : `setTimeout(${ms})`).stack ?? '',
+      });
   };
 
   host.setTimeout = ((callback: Callback, ms?: number, ...args: unknown[]) => {
@@ -79,7 +88,9 @@ export function installTimerGuard(host: Host): TimerGuard {
       origins.delete(handle);
     },
     leaks(longerThanMs) {
-      return [...origins.values()].filter((o) => o.ms > longerThanMs).map((o) => o.stack.split('\n').slice(0, 8).join('\n'));
+      return [...origins.values()]
+        .filter((o) => o.ms > longerThanMs)
+        .map((o) => o.stack.split('\n').slice(0, 8).join('\n'));
     },
   };
 }

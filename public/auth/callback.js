@@ -6,7 +6,13 @@
   var state = q.get('state') || '';
   // The live server's callback says the outcome itself (status=…, the code stayed on the server); a demo has a code.
   var given = q.get('status');
-  var status = given ? (given === 'success' ? 'success' : 'error') : q.get('code') && !q.get('error') ? 'success' : 'error';
+  var status = given
+    ? given === 'success'
+      ? 'success'
+      : 'error'
+    : q.get('code') && !q.get('error')
+      ? 'success'
+      : 'error';
   // Drop the code from the address bar and history at once.
   history.replaceState(null, '', location.pathname);
   try {
@@ -17,6 +23,10 @@
     // No BroadcastChannel in this browser: nothing to post to; the page still says so and closes.
   }
   document.getElementById('msg').textContent =
-    status === 'success' ? 'Verbunden. Dieses Fenster schließt sich.' : 'Anmeldung fehlgeschlagen. Dieses Fenster schließt sich.';
-  setTimeout(function () { window.close(); }, 300);
+    status === 'success'
+      ? 'Verbunden. Dieses Fenster schließt sich.'
+      : 'Anmeldung fehlgeschlagen. Dieses Fenster schließt sich.';
+  setTimeout(function () {
+    window.close();
+  }, 300);
 })();

@@ -23,7 +23,11 @@ export interface Database {
    * Subscribes to a NOTIFY channel; resolves to the unsubscribe function. A lost listening connection (PostgreSQL
    * restarted) is replaced with a growing back-off; `onState` hears 'lost' and, once listening again, 'restored'.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onState?: (state: ListenState) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (state: ListenState) => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar file (the test template). */
@@ -46,7 +50,9 @@ export interface OpenOptions {
 
 /** Opens the database and brings it to the newest migration. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir, options.pgliteTemplate);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
 async function openPglite(dir: string | undefined, template: Blob | undefined): Promise<Database> {

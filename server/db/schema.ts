@@ -1,19 +1,35 @@
 // The one Drizzle schema of the server; `npx drizzle-kit generate --config server/drizzle.config.ts` turns a change into a new SQL migration.
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // `seq` orders lists newest first (the mock store's order: the newest insert on top).
-export const posts = pgTable('posts', {
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  status: text('status').notNull(),
-  platform: text('platform').notNull(),
-  views: integer('views').notNull().default(0),
-  engagement: doublePrecision('engagement').notNull().default(0),
-  publishDate: text('publish_date').notNull(),
-  category: text('category').notNull(),
-  content: text('content'),
-}, (t) => [index('posts_status_idx').on(t.status)]);
+export const posts = pgTable(
+  'posts',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    status: text('status').notNull(),
+    platform: text('platform').notNull(),
+    views: integer('views').notNull().default(0),
+    engagement: doublePrecision('engagement').notNull().default(0),
+    publishDate: text('publish_date').notNull(),
+    category: text('category').notNull(),
+    content: text('content'),
+  },
+  (t) => [index('posts_status_idx').on(t.status)],
+);
 
 export const news = pgTable('news', {
   seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
@@ -211,7 +227,10 @@ export const newsTexts = pgTable('news_texts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   teaser: text('teaser').notNull().default(''),
   /** The items the story was written from as they were then, numbered as it cites them: provenance outlives the items. */
-  sources: jsonb('sources').$type<Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>>().notNull().default([]),
+  sources: jsonb('sources')
+    .$type<Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>>()
+    .notNull()
+    .default([]),
   /** The disclosure line it went out with; null until it is published. */
   disclosure: text('disclosure'),
   /** Published after the desk's review (true) or on its own (false); null until published. */
@@ -226,42 +245,50 @@ export const newsTexts = pgTable('news_texts', {
  * Work the server does later, on any instance: claimed with FOR UPDATE SKIP LOCKED; a claim older than its timeout
  * (a crashed worker) is taken over. `done_at` set once: a job runs to completion at most once.
  */
-export const jobs = pgTable('jobs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').notNull(),
-  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
-  /** A job with a key exists once (a scheduled post, a token's refresh). */
-  uniqueKey: text('unique_key'),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull().default(5),
-  claimedBy: text('claimed_by'),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-  doneAt: timestamp('done_at', { withTimezone: true }),
-  failedAt: timestamp('failed_at', { withTimezone: true }),
-  lastError: text('last_error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('jobs_due_idx').on(t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** A job with a key exists once (a scheduled post, a token's refresh). */
+    uniqueKey: text('unique_key'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt), uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey)],
+);
 
 /** One row per platform of a post (a multi-platform post shows which went out and which to retry). */
-export const socialPostResults = pgTable('social_post_results', {
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  id: text('id').primaryKey(),
-  /** The operator's post (one id for all its platforms). */
-  postId: text('post_id').notNull(),
-  platform: text('platform').notNull(),
-  /** 'scheduled' | 'publishing' | 'published' | 'failed' */
-  status: text('status').notNull(),
-  content: text('content').notNull(),
-  title: text('title'),
-  mediaUrl: text('media_url'),
-  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
-  timeZone: text('time_zone'),
-  remoteId: text('remote_id'),
-  error: text('error'),
-  publishedAt: timestamp('published_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('social_post_results_post_idx').on(t.postId)]);
+export const socialPostResults = pgTable(
+  'social_post_results',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    /** The operator's post (one id for all its platforms). */
+    postId: text('post_id').notNull(),
+    platform: text('platform').notNull(),
+    /** 'scheduled' | 'publishing' | 'published' | 'failed' */
+    status: text('status').notNull(),
+    content: text('content').notNull(),
+    title: text('title'),
+    mediaUrl: text('media_url'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+    remoteId: text('remote_id'),
+    error: text('error'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('social_post_results_post_idx').on(t.postId)],
+);
 
 /** Platform OAuth tokens, AES-256-GCM encrypted (server/providers/social/token-store.ts); never sent to the console. */
 export const oauthTokens = pgTable('oauth_tokens', {
@@ -288,39 +315,51 @@ export const oauthStates = pgTable('oauth_states', {
 
 // Runs of the n8n AI-News workflow and their stages: a trigger creates the run, the workflow's stage
 // events fill in its stages. The per-run token is kept only as its SHA-256.
-export const runs = pgTable('runs', {
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  id: text('id').primaryKey(),
-  workflowId: text('workflow_id').notNull(),
-  topic: text('topic').notNull(),
-  status: text('status').notNull(),
-  executionId: text('execution_id'),
-  tokenHash: text('token_hash').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
-  log: jsonb('log').$type<string[]>().notNull().default([]),
-  /** 'desk' (the server's own engine) or 'n8n'. */
-  engine: text('engine').notNull().default('n8n'),
-  /** The trigger parameters the run was started with (topic, language, voice, platforms, category, action). */
-  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
-}, (t) => [index('runs_workflow_idx').on(t.workflowId), index('runs_status_idx').on(t.status)]);
+export const runs = pgTable(
+  'runs',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    workflowId: text('workflow_id').notNull(),
+    topic: text('topic').notNull(),
+    status: text('status').notNull(),
+    executionId: text('execution_id'),
+    tokenHash: text('token_hash').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    log: jsonb('log').$type<string[]>().notNull().default([]),
+    /** 'desk' (the server's own engine) or 'n8n'. */
+    engine: text('engine').notNull().default('n8n'),
+    /** The trigger parameters the run was started with (topic, language, voice, platforms, category, action). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('runs_workflow_idx').on(t.workflowId), index('runs_status_idx').on(t.status)],
+);
 
-export const runStages = pgTable('run_stages', {
-  runId: text('run_id').notNull().references(() => runs.id, { onDelete: 'cascade' }),
-  stage: text('stage').notNull(),
-  position: integer('position').notNull(),
-  state: text('state').notNull().default('pending'),
-  startedAt: text('started_at'),
-  finishedAt: text('finished_at'),
-  durationMs: integer('duration_ms'),
-  error: text('error'),
-  reason: text('reason'),
-}, (t) => [primaryKey({ columns: [t.runId, t.stage] })]);
+export const runStages = pgTable(
+  'run_stages',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    position: integer('position').notNull(),
+    state: text('state').notNull().default('pending'),
+    startedAt: text('started_at'),
+    finishedAt: text('finished_at'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stage] })],
+);
 
 // The medium attached to a social post result: a Media Library file (media_id) or only an address
 // (media_url on the result); its type says which platform call takes it (photo or video).
 export const socialPostMedia = pgTable('social_post_media', {
-  resultId: text('result_id').primaryKey().references(() => socialPostResults.id, { onDelete: 'cascade' }),
+  resultId: text('result_id')
+    .primaryKey()
+    .references(() => socialPostResults.id, { onDelete: 'cascade' }),
   mediaId: text('media_id'),
   mediaType: text('media_type').notNull(),
 });
@@ -348,38 +387,54 @@ export const sources = pgTable('sources', {
 });
 
 /** An item stored once: by its canonical address, and near-identical titles across sources are the same item. */
-export const sourceItems = pgTable('source_items', {
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  id: text('id').primaryKey(),
-  url: text('url').notNull().unique(),
-  title: text('title').notNull(),
-  titleKey: text('title_key').notNull(),
-  summary: text('summary').notNull(),
-  /** The article's main text (Readability), once a story needed it. */
-  body: text('body'),
-  author: text('author'),
-  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  category: text('category').notNull(),
-  language: text('language').notNull(),
-}, (t) => [index('source_items_title_key_idx').on(t.titleKey), index('source_items_fetched_idx').on(t.fetchedAt)]);
+export const sourceItems = pgTable(
+  'source_items',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    title: text('title').notNull(),
+    titleKey: text('title_key').notNull(),
+    summary: text('summary').notNull(),
+    /** The article's main text (Readability), once a story needed it. */
+    body: text('body'),
+    author: text('author'),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    category: text('category').notNull(),
+    language: text('language').notNull(),
+  },
+  (t) => [index('source_items_title_key_idx').on(t.titleKey), index('source_items_fetched_idx').on(t.fetchedAt)],
+);
 
 /** Provenance: which source carried an item, at which address (the source's name is kept if the source goes). */
-export const sourceItemOrigins = pgTable('source_item_origins', {
-  itemId: text('item_id').notNull().references(() => sourceItems.id, { onDelete: 'cascade' }),
-  sourceId: text('source_id').notNull(),
-  sourceName: text('source_name').notNull(),
-  url: text('url').notNull(),
-  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.itemId, t.sourceId] })]);
+export const sourceItemOrigins = pgTable(
+  'source_item_origins',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => sourceItems.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id').notNull(),
+    sourceName: text('source_name').notNull(),
+    url: text('url').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.sourceId] })],
+);
 
 /** What a run's stages made, for the next stage and for a retry that starts later in the pipeline. */
-export const runArtefacts = pgTable('run_artefacts', {
-  seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-  runId: text('run_id').notNull().references(() => runs.id, { onDelete: 'cascade' }),
-  stage: text('stage').notNull(),
-  kind: text('kind').notNull(),
-  refId: text('ref_id').notNull(),
-  title: text('title').notNull(),
-  url: text('url'),
-}, (t) => [index('run_artefacts_run_idx').on(t.runId)]);
+export const runArtefacts = pgTable(
+  'run_artefacts',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    runId: text('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    kind: text('kind').notNull(),
+    refId: text('ref_id').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+  },
+  (t) => [index('run_artefacts_run_idx').on(t.runId)],
+);

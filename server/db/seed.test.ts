@@ -12,12 +12,17 @@ afterAll(() => t.close());
 
 test('after the demo seed the bulk-loaded tables are vacuumed and analyzed, so the planner knows their size', async () => {
   await seedDemo(t.database.db, { posts: 2000 });
-  const Stats = z.object({ rows: z.array(z.object({ relname: z.string(), vacuumed: z.boolean(), analyzed: z.boolean(), pages: z.number() })) });
+  const Stats = z.object({
+    rows: z.array(z.object({ relname: z.string(), vacuumed: z.boolean(), analyzed: z.boolean(), pages: z.number() })),
+  });
   const stats = async () =>
-    z.parse(Stats, await t.database.db.execute(sql`
+    z.parse(
+      Stats,
+      await t.database.db.execute(sql`
       SELECT s.relname, s.last_vacuum IS NOT NULL AS vacuumed, s.last_analyze IS NOT NULL AS analyzed, c.relpages AS pages
       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-      WHERE s.relname IN ('posts', 'news', 'media') ORDER BY s.relname`)).rows;
+      WHERE s.relname IN ('posts', 'news', 'media') ORDER BY s.relname`),
+    ).rows;
   expect((await stats()).filter((row) => row.vacuumed || row.analyzed)).toEqual([]);
   await settleAfterBulkLoad(t.database.db);
   const after = await stats();

@@ -5,10 +5,14 @@ import { JobWorker } from './queue';
 
 const [databaseUrl, kind, leaseMs] = process.argv.slice(2);
 const database = await openDatabase({ databaseUrl });
-const worker = new JobWorker(database, {
-  [kind]: async (job) => {
-    process.stdout.write(`claimed ${job.id}\n`);
-    await new Promise<never>(() => undefined);
+const worker = new JobWorker(
+  database,
+  {
+    [kind]: async (job) => {
+      process.stdout.write(`claimed ${job.id}\n`);
+      await new Promise<never>(() => undefined);
+    },
   },
-}, { pollMs: 20, leaseMs: Number(leaseMs), workerId: `child-${process.pid}` });
+  { pollMs: 20, leaseMs: Number(leaseMs), workerId: `child-${process.pid}` },
+);
 worker.start();

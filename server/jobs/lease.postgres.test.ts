@@ -30,16 +30,27 @@ describe.skipIf(unavailable)('a job whose process dies (SIGKILL) mid-run', () =>
   });
 
   test('is held while the process lives, then taken over after its lease lapses and done once', async () => {
-    await enqueue(database.db, { kind: 'test.crash', payload: { n: 1 }, runAt: new Date(Date.now() - 1000), uniqueKey: 'crash-1' });
+    await enqueue(database.db, {
+      kind: 'test.crash',
+      payload: { n: 1 },
+      runAt: new Date(Date.now() - 1000),
+      uniqueKey: 'crash-1',
+    });
     const script = fileURLToPath(new URL('./blocking-worker.ts', import.meta.url));
-    child = spawn(process.execPath, ['--import', 'tsx', script, cluster.url, 'test.crash', '900'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, ['--import', 'tsx', script, cluster.url, 'test.crash', '900'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const running = child;
     let output = '';
     running.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await expect.poll(() => output, { timeout: 20_000, interval: 50 }).toMatch(/^claimed \d+\n/);
 
     const runs: Job[] = [];
-    const heir = new JobWorker(database, { 'test.crash': async (job) => void runs.push(job) }, { pollMs: 20, leaseMs: 300, workerId: 'heir' });
+    const heir = new JobWorker(
+      database,
+      { 'test.crash': async (job) => void runs.push(job) },
+      { pollMs: 20, leaseMs: 300, workerId: 'heir' },
+    );
     // Three of the child's lease periods: its renewals keep the job in its hand.
     for (const end = Date.now() + 2700; Date.now() < end; await sleep(100)) expect(await heir.runDue()).toBe(0);
     expect(await jobState(database.db, 'crash-1')).toMatchObject({ done: false, claimed: true, attempts: 1 });
@@ -53,8 +64,16 @@ describe.skipIf(unavailable)('a job whose process dies (SIGKILL) mid-run', () =>
     await heir.stop();
 
     expect(runs[0]).toMatchObject({ kind: 'test.crash', payload: { n: 1 }, takenOver: true, attempts: 2 });
-    expect(await jobState(database.db, 'crash-1')).toMatchObject({ done: true, failed: false, claimed: false, attempts: 2, lastError: undefined });
-    const { rows } = (await database.db.execute(sql`SELECT claimed_by FROM jobs WHERE unique_key = 'crash-1'`)) as unknown as { rows: unknown[] };
+    expect(await jobState(database.db, 'crash-1')).toMatchObject({
+      done: true,
+      failed: false,
+      claimed: false,
+      attempts: 2,
+      lastError: undefined,
+    });
+    const { rows } = (await database.db.execute(
+      sql`SELECT claimed_by FROM jobs WHERE unique_key = 'crash-1'`,
+    )) as unknown as { rows: unknown[] };
     expect(rows).toEqual([{ claimed_by: 'heir' }]);
     expect(output.match(/claimed/g)).toHaveLength(1);
   });

@@ -9,7 +9,12 @@ import { enqueue, jobState, JobWorker, type JobHandler } from './queue';
 let database: Database;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const due = () => new Date(Date.now() - 1000);
-const openJobs = async () => ((await database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE done_at IS NULL`)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+const openJobs = async () =>
+  (
+    (await database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE done_at IS NULL`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows[0].n;
 
 beforeAll(async () => {
   database = await openDatabase({ pgliteTemplate: new Blob([await readFile(inject('pgliteTemplate'))]) });
@@ -25,9 +30,22 @@ test('a job running five lease periods is not taken over by a second worker whil
   await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'long-1' });
   let signal: AbortSignal | undefined;
   // A lease long enough that a busy CI machine's pauses (a few hundred ms) do not lapse it between two renewals.
-  const first = new JobWorker(database, { long: async (_job, s) => { signal = s; await sleep(4000); } }, { pollMs: 20, leaseMs: 800, workerId: 'first' });
+  const first = new JobWorker(
+    database,
+    {
+      long: async (_job, s) => {
+        signal = s;
+        await sleep(4000);
+      },
+    },
+    { pollMs: 20, leaseMs: 800, workerId: 'first' },
+  );
   let secondRuns = 0;
-  const second = new JobWorker(database, { long: async () => void (secondRuns += 1) }, { pollMs: 20, leaseMs: 800, workerId: 'second' });
+  const second = new JobWorker(
+    database,
+    { long: async () => void (secondRuns += 1) },
+    { pollMs: 20, leaseMs: 800, workerId: 'second' },
+  );
   const holding = first.runDue();
   await expect.poll(() => signal).toBeDefined();
   second.start();
@@ -35,19 +53,28 @@ test('a job running five lease periods is not taken over by a second worker whil
   await second.stop();
   expect(secondRuns).toBe(0);
   expect(signal?.aborted).toBe(false);
-  expect(await jobState(database.db, 'long-1')).toMatchObject({ done: true, failed: false, claimed: false, attempts: 1 });
+  expect(await jobState(database.db, 'long-1')).toMatchObject({
+    done: true,
+    failed: false,
+    claimed: false,
+    attempts: 1,
+  });
 });
 
 test('a lost claim aborts the handler’s signal, and the old worker’s outcome is not written', async () => {
   await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'lost-1' });
   let aborted = false;
-  const worker = new JobWorker(database, {
-    long: async (_job, signal) => {
-      await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'lost-1'`);
-      await new Promise((resolve) => signal.addEventListener('abort', resolve));
-      aborted = true;
+  const worker = new JobWorker(
+    database,
+    {
+      long: async (_job, signal) => {
+        await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'lost-1'`);
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        aborted = true;
+      },
     },
-  }, { pollMs: 20, leaseMs: 150, workerId: 'loser' });
+    { pollMs: 20, leaseMs: 150, workerId: 'loser' },
+  );
   expect(await worker.runDue()).toBe(1);
   expect(aborted).toBe(true);
   expect(await jobState(database.db, 'lost-1')).toMatchObject({ done: false, failed: false });
@@ -56,13 +83,17 @@ test('a lost claim aborts the handler’s signal, and the old worker’s outcome
 test('a handler renews its lease by hand; the renewal says whether the job is still its own', async () => {
   await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'renew-1' });
   const answers: boolean[] = [];
-  const worker: JobWorker = new JobWorker(database, {
-    long: async (job) => {
-      answers.push(await worker.renew(job));
-      await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'renew-1'`);
-      answers.push(await worker.renew(job));
+  const worker: JobWorker = new JobWorker(
+    database,
+    {
+      long: async (job) => {
+        answers.push(await worker.renew(job));
+        await database.db.execute(sql`UPDATE jobs SET claimed_by = 'other' WHERE unique_key = 'renew-1'`);
+        answers.push(await worker.renew(job));
+      },
     },
-  }, { pollMs: 20, leaseMs: 60_000, workerId: 'renewer' });
+    { pollMs: 20, leaseMs: 60_000, workerId: 'renewer' },
+  );
   expect(await worker.runDue()).toBe(1);
   expect(answers).toEqual([true, false]);
 });
@@ -77,7 +108,10 @@ function tracked(kinds: string[], ms: number) {
     handlers[kind] = async () => {
       now[kind] = (now[kind] ?? 0) + 1;
       most[kind] = Math.max(most[kind] ?? 0, now[kind]);
-      mostTogether = Math.max(mostTogether, Object.values(now).reduce((s, n) => s + n, 0));
+      mostTogether = Math.max(
+        mostTogether,
+        Object.values(now).reduce((s, n) => s + n, 0),
+      );
       await sleep(ms);
       now[kind] -= 1;
     };
@@ -120,22 +154,48 @@ test('jobState: a job by its key, or undefined', async () => {
   const runAt = new Date('2030-01-01T08:00:00Z');
   expect(await jobState(database.db, 'none')).toBeUndefined();
   await enqueue(database.db, { kind: 'later', payload: {}, runAt, uniqueKey: 'later-1' });
-  expect(await jobState(database.db, 'later-1')).toEqual({ done: false, failed: false, claimed: false, runAt, attempts: 0, lastError: undefined });
-  const failing = new JobWorker(database, { later: async () => { throw new Error('Kaputt'); } }, { pollMs: 20, now: () => runAt });
+  expect(await jobState(database.db, 'later-1')).toEqual({
+    done: false,
+    failed: false,
+    claimed: false,
+    runAt,
+    attempts: 0,
+    lastError: undefined,
+  });
+  const failing = new JobWorker(
+    database,
+    {
+      later: async () => {
+        throw new Error('Kaputt');
+      },
+    },
+    { pollMs: 20, now: () => runAt },
+  );
   expect(await failing.runDue()).toBe(1);
-  expect(await jobState(database.db, 'later-1', runAt)).toEqual({ done: false, failed: true, claimed: false, runAt, attempts: 1, lastError: 'Kaputt' });
+  expect(await jobState(database.db, 'later-1', runAt)).toEqual({
+    done: false,
+    failed: true,
+    claimed: false,
+    runAt,
+    attempts: 1,
+    lastError: 'Kaputt',
+  });
 });
 
 test('a stop with a deadline hands a job still running back at once: another worker takes it over, nothing is recorded twice', async () => {
   await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'handback-1' });
   let aborted = false;
-  const leaving = new JobWorker(database, {
-    long: async (_job, signal) => {
-      // Reports nothing once aborted, as a pipeline stage does.
-      await new Promise((resolve) => signal.addEventListener('abort', resolve));
-      aborted = true;
+  const leaving = new JobWorker(
+    database,
+    {
+      long: async (_job, signal) => {
+        // Reports nothing once aborted, as a pipeline stage does.
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        aborted = true;
+      },
     },
-  }, { pollMs: 20, leaseMs: 60_000, workerId: 'leaving' });
+    { pollMs: 20, leaseMs: 60_000, workerId: 'leaving' },
+  );
   leaving.start();
   await expect.poll(async () => (await jobState(database.db, 'handback-1'))?.claimed).toBe(true);
   const started = Date.now();
@@ -145,7 +205,11 @@ test('a stop with a deadline hands a job still running back at once: another wor
   expect(aborted).toBe(true);
   expect(await jobState(database.db, 'handback-1')).toMatchObject({ done: false, failed: false });
   const takenOver: boolean[] = [];
-  const next = new JobWorker(database, { long: async (job) => void takenOver.push(job.takenOver) }, { pollMs: 20, leaseMs: 60_000, workerId: 'next' });
+  const next = new JobWorker(
+    database,
+    { long: async (job) => void takenOver.push(job.takenOver) },
+    { pollMs: 20, leaseMs: 60_000, workerId: 'next' },
+  );
   expect(await next.runDue()).toBe(1);
   expect(takenOver).toEqual([true]);
   expect(await jobState(database.db, 'handback-1')).toMatchObject({ done: true, failed: false, attempts: 2 });

@@ -19,7 +19,10 @@ export interface Job {
 
 /** What a handler may ask for: run again later (a retryable failure, or a poll that is not finished). */
 export class RetryLater extends Error {
-  constructor(message: string, readonly delayMs: number) {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
     super(message);
   }
 }
@@ -128,7 +131,9 @@ export class JobWorker {
   }
 
   private freeKinds(): string[] {
-    return Object.keys(this.handlers).filter((kind) => (this.busy.get(kind) ?? 0) < (this.options.concurrency?.[kind] ?? 1));
+    return Object.keys(this.handlers).filter(
+      (kind) => (this.busy.get(kind) ?? 0) < (this.options.concurrency?.[kind] ?? 1),
+    );
   }
 
   /** Claims one due job of these kinds (or none) in one statement: the row lock is held only while the claim is written. */
@@ -142,7 +147,10 @@ export class JobWorker {
       WHERE id = (
         SELECT id FROM jobs
         WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}::timestamptz
-          AND kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          AND kind IN (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
           AND (claimed_until IS NULL OR claimed_until < ${now}::timestamptz)
         ORDER BY run_at, id
         FOR UPDATE SKIP LOCKED
@@ -181,7 +189,8 @@ export class JobWorker {
     } catch (error) {
       console.error('[jobs] Verlängern fehlgeschlagen:', (error as Error).message);
       // Unreachable for a whole lease: another worker may have taken the job by now.
-      if (Date.now() - held.renewedAt >= this.leaseMs) held.controller.abort(new Error(`Die Übernahmefrist von Job ${job.id} ist abgelaufen.`));
+      if (Date.now() - held.renewedAt >= this.leaseMs)
+        held.controller.abort(new Error(`Die Übernahmefrist von Job ${job.id} ist abgelaufen.`));
     }
     return false;
   }
@@ -197,11 +206,13 @@ export class JobWorker {
     const job = await claimed;
     if (!job) return undefined;
     // A run never rejects: nobody may be awaiting it (the poll loop), and the job's row says how it ended.
-    const run = this.execute(job).catch((error: unknown) => console.error(`[jobs] Job ${job.id} (${job.kind}):`, (error as Error).message)).finally(() => {
-      this.busy.set(job.kind, (this.busy.get(job.kind) ?? 1) - 1);
-      this.inHand.delete(run);
-      this.wake();
-    });
+    const run = this.execute(job)
+      .catch((error: unknown) => console.error(`[jobs] Job ${job.id} (${job.kind}):`, (error as Error).message))
+      .finally(() => {
+        this.busy.set(job.kind, (this.busy.get(job.kind) ?? 1) - 1);
+        this.inHand.delete(run);
+        this.wake();
+      });
     this.inHand.add(run);
     return { run };
   }
@@ -220,7 +231,8 @@ export class JobWorker {
         continue;
       }
       // Nothing claimable: wait while a job of ours, or one holding a full kind's slot, may free the way to more.
-      const waitFor = mine.size > 0 ? mine : this.freeKinds().length < Object.keys(this.handlers).length ? this.inHand : undefined;
+      const waitFor =
+        mine.size > 0 ? mine : this.freeKinds().length < Object.keys(this.handlers).length ? this.inHand : undefined;
       if (!waitFor || waitFor.size === 0) return count;
       await Promise.race(waitFor);
     }
@@ -239,16 +251,22 @@ export class JobWorker {
       clearInterval(renewal);
       // Handed back at shutdown: whoever takes it over decides how it ends.
       if (held.released) return;
-      await db.execute(sql`UPDATE jobs SET done_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = NULL WHERE ${mine}`);
+      await db.execute(
+        sql`UPDATE jobs SET done_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = NULL WHERE ${mine}`,
+      );
     } catch (error) {
       clearInterval(renewal);
       if (held.released) return;
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLater && job.attempts < job.maxAttempts) {
         const runAt = new Date(this.now().getTime() + error.delayMs).toISOString();
-        await db.execute(sql`UPDATE jobs SET run_at = ${runAt}::timestamptz, claimed_by = NULL, claimed_until = NULL, last_error = ${message} WHERE ${mine}`);
+        await db.execute(
+          sql`UPDATE jobs SET run_at = ${runAt}::timestamptz, claimed_by = NULL, claimed_until = NULL, last_error = ${message} WHERE ${mine}`,
+        );
       } else {
-        await db.execute(sql`UPDATE jobs SET failed_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = ${message} WHERE ${mine}`);
+        await db.execute(
+          sql`UPDATE jobs SET failed_at = ${this.now().toISOString()}::timestamptz, claimed_until = NULL, last_error = ${message} WHERE ${mine}`,
+        );
       }
     } finally {
       clearInterval(renewal);
@@ -321,7 +339,9 @@ export class JobWorker {
       held.released = true;
       controller.abort(new Error(`Job ${job.id} wurde beim Herunterfahren abgegeben.`));
       await this.database.db
-        .execute(sql`UPDATE jobs SET claimed_until = ${new Date(this.now().getTime() - 1).toISOString()}::timestamptz WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`)
+        .execute(
+          sql`UPDATE jobs SET claimed_until = ${new Date(this.now().getTime() - 1).toISOString()}::timestamptz WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`,
+        )
         .catch((error: unknown) => console.error('[jobs] Abgeben fehlgeschlagen:', (error as Error).message));
     }
   }

@@ -10,11 +10,18 @@ import { contractBody, createTestApp, type TestApp } from '../testing';
 let t: TestApp;
 let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
 let clock = new Date('2026-11-24T06:00:00Z');
-const worker = (id: string, claimTimeoutMs = 60_000) => createJobWorker(t.database, t.social, { pollMs: 1000, now: () => clock, workerId: id, claimTimeoutMs });
+const worker = (id: string, claimTimeoutMs = 60_000) =>
+  createJobWorker(t.database, t.social, { pollMs: 1000, now: () => clock, workerId: id, claimTimeoutMs });
 
 beforeAll(async () => {
   telegram = await startTelegramFake(0);
-  t = await createTestApp({ credentials: createCredentials({ TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@desk' }) });
+  t = await createTestApp({
+    credentials: createCredentials({
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: '@desk',
+    }),
+  });
   await t.call('/social/platforms/telegram/connect', { method: 'POST' });
 });
 afterAll(async () => {
@@ -26,14 +33,22 @@ beforeEach(async () => {
 });
 
 const schedule = async (content: string, scheduledAt: string, timeZone?: string) =>
-  contractBody('social.post', await t.call('/social/post/telegram', { method: 'POST', json: { content, title: content, scheduledAt, ...(timeZone ? { timeZone } : {}) } }));
+  contractBody(
+    'social.post',
+    await t.call('/social/post/telegram', {
+      method: 'POST',
+      json: { content, title: content, scheduledAt, ...(timeZone ? { timeZone } : {}) },
+    }),
+  );
 const sentTexts = () => telegram.sent().map((m) => m.text);
 
 test('a post scheduled for 08:00 Europe/Berlin goes out at 07:00 UTC, once, and the Schedule list says published', async () => {
   clock = new Date('2026-11-24T06:00:00Z');
   const result = await schedule('Morgenpost', '2026-11-24T08:00', 'Europe/Berlin');
   expect(result.status).toBe('scheduled');
-  const listed = (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id);
+  const listed = (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find(
+    (s) => s.id === result.id,
+  );
   expect(listed).toMatchObject({ platform: 'telegram', time: '2026-11-24T08:00', status: 'scheduled' });
 
   clock = new Date('2026-11-24T06:59:59Z');
@@ -44,14 +59,24 @@ test('a post scheduled for 08:00 Europe/Berlin goes out at 07:00 UTC, once, and 
   expect(await worker('w1').runDue()).toBe(1);
   expect(await worker('w2').runDue()).toBe(0);
   expect(sentTexts().filter((x) => x === 'Morgenpost')).toHaveLength(1);
-  expect((await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status).toBe('published');
+  expect(
+    (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status,
+  ).toBe('published');
 });
 
 test('an ISO time with its offset is taken as it is; editing the time moves the job', async () => {
   clock = new Date('2026-11-24T06:00:00Z');
   const result = await schedule('Verschoben', '2026-11-24T09:00:00+01:00');
-  const [listed] = (await contractBody('social.scheduled', await t.call('/social/scheduled'))).filter((s) => s.id === result.id);
-  await contractBody('social.updateScheduled', await t.call(`/social/scheduled/${result.id}`, { method: 'PUT', json: { ...listed, time: '2026-11-24T10:00:00+01:00' } }));
+  const [listed] = (await contractBody('social.scheduled', await t.call('/social/scheduled'))).filter(
+    (s) => s.id === result.id,
+  );
+  await contractBody(
+    'social.updateScheduled',
+    await t.call(`/social/scheduled/${result.id}`, {
+      method: 'PUT',
+      json: { ...listed, time: '2026-11-24T10:00:00+01:00' },
+    }),
+  );
   clock = new Date('2026-11-24T08:30:00Z');
   expect(await worker('w1').runDue()).toBe(0);
   clock = new Date('2026-11-24T09:00:00Z');
@@ -65,7 +90,9 @@ test('a platform failure (5xx) sends the job back for later; it then goes out on
   telegram.failNext(/sendMessage/, { status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } });
   expect(await worker('w1').runDue()).toBe(1);
   expect(sentTexts()).not.toContain('Nach Störung');
-  expect((await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status).toBe('scheduled');
+  expect(
+    (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status,
+  ).toBe('scheduled');
   clock = new Date('2026-11-24T06:01:00Z');
   expect(await worker('w1').runDue()).toBe(1);
   expect(sentTexts().filter((x) => x === 'Nach Störung')).toHaveLength(1);
@@ -82,5 +109,7 @@ test('a worker that died mid-publish: after the claim timeout another takes the 
   clock = new Date('2026-11-24T06:01:01Z');
   expect(await worker('other').runDue()).toBe(1);
   expect(sentTexts()).not.toContain('Absturz');
-  expect((await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status).toBe('failed');
+  expect(
+    (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status,
+  ).toBe('failed');
 });

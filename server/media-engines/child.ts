@@ -42,7 +42,12 @@ export function runChild(command: string, args: readonly string[], options: Chil
   const { signal, timeoutMs } = options;
   if (signal?.aborted) return Promise.reject(new ChildStopped('abgebrochen.'));
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ? { ...process.env, ...options.env } : undefined, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ? { ...process.env, ...options.env } : undefined,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     const stdout: Buffer[] = [];
     let stderr = '';
     let stopped: ChildStopped | undefined;
@@ -52,7 +57,9 @@ export function runChild(command: string, args: readonly string[], options: Chil
     };
     const onAbort = () => stop('abgebrochen.');
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = timeoutMs ? setTimeout(() => stop(`Zeitüberschreitung nach ${seconds(timeoutMs)}.`, 'timeout'), timeoutMs) : undefined;
+    const timer = timeoutMs
+      ? setTimeout(() => stop(`Zeitüberschreitung nach ${seconds(timeoutMs)}.`, 'timeout'), timeoutMs)
+      : undefined;
     // VmHWM is gone once the child exits: the last sample before it is the peak (to within the sampling step).
     let peakKb: number | undefined;
     const sample = () => {
@@ -97,6 +104,9 @@ function highWaterKb(pid: number | undefined): number | undefined {
 
 /** The last line of a program's stderr that says something, for an error message. */
 export function lastLine(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.at(-1) ?? '';
 }

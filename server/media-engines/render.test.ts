@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,13 +24,17 @@ const tone = path.join(dir, 'tone.wav');
 const longTone = path.join(dir, 'long.wav');
 const tooLong = path.join(dir, 'too-long.wav');
 const image = path.join(dir, 'bild.jpg');
-const SCRIPT = 'Der Bundestag hat ein Gesetz beschlossen. Die Bürger Österreichs äußern sich! Die Regierung antwortet am 3. Oktober.';
-const DISCLOSURE = 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
+const SCRIPT =
+  'Der Bundestag hat ein Gesetz beschlossen. Die Bürger Österreichs äußern sich! Die Regierung antwortet am 3. Oktober.';
+const DISCLOSURE =
+  'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
 const TITLE = 'Zitat: „100 % sicher“ – \'Bürger\' sagen: "Nein" \\ %{pts} 50%';
 
 /** What `ffmpeg -i` says about a file (no ffprobe is shipped): its duration and stream lines. */
 async function inspect(file: string) {
-  const { stderr } = await run(ffmpegInstaller.path, ['-hide_banner', '-i', file]).catch((error: { stderr: string }) => error);
+  const { stderr } = await run(ffmpegInstaller.path, ['-hide_banner', '-i', file]).catch(
+    (error: { stderr: string }) => error,
+  );
   const match = /Duration: (\d+):(\d{2}):(\d{2}\.\d+)/.exec(stderr);
   expect(match).not.toBeNull();
   const [, h, m, s] = match ?? [];
@@ -37,15 +50,32 @@ async function inspect(file: string) {
 /** The Subtitle events of an ASS script: start and end in ms, and the text. */
 function subtitleEvents(ass: string) {
   const ms = (t: string) => Math.round(t.split(':').reduce((sum, part) => sum * 60 + Number(part), 0) * 1000);
-  return ass.split('\n').filter((l) => l.startsWith('Dialogue: ') && l.split(',')[3] === 'Subtitle').map((l) => {
-    const [, start, end, , , , , , , ...text] = l.split(',');
-    return { start: ms(start), end: ms(end), text: text.join(',') };
-  });
+  return ass
+    .split('\n')
+    .filter((l) => l.startsWith('Dialogue: ') && l.split(',')[3] === 'Subtitle')
+    .map((l) => {
+      const [, start, end, , , , , , , ...text] = l.split(',');
+      return { start: ms(start), end: ms(end), text: text.join(',') };
+    });
 }
 
 /** The share of bright pixels in the frame at 1 s: text drawn on the dark card. */
 async function brightShare(file: string) {
-  const args = ['-loglevel', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'];
+  const args = [
+    '-loglevel',
+    'error',
+    '-ss',
+    '1',
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  ];
   const { stdout } = await run(ffmpegInstaller.path, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
   return stdout.filter((v) => v > 160).length / stdout.length;
 }
@@ -54,7 +84,7 @@ async function brightShare(file: string) {
 function boxes(file: string): string[] {
   const data = readFileSync(file);
   const names: string[] = [];
-  for (let offset = 0; offset + 8 <= data.length; ) {
+  for (let offset = 0; offset + 8 <= data.length;) {
     const size = data.readUInt32BE(offset);
     names.push(data.toString('latin1', offset + 4, offset + 8));
     if (size < 8) break;
@@ -65,9 +95,39 @@ function boxes(file: string): string[] {
 
 beforeAll(async () => {
   await run(ffmpegInstaller.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3.7', tone]);
-  await run(ffmpegInstaller.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=300', longTone]);
-  await run(ffmpegInstaller.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '601', '-c:a', 'pcm_u8', tooLong]);
-  await run(ffmpegInstaller.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=800x600', '-frames:v', '1', image]);
+  await run(ffmpegInstaller.path, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=300',
+    longTone,
+  ]);
+  await run(ffmpegInstaller.path, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    '601',
+    '-c:a',
+    'pcm_u8',
+    tooLong,
+  ]);
+  await run(ffmpegInstaller.path, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=800x600',
+    '-frames:v',
+    '1',
+    image,
+  ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,7 +158,9 @@ describe('renderVideo', () => {
   });
 
   test('speech of the embedded engine becomes a video of its length', async () => {
-    const speech = await speakEmbedded('Die Bürger Österreichs äußern sich. Die Regierung antwortet am Abend.', { voice: 'de+f3' });
+    const speech = await speakEmbedded('Die Bürger Österreichs äußern sich. Die Regierung antwortet am Abend.', {
+      voice: 'de+f3',
+    });
     const audioPath = path.join(dir, 'speech.wav');
     writeFileSync(audioPath, speech.wav);
     const outPath = path.join(dir, 'nested', 'speech.mp4');
@@ -139,20 +201,43 @@ describe('probeDurationMs', () => {
 
 /** The stream lines FFmpeg reports for an image (it has no duration). */
 async function imageStreams(file: string) {
-  const { stderr } = await run(ffmpegInstaller.path, ['-hide_banner', '-i', file]).catch((error: { stderr: string }) => error);
-  return stderr.split('\n').filter((line) => line.includes('Stream #')).join('\n');
+  const { stderr } = await run(ffmpegInstaller.path, ['-hide_banner', '-i', file]).catch(
+    (error: { stderr: string }) => error,
+  );
+  return stderr
+    .split('\n')
+    .filter((line) => line.includes('Stream #'))
+    .join('\n');
 }
 
 /** The mean brightness of the frame at 1 s. */
 async function meanGray(file: string) {
-  const args = ['-loglevel', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'];
+  const args = [
+    '-loglevel',
+    'error',
+    '-ss',
+    '1',
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    '-',
+  ];
   const { stdout } = await run(ffmpegInstaller.path, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
   return stdout.reduce((sum, v) => sum + v, 0) / stdout.length;
 }
 
 describe('the story video', () => {
   test('draws with the DejaVu font that npm installs', () => {
-    expect(renderFont()).toMatchObject({ family: 'DejaVu Sans', regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' });
+    expect(renderFont()).toMatchObject({
+      family: 'DejaVu Sans',
+      regular: 'DejaVuSans.ttf',
+      bold: 'DejaVuSans-Bold.ttf',
+    });
     expect(renderFont()?.dir).toContain(path.join('node_modules', 'dejavu-fonts-ttf', 'ttf'));
   });
 
@@ -163,7 +248,16 @@ describe('the story video', () => {
     const outPath = path.join(dir, 'story.mp4');
     const thumbnailPath = path.join(dir, 'story.jpg');
     const subtitlesPath = path.join(dir, 'story.ass');
-    const result = await renderVideo({ audioPath, title: 'Die Bürger Österreichs äußern sich', credit: 'Quellen: Alpha Nachrichten, Beta Zeitung', disclosure: DISCLOSURE, script: SCRIPT, outPath, thumbnailPath, subtitlesPath });
+    const result = await renderVideo({
+      audioPath,
+      title: 'Die Bürger Österreichs äußern sich',
+      credit: 'Quellen: Alpha Nachrichten, Beta Zeitung',
+      disclosure: DISCLOSURE,
+      script: SCRIPT,
+      outPath,
+      thumbnailPath,
+      subtitlesPath,
+    });
     const info = await inspect(outPath);
     expect(info.video).toHaveLength(1);
     expect(info.video[0]).toMatch(/Video: h264 .*yuv420p.*1280x720/);
@@ -171,7 +265,13 @@ describe('the story video', () => {
     expect(info.audio[0]).toMatch(/Audio: aac/);
     expect(Math.abs(info.durationMs - speech.durationMs)).toBeLessThanOrEqual(500);
     expect(result).toMatchObject({ width: 1280, height: 720, background: 'plain', text: true });
-    expect(await probeMedia(outPath)).toEqual({ durationMs: result.durationMs, streams: [{ kind: 'video', codec: 'h264', width: 1280, height: 720 }, { kind: 'audio', codec: 'aac' }] });
+    expect(await probeMedia(outPath)).toEqual({
+      durationMs: result.durationMs,
+      streams: [
+        { kind: 'video', codec: 'h264', width: 1280, height: 720 },
+        { kind: 'audio', codec: 'aac' },
+      ],
+    });
 
     // The text it drew: headline, sources, disclosure, and the script sentence by sentence over the whole speech.
     const ass = readFileSync(subtitlesPath, 'utf8');
@@ -179,7 +279,11 @@ describe('the story video', () => {
     expect(ass).toContain('Quellen: Alpha Nachrichten, Beta Zeitung');
     expect(ass).toContain(DISCLOSURE);
     const events = subtitleEvents(ass);
-    expect(events.map((e) => e.text)).toEqual(['Der Bundestag hat ein Gesetz beschlossen.', 'Die Bürger Österreichs äußern sich!', 'Die Regierung antwortet am 3. Oktober.']);
+    expect(events.map((e) => e.text)).toEqual([
+      'Der Bundestag hat ein Gesetz beschlossen.',
+      'Die Bürger Österreichs äußern sich!',
+      'Die Regierung antwortet am 3. Oktober.',
+    ]);
     expect(events[0].start).toBe(0);
     expect(Math.abs((events.at(-1)?.end ?? 0) - speech.durationMs)).toBeLessThanOrEqual(10);
     events.slice(1).forEach((event, i) => expect(event.start).toBe(events[i].end));
@@ -193,7 +297,15 @@ describe('the story video', () => {
   test('portrait: 1080x1920 for TikTok and Instagram, its thumbnail upright', async () => {
     const outPath = path.join(dir, 'portrait.mp4');
     const thumbnailPath = path.join(dir, 'portrait.jpg');
-    await renderVideo({ audioPath: tone, title: 'Hochformat', script: SCRIPT, outPath, thumbnailPath, width: 1080, height: 1920 });
+    await renderVideo({
+      audioPath: tone,
+      title: 'Hochformat',
+      script: SCRIPT,
+      outPath,
+      thumbnailPath,
+      width: 1080,
+      height: 1920,
+    });
     const info = await inspect(outPath);
     expect(info.video[0]).toMatch(/Video: h264 .*1080x1920/);
     expect(info.audio[0]).toMatch(/Audio: aac/);
@@ -205,7 +317,11 @@ describe('the story video', () => {
     const counts: number[] = [];
     const sampler = setInterval(() => counts.push(childrenRunning('libx264').length), 5);
     try {
-      const results = await Promise.all(['a', 'b'].map((name) => renderVideo({ audioPath: tone, title: name, script: SCRIPT, outPath: path.join(dir, `queue-${name}.mp4`) })));
+      const results = await Promise.all(
+        ['a', 'b'].map((name) =>
+          renderVideo({ audioPath: tone, title: name, script: SCRIPT, outPath: path.join(dir, `queue-${name}.mp4`) }),
+        ),
+      );
       expect(results.map((r) => r.width)).toEqual([1280, 1280]);
     } finally {
       clearInterval(sampler);
@@ -218,7 +334,16 @@ describe('the story video', () => {
 
   test('a render over its time limit is stopped with the German reason and leaves nothing', async () => {
     const outPath = path.join(dir, 'slow.mp4');
-    await expect(renderVideo({ audioPath: longTone, title: 'Langsam', script: SCRIPT, outPath, thumbnailPath: path.join(dir, 'slow.jpg'), timeoutMs: 300 })).rejects.toThrow(
+    await expect(
+      renderVideo({
+        audioPath: longTone,
+        title: 'Langsam',
+        script: SCRIPT,
+        outPath,
+        thumbnailPath: path.join(dir, 'slow.jpg'),
+        timeoutMs: 300,
+      }),
+    ).rejects.toThrow(
       'Das Video konnte nicht gerendert werden: Das Rendern dauerte länger als das Zeitlimit von 0,3 s und wurde abgebrochen.',
     );
     expect(childrenRunning('libx264')).toEqual([]);
@@ -228,15 +353,35 @@ describe('the story video', () => {
   });
 
   test('a background image is used; a file that is not an image is ignored with its reason, the plain one used', async () => {
-    const withImage = await renderVideo({ audioPath: tone, title: 'Bild', backgroundPath: image, outPath: path.join(dir, 'image.mp4') });
+    const withImage = await renderVideo({
+      audioPath: tone,
+      title: 'Bild',
+      backgroundPath: image,
+      outPath: path.join(dir, 'image.mp4'),
+    });
     expect(withImage.background).toBe('image');
     expect(withImage.backgroundProblem).toBeUndefined();
-    const notImage = await renderVideo({ audioPath: tone, title: 'Bild', backgroundPath: tone, outPath: path.join(dir, 'not-image.mp4') });
+    const notImage = await renderVideo({
+      audioPath: tone,
+      title: 'Bild',
+      backgroundPath: tone,
+      outPath: path.join(dir, 'not-image.mp4'),
+    });
     expect(notImage).toMatchObject({ background: 'plain', backgroundProblem: 'Die Datei „tone.wav“ ist kein Bild.' });
-    expect(await meanGray(path.join(dir, 'image.mp4'))).toBeGreaterThan((await meanGray(path.join(dir, 'not-image.mp4'))) + 10);
+    expect(await meanGray(path.join(dir, 'image.mp4'))).toBeGreaterThan(
+      (await meanGray(path.join(dir, 'not-image.mp4'))) + 10,
+    );
     const broken = path.join(dir, 'kaputt.png');
-    writeFileSync(broken, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]));
-    const unreadable = await renderVideo({ audioPath: tone, title: 'Bild', backgroundPath: broken, outPath: path.join(dir, 'broken-image.mp4') });
+    writeFileSync(
+      broken,
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+    );
+    const unreadable = await renderVideo({
+      audioPath: tone,
+      title: 'Bild',
+      backgroundPath: broken,
+      outPath: path.join(dir, 'broken-image.mp4'),
+    });
     expect(unreadable.background).toBe('plain');
     expect(unreadable.backgroundProblem).toMatch(/^Das Bild „kaputt.png“ lässt sich nicht lesen \(.+\)\.$/);
     expect((await inspect(path.join(dir, 'broken-image.mp4'))).video[0]).toMatch(/1280x720/);
@@ -253,7 +398,9 @@ describe('the story video', () => {
   test('FFmpeg failing gives its last line in German; a full disk says so; neither leaves a file', async () => {
     const blocked = path.join(dir, 'blocked.mp4');
     mkdirSync(`${blocked}.part`);
-    await expect(renderVideo({ audioPath: tone, title: 'x', outPath: blocked })).rejects.toThrow(/^Das Video konnte nicht gerendert werden: FFmpeg meldet: .*Is a directory/);
+    await expect(renderVideo({ audioPath: tone, title: 'x', outPath: blocked })).rejects.toThrow(
+      /^Das Video konnte nicht gerendert werden: FFmpeg meldet: .*Is a directory/,
+    );
     expect(existsSync(blocked)).toBe(false);
     rmSync(`${blocked}.part`, { recursive: true });
 

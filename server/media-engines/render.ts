@@ -74,21 +74,43 @@ interface FontSet {
 function fontSets(): FontSet[] {
   const sets: FontSet[] = [];
   try {
-    sets.push({ dir: path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf'), regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', family: 'DejaVu Sans' });
+    sets.push({
+      dir: path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf'),
+      regular: 'DejaVuSans.ttf',
+      bold: 'DejaVuSans-Bold.ttf',
+      family: 'DejaVu Sans',
+    });
   } catch {
     // Not installed: the system's fonts below.
   }
   sets.push(
-    { dir: '/usr/share/fonts/truetype/dejavu', regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', family: 'DejaVu Sans' },
-    { dir: '/usr/share/fonts/truetype/liberation', regular: 'LiberationSans-Regular.ttf', bold: 'LiberationSans-Bold.ttf', family: 'Liberation Sans' },
-    { dir: '/usr/share/fonts/truetype/freefont', regular: 'FreeSans.ttf', bold: 'FreeSansBold.ttf', family: 'FreeSans' },
+    {
+      dir: '/usr/share/fonts/truetype/dejavu',
+      regular: 'DejaVuSans.ttf',
+      bold: 'DejaVuSans-Bold.ttf',
+      family: 'DejaVu Sans',
+    },
+    {
+      dir: '/usr/share/fonts/truetype/liberation',
+      regular: 'LiberationSans-Regular.ttf',
+      bold: 'LiberationSans-Bold.ttf',
+      family: 'Liberation Sans',
+    },
+    {
+      dir: '/usr/share/fonts/truetype/freefont',
+      regular: 'FreeSans.ttf',
+      bold: 'FreeSansBold.ttf',
+      family: 'FreeSans',
+    },
   );
   return sets;
 }
 
 /** The font the render draws its text with: the first set whose regular and bold files are there. */
 export function renderFont(): FontSet | undefined {
-  return fontSets().find((set) => existsSync(path.join(set.dir, set.regular)) && existsSync(path.join(set.dir, set.bold)));
+  return fontSets().find(
+    (set) => existsSync(path.join(set.dir, set.regular)) && existsSync(path.join(set.dir, set.bold)),
+  );
 }
 
 const failed = (reason: string) => new Error(`Das Video konnte nicht gerendert werden: ${reason}`);
@@ -128,19 +150,28 @@ export interface MediaInfo {
 
 /** What FFmpeg's `-i` says about a file (ffprobe is not shipped): its duration and its streams with their sizes. */
 export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
-  const unreadable = (reason: string) => new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: ${reason}`);
+  const unreadable = (reason: string) =>
+    new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: ${reason}`);
   const args = ['-hide_banner', '-nostdin', '-i', path.resolve(file)];
   const result = await runChild(await ffmpeg(), args, { signal, timeoutMs: 30_000 }).catch((error: unknown) => {
     throw unreadable(messageOf(error));
   });
   if (!/^Input #0/m.test(result.stderr)) throw unreadable(lastLine(result.stderr) || 'unbekanntes Format.');
   const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(result.stderr);
-  const streams = [...result.stderr.matchAll(/Stream #\d+:\d+[^:]*: (Video|Audio|Subtitle|Data|Attachment): (\w+)([^\n]*)/g)].map((m): MediaStream => {
+  const streams = [
+    ...result.stderr.matchAll(/Stream #\d+:\d+[^:]*: (Video|Audio|Subtitle|Data|Attachment): (\w+)([^\n]*)/g),
+  ].map((m): MediaStream => {
     const size = /,\s(\d{2,5})x(\d{2,5})(?=[\s,[]|$)/.exec(m[3]);
-    return { kind: m[1] === 'Video' ? 'video' : m[1] === 'Audio' ? 'audio' : 'other', codec: m[2], ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}) };
+    return {
+      kind: m[1] === 'Video' ? 'video' : m[1] === 'Audio' ? 'audio' : 'other',
+      codec: m[2],
+      ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
+    };
   });
   return {
-    ...(duration ? { durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) } : {}),
+    ...(duration
+      ? { durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) }
+      : {}),
     streams,
   };
 }
@@ -148,16 +179,39 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
 /** The playing time of an audio or video file, read from FFmpeg's "Duration:" line. */
 export async function probeDurationMs(file: string, signal?: AbortSignal): Promise<number> {
   const info = await probeMedia(file, signal);
-  if (info.durationMs === undefined) throw new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: Keine Dauer angegeben.`);
+  if (info.durationMs === undefined)
+    throw new Error(`Die Mediendatei „${path.basename(file)}“ ist nicht lesbar: Keine Dauer angegeben.`);
   return info.durationMs;
 }
 
 /** A JPEG frame of a video (its thumbnail), at most 640 px on its longer side, taken at `atMs` or its start. */
-export async function extractThumbnail(video: string, out: string, options: { atMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function extractThumbnail(
+  video: string,
+  out: string,
+  options: { atMs?: number; signal?: AbortSignal } = {},
+): Promise<void> {
   const at = ((options.atMs ?? 0) / 1000).toFixed(2);
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', at, '-i', path.resolve(video),
-    '-frames:v', '1', '-vf', "scale='if(gt(iw,ih),min(640,iw),-2)':'if(gt(iw,ih),-2,min(640,ih))'", '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', path.resolve(out),
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-ss',
+    at,
+    '-i',
+    path.resolve(video),
+    '-frames:v',
+    '1',
+    '-vf',
+    "scale='if(gt(iw,ih),min(640,iw),-2)':'if(gt(iw,ih),-2,min(640,ih))'",
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    path.resolve(out),
   ];
   const result = await runChild(await ffmpeg(), args, { signal: options.signal, timeoutMs: 60_000 });
   if (result.code !== 0 || !existsSync(out)) {
@@ -222,7 +276,9 @@ export async function renderVideo(input: RenderInput): Promise<RenderResult> {
   });
   if (audioMs <= 0) throw failed('Die Audiodatei ist leer.');
   if (audioMs > MAX_SPEECH_MS) {
-    throw failed(`Der Sprechtext ist zu lang: ${clock(audioMs)} Minuten Sprache, höchstens ${MAX_SPEECH_MS / 60_000} Minuten passen in ein Video. Bitte die Meldung kürzen.`);
+    throw failed(
+      `Der Sprechtext ist zu lang: ${clock(audioMs)} Minuten Sprache, höchstens ${MAX_SPEECH_MS / 60_000} Minuten passen in ein Video. Bitte die Meldung kürzen.`,
+    );
   }
 
   return inTurn(async () => {
@@ -234,27 +290,80 @@ export async function renderVideo(input: RenderInput): Promise<RenderResult> {
       const length = (audioMs / 1000).toFixed(3);
       const font = await fontsIn(work);
       const background = await prepareBackground(binary, input, work, width, height);
-      const filters = [`drawbox=x=0:y=0:w=iw:h=${Math.max(4, Math.round(Math.min(width, height) * 0.012))}:color=${ACCENT}:t=fill`];
+      const filters = [
+        `drawbox=x=0:y=0:w=iw:h=${Math.max(4, Math.round(Math.min(width, height) * 0.012))}:color=${ACCENT}:t=fill`,
+      ];
       if (font) {
-        const ass = assDocument({ width, height, durationMs: audioMs, font: font.family, title: input.title, credit: input.credit, disclosure: input.disclosure, script: input.script });
+        const ass = assDocument({
+          width,
+          height,
+          durationMs: audioMs,
+          font: font.family,
+          title: input.title,
+          credit: input.credit,
+          disclosure: input.disclosure,
+          script: input.script,
+        });
         await writeFile(path.join(work, 'card.ass'), ass, 'utf8');
         if (input.subtitlesPath) await writeFile(input.subtitlesPath, ass, 'utf8');
         filters.push('subtitles=filename=card.ass:fontsdir=fonts');
       }
       await mkdir(path.dirname(outPath), { recursive: true });
       const args = [
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-        ...(background.file ? ['-loop', '1', '-framerate', String(FPS), '-i', background.file] : ['-f', 'lavfi', '-i', `color=c=${BACKGROUND}:s=${width}x${height}:r=${FPS}`]),
-        '-i', path.resolve(input.audioPath),
-        '-filter_complex', `[0:v]${filters.join(',')}[v]`, '-map', '[v]', '-map', '1:a:0',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-g', String(FPS * 2),
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        ...(background.file
+          ? ['-loop', '1', '-framerate', String(FPS), '-i', background.file]
+          : ['-f', 'lavfi', '-i', `color=c=${BACKGROUND}:s=${width}x${height}:r=${FPS}`]),
+        '-i',
+        path.resolve(input.audioPath),
+        '-filter_complex',
+        `[0:v]${filters.join(',')}[v]`,
+        '-map',
+        '[v]',
+        '-map',
+        '1:a:0',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-tune',
+        'stillimage',
+        '-pix_fmt',
+        'yuv420p',
+        '-r',
+        String(FPS),
+        '-g',
+        String(FPS * 2),
         // Speech is mono: a mono AAC loses nothing and takes half the encoder's time of a stereo one.
-        '-c:a', 'aac', '-b:a', '96k', '-ar', '48000', '-ac', '1',
-        '-t', length, '-movflags', '+faststart', '-f', 'mp4', partPath,
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
+        '-ar',
+        '48000',
+        '-ac',
+        '1',
+        '-t',
+        length,
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partPath,
       ];
       const limitMs = input.timeoutMs ?? renderLimitMs(audioMs);
       const started = performance.now();
-      const limits = { cwd: work, signal: input.signal, timeoutMs: limitMs, env: { FONTCONFIG_FILE: path.join(work, 'fonts.conf') }, measureMemory: input.measureMemory };
+      const limits = {
+        cwd: work,
+        signal: input.signal,
+        timeoutMs: limitMs,
+        env: { FONTCONFIG_FILE: path.join(work, 'fonts.conf') },
+        measureMemory: input.measureMemory,
+      };
       const result = await runChild(binary, args, limits).catch((error: unknown) => {
         if (error instanceof ChildStopped && error.reason === 'timeout') {
           throw failed(`Das Rendern dauerte länger als das Zeitlimit von ${seconds(limitMs)} und wurde abgebrochen.`);
@@ -272,11 +381,21 @@ export async function renderVideo(input: RenderInput): Promise<RenderResult> {
         throw failed(messageOf(error));
       });
       // The frame after the first cue began: headline, sources and the first subtitle, as the video opens.
-      if (input.thumbnailPath) await extractThumbnail(outPath, input.thumbnailPath, { atMs: Math.min(1500, durationMs / 2), signal: input.signal });
+      if (input.thumbnailPath)
+        await extractThumbnail(outPath, input.thumbnailPath, {
+          atMs: Math.min(1500, durationMs / 2),
+          signal: input.signal,
+        });
       return {
-        durationMs, bytes: size, width, height, background: background.file ? ('image' as const) : ('plain' as const),
+        durationMs,
+        bytes: size,
+        width,
+        height,
+        background: background.file ? ('image' as const) : ('plain' as const),
         ...(background.problem ? { backgroundProblem: background.problem } : {}),
-        text: Boolean(font), renderMs, ...(result.peakKb !== undefined ? { peakKb: result.peakKb } : {}),
+        text: Boolean(font),
+        renderMs,
+        ...(result.peakKb !== undefined ? { peakKb: result.peakKb } : {}),
       };
     } catch (error) {
       // Nothing half-made stays; a cleanup that fails does not hide why the render failed.
@@ -308,9 +427,14 @@ async function fontsIn(work: string): Promise<FontSet | undefined> {
   const dir = path.join(work, 'fonts');
   await mkdir(dir);
   for (const file of [font.regular, font.bold]) {
-    await symlink(path.join(font.dir, file), path.join(dir, file)).catch(() => copyFile(path.join(font.dir, file), path.join(dir, file)));
+    await symlink(path.join(font.dir, file), path.join(dir, file)).catch(() =>
+      copyFile(path.join(font.dir, file), path.join(dir, file)),
+    );
   }
-  await writeFile(path.join(work, 'fonts.conf'), `<?xml version="1.0"?>\n<fontconfig><dir>${xml(dir)}</dir><cachedir>${xml(path.join(work, 'fontcache'))}</cachedir></fontconfig>\n`);
+  await writeFile(
+    path.join(work, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<fontconfig><dir>${xml(dir)}</dir><cachedir>${xml(path.join(work, 'fontcache'))}</cachedir></fontconfig>\n`,
+  );
   return font;
 }
 
@@ -318,7 +442,13 @@ async function fontsIn(work: string): Promise<FontSet | undefined> {
  * The background image scaled to cover the frame and darkened under the text, once, into the render's folder. A file
  * that is no image or that FFmpeg cannot read is not used: the reason comes back and the plain background stands in.
  */
-async function prepareBackground(binary: string, input: RenderInput, work: string, width: number, height: number): Promise<{ file?: string; problem?: string }> {
+async function prepareBackground(
+  binary: string,
+  input: RenderInput,
+  work: string,
+  width: number,
+  height: number,
+): Promise<{ file?: string; problem?: string }> {
   if (!input.backgroundPath) return {};
   const name = path.basename(input.backgroundPath);
   const head = await readHead(input.backgroundPath).catch(() => undefined);
@@ -326,14 +456,31 @@ async function prepareBackground(binary: string, input: RenderInput, work: strin
   if (sniffMedia(head)?.type !== 'image') return { problem: `Die Datei „${name}“ ist kein Bild.` };
   const file = path.join(work, 'background.jpg');
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', path.resolve(input.backgroundPath), '-frames:v', '1',
-    '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,drawbox=x=0:y=0:w=iw:h=ih:color=black@0.55:t=fill`,
-    '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', file,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    path.resolve(input.backgroundPath),
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,drawbox=x=0:y=0:w=iw:h=ih:color=black@0.55:t=fill`,
+    '-q:v',
+    '2',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    file,
   ];
   const result = await runChild(binary, args, { cwd: work, signal: input.signal, timeoutMs: 60_000 });
   if (result.code !== 0 || !existsSync(file)) {
     if (/No space left on device/i.test(result.stderr)) throw failed(NO_SPACE);
-    return { problem: `Das Bild „${name}“ lässt sich nicht lesen (${lastLine(result.stderr) || `FFmpeg endete mit Code ${result.code}`}).` };
+    return {
+      problem: `Das Bild „${name}“ lässt sich nicht lesen (${lastLine(result.stderr) || `FFmpeg endete mit Code ${result.code}`}).`,
+    };
   }
   return { file };
 }

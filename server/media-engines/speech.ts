@@ -18,7 +18,10 @@ export interface SpeechOptions {
 }
 
 /** Speaks `text` with the embedded eSpeak-NG; the WAV (16-bit PCM) and its length from the header. */
-export async function speakEmbedded(text: string, options: SpeechOptions): Promise<{ wav: Buffer; durationMs: number }> {
+export async function speakEmbedded(
+  text: string,
+  options: SpeechOptions,
+): Promise<{ wav: Buffer; durationMs: number }> {
   if (!text.trim()) throw failed('Der Text ist leer.');
   if (!VOICE.test(options.voice)) throw failed(`eSpeak-NG kennt die Stimme „${options.voice}“ nicht.`);
   const result = await runChild(process.execPath, [WORKER, options.voice], {
@@ -40,9 +43,10 @@ export async function speakEmbedded(text: string, options: SpeechOptions): Promi
 
 /** The length of a PCM WAV from its fmt and data chunks, or undefined when it is not one. */
 function wavDurationMs(wav: Buffer): number | undefined {
-  if (wav.length < 12 || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  if (wav.length < 12 || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE')
+    return undefined;
   let byteRate = 0;
-  for (let offset = 12; offset + 8 <= wav.length; ) {
+  for (let offset = 12; offset + 8 <= wav.length;) {
     const id = wav.toString('latin1', offset, offset + 4);
     const size = wav.readUInt32LE(offset + 4);
     if (id === 'fmt ' && size >= 16 && offset + 24 <= wav.length) byteRate = wav.readUInt32LE(offset + 16);

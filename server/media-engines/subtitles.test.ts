@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { assDocument, assText, assTime, cuesFor, sentencesOf } from './subtitles';
 
-const SCRIPT = 'Der Bundestag hat am 3. Oktober ein Gesetz beschlossen. Die Abgeordneten stimmten z. B. mit großer Mehrheit dafür! Wer zahlt?  Dr. Weber sagt: „Die Kommunen.“ Das Gesetz gilt ab 2027.';
-const DISCLOSURE = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
+const SCRIPT =
+  'Der Bundestag hat am 3. Oktober ein Gesetz beschlossen. Die Abgeordneten stimmten z. B. mit großer Mehrheit dafür! Wer zahlt?  Dr. Weber sagt: „Die Kommunen.“ Das Gesetz gilt ab 2027.';
+const DISCLOSURE =
+  'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
 
 /** The Dialogue lines of an ASS script as start, end (in ms), style and text. */
 function dialogues(ass: string) {
@@ -51,7 +53,8 @@ describe('cuesFor', () => {
   });
 
   test('a sentence too long for the screen is split at a comma near its middle', () => {
-    const long = 'Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen, die Kommunen sollen an den Erträgen beteiligt werden und die Netze werden schneller ausgebaut.';
+    const long =
+      'Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen, die Kommunen sollen an den Erträgen beteiligt werden und die Netze werden schneller ausgebaut.';
     const cues = cuesFor(long, 10_000);
     expect(cues.map((c) => c.text)).toEqual([
       'Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen,',
@@ -63,14 +66,30 @@ describe('cuesFor', () => {
 
 describe('assDocument', () => {
   test('headline with its sources, the disclosure and the brand for the whole video; the script sentence by sentence', () => {
-    const ass = assDocument({ width: 1280, height: 720, durationMs: 12_340, font: 'DejaVu Sans', title: 'Bundestag beschließt Gesetz', credit: 'Quellen: Alpha Nachrichten, Beta Zeitung', disclosure: DISCLOSURE, script: SCRIPT });
+    const ass = assDocument({
+      width: 1280,
+      height: 720,
+      durationMs: 12_340,
+      font: 'DejaVu Sans',
+      title: 'Bundestag beschließt Gesetz',
+      credit: 'Quellen: Alpha Nachrichten, Beta Zeitung',
+      disclosure: DISCLOSURE,
+      script: SCRIPT,
+    });
     expect(ass).toContain('PlayResX: 1280\nPlayResY: 720');
     expect(ass).toMatch(/^Style: Subtitle,DejaVu Sans,38,/m);
     const lines = dialogues(ass);
     const header = lines.find((l) => l.style === 'Header');
     expect(header).toMatchObject({ start: 0, end: 12_340 });
-    expect(header?.text).toMatch(/^Bundestag beschließt Gesetz\\N.*\\N\{[^}]*\}Quellen: Alpha Nachrichten, Beta Zeitung$/);
-    expect(lines.find((l) => l.style === 'Disclosure')).toEqual({ start: 0, end: 12_340, style: 'Disclosure', text: DISCLOSURE });
+    expect(header?.text).toMatch(
+      /^Bundestag beschließt Gesetz\\N.*\\N\{[^}]*\}Quellen: Alpha Nachrichten, Beta Zeitung$/,
+    );
+    expect(lines.find((l) => l.style === 'Disclosure')).toEqual({
+      start: 0,
+      end: 12_340,
+      style: 'Disclosure',
+      text: DISCLOSURE,
+    });
     expect(lines.find((l) => l.style === 'Brand')?.text).toBe('Newsdesk');
     const subtitles = lines.filter((l) => l.style === 'Subtitle');
     expect(subtitles.map((l) => l.text)).toEqual([
@@ -86,7 +105,14 @@ describe('assDocument', () => {
   });
 
   test('a portrait video gets larger text for its width, the text still as typed', () => {
-    const ass = assDocument({ width: 1080, height: 1920, durationMs: 5000, font: 'DejaVu Sans', title: 'Titel', script: 'Ein Satz.' });
+    const ass = assDocument({
+      width: 1080,
+      height: 1920,
+      durationMs: 5000,
+      font: 'DejaVu Sans',
+      title: 'Titel',
+      script: 'Ein Satz.',
+    });
     expect(ass).toContain('PlayResX: 1080\nPlayResY: 1920');
     expect(ass).toMatch(/^Style: Subtitle,DejaVu Sans,56,/m);
     expect(dialogues(ass).filter((l) => l.style === 'Disclosure')).toEqual([]);

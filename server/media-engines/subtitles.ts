@@ -31,13 +31,47 @@ export const BRAND = 'Newsdesk';
 export const MAX_CUE_CHARS = 110;
 
 // Words whose full stop does not end a sentence: German and English abbreviations a news script uses.
-const ABBREVIATIONS = new Set(
-  ['bzw', 'ca', 'dr', 'prof', 'nr', 'vgl', 'usw', 'etc', 'st', 'mio', 'mrd', 'inkl', 'ggf', 'evtl', 'jh', 'abs', 'art', 'hr', 'fr', 'mr', 'mrs', 'ms', 'vs', 'sog', 'bspw', 'zb', 'u.a', 'z.b', 'd.h', 'u.s', 'e.g', 'i.e'],
-);
+const ABBREVIATIONS = new Set([
+  'bzw',
+  'ca',
+  'dr',
+  'prof',
+  'nr',
+  'vgl',
+  'usw',
+  'etc',
+  'st',
+  'mio',
+  'mrd',
+  'inkl',
+  'ggf',
+  'evtl',
+  'jh',
+  'abs',
+  'art',
+  'hr',
+  'fr',
+  'mr',
+  'mrs',
+  'ms',
+  'vs',
+  'sog',
+  'bspw',
+  'zb',
+  'u.a',
+  'z.b',
+  'd.h',
+  'u.s',
+  'e.g',
+  'i.e',
+]);
 
 /** The text as one line: control and format characters out, runs of white space as one space. */
 export function oneLine(text: string): string {
-  return text.replace(/\p{Cf}/gu, '').replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  return text
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
 }
 
 /** Sentences of a script: split after . ! ? … before the next word, not after an abbreviation, initial or ordinal. */
@@ -52,7 +86,8 @@ export function sentencesOf(text: string): string[] {
     const bare = word.replace(/^["'“”„»«‘’(]+/, '');
     const endsWithDot = match[0].startsWith('.') && !match[0].startsWith('..');
     // „am 3. Oktober“, „z. B.“, „J. Smith“, „Dr. Weber“: the dot belongs to the word.
-    if (endsWithDot && (/^\d{1,2}$/.test(bare) || /^\p{L}$/u.test(bare) || ABBREVIATIONS.has(bare.toLowerCase()))) continue;
+    if (endsWithDot && (/^\d{1,2}$/.test(bare) || /^\p{L}$/u.test(bare) || ABBREVIATIONS.has(bare.toLowerCase())))
+      continue;
     sentences.push(flat.slice(start, end).trim());
     start = end;
   }
@@ -65,9 +100,14 @@ export function sentencesOf(text: string): string[] {
 function splitLong(sentence: string, max: number): string[] {
   if (sentence.length <= max) return [sentence];
   const middle = sentence.length / 2;
-  const candidates = (pattern: RegExp) => [...sentence.matchAll(pattern)].map((m) => (m.index ?? 0) + m[0].length).filter((i) => i > 0 && i < sentence.length);
+  const candidates = (pattern: RegExp) =>
+    [...sentence.matchAll(pattern)]
+      .map((m) => (m.index ?? 0) + m[0].length)
+      .filter((i) => i > 0 && i < sentence.length);
   const nearest = (points: number[]) => points.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))[0];
-  const atPause = nearest(candidates(/[,;:]\s+|\s[–—-]\s/g).filter((i) => i >= sentence.length * 0.25 && i <= sentence.length * 0.75));
+  const atPause = nearest(
+    candidates(/[,;:]\s+|\s[–—-]\s/g).filter((i) => i >= sentence.length * 0.25 && i <= sentence.length * 0.75),
+  );
   const at = atPause ?? nearest(candidates(/\s+/g));
   if (at === undefined) return [sentence];
   return [...splitLong(sentence.slice(0, at).trim(), max), ...splitLong(sentence.slice(at).trim(), max)];
@@ -122,13 +162,37 @@ interface Layout {
 
 // Pixel sizes at 1280×720 and at 1080×1920, scaled with the width for other sizes. A portrait video keeps its text
 // clear of the platforms' own buttons at the bottom.
-const LANDSCAPE: Layout = { brand: 24, title: 52, credit: 28, subtitle: 38, disclosure: 18, side: 80, headerTop: 110, subtitleBottom: 96, disclosureBottom: 22, brandTop: 30 };
-const PORTRAIT: Layout = { brand: 36, title: 74, credit: 40, subtitle: 56, disclosure: 28, side: 80, headerTop: 330, subtitleBottom: 560, disclosureBottom: 260, brandTop: 110 };
+const LANDSCAPE: Layout = {
+  brand: 24,
+  title: 52,
+  credit: 28,
+  subtitle: 38,
+  disclosure: 18,
+  side: 80,
+  headerTop: 110,
+  subtitleBottom: 96,
+  disclosureBottom: 22,
+  brandTop: 30,
+};
+const PORTRAIT: Layout = {
+  brand: 36,
+  title: 74,
+  credit: 40,
+  subtitle: 56,
+  disclosure: 28,
+  side: 80,
+  headerTop: 330,
+  subtitleBottom: 560,
+  disclosureBottom: 260,
+  brandTop: 110,
+};
 
 function layoutFor(width: number, height: number): Layout {
   const base = height > width ? PORTRAIT : LANDSCAPE;
   const scale = width / (height > width ? 1080 : 1280);
-  return Object.fromEntries(Object.entries(base).map(([key, value]) => [key, Math.round(value * scale)])) as unknown as Layout;
+  return Object.fromEntries(
+    Object.entries(base).map(([key, value]) => [key, Math.round(value * scale)]),
+  ) as unknown as Layout;
 }
 
 // &HAABBGGRR: alpha first (00 opaque), then blue, green, red.
@@ -142,15 +206,31 @@ const SHADE = '&H64000000';
 export function assDocument(input: AssInput): string {
   const l = layoutFor(input.width, input.height);
   // Header, brand and disclosure get a thin dark outline, so they read on a background image too.
-  const style = (name: string, size: number, colour: string, bold: boolean, border: 1 | 3, outline: number, alignment: number, marginV: number, marginSide = l.side) =>
+  const style = (
+    name: string,
+    size: number,
+    colour: string,
+    bold: boolean,
+    border: 1 | 3,
+    outline: number,
+    alignment: number,
+    marginV: number,
+    marginSide = l.side,
+  ) =>
     `Style: ${name},${input.font},${size},${colour},${colour},${border === 3 ? SHADE : '&H00000000'},${SHADE},${bold ? -1 : 0},0,0,0,100,100,0,0,${border},${outline},0,${alignment},${marginSide},${marginSide},${marginV},1`;
   const end = assTime(input.durationMs);
-  const line = (styleName: string, text: string, from = '0:00:00.00', to = end) => `Dialogue: 0,${from},${to},${styleName},,0,0,0,,${text}`;
+  const line = (styleName: string, text: string, from = '0:00:00.00', to = end) =>
+    `Dialogue: 0,${from},${to},${styleName},,0,0,0,,${text}`;
   const title = assText(input.title);
   const credit = assText(input.credit ?? '');
   const disclosure = assText(input.disclosure ?? '');
   // A small empty line keeps the credit clear of the headline's descenders.
-  const header = [title, credit ? `{\\fs${Math.round(l.credit / 3)}}\\h\\N{\\b0\\fs${l.credit}\\c${SLATE}}${credit}` : ''].filter(Boolean).join('\\N');
+  const header = [
+    title,
+    credit ? `{\\fs${Math.round(l.credit / 3)}}\\h\\N{\\b0\\fs${l.credit}\\c${SLATE}}${credit}` : '',
+  ]
+    .filter(Boolean)
+    .join('\\N');
   const cues = input.script ? cuesFor(input.script, input.durationMs) : [];
   return [
     '[Script Info]',

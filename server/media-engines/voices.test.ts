@@ -50,7 +50,15 @@ describe('voiceFor', () => {
   });
 
   test('a Video Studio voice speaks its own language when the run names none of the four', () => {
-    expect(voiceFor('english-male-1', '')).toEqual({ elevenlabs: 'JBFqnCBsd6RMkjVDRZzb', azure: 'en-US-GuyNeural', espeak: 'en-us+m3' });
-    expect(voiceFor('Max', 'it')).toEqual({ elevenlabs: 'IKne3meq5aSn9XLyUdCD', azure: 'de-DE-KillianNeural', espeak: 'de+m2' });
+    expect(voiceFor('english-male-1', '')).toEqual({
+      elevenlabs: 'JBFqnCBsd6RMkjVDRZzb',
+      azure: 'en-US-GuyNeural',
+      espeak: 'en-us+m3',
+    });
+    expect(voiceFor('Max', 'it')).toEqual({
+      elevenlabs: 'IKne3meq5aSn9XLyUdCD',
+      azure: 'de-DE-KillianNeural',
+      espeak: 'de+m2',
+    });
   });
 });

@@ -71,7 +71,12 @@ const VOICES: Record<string, VoiceRow> = {
 };
 
 /** The voice of a run whose voice this table does not know: its language's first female voice. */
-const FALLBACK: Record<Language, string> = { de: 'german-female-1', en: 'english-female-1', es: 'german-female-1', fr: 'german-female-1' };
+const FALLBACK: Record<Language, string> = {
+  de: 'german-female-1',
+  en: 'english-female-1',
+  es: 'german-female-1',
+  fr: 'german-female-1',
+};
 
 const ESPEAK_LANGUAGE: Record<Language, string> = { de: 'de', en: 'en-us', es: 'es', fr: 'fr' };
 
@@ -94,5 +99,9 @@ export function voiceFor(consoleVoice: string | undefined, language: string): En
   const known = Object.hasOwn(VOICES, name) ? VOICES[name] : undefined; // not a prototype key such as "constructor"
   const lang = languageOf(language) ?? known?.home ?? 'de';
   const row = known ?? VOICES[FALLBACK[lang]];
-  return { elevenlabs: row.elevenlabs, azure: row.azure[lang], espeak: `${ESPEAK_LANGUAGE[lang]}+${row.espeakVariant}` };
+  return {
+    elevenlabs: row.elevenlabs,
+    azure: row.azure[lang],
+    espeak: `${ESPEAK_LANGUAGE[lang]}+${row.espeakVariant}`,
+  };
 }

@@ -85,12 +85,20 @@ describe('internal addresses', () => {
       }
     };
     expect(code('https://www.tagesschau.de/xml/rss2/')).toBe('ok');
-    expect(code('http://169.254.169.254/latest/meta-data/')).toBe('blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.');
+    expect(code('http://169.254.169.254/latest/meta-data/')).toBe(
+      'blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.',
+    );
     expect(code('http://169.254.169.254/latest/meta-data/', true)).toBe('ok');
-    expect(code('http://[::ffff:127.0.0.1]:8080/')).toBe('blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.');
-    expect(code('http://2130706433/')).toBe('blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.');
+    expect(code('http://[::ffff:127.0.0.1]:8080/')).toBe(
+      'blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.',
+    );
+    expect(code('http://2130706433/')).toBe(
+      'blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.',
+    );
     expect(code('http://0x7f.1/')).toBe('blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.');
-    expect(code('http://[fd00::1]/')).toBe('blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.');
+    expect(code('http://[fd00::1]/')).toBe(
+      'blocked: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen.',
+    );
     expect(code('http://10.1.2.3/', true)).toBe('ok');
     expect(code('file:///etc/passwd')).toBe('protocol: Nur http- und https-Adressen sind erlaubt.');
     expect(code('ftp://ftp.example.org/pub', true)).toBe('protocol: Nur http- und https-Adressen sind erlaubt.');
@@ -159,8 +167,14 @@ describe('redirects', () => {
       const step = Number(req.url?.split('/').pop());
       res.writeHead(301, { location: `/r/${step + 1}` }).end();
     });
-    expect(await refusal(guardedFetch(`${s.url}/r/0`, { allowPrivate: true }))).toEqual({ code: 'redirects', message: 'Zu viele Weiterleitungen.' });
-    expect(await refusal(guardedFetch(`${s.url}/r/0`, { allowPrivate: true, maxRedirects: 0 }))).toEqual({ code: 'redirects', message: 'Zu viele Weiterleitungen.' });
+    expect(await refusal(guardedFetch(`${s.url}/r/0`, { allowPrivate: true }))).toEqual({
+      code: 'redirects',
+      message: 'Zu viele Weiterleitungen.',
+    });
+    expect(await refusal(guardedFetch(`${s.url}/r/0`, { allowPrivate: true, maxRedirects: 0 }))).toEqual({
+      code: 'redirects',
+      message: 'Zu viele Weiterleitungen.',
+    });
   });
 
   test('a loop is refused', async () => {
@@ -169,13 +183,19 @@ describe('redirects', () => {
       requests++;
       res.writeHead(307, { location: req.url === '/a' ? '/b' : '/a' }).end();
     });
-    expect(await refusal(guardedFetch(`${s.url}/a`, { allowPrivate: true, maxRedirects: 10 }))).toEqual({ code: 'redirects', message: 'Zu viele Weiterleitungen.' });
+    expect(await refusal(guardedFetch(`${s.url}/a`, { allowPrivate: true, maxRedirects: 10 }))).toEqual({
+      code: 'redirects',
+      message: 'Zu viele Weiterleitungen.',
+    });
     expect(requests).toBe(2);
   });
 
   test('every hop is checked again: a redirect to file: is refused', async () => {
     const s = await serve((_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
-    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({ code: 'protocol', message: 'Nur http- und https-Adressen sind erlaubt.' });
+    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({
+      code: 'protocol',
+      message: 'Nur http- und https-Adressen sind erlaubt.',
+    });
   });
 
   test('credentials are not handed to another origin', async () => {
@@ -188,7 +208,10 @@ describe('redirects', () => {
       seen.push(req.headers.authorization);
       res.writeHead(302, { location: req.url === '/start' ? '/same' : `${target.url}/other` }).end();
     });
-    const response = await guardedFetch(`${origin.url}/start`, { allowPrivate: true, headers: { Authorization: 'Basic Zm9vOmJhcg==' } });
+    const response = await guardedFetch(`${origin.url}/start`, {
+      allowPrivate: true,
+      headers: { Authorization: 'Basic Zm9vOmJhcg==' },
+    });
     expect(response.url).toBe(`${target.url}/other`);
     expect(seen).toEqual(['Basic Zm9vOmJhcg==', 'Basic Zm9vOmJhcg==', undefined]);
   });
@@ -222,7 +245,10 @@ describe('limits', () => {
       pump();
     });
     const started = performance.now();
-    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({ code: 'too_large', message: 'Die Antwort ist größer als 5 MB.' });
+    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({
+      code: 'too_large',
+      message: 'Die Antwort ist größer als 5 MB.',
+    });
     expect(performance.now() - started).toBeLessThan(3000);
     expect(written).toBeLessThan(20 * 1024 * 1024);
   });
@@ -241,7 +267,10 @@ describe('limits', () => {
   test('a server that never answers runs into the time-out', async () => {
     const s = await serve(() => undefined);
     const started = performance.now();
-    expect(await refusal(guardedFetch(s.url, { allowPrivate: true, timeoutMs: 300 }))).toEqual({ code: 'timeout', message: 'Zeitüberschreitung beim Abruf.' });
+    expect(await refusal(guardedFetch(s.url, { allowPrivate: true, timeoutMs: 300 }))).toEqual({
+      code: 'timeout',
+      message: 'Zeitüberschreitung beim Abruf.',
+    });
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -250,13 +279,19 @@ describe('limits', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<html><body>Anfang');
     });
-    expect(await refusal(guardedFetch(s.url, { allowPrivate: true, timeoutMs: 300 }))).toEqual({ code: 'timeout', message: 'Zeitüberschreitung beim Abruf.' });
+    expect(await refusal(guardedFetch(s.url, { allowPrivate: true, timeoutMs: 300 }))).toEqual({
+      code: 'timeout',
+      message: 'Zeitüberschreitung beim Abruf.',
+    });
   });
 
   test('a closed port is not reachable', async () => {
     const s = await serve(() => undefined);
     await s.close();
     servers.length = 0;
-    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({ code: 'network', message: 'Die Adresse ist nicht erreichbar.' });
+    expect(await refusal(guardedFetch(s.url, { allowPrivate: true }))).toEqual({
+      code: 'network',
+      message: 'Die Adresse ist nicht erreichbar.',
+    });
   });
 });

@@ -30,7 +30,8 @@ export interface GuardedResponse {
   size: number;
 }
 
-export type FetchRefusedCode = 'protocol' | 'blocked' | 'timeout' | 'too_large' | 'redirects' | 'network' | 'invalid_url';
+export type FetchRefusedCode =
+  'protocol' | 'blocked' | 'timeout' | 'too_large' | 'redirects' | 'network' | 'invalid_url';
 
 /** A fetch the guard refused or could not complete, with a German message for the operator. */
 export class FetchRefused extends Error {
@@ -69,7 +70,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
   ['64:ff9b:1::', 48], // local-use NAT64
@@ -80,7 +82,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local
   ['ff00::', 8], // multicast
-] as const) blocked.addSubnet(network, prefix, 'ipv6');
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address (dotted IPv4 tails included), or undefined if it is none. */
 function ipv6Groups(ip: string): number[] | undefined {
@@ -142,7 +145,8 @@ export function checkUrl(url: string | URL, allowPrivate: boolean): URL {
   } catch {
     throw new FetchRefused('Die Adresse ist ungültig.', 'invalid_url');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchRefused('Nur http- und https-Adressen sind erlaubt.', 'protocol');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new FetchRefused('Nur http- und https-Adressen sind erlaubt.', 'protocol');
   if (!parsed.hostname) throw new FetchRefused('Die Adresse ist ungültig.', 'invalid_url');
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   // A literal IP is connected to without a DNS lookup, so the connect-time check below never sees it.
@@ -163,7 +167,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '');
-    if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address))) return callback(new BlockedAddressError(BLOCKED_MESSAGE), '');
+    if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address)))
+      return callback(new BlockedAddressError(BLOCKED_MESSAGE), '');
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   });
@@ -171,11 +176,13 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let e = error; e !== undefined && e !== null && chain.length < 5; e = e instanceof Error ? e.cause : undefined) chain.push(e);
+  for (let e = error; e !== undefined && e !== null && chain.length < 5; e = e instanceof Error ? e.cause : undefined)
+    chain.push(e);
   return chain;
 }
 
-const megabytes = (bytes: number) => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 
 /**
  * Fetches an address from input: http(s) only, redirects followed by hand and each hop re-checked, internal addresses
@@ -212,10 +219,14 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
           if (error instanceof FetchRefused) throw error;
           throw new FetchRefused('Die Adresse ist ungültig.', 'invalid_url');
         }
-        if (hop + 1 > maxRedirects || seen.has(next.href)) throw new FetchRefused('Zu viele Weiterleitungen.', 'redirects', response.statusCode);
+        if (hop + 1 > maxRedirects || seen.has(next.href))
+          throw new FetchRefused('Zu viele Weiterleitungen.', 'redirects', response.statusCode);
         seen.add(next.href);
         // Credentials meant for one origin are not handed to another.
-        if (next.origin !== current.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'authorization' && name !== 'cookie'));
+        if (next.origin !== current.origin)
+          headers = Object.fromEntries(
+            Object.entries(headers).filter(([name]) => name !== 'authorization' && name !== 'cookie'),
+          );
         current = next;
         continue;
       }
@@ -228,7 +239,8 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      const save = options.saveTo && response.statusCode >= 200 && response.statusCode < 300 ? options.saveTo : undefined;
+      const save =
+        options.saveTo && response.statusCode >= 200 && response.statusCode < 300 ? options.saveTo : undefined;
       let file: WriteStream | undefined;
       try {
         for await (const chunk of response.body) {
@@ -245,7 +257,9 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       } catch (error) {
         if (file) {
           const open = file;
-          await new Promise<void>((resolve) => (open.closed ? resolve() : open.destroy().once('close', () => resolve())));
+          await new Promise<void>((resolve) =>
+            open.closed ? resolve() : open.destroy().once('close', () => resolve()),
+          );
         }
         if (save) await rm(save, { force: true });
         throw error;
@@ -253,9 +267,16 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
 
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(response.headers)) {
-        for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
+        for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+          responseHeaders.append(name, v);
       }
-      return { status: response.statusCode, headers: responseHeaders, url: current.href, body: save ? Buffer.alloc(0) : Buffer.concat(chunks, size), size };
+      return {
+        status: response.statusCode,
+        headers: responseHeaders,
+        url: current.href,
+        body: save ? Buffer.alloc(0) : Buffer.concat(chunks, size),
+        size,
+      };
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error;

@@ -24,13 +24,20 @@ export interface FakeObs {
   close(): Promise<void>;
 }
 
-export async function startFakeObs(options: { password: string; scenes?: string[]; port?: number; mediaSources?: string[] }): Promise<FakeObs> {
+export async function startFakeObs(options: {
+  password: string;
+  scenes?: string[];
+  port?: number;
+  mediaSources?: string[];
+}): Promise<FakeObs> {
   const scenes = options.scenes ?? ['main-studio', 'intro', 'weather'];
   let current = scenes[0];
   let streaming = false;
   let connections = 0;
   const texts = new Map<string, string>([['AI News Content', '']]);
-  const media = new Map<string, Record<string, unknown>>((options.mediaSources ?? []).map((name) => [name, { is_local_file: true, local_file: '' }]));
+  const media = new Map<string, Record<string, unknown>>(
+    (options.mediaSources ?? []).map((name) => [name, { is_local_file: true, local_file: '' }]),
+  );
   const requests: FakeObs['requests'] = [];
   const clients = new Set<WebSocket>();
   const wss = new WebSocketServer({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -41,16 +48,64 @@ export async function startFakeObs(options: { password: string; scenes?: string[
     for (const ws of clients) send(ws, 5, { eventType, eventIntent: 0, eventData });
   };
 
-  function answer(requestType: string, data: Record<string, unknown>): { code: number; comment?: string; data?: object } {
+  function answer(
+    requestType: string,
+    data: Record<string, unknown>,
+  ): { code: number; comment?: string; data?: object } {
     switch (requestType) {
       case 'GetVersion':
-        return { code: 100, data: { obsVersion: '29.0.2', obsWebSocketVersion: '5.1.0', rpcVersion: 1, availableRequests: [], supportedImageFormats: [], platform: 'linux', platformDescription: '' } };
+        return {
+          code: 100,
+          data: {
+            obsVersion: '29.0.2',
+            obsWebSocketVersion: '5.1.0',
+            rpcVersion: 1,
+            availableRequests: [],
+            supportedImageFormats: [],
+            platform: 'linux',
+            platformDescription: '',
+          },
+        };
       case 'GetSceneList':
-        return { code: 100, data: { currentProgramSceneName: current, currentPreviewSceneName: null, scenes: scenes.map((sceneName, i) => ({ sceneName, sceneIndex: scenes.length - 1 - i })).reverse() } };
+        return {
+          code: 100,
+          data: {
+            currentProgramSceneName: current,
+            currentPreviewSceneName: null,
+            scenes: scenes.map((sceneName, i) => ({ sceneName, sceneIndex: scenes.length - 1 - i })).reverse(),
+          },
+        };
       case 'GetStreamStatus':
-        return { code: 100, data: { outputActive: streaming, outputReconnecting: false, outputTimecode: '00:00:00.000', outputDuration: streaming ? 1000 : 0, outputCongestion: 0, outputBytes: streaming ? 50_000 : 0, outputSkippedFrames: 0, outputTotalFrames: streaming ? 30 : 0 } };
+        return {
+          code: 100,
+          data: {
+            outputActive: streaming,
+            outputReconnecting: false,
+            outputTimecode: '00:00:00.000',
+            outputDuration: streaming ? 1000 : 0,
+            outputCongestion: 0,
+            outputBytes: streaming ? 50_000 : 0,
+            outputSkippedFrames: 0,
+            outputTotalFrames: streaming ? 30 : 0,
+          },
+        };
       case 'GetStats':
-        return { code: 100, data: { cpuUsage: 3.5, memoryUsage: 100, availableDiskSpace: 1000, activeFps: 30, averageFrameRenderTime: 1, renderSkippedFrames: 0, renderTotalFrames: 30, outputSkippedFrames: 0, outputTotalFrames: 30, webSocketSessionIncomingMessages: 0, webSocketSessionOutgoingMessages: 0 } };
+        return {
+          code: 100,
+          data: {
+            cpuUsage: 3.5,
+            memoryUsage: 100,
+            availableDiskSpace: 1000,
+            activeFps: 30,
+            averageFrameRenderTime: 1,
+            renderSkippedFrames: 0,
+            renderTotalFrames: 30,
+            outputSkippedFrames: 0,
+            outputTotalFrames: 30,
+            webSocketSessionIncomingMessages: 0,
+            webSocketSessionOutgoingMessages: 0,
+          },
+        };
       case 'SetCurrentProgramScene': {
         const name = String(data.sceneName);
         if (!scenes.includes(name)) return { code: 600, comment: `No source was found by the name of \`${name}\`.` };
@@ -61,15 +116,38 @@ export async function startFakeObs(options: { password: string; scenes?: string[
       case 'StartStream':
         if (streaming) return { code: 500, comment: 'The stream output is already running.' };
         streaming = true;
-        setTimeout(() => broadcast('StreamStateChanged', { outputActive: true, outputState: 'OBS_WEBSOCKET_OUTPUT_STARTED' }), 5);
+        setTimeout(
+          () => broadcast('StreamStateChanged', { outputActive: true, outputState: 'OBS_WEBSOCKET_OUTPUT_STARTED' }),
+          5,
+        );
         return { code: 100 };
       case 'StopStream':
         if (!streaming) return { code: 501, comment: 'The stream output is not running.' };
         streaming = false;
-        setTimeout(() => broadcast('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STOPPED' }), 5);
+        setTimeout(
+          () => broadcast('StreamStateChanged', { outputActive: false, outputState: 'OBS_WEBSOCKET_OUTPUT_STOPPED' }),
+          5,
+        );
         return { code: 100 };
       case 'GetInputList':
-        return { code: 100, data: { inputs: [...[...texts.keys()].map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2', unversionedInputKind: 'text_ft2_source' })), ...[...media.keys()].map((inputName) => ({ inputName, inputKind: 'ffmpeg_source', unversionedInputKind: 'ffmpeg_source' })), { inputName: 'Mic/Aux', inputKind: 'pulse_input_capture', unversionedInputKind: 'pulse_input_capture' }] } };
+        return {
+          code: 100,
+          data: {
+            inputs: [
+              ...[...texts.keys()].map((inputName) => ({
+                inputName,
+                inputKind: 'text_ft2_source_v2',
+                unversionedInputKind: 'text_ft2_source',
+              })),
+              ...[...media.keys()].map((inputName) => ({
+                inputName,
+                inputKind: 'ffmpeg_source',
+                unversionedInputKind: 'ffmpeg_source',
+              })),
+              { inputName: 'Mic/Aux', inputKind: 'pulse_input_capture', unversionedInputKind: 'pulse_input_capture' },
+            ],
+          },
+        };
       case 'SetInputSettings': {
         const name = String(data.inputName);
         const settings = (data.inputSettings ?? {}) as Record<string, unknown>;
@@ -95,14 +173,23 @@ export async function startFakeObs(options: { password: string; scenes?: string[
     ws.on('message', (raw) => {
       const { op, d } = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
       if (op === 1) {
-        if (d.authentication !== sha(sha(options.password + salt) + challenge)) return ws.close(4009, 'Authentication failed.');
+        if (d.authentication !== sha(sha(options.password + salt) + challenge))
+          return ws.close(4009, 'Authentication failed.');
         clients.add(ws);
         return send(ws, 2, { negotiatedRpcVersion: 1 });
       }
       if (op === 6) {
-        requests.push({ requestType: String(d.requestType), requestData: (d.requestData ?? {}) as Record<string, unknown> });
+        requests.push({
+          requestType: String(d.requestType),
+          requestData: (d.requestData ?? {}) as Record<string, unknown>,
+        });
         const r = answer(String(d.requestType), (d.requestData ?? {}) as Record<string, unknown>);
-        send(ws, 7, { requestType: d.requestType, requestId: d.requestId, requestStatus: { result: r.code === 100, code: r.code, ...(r.comment ? { comment: r.comment } : {}) }, ...(r.data ? { responseData: r.data } : {}) });
+        send(ws, 7, {
+          requestType: d.requestType,
+          requestId: d.requestId,
+          requestStatus: { result: r.code === 100, code: r.code, ...(r.comment ? { comment: r.comment } : {}) },
+          ...(r.data ? { responseData: r.data } : {}),
+        });
       }
     });
     ws.on('close', () => clients.delete(ws));

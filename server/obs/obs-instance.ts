@@ -85,15 +85,32 @@ export class ObsNotConnected extends Error {
 
 function sceneNames(scenes: Array<Record<string, unknown>>): string[] {
   // obs-websocket lists scenes bottom first; the highest sceneIndex is the top of OBS's list.
-  return [...scenes].sort((a, b) => Number(b.sceneIndex ?? 0) - Number(a.sceneIndex ?? 0)).map((s) => String(s.sceneName ?? '')).filter(Boolean);
+  return [...scenes]
+    .sort((a, b) => Number(b.sceneIndex ?? 0) - Number(a.sceneIndex ?? 0))
+    .map((s) => String(s.sceneName ?? ''))
+    .filter(Boolean);
 }
 
 /**
  * OBS 29's ffmpeg_source settings for a file OBS fetches over HTTP: not a local file, the address as `input`, played
  * once from the start each time the source becomes visible (restart_on_activate), cleared when it has ended.
  */
-export function mediaInputSettings(url: string): { is_local_file: false; input: string; input_format: string; looping: false; restart_on_activate: true; clear_on_media_end: true } {
-  return { is_local_file: false, input: url, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true };
+export function mediaInputSettings(url: string): {
+  is_local_file: false;
+  input: string;
+  input_format: string;
+  looping: false;
+  restart_on_activate: true;
+  clear_on_media_end: true;
+} {
+  return {
+    is_local_file: false,
+    input: url,
+    input_format: '',
+    looping: false,
+    restart_on_activate: true,
+    clear_on_media_end: true,
+  };
 }
 
 export class ObsInstance {
@@ -140,7 +157,10 @@ export class ObsInstance {
     return this.#timer !== null;
   }
 
-  #setState(state: ObsConnectionState, extra: Omit<Extract<ObsEvent, { type: 'connection' }>, 'type' | 'instance' | 'state'> = {}): void {
+  #setState(
+    state: ObsConnectionState,
+    extra: Omit<Extract<ObsEvent, { type: 'connection' }>, 'type' | 'instance' | 'state'> = {},
+  ): void {
     this.state = state;
     this.emit({ type: 'connection', instance: this.name, state, ...extra });
   }
@@ -155,7 +175,10 @@ export class ObsInstance {
       await Promise.race([
         c.connect(this.#connectUrl, this.#password || undefined, { rpcVersion: 1 }),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(Object.assign(new Error('Connection timeout'), { code: -1 })), CONNECT_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(Object.assign(new Error('Connection timeout'), { code: -1 })),
+            CONNECT_TIMEOUT_MS,
+          );
         }),
       ]);
       if (this.#stopped) {
@@ -164,7 +187,11 @@ export class ObsInstance {
       }
       this.#client = c;
       this.#attach(c);
-      const [version, list, stream] = await Promise.all([c.call('GetVersion'), c.call('GetSceneList'), c.call('GetStreamStatus')]);
+      const [version, list, stream] = await Promise.all([
+        c.call('GetVersion'),
+        c.call('GetSceneList'),
+        c.call('GetStreamStatus'),
+      ]);
       this.versions = { obsVersion: version.obsVersion, obsWebSocketVersion: version.obsWebSocketVersion };
       this.scenes = sceneNames(list.scenes);
       this.currentScene = list.currentProgramSceneName;
@@ -260,16 +287,23 @@ export class ObsInstance {
   /** The text inputs of OBS (GetInputList, kinds with 'text' in their id), for the operator to pick a quick-text source. */
   async textSources(): Promise<string[]> {
     const { inputs } = await this.#request((c) => c.call('GetInputList'));
-    return inputs.filter((i) => String(i.inputKind ?? '').includes('text')).map((i) => String(i.inputName ?? '')).filter(Boolean);
+    return inputs
+      .filter((i) => String(i.inputKind ?? '').includes('text'))
+      .map((i) => String(i.inputName ?? ''))
+      .filter(Boolean);
   }
 
   setText(text: string, sourceName = this.textSource): Promise<unknown> {
-    return this.#request((c) => c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }));
+    return this.#request((c) =>
+      c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }),
+    );
   }
 
   /** Points a media source (ffmpeg_source) at a network address; it plays from the start whenever it is shown. */
   setMediaInput(inputName: string, url: string): Promise<unknown> {
-    return this.#request((c) => c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }));
+    return this.#request((c) =>
+      c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }),
+    );
   }
 
   /** GetStreamStatus + GetStats; null when not connected. */

@@ -28,7 +28,9 @@ export function onAirStep<T>(work: Promise<T>, timeoutMs = ON_AIR_TIMEOUT_MS): P
 export function onAirFailure(error: unknown, source: string): string {
   if (error instanceof ObsNotConnected) return 'Nicht mit OBS verbunden.';
   if (error instanceof ObsRequestFailed) {
-    return error.code === RESOURCE_NOT_FOUND ? `Die Quelle „${source}“ gibt es in OBS nicht.` : `OBS hat die Anfrage abgelehnt: ${error.message} (Code ${error.code}).`;
+    return error.code === RESOURCE_NOT_FOUND
+      ? `Die Quelle „${source}“ gibt es in OBS nicht.`
+      : `OBS hat die Anfrage abgelehnt: ${error.message} (Code ${error.code}).`;
   }
   return error instanceof Error ? error.message : String(error);
 }

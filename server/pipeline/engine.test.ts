@@ -16,7 +16,10 @@ beforeAll(async () => {
   const { alpha, beta } = storyFixtures(feeds.url);
   feeds.set('/alpha.xml', { body: alpha, etag: '"alpha-1"' });
   feeds.set('/beta.atom', { body: beta, type: 'application/atom+xml', lastModified: 'Wed, 25 Nov 2026 10:00:00 GMT' });
-  feeds.set('/alpha/energie-gesetz', { body: '<html><body><nav>Menü</nav><article><h1>Gesetz</h1><p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen. Die Abgeordneten stimmten mit großer Mehrheit für den Entwurf der Regierung.</p><p>Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen. Kommunen sollen an den Erträgen beteiligt werden.</p></article></body></html>', type: 'text/html; charset=utf-8' });
+  feeds.set('/alpha/energie-gesetz', {
+    body: '<html><body><nav>Menü</nav><article><h1>Gesetz</h1><p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen. Die Abgeordneten stimmten mit großer Mehrheit für den Entwurf der Regierung.</p><p>Das Gesetz soll im Frühjahr in Kraft treten und den Ausbau von Wind- und Solaranlagen beschleunigen. Kommunen sollen an den Erträgen beteiligt werden.</p></article></body></html>',
+    type: 'text/html; charset=utf-8',
+  });
   t = await createTestApp();
 });
 afterAll(async () => {
@@ -28,7 +31,13 @@ afterEach(() => {
 });
 
 async function addSource(name: string, path: string, language = 'de') {
-  return contractBody('sources.create', await t.call('/sources', { method: 'POST', json: { name, url: `${feeds.url}${path}`, category: 'general', language } }));
+  return contractBody(
+    'sources.create',
+    await t.call('/sources', {
+      method: 'POST',
+      json: { name, url: `${feeds.url}${path}`, category: 'general', language },
+    }),
+  );
 }
 
 async function runToEnd(runId: string): Promise<Run> {
@@ -44,16 +53,25 @@ async function runToEnd(runId: string): Promise<Run> {
 const stage = (run: Run, name: string) => run.stages.find((s) => s.stage === name);
 
 test('sources are validated, stored once per address and read with their result', async () => {
-  const blank = await t.call('/sources', { method: 'POST', json: { name: ' ', url: 'https://example.org/feed', category: 'general', language: 'de' } });
+  const blank = await t.call('/sources', {
+    method: 'POST',
+    json: { name: ' ', url: 'https://example.org/feed', category: 'general', language: 'de' },
+  });
   expect(blank.status).toBe(400);
   expect((await errorBody(blank)).message).toContain('Bitte einen Namen eingeben.');
-  const notHttp = await t.call('/sources', { method: 'POST', json: { name: 'FTP', url: 'ftp://example.org/feed', category: 'general', language: 'de' } });
+  const notHttp = await t.call('/sources', {
+    method: 'POST',
+    json: { name: 'FTP', url: 'ftp://example.org/feed', category: 'general', language: 'de' },
+  });
   expect(notHttp.status).toBe(400);
   expect((await errorBody(notHttp)).message).toContain('Bitte eine gültige http- oder https-Adresse eingeben.');
 
   const alpha = await addSource('Alpha Nachrichten', '/alpha.xml');
   expect(alpha.lastFetch).toBeNull();
-  const twice = await t.call('/sources', { method: 'POST', json: { name: 'Nochmal', url: `${feeds.url}/alpha.xml`, category: 'general', language: 'de' } });
+  const twice = await t.call('/sources', {
+    method: 'POST',
+    json: { name: 'Nochmal', url: `${feeds.url}/alpha.xml`, category: 'general', language: 'de' },
+  });
   expect(twice.status).toBe(409);
   expect((await errorBody(twice)).message).toBe('Diese Feed-Adresse ist schon eingetragen.');
 
@@ -71,7 +89,10 @@ test('sources are validated, stored once per address and read with their result'
   const energy = items.find((i) => i.title.startsWith('Bundestag beschließt'));
   // Tracking parameters and the fragment are gone; the relative link is resolved against the channel.
   expect(energy?.url).toBe(`${feeds.url}/alpha/energie-gesetz`);
-  expect(items.find((i) => i.title === 'Stadtrat & Bürger streiten über neue Radwege')).toMatchObject({ url: `${feeds.url}/alpha/radwege.html`, publishedAt: null });
+  expect(items.find((i) => i.title === 'Stadtrat & Bürger streiten über neue Radwege')).toMatchObject({
+    url: `${feeds.url}/alpha/radwege.html`,
+    publishedAt: null,
+  });
 });
 
 test('a broken source gets a German error and loses nothing else', async () => {
@@ -90,7 +111,13 @@ test('a broken source gets a German error and loses nothing else', async () => {
 
 test('Run Workflow without n8n runs the five stages on the desk: the story most sources carry, with its provenance', async () => {
   await addSource('Beta Zeitung', '/beta.atom');
-  const started = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', category: 'general' } }));
+  const started = await contractBody(
+    'workflow.aiNewsStart',
+    await t.call('/workflow/ai-news/start', {
+      method: 'POST',
+      json: { topic: 'Breaking News', language: 'de', category: 'general' },
+    }),
+  );
   const run = await runToEnd(started.executionId);
   expect(run.engine).toBe('desk');
   // Review is on by default: the run waits at Social Post with its story in review.
@@ -105,13 +132,23 @@ test('Run Workflow without n8n runs the five stages on the desk: the story most 
   const audio = (run.artefacts ?? []).find((a) => a.kind === 'audio');
   const clip = (run.artefacts ?? []).find((a) => a.kind === 'video');
   const library = await contractBody('media.list', await t.call('/media'));
-  expect(library.find((m) => m.id === audio?.id)).toMatchObject({ type: 'audio', title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien (Sprecher)' });
-  expect(library.find((m) => m.id === clip?.id)).toMatchObject({ type: 'video', title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien' });
+  expect(library.find((m) => m.id === audio?.id)).toMatchObject({
+    type: 'audio',
+    title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien (Sprecher)',
+  });
+  expect(library.find((m) => m.id === clip?.id)).toMatchObject({
+    type: 'video',
+    title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien',
+  });
   expect(library.find((m) => m.id === clip?.id)?.duration).toMatch(/^0:\d\d$/);
 
   // The same story from two feeds is one item carried by both sources.
   const items = (run.artefacts ?? []).filter((a) => a.kind === 'item');
-  expect(items[0]).toMatchObject({ title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien', sources: ['Alpha Nachrichten', 'Beta Zeitung'], stage: 'Scraper' });
+  expect(items[0]).toMatchObject({
+    title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien',
+    sources: ['Alpha Nachrichten', 'Beta Zeitung'],
+    stage: 'Scraper',
+  });
   const story = (run.artefacts ?? []).find((a) => a.kind === 'story');
   expect(story?.title).toBe('Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien');
   const news = await contractBody('news.list', await t.call('/news'));
@@ -122,16 +159,35 @@ test('Run Workflow without n8n runs the five stages on the desk: the story most 
 });
 
 test('no matching item: the Scraper fails with the German reason, and Retry starts there', async () => {
-  const started = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Quantenkatze', language: 'de' } }));
+  const started = await contractBody(
+    'workflow.aiNewsStart',
+    await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Quantenkatze', language: 'de' } }),
+  );
   const failed = await runToEnd(started.executionId);
   expect(failed.status).toBe('failed');
-  expect(stage(failed, 'Scraper')).toMatchObject({ state: 'failed', error: 'Keine aktuelle Meldung zum Thema „Quantenkatze“ gefunden.' });
+  expect(stage(failed, 'Scraper')).toMatchObject({
+    state: 'failed',
+    error: 'Keine aktuelle Meldung zum Thema „Quantenkatze“ gefunden.',
+  });
   expect(stage(failed, 'AI Analyse')?.state).toBe('pending');
   expect(await t.database.db.$count((await import('../db/schema')).news)).toBeGreaterThan(0);
 
   feeds.set('/gamma.json', {
     type: 'application/feed+json',
-    body: JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'Gamma', items: [{ id: 'q1', url: `${feeds.url}/gamma/quantenkatze`, title: 'Forscher beobachten Quantenkatze im Labor erstmals direkt', content_text: 'Ein Forscherteam hat eine sogenannte Quantenkatze im Labor erstmals direkt beobachtet. Die Ergebnisse erscheinen in einer Fachzeitschrift.', date_published: new Date().toISOString() }] }),
+    body: JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Gamma',
+      items: [
+        {
+          id: 'q1',
+          url: `${feeds.url}/gamma/quantenkatze`,
+          title: 'Forscher beobachten Quantenkatze im Labor erstmals direkt',
+          content_text:
+            'Ein Forscherteam hat eine sogenannte Quantenkatze im Labor erstmals direkt beobachtet. Die Ergebnisse erscheinen in einer Fachzeitschrift.',
+          date_published: new Date().toISOString(),
+        },
+      ],
+    }),
   });
   await addSource('Gamma Wissen', '/gamma.json');
   await contractBody('sources.fetchAll', await t.call('/sources/fetch', { method: 'POST' }));
@@ -155,7 +211,13 @@ test('Change Voice redoes TTS of the newest story; Force Scrape reads every sour
   const scrape = await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { action: 'force_scrape' } });
   expect(scrape.status).toBe(200);
   expect(feeds.requests.length - before).toBeGreaterThanOrEqual(3);
-  const voice = await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { action: 'change_voice', voice: 'english-male-1' } }));
+  const voice = await contractBody(
+    'workflow.trigger',
+    await t.call('/workflow/trigger/ai-news', {
+      method: 'POST',
+      json: { action: 'change_voice', voice: 'english-male-1' },
+    }),
+  );
   const run = await runToEnd(String(voice.runId));
   expect(stage(run, 'Scraper')?.reason).toMatch(/^Übernommen aus Run run-/);
   expect(stage(run, 'AI Analyse')?.state).toBe('skipped');
@@ -168,9 +230,19 @@ test('Change Voice redoes TTS of the newest story; Force Scrape reads every sour
 test('a stage over its time limit fails with the limit named', async () => {
   const slow = await createTestApp({ engine: { stageLimitsMs: { Scraper: 200 } } });
   try {
-    feeds.set('/slow.xml', (_req, res) => void setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'), 3000));
-    await slow.call('/sources', { method: 'POST', json: { name: 'Langsam', url: `${feeds.url}/slow.xml`, category: 'general', language: 'de' } });
-    const started = await contractBody('workflow.aiNewsStart', await slow.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News' } }));
+    feeds.set(
+      '/slow.xml',
+      (_req, res) =>
+        void setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'), 3000),
+    );
+    await slow.call('/sources', {
+      method: 'POST',
+      json: { name: 'Langsam', url: `${feeds.url}/slow.xml`, category: 'general', language: 'de' },
+    });
+    const started = await contractBody(
+      'workflow.aiNewsStart',
+      await slow.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News' } }),
+    );
     await slow.engine.runDue();
     const runs = await contractBody('workflow.runs', await slow.call('/workflow/runs?limit=5'));
     const run = runs.find((r) => r.id === started.executionId);
@@ -187,7 +259,10 @@ test('the schedule starts a run with the default parameters once per slot, and o
   await t.engine.tick(at);
   await t.engine.runDue();
   expect(await count()).toBe(before);
-  const settings = await contractBody('settings.update', await t.call('/settings', { method: 'PATCH', json: { schedule: { enabled: true, everyMinutes: 30 } } }));
+  const settings = await contractBody(
+    'settings.update',
+    await t.call('/settings', { method: 'PATCH', json: { schedule: { enabled: true, everyMinutes: 30 } } }),
+  );
   expect(settings.schedule).toEqual({ enabled: true, everyMinutes: 30 });
   // Two ticks in one 30-minute slot (two instances, or one instance twice): one run.
   await t.engine.tick(at);
@@ -200,7 +275,12 @@ test('the schedule starts a run with the default parameters once per slot, and o
 });
 
 test('a feed answering 429 is left alone for its Retry-After; a failing one backs off', async () => {
-  feeds.set('/busy.xml', { body: 'Zu viele Anfragen', status: 429, type: 'text/plain', headers: { 'Retry-After': '7200' } });
+  feeds.set('/busy.xml', {
+    body: 'Zu viele Anfragen',
+    status: 429,
+    type: 'text/plain',
+    headers: { 'Retry-After': '7200' },
+  });
   const busy = await addSource('Ausgelastet', '/busy.xml');
   const before = Date.now();
   const read = await contractBody('sources.fetch', await t.call(`/sources/${busy.id}/fetch`, { method: 'POST' }));

@@ -16,7 +16,10 @@ import { REJECTED_REASON } from './publication';
 import { runStage, StageSkipped, StageWaiting, type StageContext } from './stages';
 import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
-export type EngineDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl' | 'obs'> & { n8nBaseUrl?: string };
+export type EngineDeps = Pick<
+  Deps,
+  'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl' | 'obs'
+> & { n8nBaseUrl?: string };
 
 export interface EngineOptions {
   /** Private and loopback feed addresses may be read (tests; intranet feeds). */
@@ -33,9 +36,22 @@ export interface EngineOptions {
 }
 
 /** The SPEC's default trigger parameters (a scheduled run starts with them). */
-export const DEFAULT_PARAMS = { topic: 'Breaking News', language: 'de', voice: 'german-female-1', platforms: ['youtube', 'facebook', 'telegram'], urgency: 'normal', category: 'general' };
+export const DEFAULT_PARAMS = {
+  topic: 'Breaking News',
+  language: 'de',
+  voice: 'german-female-1',
+  platforms: ['youtube', 'facebook', 'telegram'],
+  urgency: 'normal',
+  category: 'general',
+};
 
-export const STAGE_LIMITS_MS: Record<RunStageName, number> = { Scraper: 120_000, 'AI Analyse': 180_000, TTS: 300_000, 'Video Gen': 1_800_000, 'Social Post': 300_000 };
+export const STAGE_LIMITS_MS: Record<RunStageName, number> = {
+  Scraper: 120_000,
+  'AI Analyse': 180_000,
+  TTS: 300_000,
+  'Video Gen': 1_800_000,
+  'Social Post': 300_000,
+};
 
 interface StagePayload {
   runId: string;
@@ -57,14 +73,25 @@ export class PipelineEngine {
   private readonly worker: JobWorker;
   private ticker: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly deps: EngineDeps, private readonly options: EngineOptions) {
-    this.worker = new JobWorker(deps.database, {
-      [STAGE_JOB]: (job, signal) => this.handleStage(job, signal),
-      [POLL_JOB]: (job) => this.handlePoll(job),
-      [SCHEDULE_JOB]: () => this.handleSchedule(),
-      // Video Studio's local platform: the same speech and render as the stages (one render at a time per instance).
-      [LOCAL_VIDEO_JOB]: (job, signal) => runLocalVideoJob(this.deps, job, signal),
-    }, { pollMs: options.pollMs, leaseMs: options.leaseMs, concurrency: { [STAGE_JOB]: 2, [POLL_JOB]: 4, [SCHEDULE_JOB]: 1, [LOCAL_VIDEO_JOB]: 1 } });
+  constructor(
+    private readonly deps: EngineDeps,
+    private readonly options: EngineOptions,
+  ) {
+    this.worker = new JobWorker(
+      deps.database,
+      {
+        [STAGE_JOB]: (job, signal) => this.handleStage(job, signal),
+        [POLL_JOB]: (job) => this.handlePoll(job),
+        [SCHEDULE_JOB]: () => this.handleSchedule(),
+        // Video Studio's local platform: the same speech and render as the stages (one render at a time per instance).
+        [LOCAL_VIDEO_JOB]: (job, signal) => runLocalVideoJob(this.deps, job, signal),
+      },
+      {
+        pollMs: options.pollMs,
+        leaseMs: options.leaseMs,
+        concurrency: { [STAGE_JOB]: 2, [POLL_JOB]: 4, [SCHEDULE_JOB]: 1, [LOCAL_VIDEO_JOB]: 1 },
+      },
+    );
   }
 
   private get db() {
@@ -87,12 +114,25 @@ export class PipelineEngine {
   async tick(now = new Date()): Promise<void> {
     try {
       const due = await claimDueSources(this.db, { now, holdMs: this.options.sourceIntervalMs, limit: 50 });
-      for (const source of due) await enqueue(this.db, { kind: POLL_JOB, payload: { sourceId: source.id }, runAt: now, uniqueKey: `sources.poll:${source.id}:${now.getTime()}`, maxAttempts: 1 });
+      for (const source of due)
+        await enqueue(this.db, {
+          kind: POLL_JOB,
+          payload: { sourceId: source.id },
+          runAt: now,
+          uniqueKey: `sources.poll:${source.id}:${now.getTime()}`,
+          maxAttempts: 1,
+        });
       const { schedule } = await readSettings(this.db);
       if (schedule.enabled) {
         const every = schedule.everyMinutes * 60_000;
         const slot = Math.floor(now.getTime() / every);
-        await enqueue(this.db, { kind: SCHEDULE_JOB, payload: { slot }, runAt: now, uniqueKey: `pipeline.schedule:${schedule.everyMinutes}:${slot}`, maxAttempts: 1 });
+        await enqueue(this.db, {
+          kind: SCHEDULE_JOB,
+          payload: { slot },
+          runAt: now,
+          uniqueKey: `pipeline.schedule:${schedule.everyMinutes}:${slot}`,
+          maxAttempts: 1,
+        });
       }
     } catch (error) {
       console.error('[pipeline] Zeitplan/Quellen:', (error as Error).message);
@@ -110,17 +150,25 @@ export class PipelineEngine {
     const { sourceId } = job.payload as { sourceId: string };
     const source = await getSource(this.db, sourceId);
     if (!source || !source.enabled) return;
-    await pollSource(this.db, source, { allowPrivate: this.options.allowPrivate, intervalMs: this.options.sourceIntervalMs });
+    await pollSource(this.db, source, {
+      allowPrivate: this.options.allowPrivate,
+      intervalMs: this.options.sourceIntervalMs,
+    });
     await this.deps.events.publish({ topic: 'sources', action: 'updated', id: sourceId });
   }
 
   /** „Jetzt abrufen“: reads the given sources (all enabled ones without ids) now, four at a time. */
   async pollNow(ids?: string[]): Promise<void> {
-    const rows = ids ? (await Promise.all(ids.map((id) => getSource(this.db, id)))).filter((r) => r !== undefined) : await this.db.select().from(sources).where(eq(sources.enabled, true));
+    const rows = ids
+      ? (await Promise.all(ids.map((id) => getSource(this.db, id)))).filter((r) => r !== undefined)
+      : await this.db.select().from(sources).where(eq(sources.enabled, true));
     const queue = [...rows];
     const worker = async () => {
       for (let source = queue.shift(); source; source = queue.shift()) {
-        await pollSource(this.db, source, { allowPrivate: this.options.allowPrivate, intervalMs: this.options.sourceIntervalMs });
+        await pollSource(this.db, source, {
+          allowPrivate: this.options.allowPrivate,
+          intervalMs: this.options.sourceIntervalMs,
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
@@ -133,7 +181,12 @@ export class PipelineEngine {
     const stale = await this.db
       .select({ id: sources.id })
       .from(sources)
-      .where(and(eq(sources.enabled, true), sql`(${sources.lastFetchAt} IS NULL OR ${sources.lastFetchAt} < ${cutoff}::timestamptz) AND (${sources.notBefore} IS NULL OR ${sources.notBefore} <= now() OR ${sources.lastFetchAt} IS NULL)`));
+      .where(
+        and(
+          eq(sources.enabled, true),
+          sql`(${sources.lastFetchAt} IS NULL OR ${sources.lastFetchAt} < ${cutoff}::timestamptz) AND (${sources.notBefore} IS NULL OR ${sources.notBefore} <= now() OR ${sources.lastFetchAt} IS NULL)`,
+        ),
+      );
     if (stale.length > 0) await this.pollNow(stale.map((s) => s.id));
   }
 
@@ -146,17 +199,48 @@ export class PipelineEngine {
   }
 
   /** Starts a run on the desk's own engine at its first stage (or, for a manual action, at a later one). */
-  async startRun(input: { workflowId: string; params: Record<string, unknown>; from?: RunStageName; carryFrom?: Run; topic?: string }): Promise<Run> {
-    const topic = input.topic ?? (typeof input.params.topic === 'string' && input.params.topic.trim() ? input.params.topic.trim() : DEFAULT_PARAMS.topic);
-    const { run } = await createRun(this.db, { workflowId: input.workflowId, topic, engine: 'desk', params: input.params });
+  async startRun(input: {
+    workflowId: string;
+    params: Record<string, unknown>;
+    from?: RunStageName;
+    carryFrom?: Run;
+    topic?: string;
+  }): Promise<Run> {
+    const topic =
+      input.topic ??
+      (typeof input.params.topic === 'string' && input.params.topic.trim()
+        ? input.params.topic.trim()
+        : DEFAULT_PARAMS.topic);
+    const { run } = await createRun(this.db, {
+      workflowId: input.workflowId,
+      topic,
+      engine: 'desk',
+      params: input.params,
+    });
     const from = input.from ?? 'Scraper';
     if (input.carryFrom) {
       // A manual redo takes over what the earlier stages of the newest run made.
       const carried = await this.db.select().from(runArtefacts).where(eq(runArtefacts.runId, input.carryFrom.id));
       const earlier = RUN_STAGES.slice(0, RUN_STAGES.indexOf(from));
       for (const stage of earlier) {
-        await addArtefacts(this.db, run.id, stage, carried.filter((a) => a.stage === stage).map((a) => ({ kind: a.kind as RunArtefact['kind'], id: a.refId, title: a.title, ...(a.url ? { url: a.url } : {}) })));
-        await recordStageEvent(this.db, run.id, { stage, state: 'skipped', reason: `Übernommen aus Run ${input.carryFrom.id}` });
+        await addArtefacts(
+          this.db,
+          run.id,
+          stage,
+          carried
+            .filter((a) => a.stage === stage)
+            .map((a) => ({
+              kind: a.kind as RunArtefact['kind'],
+              id: a.refId,
+              title: a.title,
+              ...(a.url ? { url: a.url } : {}),
+            })),
+        );
+        await recordStageEvent(this.db, run.id, {
+          stage,
+          state: 'skipped',
+          reason: `Übernommen aus Run ${input.carryFrom.id}`,
+        });
       }
     }
     await appendLog(this.db, run.id, 'Gestartet auf der Engine des Desks (ohne n8n)');
@@ -167,21 +251,36 @@ export class PipelineEngine {
 
   private async enqueueStage(payload: StagePayload): Promise<void> {
     // One job per stage attempt: a retry is a new attempt, a duplicate request for the same attempt is not.
-    const [{ n }] = (await this.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${payload.runId} AND payload->>'stage' = ${payload.stage}`) as unknown as { rows: Array<{ n: number }> }).rows;
-    await enqueue(this.db, { kind: STAGE_JOB, payload, runAt: new Date(), uniqueKey: `pipeline.stage:${payload.runId}:${payload.stage}:${n + 1}`, maxAttempts: 3 });
+    const [{ n }] = (
+      (await this.db.execute(
+        sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${payload.runId} AND payload->>'stage' = ${payload.stage}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    await enqueue(this.db, {
+      kind: STAGE_JOB,
+      payload,
+      runAt: new Date(),
+      uniqueKey: `pipeline.stage:${payload.runId}:${payload.stage}:${n + 1}`,
+      maxAttempts: 3,
+    });
   }
 
   /** Retry of a failed desk run: from the failed stage on, with what the earlier stages made. */
   async retry(runId: string): Promise<Run> {
     const run = await getRun(this.db, runId);
     if (!run) throw notFound('Run');
-    if (run.status === 'rejected') throw new HttpError(409, 'Ein abgelehnter Run kann nicht wiederholt werden.', 'not_retryable');
-    if (run.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Läufe können wiederholt werden.', 'not_retryable');
+    if (run.status === 'rejected')
+      throw new HttpError(409, 'Ein abgelehnter Run kann nicht wiederholt werden.', 'not_retryable');
+    if (run.status !== 'failed')
+      throw new HttpError(409, 'Nur fehlgeschlagene Läufe können wiederholt werden.', 'not_retryable');
     const failed = run.stages.find((s) => s.state === 'failed') ?? run.stages.find((s) => s.state === 'pending');
     if (!failed) throw new HttpError(409, 'Dieser Lauf hat keine fehlgeschlagene Stufe.', 'not_retryable');
     const from = RUN_STAGES.indexOf(failed.stage);
     for (const stage of RUN_STAGES.slice(from)) {
-      await this.db.update(runStages).set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null }).where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
+      await this.db
+        .update(runStages)
+        .set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null })
+        .where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
       await this.db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stage)));
     }
     await appendLog(this.db, runId, `Retry ab ${failed.stage}`, { status: 'running', finishedAt: null });
@@ -195,18 +294,25 @@ export class PipelineEngine {
     const run = await getRun(this.db, runId);
     if (!run) throw notFound('Run');
     // A failed run asked again is n8n's retry of its failed execution: the stage's 'started' reopens the run.
-    if (run.status !== 'running' && run.status !== 'failed') throw new HttpError(409, 'Der Run läuft nicht mehr.', 'not_running');
+    if (run.status !== 'running' && run.status !== 'failed')
+      throw new HttpError(409, 'Der Run läuft nicht mehr.', 'not_running');
     if (resumeUrl !== undefined) {
       const base = this.deps.n8nBaseUrl;
-      if (!base || new URL(resumeUrl).origin !== new URL(base).origin) throw new HttpError(400, 'Die Rücksprungadresse gehört nicht zum konfigurierten n8n.', 'resume_url');
+      if (!base || new URL(resumeUrl).origin !== new URL(base).origin)
+        throw new HttpError(400, 'Die Rücksprungadresse gehört nicht zum konfigurierten n8n.', 'resume_url');
     }
     if (run.stages.find((s) => s.stage === stage)?.state === 'failed') {
       // Asked again after failing (n8n's retry): the stage runs anew rather than answering its old failure.
-      await this.db.update(runStages).set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null }).where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
+      await this.db
+        .update(runStages)
+        .set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null })
+        .where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
       await this.db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stage)));
     }
     // n8n's HTTP node retries when it missed the 202: a stage still waiting or in hand is not queued twice.
-    const open = await this.db.execute(sql`SELECT 1 FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stage} AND done_at IS NULL AND failed_at IS NULL LIMIT 1`);
+    const open = await this.db.execute(
+      sql`SELECT 1 FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stage} AND done_at IS NULL AND failed_at IS NULL LIMIT 1`,
+    );
     if ((open as unknown as { rows: unknown[] }).rows.length > 0) return;
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
@@ -220,15 +326,26 @@ export class PipelineEngine {
     if (!run || run.status !== 'waiting') return;
     const waiting = run.stages.find((s) => s.state === 'started');
     if (!waiting) return;
-    const rows = await this.db.execute(sql`SELECT payload FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${waiting.stage} ORDER BY id DESC LIMIT 1`);
+    const rows = await this.db.execute(
+      sql`SELECT payload FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${waiting.stage} ORDER BY id DESC LIMIT 1`,
+    );
     const last = (rows as unknown as { rows: Array<{ payload: StagePayload }> }).rows[0]?.payload;
-    const payload: StagePayload = { runId, stage: waiting.stage, chain: last?.chain ?? true, ...(last?.resumeUrl ? { resumeUrl: last.resumeUrl } : {}), reviewed: true };
+    const payload: StagePayload = {
+      runId,
+      stage: waiting.stage,
+      chain: last?.chain ?? true,
+      ...(last?.resumeUrl ? { resumeUrl: last.resumeUrl } : {}),
+      reviewed: true,
+    };
     if (decision === 'published') {
       await appendLog(this.db, runId, 'In AI News freigegeben', { status: 'running' });
       await this.enqueueStage(payload);
     } else {
       await this.report(runId, { stage: waiting.stage, state: 'skipped', reason: REJECTED_REASON });
-      await appendLog(this.db, runId, 'In AI News abgelehnt – Run beendet', { status: 'rejected', finishedAt: new Date().toISOString() });
+      await appendLog(this.db, runId, 'In AI News abgelehnt – Run beendet', {
+        status: 'rejected',
+        finishedAt: new Date().toISOString(),
+      });
       await this.deps.events.publish({ topic: 'workflow', action: 'updated', id: runId });
       if (payload.resumeUrl) await this.resume(payload, 'skipped', undefined, REJECTED_REASON);
     }
@@ -261,7 +378,8 @@ export class PipelineEngine {
       await this.afterStage(payload, current.state, current.error, current.reason);
       return;
     }
-    if (!payload.reviewed && (job.takenOver || current?.state === 'started')) await appendLog(this.db, runId, `${stage} nach einem Abbruch wieder aufgenommen`);
+    if (!payload.reviewed && (job.takenOver || current?.state === 'started'))
+      await appendLog(this.db, runId, `${stage} nach einem Abbruch wieder aufgenommen`);
     await this.report(runId, { stage, state: 'started' });
     const limit = this.limitOf(stage);
     const abort = new AbortController();
@@ -269,7 +387,14 @@ export class PipelineEngine {
     const onLost = () => abort.abort();
     lost.addEventListener('abort', onLost, { once: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const context: StageContext = { deps: this.deps, engine: this, run: (await getRun(this.db, runId)) as Run, signal: abort.signal, allowPrivate: this.options.allowPrivate, fetch: this.options.fetch ?? fetch };
+    const context: StageContext = {
+      deps: this.deps,
+      engine: this,
+      run: (await getRun(this.db, runId)) as Run,
+      signal: abort.signal,
+      allowPrivate: this.options.allowPrivate,
+      fetch: this.options.fetch ?? fetch,
+    };
     try {
       const outcome = await Promise.race([
         runStage(stage, context),
@@ -304,12 +429,25 @@ export class PipelineEngine {
     }
   }
 
-  private async report(runId: string, event: { stage: RunStageName; state: 'started' | 'finished' | 'failed' | 'skipped'; error?: string; reason?: string }): Promise<void> {
+  private async report(
+    runId: string,
+    event: {
+      stage: RunStageName;
+      state: 'started' | 'finished' | 'failed' | 'skipped';
+      error?: string;
+      reason?: string;
+    },
+  ): Promise<void> {
     await recordStageEvent(this.db, runId, event);
     await this.deps.events.publish({ topic: 'workflow', action: 'updated', id: runId });
   }
 
-  private async afterStage(payload: StagePayload, state: 'finished' | 'skipped' | 'failed', error?: string, reason?: string): Promise<void> {
+  private async afterStage(
+    payload: StagePayload,
+    state: 'finished' | 'skipped' | 'failed',
+    error?: string,
+    reason?: string,
+  ): Promise<void> {
     if (payload.resumeUrl) {
       await this.resume(payload, state, error, reason);
       return;
@@ -321,13 +459,24 @@ export class PipelineEngine {
 
   /** Tells n8n's Wait node the stage's outcome; n8n's own retries take a failure from there. */
   private async resume(payload: StagePayload, state: string, error?: string, reason?: string): Promise<void> {
-    const body = JSON.stringify({ runId: payload.runId, stage: payload.stage, state, ...(error ? { error } : {}), ...(reason ? { reason } : {}) });
+    const body = JSON.stringify({
+      runId: payload.runId,
+      stage: payload.stage,
+      state,
+      ...(error ? { error } : {}),
+      ...(reason ? { reason } : {}),
+    });
     let last = '';
     // n8n answers 409 while it has not yet saved the execution as waiting: asked again a moment later.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
       try {
-        const response = await (this.options.fetch ?? fetch)(payload.resumeUrl as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(15_000) });
+        const response = await (this.options.fetch ?? fetch)(payload.resumeUrl as string, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(15_000),
+        });
         if (response.ok) return;
         last = `HTTP ${response.status}`;
         if (response.status !== 409 && response.status < 500) break;

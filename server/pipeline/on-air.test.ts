@@ -28,13 +28,23 @@ beforeAll(async () => {
   t = await createTestApp({
     publicUrl: PUBLIC,
     obs: (events) => {
-      hub = new ObsHub([{ name: 'Studio', url: studio.url, password: PASSWORD, textSource: TEXT_SOURCE }], (event) => events.publishObs(event), () => undefined);
+      hub = new ObsHub(
+        [{ name: 'Studio', url: studio.url, password: PASSWORD, textSource: TEXT_SOURCE }],
+        (event) => events.publishObs(event),
+        () => undefined,
+      );
       hub.start();
       return hub;
     },
   });
-  for (const [name, path] of [['Alpha Nachrichten', '/alpha.xml'], ['Beta Zeitung', '/beta.atom']]) {
-    await t.call('/sources', { method: 'POST', json: { name, url: `${feeds.url}${path}`, category: 'general', language: 'de' } });
+  for (const [name, path] of [
+    ['Alpha Nachrichten', '/alpha.xml'],
+    ['Beta Zeitung', '/beta.atom'],
+  ]) {
+    await t.call('/sources', {
+      method: 'POST',
+      json: { name, url: `${feeds.url}${path}`, category: 'general', language: 'de' },
+    });
   }
   await t.call('/sources/fetch', { method: 'POST' });
   await vi.waitFor(() => expect(hub.get()?.state).toBe('connected'), { timeout: 10_000 });
@@ -48,22 +58,39 @@ afterAll(async () => {
 async function runUntil(runId: string, done: (run: Run) => boolean): Promise<Run> {
   for (let i = 0; i < 30; i += 1) {
     await t.engine.runDue();
-    const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find((r) => r.id === runId);
+    const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find(
+      (r) => r.id === runId,
+    );
     if (run && done(run)) return run;
   }
   throw new Error(`Run ${runId} kam nicht an`);
 }
 
 const start = async () =>
-  (await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', platforms: [] } }))).executionId;
+  (
+    await contractBody(
+      'workflow.aiNewsStart',
+      await t.call('/workflow/ai-news/start', {
+        method: 'POST',
+        json: { topic: 'Breaking News', language: 'de', platforms: [] },
+      }),
+    )
+  ).executionId;
 const storyOf = (run: Run) => (run.artefacts ?? []).find((a) => a.kind === 'story')?.id as string;
 const settings = (json: unknown) => t.call('/settings', { method: 'PATCH', json });
 const sentToObs = () => studio.requests.filter((r) => r.requestType === 'SetInputSettings');
-const runLog = async (runId: string) => (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find((r) => r.id === runId)?.log ?? [];
+const runLog = async (runId: string) =>
+  (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find((r) => r.id === runId)?.log ?? [];
 
 test('off by default: a published story sends OBS nothing', async () => {
-  expect((await contractBody('settings.get', await t.call('/settings'))).onAir).toEqual({ enabled: false, mediaSource: '' });
-  const draft = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }));
+  expect((await contractBody('settings.get', await t.call('/settings'))).onAir).toEqual({
+    enabled: false,
+    mediaSource: '',
+  });
+  const draft = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }),
+  );
   const published = await contractBody('news.publish', await t.call(`/news/${draft.id}/publish`, { method: 'POST' }));
   expect(published.status).toBe('published');
   expect(sentToObs()).toEqual([]);
@@ -71,7 +98,10 @@ test('off by default: a published story sends OBS nothing', async () => {
 });
 
 test('on: the pipeline publishing without review puts the headline into the text source and the video into the media source', async () => {
-  const saved = await contractBody('settings.update', await settings({ review: false, onAir: { enabled: true, mediaSource: `  ${MEDIA} ` } }));
+  const saved = await contractBody(
+    'settings.update',
+    await settings({ review: false, onAir: { enabled: true, mediaSource: `  ${MEDIA} ` } }),
+  );
   expect(saved.onAir).toEqual({ enabled: true, mediaSource: MEDIA });
   try {
     const runId = await start();
@@ -87,12 +117,27 @@ test('on: the pipeline publishing without review puts the headline into the text
       { inputName: TEXT_SOURCE, inputSettings: { text: story.title }, overlay: true },
       {
         inputName: MEDIA,
-        inputSettings: { is_local_file: false, input: `${story.publicUrl}/video`, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true },
+        inputSettings: {
+          is_local_file: false,
+          input: `${story.publicUrl}/video`,
+          input_format: '',
+          looping: false,
+          restart_on_activate: true,
+          clear_on_media_end: true,
+        },
         overlay: true,
       },
     ]);
-    expect(studio.media.get(MEDIA)).toMatchObject({ is_local_file: false, input: `${story.publicUrl}/video`, restart_on_activate: true });
-    expect((await runLog(runId)).some((line) => line.endsWith('Auf Sendung: Schlagzeile in „AI News Content“, Video in „Newsdesk Video“.'))).toBe(true);
+    expect(studio.media.get(MEDIA)).toMatchObject({
+      is_local_file: false,
+      input: `${story.publicUrl}/video`,
+      restart_on_activate: true,
+    });
+    expect(
+      (await runLog(runId)).some((line) =>
+        line.endsWith('Auf Sendung: Schlagzeile in „AI News Content“, Video in „Newsdesk Video“.'),
+      ),
+    ).toBe(true);
   } finally {
     await settings({ review: true });
   }
@@ -106,7 +151,13 @@ test('„Auf Sendung“ from the Live rundown: POST /live/on-air sends the headl
   studio.requests.length = 0;
 
   const done = await contractBody('live.onAir', await t.call('/live/on-air', { method: 'POST', json: { newsId: id } }));
-  expect(done).toEqual({ success: true, sourceName: TEXT_SOURCE, headline: story.title, mediaSource: MEDIA, videoUrl: `${story.publicUrl}/video` });
+  expect(done).toEqual({
+    success: true,
+    sourceName: TEXT_SOURCE,
+    headline: story.title,
+    mediaSource: MEDIA,
+    videoUrl: `${story.publicUrl}/video`,
+  });
   expect(studio.texts.get(TEXT_SOURCE)).toBe(story.title);
   expect(sentToObs().map((r) => r.requestData.inputName)).toEqual([TEXT_SOURCE, MEDIA]);
 
@@ -123,7 +174,10 @@ test('„Auf Sendung“ from the Live rundown: POST /live/on-air sends the headl
     await settings({ onAir: { mediaSource: MEDIA } });
   }
 
-  const draft = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }));
+  const draft = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }),
+  );
   const unpublished = await t.call('/live/on-air', { method: 'POST', json: { newsId: draft.id } });
   expect(unpublished.status).toBe(409);
   expect((await errorBody(unpublished)).message).toBe('Nur veröffentlichte Meldungen können auf Sendung gehen.');
@@ -134,7 +188,9 @@ test('„Auf Sendung“ from the Live rundown: POST /live/on-air sends the headl
 
 test('OBS down: Publish still publishes, and the run log and the server log say in German why nothing went on air', async () => {
   const errors: string[] = [];
-  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
+  const spy = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
   try {
     const runId = await start();
     const waiting = await runUntil(runId, (r) => r.status !== 'running');
@@ -146,7 +202,11 @@ test('OBS down: Publish still publishes, and the run log and the server log say 
     expect(response.status).toBe(200);
     expect((await contractBody('news.publish', response)).status).toBe('published');
     expect((await contractBody('news.get', await t.call(`/news/${storyOf(waiting)}`))).status).toBe('published');
-    expect((await runLog(runId)).some((line) => line.endsWith('Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (Studio).'))).toBe(true);
+    expect(
+      (await runLog(runId)).some((line) =>
+        line.endsWith('Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (Studio).'),
+      ),
+    ).toBe(true);
     expect(errors).toContain('[obs] Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (Studio).');
 
     const onAir = await t.call('/live/on-air', { method: 'POST', json: { newsId: storyOf(waiting) } });

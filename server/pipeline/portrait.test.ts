@@ -21,7 +21,13 @@ beforeAll(async () => {
   [tiktok, telegram] = await Promise.all([startTikTokFake(0), startTelegramFake(0)]);
   t = await createTestApp({
     publicUrl: PUBLIC,
-    credentials: createCredentials({ TIKTOK_API_URL: tiktok.url, TIKTOK_ACCESS_TOKEN: 'tt-env-token', TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@desk' }),
+    credentials: createCredentials({
+      TIKTOK_API_URL: tiktok.url,
+      TIKTOK_ACCESS_TOKEN: 'tt-env-token',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: '@desk',
+    }),
   });
   for (const id of ['tiktok', 'telegram']) await t.call(`/social/platforms/${id}/connect`, { method: 'POST' });
 });
@@ -30,13 +36,45 @@ afterAll(async () => {
   await Promise.all([tiktok, telegram].map((f) => f?.close()));
 });
 
-const deps = () => ({ database: t.database, events: t.events, social: t.social, publicUrl: PUBLIC, mediaDir: t.mediaDir });
+const deps = () => ({
+  database: t.database,
+  events: t.events,
+  social: t.social,
+  publicUrl: PUBLIC,
+  mediaDir: t.mediaDir,
+});
 
 /** A one-second H.264 clip of the given size in the data folder, filed as a Media Library video. */
 async function clip(id: string, width: number, height: number): Promise<string> {
   const fileName = `${id}.mp4`;
-  execFileSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=navy:s=${width}x${height}:d=1`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', path.join(t.mediaDir, fileName)]);
-  await t.database.db.insert(media).values({ id, title: id, type: 'video', size: '1 KB', duration: '0:01', date: '2026-11-27', thumbnail: '', url: null, fileName, mime: 'video/mp4', bytes: 1 });
+  execFileSync(ffmpegInstaller.path, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=navy:s=${width}x${height}:d=1`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-y',
+    path.join(t.mediaDir, fileName),
+  ]);
+  await t.database.db.insert(media).values({
+    id,
+    title: id,
+    type: 'video',
+    size: '1 KB',
+    duration: '0:01',
+    date: '2026-11-27',
+    thumbnail: '',
+    url: null,
+    fileName,
+    mime: 'video/mp4',
+    bytes: 1,
+  });
   return fileName;
 }
 
@@ -45,10 +83,33 @@ async function story(name: string, videos: string[]): Promise<{ id: string; slug
   const runId = `run-${name}`;
   const id = `news-${name}`;
   const slug = `2026-11-27-${name}`;
-  await t.database.db.insert(runs).values({ id: runId, workflowId: 'wf-desk', topic: 'Test', status: 'waiting', tokenHash: 'x', engine: 'desk' });
-  for (const video of videos) await t.database.db.insert(runArtefacts).values({ runId, stage: 'Video Gen', kind: 'video', refId: video, title: video });
-  await t.database.db.insert(news).values({ id, title: `Meldung ${name}`, source: 'Alpha', category: 'general', status: 'published', createdAt: '2026-11-27T08:00:00Z', publishedAt: '2026-11-27T08:05:00Z', runId, slug });
-  await t.database.db.insert(newsTexts).values({ newsId: id, body: 'Text [1]', teaser: 'Kurz', model: 'Automatisch zusammengefasst (ohne KI)', disclosure: 'Hinweis', reviewed: true, sources: [] });
+  await t.database.db
+    .insert(runs)
+    .values({ id: runId, workflowId: 'wf-desk', topic: 'Test', status: 'waiting', tokenHash: 'x', engine: 'desk' });
+  for (const video of videos)
+    await t.database.db
+      .insert(runArtefacts)
+      .values({ runId, stage: 'Video Gen', kind: 'video', refId: video, title: video });
+  await t.database.db.insert(news).values({
+    id,
+    title: `Meldung ${name}`,
+    source: 'Alpha',
+    category: 'general',
+    status: 'published',
+    createdAt: '2026-11-27T08:00:00Z',
+    publishedAt: '2026-11-27T08:05:00Z',
+    runId,
+    slug,
+  });
+  await t.database.db.insert(newsTexts).values({
+    newsId: id,
+    body: 'Text [1]',
+    teaser: 'Kurz',
+    model: 'Automatisch zusammengefasst (ohne KI)',
+    disclosure: 'Hinweis',
+    reviewed: true,
+    sources: [],
+  });
   return { id, slug };
 }
 

@@ -10,8 +10,10 @@ import type { Run } from '../../src/contract';
 import { postContent, slugFor } from './publication';
 
 const PUBLIC = 'https://desk.example';
-const REVIEWED = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
-const AUTOMATIC = 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
+const REVIEWED =
+  'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
+const AUTOMATIC =
+  'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
 const TITLE = 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien';
 
 let t: TestApp;
@@ -25,9 +27,18 @@ beforeAll(async () => {
   feeds.set('/alpha.xml', { body: alpha });
   feeds.set('/beta.atom', { body: beta, type: 'application/atom+xml' });
   telegram = await startTelegramFake(0);
-  t = await createTestApp({ publicUrl: PUBLIC, providerEnv: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@desk' } });
-  for (const [name, path] of [['Alpha Nachrichten', '/alpha.xml'], ['Beta Zeitung', '/beta.atom']]) {
-    await t.call('/sources', { method: 'POST', json: { name, url: `${feeds.url}${path}`, category: 'general', language: 'de' } });
+  t = await createTestApp({
+    publicUrl: PUBLIC,
+    providerEnv: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@desk' },
+  });
+  for (const [name, path] of [
+    ['Alpha Nachrichten', '/alpha.xml'],
+    ['Beta Zeitung', '/beta.atom'],
+  ]) {
+    await t.call('/sources', {
+      method: 'POST',
+      json: { name, url: `${feeds.url}${path}`, category: 'general', language: 'de' },
+    });
   }
   await t.call('/sources/fetch', { method: 'POST' });
   texts = (await contractBody('sources.items', await t.call('/sources/items?limit=50'))).map((i) => i.summary);
@@ -42,14 +53,24 @@ afterAll(async () => {
 async function runUntil(runId: string, done: (run: Run) => boolean): Promise<Run> {
   for (let i = 0; i < 30; i += 1) {
     await t.engine.runDue();
-    const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find((r) => r.id === runId);
+    const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find(
+      (r) => r.id === runId,
+    );
     if (run && done(run)) return run;
   }
   throw new Error(`Run ${runId} kam nicht an`);
 }
 
 const start = async () =>
-  (await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', platforms: ['telegram', 'youtube'] } }))).executionId;
+  (
+    await contractBody(
+      'workflow.aiNewsStart',
+      await t.call('/workflow/ai-news/start', {
+        method: 'POST',
+        json: { topic: 'Breaking News', language: 'de', platforms: ['telegram', 'youtube'] },
+      }),
+    )
+  ).executionId;
 const storyOf = (run: Run) => (run.artefacts ?? []).find((a) => a.kind === 'story')?.id as string;
 const page = (path: string, init?: RequestInit) => t.app.request(path, init);
 
@@ -61,8 +82,21 @@ test('the run waits with its story in review; Publish posts it with its sources 
   const id = storyOf(waiting);
 
   const details = await contractBody('news.get', await t.call(`/news/${id}`));
-  expect(details).toMatchObject({ status: 'review', title: TITLE, source: 'Alpha Nachrichten', writtenBy: 'Automatisch zusammengefasst (ohne KI)', runId, disclosure: null, publicUrl: null });
-  expect(details.sources[0]).toMatchObject({ n: 1, title: TITLE, url: `${feeds.url}/alpha/energie-gesetz`, sources: ['Alpha Nachrichten', 'Beta Zeitung'] });
+  expect(details).toMatchObject({
+    status: 'review',
+    title: TITLE,
+    source: 'Alpha Nachrichten',
+    writtenBy: 'Automatisch zusammengefasst (ohne KI)',
+    runId,
+    disclosure: null,
+    publicUrl: null,
+  });
+  expect(details.sources[0]).toMatchObject({
+    n: 1,
+    title: TITLE,
+    url: `${feeds.url}/alpha/energie-gesetz`,
+    sources: ['Alpha Nachrichten', 'Beta Zeitung'],
+  });
   // Nothing invented: every sentence of the script stands in a source text.
   const sentences = [...details.script.matchAll(/(.+?)\s*\[(\d+)\]\s*/g)].map((m) => m[1].trim());
   expect(sentences.length).toBeGreaterThan(0);
@@ -97,12 +131,22 @@ test('the run waits with its story in review; Publish posts it with its sources 
 
   const after = await contractBody('news.get', await t.call(`/news/${id}`));
   expect(after).toMatchObject({ disclosure: REVIEWED, publicUrl: `${PUBLIC}/news/${slug}` });
-  expect(after.platforms).toEqual(expect.arrayContaining([
-    expect.objectContaining({ platform: 'telegram', state: 'published' }),
-    expect.objectContaining({ platform: 'youtube', state: 'skipped', reason: 'YouTube Channel ist nicht verbunden.' }),
-  ]));
+  expect(after.platforms).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ platform: 'telegram', state: 'published' }),
+      expect.objectContaining({
+        platform: 'youtube',
+        state: 'skipped',
+        reason: 'YouTube Channel ist nicht verbunden.',
+      }),
+    ]),
+  );
   const posts = await contractBody('posts.list', await t.call('/posts?limit=50'));
-  expect(posts.find((p) => p.id === `post-${id}-telegram`)).toMatchObject({ platform: 'telegram', status: 'published', title: TITLE });
+  expect(posts.find((p) => p.id === `post-${id}-telegram`)).toMatchObject({
+    platform: 'telegram',
+    status: 'published',
+    title: TITLE,
+  });
 
   // The public page and the feed: readable without a token, with the sources and the disclosure.
   const html = await (await page(`/news/${slug}`)).text();
@@ -131,9 +175,14 @@ test('Reject ends the run rejected; the story never reaches a platform or the fe
   const sent = telegram.sent().length;
   const rejected = await contractBody('news.reject', await t.call(`/news/${id}/reject`, { method: 'POST' }));
   expect(rejected.status).toBe('rejected');
-  const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find((r) => r.id === runId) as Run;
+  const run = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=50'))).find(
+    (r) => r.id === runId,
+  ) as Run;
   expect(run.status).toBe('rejected');
-  expect(run.stages.find((s) => s.stage === 'Social Post')).toMatchObject({ state: 'skipped', reason: 'Von der Redaktion abgelehnt.' });
+  expect(run.stages.find((s) => s.stage === 'Social Post')).toMatchObject({
+    state: 'skipped',
+    reason: 'Von der Redaktion abgelehnt.',
+  });
   await t.engine.runDue();
   expect(telegram.sent().length).toBe(sent);
   expect((await page(`/news/${slugFor(TITLE, id)}`)).status).toBe(404);
@@ -144,7 +193,10 @@ test('Reject ends the run rejected; the story never reaches a platform or the fe
 });
 
 test('with the review off, the run publishes on its own with the automatic disclosure', async () => {
-  const settings = await contractBody('settings.update', await t.call('/settings', { method: 'PATCH', json: { review: false } }));
+  const settings = await contractBody(
+    'settings.update',
+    await t.call('/settings', { method: 'PATCH', json: { review: false } }),
+  );
   expect(settings.review).toBe(false);
   try {
     const runId = await start();
@@ -165,7 +217,10 @@ test('a blank disclosure is refused with the German message', async () => {
 });
 
 test('Publish on a draft from Generate posts it too (it no longer only changes a status)', async () => {
-  const draft = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }));
+  const draft = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }),
+  );
   expect(draft).toMatchObject({ status: 'draft', source: 'Alpha Nachrichten' });
   const sent = telegram.sent().length;
   await contractBody('news.publish', await t.call(`/news/${draft.id}/publish`, { method: 'POST' }));
@@ -173,12 +228,25 @@ test('Publish on a draft from Generate posts it too (it no longer only changes a
   const details = await contractBody('news.get', await t.call(`/news/${draft.id}`));
   expect(details.platforms.find((p) => p.platform === 'telegram')?.state).toBe('published');
   // The SPEC's default platforms of a run: Facebook and YouTube are not connected on this desk.
-  expect(details.platforms.find((p) => p.platform === 'facebook')).toMatchObject({ state: 'skipped', reason: 'Facebook Page ist nicht verbunden.' });
+  expect(details.platforms.find((p) => p.platform === 'facebook')).toMatchObject({
+    state: 'skipped',
+    reason: 'Facebook Page ist nicht verbunden.',
+  });
 });
 
 test('a post keeps its sources and disclosure within Telegram’s caption limit; a long teaser gives way', () => {
-  const sources = Array.from({ length: 3 }, (_, i) => ({ title: `T${i}`, url: `https://q${i}.example/artikel`, sources: [`Quelle ${i}`] }));
-  const content = postContent({ title: 'Titel', teaser: 'Wort '.repeat(400), sources, disclosure: AUTOMATIC, link: 'https://desk.example/news/x' });
+  const sources = Array.from({ length: 3 }, (_, i) => ({
+    title: `T${i}`,
+    url: `https://q${i}.example/artikel`,
+    sources: [`Quelle ${i}`],
+  }));
+  const content = postContent({
+    title: 'Titel',
+    teaser: 'Wort '.repeat(400),
+    sources,
+    disclosure: AUTOMATIC,
+    link: 'https://desk.example/news/x',
+  });
   expect(content.length).toBeLessThanOrEqual(1024);
   expect(content).toContain('• Quelle 2: https://q2.example/artikel');
   expect(content.endsWith(AUTOMATIC)).toBe(true);
@@ -188,20 +256,41 @@ test("the model's story is kept only when it cites real items within the lengths
   let openai: OpenAiFake | undefined;
   const withModel = await (async () => {
     openai = await startOpenAiFake(0, { apiKey: 'sk-test-123' });
-    return createTestApp({ database: t.database, providerEnv: { OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-test-123' } });
+    return createTestApp({
+      database: t.database,
+      providerEnv: { OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-test-123' },
+    });
   })();
   try {
-    const script = (cite: string) => Array.from({ length: 20 }, (_, i) => `Der Bundestag hat das Gesetz in Satz ${i} beschlossen ${cite}.`).join(' ');
-    const generate = async () => contractBody('news.get', await withModel.call(`/news/${(await contractBody('news.generate', await withModel.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }))).id}`));
+    const script = (cite: string) =>
+      Array.from({ length: 20 }, (_, i) => `Der Bundestag hat das Gesetz in Satz ${i} beschlossen ${cite}.`).join(' ');
+    const generate = async () =>
+      contractBody(
+        'news.get',
+        await withModel.call(
+          `/news/${(await contractBody('news.generate', await withModel.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }))).id}`,
+        ),
+      );
     // A citation of an item that does not exist: refused.
     openai?.setReply(() => `TITEL: Erfunden\nTEASER: Ein Satz.\nSKRIPT: ${script('[7]')}`);
-    expect((await generate()).writtenBy).toBe('Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand');
+    expect((await generate()).writtenBy).toBe(
+      'Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand',
+    );
     // Far too long for 60–90 seconds: refused.
     openai?.setReply(() => `TITEL: Zu lang\nTEASER: Ein Satz.\nSKRIPT: ${script('[1]').repeat(4)}`);
-    expect((await generate()).writtenBy).toBe('Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand');
-    openai?.setReply(() => `TITEL: Bundestag beschließt Energiegesetz\nTEASER: Der Bundestag hat ein Gesetz beschlossen.\nSKRIPT: ${script('[1]')}`);
+    expect((await generate()).writtenBy).toBe(
+      'Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand',
+    );
+    openai?.setReply(
+      () =>
+        `TITEL: Bundestag beschließt Energiegesetz\nTEASER: Der Bundestag hat ein Gesetz beschlossen.\nSKRIPT: ${script('[1]')}`,
+    );
     const kept = await generate();
-    expect(kept).toMatchObject({ title: 'Bundestag beschließt Energiegesetz', teaser: 'Der Bundestag hat ein Gesetz beschlossen.', writtenBy: 'gpt-4o-mini' });
+    expect(kept).toMatchObject({
+      title: 'Bundestag beschließt Energiegesetz',
+      teaser: 'Der Bundestag hat ein Gesetz beschlossen.',
+      writtenBy: 'gpt-4o-mini',
+    });
     expect(kept.sources[0].url).toBe(`${feeds.url}/alpha/energie-gesetz`);
   } finally {
     await withModel.close();

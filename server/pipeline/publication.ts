@@ -3,7 +3,13 @@
 // „Freigabe vor Veröffentlichung“ is off; every post carries its sources and the disclosure.
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { PLATFORMS, type AiNewsDetails, type AiNewsItem, type NewsPlatformResult, type Platform } from '../../src/contract';
+import {
+  PLATFORMS,
+  type AiNewsDetails,
+  type AiNewsItem,
+  type NewsPlatformResult,
+  type Platform,
+} from '../../src/contract';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
 import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../db/schema';
@@ -45,7 +51,11 @@ export function slugFor(title: string, id: string, at = new Date()): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  const tail = id.replace(/^news-/, '').replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase();
+  const tail = id
+    .replace(/^news-/, '')
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toLowerCase();
   return `${at.toISOString().slice(0, 10)}-${words || 'meldung'}-${tail}`;
 }
 
@@ -72,7 +82,11 @@ export async function storyDetails(db: Db, id: string, origin: string | undefine
   };
 }
 
-async function platformResults(db: Db, newsId: string, skipped: Array<{ platform: string; reason: string }>): Promise<NewsPlatformResult[]> {
+async function platformResults(
+  db: Db,
+  newsId: string,
+  skipped: Array<{ platform: string; reason: string }>,
+): Promise<NewsPlatformResult[]> {
   const ids = PLATFORMS.map((p) => postIdOf(newsId, p));
   const results = await db.select().from(socialPostResults).where(inArray(socialPostResults.postId, ids));
   const out: NewsPlatformResult[] = results.map((r) => ({
@@ -82,7 +96,9 @@ async function platformResults(db: Db, newsId: string, skipped: Array<{ platform
     resultId: r.id,
     ...(r.error ? { reason: r.error } : {}),
   }));
-  for (const s of skipped) if (!out.some((o) => o.platform === s.platform)) out.push({ platform: s.platform as Platform, state: 'skipped', reason: s.reason });
+  for (const s of skipped)
+    if (!out.some((o) => o.platform === s.platform))
+      out.push({ platform: s.platform as Platform, state: 'skipped', reason: s.reason });
   return out;
 }
 
@@ -90,18 +106,42 @@ async function platformResults(db: Db, newsId: string, skipped: Array<{ platform
  * Publishes a draft or a story in review on the desk's own channel, with the disclosure line of how it went out
  * (reviewed by the desk, or automatically). Under a row lock: of two callers one publishes, the other gets 409.
  */
-export async function publishStory(deps: Pick<Deps, 'database' | 'events'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>, id: string, options: { reviewed: boolean }): Promise<NewsRow> {
+export async function publishStory(
+  deps: Pick<Deps, 'database' | 'events'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>,
+  id: string,
+  options: { reviewed: boolean },
+): Promise<NewsRow> {
   const { db } = deps.database;
   const { disclosure } = await readSettings(db);
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
     if (!current) throw notFound('Meldung');
-    if (current.status !== 'draft' && current.status !== 'review') throw new HttpError(409, 'Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.', 'invalid_transition');
-    const [next] = await tx.update(news).set({ status: 'published', publishedAt: new Date().toISOString(), slug: current.slug ?? slugFor(current.title, current.id) }).where(eq(news.id, id)).returning();
+    if (current.status !== 'draft' && current.status !== 'review')
+      throw new HttpError(
+        409,
+        'Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.',
+        'invalid_transition',
+      );
+    const [next] = await tx
+      .update(news)
+      .set({
+        status: 'published',
+        publishedAt: new Date().toISOString(),
+        slug: current.slug ?? slugFor(current.title, current.id),
+      })
+      .where(eq(news.id, id))
+      .returning();
     const line = options.reviewed ? disclosure.reviewed : disclosure.automatic;
-    const updated = await tx.update(newsTexts).set({ disclosure: line, reviewed: options.reviewed }).where(eq(newsTexts.newsId, id)).returning({ id: newsTexts.newsId });
+    const updated = await tx
+      .update(newsTexts)
+      .set({ disclosure: line, reviewed: options.reviewed })
+      .where(eq(newsTexts.newsId, id))
+      .returning({ id: newsTexts.newsId });
     // A sample story has no text row: it goes out with the line all the same.
-    if (updated.length === 0) await tx.insert(newsTexts).values({ newsId: id, body: '', model: 'Beispielmeldung', disclosure: line, reviewed: options.reviewed });
+    if (updated.length === 0)
+      await tx
+        .insert(newsTexts)
+        .values({ newsId: id, body: '', model: 'Beispielmeldung', disclosure: line, reviewed: options.reviewed });
     return next;
   });
   await deps.events.publish({ topic: 'news', action: 'updated', id });
@@ -114,7 +154,10 @@ export async function publishStory(deps: Pick<Deps, 'database' | 'events'> & Par
  * headline goes into the quick-text source and its public video into the desk's media source. It never fails the
  * publish: what did not go on air is said in German in the run's log and the server's log.
  */
-export async function announceOnAir(deps: Pick<Deps, 'database'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>, story: Pick<NewsRow, 'id' | 'title' | 'runId'>): Promise<void> {
+export async function announceOnAir(
+  deps: Pick<Deps, 'database'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>,
+  story: Pick<NewsRow, 'id' | 'title' | 'runId'>,
+): Promise<void> {
   const { db } = deps.database;
   const note = async (line: string, failed: boolean) => {
     if (failed) console.error(`[obs] ${line}`);
@@ -124,8 +167,10 @@ export async function announceOnAir(deps: Pick<Deps, 'database'> & Partial<Pick<
     const { onAir } = await readSettings(db);
     if (!onAir.enabled) return;
     const instance = deps.obs?.get();
-    if (!instance) return await note('Schlagzeile nicht auf Sendung: OBS ist auf dem Server nicht konfiguriert (OBS_URL).', true);
-    if (instance.state !== 'connected') return await note(`Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (${instance.name}).`, true);
+    if (!instance)
+      return await note('Schlagzeile nicht auf Sendung: OBS ist auf dem Server nicht konfiguriert (OBS_URL).', true);
+    if (instance.state !== 'connected')
+      return await note(`Schlagzeile nicht auf Sendung: Nicht mit OBS verbunden (${instance.name}).`, true);
     const source = instance.textSource;
     try {
       await onAirStep(instance.setText(story.title, source));
@@ -135,11 +180,18 @@ export async function announceOnAir(deps: Pick<Deps, 'database'> & Partial<Pick<
     const media = onAir.mediaSource.trim();
     const { videoUrl } = media ? await storyDetails(db, story.id, deps.publicUrl) : { videoUrl: null };
     if (!media || !videoUrl) return await note(`Auf Sendung: Schlagzeile in „${source}“.`, false);
-    if (!deps.publicUrl) return await note(`Auf Sendung: Schlagzeile in „${source}“; das Video nicht: Der Desk hat keine öffentliche Adresse (NEWSDESK_PUBLIC_URL), unter der OBS es abrufen kann.`, true);
+    if (!deps.publicUrl)
+      return await note(
+        `Auf Sendung: Schlagzeile in „${source}“; das Video nicht: Der Desk hat keine öffentliche Adresse (NEWSDESK_PUBLIC_URL), unter der OBS es abrufen kann.`,
+        true,
+      );
     try {
       await onAirStep(instance.setMediaInput(media, videoUrl));
     } catch (error) {
-      return await note(`Auf Sendung: Schlagzeile in „${source}“; das Video nicht: ${onAirFailure(error, media)}`, true);
+      return await note(
+        `Auf Sendung: Schlagzeile in „${source}“; das Video nicht: ${onAirFailure(error, media)}`,
+        true,
+      );
     }
     await note(`Auf Sendung: Schlagzeile in „${source}“, Video in „${media}“.`, false);
   } catch (error) {
@@ -148,7 +200,13 @@ export async function announceOnAir(deps: Pick<Deps, 'database'> & Partial<Pick<
 }
 
 /** Moves a story between two statuses under a row lock; 404 unknown, 409 in any other status. */
-export async function moveStory(deps: Pick<Deps, 'database' | 'events'>, id: string, from: string, change: Partial<NewsRow>, refusal: string): Promise<NewsRow> {
+export async function moveStory(
+  deps: Pick<Deps, 'database' | 'events'>,
+  id: string,
+  from: string,
+  change: Partial<NewsRow>,
+  refusal: string,
+): Promise<NewsRow> {
   const row = await deps.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
     if (!current) throw notFound('Meldung');
@@ -163,7 +221,16 @@ export async function moveStory(deps: Pick<Deps, 'database' | 'events'>, id: str
 const TELEGRAM_CAPTION = 1024;
 
 /** What a post says: title, teaser, the public page, the sources with their links and the disclosure. */
-export function postContent(story: { title: string; teaser: string; sources: Array<{ title: string; url: string; sources: string[] }>; disclosure: string; link?: string }, limit = TELEGRAM_CAPTION): string {
+export function postContent(
+  story: {
+    title: string;
+    teaser: string;
+    sources: Array<{ title: string; url: string; sources: string[] }>;
+    disclosure: string;
+    link?: string;
+  },
+  limit = TELEGRAM_CAPTION,
+): string {
   const fixed = [story.title, ...(story.link ? [story.link] : []), story.disclosure].join('\n\n').length + 12;
   const lines: string[] = [];
   // Sources and disclosure always go (as many sources as fit beside the title); a long teaser is what gives way.
@@ -174,8 +241,11 @@ export function postContent(story: { title: string; teaser: string; sources: Arr
   }
   const sourcesBlock = ['Quellen:', ...lines].join('\n');
   const room = limit - fixed - sourcesBlock.length;
-  const teaser = story.teaser.length <= room ? story.teaser : `${story.teaser.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
-  return [story.title, teaser, ...(story.link ? [story.link] : []), sourcesBlock, story.disclosure].filter(Boolean).join('\n\n');
+  const teaser =
+    story.teaser.length <= room ? story.teaser : `${story.teaser.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
+  return [story.title, teaser, ...(story.link ? [story.link] : []), sourcesBlock, story.disclosure]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 export interface PostOutcome {
@@ -188,15 +258,28 @@ export interface PostOutcome {
  * One post per platform of the run that is connected, with the teaser, the links and the run's video; platforms not
  * connected are noted on the story as skipped. A platform already posted is left alone, a failed one is tried again.
  */
-export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social' | 'publicUrl' | 'mediaDir'>, newsId: string, platforms: Platform[]): Promise<PostOutcome> {
+export async function postStory(
+  deps: Pick<Deps, 'database' | 'events' | 'social' | 'publicUrl' | 'mediaDir'>,
+  newsId: string,
+  platforms: Platform[],
+): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db.select().from(news).where(eq(news.id, newsId));
   if (!row || row.status !== 'published') throw new Error('Die Meldung ist nicht veröffentlicht.');
   const [texts] = await db.select().from(newsTexts).where(eq(newsTexts.newsId, newsId));
   const link = deps.publicUrl && row.slug ? `${deps.publicUrl}/news/${row.slug}` : undefined;
-  const content = postContent({ title: row.title, teaser: texts?.teaser ?? '', sources: texts?.sources ?? [], disclosure: texts?.disclosure ?? '', link });
+  const content = postContent({
+    title: row.title,
+    teaser: texts?.teaser ?? '',
+    sources: texts?.sources ?? [],
+    disclosure: texts?.disclosure ?? '',
+    link,
+  });
   const videos = row.runId ? await runVideos(db, row.runId) : [];
-  const portrait = videos.length > 1 && platforms.some((p) => UPRIGHT.includes(p)) ? await portraitOf(deps.mediaDir, videos) : undefined;
+  const portrait =
+    videos.length > 1 && platforms.some((p) => UPRIGHT.includes(p))
+      ? await portraitOf(deps.mediaDir, videos)
+      : undefined;
   const outcome: PostOutcome = { published: [], failed: [], skipped: [] };
   const connected = new Map((await db.select().from(socialPlatforms)).map((p) => [p.id, p]));
   for (const platform of platforms) {
@@ -206,20 +289,44 @@ export async function postStory(deps: Pick<Deps, 'database' | 'events' | 'social
       continue;
     }
     const postId = postIdOf(newsId, platform);
-    const [existing] = await db.select().from(socialPostResults).where(and(eq(socialPostResults.postId, postId), eq(socialPostResults.platform, platform)));
+    const [existing] = await db
+      .select()
+      .from(socialPostResults)
+      .where(and(eq(socialPostResults.postId, postId), eq(socialPostResults.platform, platform)));
     if (existing?.status === 'published') {
       outcome.published.push(platform);
       continue;
     }
-    await db.insert(posts).values({ id: postId, title: row.title, status: 'draft', platform, publishDate: new Date().toISOString().slice(0, 10), category: row.category, content }).onConflictDoNothing();
+    await db
+      .insert(posts)
+      .values({
+        id: postId,
+        title: row.title,
+        status: 'draft',
+        platform,
+        publishDate: new Date().toISOString().slice(0, 10),
+        category: row.category,
+        content,
+      })
+      .onConflictDoNothing();
     // TikTok and Instagram show videos upright: they get the portrait render when the run made one.
     const upright = portrait && UPRIGHT.includes(platform);
     const video = upright ? portrait : videos[0];
     const address = `${deps.publicUrl}/news/${row.slug}/${upright ? 'portrait-video' : 'video'}`;
-    const result = existing ?? (await deps.social.publisher.record(platform, {
-      postId, content, title: row.title,
-      ...(video ? { mediaId: video.id, mediaType: 'video' as const, ...(deps.publicUrl && row.slug ? { mediaUrl: address } : {}) } : {}),
-    }));
+    const result =
+      existing ??
+      (await deps.social.publisher.record(platform, {
+        postId,
+        content,
+        title: row.title,
+        ...(video
+          ? {
+              mediaId: video.id,
+              mediaType: 'video' as const,
+              ...(deps.publicUrl && row.slug ? { mediaUrl: address } : {}),
+            }
+          : {}),
+      }));
     try {
       await deps.social.publisher.publish(result.id);
       await db.update(posts).set({ status: 'published' }).where(eq(posts.id, postId));
@@ -246,10 +353,24 @@ type MediaRow = typeof media.$inferSelect;
  * stored copy of a provider's video, which comes after the provider's project), a portrait render after it.
  */
 export async function runVideos(db: Db, runId: string): Promise<MediaRow[]> {
-  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video'))).orderBy(asc(runArtefacts.seq));
+  const refs = await db
+    .select()
+    .from(runArtefacts)
+    .where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.kind, 'video')))
+    .orderBy(asc(runArtefacts.seq));
   if (refs.length === 0) return [];
-  const files = await db.select().from(media).where(inArray(media.id, refs.map((r) => r.refId)));
-  return refs.map((r) => files.find((f) => f.id === r.refId && f.fileName)).filter((f): f is MediaRow => f !== undefined);
+  const files = await db
+    .select()
+    .from(media)
+    .where(
+      inArray(
+        media.id,
+        refs.map((r) => r.refId),
+      ),
+    );
+  return refs
+    .map((r) => files.find((f) => f.id === r.refId && f.fileName))
+    .filter((f): f is MediaRow => f !== undefined);
 }
 
 /** The video a run made, when it is a file of the Media Library: the first one filed. */

@@ -41,10 +41,14 @@ export interface StageOutcome {
 const STALE_MS = 10 * 60_000;
 
 async function paramsOf(context: StageContext): Promise<Record<string, unknown>> {
-  const [row] = await context.deps.database.db.select({ params: runs.params }).from(runs).where(eq(runs.id, context.run.id));
+  const [row] = await context.deps.database.db
+    .select({ params: runs.params })
+    .from(runs)
+    .where(eq(runs.id, context.run.id));
   return row?.params ?? {};
 }
-const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value.trim() : fallback);
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() ? value.trim() : fallback;
 const artefactsOf = (run: Run, kind: RunArtefact['kind']) => (run.artefacts ?? []).filter((a) => a.kind === kind);
 
 async function scraper(context: StageContext): Promise<StageOutcome> {
@@ -56,10 +60,15 @@ async function scraper(context: StageContext): Promise<StageOutcome> {
   if (chosen.length === 0) throw new Error(`Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`);
   // The article's own text is what a story is written from; a page that cannot be read keeps the feed's summary.
   await Promise.all(
-    chosen.filter((item) => !item.body).map(async (item) => {
-      const article = await extractArticle(item.url, { allowPrivate: context.allowPrivate, timeoutMs: 10_000 }).catch(() => undefined);
-      if (article && article.text.length > item.summary.length) await db.update(sourceItems).set({ body: article.text }).where(eq(sourceItems.id, item.id));
-    }),
+    chosen
+      .filter((item) => !item.body)
+      .map(async (item) => {
+        const article = await extractArticle(item.url, { allowPrivate: context.allowPrivate, timeoutMs: 10_000 }).catch(
+          () => undefined,
+        );
+        if (article && article.text.length > item.summary.length)
+          await db.update(sourceItems).set({ body: article.text }).where(eq(sourceItems.id, item.id));
+      }),
   );
   return { artefacts: chosen.map((item) => ({ kind: 'item', id: item.id, title: item.title, url: item.url })) };
 }
@@ -74,20 +83,54 @@ async function itemsOfRun(context: StageContext): Promise<SelectedItem[]> {
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{ id: r.id, title: r.title, url: r.url, summary: r.summary, body: r.body, language: r.language, category: r.category, publishedAt: r.publishedAt, sources: names.get(r.id) ?? [] }];
+    return [
+      {
+        id: r.id,
+        title: r.title,
+        url: r.url,
+        summary: r.summary,
+        body: r.body,
+        language: r.language,
+        category: r.category,
+        publishedAt: r.publishedAt,
+        sources: names.get(r.id) ?? [],
+      },
+    ];
   });
 }
 
 /** Writes the story of these items and files it as a draft in AI News under its real source, with its provenance. */
-export async function fileStory(deps: Pick<EngineDeps, 'database' | 'events' | 'credentials'>, items: SelectedItem[], options: { language: string; topic: string; signal?: AbortSignal; runId?: string }): Promise<{ id: string; title: string }> {
+export async function fileStory(
+  deps: Pick<EngineDeps, 'database' | 'events' | 'credentials'>,
+  items: SelectedItem[],
+  options: { language: string; topic: string; signal?: AbortSignal; runId?: string },
+): Promise<{ id: string; title: string }> {
   const { db } = deps.database;
   const story = await writeStory(deps.credentials, items, options);
   const id = `news-${randomUUID()}`;
   const first = items[0];
-  const cited = items.map((item, i) => ({ n: i + 1, title: item.title, url: item.url, sources: item.sources, publishedAt: item.publishedAt }));
+  const cited = items.map((item, i) => ({
+    n: i + 1,
+    title: item.title,
+    url: item.url,
+    sources: item.sources,
+    publishedAt: item.publishedAt,
+  }));
   await db.transaction(async (tx) => {
-    await tx.insert(news).values({ id, title: story.title, source: first.sources[0] ?? new URL(first.url).hostname, category: first.category, status: 'draft', createdAt: new Date().toISOString(), publishedAt: null, runId: options.runId ?? null, slug: slugFor(story.title, id) });
-    await tx.insert(newsTexts).values({ newsId: id, body: story.script, model: story.writtenBy, teaser: story.teaser, sources: cited });
+    await tx.insert(news).values({
+      id,
+      title: story.title,
+      source: first.sources[0] ?? new URL(first.url).hostname,
+      category: first.category,
+      status: 'draft',
+      createdAt: new Date().toISOString(),
+      publishedAt: null,
+      runId: options.runId ?? null,
+      slug: slugFor(story.title, id),
+    });
+    await tx
+      .insert(newsTexts)
+      .values({ newsId: id, body: story.script, model: story.writtenBy, teaser: story.teaser, sources: cited });
   });
   await deps.events.publish({ topic: 'news', action: 'created', id });
   return { id, title: story.title };
@@ -99,7 +142,12 @@ async function analyse(context: StageContext): Promise<StageOutcome> {
   const items = await itemsOfRun(context);
   if (items.length === 0) throw new Error('Der Run hat keine Meldungen aus den Quellen (Scraper).');
   const params = await paramsOf(context);
-  const story = await fileStory(context.deps, items, { language: text(params.language, 'de'), topic: context.run.topic, signal: context.signal, runId: context.run.id });
+  const story = await fileStory(context.deps, items, {
+    language: text(params.language, 'de'),
+    topic: context.run.topic,
+    signal: context.signal,
+    runId: context.run.id,
+  });
   return { artefacts: [{ kind: 'story', id: story.id, title: story.title }] };
 }
 
@@ -115,13 +163,28 @@ const clockOf = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round(
 /** The script as spoken: without its citation marks. */
 const spoken = (script: string) => script.replace(/\s*\[\d+\]/g, '').trim();
 
-async function storeMedia(context: StageContext, file: { bytes: Buffer; ext: string; mime: string; type: 'audio' | 'video'; title: string; durationMs?: number }): Promise<{ id: string; title: string }> {
+async function storeMedia(
+  context: StageContext,
+  file: { bytes: Buffer; ext: string; mime: string; type: 'audio' | 'video'; title: string; durationMs?: number },
+): Promise<{ id: string; title: string }> {
   const { database, mediaDir, events } = context.deps;
   const id = `media-${randomUUID()}`;
   const fileName = `${id}${file.ext}`;
   await mkdir(mediaDir, { recursive: true });
   await writeFile(path.join(mediaDir, fileName), file.bytes);
-  await database.db.insert(media).values({ id, title: file.title, type: file.type, size: formatSize(file.bytes.length), duration: file.durationMs === undefined ? null : clockOf(file.durationMs), date: new Date().toISOString().slice(0, 10), thumbnail: thumbnailFor(file.type, file.title), url: null, fileName, mime: file.mime, bytes: file.bytes.length });
+  await database.db.insert(media).values({
+    id,
+    title: file.title,
+    type: file.type,
+    size: formatSize(file.bytes.length),
+    duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+    date: new Date().toISOString().slice(0, 10),
+    thumbnail: thumbnailFor(file.type, file.title),
+    url: null,
+    fileName,
+    mime: file.mime,
+    bytes: file.bytes.length,
+  });
   await events.publish({ topic: 'media', action: 'created', id });
   return { id, title: file.title };
 }
@@ -133,8 +196,19 @@ async function speech(context: StageContext): Promise<StageOutcome> {
   // The desk's roles (Admin's Switch, in the server's settings) decide who speaks first; with neither key the embedded
   // eSpeak-NG speaks, so a desk without keys still gets its audio. The run's voice goes through the one voice table.
   const { ttsRoles } = await readSettings(database.db);
-  const result = await speakByRoles(spoken(story.script), ttsRoles, credentials, { voice: text(params.voice, ''), language: text(params.language, 'de') }, context.signal);
-  if (result.primaryError) await appendLog(database.db, context.run.id, `TTS: ${result.primaryError} – ${TTS_ENGINE_NAMES[result.provider]} sprang ein.`);
+  const result = await speakByRoles(
+    spoken(story.script),
+    ttsRoles,
+    credentials,
+    { voice: text(params.voice, ''), language: text(params.language, 'de') },
+    context.signal,
+  );
+  if (result.primaryError)
+    await appendLog(
+      database.db,
+      context.run.id,
+      `TTS: ${result.primaryError} – ${TTS_ENGINE_NAMES[result.provider]} sprang ein.`,
+    );
   await appendLog(database.db, context.run.id, `TTS: Gesprochen von ${TTS_ENGINE_NAMES[result.provider]}`);
   const bytes = Buffer.from(result.audio);
   const wav = result.contentType.includes('wav');
@@ -144,16 +218,29 @@ async function speech(context: StageContext): Promise<StageOutcome> {
     const probe = path.join(context.deps.mediaDir, `probe-${randomUUID()}.mp3`);
     await mkdir(context.deps.mediaDir, { recursive: true });
     await writeFile(probe, bytes);
-    durationMs = await probeDurationMs(probe, context.signal).catch(() => undefined).finally(() => rm(probe, { force: true }));
+    durationMs = await probeDurationMs(probe, context.signal)
+      .catch(() => undefined)
+      .finally(() => rm(probe, { force: true }));
   }
-  const audio = await storeMedia(context, { bytes, ext: wav ? '.wav' : '.mp3', mime: result.contentType, type: 'audio', title: `${story.title} (Sprecher)`, durationMs });
+  const audio = await storeMedia(context, {
+    bytes,
+    ext: wav ? '.wav' : '.mp3',
+    mime: result.contentType,
+    type: 'audio',
+    title: `${story.title} (Sprecher)`,
+    durationMs,
+  });
   return { artefacts: [{ kind: 'audio', ...audio }] };
 }
 
 // The Video Gen stage's work (a provider's job or the desk's own render) lives in video-stage.ts.
 async function video(context: StageContext): Promise<StageOutcome> {
   const story = await storyText(context);
-  return videoStage(context, { id: story.id, title: story.title, script: spoken(story.script) }, await paramsOf(context));
+  return videoStage(
+    context,
+    { id: story.id, title: story.title, script: spoken(story.script) },
+    await paramsOf(context),
+  );
 }
 
 async function socialPost(context: StageContext): Promise<StageOutcome> {
@@ -176,13 +263,24 @@ async function socialPost(context: StageContext): Promise<StageOutcome> {
     await publishStory(context.deps, story.id, { reviewed: false });
   }
   const params = await paramsOf(context);
-  const wanted = Array.isArray(params.platforms) ? params.platforms.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p)) : [];
+  const wanted = Array.isArray(params.platforms)
+    ? params.platforms.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p))
+    : [];
   const outcome = await postStory(context.deps, story.id, wanted);
-  for (const s of outcome.skipped) await appendLog(database.db, context.run.id, `Social Post: ${s.platform} übersprungen – ${s.reason}`);
+  for (const s of outcome.skipped)
+    await appendLog(database.db, context.run.id, `Social Post: ${s.platform} übersprungen – ${s.reason}`);
   if (outcome.failed.length > 0 && outcome.published.length === 0) {
-    throw new Error(`Keine Plattform hat die Meldung angenommen: ${outcome.failed.map((f) => `${f.platform}: ${f.error}`).join('; ')}`);
+    throw new Error(
+      `Keine Plattform hat die Meldung angenommen: ${outcome.failed.map((f) => `${f.platform}: ${f.error}`).join('; ')}`,
+    );
   }
-  return { artefacts: outcome.published.map((platform) => ({ kind: 'post' as const, id: postIdOf(story.id, platform), title: `${story.title} (${platform})` })) };
+  return {
+    artefacts: outcome.published.map((platform) => ({
+      kind: 'post' as const,
+      id: postIdOf(story.id, platform),
+      title: `${story.title} (${platform})`,
+    })),
+  };
 }
 
 const STAGES: Record<RunStageName, (context: StageContext) => Promise<StageOutcome>> = {

@@ -24,7 +24,9 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 export function sentences(text: string, language: string): string[] {
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  return [...segmenter.segment(text.replace(/\s+/g, ' '))].map((s) => s.segment.trim()).filter((s) => s.length >= 25 && s.length <= 400 && /[.!?…"“”]$/.test(s));
+  return [...segmenter.segment(text.replace(/\s+/g, ' '))]
+    .map((s) => s.segment.trim())
+    .filter((s) => s.length >= 25 && s.length <= 400 && /[.!?…"“”]$/.test(s));
 }
 
 /** The lead sentences of each item in the run's language (the best-carried items first), with their citation. */
@@ -37,19 +39,28 @@ export function extractiveStory(items: SelectedItem[], language: string): Story 
     for (const item of pool) {
       const n = items.indexOf(item) + 1;
       const sentence = sentences(item.body ?? item.summary, item.language)[lead];
-      if (!sentence || picked.some((p) => p.startsWith(sentence)) || length + sentence.length > EXTRACT_MAX_CHARS) continue;
+      if (!sentence || picked.some((p) => p.startsWith(sentence)) || length + sentence.length > EXTRACT_MAX_CHARS)
+        continue;
       picked.push(`${sentence} [${n}]`);
       length += sentence.length;
     }
   }
   const top = pool[0];
   if (picked.length === 0) picked.push(`${top.title}. [${items.indexOf(top) + 1}]`);
-  return { title: top.title, script: picked.join(' '), teaser: picked[0].replace(/\s*\[\d+\]$/, ''), writtenBy: EXTRACTIVE };
+  return {
+    title: top.title,
+    script: picked.join(' '),
+    teaser: picked[0].replace(/\s*\[\d+\]$/, ''),
+    writtenBy: EXTRACTIVE,
+  };
 }
 
 function prompt(items: SelectedItem[], language: string, topic: string): string {
   const sourcesText = items
-    .map((item, i) => `[${i + 1}] ${item.title} (${item.sources.join(', ') || new URL(item.url).hostname})\n${(item.body ?? item.summary).slice(0, 4000)}`)
+    .map(
+      (item, i) =>
+        `[${i + 1}] ${item.title} (${item.sources.join(', ') || new URL(item.url).hostname})\n${(item.body ?? item.summary).slice(0, 4000)}`,
+    )
     .join('\n\n');
   return [
     `Schreibe aus den folgenden Quellen eine Nachrichtenmeldung zum Thema „${topic}“ auf ${LANGUAGE_NAMES[language] ?? language}.`,
@@ -67,23 +78,37 @@ function prompt(items: SelectedItem[], language: string, topic: string): string 
 
 /** Parses and checks the model's answer; undefined when it does not hold (the extractive story is kept instead). */
 export function checkAnswer(answer: string, itemCount: number): Omit<Story, 'writtenBy'> | undefined {
-  const field = (name: string) => new RegExp(`^${name}:\\s*([\\s\\S]*?)(?=^\\w+:|$(?![\\s\\S]))`, 'm').exec(answer)?.[1]?.trim();
+  const field = (name: string) =>
+    new RegExp(`^${name}:\\s*([\\s\\S]*?)(?=^\\w+:|$(?![\\s\\S]))`, 'm').exec(answer)?.[1]?.trim();
   const title = field('TITEL');
   const teaser = field('TEASER');
   const script = field('SKRIPT');
   if (!title || !teaser || !script) return undefined;
   const cited = [...script.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
   if (cited.length === 0 || cited.some((n) => n < 1 || n > itemCount)) return undefined;
-  if (title.length > 140 || teaser.length > 260 || words(script) < MIN_WORDS || words(script) > MAX_WORDS) return undefined;
+  if (title.length > 140 || teaser.length > 260 || words(script) < MIN_WORDS || words(script) > MAX_WORDS)
+    return undefined;
   return { title, teaser, script };
 }
 
-export async function writeStory(credentials: Credentials, items: SelectedItem[], options: { language: string; topic: string; signal?: AbortSignal }): Promise<Story> {
+export async function writeStory(
+  credentials: Credentials,
+  items: SelectedItem[],
+  options: { language: string; topic: string; signal?: AbortSignal },
+): Promise<Story> {
   if (!(await credentials.key('openai'))) return extractiveStory(items, options.language);
   const answer = await chatComplete(credentials, [
-    { role: 'system', content: 'Du bist Redakteur einer Nachrichtenredaktion. Du schreibst nur, was in den gegebenen Quellen steht.' },
+    {
+      role: 'system',
+      content: 'Du bist Redakteur einer Nachrichtenredaktion. Du schreibst nur, was in den gegebenen Quellen steht.',
+    },
     { role: 'user', content: prompt(items, options.language, options.topic) },
   ]);
   const checked = checkAnswer(answer, items.length);
-  return checked ? { ...checked, writtenBy: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL } : { ...extractiveStory(items, options.language), writtenBy: `${EXTRACTIVE}; die Antwort des Modells hielt der Prüfung nicht stand` };
+  return checked
+    ? { ...checked, writtenBy: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL }
+    : {
+        ...extractiveStory(items, options.language),
+        writtenBy: `${EXTRACTIVE}; die Antwort des Modells hielt der Prüfung nicht stand`,
+      };
 }

@@ -53,12 +53,20 @@ const snippet = (script: string) => (script.length > 40 ? `${script.slice(0, 40)
 
 /** The frame size of a quality (720p when none or an unknown one is given). */
 export function sizeOf(quality: string | undefined): { width: number; height: number } {
-  return Object.hasOwn(LOCAL_VIDEO_SIZES, quality ?? '') ? LOCAL_VIDEO_SIZES[quality as VideoQuality] : LOCAL_VIDEO_SIZES[DEFAULT_QUALITY];
+  return Object.hasOwn(LOCAL_VIDEO_SIZES, quality ?? '')
+    ? LOCAL_VIDEO_SIZES[quality as VideoQuality]
+    : LOCAL_VIDEO_SIZES[DEFAULT_QUALITY];
 }
 
 /** The next job of a project: one per attempt, so a retry is a new job and a repeated enqueue of one attempt is not. */
 async function enqueueRender(tx: Db, input: LocalVideoInput, attempt: number): Promise<void> {
-  await enqueue(tx, { kind: LOCAL_VIDEO_JOB, payload: input, runAt: new Date(), uniqueKey: `${LOCAL_VIDEO_JOB}:${input.projectId}:${attempt}`, maxAttempts: 3 });
+  await enqueue(tx, {
+    kind: LOCAL_VIDEO_JOB,
+    payload: input,
+    runAt: new Date(),
+    uniqueKey: `${LOCAL_VIDEO_JOB}:${input.projectId}:${attempt}`,
+    maxAttempts: 3,
+  });
 }
 
 /** POST /video/generate {platform: 'local'}: the project (processing) at once, its render queued. */
@@ -68,13 +76,27 @@ export async function createLocalVideo(deps: LocalVideoDeps, body: VideoGenerate
   const headline = body.title?.trim() || undefined;
   const id = `vp-${randomUUID()}`;
   const input: LocalVideoInput = {
-    projectId: id, script, quality: body.quality ?? DEFAULT_QUALITY,
-    ...(body.voice?.trim() ? { voice: body.voice.trim() } : {}), ...(body.background?.trim() ? { background: body.background.trim() } : {}), ...(headline ? { headline } : {}),
+    projectId: id,
+    script,
+    quality: body.quality ?? DEFAULT_QUALITY,
+    ...(body.voice?.trim() ? { voice: body.voice.trim() } : {}),
+    ...(body.background?.trim() ? { background: body.background.trim() } : {}),
+    ...(headline ? { headline } : {}),
   };
   const row = await deps.database.db.transaction(async (tx) => {
     const [project] = await tx
       .insert(videoProjects)
-      .values({ id, title: headline ?? snippet(script), status: 'processing', progress: 0, avatar: '', platform: 'local', duration: '0:00', createdAt: new Date().toISOString(), url: null })
+      .values({
+        id,
+        title: headline ?? snippet(script),
+        status: 'processing',
+        progress: 0,
+        avatar: '',
+        platform: 'local',
+        duration: '0:00',
+        createdAt: new Date().toISOString(),
+        url: null,
+      })
       .returning();
     await enqueueRender(tx, input, 1);
     return project;
@@ -86,10 +108,17 @@ export async function createLocalVideo(deps: LocalVideoDeps, body: VideoGenerate
 /** POST /video/projects/{id}/retry of a failed local project: rendered again from its stored input. */
 export async function retryLocalVideo(deps: LocalVideoDeps, project: ProjectRow): Promise<ProjectRow> {
   const { db } = deps.database;
-  const result = await db.execute(sql`SELECT payload FROM jobs WHERE kind = ${LOCAL_VIDEO_JOB} AND payload->>'projectId' = ${project.id} ORDER BY id DESC`);
+  const result = await db.execute(
+    sql`SELECT payload FROM jobs WHERE kind = ${LOCAL_VIDEO_JOB} AND payload->>'projectId' = ${project.id} ORDER BY id DESC`,
+  );
   const jobs = (result as unknown as { rows: Array<{ payload: LocalVideoInput | string }> }).rows;
   const last = jobs[0]?.payload;
-  if (!last) throw new HttpError(409, 'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.', 'no_input');
+  if (!last)
+    throw new HttpError(
+      409,
+      'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.',
+      'no_input',
+    );
   const input = typeof last === 'string' ? (JSON.parse(last) as LocalVideoInput) : last;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -97,7 +126,8 @@ export async function retryLocalVideo(deps: LocalVideoDeps, project: ProjectRow)
       .set({ status: 'processing', progress: 0, error: null, url: null })
       .where(and(eq(videoProjects.id, project.id), eq(videoProjects.status, 'failed')))
       .returning();
-    if (!updated) throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
+    if (!updated)
+      throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
     await enqueueRender(tx, input, jobs.length + 1);
     return updated;
   });
@@ -106,11 +136,22 @@ export async function retryLocalVideo(deps: LocalVideoDeps, project: ProjectRow)
 }
 
 /** A render of the pipeline's Video Gen as a completed local project (written in the transaction that files it). */
-export async function addRenderProject(tx: Db, render: { mediaId: string; title: string; durationMs: number }): Promise<string> {
+export async function addRenderProject(
+  tx: Db,
+  render: { mediaId: string; title: string; durationMs: number },
+): Promise<string> {
   const id = `vp-${randomUUID()}`;
   await tx.insert(videoProjects).values({
-    id, title: render.title, status: 'completed', progress: 100, avatar: '', platform: 'local', duration: clockOf(render.durationMs),
-    createdAt: new Date().toISOString(), url: null, mediaId: render.mediaId,
+    id,
+    title: render.title,
+    status: 'completed',
+    progress: 100,
+    avatar: '',
+    platform: 'local',
+    duration: clockOf(render.durationMs),
+    createdAt: new Date().toISOString(),
+    url: null,
+    mediaId: render.mediaId,
   });
   return id;
 }
@@ -159,24 +200,61 @@ export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: Abo
     await setProgress(deps, project.id, 10);
     const { ttsRoles } = await readSettings(db);
     // The voice speaks its own language (voiceFor: no run language here), through the desk's TTS roles or eSpeak-NG.
-    const speech = await speakByRoles(input.script, ttsRoles, deps.credentials, { voice: input.voice ?? 'german-female-1' }, abort.signal).catch((error: unknown) => {
+    const speech = await speakByRoles(
+      input.script,
+      ttsRoles,
+      deps.credentials,
+      { voice: input.voice ?? 'german-female-1' },
+      abort.signal,
+    ).catch((error: unknown) => {
       throw speechFailure(error);
     });
-    audioPath = path.join(deps.mediaDir, `.speech-${randomUUID()}${speech.contentType.includes('wav') ? '.wav' : '.mp3'}`);
+    audioPath = path.join(
+      deps.mediaDir,
+      `.speech-${randomUUID()}${speech.contentType.includes('wav') ? '.wav' : '.mp3'}`,
+    );
     await mkdir(deps.mediaDir, { recursive: true });
     await writeFile(audioPath, Buffer.from(speech.audio)).catch((error: unknown) => {
-      throw (error as NodeJS.ErrnoException).code === 'ENOSPC' ? new Error(`Das Video konnte nicht gerendert werden: ${NO_SPACE}`) : error;
+      throw (error as NodeJS.ErrnoException).code === 'ENOSPC'
+        ? new Error(`Das Video konnte nicht gerendert werden: ${NO_SPACE}`)
+        : error;
     });
     await setProgress(deps, project.id, 40);
     const size = sizeOf(input.quality);
     const result = await renderVideo({
-      audioPath, title: input.headline ?? '', script: input.script, backgroundPath: await backgroundPath(deps, input.background),
-      outPath: file.path, thumbnailPath: file.thumbnailPath, width: size.width, height: size.height, signal: abort.signal,
+      audioPath,
+      title: input.headline ?? '',
+      script: input.script,
+      backgroundPath: await backgroundPath(deps, input.background),
+      outPath: file.path,
+      thumbnailPath: file.thumbnailPath,
+      width: size.width,
+      height: size.height,
+      signal: abort.signal,
     });
     if (abort.signal.aborted) throw new Error('abgebrochen');
     await setProgress(deps, project.id, 90);
-    await fileVideo(deps, { id: file.id, fileName: file.fileName, thumbnailName: file.thumbnailName, mime: 'video/mp4', title: project.title, durationMs: result.durationMs }, (tx) =>
-      tx.update(videoProjects).set({ status: 'completed', progress: 100, duration: clockOf(result.durationMs), mediaId: file.id, error: null }).where(eq(videoProjects.id, project.id)),
+    await fileVideo(
+      deps,
+      {
+        id: file.id,
+        fileName: file.fileName,
+        thumbnailName: file.thumbnailName,
+        mime: 'video/mp4',
+        title: project.title,
+        durationMs: result.durationMs,
+      },
+      (tx) =>
+        tx
+          .update(videoProjects)
+          .set({
+            status: 'completed',
+            progress: 100,
+            duration: clockOf(result.durationMs),
+            mediaId: file.id,
+            error: null,
+          })
+          .where(eq(videoProjects.id, project.id)),
     );
     await deps.events.publish({ topic: 'video', action: 'updated', id: project.id });
   } catch (error) {
@@ -184,8 +262,13 @@ export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: Abo
     await rm(file.thumbnailPath, { force: true }).catch(() => undefined);
     // Another instance took the job over (or this one is shutting down): it decides how the project ends.
     if (lost.aborted) return;
-    const reason = timedOut ? `Zeitlimit von ${(LOCAL_VIDEO_LIMIT_MS / 1000).toLocaleString('de-DE')} s überschritten.` : messageOf(error);
-    await db.update(videoProjects).set({ status: 'failed', error: reason.slice(0, 2000) }).where(eq(videoProjects.id, project.id));
+    const reason = timedOut
+      ? `Zeitlimit von ${(LOCAL_VIDEO_LIMIT_MS / 1000).toLocaleString('de-DE')} s überschritten.`
+      : messageOf(error);
+    await db
+      .update(videoProjects)
+      .set({ status: 'failed', error: reason.slice(0, 2000) })
+      .where(eq(videoProjects.id, project.id));
     await addNotification(db, `Video „${project.title}“ fehlgeschlagen: ${reason}`, 'info');
     await deps.events.publish({ topic: 'video', action: 'updated', id: project.id });
   } finally {

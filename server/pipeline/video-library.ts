@@ -20,12 +20,23 @@ const MAX_PROVIDER_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 15 * 60_000;
 
 const clockOf = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
-const isNoSpace = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC' || (error instanceof Error && error.message.includes(NO_SPACE));
+const isNoSpace = (error: unknown) =>
+  (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC' ||
+  (error instanceof Error && error.message.includes(NO_SPACE));
 
 /** A new Media Library id and where its video and thumbnail go in the data folder. */
-export function newVideoFile(mediaDir: string, ext = '.mp4'): { id: string; fileName: string; path: string; thumbnailName: string; thumbnailPath: string } {
+export function newVideoFile(
+  mediaDir: string,
+  ext = '.mp4',
+): { id: string; fileName: string; path: string; thumbnailName: string; thumbnailPath: string } {
   const id = `media-${randomUUID()}`;
-  return { id, fileName: `${id}${ext}`, path: path.join(mediaDir, `${id}${ext}`), thumbnailName: `${id}.jpg`, thumbnailPath: path.join(mediaDir, `${id}.jpg`) };
+  return {
+    id,
+    fileName: `${id}${ext}`,
+    path: path.join(mediaDir, `${id}${ext}`),
+    thumbnailName: `${id}.jpg`,
+    thumbnailPath: path.join(mediaDir, `${id}.jpg`),
+  };
 }
 
 /**
@@ -43,9 +54,17 @@ export async function fileVideo(
     const { size } = await stat(path.join(mediaDir, file.fileName));
     await database.db.transaction(async (tx) => {
       await tx.insert(media).values({
-        id: file.id, title: file.title, type: 'video', size: formatSize(size), duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-        date: new Date().toISOString().slice(0, 10), thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
-        url: null, fileName: file.fileName, mime: file.mime, bytes: size,
+        id: file.id,
+        title: file.title,
+        type: 'video',
+        size: formatSize(size),
+        duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+        date: new Date().toISOString().slice(0, 10),
+        thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
+        url: null,
+        fileName: file.fileName,
+        mime: file.mime,
+        bytes: size,
       });
       await alongside?.(tx);
     });
@@ -62,29 +81,50 @@ export async function fileVideo(
  * Copies a provider's finished video into the Media Library through the SSRF guard, so a published story keeps its
  * video when the provider's address expires; the run that asked for it gets the copy as its video too.
  */
-export async function copyProviderVideo(deps: LibraryDeps & { allowPrivate: boolean }, job: { projectId: string; title: string; url: string; providerName: string; signal?: AbortSignal }): Promise<{ id: string; title: string }> {
+export async function copyProviderVideo(
+  deps: LibraryDeps & { allowPrivate: boolean },
+  job: { projectId: string; title: string; url: string; providerName: string; signal?: AbortSignal },
+): Promise<{ id: string; title: string }> {
   const { mediaDir } = deps;
   await mkdir(mediaDir, { recursive: true });
   const temp = path.join(mediaDir, `.download-${randomUUID()}`);
   let target: ReturnType<typeof newVideoFile> | undefined;
   let stored: { id: string; title: string };
   try {
-    const answer = await guardedFetch(job.url, { allowPrivate: deps.allowPrivate, saveTo: temp, maxBytes: MAX_PROVIDER_VIDEO_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS, maxRedirects: 5, signal: job.signal });
-    if (answer.status < 200 || answer.status >= 300) throw new Error(`${job.providerName} liefert die Videodatei nicht (HTTP ${answer.status}).`);
+    const answer = await guardedFetch(job.url, {
+      allowPrivate: deps.allowPrivate,
+      saveTo: temp,
+      maxBytes: MAX_PROVIDER_VIDEO_BYTES,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      maxRedirects: 5,
+      signal: job.signal,
+    });
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`${job.providerName} liefert die Videodatei nicht (HTTP ${answer.status}).`);
     const sniffed = sniffMedia(await readHead(temp));
     if (sniffed?.type !== 'video') throw new Error(`Die Datei von ${job.providerName} ist kein Video.`);
     target = newVideoFile(mediaDir, sniffed.ext);
     await rename(temp, target.path);
     const info = await probeMedia(target.path, job.signal).catch(() => undefined);
     // A frame as thumbnail when FFmpeg can read the file; else the drawn placeholder.
-    const framed = await extractThumbnail(target.path, target.thumbnailPath, { atMs: Math.min(1000, (info?.durationMs ?? 0) / 2), signal: job.signal }).then(
+    const framed = await extractThumbnail(target.path, target.thumbnailPath, {
+      atMs: Math.min(1000, (info?.durationMs ?? 0) / 2),
+      signal: job.signal,
+    }).then(
       () => true,
       (error: unknown) => {
         if (isNoSpace(error)) throw error;
         return false;
       },
     );
-    stored = await fileVideo(deps, { id: target.id, fileName: target.fileName, ...(framed ? { thumbnailName: target.thumbnailName } : {}), mime: sniffed.mime, title: job.title, durationMs: info?.durationMs });
+    stored = await fileVideo(deps, {
+      id: target.id,
+      fileName: target.fileName,
+      ...(framed ? { thumbnailName: target.thumbnailName } : {}),
+      mime: sniffed.mime,
+      title: job.title,
+      durationMs: info?.durationMs,
+    });
   } catch (error) {
     await rm(temp, { force: true });
     if (target) {
@@ -92,7 +132,10 @@ export async function copyProviderVideo(deps: LibraryDeps & { allowPrivate: bool
       await rm(target.thumbnailPath, { force: true });
     }
     if (isNoSpace(error)) throw new Error(NO_SPACE, { cause: error });
-    if (error instanceof FetchRefused) throw new Error(`Die Videodatei von ${job.providerName} ließ sich nicht laden: ${error.message}`, { cause: error });
+    if (error instanceof FetchRefused)
+      throw new Error(`Die Videodatei von ${job.providerName} ließ sich nicht laden: ${error.message}`, {
+        cause: error,
+      });
     throw error;
   }
   await linkToRuns(deps, job.projectId, stored);
@@ -102,10 +145,19 @@ export async function copyProviderVideo(deps: LibraryDeps & { allowPrivate: bool
 /** The runs whose Video Gen asked the provider for this project get the stored copy as a video of theirs. */
 async function linkToRuns(deps: LibraryDeps, projectId: string, stored: { id: string; title: string }): Promise<void> {
   const { db } = deps.database;
-  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.kind, 'video'), eq(runArtefacts.refId, projectId)));
+  const refs = await db
+    .select()
+    .from(runArtefacts)
+    .where(and(eq(runArtefacts.kind, 'video'), eq(runArtefacts.refId, projectId)));
   for (const ref of refs) {
-    await addArtefacts(db, ref.runId, ref.stage as Parameters<typeof addArtefacts>[2], [{ kind: 'video', id: stored.id, title: stored.title }]);
-    await appendLog(db, ref.runId, `Video Gen: Das Video des Anbieters liegt jetzt in der Mediathek („${stored.title}“).`);
+    await addArtefacts(db, ref.runId, ref.stage as Parameters<typeof addArtefacts>[2], [
+      { kind: 'video', id: stored.id, title: stored.title },
+    ]);
+    await appendLog(
+      db,
+      ref.runId,
+      `Video Gen: Das Video des Anbieters liegt jetzt in der Mediathek („${stored.title}“).`,
+    );
     await deps.events.publish({ topic: 'workflow', action: 'updated', id: ref.runId });
   }
 }

@@ -26,22 +26,31 @@ vi.mock('../media-engines/render', async (importOriginal) => {
     ...actual,
     renderVideo: vi.fn(async (input: RenderInput) => {
       renders.calls.push(input);
-      if (renders.failPortrait && (input.height ?? 0) > (input.width ?? 0)) throw new Error('Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt');
+      if (renders.failPortrait && (input.height ?? 0) > (input.width ?? 0))
+        throw new Error('Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt');
       return actual.renderVideo(input);
     }),
   };
 });
 
 const TITLE = 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien';
-const REVIEWED = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
-const AUTOMATIC = 'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
+const REVIEWED =
+  'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
+const AUTOMATIC =
+  'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.';
 
 let t: TestApp;
 let feeds: FeedServer;
 
 async function addSources(app: TestApp) {
-  for (const [name, feed] of [['Alpha Nachrichten', '/alpha.xml'], ['Beta Zeitung', '/beta.atom']]) {
-    await app.call('/sources', { method: 'POST', json: { name, url: `${feeds.url}${feed}`, category: 'general', language: 'de' } });
+  for (const [name, feed] of [
+    ['Alpha Nachrichten', '/alpha.xml'],
+    ['Beta Zeitung', '/beta.atom'],
+  ]) {
+    await app.call('/sources', {
+      method: 'POST',
+      json: { name, url: `${feeds.url}${feed}`, category: 'general', language: 'de' },
+    });
   }
 }
 
@@ -63,10 +72,18 @@ beforeEach(() => {
 });
 
 async function runToEnd(app: TestApp, params: Record<string, unknown>): Promise<Run> {
-  const { executionId } = await contractBody('workflow.aiNewsStart', await app.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de', ...params } }));
+  const { executionId } = await contractBody(
+    'workflow.aiNewsStart',
+    await app.call('/workflow/ai-news/start', {
+      method: 'POST',
+      json: { topic: 'Breaking News', language: 'de', ...params },
+    }),
+  );
   for (let i = 0; i < 20; i += 1) {
     await app.engine.runDue();
-    const run = (await contractBody('workflow.runs', await app.call('/workflow/runs?limit=50'))).find((r) => r.id === executionId);
+    const run = (await contractBody('workflow.runs', await app.call('/workflow/runs?limit=50'))).find(
+      (r) => r.id === executionId,
+    );
     if (run && run.status !== 'running') return run;
   }
   throw new Error(`Run ${executionId} endete nicht`);
@@ -75,7 +92,10 @@ async function runToEnd(app: TestApp, params: Record<string, unknown>): Promise<
 const videosOf = (run: Run) => (run.artefacts ?? []).filter((a) => a.kind === 'video');
 const stage = (run: Run, name: string) => run.stages.find((s) => s.stage === name);
 const pathAndQuery = (url: string) => new URL(url).pathname + new URL(url).search;
-const storedFiles = (app: TestApp) => readdirSync(app.mediaDir).filter((f) => /\.(mp4|jpg)$/.test(f)).sort();
+const storedFiles = (app: TestApp) =>
+  readdirSync(app.mediaDir)
+    .filter((f) => /\.(mp4|jpg)$/.test(f))
+    .sort();
 
 async function fileOf(app: TestApp, id: string): Promise<string> {
   const [row] = await app.database.db.select().from(media).where(eq(media.id, id));
@@ -83,137 +103,195 @@ async function fileOf(app: TestApp, id: string): Promise<string> {
   return path.join(app.mediaDir, row?.fileName ?? '');
 }
 
-test('a run for TikTok gets a landscape and a portrait video with sources, disclosure and subtitles, each with a JPEG thumbnail', { timeout: 120_000 }, async () => {
-  const run = await runToEnd(t, { platforms: ['tiktok'] });
-  expect(stage(run, 'Video Gen')?.state).toBe('finished');
-  const videos = videosOf(run);
-  expect(videos.map((v) => v.title)).toEqual([TITLE, `${TITLE} (Hochformat)`]);
-
-  // What the render was asked to draw: the sources, the line the story will carry (review is on), the spoken script.
-  expect(renders.calls.map((c) => [c.width, c.height])).toEqual([[1280, 720], [1080, 1920]]);
-  for (const call of renders.calls) {
-    expect(call).toMatchObject({ title: TITLE, credit: 'Quellen: Alpha Nachrichten, Beta Zeitung', disclosure: REVIEWED });
-    expect(call.script).toContain('Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen.');
-    expect(call.script).not.toMatch(/\[\d+\]/);
-  }
-
-  const audio = (run.artefacts ?? []).find((a) => a.kind === 'audio');
-  const speechMs = await probeDurationMs(await fileOf(t, audio?.id ?? ''));
-  const sizes = [[1280, 720], [1080, 1920]];
-  for (const [i, video] of videos.entries()) {
-    const info = await probeMedia(await fileOf(t, video.id));
-    expect(info.streams).toEqual([{ kind: 'video', codec: 'h264', width: sizes[i][0], height: sizes[i][1] }, { kind: 'audio', codec: 'aac' }]);
-    expect(Math.abs((info.durationMs ?? 0) - speechMs)).toBeLessThanOrEqual(500);
-  }
-
-  const library = await contractBody('media.list', await t.call('/media'));
-  for (const video of videos) {
-    const item = library.find((m) => m.id === video.id);
-    expect(item).toMatchObject({ type: 'video', title: video.title });
-    expect(item?.duration).toMatch(/^0:\d\d$/);
-    expect(item?.thumbnail).toMatch(new RegExp(`/api/media/${video.id}/file\\?sig=[\\w-]+&part=thumbnail$`));
-    // The thumbnail is served without the bearer token, under the file's own signature, as a JPEG.
-    const thumbnail = await t.app.request(pathAndQuery(item?.thumbnail ?? ''));
-    expect(thumbnail.status).toBe(200);
-    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
-    expect([...new Uint8Array(await thumbnail.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const forged = await t.app.request(pathAndQuery(item?.thumbnail ?? '').replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
-    expect(forged.status).toBe(403);
-  }
-  // The story's video (posts, its public page) is the landscape one.
-  expect((await runVideo(t.database.db, run.id))?.id).toBe(videos[0].id);
-
-  // Deleting a video removes its thumbnail too.
-  const portrait = await fileOf(t, videos[1].id);
-  expect(storedFiles(t)).toContain(`${videos[1].id}.jpg`);
-  expect((await t.call(`/media/${videos[1].id}`, { method: 'DELETE' })).status).toBeLessThan(300);
-  expect(storedFiles(t)).not.toContain(path.basename(portrait));
-  expect(storedFiles(t)).not.toContain(`${videos[1].id}.jpg`);
-});
-
-test('with the review off the video carries the automatic disclosure; a background that is not an image is logged and the plain one used', { timeout: 120_000 }, async () => {
-  await contractBody('settings.update', await t.call('/settings', { method: 'PATCH', json: { review: false } }));
-  try {
-    const [speech] = await t.database.db.select().from(media).where(eq(media.type, 'audio'));
-    const run = await runToEnd(t, { image: speech.id });
+test(
+  'a run for TikTok gets a landscape and a portrait video with sources, disclosure and subtitles, each with a JPEG thumbnail',
+  { timeout: 120_000 },
+  async () => {
+    const run = await runToEnd(t, { platforms: ['tiktok'] });
     expect(stage(run, 'Video Gen')?.state).toBe('finished');
-    expect(renders.calls).toHaveLength(1);
-    expect(renders.calls[0]).toMatchObject({ disclosure: AUTOMATIC, backgroundPath: path.join(t.mediaDir, speech.fileName ?? '') });
-    expect(run.log.join('\n')).toContain(`Video Gen: Hintergrund „${speech.title}“ nicht verwendet – Die Datei „${speech.fileName}“ ist kein Bild. Stattdessen der schlichte Hintergrund.`);
-    expect(videosOf(run)).toHaveLength(1);
-  } finally {
-    await t.call('/settings', { method: 'PATCH', json: { review: true } });
-  }
-});
+    const videos = videosOf(run);
+    expect(videos.map((v) => v.title)).toEqual([TITLE, `${TITLE} (Hochformat)`]);
 
-test('a failed render fails the stage with the German reason and leaves no file and no item behind', { timeout: 120_000 }, async () => {
-  const filesBefore = storedFiles(t);
-  const videosBefore = (await t.database.db.select().from(media).where(eq(media.type, 'video'))).length;
-  renders.failPortrait = true;
-  const run = await runToEnd(t, { platforms: ['instagram'] });
-  expect(run.status).toBe('failed');
-  expect(stage(run, 'Video Gen')).toMatchObject({ state: 'failed', error: 'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt' });
-  // The landscape video had been rendered; it went with the failed stage.
-  expect(renders.calls.map((c) => c.width)).toEqual([1280, 1080]);
-  expect(storedFiles(t)).toEqual(filesBefore);
-  expect((await t.database.db.select().from(media).where(eq(media.type, 'video'))).length).toBe(videosBefore);
-});
+    // What the render was asked to draw: the sources, the line the story will carry (review is on), the spoken script.
+    expect(renders.calls.map((c) => [c.width, c.height])).toEqual([
+      [1280, 720],
+      [1080, 1920],
+    ]);
+    for (const call of renders.calls) {
+      expect(call).toMatchObject({
+        title: TITLE,
+        credit: 'Quellen: Alpha Nachrichten, Beta Zeitung',
+        disclosure: REVIEWED,
+      });
+      expect(call.script).toContain(
+        'Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen.',
+      );
+      expect(call.script).not.toMatch(/\[\d+\]/);
+    }
 
-test('with a provider key the finished file is copied into the Media Library through the SSRF guard and becomes the run\'s video', { timeout: 120_000 }, async () => {
-  const modelslab: ModelsLabFake = await startModelsLabFake(0, { apiKey: 'ml-key-123456', pollsUntilDone: 1 });
-  const credentials = createCredentials({ MODELSLAB_API_URL: `${modelslab.url}/api`, MODELSLAB_API_KEY: 'ml-key-123456', VIDEO_POLL_INTERVAL_MS: '60000' });
-  const p = await createTestApp({ credentials });
-  try {
-    await addSources(p);
-    const run = await runToEnd(p, { platforms: ['telegram'] });
-    expect(stage(run, 'Video Gen')?.state).toBe('finished');
-    const [project] = videosOf(run);
-    expect(project.id).toMatch(/^vp-/);
-    expect(renders.calls).toHaveLength(0);
+    const audio = (run.artefacts ?? []).find((a) => a.kind === 'audio');
+    const speechMs = await probeDurationMs(await fileOf(t, audio?.id ?? ''));
+    const sizes = [
+      [1280, 720],
+      [1080, 1920],
+    ];
+    for (const [i, video] of videos.entries()) {
+      const info = await probeMedia(await fileOf(t, video.id));
+      expect(info.streams).toEqual([
+        { kind: 'video', codec: 'h264', width: sizes[i][0], height: sizes[i][1] },
+        { kind: 'audio', codec: 'aac' },
+      ]);
+      expect(Math.abs((info.durationMs ?? 0) - speechMs)).toBeLessThanOrEqual(500);
+    }
 
-    const deps = (allowPrivate: boolean) => ({ database: p.database, events: p.events, credentials, token: TEST_TOKEN, mediaDir: p.mediaDir, allowPrivate });
-    const pollUntilDone = async (id: string, allowPrivate: boolean) => {
-      for (let i = 0; i < 5; i += 1) {
-        await p.database.db.execute(sql`UPDATE video_jobs SET next_poll_at = now() - interval '1 second', lease_until = NULL WHERE state = 'following'`);
-        await pollDueVideoJobs(deps(allowPrivate));
-        const [row] = await p.database.db.select().from(videoProjects).where(eq(videoProjects.id, id));
-        if (row?.status !== 'processing') return row;
-      }
-      throw new Error('Der Auftrag wurde nicht fertig.');
-    };
-    const done = await pollUntilDone(project.id, true);
-    // The provider's link stays.
-    expect(done?.status).toBe('completed');
-    expect(done?.url).toMatch(new RegExp(`^/api/video/modelslab/file/${project.id}\\?sig=`));
+    const library = await contractBody('media.list', await t.call('/media'));
+    for (const video of videos) {
+      const item = library.find((m) => m.id === video.id);
+      expect(item).toMatchObject({ type: 'video', title: video.title });
+      expect(item?.duration).toMatch(/^0:\d\d$/);
+      expect(item?.thumbnail).toMatch(new RegExp(`/api/media/${video.id}/file\\?sig=[\\w-]+&part=thumbnail$`));
+      // The thumbnail is served without the bearer token, under the file's own signature, as a JPEG.
+      const thumbnail = await t.app.request(pathAndQuery(item?.thumbnail ?? ''));
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+      expect([...new Uint8Array(await thumbnail.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const forged = await t.app.request(
+        pathAndQuery(item?.thumbnail ?? '').replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+      );
+      expect(forged.status).toBe(403);
+    }
+    // The story's video (posts, its public page) is the landscape one.
+    expect((await runVideo(t.database.db, run.id))?.id).toBe(videos[0].id);
 
-    const refs = await p.database.db.select().from(runArtefacts).where(eq(runArtefacts.runId, run.id));
-    const videoRefs = refs.filter((r) => r.kind === 'video').sort((a, b) => a.seq - b.seq);
-    expect(videoRefs.map((r) => r.refId.slice(0, 3))).toEqual(['vp-', 'med']);
-    const copy = videoRefs[1].refId;
-    expect((await runVideo(p.database.db, run.id))?.id).toBe(copy);
-    const [row] = await p.database.db.select().from(media).where(eq(media.id, copy));
-    expect(row).toMatchObject({ type: 'video', title: project.title, mime: 'video/webm', duration: '0:04' });
-    expect(readFileSync(path.join(p.mediaDir, row.fileName ?? '')).equals(readFileSync(SAMPLE_VIDEO))).toBe(true);
-    const item = (await contractBody('media.list', await p.call('/media'))).find((m) => m.id === copy);
-    const thumbnail = await p.app.request(pathAndQuery(item?.thumbnail ?? ''));
-    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
-    const jpeg = Buffer.from(await thumbnail.arrayBuffer());
-    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const after = (await contractBody('workflow.runs', await p.call('/workflow/runs?limit=50'))).find((r) => r.id === run.id);
-    expect(after?.log.join('\n')).toContain(`Video Gen: Das Video des Anbieters liegt jetzt in der Mediathek („${project.title}“).`);
+    // Deleting a video removes its thumbnail too.
+    const portrait = await fileOf(t, videos[1].id);
+    expect(storedFiles(t)).toContain(`${videos[1].id}.jpg`);
+    expect((await t.call(`/media/${videos[1].id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    expect(storedFiles(t)).not.toContain(path.basename(portrait));
+    expect(storedFiles(t)).not.toContain(`${videos[1].id}.jpg`);
+  },
+);
 
-    // Without NEWSDESK_FETCH_PRIVATE the guard refuses the provider's local address: told, the link stays, nothing stored.
-    const second = await runToEnd(p, { platforms: ['telegram'] });
-    const secondProject = videosOf(second)[0];
-    const filesBefore = readdirSync(p.mediaDir).length;
-    expect(await pollUntilDone(secondProject.id, false)).toMatchObject({ status: 'completed' });
-    expect(readdirSync(p.mediaDir).length).toBe(filesBefore);
-    const overview = await contractBody('dashboard.overview', await p.call('/dashboard/overview'));
-    expect(overview.notifications.map((n) => n.message)).toContain(
-      `Video „${secondProject.title}“ ist fertig, aber nicht in der Mediathek gesichert: Die Videodatei von ModelsLab ließ sich nicht laden: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen. Der Link des Anbieters bleibt.`,
-    );
-  } finally {
-    await p.close();
-    await modelslab.close();
-  }
-});
+test(
+  'with the review off the video carries the automatic disclosure; a background that is not an image is logged and the plain one used',
+  { timeout: 120_000 },
+  async () => {
+    await contractBody('settings.update', await t.call('/settings', { method: 'PATCH', json: { review: false } }));
+    try {
+      const [speech] = await t.database.db.select().from(media).where(eq(media.type, 'audio'));
+      const run = await runToEnd(t, { image: speech.id });
+      expect(stage(run, 'Video Gen')?.state).toBe('finished');
+      expect(renders.calls).toHaveLength(1);
+      expect(renders.calls[0]).toMatchObject({
+        disclosure: AUTOMATIC,
+        backgroundPath: path.join(t.mediaDir, speech.fileName ?? ''),
+      });
+      expect(run.log.join('\n')).toContain(
+        `Video Gen: Hintergrund „${speech.title}“ nicht verwendet – Die Datei „${speech.fileName}“ ist kein Bild. Stattdessen der schlichte Hintergrund.`,
+      );
+      expect(videosOf(run)).toHaveLength(1);
+    } finally {
+      await t.call('/settings', { method: 'PATCH', json: { review: true } });
+    }
+  },
+);
+
+test(
+  'a failed render fails the stage with the German reason and leaves no file and no item behind',
+  { timeout: 120_000 },
+  async () => {
+    const filesBefore = storedFiles(t);
+    const videosBefore = (await t.database.db.select().from(media).where(eq(media.type, 'video'))).length;
+    renders.failPortrait = true;
+    const run = await runToEnd(t, { platforms: ['instagram'] });
+    expect(run.status).toBe('failed');
+    expect(stage(run, 'Video Gen')).toMatchObject({
+      state: 'failed',
+      error: 'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt',
+    });
+    // The landscape video had been rendered; it went with the failed stage.
+    expect(renders.calls.map((c) => c.width)).toEqual([1280, 1080]);
+    expect(storedFiles(t)).toEqual(filesBefore);
+    expect((await t.database.db.select().from(media).where(eq(media.type, 'video'))).length).toBe(videosBefore);
+  },
+);
+
+test(
+  "with a provider key the finished file is copied into the Media Library through the SSRF guard and becomes the run's video",
+  { timeout: 120_000 },
+  async () => {
+    const modelslab: ModelsLabFake = await startModelsLabFake(0, { apiKey: 'ml-key-123456', pollsUntilDone: 1 });
+    const credentials = createCredentials({
+      MODELSLAB_API_URL: `${modelslab.url}/api`,
+      MODELSLAB_API_KEY: 'ml-key-123456',
+      VIDEO_POLL_INTERVAL_MS: '60000',
+    });
+    const p = await createTestApp({ credentials });
+    try {
+      await addSources(p);
+      const run = await runToEnd(p, { platforms: ['telegram'] });
+      expect(stage(run, 'Video Gen')?.state).toBe('finished');
+      const [project] = videosOf(run);
+      expect(project.id).toMatch(/^vp-/);
+      expect(renders.calls).toHaveLength(0);
+
+      const deps = (allowPrivate: boolean) => ({
+        database: p.database,
+        events: p.events,
+        credentials,
+        token: TEST_TOKEN,
+        mediaDir: p.mediaDir,
+        allowPrivate,
+      });
+      const pollUntilDone = async (id: string, allowPrivate: boolean) => {
+        for (let i = 0; i < 5; i += 1) {
+          await p.database.db.execute(
+            sql`UPDATE video_jobs SET next_poll_at = now() - interval '1 second', lease_until = NULL WHERE state = 'following'`,
+          );
+          await pollDueVideoJobs(deps(allowPrivate));
+          const [row] = await p.database.db.select().from(videoProjects).where(eq(videoProjects.id, id));
+          if (row?.status !== 'processing') return row;
+        }
+        throw new Error('Der Auftrag wurde nicht fertig.');
+      };
+      const done = await pollUntilDone(project.id, true);
+      // The provider's link stays.
+      expect(done?.status).toBe('completed');
+      expect(done?.url).toMatch(new RegExp(`^/api/video/modelslab/file/${project.id}\\?sig=`));
+
+      const refs = await p.database.db.select().from(runArtefacts).where(eq(runArtefacts.runId, run.id));
+      const videoRefs = refs.filter((r) => r.kind === 'video').sort((a, b) => a.seq - b.seq);
+      expect(videoRefs.map((r) => r.refId.slice(0, 3))).toEqual(['vp-', 'med']);
+      const copy = videoRefs[1].refId;
+      expect((await runVideo(p.database.db, run.id))?.id).toBe(copy);
+      const [row] = await p.database.db.select().from(media).where(eq(media.id, copy));
+      expect(row).toMatchObject({ type: 'video', title: project.title, mime: 'video/webm', duration: '0:04' });
+      expect(readFileSync(path.join(p.mediaDir, row.fileName ?? '')).equals(readFileSync(SAMPLE_VIDEO))).toBe(true);
+      const item = (await contractBody('media.list', await p.call('/media'))).find((m) => m.id === copy);
+      const thumbnail = await p.app.request(pathAndQuery(item?.thumbnail ?? ''));
+      expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+      const jpeg = Buffer.from(await thumbnail.arrayBuffer());
+      expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const after = (await contractBody('workflow.runs', await p.call('/workflow/runs?limit=50'))).find(
+        (r) => r.id === run.id,
+      );
+      expect(after?.log.join('\n')).toContain(
+        `Video Gen: Das Video des Anbieters liegt jetzt in der Mediathek („${project.title}“).`,
+      );
+
+      // Without NEWSDESK_FETCH_PRIVATE the guard refuses the provider's local address: told, the link stays, nothing stored.
+      const second = await runToEnd(p, { platforms: ['telegram'] });
+      const secondProject = videosOf(second)[0];
+      const filesBefore = readdirSync(p.mediaDir).length;
+      expect(await pollUntilDone(secondProject.id, false)).toMatchObject({ status: 'completed' });
+      expect(readdirSync(p.mediaDir).length).toBe(filesBefore);
+      const overview = await contractBody('dashboard.overview', await p.call('/dashboard/overview'));
+      expect(overview.notifications.map((n) => n.message)).toContain(
+        `Video „${secondProject.title}“ ist fertig, aber nicht in der Mediathek gesichert: Die Videodatei von ModelsLab ließ sich nicht laden: Die Adresse zeigt auf ein internes Netz und wird nicht abgerufen. Der Link des Anbieters bleibt.`,
+      );
+    } finally {
+      await p.close();
+      await modelslab.close();
+    }
+  },
+);

@@ -28,18 +28,30 @@ export interface StoryForVideo {
   script: string;
 }
 
-const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value.trim() : fallback);
-const artefactsOf = (context: StageContext, kind: RunArtefact['kind']) => (context.run.artefacts ?? []).filter((a) => a.kind === kind);
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() ? value.trim() : fallback;
+const artefactsOf = (context: StageContext, kind: RunArtefact['kind']) =>
+  (context.run.artefacts ?? []).filter((a) => a.kind === kind);
 
 /** Makes the run's video: the provider's job, or the desk's own render (landscape first, then portrait when wanted). */
-export async function videoStage(context: StageContext, story: StoryForVideo, params: Record<string, unknown>): Promise<StageOutcome> {
+export async function videoStage(
+  context: StageContext,
+  story: StoryForVideo,
+  params: Record<string, unknown>,
+): Promise<StageOutcome> {
   const { credentials, database, mediaDir } = context.deps;
   const { db } = database;
   let provider: (typeof VIDEO_PROVIDERS)[number] | undefined;
   for (const p of VIDEO_PROVIDERS) if (!provider && (await credentials.key(p))) provider = p;
   if (provider) {
     const avatar = await avatarFor(context, provider, params);
-    const project = await createVideoJob(context.deps, provider, { platform: provider, avatar, script: story.script, title: story.title, voice: text(params.voice, 'german-female-1') });
+    const project = await createVideoJob(context.deps, provider, {
+      platform: provider,
+      avatar,
+      script: story.script,
+      title: story.title,
+      voice: text(params.voice, 'german-female-1'),
+    });
     return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
   }
 
@@ -53,9 +65,12 @@ export async function videoStage(context: StageContext, story: StoryForVideo, pa
   const background = await backgroundOf(context, params);
   const formats = [
     { width: 1280, height: 720, title: story.title },
-    ...(Array.isArray(params.platforms) && params.platforms.some((p) => PORTRAIT_PLATFORMS.includes(p)) ? [{ width: 1080, height: 1920, title: `${story.title} (Hochformat)` }] : []),
+    ...(Array.isArray(params.platforms) && params.platforms.some((p) => PORTRAIT_PLATFORMS.includes(p))
+      ? [{ width: 1080, height: 1920, title: `${story.title} (Hochformat)` }]
+      : []),
   ];
-  if (rendersInLine() > 0) await appendLog(db, context.run.id, 'Video Gen: Wartet auf das laufende Rendering (eines zur Zeit).');
+  if (rendersInLine() > 0)
+    await appendLog(db, context.run.id, 'Video Gen: Wartet auf das laufende Rendering (eines zur Zeit).');
 
   // Every format is rendered before any is filed: a failed one leaves neither files nor a half set in the library.
   const rendered: Array<{ file: ReturnType<typeof newVideoFile>; title: string; durationMs: number }> = [];
@@ -64,13 +79,25 @@ export async function videoStage(context: StageContext, story: StoryForVideo, pa
       const file = newVideoFile(mediaDir);
       rendered.push({ file, title: format.title, durationMs: 0 });
       const result = await renderVideo({
-        audioPath: path.join(mediaDir, speech.fileName), title: story.title, ...(names.length ? { credit: `Quellen: ${names.join(', ')}` } : {}),
-        disclosure: review ? disclosure.reviewed : disclosure.automatic, script: story.script, backgroundPath: background?.path,
-        outPath: file.path, thumbnailPath: file.thumbnailPath, width: format.width, height: format.height, signal: context.signal,
+        audioPath: path.join(mediaDir, speech.fileName),
+        title: story.title,
+        ...(names.length ? { credit: `Quellen: ${names.join(', ')}` } : {}),
+        disclosure: review ? disclosure.reviewed : disclosure.automatic,
+        script: story.script,
+        backgroundPath: background?.path,
+        outPath: file.path,
+        thumbnailPath: file.thumbnailPath,
+        width: format.width,
+        height: format.height,
+        signal: context.signal,
       });
       rendered[rendered.length - 1].durationMs = result.durationMs;
       if (result.backgroundProblem && background) {
-        await appendLog(db, context.run.id, `Video Gen: Hintergrund „${background.title}“ nicht verwendet – ${result.backgroundProblem} Stattdessen der schlichte Hintergrund.`);
+        await appendLog(
+          db,
+          context.run.id,
+          `Video Gen: Hintergrund „${background.title}“ nicht verwendet – ${result.backgroundProblem} Stattdessen der schlichte Hintergrund.`,
+        );
         background.path = undefined;
       }
     }
@@ -85,9 +112,20 @@ export async function videoStage(context: StageContext, story: StoryForVideo, pa
   for (const [i, { file, title, durationMs }] of rendered.entries()) {
     try {
       let projectId = '';
-      const clip = await fileVideo(context.deps, { id: file.id, fileName: file.fileName, thumbnailName: file.thumbnailName, mime: 'video/mp4', title, durationMs }, async (tx) => {
-        projectId = await addRenderProject(tx, { mediaId: file.id, title, durationMs });
-      });
+      const clip = await fileVideo(
+        context.deps,
+        {
+          id: file.id,
+          fileName: file.fileName,
+          thumbnailName: file.thumbnailName,
+          mime: 'video/mp4',
+          title,
+          durationMs,
+        },
+        async (tx) => {
+          projectId = await addRenderProject(tx, { mediaId: file.id, title, durationMs });
+        },
+      );
       artefacts.push({ kind: 'video', ...clip });
       await context.deps.events.publish({ topic: 'video', action: 'created', id: projectId });
     } catch (error) {
@@ -102,28 +140,46 @@ export async function videoStage(context: StageContext, story: StoryForVideo, pa
 }
 
 /** The run's avatar, else the provider's first stored one, else the first of its own list (ModelsLab needs none). */
-async function avatarFor(context: StageContext, provider: (typeof VIDEO_PROVIDERS)[number], params: Record<string, unknown>): Promise<string> {
+async function avatarFor(
+  context: StageContext,
+  provider: (typeof VIDEO_PROVIDERS)[number],
+  params: Record<string, unknown>,
+): Promise<string> {
   const named = text(params.avatar, '');
   if (named || provider === 'modelslab') return named;
-  const [stored] = await context.deps.database.db.select().from(avatars).where(eq(avatars.platform, provider)).orderBy(asc(avatars.seq)).limit(1);
+  const [stored] = await context.deps.database.db
+    .select()
+    .from(avatars)
+    .where(eq(avatars.platform, provider))
+    .orderBy(asc(avatars.seq))
+    .limit(1);
   if (stored) return stored.id;
   const list = adapterFor(provider).avatars;
   const first = list ? (await list(context.deps.credentials))[0] : undefined;
   if (first) return first.id;
-  throw new Error(`Für ${PROVIDER_NAMES[provider]} ist kein Avatar gewählt: bitte beim Start einen Avatar angeben oder im Video Studio einen anlegen.`);
+  throw new Error(
+    `Für ${PROVIDER_NAMES[provider]} ist kein Avatar gewählt: bitte beim Start einen Avatar angeben oder im Video Studio einen anlegen.`,
+  );
 }
 
 /**
  * The image behind the text: the Media Library item the run names (params image or background), else an image among
  * the run's artefacts. Its file is checked by the render; a missing item is logged and the plain background used.
  */
-async function backgroundOf(context: StageContext, params: Record<string, unknown>): Promise<{ path?: string; title: string } | undefined> {
+async function backgroundOf(
+  context: StageContext,
+  params: Record<string, unknown>,
+): Promise<{ path?: string; title: string } | undefined> {
   const { db } = context.deps.database;
   const named = text(params.image, text(params.background, ''));
   if (named) {
     const [row] = await db.select().from(media).where(eq(media.id, named));
     if (row?.fileName) return { path: path.join(context.deps.mediaDir, row.fileName), title: row.title };
-    await appendLog(db, context.run.id, `Video Gen: Das Hintergrundbild „${named}“ gibt es nicht in der Mediathek – schlichter Hintergrund.`);
+    await appendLog(
+      db,
+      context.run.id,
+      `Video Gen: Das Hintergrundbild „${named}“ gibt es nicht in der Mediathek – schlichter Hintergrund.`,
+    );
     return undefined;
   }
   const ids = (context.run.artefacts ?? []).map((a) => a.id);

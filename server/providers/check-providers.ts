@@ -16,9 +16,14 @@ async function telegramCheck(credentials: Credentials): Promise<CheckLine> {
   if (!token) return { provider: 'telegram', result: 'SKIP', detail: 'kein TELEGRAM_BOT_TOKEN' };
   try {
     // getMe (core.telegram.org/bots/api#getme): checks the token without posting anything.
-    const response = await providerFetch('telegram', `${credentials.url('telegram')}/bot${token}/getMe`, { method: 'GET', secret: token });
+    const response = await providerFetch('telegram', `${credentials.url('telegram')}/bot${token}/getMe`, {
+      method: 'GET',
+      secret: token,
+    });
     const body = (await response.json()) as { ok?: boolean; result?: { username?: string } };
-    return body.ok ? { provider: 'telegram', result: 'PASS', detail: `Bot @${body.result?.username ?? '?'}` } : { provider: 'telegram', result: 'FAIL', detail: 'getMe ohne ok' };
+    return body.ok
+      ? { provider: 'telegram', result: 'PASS', detail: `Bot @${body.result?.username ?? '?'}` }
+      : { provider: 'telegram', result: 'FAIL', detail: 'getMe ohne ok' };
   } catch (error) {
     return { provider: 'telegram', result: 'FAIL', detail: error instanceof Error ? error.message : String(error) };
   }
@@ -31,12 +36,19 @@ async function ttsCheck(provider: TtsProvider, credentials: Credentials): Promis
     const speech = await synthesize(provider, 'Test.', credentials);
     return { provider: name, result: 'PASS', detail: `${speech.audio.byteLength} Bytes ${speech.contentType}` };
   } catch (error) {
-    return { provider: name, result: 'FAIL', detail: error instanceof ProviderError || error instanceof Error ? error.message : String(error) };
+    return {
+      provider: name,
+      result: 'FAIL',
+      detail: error instanceof ProviderError || error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
 /** Runs every check; `source` is the environment (keys, URLs, settings). */
-export async function checkProviders(source: Record<string, string | undefined> = process.env, print: (line: string) => void = console.log): Promise<CheckLine[]> {
+export async function checkProviders(
+  source: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = console.log,
+): Promise<CheckLine[]> {
   const credentials = createCredentials(source);
   const lines: CheckLine[] = [];
   const report = (line: CheckLine) => {
@@ -49,7 +61,11 @@ export async function checkProviders(source: Record<string, string | undefined> 
       continue;
     }
     const result = await probe(service, credentials, undefined);
-    report({ provider: service, result: result.success ? 'PASS' : 'FAIL', detail: result.success ? `${result.responseTime} ms` : (result.error ?? '') });
+    report({
+      provider: service,
+      result: result.success ? 'PASS' : 'FAIL',
+      detail: result.success ? `${result.responseTime} ms` : (result.error ?? ''),
+    });
   }
   for (const provider of ['elevenlabs', 'azure'] as const) report(await ttsCheck(provider, credentials));
   report(await telegramCheck(credentials));

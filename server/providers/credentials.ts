@@ -10,7 +10,11 @@ export const PROVIDERS = {
   vidau: { urlEnv: 'VIDAU_API_URL', url: 'https://openapi.vidau.ai', keyEnv: 'VIDAU_API_KEY' },
   telegram: { urlEnv: 'TELEGRAM_API_URL', url: 'https://api.telegram.org', keyEnv: 'TELEGRAM_BOT_TOKEN' },
   facebook: { urlEnv: 'FACEBOOK_GRAPH_URL', url: 'https://graph.facebook.com/v23.0', keyEnv: 'FACEBOOK_PAGE_TOKEN' },
-  instagram: { urlEnv: 'FACEBOOK_GRAPH_URL', url: 'https://graph.facebook.com/v23.0', keyEnv: 'INSTAGRAM_ACCESS_TOKEN' },
+  instagram: {
+    urlEnv: 'FACEBOOK_GRAPH_URL',
+    url: 'https://graph.facebook.com/v23.0',
+    keyEnv: 'INSTAGRAM_ACCESS_TOKEN',
+  },
   youtube: { urlEnv: 'YOUTUBE_API_URL', url: 'https://www.googleapis.com', keyEnv: 'YOUTUBE_ACCESS_TOKEN' },
   tiktok: { urlEnv: 'TIKTOK_API_URL', url: 'https://open.tiktokapis.com', keyEnv: 'TIKTOK_ACCESS_TOKEN' },
   // prov-keys: the two stock-media services of Admin → API Keys, so their keys are stored and tested like the others.
@@ -38,7 +42,8 @@ export interface Credentials {
 
 type Source = Record<string, string | undefined>;
 
-const present = (value: string | undefined): string | undefined => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
+const present = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 
 /** Credentials read from an environment, with an optional store of saved keys taking precedence. */
 export function createCredentials(source: Source = process.env, store?: KeyStore): Credentials {

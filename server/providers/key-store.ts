@@ -10,7 +10,10 @@ import type { KeyStore, ProviderName } from './credentials';
 export const SECRET_FILE = 'secret-key';
 
 /** The 32-byte encryption key: derived from NEWSDESK_SECRET_KEY, else read from (or generated into) `<dataDir>/secret-key`. */
-export function resolveSecret(envSecret: string | undefined, dataDir: string): { key: Buffer; file?: string; generated: boolean } {
+export function resolveSecret(
+  envSecret: string | undefined,
+  dataDir: string,
+): { key: Buffer; file?: string; generated: boolean } {
   const derive = (secret: string) => Buffer.from(hkdfSync('sha256', secret, 'newsdesk', 'provider-keys', 32));
   if (envSecret) return { key: derive(envSecret), generated: false };
   const file = path.join(dataDir, SECRET_FILE);
@@ -30,7 +33,9 @@ export function seal(key: Buffer, provider: string, plaintext: string): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(provider));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The plaintext, or `undefined` when the secret does not fit (GCM's tag check fails). */
@@ -82,18 +87,35 @@ export class DatabaseKeyStore implements KeyStore {
 
   /** Any saved service, also those without a PROVIDERS entry. */
   async getAny(provider: string): Promise<string | undefined> {
-    const [row] = await this.database.db.select({ sealed: providerKeys.sealed }).from(providerKeys).where(eq(providerKeys.provider, provider));
+    const [row] = await this.database.db
+      .select({ sealed: providerKeys.sealed })
+      .from(providerKeys)
+      .where(eq(providerKeys.provider, provider));
     return row ? unseal(this.secret, provider, row.sealed) : undefined;
   }
 
   async save(provider: string, key: string): Promise<StoredKey> {
-    const values = { sealed: seal(this.secret, provider, key), masked: maskKey(key), lastTested: null, lastStatus: null, lastError: null, responseTime: null, updatedAt: new Date() };
-    await this.database.db.insert(providerKeys).values({ provider, ...values }).onConflictDoUpdate({ target: providerKeys.provider, set: values });
+    const values = {
+      sealed: seal(this.secret, provider, key),
+      masked: maskKey(key),
+      lastTested: null,
+      lastStatus: null,
+      lastError: null,
+      responseTime: null,
+      updatedAt: new Date(),
+    };
+    await this.database.db
+      .insert(providerKeys)
+      .values({ provider, ...values })
+      .onConflictDoUpdate({ target: providerKeys.provider, set: values });
     return { provider, masked: values.masked, readable: true };
   }
 
   async remove(provider: string): Promise<boolean> {
-    const deleted = await this.database.db.delete(providerKeys).where(eq(providerKeys.provider, provider)).returning({ provider: providerKeys.provider });
+    const deleted = await this.database.db
+      .delete(providerKeys)
+      .where(eq(providerKeys.provider, provider))
+      .returning({ provider: providerKeys.provider });
     return deleted.length > 0;
   }
 
@@ -104,14 +126,29 @@ export class DatabaseKeyStore implements KeyStore {
       masked: row.masked,
       readable: unseal(this.secret, row.provider, row.sealed) !== undefined,
       ...(row.lastTested && row.lastStatus
-        ? { test: { status: row.lastStatus === 'online' ? 'online' as const : 'offline' as const, lastTested: row.lastTested.toISOString(), ...(row.responseTime !== null ? { responseTime: row.responseTime } : {}), ...(row.lastError ? { error: row.lastError } : {}) } }
+        ? {
+            test: {
+              status: row.lastStatus === 'online' ? ('online' as const) : ('offline' as const),
+              lastTested: row.lastTested.toISOString(),
+              ...(row.responseTime !== null ? { responseTime: row.responseTime } : {}),
+              ...(row.lastError ? { error: row.lastError } : {}),
+            },
+          }
         : {}),
     }));
   }
 
   /** Remembers the last test of a saved key (nothing happens for a key that is not saved). */
   async recordTest(provider: string, state: TestState): Promise<void> {
-    await this.database.db.update(providerKeys).set({ lastTested: new Date(state.lastTested), lastStatus: state.status, lastError: state.error ?? null, responseTime: state.responseTime ?? null }).where(eq(providerKeys.provider, provider));
+    await this.database.db
+      .update(providerKeys)
+      .set({
+        lastTested: new Date(state.lastTested),
+        lastStatus: state.status,
+        lastError: state.error ?? null,
+        responseTime: state.responseTime ?? null,
+      })
+      .where(eq(providerKeys.provider, provider));
   }
 
   /** The providers whose saved key the secret in force cannot read. */

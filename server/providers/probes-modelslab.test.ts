@@ -11,7 +11,9 @@ let modelslab: ModelsLabFake;
 
 beforeAll(async () => {
   modelslab = await startModelsLabFake(0, { apiKey: KEY });
-  t = await createTestApp({ credentials: createCredentials({ MODELSLAB_API_URL: `${modelslab.url}/api`, MODELSLAB_API_KEY: KEY }) });
+  t = await createTestApp({
+    credentials: createCredentials({ MODELSLAB_API_URL: `${modelslab.url}/api`, MODELSLAB_API_KEY: KEY }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -32,14 +34,25 @@ test("ModelsLab: a wrong key (refused with HTTP 200 {status:'error'}) is offline
   const response = await t.call('/test/modelslab', { headers: { 'X-Api-Key': 'ml-falscher-schluessel' } });
   const text = await response.clone().text();
   const result = await contractBody('test.service', response);
-  expect(result).toMatchObject({ success: false, status: 'offline', error: 'ModelsLab hat den Schlüssel abgelehnt: Invalid Api Key' });
+  expect(result).toMatchObject({
+    success: false,
+    status: 'offline',
+    error: 'ModelsLab hat den Schlüssel abgelehnt: Invalid Api Key',
+  });
   expect(modelslab.requests.at(-1)?.body).toEqual({ key: 'ml-falscher-schluessel' });
   expect(text).not.toContain('ml-falscher-schluessel');
 });
 
 test('VidAU: no free authenticated call is documented, so the test says so in German and calls nothing', async () => {
   const before = modelslab.requests.length;
-  const result = await contractBody('test.service', await t.call('/test/vidau', { headers: { 'X-Api-Key': 'va-key-000000000' } }));
-  expect(result).toMatchObject({ success: false, error: 'Für VidAU gibt es keinen Schlüsseltest über eine kostenlose Abfrage; der Schlüssel wird beim ersten Auftrag geprüft.' });
+  const result = await contractBody(
+    'test.service',
+    await t.call('/test/vidau', { headers: { 'X-Api-Key': 'va-key-000000000' } }),
+  );
+  expect(result).toMatchObject({
+    success: false,
+    error:
+      'Für VidAU gibt es keinen Schlüsseltest über eine kostenlose Abfrage; der Schlüssel wird beim ersten Auftrag geprüft.',
+  });
   expect(modelslab.requests.length).toBe(before);
 });

@@ -32,11 +32,14 @@ export const PROBES: Partial<Record<KeyService, Probe>> = {
   unsplash: { path: '/photos?per_page=1', auth: (key) => ({ Authorization: `Client-ID ${key}` }) },
   // prov15: ModelsLab POST /wallet_balance {key} (docs.modelslab.com/general-api/wallet-balance): reads the balance, costs nothing.
   modelslab: {
-    path: '/wallet_balance', auth: () => ({}), body: (key) => ({ key }),
+    path: '/wallet_balance',
+    auth: () => ({}),
+    body: (key) => ({ key }),
     check: (answer) => {
       const a = (answer ?? {}) as { status?: unknown; message?: unknown; messege?: unknown };
       if (a.status === 'success') return undefined;
-      const reason = typeof a.message === 'string' ? a.message : typeof a.messege === 'string' ? a.messege : 'unbekannte Antwort';
+      const reason =
+        typeof a.message === 'string' ? a.message : typeof a.messege === 'string' ? a.messege : 'unbekannte Antwort';
       return `ModelsLab hat den Schlüssel abgelehnt: ${reason}`;
     },
   },
@@ -54,13 +57,20 @@ export function keyFromRequest(service: KeyService, header: (name: string) => st
     return match && value ? value.slice(match[0].length).trim() || undefined : undefined;
   };
   switch (service) {
-    case 'openai': return strip(authorization, /^Bearer\s+/i);
-    case 'did': return strip(authorization, /^Basic\s+/i);
-    case 'unsplash': return strip(authorization, /^Client-ID\s+/i);
-    case 'pexels': return authorization?.trim() || undefined;
-    case 'elevenlabs': return header('xi-api-key')?.trim() || undefined;
-    case 'azure': return header('ocp-apim-subscription-key')?.trim() || undefined;
-    default: return header('x-api-key')?.trim() || undefined;
+    case 'openai':
+      return strip(authorization, /^Bearer\s+/i);
+    case 'did':
+      return strip(authorization, /^Basic\s+/i);
+    case 'unsplash':
+      return strip(authorization, /^Client-ID\s+/i);
+    case 'pexels':
+      return authorization?.trim() || undefined;
+    case 'elevenlabs':
+      return header('xi-api-key')?.trim() || undefined;
+    case 'azure':
+      return header('ocp-apim-subscription-key')?.trim() || undefined;
+    default:
+      return header('x-api-key')?.trim() || undefined;
   }
 }
 
@@ -75,19 +85,42 @@ export interface ProbeResult {
 }
 
 /** Runs the provider's probe with `key` (else the server's key); never throws, never puts the key in the error. */
-export async function probe(service: KeyService, credentials: Credentials, key: string | undefined, now: () => number = Date.now): Promise<ProbeResult> {
+export async function probe(
+  service: KeyService,
+  credentials: Credentials,
+  key: string | undefined,
+  now: () => number = Date.now,
+): Promise<ProbeResult> {
   const started = now();
   const name = PROVIDER_NAMES[service] ?? service;
-  const done = (error?: string): ProbeResult => ({ success: !error, service, status: error ? 'offline' : 'online', responseTime: Math.max(0, Math.round(now() - started)), lastTested: new Date().toISOString(), ...(error ? { error } : {}) });
+  const done = (error?: string): ProbeResult => ({
+    success: !error,
+    service,
+    status: error ? 'offline' : 'online',
+    responseTime: Math.max(0, Math.round(now() - started)),
+    lastTested: new Date().toISOString(),
+    ...(error ? { error } : {}),
+  });
   const spec = PROBES[service];
-  if (!spec) return done(`Für ${name} gibt es keinen Schlüsseltest über eine kostenlose Abfrage; der Schlüssel wird beim ersten Auftrag geprüft.`);
+  if (!spec)
+    return done(
+      `Für ${name} gibt es keinen Schlüsseltest über eine kostenlose Abfrage; der Schlüssel wird beim ersten Auftrag geprüft.`,
+    );
   const useKey = key ?? (await credentials.key(service as ProviderName));
   if (!useKey) return done(`Kein Schlüssel für ${name} hinterlegt.`);
   try {
     const init = spec.body
-      ? { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...spec.auth(useKey) }, body: JSON.stringify(spec.body(useKey)) }
+      ? {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...spec.auth(useKey) },
+          body: JSON.stringify(spec.body(useKey)),
+        }
       : { method: 'GET', headers: { Accept: 'application/json', ...spec.auth(useKey) } };
-    const response = await providerFetch(service, `${credentials.url(service as ProviderName)}${spec.path}`, { ...init, secret: useKey, timeoutMs: 10_000 });
+    const response = await providerFetch(service, `${credentials.url(service as ProviderName)}${spec.path}`, {
+      ...init,
+      secret: useKey,
+      timeoutMs: 10_000,
+    });
     if (!spec.check) {
       await response.body?.cancel();
       return done();

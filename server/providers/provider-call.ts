@@ -26,7 +26,8 @@ export function providerDetail(body: unknown): string | undefined {
     const text = e.message ?? e.detail ?? e.description;
     if (typeof text === 'string' && text) return text;
   }
-  for (const field of ['message', 'description', 'detail']) if (typeof b[field] === 'string' && b[field]) return b[field] as string;
+  for (const field of ['message', 'description', 'detail'])
+    if (typeof b[field] === 'string' && b[field]) return b[field] as string;
   return undefined;
 }
 
@@ -46,15 +47,33 @@ export function retryAfterSeconds(value: string | null): number | undefined {
 }
 
 /** Turns a provider's non-2xx answer into the German HttpError the console shows. */
-export function providerError(name: string, status: number, body: unknown, retryAfter: string | null, secrets: (string | undefined)[] = []): HttpError {
+export function providerError(
+  name: string,
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  secrets: (string | undefined)[] = [],
+): HttpError {
   const detail = providerDetail(body);
   const said = detail ? `: ${redact(detail, secrets)}` : '.';
-  if (status === 401 || status === 403) return new HttpError(502, `${name} hat den API-Schlüssel abgelehnt (HTTP ${status})${said}`, 'provider_auth');
+  if (status === 401 || status === 403)
+    return new HttpError(502, `${name} hat den API-Schlüssel abgelehnt (HTTP ${status})${said}`, 'provider_auth');
   if (status === 429) {
     const seconds = retryAfterSeconds(retryAfter);
-    return new HttpError(429, `${name}: Rate limit erreicht – bitte ${seconds !== undefined ? `in ${seconds} s ` : 'später '}erneut versuchen.`, 'rate_limited', undefined, seconds !== undefined ? { 'Retry-After': String(seconds) } : undefined);
+    return new HttpError(
+      429,
+      `${name}: Rate limit erreicht – bitte ${seconds !== undefined ? `in ${seconds} s ` : 'später '}erneut versuchen.`,
+      'rate_limited',
+      undefined,
+      seconds !== undefined ? { 'Retry-After': String(seconds) } : undefined,
+    );
   }
-  if (status >= 500) return new HttpError(502, `${name} ist vorübergehend nicht verfügbar (HTTP ${status})${said}`, 'provider_unavailable');
+  if (status >= 500)
+    return new HttpError(
+      502,
+      `${name} ist vorübergehend nicht verfügbar (HTTP ${status})${said}`,
+      'provider_unavailable',
+    );
   return new HttpError(422, `${name} hat die Anfrage abgelehnt (HTTP ${status})${said}`, 'provider_rejected');
 }
 
@@ -65,10 +84,19 @@ export async function callProvider<T>(request: ProviderRequest): Promise<T> {
   if (json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetchImpl(url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetchImpl(url, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new HttpError(502, timedOut ? `${name} antwortet nicht (Zeitüberschreitung).` : `${name} ist nicht erreichbar.`, timedOut ? 'provider_timeout' : 'provider_unreachable');
+    throw new HttpError(
+      502,
+      timedOut ? `${name} antwortet nicht (Zeitüberschreitung).` : `${name} ist nicht erreichbar.`,
+      timedOut ? 'provider_timeout' : 'provider_unreachable',
+    );
   }
   const text = await response.text();
   let body: unknown = text;
@@ -78,6 +106,7 @@ export async function callProvider<T>(request: ProviderRequest): Promise<T> {
     // Not JSON: the text itself is the provider's answer.
   }
   if (!response.ok) throw providerError(name, response.status, body, response.headers.get('retry-after'), secrets);
-  if (body === undefined || typeof body === 'string') throw new HttpError(502, `${name} hat keine lesbare Antwort geschickt.`, 'provider_bad_answer');
+  if (body === undefined || typeof body === 'string')
+    throw new HttpError(502, `${name} hat keine lesbare Antwort geschickt.`, 'provider_bad_answer');
   return body as T;
 }

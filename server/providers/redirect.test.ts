@@ -25,7 +25,8 @@ beforeAll(async () => {
   provider = http.createServer((req, res) => {
     if (req.url === '/weg') return void res.writeHead(302, { Location: `${elsewhereUrl}/falle` }).end();
     if (req.url === '/alt') return void res.writeHead(307, { Location: '/neu' }).end();
-    if (req.url === '/neu' && req.headers['xi-api-key'] === 'sk-geheim') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+    if (req.url === '/neu' && req.headers['xi-api-key'] === 'sk-geheim')
+      return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
     res.writeHead(404).end();
   });
   providerUrl = await listen(provider);
@@ -36,9 +37,14 @@ afterAll(async () => {
 });
 
 test('a redirect to another host is refused before the key goes there', async () => {
-  const refused = await providerFetch('elevenlabs', `${providerUrl}/weg`, { headers: { 'xi-api-key': 'sk-geheim' }, secret: 'sk-geheim' }).catch((e: unknown) => e);
+  const refused = await providerFetch('elevenlabs', `${providerUrl}/weg`, {
+    headers: { 'xi-api-key': 'sk-geheim' },
+    secret: 'sk-geheim',
+  }).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(ProviderError);
-  expect((refused as ProviderError).message).toBe(`ElevenLabs leitet auf einen anderen Host um (${new URL(elsewhereUrl).host}); der Schlüssel wird dorthin nicht gesendet.`);
+  expect((refused as ProviderError).message).toBe(
+    `ElevenLabs leitet auf einen anderen Host um (${new URL(elsewhereUrl).host}); der Schlüssel wird dorthin nicht gesendet.`,
+  );
   expect(seenElsewhere).toEqual([]);
 });
 

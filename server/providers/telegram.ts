@@ -19,7 +19,12 @@ export async function sendTelegramMessage(credentials: Credentials, text: string
     if (!body.ok) throw new HttpError(502, 'Telegram hat die Nachricht nicht angenommen.', 'provider_rejected');
     return { ok: true, id: String(body.result?.message_id ?? '') };
   } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(error.retryable ? 503 : 502, error.message, error.retryable ? 'provider_unavailable' : 'provider_rejected');
+    if (error instanceof ProviderError)
+      throw new HttpError(
+        error.retryable ? 503 : 502,
+        error.message,
+        error.retryable ? 'provider_unavailable' : 'provider_rejected',
+      );
     throw error;
   }
 }

@@ -33,9 +33,14 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/artikel') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     else if (req.url === '/latin1') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from(PAGE.replace('charset="utf-8"', 'charset="iso-8859-1"'), 'latin1'));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+        .end(Buffer.from(PAGE.replace('charset="utf-8"', 'charset="iso-8859-1"'), 'latin1'));
     } else if (req.url === '/pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(PAGE);
-    else res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>Seite nicht gefunden</h1></body></html>');
+    else
+      res
+        .writeHead(404, { 'content-type': 'text/html' })
+        .end('<html><body><h1>Seite nicht gefunden</h1></body></html>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

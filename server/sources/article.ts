@@ -20,7 +20,10 @@ interface ArticleNode {
 }
 
 /** Fetches an article page through the SSRF guard and returns its main text, or undefined when anything fails. */
-export async function extractArticle(url: string, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<ExtractedArticle | undefined> {
+export async function extractArticle(
+  url: string,
+  options: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<ExtractedArticle | undefined> {
   try {
     const response = await guardedFetch(url, {
       allowPrivate: options.allowPrivate,
@@ -29,7 +32,12 @@ export async function extractArticle(url: string, options: { allowPrivate: boole
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9' },
     });
     const type = response.headers.get('content-type') ?? '';
-    if (response.status < 200 || response.status >= 300 || !/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) return undefined;
+    if (
+      response.status < 200 ||
+      response.status >= 300 ||
+      !/^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)
+    )
+      return undefined;
 
     const { document } = parseHTML(decodeHtml(response.body, type));
     // The serializer hands back the content node itself, so it is walked rather than printed and parsed again.
@@ -61,7 +69,9 @@ function decodeHtml(body: Buffer, contentType: string): string {
 }
 
 const BLOCKS = new Set(
-  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DD DIV DL DT FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER HR LI MAIN OL P PRE SECTION TABLE TR UL'.split(' '),
+  'ADDRESS ARTICLE ASIDE BLOCKQUOTE DD DIV DL DT FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER HR LI MAIN OL P PRE SECTION TABLE TR UL'.split(
+    ' ',
+  ),
 );
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'OBJECT', 'SVG']);
 

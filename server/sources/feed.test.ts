@@ -76,7 +76,8 @@ describe('RSS 2.0', () => {
         guid: 'https://www.example.de/eilmeldung/sturm-hamburg',
       },
       {
-        title: 'In der Innenstadt von Köln wird ab Montag die Hohe Straße saniert. Anwohner und Geschäfte müssen sich auf Umleitungen ei',
+        title:
+          'In der Innenstadt von Köln wird ab Montag die Hohe Straße saniert. Anwohner und Geschäfte müssen sich auf Umleitungen ei',
         url: 'https://www.example.de/ohne-titel',
         summary:
           'In der Innenstadt von Köln wird ab Montag die Hohe Straße saniert. Anwohner und Geschäfte müssen sich auf Umleitungen einstellen, die bis in den Herbst dauern.',
@@ -96,7 +97,11 @@ describe('RSS 2.0', () => {
 
   test('the summary is cut at 2000 characters', () => {
     const long = 'Wort '.repeat(600);
-    const feed = parseFeed(`<rss version="2.0"><channel><item><title>Lang</title><link>https://www.example.de/lang</link><description>${long}</description></item></channel></rss>`, undefined, FEED_URL);
+    const feed = parseFeed(
+      `<rss version="2.0"><channel><item><title>Lang</title><link>https://www.example.de/lang</link><description>${long}</description></item></channel></rss>`,
+      undefined,
+      FEED_URL,
+    );
     expect(feed.items[0].summary).toHaveLength(1999); // 2000 characters, the trailing space trimmed
     expect(feed.items[0].summary.startsWith('Wort Wort ')).toBe(true);
   });
@@ -194,7 +199,8 @@ describe('Atom', () => {
   });
 
   test('an Atom feed without entries is an empty feed, not an error', () => {
-    const empty = '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Leer</title><id>urn:x</id><updated>2024-01-01T00:00:00Z</updated></feed>';
+    const empty =
+      '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Leer</title><id>urn:x</id><updated>2024-01-01T00:00:00Z</updated></feed>';
     expect(parseFeed(empty, 'application/atom+xml', 'https://blog.example.net/feed.atom')).toEqual({ items: [] });
   });
 });
@@ -216,7 +222,11 @@ describe('JSON Feed', () => {
           authors: [{ name: 'Sophie Becker' }],
         },
         { id: 'kein-link', title: 'Ohne Adresse', content_text: 'Nichts.' },
-        { id: 'https://presse.example.com/2024/notiz', content_text: 'Eine Notiz ohne Titel.', date_published: '31.05.2024' },
+        {
+          id: 'https://presse.example.com/2024/notiz',
+          content_text: 'Eine Notiz ohne Titel.',
+          date_published: '31.05.2024',
+        },
       ],
     });
     expect(parseFeed(json, 'application/feed+json', 'https://presse.example.com/feed.json')).toEqual({
@@ -244,10 +254,24 @@ describe('JSON Feed', () => {
     const json = JSON.stringify({
       version: 'https://jsonfeed.org/version/1',
       title: 'Alt',
-      items: [{ id: 1, url: 'https://alt.example.com/a', title: 'Erster Beitrag', summary: 'Kurz.', author: { name: 'Max Mustermann' } }],
+      items: [
+        {
+          id: 1,
+          url: 'https://alt.example.com/a',
+          title: 'Erster Beitrag',
+          summary: 'Kurz.',
+          author: { name: 'Max Mustermann' },
+        },
+      ],
     });
     expect(parseFeed(json, 'application/json', 'https://alt.example.com/feed.json').items).toEqual([
-      { title: 'Erster Beitrag', url: 'https://alt.example.com/a', author: 'Max Mustermann', summary: 'Kurz.', guid: '1' },
+      {
+        title: 'Erster Beitrag',
+        url: 'https://alt.example.com/a',
+        author: 'Max Mustermann',
+        summary: 'Kurz.',
+        guid: '1',
+      },
     ]);
   });
 });
@@ -255,27 +279,52 @@ describe('JSON Feed', () => {
 describe('refusals', () => {
   test('HTML pages, plain text and other JSON are no feed', () => {
     const message = 'Die Adresse liefert keinen Feed (RSS, Atom oder JSON Feed).';
-    expect(feedError(() => parseFeed('<!DOCTYPE html><html><head><title>Startseite</title></head><body><p>Willkommen<br></body></html>', 'text/html', FEED_URL))).toBe(message);
-    expect(feedError(() => parseFeed('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title></head><body/></html>', 'application/xhtml+xml', FEED_URL))).toBe(message);
+    expect(
+      feedError(() =>
+        parseFeed(
+          '<!DOCTYPE html><html><head><title>Startseite</title></head><body><p>Willkommen<br></body></html>',
+          'text/html',
+          FEED_URL,
+        ),
+      ),
+    ).toBe(message);
+    expect(
+      feedError(() =>
+        parseFeed(
+          '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title></head><body/></html>',
+          'application/xhtml+xml',
+          FEED_URL,
+        ),
+      ),
+    ).toBe(message);
     expect(feedError(() => parseFeed('Dienst vorübergehend nicht verfügbar', 'text/plain', FEED_URL))).toBe(message);
     expect(feedError(() => parseFeed('', undefined, FEED_URL))).toBe(message);
     expect(feedError(() => parseFeed('{"status":"ok","data":[]}', 'application/json', FEED_URL))).toBe(message);
     expect(feedError(() => parseFeed('{"version":"1.0","items":[]}', 'application/json', FEED_URL))).toBe(message);
     expect(feedError(() => parseFeed('{kaputt', 'application/feed+json', FEED_URL))).toBe(message);
-    expect(feedError(() => parseFeed('<rss version="2.0"><channel><item><title>offen</channel></rss>', 'application/rss+xml', FEED_URL))).toBe(message);
+    expect(
+      feedError(() =>
+        parseFeed('<rss version="2.0"><channel><item><title>offen</channel></rss>', 'application/rss+xml', FEED_URL),
+      ),
+    ).toBe(message);
   });
 
   test('a billion laughs body is refused at once', () => {
     const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('\n');
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE rss [\n<!ENTITY lol0 "lol">\n${levels}\n]>\n<rss version="2.0"><channel><title>&lol9;</title><item><title>&lol9;</title><link>https://x.example/</link></item></channel></rss>`;
     const started = performance.now();
-    expect(feedError(() => parseFeed(bomb, 'application/rss+xml', FEED_URL))).toBe('Der Feed enthält nicht erlaubte XML-Entitäten.');
+    expect(feedError(() => parseFeed(bomb, 'application/rss+xml', FEED_URL))).toBe(
+      'Der Feed enthält nicht erlaubte XML-Entitäten.',
+    );
     expect(performance.now() - started).toBeLessThan(50);
   });
 
   test('an external entity is refused too', () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><item><title>&xxe;</title><link>https://x.example/</link></item></channel></rss>';
-    expect(feedError(() => parseFeed(xxe, 'application/rss+xml', FEED_URL))).toBe('Der Feed enthält nicht erlaubte XML-Entitäten.');
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><item><title>&xxe;</title><link>https://x.example/</link></item></channel></rss>';
+    expect(feedError(() => parseFeed(xxe, 'application/rss+xml', FEED_URL))).toBe(
+      'Der Feed enthält nicht erlaubte XML-Entitäten.',
+    );
   });
 });
 
@@ -287,9 +336,15 @@ test('canonicalUrl', () => {
     ['//cdn.example.de/x', 'https://cdn.example.de/x'],
     ['HTTP://News.Example.COM:80/Pfad/', 'http://news.example.com/Pfad/'],
     ['https://news.example.com:8443/a', 'https://news.example.com:8443/a'],
-    ['https://news.example.com/a?utm_source=tw&UTM_Medium=social&id=5&fbclid=1&gclid=2#top', 'https://news.example.com/a?id=5'],
+    [
+      'https://news.example.com/a?utm_source=tw&UTM_Medium=social&id=5&fbclid=1&gclid=2#top',
+      'https://news.example.com/a?id=5',
+    ],
     ['https://news.example.com/a?utm_source=tw', 'https://news.example.com/a'],
-    ['https://news.example.com/suche?q=a%2Fb&utm_x=1&tag=K%C3%B6ln', 'https://news.example.com/suche?q=a%2Fb&tag=K%C3%B6ln'],
+    [
+      'https://news.example.com/suche?q=a%2Fb&utm_x=1&tag=K%C3%B6ln',
+      'https://news.example.com/suche?q=a%2Fb&tag=K%C3%B6ln',
+    ],
     ['  https://news.example.com/mit-leerzeichen  ', 'https://news.example.com/mit-leerzeichen'],
     ['mailto:redaktion@example.de', undefined],
     ['javascript:alert(1)', undefined],

@@ -112,7 +112,11 @@ function parseJsonFeed(body: string, feedUrl: string): ParsedFeed {
     throw new FeedError(NOT_A_FEED);
   }
   const version = isRecord(data) ? data.version : undefined;
-  if (!isRecord(data) || !Array.isArray(data.items) || (typeof version === 'string' && !version.startsWith('https://jsonfeed.org/version/'))) {
+  if (
+    !isRecord(data) ||
+    !Array.isArray(data.items) ||
+    (typeof version === 'string' && !version.startsWith('https://jsonfeed.org/version/'))
+  ) {
     throw new FeedError(NOT_A_FEED);
   }
   const { channel, entries } = collectRaw(extractFromJson(data, { ...keepRaw, normalization: true }));
@@ -138,7 +142,8 @@ function parseJsonFeed(body: string, feedUrl: string): ParsedFeed {
 function parseXmlFeed(body: string, feedUrl: string): ParsedFeed {
   // Anything declared before the root element could expand entities (billion laughs): refused before parsing.
   const prologEnd = body.search(/<[A-Za-z_:]/);
-  if (/<!ENTITY/i.test(prologEnd === -1 ? body : body.slice(0, prologEnd))) throw new FeedError('Der Feed enthält nicht erlaubte XML-Entitäten.');
+  if (/<!ENTITY/i.test(prologEnd === -1 ? body : body.slice(0, prologEnd)))
+    throw new FeedError('Der Feed enthält nicht erlaubte XML-Entitäten.');
 
   let feed: FeedData;
   try {
@@ -146,7 +151,12 @@ function parseXmlFeed(body: string, feedUrl: string): ParsedFeed {
       ...keepRaw,
       normalization: true,
       // No entity processing in the parser at all (so none can expand), no numbers made of "00123" guids.
-      xmlParserOptions: { processEntities: false, parseTagValue: false, parseAttributeValue: false, htmlEntities: false },
+      xmlParserOptions: {
+        processEntities: false,
+        parseTagValue: false,
+        parseAttributeValue: false,
+        htmlEntities: false,
+      },
     });
   } catch {
     if (isEmptyAtomFeed(body)) return { items: [] };
@@ -167,8 +177,14 @@ function parseXmlFeed(body: string, feedUrl: string): ParsedFeed {
         guid: reader.str(raw.guid) ?? reader.str(raw.id) ?? reader.str(raw['@_rdf:about']),
         author: reader.author(raw.author) ?? reader.author(raw['dc:creator']),
         // Atom: the first publication over the last update.
-        dates: [raw.pubDate, raw.published, raw.issued, raw['dc:date'], raw.updated, raw.modified].map((d) => reader.str(d)),
-        summary: reader.plain(raw.description) || reader.plain(raw.summary) || reader.plain(raw['content:encoded']) || reader.plain(raw.content),
+        dates: [raw.pubDate, raw.published, raw.issued, raw['dc:date'], raw.updated, raw.modified].map((d) =>
+          reader.str(d),
+        ),
+        summary:
+          reader.plain(raw.description) ||
+          reader.plain(raw.summary) ||
+          reader.plain(raw['content:encoded']) ||
+          reader.plain(raw.content),
       })),
       base,
     ),
@@ -178,7 +194,11 @@ function parseXmlFeed(body: string, feedUrl: string): ParsedFeed {
 // The library only takes an Atom document with at least one entry for a feed.
 function isEmptyAtomFeed(body: string): boolean {
   const prolog = body.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
-  return /^\s*(<!DOCTYPE[^>]*>\s*)?<([A-Za-z_][\w.-]*:)?feed[\s>]/.test(prolog) && body.includes('http://www.w3.org/2005/Atom') && !/<([A-Za-z_][\w.-]*:)?entry[\s/>]/.test(body);
+  return (
+    /^\s*(<!DOCTYPE[^>]*>\s*)?<([A-Za-z_][\w.-]*:)?feed[\s>]/.test(prolog) &&
+    body.includes('http://www.w3.org/2005/Atom') &&
+    !/<([A-Za-z_][\w.-]*:)?entry[\s/>]/.test(body)
+  );
 }
 
 // A guid or id stands in for a missing link only when it is a full address, never resolved as a relative one.
@@ -246,8 +266,14 @@ class FieldReader {
   /** An RSS link's text, or an Atom link's href: rel="alternate" (or none) first. */
   link(value: unknown): string | undefined {
     const links = Array.isArray(value) ? value : [value];
-    const hrefs = links.map((l) => ({ rel: isRecord(l) ? this.str(l['@_rel']) : undefined, href: isRecord(l) && l['@_href'] !== undefined ? this.str(l['@_href']) : this.str(l) }));
-    return (hrefs.find((l) => l.href && (l.rel === undefined || l.rel === 'alternate')) ?? hrefs.find((l) => l.href && l.rel !== 'self'))?.href;
+    const hrefs = links.map((l) => ({
+      rel: isRecord(l) ? this.str(l['@_rel']) : undefined,
+      href: isRecord(l) && l['@_href'] !== undefined ? this.str(l['@_href']) : this.str(l),
+    }));
+    return (
+      hrefs.find((l) => l.href && (l.rel === undefined || l.rel === 'alternate')) ??
+      hrefs.find((l) => l.href && l.rel !== 'self')
+    )?.href;
   }
 
   /** A name from RSS "author" (often "mail (Name)"), dc:creator, an Atom <author><name>, JSON Feed author(s). */
@@ -272,7 +298,11 @@ function rawText(value: unknown): string | undefined {
 function deepText(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(deepText).join(' ');
-  if (isRecord(value)) return Object.entries(value).filter(([key]) => !key.startsWith('@_')).map(([, v]) => deepText(v)).join(' ');
+  if (isRecord(value))
+    return Object.entries(value)
+      .filter(([key]) => !key.startsWith('@_'))
+      .map(([, v]) => deepText(v))
+      .join(' ');
   return '';
 }
 
@@ -292,7 +322,9 @@ interface TextNode {
 }
 
 const BLOCKS = new Set(
-  'ADDRESS ARTICLE ASIDE BLOCKQUOTE BR DD DIV DL DT FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER HR LI MAIN NAV OL P PRE SECTION TABLE TD TH TR UL'.split(' '),
+  'ADDRESS ARTICLE ASIDE BLOCKQUOTE BR DD DIV DL DT FIGCAPTION FIGURE FOOTER H1 H2 H3 H4 H5 H6 HEADER HR LI MAIN NAV OL P PRE SECTION TABLE TD TH TR UL'.split(
+    ' ',
+  ),
 );
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'IFRAME', 'OBJECT', 'SVG']);
 

@@ -24,7 +24,8 @@ export interface PollResult {
 }
 
 const MAX_BACKOFF_MS = 6 * 3600_000;
-const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5';
+const FEED_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5';
 const USER_AGENT = 'Newsdesk/2.0 (feed reader)';
 
 /** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
@@ -41,7 +42,12 @@ export function backoffMs(failures: number, intervalMs: number): number {
 }
 
 /** Reads one source now and records the outcome on it. */
-export async function pollSource(db: Db, source: SourceRow, settings: PollSettings, now = () => new Date()): Promise<PollResult> {
+export async function pollSource(
+  db: Db,
+  source: SourceRow,
+  settings: PollSettings,
+  now = () => new Date(),
+): Promise<PollResult> {
   const headers: Record<string, string> = { Accept: FEED_ACCEPT, 'User-Agent': USER_AGENT };
   if (source.etag) headers['If-None-Match'] = source.etag;
   if (source.lastModified) headers['If-Modified-Since'] = source.lastModified;
@@ -49,20 +55,36 @@ export async function pollSource(db: Db, source: SourceRow, settings: PollSettin
   let validators: { etag: string | null; lastModified: string | null } | undefined;
   let waitMs: number | undefined;
   try {
-    const response = await guardedFetch(source.url, { allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs ?? 15_000, maxBytes: settings.maxBytes ?? 5 * 1024 * 1024, maxRedirects: 3, headers });
+    const response = await guardedFetch(source.url, {
+      allowPrivate: settings.allowPrivate,
+      timeoutMs: settings.timeoutMs ?? 15_000,
+      maxBytes: settings.maxBytes ?? 5 * 1024 * 1024,
+      maxRedirects: 3,
+      headers,
+    });
     if (response.status === 304) {
       result = { status: 304, newItems: 0 };
     } else if (response.status >= 200 && response.status < 300) {
-      const feed = parseFeed(response.body.toString('utf8'), response.headers.get('content-type') ?? undefined, response.url);
+      const feed = parseFeed(
+        response.body.toString('utf8'),
+        response.headers.get('content-type') ?? undefined,
+        response.url,
+      );
       const newItems = await storeItems(db, source, feed.items, now());
       result = { status: response.status, newItems };
       validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
     } else {
       result = { status: response.status, newItems: 0, error: `Der Feed antwortet mit HTTP ${response.status}.` };
-      if (response.status === 429 || response.status === 503) waitMs = retryAfterMs(response.headers.get('retry-after'), now().getTime());
+      if (response.status === 429 || response.status === 503)
+        waitMs = retryAfterMs(response.headers.get('retry-after'), now().getTime());
     }
   } catch (error) {
-    if (error instanceof FetchRefused || error instanceof FeedError) result = { newItems: 0, error: error.message, ...(error instanceof FetchRefused && error.status ? { status: error.status } : {}) };
+    if (error instanceof FetchRefused || error instanceof FeedError)
+      result = {
+        newItems: 0,
+        error: error.message,
+        ...(error instanceof FetchRefused && error.status ? { status: error.status } : {}),
+      };
     else throw error;
   }
   const failed = result.error !== undefined;
@@ -88,17 +110,34 @@ export async function pollSource(db: Db, source: SourceRow, settings: PollSettin
  * Takes the sources due now for this instance, atomically: each due source's next time is moved forward in the same
  * statement that selects it (FOR UPDATE SKIP LOCKED), so two instances never read one source twice.
  */
-export async function claimDueSources(db: Db, options: { now: Date; holdMs: number; limit: number; ids?: string[] }): Promise<SourceRow[]> {
+export async function claimDueSources(
+  db: Db,
+  options: { now: Date; holdMs: number; limit: number; ids?: string[] },
+): Promise<SourceRow[]> {
   const nowIso = options.now.toISOString();
   const hold = new Date(options.now.getTime() + options.holdMs).toISOString();
   const due = and(eq(sources.enabled, true), or(isNull(sources.notBefore), lte(sources.notBefore, nowIso)));
-  const only = options.ids && options.ids.length > 0 ? sql` AND id IN (${sql.join(options.ids.map((i) => sql`${i}`), sql`, `)})` : sql``;
+  const only =
+    options.ids && options.ids.length > 0
+      ? sql` AND id IN (${sql.join(
+          options.ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`
+      : sql``;
   const result = await db.execute(sql`
     UPDATE sources SET not_before = ${hold}::timestamptz
     WHERE id IN (SELECT id FROM sources WHERE ${due}${only} ORDER BY not_before NULLS FIRST, seq FOR UPDATE SKIP LOCKED LIMIT ${options.limit})
     RETURNING id`);
   const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const rows = await db.select().from(sources).where(sql`${sources.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  const rows = await db
+    .select()
+    .from(sources)
+    .where(
+      sql`${sources.id} IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   return rows;
 }

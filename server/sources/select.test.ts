@@ -3,11 +3,24 @@ import { expect, test } from 'vitest';
 import { keyTerms, topStory, type SelectedItem } from './select';
 
 const item = (id: string, title: string, sources: string[], hoursAgo = 1): SelectedItem => ({
-  id, title, url: `https://example.org/${id}`, summary: '', body: null, language: 'de', category: 'general', publishedAt: new Date(Date.now() - hoursAgo * 3600_000).toISOString(), sources,
+  id,
+  title,
+  url: `https://example.org/${id}`,
+  summary: '',
+  body: null,
+  language: 'de',
+  category: 'general',
+  publishedAt: new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
+  sources,
 });
 
 test('key terms drop stopwords and fold case and umlauts', () => {
-  expect(keyTerms('Der BUNDESTAG und das Gesetz über Energie für Ärzte')).toEqual(['bundestag', 'gesetz', 'energie', 'arzte']);
+  expect(keyTerms('Der BUNDESTAG und das Gesetz über Energie für Ärzte')).toEqual([
+    'bundestag',
+    'gesetz',
+    'energie',
+    'arzte',
+  ]);
 });
 
 test('the story most distinct sources carry wins over a newer one-source story', () => {

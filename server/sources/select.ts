@@ -24,8 +24,8 @@ const MAX_ITEMS = 5;
 const MAX_CANDIDATES = 2000;
 
 const STOPWORD_TEXT =
-  ('der die das den dem des ein eine einer eines einem einen und oder aber auch nicht noch nur mit von vom zum zur für fuer auf aus bei nach über ueber unter vor im in ist sind war wird werden hat haben wie was wer als an am um bis so sich es er sie wir ihr '
-    + 'the a an and or but not with from for on at by to of in is are was were be been has have had as it its this that these those new neue neuer neues mehr more after over into about than');
+  'der die das den dem des ein eine einer eines einem einen und oder aber auch nicht noch nur mit von vom zum zur für fuer auf aus bei nach über ueber unter vor im in ist sind war wird werden hat haben wie was wer als an am um bis so sich es er sie wir ihr ' +
+  'the a an and or but not with from for on at by to of in is are was were be been has have had as it its this that these those new neue neuer neues mehr more after over into about than';
 // Folded like the titles they are compared with ('über' becomes what normalizeTitle makes of it).
 let stopwords: Set<string> | undefined;
 const isStopword = (word: string) => (stopwords ??= new Set(normalizeTitle(STOPWORD_TEXT).split(' '))).has(word);
@@ -53,7 +53,10 @@ async function recentItems(db: Db, now: Date): Promise<SelectedItem[]> {
     .limit(MAX_CANDIDATES);
   // An item dated in the future or long ago (a feed re-sending old items) is only recent when its date says so.
   const fresh = rows.filter((r) => !r.publishedAt || Date.parse(r.publishedAt) >= Date.parse(since));
-  const names = await originsOf(db, fresh.map((r) => r.id));
+  const names = await originsOf(
+    db,
+    fresh.map((r) => r.id),
+  );
   return fresh.map((r) => ({
     id: r.id,
     title: r.title,
@@ -74,11 +77,17 @@ function byTopic(items: SelectedItem[], topic: string): SelectedItem[] {
   const terms = keyTerms(topic);
   if (terms.length === 0) return [];
   return items
-    .map((item) => ({ item, text: normalizeTitle(`${item.title} ${item.summary} ${item.body ?? ''}`), title: normalizeTitle(item.title) }))
+    .map((item) => ({
+      item,
+      text: normalizeTitle(`${item.title} ${item.summary} ${item.body ?? ''}`),
+      title: normalizeTitle(item.title),
+    }))
     .filter(({ text }) => terms.every((t) => text.includes(t)))
     .sort((a, b) => {
       const inTitle = (x: { title: string }) => terms.filter((t) => x.title.includes(t)).length;
-      return inTitle(b) - inTitle(a) || b.item.sources.length - a.item.sources.length || timeOf(b.item) - timeOf(a.item);
+      return (
+        inTitle(b) - inTitle(a) || b.item.sources.length - a.item.sources.length || timeOf(b.item) - timeOf(a.item)
+      );
     })
     .map(({ item }) => item);
 }
@@ -103,8 +112,13 @@ export function topStory(items: SelectedItem[]): SelectedItem[] {
 }
 
 /** The run's items, best first (at most five); empty when nothing recent matches. */
-export async function selectItems(db: Db, input: { topic: string; category?: string; now?: Date }): Promise<SelectedItem[]> {
-  const candidates = (await recentItems(db, input.now ?? new Date())).filter((i) => categoryMatches(input.category, i.category));
+export async function selectItems(
+  db: Db,
+  input: { topic: string; category?: string; now?: Date },
+): Promise<SelectedItem[]> {
+  const candidates = (await recentItems(db, input.now ?? new Date())).filter((i) =>
+    categoryMatches(input.category, i.category),
+  );
   const topic = input.topic.trim();
   const chosen = !topic || topic.toLowerCase() === BREAKING_NEWS ? topStory(candidates) : byTopic(candidates, topic);
   return chosen.slice(0, MAX_ITEMS);

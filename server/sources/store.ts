@@ -25,7 +25,12 @@ export function toFeedSource(row: SourceRow, itemCount: number): FeedSource {
     language: row.language as FeedSource['language'],
     enabled: row.enabled,
     lastFetch: row.lastFetchAt
-      ? { at: new Date(row.lastFetchAt).toISOString(), newItems: row.lastNewItems, ...(row.lastStatus !== null ? { status: row.lastStatus } : {}), ...(row.lastError ? { error: row.lastError } : {}) }
+      ? {
+          at: new Date(row.lastFetchAt).toISOString(),
+          newItems: row.lastNewItems,
+          ...(row.lastStatus !== null ? { status: row.lastStatus } : {}),
+          ...(row.lastError ? { error: row.lastError } : {}),
+        }
       : null,
     itemCount,
   };
@@ -33,13 +38,20 @@ export function toFeedSource(row: SourceRow, itemCount: number): FeedSource {
 
 async function itemCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: sourceItemOrigins.sourceId, n: count() }).from(sourceItemOrigins).where(inArray(sourceItemOrigins.sourceId, ids)).groupBy(sourceItemOrigins.sourceId);
+  const rows = await db
+    .select({ id: sourceItemOrigins.sourceId, n: count() })
+    .from(sourceItemOrigins)
+    .where(inArray(sourceItemOrigins.sourceId, ids))
+    .groupBy(sourceItemOrigins.sourceId);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 export async function listSources(db: Db): Promise<FeedSource[]> {
   const rows = await db.select().from(sources).orderBy(sources.seq);
-  const counts = await itemCounts(db, rows.map((r) => r.id));
+  const counts = await itemCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toFeedSource(r, counts.get(r.id) ?? 0));
 }
 
@@ -61,9 +73,17 @@ async function urlTaken(db: Db, url: string, except?: string): Promise<boolean> 
   return rows.some((r) => r.id !== except);
 }
 
-export async function createSource(db: Db, input: { name: string; url: string; category: string; language: string; enabled: boolean }, id = `src-${randomUUID()}`): Promise<FeedSource> {
+export async function createSource(
+  db: Db,
+  input: { name: string; url: string; category: string; language: string; enabled: boolean },
+  id = `src-${randomUUID()}`,
+): Promise<FeedSource> {
   if (await urlTaken(db, input.url)) throw duplicate();
-  const [row] = await db.insert(sources).values({ id, ...input }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(sources)
+    .values({ id, ...input })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw duplicate();
   return toFeedSource(row, 0);
 }
@@ -73,9 +93,16 @@ export async function updateSource(db: Db, id: string, patch: FeedSourcePatch): 
   const current = await getSource(db, id);
   if (!current) throw notFound('Quelle');
   // A new address starts afresh: the old validators and back-off belong to the old one.
-  const moved = patch.url !== undefined && patch.url !== current.url ? { etag: null, lastModified: null, failures: 0, notBefore: null } : {};
+  const moved =
+    patch.url !== undefined && patch.url !== current.url
+      ? { etag: null, lastModified: null, failures: 0, notBefore: null }
+      : {};
   const enabledAgain = patch.enabled === true && !current.enabled ? { notBefore: null } : {};
-  const [row] = await db.update(sources).set({ ...patch, ...moved, ...enabledAgain }).where(eq(sources.id, id)).returning();
+  const [row] = await db
+    .update(sources)
+    .set({ ...patch, ...moved, ...enabledAgain })
+    .where(eq(sources.id, id))
+    .returning();
   return toFeedSource(row, (await itemCounts(db, [id])).get(id) ?? 0);
 }
 
@@ -88,7 +115,12 @@ export async function deleteSource(db: Db, id: string): Promise<void> {
  * Stores a feed's items; answers how many were new to the desk (an item another source already brought is not new).
  * One transaction per feed with set-wise reads and writes: a feed of 50 items is a handful of statements, not 150.
  */
-export async function storeItems(db: Db, source: Pick<SourceRow, 'id' | 'name' | 'category' | 'language'>, items: FeedItem[], now = new Date()): Promise<number> {
+export async function storeItems(
+  db: Db,
+  source: Pick<SourceRow, 'id' | 'name' | 'category' | 'language'>,
+  items: FeedItem[],
+  now = new Date(),
+): Promise<number> {
   if (items.length === 0) return 0;
   const since = new Date(now.getTime() - SAME_STORY_WINDOW_MS).toISOString();
   // A title of a few words says too little to call two reports one story.
@@ -101,9 +133,23 @@ export async function storeItems(db: Db, source: Pick<SourceRow, 'id' | 'name' |
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`);
     const urls = [...new Set(items.map((i) => i.url))];
     const keys = [...new Set(items.map(keyOf).filter((k): k is string => k !== undefined))];
-    const byUrl = new Map((await tx.select({ id: sourceItems.id, url: sourceItems.url }).from(sourceItems).where(inArray(sourceItems.url, urls))).map((r) => [r.url, r.id]));
+    const byUrl = new Map(
+      (
+        await tx
+          .select({ id: sourceItems.id, url: sourceItems.url })
+          .from(sourceItems)
+          .where(inArray(sourceItems.url, urls))
+      ).map((r) => [r.url, r.id]),
+    );
     const byKey = new Map(
-      keys.length === 0 ? [] : (await tx.select({ id: sourceItems.id, key: sourceItems.titleKey }).from(sourceItems).where(and(inArray(sourceItems.titleKey, keys), gte(sourceItems.fetchedAt, since)))).map((r) => [r.key, r.id]),
+      keys.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: sourceItems.id, key: sourceItems.titleKey })
+              .from(sourceItems)
+              .where(and(inArray(sourceItems.titleKey, keys), gte(sourceItems.fetchedAt, since)))
+          ).map((r) => [r.key, r.id]),
     );
     const fresh: Array<typeof sourceItems.$inferInsert> = [];
     const origins: Array<typeof sourceItemOrigins.$inferInsert> = [];
@@ -112,18 +158,44 @@ export async function storeItems(db: Db, source: Pick<SourceRow, 'id' | 'name' |
       let itemId = byUrl.get(item.url) ?? (key ? byKey.get(key) : undefined);
       if (!itemId) {
         itemId = `item-${randomUUID()}`;
-        fresh.push({ id: itemId, url: item.url, title: item.title, titleKey: key ?? normalizeTitle(item.title), summary: item.summary, author: item.author ?? null, publishedAt: item.publishedAt ?? null, fetchedAt: now.toISOString(), category: source.category, language: source.language });
+        fresh.push({
+          id: itemId,
+          url: item.url,
+          title: item.title,
+          titleKey: key ?? normalizeTitle(item.title),
+          summary: item.summary,
+          author: item.author ?? null,
+          publishedAt: item.publishedAt ?? null,
+          fetchedAt: now.toISOString(),
+          category: source.category,
+          language: source.language,
+        });
         byUrl.set(item.url, itemId);
         if (key) byKey.set(key, itemId);
       }
       origins.push({ itemId, sourceId: source.id, sourceName: source.name, url: item.url, seenAt: now.toISOString() });
     }
     // Another instance may have stored the same address a moment ago: its row stands, and the origin goes to it.
-    const inserted = fresh.length === 0 ? [] : await tx.insert(sourceItems).values(fresh).onConflictDoNothing().returning({ id: sourceItems.id });
+    const inserted =
+      fresh.length === 0
+        ? []
+        : await tx.insert(sourceItems).values(fresh).onConflictDoNothing().returning({ id: sourceItems.id });
     const kept = new Set(inserted.map((r) => r.id));
     const lost = fresh.filter((f) => !kept.has(f.id));
     if (lost.length > 0) {
-      const winners = new Map((await tx.select({ id: sourceItems.id, url: sourceItems.url }).from(sourceItems).where(inArray(sourceItems.url, lost.map((l) => l.url)))).map((r) => [r.url, r.id]));
+      const winners = new Map(
+        (
+          await tx
+            .select({ id: sourceItems.id, url: sourceItems.url })
+            .from(sourceItems)
+            .where(
+              inArray(
+                sourceItems.url,
+                lost.map((l) => l.url),
+              ),
+            )
+        ).map((r) => [r.url, r.id]),
+      );
       const moved = new Map(lost.map((l) => [l.id as string, winners.get(l.url)]));
       for (const origin of origins) if (moved.has(origin.itemId)) origin.itemId = moved.get(origin.itemId) as string;
     }
@@ -137,7 +209,11 @@ type ItemRow = typeof sourceItems.$inferSelect;
 
 export async function originsOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(sourceItemOrigins).where(inArray(sourceItemOrigins.itemId, ids)).orderBy(sourceItemOrigins.seenAt);
+  const rows = await db
+    .select()
+    .from(sourceItemOrigins)
+    .where(inArray(sourceItemOrigins.itemId, ids))
+    .orderBy(sourceItemOrigins.seenAt);
   const map = new Map<string, string[]>();
   for (const r of rows) map.set(r.itemId, [...(map.get(r.itemId) ?? []), r.sourceName]);
   return map;
@@ -167,6 +243,9 @@ export async function listItems(db: Db, options: { q?: string; limit: number }):
     .where(like ? or(ilike(sourceItems.title, like), ilike(sourceItems.summary, like)) : undefined)
     .orderBy(desc(sql`coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt})`), desc(sourceItems.seq))
     .limit(options.limit);
-  const names = await originsOf(db, rows.map((r) => r.id));
+  const names = await originsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toSourceItem(r, names.get(r.id) ?? []));
 }

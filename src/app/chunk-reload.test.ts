@@ -5,7 +5,7 @@ const stale = () => Promise.reject(new TypeError('Failed to fetch dynamically im
 
 afterEach(() => sessionStorage.clear());
 
-test('recognises the browsers\' chunk load errors and nothing else', () => {
+test("recognises the browsers' chunk load errors and nothing else", () => {
   expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: x.js'))).toBe(true);
   expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
   expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
@@ -21,7 +21,9 @@ test('never a second reload right after the first: the error goes to the error p
   const reload = vi.fn();
   void loadChunk(stale, { reload, online: () => true, now: () => 1_000_000 });
   await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-  await expect(loadChunk(stale, { reload, online: () => true, now: () => 1_005_000 })).rejects.toThrow('dynamically imported module');
+  await expect(loadChunk(stale, { reload, online: () => true, now: () => 1_005_000 })).rejects.toThrow(
+    'dynamically imported module',
+  );
   expect(reload).toHaveBeenCalledTimes(1);
 });
 
@@ -33,7 +35,9 @@ test('never while offline', async () => {
 
 test('other errors are not reloads', async () => {
   const reload = vi.fn();
-  await expect(loadChunk(() => Promise.reject(new Error('boom')), { reload, online: () => true })).rejects.toThrow('boom');
+  await expect(loadChunk(() => Promise.reject(new Error('boom')), { reload, online: () => true })).rejects.toThrow(
+    'boom',
+  );
   expect(reload).not.toHaveBeenCalled();
 });
 

@@ -54,7 +54,11 @@ test('Admin Settings sits under the Administration heading', () => {
   renderShell();
   const heading = within(desktopNav()).getByRole('heading', { name: 'Administration' });
   const section = heading.parentElement as HTMLElement;
-  expect(within(section).getAllByRole('link').map((l) => l.textContent)).toEqual(['Admin Settings']);
+  expect(
+    within(section)
+      .getAllByRole('link')
+      .map((l) => l.textContent),
+  ).toEqual(['Admin Settings']);
 });
 
 test('footer shows version 2.0 and the theme toggle', () => {
@@ -114,6 +118,8 @@ test('a console running on its remembered live setting says so in German', () =>
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://api.newsdesk.example/api' });
   setConfigNotice('last-live');
   renderShell();
-  expect(screen.getByRole('status')).toHaveTextContent('Die Einstellung der Bereitstellung konnte nicht geladen werden – die letzte Live-Einstellung wird verwendet.');
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Die Einstellung der Bereitstellung konnte nicht geladen werden – die letzte Live-Einstellung wird verwendet.',
+  );
   expect(screen.queryByText('Demo-Modus')).not.toBeInTheDocument();
 });

@@ -29,7 +29,9 @@ const NavList = memo(function NavList({ items, onNavigate }: { items: NavItem[];
             className={({ isActive }) =>
               cn(
                 'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
-                isActive ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                isActive
+                  ? 'bg-primary text-primary-foreground'
+                  : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
               )
             }
           >
@@ -53,7 +55,9 @@ function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: bool
       <nav aria-label="Hauptnavigation" className="flex-1 space-y-6 overflow-y-auto">
         <NavList items={mainNav} onNavigate={onNavigate} />
         <div>
-          <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Administration</h2>
+          <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            Administration
+          </h2>
           <NavList items={adminNav} onNavigate={onNavigate} />
         </div>
       </nav>
@@ -84,7 +88,9 @@ export function DashboardLayout() {
     // Admin's saved retry settings, TTS roles, debug mode and secrets, loaded after the first render (Dexie stays out of it).
     void import('@/lib/settings-bootstrap')
       .then((m) => m.settingsInRuntime())
-      .catch((error: unknown) => console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''));
+      .catch((error: unknown) =>
+        console.warn('Einstellungen konnten nicht geladen werden.', error instanceof Error ? error.message : ''),
+      );
   }, [idle]);
 
   useEffect(() => {
@@ -97,7 +103,12 @@ export function DashboardLayout() {
     // The outbox drainer (Social owner): sends queued posts when back online; lazy, like the settings above.
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import('@/lib/outbox/drainer'), import('@/lib/outbox/messages'), import('sonner'), import('@/lib/operator-token')])
+    void Promise.all([
+      import('@/lib/outbox/drainer'),
+      import('@/lib/outbox/messages'),
+      import('sonner'),
+      import('@/lib/operator-token'),
+    ])
       .then(([m, { drainNotices }, { toast }, token]) => {
         if (cancelled) return;
         // Queued posts that went out, and posts that expired, are announced in the tab that sent the queue.
@@ -109,7 +120,9 @@ export function DashboardLayout() {
           },
         });
       })
-      .catch((error: unknown) => console.warn('Postausgang konnte nicht gestartet werden.', error instanceof Error ? error.message : ''));
+      .catch((error: unknown) =>
+        console.warn('Postausgang konnte nicht gestartet werden.', error instanceof Error ? error.message : ''),
+      );
     return () => {
       cancelled = true;
       stop?.();
@@ -127,48 +140,73 @@ export function DashboardLayout() {
 
   return (
     <DataProviders>
-    <div className="min-h-screen bg-background">
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card lg:block" data-testid="sidebar-desktop">
-        <Sidebar extras={idle} />
-      </aside>
-      {open && (
-        <div className="fixed inset-0 z-40 lg:hidden" data-testid="sidebar-overlay">
-          <div className="absolute inset-0 bg-black/50" data-testid="sidebar-backdrop" aria-hidden onClick={() => setOpen(false)} />
-          <aside role="dialog" aria-modal="true" aria-label="Navigation" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r bg-card shadow-xl">
-            <Button variant="ghost" size="icon" className="absolute right-2 top-2" aria-label={shellMessages.closeMenu} onClick={() => setOpen(false)}>
-              <X aria-hidden />
+      <div className="min-h-screen bg-background">
+        <aside
+          className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card lg:block"
+          data-testid="sidebar-desktop"
+        >
+          <Sidebar extras={idle} />
+        </aside>
+        {open && (
+          <div className="fixed inset-0 z-40 lg:hidden" data-testid="sidebar-overlay">
+            <div
+              className="absolute inset-0 bg-black/50"
+              data-testid="sidebar-backdrop"
+              aria-hidden
+              onClick={() => setOpen(false)}
+            />
+            <aside
+              role="dialog"
+              aria-modal="true"
+              aria-label="Navigation"
+              className="absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r bg-card shadow-xl"
+            >
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute right-2 top-2"
+                aria-label={shellMessages.closeMenu}
+                onClick={() => setOpen(false)}
+              >
+                <X aria-hidden />
+              </Button>
+              <Sidebar onNavigate={() => setOpen(false)} extras={idle} />
+            </aside>
+          </div>
+        )}
+        <div className="lg:pl-64">
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={shellMessages.openMenu}
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
+              <Menu aria-hidden />
             </Button>
-            <Sidebar onNavigate={() => setOpen(false)} extras={idle} />
-          </aside>
+            <span className="font-semibold">Newsdesk</span>
+            <DemoBadge />
+            <span className="ml-auto">
+              {idle && (
+                <Suspense fallback={null}>
+                  <OutboxBadge />
+                </Suspense>
+              )}
+            </span>
+          </header>
+          <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
+            <ConfigNoticeBanner />
+            <Outlet />
+          </main>
         </div>
-      )}
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur lg:hidden">
-          <Button variant="ghost" size="icon" aria-label={shellMessages.openMenu} aria-expanded={open} onClick={() => setOpen(true)}>
-            <Menu aria-hidden />
-          </Button>
-          <span className="font-semibold">Newsdesk</span>
-          <DemoBadge />
-          <span className="ml-auto">
-            {idle && (
-              <Suspense fallback={null}>
-                <OutboxBadge />
-              </Suspense>
-            )}
-          </span>
-        </header>
-        <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
-          <ConfigNoticeBanner />
-          <Outlet />
-        </main>
       </div>
-    </div>
-    {/* After the first screen has painted too: a 401 before then waits in lib/operator-token for the dialog. */}
-    {live && idle && (
-      <Suspense fallback={null}>
-        <LiveDesk />
-      </Suspense>
-    )}
+      {/* After the first screen has painted too: a 401 before then waits in lib/operator-token for the dialog. */}
+      {live && idle && (
+        <Suspense fallback={null}>
+          <LiveDesk />
+        </Suspense>
+      )}
     </DataProviders>
   );
 }

@@ -30,10 +30,17 @@ test('a newer tab upgrading the database: this tab says so in German and offers 
   const reload = vi.fn();
   await renderWatching(reload);
   const newer = new Dexie(db.name);
-  newer.version(1).stores({ errorLog: '++id, timestamp, service, resolved', outbox: 'id, status, createdAt, idempotencyKey', settings: 'key', prompts: 'id, createdAt, category' });
+  newer.version(1).stores({
+    errorLog: '++id, timestamp, service, resolved',
+    outbox: 'id, status, createdAt, idempotencyKey',
+    settings: 'key',
+    prompts: 'id, createdAt, category',
+  });
   newer.version(2).stores({ drafts: 'id' });
   await newer.open();
-  expect(await screen.findByText('Die Datenbank wurde in einem anderen Tab aktualisiert. Bitte laden Sie die Seite neu.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Die Datenbank wurde in einem anderen Tab aktualisiert. Bitte laden Sie die Seite neu.'),
+  ).toBeInTheDocument();
   expect(db.isOpen()).toBe(false);
   fireEvent.click(screen.getByRole('button', { name: 'Neu laden' }));
   expect(reload).toHaveBeenCalledTimes(1);
@@ -50,7 +57,9 @@ test('site data cleared while the app is open: reported in German, and the datab
     request.onerror = () => reject(request.error);
   });
   expect(
-    await screen.findByText('Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.'),
+    await screen.findByText(
+      'Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.',
+    ),
   ).toBeInTheDocument();
   expect(await db.settings.get('system')).toBeUndefined();
   await db.settings.put({ key: 'system', value: { autoUpdates: true } });
@@ -63,7 +72,8 @@ test('an upgrade blocked by an older tab: the German notice shows, without a rel
   // An older app version's tab: its schema is older (IndexedDB version 5 < 10) and it ignores versionchange.
   const stale = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(db.name, 5);
-    request.onupgradeneeded = () => request.result.createObjectStore('errorLog', { keyPath: 'id', autoIncrement: true });
+    request.onupgradeneeded = () =>
+      request.result.createObjectStore('errorLog', { keyPath: 'id', autoIncrement: true });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });

@@ -31,7 +31,9 @@ export function DatabaseNotices({ reload = reloadPage, onWatching }: { reload?: 
         );
         onWatching?.();
       })
-      .catch((error: unknown) => console.warn('Datenbank wird nicht überwacht.', error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.warn('Datenbank wird nicht überwacht.', error instanceof Error ? error.message : error),
+      );
     return () => {
       cancelled = true;
       stop?.();

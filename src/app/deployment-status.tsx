@@ -17,7 +17,10 @@ export function DemoBadge({ className }: { className?: string }) {
 export function ConfigNoticeBanner() {
   if (getConfigNotice() !== 'last-live') return null;
   return (
-    <p role="status" className="mb-4 flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200">
+    <p
+      role="status"
+      className="mb-4 flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{shellMessages.lastLiveSetting}</span>
     </p>

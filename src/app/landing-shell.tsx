@@ -1,4 +1,13 @@
-import { lazy, startTransition, StrictMode, Suspense, useCallback, useEffect, useState, type ReactElement } from 'react';
+import {
+  lazy,
+  startTransition,
+  StrictMode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  type ReactElement,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingPage } from '@/features/landing';
 import { loadChunk } from './chunk-reload';

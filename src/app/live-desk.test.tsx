@@ -36,7 +36,9 @@ beforeEach(() => {
   setConfig({ ...initialConfig, apiMode: 'live' });
   setOperatorToken('token-0123456789abcdef');
   vi.stubGlobal('EventSource', FakeSource);
-  server.use(http.post('*/api/events/ticket', () => HttpResponse.json({ ticket: 't-1', expiresInMs: 60_000 }, { status: 201 })));
+  server.use(
+    http.post('*/api/events/ticket', () => HttpResponse.json({ ticket: 't-1', expiresInMs: 60_000 }, { status: 201 })),
+  );
   requests = [];
   const listener = ({ request }: { request: Request }) => {
     requests.push(`${request.method} ${new URL(request.url).host}${new URL(request.url).pathname}`);
@@ -68,7 +70,12 @@ test('a workflow event refetches runs, logs, pipeline and overview, and not the 
   await waitFor(() => expect(FakeSource.all).toHaveLength(1));
   await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   queryClient.setQueryData(['overview'], { stale: true });
-  const before = { status: count('/webhook/ai-news/status'), runs: count('/api/workflow/runs'), logs: count('/api/workflow/logs/'), pipeline: count('/api/workflow/pipeline') };
+  const before = {
+    status: count('/webhook/ai-news/status'),
+    runs: count('/api/workflow/runs'),
+    logs: count('/api/workflow/logs/'),
+    pipeline: count('/api/workflow/pipeline'),
+  };
   expect(before.status).toBeGreaterThan(0);
 
   FakeSource.all[0].emit('change', { topic: 'workflow', action: 'updated', id: 'run-1' });
@@ -82,7 +89,7 @@ test('a workflow event refetches runs, logs, pipeline and overview, and not the 
   expect(queryClient.getQueryState(['overview'])?.isInvalidated).toBe(true);
 });
 
-test('an OBS connection event refetches the server\'s OBS list, a scene event nothing', async () => {
+test("an OBS connection event refetches the server's OBS list, a scene event nothing", async () => {
   const { queryClient } = renderWithProviders(
     <>
       <LiveDesk />
@@ -100,5 +107,7 @@ test('an OBS connection event refetches the server\'s OBS list, a scene event no
   FakeSource.all[0].emit('obs', { type: 'connection', instance: 'Studio', state: 'connected' });
   await waitFor(() => expect(count('/api/obs/instances')).toBe(before + 1));
   await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  expect(requests.filter((r) => r.includes('/api/') && !r.includes('/obs/instances') && !r.includes('/events/ticket'))).toEqual([]);
+  expect(
+    requests.filter((r) => r.includes('/api/') && !r.includes('/obs/instances') && !r.includes('/events/ticket')),
+  ).toEqual([]);
 });

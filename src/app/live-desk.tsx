@@ -7,7 +7,9 @@ import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib
 import { loadChunk } from './chunk-reload';
 
 // The dialog (Radix, 10 KB gzip) loads when the server first asks for a token, not with every screen of a live desk.
-const OperatorTokenDialog = lazy(() => loadChunk(() => import('./operator-token-dialog')).then((m) => ({ default: m.OperatorTokenDialog })));
+const OperatorTokenDialog = lazy(() =>
+  loadChunk(() => import('./operator-token-dialog')).then((m) => ({ default: m.OperatorTokenDialog })),
+);
 
 // The query keys each topic of the server's change stream touches (the screens' key prefixes). A run's stage event
 // changes the runs, their history and the pipeline, not the browser's own n8n status check or an uploaded file's state.

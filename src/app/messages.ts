@@ -6,17 +6,22 @@ export const shellMessages = {
   updateApply: 'Jetzt aktualisieren',
   updateLater: 'Später',
   updateActiveTitle: 'Neue Version in einem anderen Tab geladen',
-  updateActiveText: 'Dieser Tab lädt nicht von selbst neu, damit Ihre Eingaben erhalten bleiben. Bitte speichern und dann neu laden.',
+  updateActiveText:
+    'Dieser Tab lädt nicht von selbst neu, damit Ihre Eingaben erhalten bleiben. Bitte speichern und dann neu laden.',
   updateReload: 'Neu laden',
   offlineReady: 'Newsdesk ist jetzt auch offline verfügbar.',
   openMenu: 'Menü öffnen',
   closeMenu: 'Menü schließen',
   demo: 'Demo-Modus',
-  demoHint: 'Die Demo beantwortet alle Aufrufe im Browser mit Beispieldaten; ihre Daten liegen getrennt von denen einer Live-Konsole.',
-  lastLiveSetting: 'Die Einstellung der Bereitstellung konnte nicht geladen werden – die letzte Live-Einstellung wird verwendet.',
+  demoHint:
+    'Die Demo beantwortet alle Aufrufe im Browser mit Beispieldaten; ihre Daten liegen getrennt von denen einer Live-Konsole.',
+  lastLiveSetting:
+    'Die Einstellung der Bereitstellung konnte nicht geladen werden – die letzte Live-Einstellung wird verwendet.',
   dbUpgraded: 'Die Datenbank wurde in einem anderen Tab aktualisiert. Bitte laden Sie die Seite neu.',
-  dbBlocked: 'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',
-  dbWiped: 'Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.',
+  dbBlocked:
+    'Die Datenbank kann nicht aktualisiert werden, solange Newsdesk in einem anderen Tab geöffnet ist. Bitte schließen Sie die anderen Tabs oder laden Sie sie neu.',
+  dbWiped:
+    'Die lokalen Daten wurden gelöscht (z. B. über die Browser-Einstellungen). Fehlerprotokoll, Postausgang und Einstellungen beginnen neu; bitte laden Sie die Seite neu.',
   reload: 'Neu laden',
   operatorToken: {
     title: 'Zugang zum Newsdesk',

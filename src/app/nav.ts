@@ -1,4 +1,16 @@
-import { Bot, Clapperboard, FileText, FolderOpen, LayoutDashboard, Radio, Settings, Share2, Sparkles, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  Clapperboard,
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  Radio,
+  Settings,
+  Share2,
+  Sparkles,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   label: string;

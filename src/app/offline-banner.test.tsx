@@ -12,7 +12,9 @@ test('shows the German offline banner while offline and hides it when back onlin
   render(<OfflineBanner />);
   expect(screen.queryByRole('status')).toBeNull();
   act(() => setOnline(false));
-  expect(screen.getByRole('status')).toHaveTextContent('Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.');
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.',
+  );
   act(() => setOnline(true));
   expect(screen.queryByRole('status')).toBeNull();
 });

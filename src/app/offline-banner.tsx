@@ -7,7 +7,10 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div role="status" className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 shadow dark:bg-amber-900 dark:text-amber-50">
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-50 flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 shadow dark:bg-amber-900 dark:text-amber-50"
+    >
       <WifiOff className="size-4 shrink-0" aria-hidden />
       <span>{shellMessages.offline}</span>
     </div>

@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
@@ -8,7 +15,15 @@ import { verifyOperatorToken } from '@/lib/operator-token';
 import { shellMessages } from './messages';
 
 /** The dialog „Zugang zum Newsdesk“: asks for the operator token until the server accepts one. */
-export function OperatorTokenDialog({ open, rejected, onAccepted }: { open: boolean; rejected: boolean; onAccepted: (token: string) => void }) {
+export function OperatorTokenDialog({
+  open,
+  rejected,
+  onAccepted,
+}: {
+  open: boolean;
+  rejected: boolean;
+  onAccepted: (token: string) => void;
+}) {
   const m = shellMessages.operatorToken;
   const inputId = useId();
   const [value, setValue] = useState('');
@@ -32,7 +47,11 @@ export function OperatorTokenDialog({ open, rejected, onAccepted }: { open: bool
 
   return (
     <Dialog open={open}>
-      <DialogContent onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent
+        onEscapeKeyDown={(e) => e.preventDefault()}
+        onPointerDownOutside={(e) => e.preventDefault()}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
         <form onSubmit={submit} className="grid gap-4" autoComplete="off">
           <DialogHeader>
             <DialogTitle>{m.title}</DialogTitle>

@@ -20,16 +20,25 @@ const screen = <T,>(importer: () => Promise<T>) => loadChunk(importer, { reload:
 // One lazy route per screen: each screen is a chunk of its own, loaded when it is opened.
 const dashboardChildren: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await screen(() => import('@/features/overview'))).OverviewPage }) },
-  { path: 'workflow', lazy: async () => ({ Component: (await screen(() => import('@/features/workflow'))).WorkflowPage }) },
+  {
+    path: 'workflow',
+    lazy: async () => ({ Component: (await screen(() => import('@/features/workflow'))).WorkflowPage }),
+  },
   { path: 'ai-news', lazy: async () => ({ Component: (await screen(() => import('@/features/ai-news'))).AiNewsPage }) },
   { path: 'posts', lazy: async () => ({ Component: (await screen(() => import('@/features/posts'))).PostsPage }) },
   { path: 'media', lazy: async () => ({ Component: (await screen(() => import('@/features/media'))).MediaPage }) },
   { path: 'live', lazy: async () => ({ Component: (await screen(() => import('@/features/live'))).LivePage }) },
   { path: 'social', lazy: async () => ({ Component: (await screen(() => import('@/features/social'))).SocialPage }) },
   { path: 'videos', lazy: async () => ({ Component: (await screen(() => import('@/features/videos'))).VideosPage }) },
-  { path: 'prompts', lazy: async () => ({ Component: (await screen(() => import('@/features/prompts'))).PromptsPage }) },
+  {
+    path: 'prompts',
+    lazy: async () => ({ Component: (await screen(() => import('@/features/prompts'))).PromptsPage }),
+  },
   { path: 'admin', lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }) },
-  { path: 'admin/settings', lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }) },
+  {
+    path: 'admin/settings',
+    lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }),
+  },
 ];
 
 /** The route table of SPEC §2. */
@@ -60,7 +69,10 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
           children: dashboardChildren,
         },
         // The designers' fixture gallery (DESIGN.md "Fixture mode"); not a SPEC screen, not in the sidebar.
-        { path: '/fixtures', lazy: async () => ({ Component: (await screen(() => import('@/features/fixtures'))).FixturesPage }) },
+        {
+          path: '/fixtures',
+          lazy: async () => ({ Component: (await screen(() => import('@/features/fixtures'))).FixturesPage }),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

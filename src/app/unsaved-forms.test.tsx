@@ -20,9 +20,19 @@ async function typeThenLeave(label: string, text: string) {
 }
 
 const DIALOGS: Array<[string, () => React.ReactElement, string, string]> = [
-  ['the post dialog', () => <PostFormDialog open onOpenChange={() => undefined} pending={false} onSubmit={() => undefined} />, 'Titel', 'Entwurf'],
+  [
+    'the post dialog',
+    () => <PostFormDialog open onOpenChange={() => undefined} pending={false} onSubmit={() => undefined} />,
+    'Titel',
+    'Entwurf',
+  ],
   ['the media upload dialog', () => <UploadDialog open onOpenChange={() => undefined} />, 'Titel', 'Interview'],
-  ['the AI News generate dialog', () => <GenerateDialog open onOpenChange={() => undefined} />, 'Thema', 'Künstliche Intelligenz'],
+  [
+    'the AI News generate dialog',
+    () => <GenerateDialog open onOpenChange={() => undefined} />,
+    'Thema',
+    'Künstliche Intelligenz',
+  ],
 ];
 
 test.each(DIALOGS)('%s holds unsaved input once something is typed', async (_name, dialog, label, text) => {

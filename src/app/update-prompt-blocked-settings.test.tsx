@@ -9,7 +9,10 @@ vi.mock('@/db/settings', () => ({ getSetting: () => new Promise<never>(() => und
 afterEach(() => pwaStub.reset());
 
 test('a waiting update does not wait without end for the automatic-updates setting: after the wait it goes by the default (on)', async () => {
-  const container = Object.assign(new EventTarget(), { controller: new FakeWorker(), ready: Promise.resolve(pwaStub.registration) });
+  const container = Object.assign(new EventTarget(), {
+    controller: new FakeWorker(),
+    ready: Promise.resolve(pwaStub.registration),
+  });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -161,7 +161,11 @@ test('another tab applied an update while this one holds a half-written form: it
   // The plugin calls this when the new version takes control of the page, whichever tab applied it.
   act(() => pwaStub.onNeedReload?.());
   expect(await screen.findByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
-  expect(screen.getByText('Dieser Tab lädt nicht von selbst neu, damit Ihre Eingaben erhalten bleiben. Bitte speichern und dann neu laden.')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Dieser Tab lädt nicht von selbst neu, damit Ihre Eingaben erhalten bleiben. Bitte speichern und dann neu laden.',
+    ),
+  ).toBeInTheDocument();
   expect(reload).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Neu laden' }));
   expect(reload).toHaveBeenCalledTimes(1);

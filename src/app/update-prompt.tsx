@@ -47,7 +47,11 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | u
   clearInterval(updateTimer);
   updateTimer = setInterval(() => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-    registration.update().catch((error: unknown) => console.warn('Update-Prüfung fehlgeschlagen.', error instanceof Error ? error.message : error));
+    registration
+      .update()
+      .catch((error: unknown) =>
+        console.warn('Update-Prüfung fehlgeschlagen.', error instanceof Error ? error.message : error),
+      );
   }, UPDATE_CHECK_INTERVAL_MS);
 }
 

@@ -14,7 +14,13 @@ interface ConfirmDeleteProps<T extends { title: string }> {
  * WhenOpened, with the first delete it asks about: a static import would put a chunk shared by Posts and Media (and its
  * import list) before every such screen's first render.
  */
-export default function ConfirmDelete<T extends { title: string }>({ item, onClose, question, text, onConfirm }: ConfirmDeleteProps<T>) {
+export default function ConfirmDelete<T extends { title: string }>({
+  item,
+  onClose,
+  question,
+  text,
+  onConfirm,
+}: ConfirmDeleteProps<T>) {
   return (
     <ConfirmDialog
       open={item !== null}

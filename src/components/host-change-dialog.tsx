@@ -1,4 +1,13 @@
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { hostChangeMessages as MSG, type HostChange } from '@/lib/webhooks/credential-hosts';
 
 /** A pending host change: what changes, and what to run once the operator agrees. */
@@ -33,7 +42,8 @@ export function HostChangeDialog({ pending, onClose }: { pending: PendingHostCha
         <ul className="space-y-1 text-sm" aria-label="Host-Änderungen">
           {pending?.changes.map((c) => (
             <li key={`${c.label}-${c.to}`} className="break-all">
-              <span className="font-medium">{c.label}:</span> <span className="font-mono">{c.from ?? MSG.none}</span> → <span className="font-mono">{c.to}</span>
+              <span className="font-medium">{c.label}:</span> <span className="font-mono">{c.from ?? MSG.none}</span> →{' '}
+              <span className="font-mono">{c.to}</span>
             </li>
           ))}
         </ul>

@@ -36,7 +36,14 @@ import {
 // connection (lib/obs) and the settings both screens share in Dexie, so the two cannot drift apart.
 
 /** Badge tone of each connection status. */
-export const OBS_STATUS_TONE = { connected: 'ok', connecting: 'info', reconnecting: 'warn', disconnected: 'neutral', 'auth-failed': 'error', refused: 'error' } as const;
+export const OBS_STATUS_TONE = {
+  connected: 'ok',
+  connecting: 'info',
+  reconnecting: 'warn',
+  disconnected: 'neutral',
+  'auth-failed': 'error',
+  refused: 'error',
+} as const;
 
 /** The reconnect notice (attempt, next try) and the alert for a connection OBS closed on purpose (4009 wrong password, 4000–4012). */
 export function ObsConnectionNotices({ obs }: { obs: ObsState }) {
@@ -80,7 +87,14 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
       <div className="flex flex-wrap gap-4 text-sm">
         {(['direct', 'server'] as const).map((value) => (
           <label key={value} htmlFor={`${id}-${value}`} className="flex items-center gap-2">
-            <input id={`${id}-${value}`} type="radio" name={`${id}-mode`} value={value} checked={mode === value} onChange={() => onChange(value)} />
+            <input
+              id={`${id}-${value}`}
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => onChange(value)}
+            />
             {value === 'direct' ? obsMessages.modeDirect : obsMessages.modeServer}
           </label>
         ))}
@@ -93,35 +107,69 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
  * Server mode with `full` (Admin): the scene and quick-text source of the chosen instance, picked from the server's lists
  * (GET /obs/instances); '' keeps what the server uses itself. No address or password: those stay on the server.
  */
-function ServerSceneSource({ instance, choice, onChange, busy }: { instance: ObsInstanceInfo; choice: ObsServerChoice; onChange: (choice: ObsServerChoice) => void; busy: boolean }) {
+function ServerSceneSource({
+  instance,
+  choice,
+  onChange,
+  busy,
+}: {
+  instance: ObsInstanceInfo;
+  choice: ObsServerChoice;
+  onChange: (choice: ObsServerChoice) => void;
+  busy: boolean;
+}) {
   const id = useId();
   const scenes = [...new Set([...(instance.scenes ?? []), ...(choice.sceneName ? [choice.sceneName] : [])])];
-  const sources = [...new Set([...(instance.textSources ?? []), ...(choice.sourceName ? [choice.sourceName] : [])])].filter((s) => s !== instance.textSource);
+  const sources = [
+    ...new Set([...(instance.textSources ?? []), ...(choice.sourceName ? [choice.sourceName] : [])]),
+  ].filter((s) => s !== instance.textSource);
   const source = choice.sourceName || instance.textSource || '';
   return (
     <div className="space-y-2">
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-scene`}>Scene name</Label>
-          <NativeSelect id={`${id}-scene`} value={choice.sceneName ?? ''} onChange={(e) => onChange({ ...choice, sceneName: e.target.value || undefined })} disabled={busy}>
-            <option value="">{instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–'}</option>
+          <NativeSelect
+            id={`${id}-scene`}
+            value={choice.sceneName ?? ''}
+            onChange={(e) => onChange({ ...choice, sceneName: e.target.value || undefined })}
+            disabled={busy}
+          >
+            <option value="">
+              {instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–'}
+            </option>
             {scenes.map((name) => (
-              <option key={name} value={name}>{name}</option>
+              <option key={name} value={name}>
+                {name}
+              </option>
             ))}
           </NativeSelect>
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-source`}>Source name</Label>
-          <NativeSelect id={`${id}-source`} value={choice.sourceName ?? ''} onChange={(e) => onChange({ ...choice, sourceName: e.target.value || undefined })} disabled={busy}>
+          <NativeSelect
+            id={`${id}-source`}
+            value={choice.sourceName ?? ''}
+            onChange={(e) => onChange({ ...choice, sourceName: e.target.value || undefined })}
+            disabled={busy}
+          >
             <option value="">{instance.textSource ? obsMessages.serverDefault(instance.textSource) : '–'}</option>
             {sources.map((name) => (
-              <option key={name} value={name}>{name}</option>
+              <option key={name} value={name}>
+                {name}
+              </option>
             ))}
           </NativeSelect>
         </div>
       </div>
-      {source && <p className="text-xs text-muted-foreground" data-testid="obs-server-source">{obsMessages.serverSourceHint(source)}</p>}
-      {instance.state !== 'connected' && <p className="text-xs text-muted-foreground">{obsMessages.serverListsPending}</p>}
+      {source && (
+        <p className="text-xs text-muted-foreground" data-testid="obs-server-source">
+          {obsMessages.serverSourceHint(source)}
+        </p>
+      )}
+      {instance.state !== 'connected' && (
+        <p className="text-xs text-muted-foreground">{obsMessages.serverListsPending}</p>
+      )}
     </div>
   );
 }
@@ -158,7 +206,9 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
       const failure = error instanceof ObsConnectError ? error.failure : null;
       const { title, description } = connectFailureMessage(failure);
       // The server's own German reason (e.g. 'OBS ist nicht konfiguriert.') follows the SPEC text.
-      toast.error(title, { description: failure?.kind === 'connect' && failure.message ? `${description} ${failure.message}` : description });
+      toast.error(title, {
+        description: failure?.kind === 'connect' && failure.message ? `${description} ${failure.message}` : description,
+      });
     }
   }
 
@@ -172,7 +222,12 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
       {list.length > 1 && (
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-instance`}>{obsMessages.instanceLabel}</Label>
-          <NativeSelect id={`${id}-instance`} value={chosen} onChange={(e) => setPicked(e.target.value)} disabled={busy}>
+          <NativeSelect
+            id={`${id}-instance`}
+            value={chosen}
+            onChange={(e) => setPicked(e.target.value)}
+            disabled={busy}
+          >
             {list.map((i) => (
               <option key={i.name} value={i.name}>
                 {i.name} ({i.url})
@@ -181,16 +236,29 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
           </NativeSelect>
         </div>
       )}
-      {list.length === 1 && <p className="text-sm">{obsMessages.instanceLabel}: {list[0].name} ({list[0].url})</p>}
+      {list.length === 1 && (
+        <p className="text-sm">
+          {obsMessages.instanceLabel}: {list[0].name} ({list[0].url})
+        </p>
+      )}
       {full && current && (
-        <ServerSceneSource instance={current} choice={choices[current.name] ?? {}} busy={busy} onChange={(choice) => pick(current.name, choice)} />
+        <ServerSceneSource
+          instance={current}
+          choice={choices[current.name] ?? {}}
+          busy={busy}
+          onChange={(choice) => pick(current.name, choice)}
+        />
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
         </Button>
         {obs.via === 'server' && (linked || obs.status === 'auth-failed' || obs.status === 'refused') && (
-          <Button type="button" variant="outline" onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}
+          >
             <Unplug /> Disconnect
           </Button>
         )}
@@ -211,7 +279,11 @@ export function ObsConnection({ initial, full = false }: { initial: ObsSettings;
   return (
     <div className="space-y-4">
       <ModeChoice mode={mode} onChange={choose} />
-      {mode === 'direct' ? <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} /> : <ServerModeForm initial={initial} full={full} />}
+      {mode === 'direct' ? (
+        <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} />
+      ) : (
+        <ServerModeForm initial={initial} full={full} />
+      )}
     </div>
   );
 }
@@ -220,7 +292,15 @@ export function ObsConnection({ initial, full = false }: { initial: ObsSettings;
  * Host, port and password (plus scene and source name and a Test button with `full`); Connect saves the settings and
  * connects, Disconnect ends the connection. Missing host or port: 'Bitte Host und Port eingeben.' titled 'Fehler'.
  */
-export function ObsConnectionForm({ initial, full = false, onUseServer }: { initial: ObsSettings; full?: boolean; onUseServer?: () => void }) {
+export function ObsConnectionForm({
+  initial,
+  full = false,
+  onUseServer,
+}: {
+  initial: ObsSettings;
+  full?: boolean;
+  onUseServer?: () => void;
+}) {
   const obs = useObs();
   const id = useId();
   const [form, setForm] = useState<FormState>({ ...initial, port: String(initial.port) });
@@ -230,7 +310,8 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
   // Typed but not yet saved by Connect: an automatic update must not reload over it.
   const unsaved = (Object.keys(form) as Array<keyof FormState>).some((k) => form[k] !== String(initial[k]));
   const linked = obs.status === 'connected' || obs.status === 'reconnecting';
-  const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
 
   function complete(): boolean {
     if (isEndpointComplete(form)) return true;
@@ -243,7 +324,9 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
     setTesting(true);
     try {
       const versions = await testObsConnection(form);
-      toast.success(obsMessages.testOkTitle, { description: obsMessages.testOk(versions.obsVersion, versions.obsWebSocketVersion) });
+      toast.success(obsMessages.testOkTitle, {
+        description: obsMessages.testOk(versions.obsVersion, versions.obsWebSocketVersion),
+      });
     } catch (error) {
       const { description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
       toast.error(obsMessages.testFailedTitle, { description });
@@ -257,14 +340,18 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
     if (!complete()) return;
     const endpoint = { host: form.host.trim(), port: Number(form.port), password: form.password };
     try {
-      await saveObsSettings(full ? { ...endpoint, sceneName: form.sceneName.trim(), sourceName: form.sourceName.trim() } : endpoint);
+      await saveObsSettings(
+        full ? { ...endpoint, sceneName: form.sceneName.trim(), sourceName: form.sourceName.trim() } : endpoint,
+      );
     } catch (error) {
       // Not stored (storage full): the form keeps what was typed, and connecting still works for this session.
       toast.error(storageFailureMessage(error));
     }
     try {
       await connectObs(form);
-      toast.success(obsMessages.connectedTitle, { description: obsMessages.connected(`${form.host.trim()}:${form.port.trim()}`) });
+      toast.success(obsMessages.connectedTitle, {
+        description: obsMessages.connected(`${form.host.trim()}:${form.port.trim()}`),
+      });
     } catch (error) {
       const { title, description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
       toast.error(title, { description });
@@ -272,9 +359,17 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
   }
 
   return (
-    <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate data-unsaved={unsaved ? 'true' : undefined}>
+    <form
+      onSubmit={(e) => void connect(e)}
+      className="space-y-4"
+      noValidate
+      data-unsaved={unsaved ? 'true' : undefined}
+    >
       {onUseServer && proposeServerMode(form.host) && (
-        <div role="note" className="space-y-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300">
+        <div
+          role="note"
+          className="space-y-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300"
+        >
           <p>{obsMessages.lanHint(form.host.trim())}</p>
           <Button type="button" size="sm" variant="outline" onClick={onUseServer}>
             <Server /> {obsMessages.useServer}
@@ -294,8 +389,22 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-password`}>Password</Label>
         <div className="flex gap-2">
-          <Input id={`${id}-password`} type={showPassword ? 'text' : 'password'} value={form.password} onChange={update('password')} autoComplete="off" disabled={busy} />
-          <Button type="button" variant="outline" size="icon" onClick={() => setShowPassword((v) => !v)} aria-label={showPassword ? 'Hide password' : 'Show password'} aria-pressed={showPassword}>
+          <Input
+            id={`${id}-password`}
+            type={showPassword ? 'text' : 'password'}
+            value={form.password}
+            onChange={update('password')}
+            autoComplete="off"
+            disabled={busy}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            aria-pressed={showPassword}
+          >
             {showPassword ? <EyeOff /> : <Eye />}
           </Button>
         </div>
@@ -322,7 +431,11 @@ export function ObsConnectionForm({ initial, full = false, onUseServer }: { init
           <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
         </Button>
         {(linked || obs.status === 'auth-failed' || obs.status === 'refused') && (
-          <Button type="button" variant="outline" onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}
+          >
             <Unplug /> Disconnect
           </Button>
         )}

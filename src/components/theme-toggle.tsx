@@ -10,7 +10,12 @@ export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button type="button" className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} onClick={() => setTheme(next)}>
+    <button
+      type="button"
+      className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+      onClick={() => setTheme(next)}
+    >
       {theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
     </button>
   );

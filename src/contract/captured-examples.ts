@@ -2,2185 +2,2119 @@
 import type { OperationId } from './operations';
 
 export interface CapturedExample {
-  request?: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; multipart?: Record<string, string> };
+  request?: {
+    params?: Record<string, string>;
+    query?: Record<string, string | number>;
+    body?: unknown;
+    multipart?: Record<string, string>;
+  };
   response: { status: number; contentType?: string; body?: unknown; bytes?: number };
 }
 
 export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
-  "dashboard.overview": {
-    "response": {
-      "status": 200,
-      "body": {
-        "stats": [
+  'dashboard.overview': {
+    response: {
+      status: 200,
+      body: {
+        stats: [
           {
-            "id": "news",
-            "title": "Total News",
-            "value": "1,247",
-            "description": "Generierte News insgesamt",
-            "icon": "news",
-            "trend": {
-              "value": 12,
-              "isPositive": true
-            }
+            id: 'news',
+            title: 'Total News',
+            value: '1,247',
+            description: 'Generierte News insgesamt',
+            icon: 'news',
+            trend: {
+              value: 12,
+              isPositive: true,
+            },
           },
           {
-            "id": "live",
-            "title": "Live Streams",
-            "value": "3",
-            "description": "Aktive Übertragungen",
-            "icon": "live",
-            "trend": {
-              "value": 1,
-              "isPositive": true
-            }
+            id: 'live',
+            title: 'Live Streams',
+            value: '3',
+            description: 'Aktive Übertragungen',
+            icon: 'live',
+            trend: {
+              value: 1,
+              isPositive: true,
+            },
           },
           {
-            "id": "views",
-            "title": "Total Views",
-            "value": "2.4M",
-            "description": "Aufrufe auf allen Plattformen",
-            "icon": "views",
-            "trend": {
-              "value": 8.5,
-              "isPositive": true
-            }
+            id: 'views',
+            title: 'Total Views',
+            value: '2.4M',
+            description: 'Aufrufe auf allen Plattformen',
+            icon: 'views',
+            trend: {
+              value: 8.5,
+              isPositive: true,
+            },
           },
           {
-            "id": "videos",
-            "title": "Videos",
-            "value": "892",
-            "description": "Erstellte KI-Videos",
-            "icon": "videos",
-            "trend": {
-              "value": -2.1,
-              "isPositive": false
-            }
-          }
+            id: 'videos',
+            title: 'Videos',
+            value: '892',
+            description: 'Erstellte KI-Videos',
+            icon: 'videos',
+            trend: {
+              value: -2.1,
+              isPositive: false,
+            },
+          },
         ],
-        "queuedJobs": 3,
-        "notifications": [
+        queuedJobs: 3,
+        notifications: [
           {
-            "id": "n1",
-            "message": "Breaking News Video erfolgreich auf YouTube veröffentlicht",
-            "type": "success",
-            "time": "vor 2 Minuten"
+            id: 'n1',
+            message: 'Breaking News Video erfolgreich auf YouTube veröffentlicht',
+            type: 'success',
+            time: 'vor 2 Minuten',
           },
           {
-            "id": "n2",
-            "message": "Live-Stream „Morning News“ gestartet",
-            "type": "info",
-            "time": "vor 15 Minuten"
+            id: 'n2',
+            message: 'Live-Stream „Morning News“ gestartet',
+            type: 'info',
+            time: 'vor 15 Minuten',
           },
           {
-            "id": "n3",
-            "message": "KI-Analyse für 12 neue Artikel abgeschlossen",
-            "type": "success",
-            "time": "vor 32 Minuten"
+            id: 'n3',
+            message: 'KI-Analyse für 12 neue Artikel abgeschlossen',
+            type: 'success',
+            time: 'vor 32 Minuten',
           },
           {
-            "id": "n4",
-            "message": "Telegram-Kanal: 1.200 neue Abonnenten",
-            "type": "info",
-            "time": "vor 1 Stunde"
+            id: 'n4',
+            message: 'Telegram-Kanal: 1.200 neue Abonnenten',
+            type: 'info',
+            time: 'vor 1 Stunde',
           },
           {
-            "id": "n5",
-            "message": "Avatar-Video „Tech-Trends“ fertig gerendert",
-            "type": "success",
-            "time": "vor 2 Stunden"
-          }
+            id: 'n5',
+            message: 'Avatar-Video „Tech-Trends“ fertig gerendert',
+            type: 'success',
+            time: 'vor 2 Stunden',
+          },
         ],
-        "platformViews": [
+        platformViews: [
           {
-            "platform": "YouTube",
-            "views": 1120000
+            platform: 'YouTube',
+            views: 1120000,
           },
           {
-            "platform": "Facebook",
-            "views": 640000
+            platform: 'Facebook',
+            views: 640000,
           },
           {
-            "platform": "Instagram",
-            "views": 380000
+            platform: 'Instagram',
+            views: 380000,
           },
           {
-            "platform": "TikTok",
-            "views": 210000
+            platform: 'TikTok',
+            views: 210000,
           },
           {
-            "platform": "Telegram",
-            "views": 50000
-          }
+            platform: 'Telegram',
+            views: 50000,
+          },
         ],
-        "workflowProgress": [
+        workflowProgress: [
           {
-            "id": "scraping",
-            "name": "News Scraping",
-            "progress": 85
+            id: 'scraping',
+            name: 'News Scraping',
+            progress: 85,
           },
           {
-            "id": "analysis",
-            "name": "KI-Analyse",
-            "progress": 72
+            id: 'analysis',
+            name: 'KI-Analyse',
+            progress: 72,
           },
           {
-            "id": "tts",
-            "name": "Sprachsynthese",
-            "progress": 60
+            id: 'tts',
+            name: 'Sprachsynthese',
+            progress: 60,
           },
           {
-            "id": "video",
-            "name": "Video-Generierung",
-            "progress": 45
+            id: 'video',
+            name: 'Video-Generierung',
+            progress: 45,
           },
           {
-            "id": "social",
-            "name": "Social Posting",
-            "progress": 30
-          }
+            id: 'social',
+            name: 'Social Posting',
+            progress: 30,
+          },
         ],
-        "systemStatus": [
+        systemStatus: [
           {
-            "id": "n8n",
-            "name": "n8n Workflow",
-            "status": "online",
-            "detail": "Verbunden"
+            id: 'n8n',
+            name: 'n8n Workflow',
+            status: 'online',
+            detail: 'Verbunden',
           },
           {
-            "id": "obs",
-            "name": "OBS WebSocket",
-            "status": "online",
-            "detail": "localhost:4455"
+            id: 'obs',
+            name: 'OBS WebSocket',
+            status: 'online',
+            detail: 'localhost:4455',
           },
           {
-            "id": "tts",
-            "name": "TTS (ElevenLabs)",
-            "status": "online",
-            "detail": "Backup: Azure"
+            id: 'tts',
+            name: 'TTS (ElevenLabs)',
+            status: 'online',
+            detail: 'Backup: Azure',
           },
           {
-            "id": "video",
-            "name": "Video-APIs",
-            "status": "degraded",
-            "detail": "Erhöhte Antwortzeiten"
-          }
+            id: 'video',
+            name: 'Video-APIs',
+            status: 'degraded',
+            detail: 'Erhöhte Antwortzeiten',
+          },
         ],
-        "technicalMonitor": [
+        technicalMonitor: [
           {
-            "id": "cpu",
-            "label": "CPU",
-            "value": 45,
-            "unit": "%"
+            id: 'cpu',
+            label: 'CPU',
+            value: 45,
+            unit: '%',
           },
           {
-            "id": "memory",
-            "label": "Memory",
-            "value": 62,
-            "unit": "%"
+            id: 'memory',
+            label: 'Memory',
+            value: 62,
+            unit: '%',
           },
           {
-            "id": "storage",
-            "label": "Storage",
-            "value": 38,
-            "unit": "%"
+            id: 'storage',
+            label: 'Storage',
+            value: 38,
+            unit: '%',
           },
           {
-            "id": "bandwidth",
-            "label": "Upload",
-            "value": 12.4,
-            "unit": "MB/s"
-          }
-        ]
-      }
-    }
-  },
-  "posts.list": {
-    "request": {
-      "query": {
-        "limit": 50,
-        "offset": 0
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "post-1",
-          "title": "KI-Durchbruch in der Medizin",
-          "status": "published",
-          "platform": "youtube",
-          "views": 1000,
-          "engagement": 2,
-          "publishDate": "2024-01-15T09:00:00.000Z",
-          "category": "Technologie",
-          "content": "KI-Durchbruch in der Medizin: Die wichtigsten Fakten im Überblick."
-        },
-        {
-          "id": "post-2",
-          "title": "Klimagipfel: Neue Ziele beschlossen",
-          "status": "published",
-          "platform": "facebook",
-          "views": 8919,
-          "engagement": 5.7,
-          "publishDate": "2024-01-15T16:00:00.000Z",
-          "category": "Umwelt",
-          "content": "Klimagipfel: Neue Ziele beschlossen: Die wichtigsten Fakten im Überblick."
-        }
-      ]
-    }
-  },
-  "posts.create": {
-    "request": {
-      "body": {
-        "title": "KI-Durchbruch in der Medizin",
-        "status": "draft",
-        "platform": "youtube",
-        "publishDate": "2026-11-23",
-        "category": "Technologie",
-        "content": "Neue Studie…"
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "views": 0,
-        "engagement": 0,
-        "title": "KI-Durchbruch in der Medizin",
-        "status": "draft",
-        "platform": "youtube",
-        "publishDate": "2026-11-23",
-        "category": "Technologie",
-        "content": "Neue Studie…",
-        "id": "post-new-mwt1bxc0-1"
-      }
-    }
-  },
-  "posts.update": {
-    "request": {
-      "params": {
-        "id": "post-1"
+            id: 'bandwidth',
+            label: 'Upload',
+            value: 12.4,
+            unit: 'MB/s',
+          },
+        ],
       },
-      "body": {
-        "status": "review"
-      }
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "post-1",
-        "title": "KI-Durchbruch in der Medizin",
-        "status": "review",
-        "platform": "youtube",
-        "views": 1000,
-        "engagement": 2,
-        "publishDate": "2024-01-15T09:00:00.000Z",
-        "category": "Technologie",
-        "content": "KI-Durchbruch in der Medizin: Die wichtigsten Fakten im Überblick."
-      }
-    }
   },
-  "posts.delete": {
-    "request": {
-      "params": {
-        "id": "post-1"
-      }
+  'posts.list': {
+    request: {
+      query: {
+        limit: 50,
+        offset: 0,
+      },
     },
-    "response": {
-      "status": 204
-    }
-  },
-  "news.list": {
-    "response": {
-      "status": 200,
-      "body": [
+    response: {
+      status: 200,
+      body: [
         {
-          "id": "news-1",
-          "title": "Neuer KI-Chip halbiert den Stromverbrauch",
-          "source": "Tech News",
-          "category": "Technologie",
-          "status": "published",
-          "createdAt": "2024-01-20T08:00:00.000Z",
-          "publishedAt": "2024-01-20T08:00:00.000Z",
-          "views": 500,
-          "engagement": 3
+          id: 'post-1',
+          title: 'KI-Durchbruch in der Medizin',
+          status: 'published',
+          platform: 'youtube',
+          views: 1000,
+          engagement: 2,
+          publishDate: '2024-01-15T09:00:00.000Z',
+          category: 'Technologie',
+          content: 'KI-Durchbruch in der Medizin: Die wichtigsten Fakten im Überblick.',
         },
         {
-          "id": "news-2",
-          "title": "Arktisches Meereis auf Rekordtief",
-          "source": "Reuters",
-          "category": "Umwelt",
-          "status": "scheduled",
-          "createdAt": "2024-01-20T06:30:00.000Z",
-          "publishedAt": null,
-          "views": 0,
-          "engagement": 0
-        }
-      ]
-    }
+          id: 'post-2',
+          title: 'Klimagipfel: Neue Ziele beschlossen',
+          status: 'published',
+          platform: 'facebook',
+          views: 8919,
+          engagement: 5.7,
+          publishDate: '2024-01-15T16:00:00.000Z',
+          category: 'Umwelt',
+          content: 'Klimagipfel: Neue Ziele beschlossen: Die wichtigsten Fakten im Überblick.',
+        },
+      ],
+    },
   },
-  "news.latest": {
-    "response": {
-      "status": 200,
-      "body": [
+  'posts.create': {
+    request: {
+      body: {
+        title: 'KI-Durchbruch in der Medizin',
+        status: 'draft',
+        platform: 'youtube',
+        publishDate: '2026-11-23',
+        category: 'Technologie',
+        content: 'Neue Studie…',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        views: 0,
+        engagement: 0,
+        title: 'KI-Durchbruch in der Medizin',
+        status: 'draft',
+        platform: 'youtube',
+        publishDate: '2026-11-23',
+        category: 'Technologie',
+        content: 'Neue Studie…',
+        id: 'post-new-mwt1bxc0-1',
+      },
+    },
+  },
+  'posts.update': {
+    request: {
+      params: {
+        id: 'post-1',
+      },
+      body: {
+        status: 'review',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'post-1',
+        title: 'KI-Durchbruch in der Medizin',
+        status: 'review',
+        platform: 'youtube',
+        views: 1000,
+        engagement: 2,
+        publishDate: '2024-01-15T09:00:00.000Z',
+        category: 'Technologie',
+        content: 'KI-Durchbruch in der Medizin: Die wichtigsten Fakten im Überblick.',
+      },
+    },
+  },
+  'posts.delete': {
+    request: {
+      params: {
+        id: 'post-1',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
+  'news.list': {
+    response: {
+      status: 200,
+      body: [
         {
-          "id": "news-1",
-          "title": "Neuer KI-Chip halbiert den Stromverbrauch",
-          "source": "Tech News",
-          "category": "Technologie",
-          "status": "published",
-          "createdAt": "2024-01-20T08:00:00.000Z",
-          "publishedAt": "2024-01-20T08:00:00.000Z",
-          "views": 500,
-          "engagement": 3
+          id: 'news-1',
+          title: 'Neuer KI-Chip halbiert den Stromverbrauch',
+          source: 'Tech News',
+          category: 'Technologie',
+          status: 'published',
+          createdAt: '2024-01-20T08:00:00.000Z',
+          publishedAt: '2024-01-20T08:00:00.000Z',
+          views: 500,
+          engagement: 3,
         },
         {
-          "id": "news-2",
-          "title": "Arktisches Meereis auf Rekordtief",
-          "source": "Reuters",
-          "category": "Umwelt",
-          "status": "scheduled",
-          "createdAt": "2024-01-20T06:30:00.000Z",
-          "publishedAt": null,
-          "views": 0,
-          "engagement": 0
-        }
-      ]
-    }
-  },
-  "news.generate": {
-    "request": {
-      "body": {
-        "topic": "KI-Chip",
-        "language": "de"
-      }
+          id: 'news-2',
+          title: 'Arktisches Meereis auf Rekordtief',
+          source: 'Reuters',
+          category: 'Umwelt',
+          status: 'scheduled',
+          createdAt: '2024-01-20T06:30:00.000Z',
+          publishedAt: null,
+          views: 0,
+          engagement: 0,
+        },
+      ],
     },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "news-gen-mwt1bxc0-1",
-        "title": "Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren",
-        "source": "Tech News",
-        "category": "Technologie",
-        "status": "draft",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "publishedAt": null,
-        "views": 0,
-        "engagement": 0
-      }
-    }
   },
-  "news.get": {
-    "request": {
-      "params": {
-        "id": "news-3"
-      }
+  'news.latest': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'news-1',
+          title: 'Neuer KI-Chip halbiert den Stromverbrauch',
+          source: 'Tech News',
+          category: 'Technologie',
+          status: 'published',
+          createdAt: '2024-01-20T08:00:00.000Z',
+          publishedAt: '2024-01-20T08:00:00.000Z',
+          views: 500,
+          engagement: 3,
+        },
+        {
+          id: 'news-2',
+          title: 'Arktisches Meereis auf Rekordtief',
+          source: 'Reuters',
+          category: 'Umwelt',
+          status: 'scheduled',
+          createdAt: '2024-01-20T06:30:00.000Z',
+          publishedAt: null,
+          views: 0,
+          engagement: 0,
+        },
+      ],
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "news-3",
-        "title": "Notenbank senkt überraschend die Zinsen",
-        "source": "Bloomberg",
-        "category": "Wirtschaft",
-        "status": "draft",
-        "createdAt": "2024-01-20T05:00:00.000Z",
-        "publishedAt": null,
-        "views": 0,
-        "engagement": 0,
-        "script": "EZB senkt den Leitzins erstmals seit fünf Jahren. [1] DAX schließt nach Zinssignal auf Rekordhoch. [2] Inflation im Euroraum sinkt im Mai auf 2,6 Prozent. [3]",
-        "teaser": "EZB senkt den Leitzins erstmals seit fünf Jahren.",
-        "writtenBy": "Automatisch zusammengefasst (ohne KI)",
-        "sources": [
+  },
+  'news.generate': {
+    request: {
+      body: {
+        topic: 'KI-Chip',
+        language: 'de',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'news-gen-mwt1bxc0-1',
+        title: 'Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren',
+        source: 'Tech News',
+        category: 'Technologie',
+        status: 'draft',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        publishedAt: null,
+        views: 0,
+        engagement: 0,
+      },
+    },
+  },
+  'news.get': {
+    request: {
+      params: {
+        id: 'news-3',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'news-3',
+        title: 'Notenbank senkt überraschend die Zinsen',
+        source: 'Bloomberg',
+        category: 'Wirtschaft',
+        status: 'draft',
+        createdAt: '2024-01-20T05:00:00.000Z',
+        publishedAt: null,
+        views: 0,
+        engagement: 0,
+        script:
+          'EZB senkt den Leitzins erstmals seit fünf Jahren. [1] DAX schließt nach Zinssignal auf Rekordhoch. [2] Inflation im Euroraum sinkt im Mai auf 2,6 Prozent. [3]',
+        teaser: 'EZB senkt den Leitzins erstmals seit fünf Jahren.',
+        writtenBy: 'Automatisch zusammengefasst (ohne KI)',
+        sources: [
           {
-            "n": 1,
-            "title": "EZB senkt den Leitzins erstmals seit fünf Jahren",
-            "url": "https://articles.newsdesk.example/ezb-zinsen",
-            "sources": [
-              "Reuters",
-              "Bloomberg"
-            ],
-            "publishedAt": "2024-06-12T08:55:00.000Z"
+            n: 1,
+            title: 'EZB senkt den Leitzins erstmals seit fünf Jahren',
+            url: 'https://articles.newsdesk.example/ezb-zinsen',
+            sources: ['Reuters', 'Bloomberg'],
+            publishedAt: '2024-06-12T08:55:00.000Z',
           },
           {
-            "n": 2,
-            "title": "DAX schließt nach Zinssignal auf Rekordhoch",
-            "url": "https://articles.newsdesk.example/dax-rekord",
-            "sources": [
-              "Bloomberg"
-            ],
-            "publishedAt": "2024-06-12T08:40:00.000Z"
+            n: 2,
+            title: 'DAX schließt nach Zinssignal auf Rekordhoch',
+            url: 'https://articles.newsdesk.example/dax-rekord',
+            sources: ['Bloomberg'],
+            publishedAt: '2024-06-12T08:40:00.000Z',
           },
           {
-            "n": 3,
-            "title": "Inflation im Euroraum sinkt im Mai auf 2,6 Prozent",
-            "url": "https://articles.newsdesk.example/inflation-mai",
-            "sources": [
-              "Bloomberg",
-              "Reuters"
-            ],
-            "publishedAt": "2024-06-12T06:10:00.000Z"
-          }
+            n: 3,
+            title: 'Inflation im Euroraum sinkt im Mai auf 2,6 Prozent',
+            url: 'https://articles.newsdesk.example/inflation-mai',
+            sources: ['Bloomberg', 'Reuters'],
+            publishedAt: '2024-06-12T06:10:00.000Z',
+          },
         ],
-        "runId": null,
-        "disclosure": null,
-        "publicUrl": null,
-        "platforms": []
-      }
-    }
-  },
-  "news.publish": {
-    "request": {
-      "params": {
-        "id": "news-3"
-      }
+        runId: null,
+        disclosure: null,
+        publicUrl: null,
+        platforms: [],
+      },
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "news-3",
-        "title": "Notenbank senkt überraschend die Zinsen",
-        "source": "Bloomberg",
-        "category": "Wirtschaft",
-        "status": "published",
-        "createdAt": "2024-01-20T05:00:00.000Z",
-        "publishedAt": "2026-11-23T09:00:00.000Z",
-        "views": 0,
-        "engagement": 0
-      }
-    }
   },
-  "news.reject": {
-    "request": {
-      "params": {
-        "id": "news-4"
-      }
+  'news.publish': {
+    request: {
+      params: {
+        id: 'news-3',
+      },
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "news-4",
-        "title": "Sonde erreicht den Jupitermond Europa",
-        "source": "NASA",
-        "category": "Wissenschaft",
-        "status": "rejected",
-        "createdAt": "2024-01-20T03:30:00.000Z",
-        "publishedAt": null,
-        "views": 0,
-        "engagement": 0
-      }
-    }
-  },
-  "news.retry": {
-    "request": {
-      "params": {
-        "id": "news-5"
-      }
+    response: {
+      status: 200,
+      body: {
+        id: 'news-3',
+        title: 'Notenbank senkt überraschend die Zinsen',
+        source: 'Bloomberg',
+        category: 'Wirtschaft',
+        status: 'published',
+        createdAt: '2024-01-20T05:00:00.000Z',
+        publishedAt: '2026-11-23T09:00:00.000Z',
+        views: 0,
+        engagement: 0,
+      },
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "news-5",
-        "title": "Bluttest erkennt Krebs im Frühstadium",
-        "source": "Medical News",
-        "category": "Gesundheit",
-        "status": "draft",
-        "createdAt": "2024-01-20T02:00:00.000Z",
-        "publishedAt": null,
-        "views": 0,
-        "engagement": 0
-      }
-    }
   },
-  "media.list": {
-    "response": {
-      "status": 200,
-      "body": [
+  'news.reject': {
+    request: {
+      params: {
+        id: 'news-4',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'news-4',
+        title: 'Sonde erreicht den Jupitermond Europa',
+        source: 'NASA',
+        category: 'Wissenschaft',
+        status: 'rejected',
+        createdAt: '2024-01-20T03:30:00.000Z',
+        publishedAt: null,
+        views: 0,
+        engagement: 0,
+      },
+    },
+  },
+  'news.retry': {
+    request: {
+      params: {
+        id: 'news-5',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'news-5',
+        title: 'Bluttest erkennt Krebs im Frühstadium',
+        source: 'Medical News',
+        category: 'Gesundheit',
+        status: 'draft',
+        createdAt: '2024-01-20T02:00:00.000Z',
+        publishedAt: null,
+        views: 0,
+        engagement: 0,
+      },
+    },
+  },
+  'media.list': {
+    response: {
+      status: 200,
+      body: [
         {
-          "id": "media-1",
-          "title": "Breaking News Intro",
-          "type": "video",
-          "size": "24.5 MB",
-          "duration": "0:45",
-          "date": "2024-01-15",
-          "thumbnail": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%232563eb%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBreaking%20News%20Intro%3C%2Ftext%3E%3C%2Fsvg%3E",
-          "url": "/samples/demo-video.webm",
-          "views": 1250
+          id: 'media-1',
+          title: 'Breaking News Intro',
+          type: 'video',
+          size: '24.5 MB',
+          duration: '0:45',
+          date: '2024-01-15',
+          thumbnail:
+            'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%232563eb%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBreaking%20News%20Intro%3C%2Ftext%3E%3C%2Fsvg%3E',
+          url: '/samples/demo-video.webm',
+          views: 1250,
         },
         {
-          "id": "media-2",
-          "title": "Wetterbericht Januar",
-          "type": "video",
-          "size": "48.2 MB",
-          "duration": "2:10",
-          "date": "2024-01-14",
-          "thumbnail": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%232563eb%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EWetterbericht%20Januar%3C%2Ftext%3E%3C%2Fsvg%3E",
-          "url": "/samples/demo-video.webm",
-          "views": 3420
-        }
-      ]
-    }
+          id: 'media-2',
+          title: 'Wetterbericht Januar',
+          type: 'video',
+          size: '48.2 MB',
+          duration: '2:10',
+          date: '2024-01-14',
+          thumbnail:
+            'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%232563eb%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EWetterbericht%20Januar%3C%2Ftext%3E%3C%2Fsvg%3E',
+          url: '/samples/demo-video.webm',
+          views: 3420,
+        },
+      ],
+    },
   },
-  "media.upload": {
-    "request": {
-      "body": {
-        "metadata": {
-          "title": "Studio-Foto"
-        }
+  'media.upload': {
+    request: {
+      body: {
+        metadata: {
+          title: 'Studio-Foto',
+        },
       },
-      "multipart": {
-        "media": "(file beispiel.png, image/png, 70 bytes)",
-        "metadata": "{\"title\":\"Beispielbild\"}"
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "media-up-mwt1bxc0",
-        "title": "Beispielbild",
-        "type": "image",
-        "size": "0.0 MB",
-        "duration": null,
-        "date": "2026-11-23",
-        "thumbnail": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%23059669%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBeispielbild%3C%2Ftext%3E%3C%2Fsvg%3E",
-        "url": "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%23059669%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBeispielbild%3C%2Ftext%3E%3C%2Fsvg%3E",
-        "views": 0
-      }
-    }
-  },
-  "media.delete": {
-    "request": {
-      "params": {
-        "id": "media-1"
-      }
-    },
-    "response": {
-      "status": 204
-    }
-  },
-  "workflow.trigger": {
-    "request": {
-      "params": {
-        "id": "ai-news"
+      multipart: {
+        media: '(file beispiel.png, image/png, 70 bytes)',
+        metadata: '{"title":"Beispielbild"}',
       },
-      "body": {
-        "topic": "KI"
-      }
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "workflowId": "ai-news",
-        "executionId": "run-1006"
-      }
-    }
-  },
-  "workflow.upload": {
-    "request": {
-      "multipart": {
-        "workflow": "(file ai-news.workflow.json, application/json, 348 bytes)"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "id": "wf-1007",
-        "name": "ai-news.workflow.json",
-        "status": "imported",
-        "active": false
-      }
-    }
-  },
-  "workflow.n8nUpload": {
-    "request": {
-      "body": {
-        "metadata": {
-          "uploadedAt": "2026-11-23T18:00:00.000Z",
-          "filename": "ai-news.workflow.json",
-          "size": 2048
-        }
+    response: {
+      status: 201,
+      body: {
+        id: 'media-up-mwt1bxc0',
+        title: 'Beispielbild',
+        type: 'image',
+        size: '0.0 MB',
+        duration: null,
+        date: '2026-11-23',
+        thumbnail:
+          'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%23059669%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBeispielbild%3C%2Ftext%3E%3C%2Fsvg%3E',
+        url: 'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20width%3D%22320%22%20height%3D%22180%22%20viewBox%3D%220%200%20320%20180%22%3E%3Crect%20width%3D%22320%22%20height%3D%22180%22%20fill%3D%22%23059669%22%2F%3E%3Ctext%20x%3D%22160%22%20y%3D%22160%22%20font-family%3D%22sans-serif%22%20font-size%3D%2215%22%20fill%3D%22%23fff%22%20text-anchor%3D%22middle%22%3EBeispielbild%3C%2Ftext%3E%3C%2Fsvg%3E',
+        views: 0,
       },
-      "multipart": {
-        "workflow": "(file ai-news.workflow.json, application/json, 348 bytes)",
-        "metadata": "{\"uploadedAt\":\"2026-11-23T09:00:00.000Z\",\"filename\":\"ai-news.workflow.json\",\"size\":348}"
-      }
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "wf-1008",
-        "status": "imported"
-      }
-    }
   },
-  "workflow.n8nStatus": {
-    "request": {
-      "params": {
-        "id": "wf-1008"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "wf-1008",
-        "status": "imported",
-        "active": false
-      }
-    }
-  },
-  "workflow.aiNewsStart": {
-    "request": {
-      "body": {
-        "topic": "KI"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "executionId": "run-1009"
-      }
-    }
-  },
-  "workflow.logs": {
-    "request": {
-      "params": {
-        "id": "ai-news"
+  'media.delete': {
+    request: {
+      params: {
+        id: 'media-1',
       },
-      "query": {
-        "limit": 10
-      }
     },
-    "response": {
-      "status": 200,
-      "body": [
+    response: {
+      status: 204,
+    },
+  },
+  'workflow.trigger': {
+    request: {
+      params: {
+        id: 'ai-news',
+      },
+      body: {
+        topic: 'KI',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        workflowId: 'ai-news',
+        executionId: 'run-1006',
+      },
+    },
+  },
+  'workflow.upload': {
+    request: {
+      multipart: {
+        workflow: '(file ai-news.workflow.json, application/json, 348 bytes)',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        id: 'wf-1007',
+        name: 'ai-news.workflow.json',
+        status: 'imported',
+        active: false,
+      },
+    },
+  },
+  'workflow.n8nUpload': {
+    request: {
+      body: {
+        metadata: {
+          uploadedAt: '2026-11-23T18:00:00.000Z',
+          filename: 'ai-news.workflow.json',
+          size: 2048,
+        },
+      },
+      multipart: {
+        workflow: '(file ai-news.workflow.json, application/json, 348 bytes)',
+        metadata: '{"uploadedAt":"2026-11-23T09:00:00.000Z","filename":"ai-news.workflow.json","size":348}',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'wf-1008',
+        status: 'imported',
+      },
+    },
+  },
+  'workflow.n8nStatus': {
+    request: {
+      params: {
+        id: 'wf-1008',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'wf-1008',
+        status: 'imported',
+        active: false,
+      },
+    },
+  },
+  'workflow.aiNewsStart': {
+    request: {
+      body: {
+        topic: 'KI',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        executionId: 'run-1009',
+      },
+    },
+  },
+  'workflow.logs': {
+    request: {
+      params: {
+        id: 'ai-news',
+      },
+      query: {
+        limit: 10,
+      },
+    },
+    response: {
+      status: 200,
+      body: [
         {
-          "id": "run-1009",
-          "timestamp": "2026-11-23T09:00:00.000Z",
-          "status": "success",
-          "duration": "0m 01s",
-          "topic": "KI",
-          "log": [
-            "09:00:00 Webhook empfangen",
-            "09:00:00 Pipeline gestartet"
-          ]
+          id: 'run-1009',
+          timestamp: '2026-11-23T09:00:00.000Z',
+          status: 'success',
+          duration: '0m 01s',
+          topic: 'KI',
+          log: ['09:00:00 Webhook empfangen', '09:00:00 Pipeline gestartet'],
         },
         {
-          "id": "run-1006",
-          "timestamp": "2026-11-23T09:00:00.000Z",
-          "status": "success",
-          "duration": "0m 01s",
-          "topic": "KI",
-          "log": [
-            "09:00:00 Webhook empfangen",
-            "09:00:00 Pipeline gestartet"
-          ]
-        }
-      ]
-    }
-  },
-  "workflow.retry": {
-    "request": {
-      "params": {
-        "id": "run-1005"
-      }
+          id: 'run-1006',
+          timestamp: '2026-11-23T09:00:00.000Z',
+          status: 'success',
+          duration: '0m 01s',
+          topic: 'KI',
+          log: ['09:00:00 Webhook empfangen', '09:00:00 Pipeline gestartet'],
+        },
+      ],
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "run-1005",
-        "timestamp": "2024-06-12T09:45:00.000Z",
-        "status": "success",
-        "duration": "3m 12s",
-        "topic": "KI-Regulierung in der EU",
-        "log": [
-          "09:45:00 Webhook empfangen",
-          "09:45:04 Scraper: 18 Artikel",
-          "09:46:10 AI Analyse fertig",
-          "09:47:02 TTS erzeugt",
-          "09:48:12 Video + Social Post fertig",
-          "09:00:00 Erneut ausgeführt: erfolgreich"
-        ]
-      }
-    }
   },
-  "workflow.pipeline": {
-    "response": {
-      "status": 200,
-      "body": {
-        "steps": [
-          {
-            "id": "scraper",
-            "name": "Scraper",
-            "status": "running",
-            "progress": 40
-          },
-          {
-            "id": "ai-analysis",
-            "name": "AI Analyse",
-            "status": "pending",
-            "progress": 0
-          },
-          {
-            "id": "tts",
-            "name": "TTS",
-            "status": "pending",
-            "progress": 0
-          },
-          {
-            "id": "video",
-            "name": "Video Gen",
-            "status": "pending",
-            "progress": 0
-          },
-          {
-            "id": "social",
-            "name": "Social Post",
-            "status": "pending",
-            "progress": 0
-          }
+  'workflow.retry': {
+    request: {
+      params: {
+        id: 'run-1005',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'run-1005',
+        timestamp: '2024-06-12T09:45:00.000Z',
+        status: 'success',
+        duration: '3m 12s',
+        topic: 'KI-Regulierung in der EU',
+        log: [
+          '09:45:00 Webhook empfangen',
+          '09:45:04 Scraper: 18 Artikel',
+          '09:46:10 AI Analyse fertig',
+          '09:47:02 TTS erzeugt',
+          '09:48:12 Video + Social Post fertig',
+          '09:00:00 Erneut ausgeführt: erfolgreich',
         ],
-        "variables": {
-          "SCRAPE_INTERVAL": "15 min",
-          "DEFAULT_LANGUAGE": "de",
-          "TTS_PROVIDER": "elevenlabs",
-          "VIDEO_PROVIDER": "tavus",
-          "TARGET_PLATFORMS": "youtube, facebook, telegram"
-        },
-        "successRates": [
-          {
-            "name": "Scraper",
-            "rate": 99
-          },
-          {
-            "name": "AI Analyse",
-            "rate": 97
-          },
-          {
-            "name": "TTS",
-            "rate": 95
-          },
-          {
-            "name": "Video Gen",
-            "rate": 88
-          },
-          {
-            "name": "Social Post",
-            "rate": 93
-          }
-        ]
-      }
-    }
-  },
-  "workflow.runs": {
-    "request": {
-      "query": {
-        "limit": 10
-      }
+      },
     },
-    "response": {
-      "status": 200,
-      "body": [
+  },
+  'workflow.pipeline': {
+    response: {
+      status: 200,
+      body: {
+        steps: [
+          {
+            id: 'scraper',
+            name: 'Scraper',
+            status: 'running',
+            progress: 40,
+          },
+          {
+            id: 'ai-analysis',
+            name: 'AI Analyse',
+            status: 'pending',
+            progress: 0,
+          },
+          {
+            id: 'tts',
+            name: 'TTS',
+            status: 'pending',
+            progress: 0,
+          },
+          {
+            id: 'video',
+            name: 'Video Gen',
+            status: 'pending',
+            progress: 0,
+          },
+          {
+            id: 'social',
+            name: 'Social Post',
+            status: 'pending',
+            progress: 0,
+          },
+        ],
+        variables: {
+          SCRAPE_INTERVAL: '15 min',
+          DEFAULT_LANGUAGE: 'de',
+          TTS_PROVIDER: 'elevenlabs',
+          VIDEO_PROVIDER: 'tavus',
+          TARGET_PLATFORMS: 'youtube, facebook, telegram',
+        },
+        successRates: [
+          {
+            name: 'Scraper',
+            rate: 99,
+          },
+          {
+            name: 'AI Analyse',
+            rate: 97,
+          },
+          {
+            name: 'TTS',
+            rate: 95,
+          },
+          {
+            name: 'Video Gen',
+            rate: 88,
+          },
+          {
+            name: 'Social Post',
+            rate: 93,
+          },
+        ],
+      },
+    },
+  },
+  'workflow.runs': {
+    request: {
+      query: {
+        limit: 10,
+      },
+    },
+    response: {
+      status: 200,
+      body: [
         {
-          "id": "run-1009",
-          "workflowId": "ai-news-workflow",
-          "topic": "KI",
-          "status": "running",
-          "executionId": "1009",
-          "startedAt": "2026-11-23T09:00:00.000Z",
-          "stages": [
+          id: 'run-1009',
+          workflowId: 'ai-news-workflow',
+          topic: 'KI',
+          status: 'running',
+          executionId: '1009',
+          startedAt: '2026-11-23T09:00:00.000Z',
+          stages: [
             {
-              "stage": "Scraper",
-              "state": "started",
-              "startedAt": "2026-11-23T09:00:00.000Z"
+              stage: 'Scraper',
+              state: 'started',
+              startedAt: '2026-11-23T09:00:00.000Z',
             },
             {
-              "stage": "AI Analyse",
-              "state": "pending"
+              stage: 'AI Analyse',
+              state: 'pending',
             },
             {
-              "stage": "TTS",
-              "state": "pending"
+              stage: 'TTS',
+              state: 'pending',
             },
             {
-              "stage": "Video Gen",
-              "state": "pending"
+              stage: 'Video Gen',
+              state: 'pending',
             },
             {
-              "stage": "Social Post",
-              "state": "pending"
-            }
+              stage: 'Social Post',
+              state: 'pending',
+            },
           ],
-          "log": [
-            "09:00:00 Run angelegt: KI",
-            "09:00:00 Scraper gestartet"
-          ]
+          log: ['09:00:00 Run angelegt: KI', '09:00:00 Scraper gestartet'],
         },
         {
-          "id": "run-1006",
-          "workflowId": "ai-news-workflow",
-          "topic": "KI",
-          "status": "running",
-          "executionId": "1006",
-          "startedAt": "2026-11-23T09:00:00.000Z",
-          "stages": [
+          id: 'run-1006',
+          workflowId: 'ai-news-workflow',
+          topic: 'KI',
+          status: 'running',
+          executionId: '1006',
+          startedAt: '2026-11-23T09:00:00.000Z',
+          stages: [
             {
-              "stage": "Scraper",
-              "state": "started",
-              "startedAt": "2026-11-23T09:00:00.000Z"
+              stage: 'Scraper',
+              state: 'started',
+              startedAt: '2026-11-23T09:00:00.000Z',
             },
             {
-              "stage": "AI Analyse",
-              "state": "pending"
+              stage: 'AI Analyse',
+              state: 'pending',
             },
             {
-              "stage": "TTS",
-              "state": "pending"
+              stage: 'TTS',
+              state: 'pending',
             },
             {
-              "stage": "Video Gen",
-              "state": "pending"
+              stage: 'Video Gen',
+              state: 'pending',
             },
             {
-              "stage": "Social Post",
-              "state": "pending"
-            }
+              stage: 'Social Post',
+              state: 'pending',
+            },
           ],
-          "log": [
-            "09:00:00 Run angelegt: KI",
-            "09:00:00 Scraper gestartet"
-          ]
-        }
-      ]
-    }
-  },
-  "workflow.runEvent": {
-    "request": {
-      "params": {
-        "runId": "run-1005"
-      },
-      "body": {
-        "stage": "Scraper",
-        "state": "started",
-        "at": "2026-11-23T09:00:00.000Z"
-      }
+          log: ['09:00:00 Run angelegt: KI', '09:00:00 Scraper gestartet'],
+        },
+      ],
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "run-1005",
-        "workflowId": "ai-news-workflow",
-        "topic": "KI-Regulierung in der EU",
-        "status": "success",
-        "executionId": "1005",
-        "startedAt": "2024-06-12T09:45:00.000Z",
-        "finishedAt": "2024-06-12T09:45:07.500Z",
-        "stages": [
+  },
+  'workflow.runEvent': {
+    request: {
+      params: {
+        runId: 'run-1005',
+      },
+      body: {
+        stage: 'Scraper',
+        state: 'started',
+        at: '2026-11-23T09:00:00.000Z',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'run-1005',
+        workflowId: 'ai-news-workflow',
+        topic: 'KI-Regulierung in der EU',
+        status: 'success',
+        executionId: '1005',
+        startedAt: '2024-06-12T09:45:00.000Z',
+        finishedAt: '2024-06-12T09:45:07.500Z',
+        stages: [
           {
-            "stage": "Scraper",
-            "state": "finished",
-            "startedAt": "2024-06-12T09:45:00.000Z",
-            "finishedAt": "2024-06-12T09:45:01.500Z",
-            "durationMs": 1500
+            stage: 'Scraper',
+            state: 'finished',
+            startedAt: '2024-06-12T09:45:00.000Z',
+            finishedAt: '2024-06-12T09:45:01.500Z',
+            durationMs: 1500,
           },
           {
-            "stage": "AI Analyse",
-            "state": "finished",
-            "startedAt": "2024-06-12T09:45:01.500Z",
-            "finishedAt": "2024-06-12T09:45:03.000Z",
-            "durationMs": 1500
+            stage: 'AI Analyse',
+            state: 'finished',
+            startedAt: '2024-06-12T09:45:01.500Z',
+            finishedAt: '2024-06-12T09:45:03.000Z',
+            durationMs: 1500,
           },
           {
-            "stage": "TTS",
-            "state": "finished",
-            "startedAt": "2024-06-12T09:45:03.000Z",
-            "finishedAt": "2024-06-12T09:45:04.500Z",
-            "durationMs": 1500
+            stage: 'TTS',
+            state: 'finished',
+            startedAt: '2024-06-12T09:45:03.000Z',
+            finishedAt: '2024-06-12T09:45:04.500Z',
+            durationMs: 1500,
           },
           {
-            "stage": "Video Gen",
-            "state": "finished",
-            "startedAt": "2024-06-12T09:45:04.500Z",
-            "finishedAt": "2024-06-12T09:45:06.000Z",
-            "durationMs": 1500
+            stage: 'Video Gen',
+            state: 'finished',
+            startedAt: '2024-06-12T09:45:04.500Z',
+            finishedAt: '2024-06-12T09:45:06.000Z',
+            durationMs: 1500,
           },
           {
-            "stage": "Social Post",
-            "state": "finished",
-            "startedAt": "2024-06-12T09:45:06.000Z",
-            "finishedAt": "2024-06-12T09:45:07.500Z",
-            "durationMs": 1500
-          }
+            stage: 'Social Post',
+            state: 'finished',
+            startedAt: '2024-06-12T09:45:06.000Z',
+            finishedAt: '2024-06-12T09:45:07.500Z',
+            durationMs: 1500,
+          },
         ],
-        "log": [
-          "09:45:00 Run angelegt: KI-Regulierung in der EU",
-          "09:45:00 Scraper gestartet",
-          "09:45:01 Scraper fertig (1,5 s)",
-          "09:45:01 AI Analyse gestartet",
-          "09:45:03 AI Analyse fertig (1,5 s)",
-          "09:45:03 TTS gestartet",
-          "09:45:04 TTS fertig (1,5 s)",
-          "09:45:04 Video Gen gestartet",
-          "09:45:06 Video Gen fertig (1,5 s)",
-          "09:45:06 Social Post gestartet",
-          "09:45:07 Social Post fertig (1,5 s)"
+        log: [
+          '09:45:00 Run angelegt: KI-Regulierung in der EU',
+          '09:45:00 Scraper gestartet',
+          '09:45:01 Scraper fertig (1,5 s)',
+          '09:45:01 AI Analyse gestartet',
+          '09:45:03 AI Analyse fertig (1,5 s)',
+          '09:45:03 TTS gestartet',
+          '09:45:04 TTS fertig (1,5 s)',
+          '09:45:04 Video Gen gestartet',
+          '09:45:06 Video Gen fertig (1,5 s)',
+          '09:45:06 Social Post gestartet',
+          '09:45:07 Social Post fertig (1,5 s)',
         ],
-        "artefacts": [
+        artefacts: [
           {
-            "kind": "item",
-            "id": "item-eu-ai-act-pflichten",
-            "title": "EU-Kommission legt Zeitplan für die Pflichten des AI Act vor",
-            "url": "https://articles.newsdesk.example/eu-ai-act-pflichten",
-            "sources": [
-              "Tech News",
-              "Reuters"
-            ],
-            "stage": "Scraper"
+            kind: 'item',
+            id: 'item-eu-ai-act-pflichten',
+            title: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+            url: 'https://articles.newsdesk.example/eu-ai-act-pflichten',
+            sources: ['Tech News', 'Reuters'],
+            stage: 'Scraper',
           },
           {
-            "kind": "item",
-            "id": "item-ki-chip-strom",
-            "title": "Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren",
-            "url": "https://articles.newsdesk.example/ki-chip-strom",
-            "sources": [
-              "Tech News"
-            ],
-            "stage": "Scraper"
+            kind: 'item',
+            id: 'item-ki-chip-strom',
+            title: 'Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren',
+            url: 'https://articles.newsdesk.example/ki-chip-strom',
+            sources: ['Tech News'],
+            stage: 'Scraper',
           },
           {
-            "kind": "item",
-            "id": "item-open-source-modell",
-            "title": "Offenes Sprachmodell erreicht Spitzenwerte in Benchmarks",
-            "url": "https://articles.newsdesk.example/open-source-modell",
-            "sources": [
-              "Tech News"
-            ],
-            "stage": "Scraper"
+            kind: 'item',
+            id: 'item-open-source-modell',
+            title: 'Offenes Sprachmodell erreicht Spitzenwerte in Benchmarks',
+            url: 'https://articles.newsdesk.example/open-source-modell',
+            sources: ['Tech News'],
+            stage: 'Scraper',
           },
           {
-            "kind": "story",
-            "id": "story-run-1005",
-            "title": "EU-Kommission legt Zeitplan für die Pflichten des AI Act vor",
-            "stage": "AI Analyse"
-          }
-        ]
-      }
-    }
-  },
-  "workflow.stage": {
-    "request": {
-      "params": {
-        "runId": "run-1005",
-        "stage": "Scraper"
-      },
-      "body": {
-        "resumeUrl": "http://n8n.example:5678/webhook-waiting/42"
-      }
-    },
-    "response": {
-      "status": 202,
-      "body": {
-        "accepted": true,
-        "runId": "run-1005",
-        "stage": "Scraper"
-      }
-    }
-  },
-  "sources.list": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "src-tech-news",
-          "name": "Tech News",
-          "url": "https://feeds.newsdesk.example/tech-news.xml",
-          "category": "Technologie",
-          "language": "de",
-          "enabled": true,
-          "lastFetch": {
-            "at": "2024-06-12T09:40:00.000Z",
-            "status": 200,
-            "newItems": 2
+            kind: 'story',
+            id: 'story-run-1005',
+            title: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+            stage: 'AI Analyse',
           },
-          "itemCount": 5
-        },
-        {
-          "id": "src-reuters",
-          "name": "Reuters",
-          "url": "https://feeds.newsdesk.example/reuters.xml",
-          "category": "Wirtschaft",
-          "language": "en",
-          "enabled": true,
-          "lastFetch": {
-            "at": "2024-06-12T09:40:02.000Z",
-            "status": 304,
-            "newItems": 0
-          },
-          "itemCount": 7
-        }
-      ]
-    }
-  },
-  "sources.create": {
-    "request": {
-      "body": {
-        "name": "Tagesschau",
-        "url": "https://www.tagesschau.de/index~rss2.xml",
-        "category": "general",
-        "language": "de"
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "src-tagesschau",
-        "name": "Tagesschau",
-        "url": "https://www.tagesschau.de/index~rss2.xml",
-        "category": "general",
-        "language": "de",
-        "enabled": true,
-        "lastFetch": null,
-        "itemCount": 0
-      }
-    }
-  },
-  "sources.update": {
-    "request": {
-      "params": {
-        "id": "src-tech-news"
-      },
-      "body": {
-        "enabled": false
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "src-tech-news",
-        "name": "Tech News",
-        "url": "https://feeds.newsdesk.example/tech-news.xml",
-        "category": "Technologie",
-        "language": "de",
-        "enabled": false,
-        "lastFetch": {
-          "at": "2024-06-12T09:40:00.000Z",
-          "status": 200,
-          "newItems": 2
-        },
-        "itemCount": 5
-      }
-    }
-  },
-  "sources.delete": {
-    "request": {
-      "params": {
-        "id": "src-bloomberg"
-      }
-    },
-    "response": {
-      "status": 204
-    }
-  },
-  "sources.fetch": {
-    "request": {
-      "params": {
-        "id": "src-tech-news"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "src-tech-news",
-        "name": "Tech News",
-        "url": "https://feeds.newsdesk.example/tech-news.xml",
-        "category": "Technologie",
-        "language": "de",
-        "enabled": false,
-        "lastFetch": {
-          "at": "2026-11-23T09:00:00.000Z",
-          "status": 200,
-          "newItems": 1
-        },
-        "itemCount": 6
-      }
-    }
-  },
-  "sources.fetchAll": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "src-tech-news",
-          "name": "Tech News",
-          "url": "https://feeds.newsdesk.example/tech-news.xml",
-          "category": "Technologie",
-          "language": "de",
-          "enabled": false,
-          "lastFetch": {
-            "at": "2026-11-23T09:00:00.000Z",
-            "status": 200,
-            "newItems": 1
-          },
-          "itemCount": 6
-        },
-        {
-          "id": "src-reuters",
-          "name": "Reuters",
-          "url": "https://feeds.newsdesk.example/reuters.xml",
-          "category": "Wirtschaft",
-          "language": "en",
-          "enabled": true,
-          "lastFetch": {
-            "at": "2026-11-23T09:00:00.000Z",
-            "status": 200,
-            "newItems": 2
-          },
-          "itemCount": 9
-        }
-      ]
-    }
-  },
-  "sources.items": {
-    "request": {
-      "query": {
-        "limit": 20
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "item-new-4",
-          "title": "Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck",
-          "url": "https://articles.newsdesk.example/neu-4",
-          "summary": "Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck.",
-          "author": null,
-          "publishedAt": "2026-11-23T09:00:00.000Z",
-          "fetchedAt": "2026-11-23T09:00:00.000Z",
-          "category": "general",
-          "language": "de",
-          "sources": [
-            "Tagesschau"
-          ]
-        },
-        {
-          "id": "item-new-3",
-          "title": "Halbleiterhersteller erhöht Prognose für das Gesamtjahr",
-          "url": "https://articles.newsdesk.example/neu-3",
-          "summary": "Halbleiterhersteller erhöht Prognose für das Gesamtjahr.",
-          "author": null,
-          "publishedAt": "2026-11-23T09:00:00.000Z",
-          "fetchedAt": "2026-11-23T09:00:00.000Z",
-          "category": "Wirtschaft",
-          "language": "en",
-          "sources": [
-            "Reuters"
-          ]
-        }
-      ]
-    }
-  },
-  "settings.get": {
-    "response": {
-      "status": 200,
-      "body": {
-        "schedule": {
-          "enabled": false,
-          "everyMinutes": 60
-        },
-        "review": true,
-        "disclosure": {
-          "reviewed": "Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.",
-          "automatic": "Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht."
-        },
-        "ttsRoles": {
-          "primary": "elevenlabs",
-          "backup": "azure"
-        },
-        "onAir": {
-          "enabled": false,
-          "mediaSource": ""
-        }
-      }
-    }
-  },
-  "settings.update": {
-    "request": {
-      "body": {
-        "schedule": {
-          "enabled": true,
-          "everyMinutes": 30
-        }
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "schedule": {
-          "enabled": true,
-          "everyMinutes": 30
-        },
-        "review": true,
-        "disclosure": {
-          "reviewed": "Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.",
-          "automatic": "Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht."
-        },
-        "ttsRoles": {
-          "primary": "elevenlabs",
-          "backup": "azure"
-        },
-        "onAir": {
-          "enabled": false,
-          "mediaSource": ""
-        }
-      }
-    }
-  },
-  "social.post": {
-    "request": {
-      "params": {
-        "platform": "telegram"
-      },
-      "body": {
-        "content": "Neue Folge ist online!"
-      }
-    },
-    "response": {
-      "status": 202,
-      "body": {
-        "id": "social-1",
-        "platform": "telegram",
-        "status": "pending"
-      }
-    }
-  },
-  "social.tiktokPost": {
-    "request": {
-      "body": {
-        "content": "Neue Folge ist online!"
-      }
-    },
-    "response": {
-      "status": 202,
-      "body": {
-        "id": "social-2",
-        "platform": "tiktok",
-        "status": "pending"
-      }
-    }
-  },
-  "social.instagramPost": {
-    "request": {
-      "body": {
-        "content": "Neue Folge ist online!"
-      }
-    },
-    "response": {
-      "status": 202,
-      "body": {
-        "id": "social-3",
-        "platform": "instagram",
-        "status": "pending"
-      }
-    }
-  },
-  "social.platforms": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "facebook",
-          "name": "Facebook Page",
-          "connected": true,
-          "status": "Graph API v23",
-          "followers": 12500,
-          "posts": 342
-        },
-        {
-          "id": "youtube",
-          "name": "YouTube Channel",
-          "connected": true,
-          "status": "Data API v3",
-          "followers": 8900,
-          "posts": 156
-        }
-      ]
-    }
-  },
-  "social.connect": {
-    "request": {
-      "params": {
-        "id": "tiktok"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "tiktok",
-        "name": "TikTok",
-        "connected": true,
-        "status": "Verbunden",
-        "followers": 0,
-        "posts": 1
-      }
-    }
-  },
-  "social.disconnect": {
-    "request": {
-      "params": {
-        "id": "tiktok"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "tiktok",
-        "name": "TikTok",
-        "connected": false,
-        "status": "Nicht verbunden",
-        "followers": 0,
-        "posts": 1
-      }
-    }
-  },
-  "social.templates": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "breaking",
-          "name": "Breaking News",
-          "content": "🔴 EILMELDUNG: {title}\n\nAlle Details im Video: {video_link}"
-        },
-        {
-          "id": "video",
-          "name": "Neues Video",
-          "content": "🎬 Neues Video: {title}\n\nJetzt ansehen: {video_link}"
-        }
-      ]
-    }
-  },
-  "social.updateTemplate": {
-    "request": {
-      "params": {
-        "id": "breaking"
-      },
-      "body": {
-        "id": "breaking",
-        "name": "Breaking News",
-        "content": "🔴 EILMELDUNG: {title}"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "breaking",
-        "name": "Breaking News",
-        "content": "🔴 EILMELDUNG: {title}"
-      }
-    }
-  },
-  "social.scheduled": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "sched-1",
-          "title": "Morgen-Briefing",
-          "platform": "youtube",
-          "time": "2024-01-16T07:00",
-          "status": "scheduled",
-          "content": "Das Morgen-Briefing: {title}"
-        },
-        {
-          "id": "sched-2",
-          "title": "Wetter am Wochenende",
-          "platform": "facebook",
-          "time": "2024-01-16T12:30",
-          "status": "scheduled",
-          "content": "So wird das Wetter am Wochenende."
-        }
-      ]
-    }
-  },
-  "social.updateScheduled": {
-    "request": {
-      "params": {
-        "id": "sched-1"
-      },
-      "body": {
-        "id": "sched-1",
-        "title": "Morgen-News",
-        "platform": "youtube",
-        "time": "2026-11-24T08:00:00+01:00",
-        "status": "geplant"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "sched-1",
-        "title": "Morgen-News",
-        "platform": "youtube",
-        "time": "2026-11-24T08:00:00+01:00",
-        "status": "geplant"
-      }
-    }
-  },
-  "social.analytics": {
-    "response": {
-      "status": 200,
-      "body": {
-        "stats": [
-          {
-            "id": "followers",
-            "title": "Follower gesamt",
-            "value": "24.800",
-            "description": "4 verbundene Plattformen"
-          },
-          {
-            "id": "posts",
-            "title": "Posts gesamt",
-            "value": "1.393",
-            "description": "über alle Plattformen"
-          },
-          {
-            "id": "reach",
-            "title": "Reichweite",
-            "value": "56.790",
-            "description": "letzte 30 Tage"
-          },
-          {
-            "id": "scheduled",
-            "title": "Geplant",
-            "value": "3",
-            "description": "anstehende Posts"
-          }
         ],
-        "perPlatform": [
-          {
-            "platform": "facebook",
-            "reach": 26250,
-            "engagement": 3.2,
-            "series": [
-              625,
-              809,
-              824,
-              656,
-              459,
-              415,
-              564
-            ]
-          },
-          {
-            "platform": "youtube",
-            "reach": 21360,
-            "engagement": 4.1,
-            "series": [
-              576,
-              587,
-              467,
-              327,
-              296,
-              401,
-              547
-            ]
-          },
-          {
-            "platform": "telegram",
-            "reach": 9180,
-            "engagement": 5,
-            "series": [
-              224,
-              178,
-              125,
-              113,
-              153,
-              209,
-              229
-            ]
-          },
-          {
-            "platform": "instagram",
-            "reach": 0,
-            "engagement": 5.9,
-            "series": [
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              0
-            ]
-          },
-          {
-            "platform": "tiktok",
-            "reach": 0,
-            "engagement": 0,
-            "series": [
-              0,
-              0,
-              0,
-              0,
-              0,
-              0,
-              0
-            ]
-          }
-        ]
-      }
-    }
-  },
-  "social.oauthStart": {
-    "request": {
-      "params": {
-        "platform": "tiktok"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "url": "/auth/callback.html?provider=tiktok&state=demo-oauth-1&code=mock-code",
-        "state": "demo-oauth-1"
-      }
-    }
-  },
-  "social.tokens": {
-    "response": {
-      "status": 200,
-      "body": []
-    }
-  },
-  "social.publications": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "social-3",
-          "postId": "social-3",
-          "platform": "instagram",
-          "status": "published",
-          "content": "Neue Folge ist online!",
-          "createdAt": "2026-11-23T09:00:00.000Z",
-          "publishedAt": "2026-11-23T09:00:00.000Z"
-        },
-        {
-          "id": "social-2",
-          "postId": "social-2",
-          "platform": "tiktok",
-          "status": "published",
-          "content": "Neue Folge ist online!",
-          "createdAt": "2026-11-23T09:00:00.000Z",
-          "publishedAt": "2026-11-23T09:00:00.000Z"
-        }
-      ]
-    }
-  },
-  "social.retry": {
-    "request": {
-      "params": {
-        "id": "sp-1"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "sp-1",
-        "postId": "post-demo-1",
-        "platform": "tiktok",
-        "status": "pending",
-        "content": "Die Nachrichten des Tages im Video",
-        "title": "Tagesrückblick",
-        "mediaId": "media-1",
-        "mediaType": "video",
-        "error": "TikTok hat den Post abgelehnt (HTTP 400): Too many posts",
-        "createdAt": "2024-01-15T18:00:00.000Z"
-      }
-    }
-  },
-  "obs.control": {
-    "request": {
-      "body": {
-        "action": "setScene",
-        "sceneName": "main-studio"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "sceneName": "main-studio"
-      }
-    }
-  },
-  "obs.scenes": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "main-studio",
-          "name": "main-studio",
-          "description": "Hauptstudio mit Moderation und News-Laufband"
-        },
-        {
-          "id": "intro",
-          "name": "intro",
-          "description": "Intro mit Logo-Animation"
-        }
-      ]
-    }
-  },
-  "obs.scene": {
-    "request": {
-      "body": {
-        "sceneName": "main-studio"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "sceneName": "main-studio"
-      }
-    }
-  },
-  "obs.status": {
-    "response": {
-      "status": 200,
-      "body": {
-        "connected": true,
-        "streaming": false,
-        "scene": "main-studio",
-        "instance": "Studio",
-        "state": "connected",
-        "streamPhase": "stopped",
-        "obsVersion": "29.0.2 (simuliert)",
-        "obsWebSocketVersion": "5.1.0",
-        "health": null
-      }
-    }
-  },
-  "obs.streamStart": {
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true
-      }
-    }
-  },
-  "obs.streamStop": {
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true
-      }
-    }
-  },
-  "live.schedule": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "sb-1",
-          "title": "Morgen-Update: KI-Nachrichten",
-          "time": "08:00",
-          "date": "2024-12-16",
-          "platform": "YouTube"
-        },
-        {
-          "id": "sb-2",
-          "title": "Tech-Wochenrückblick",
-          "time": "18:30",
-          "date": "2024-12-18",
-          "platform": "Facebook"
-        }
-      ]
-    }
-  },
-  "telegram.notify": {
-    "request": {
-      "body": {
-        "message": "Wir sind live!"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "ok": true,
-        "id": "tg-1"
-      }
-    }
-  },
-  "live.onAir": {
-    "request": {
-      "body": {
-        "newsId": "news-1"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "sourceName": "AI News Content",
-        "headline": "Neuer KI-Chip halbiert den Stromverbrauch",
-        "mediaSource": null,
-        "videoUrl": null
-      }
-    }
-  },
-  "obs.instances": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "name": "Studio",
-          "url": "ws://studio.local:4455",
-          "state": "connected",
-          "textSource": "AI News Content",
-          "scenes": [
-            "main-studio",
-            "intro",
-            "weather",
-            "breaking",
-            "outro"
-          ],
-          "currentScene": "main-studio",
-          "textSources": [
-            "AI News Content"
-          ]
-        }
-      ]
-    }
-  },
-  "ai.prompt": {
-    "request": {
-      "body": {
-        "type": "content",
-        "parameters": {
-          "topic": "KI"
-        }
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "text": "Erstelle einen sachlichen Nachrichtenartikel zum Thema KI."
-      }
-    }
-  },
-  "tts.generate": {
-    "request": {
-      "body": {
-        "text": "Guten Abend.",
-        "provider": "elevenlabs"
-      }
-    },
-    "response": {
-      "status": 200,
-      "contentType": "audio/wav",
-      "bytes": 1644
-    }
-  },
-  "video.platforms": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "tavus",
-          "name": "Tavus",
-          "description": "Personalisierte KI-Avatare mit eigener Stimme"
-        },
-        {
-          "id": "vidau",
-          "name": "VidAU",
-          "description": "Schnelle Kurzvideos für Social Media"
-        }
-      ]
-    }
-  },
-  "video.avatars": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "avatar-anna",
-          "name": "Anna",
-          "preview": "/icons/icon-192.png",
-          "voice": "german-female-1",
-          "platform": "tavus"
-        },
-        {
-          "id": "avatar-markus",
-          "name": "Markus",
-          "preview": "/icons/icon-192.png",
-          "voice": "german-male-1",
-          "platform": "heygen"
-        }
-      ]
-    }
-  },
-  "video.providerAvatars": {
-    "request": {
-      "params": {
-        "provider": "heygen"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "avatar-markus",
-          "name": "Markus",
-          "preview": "/icons/icon-192.png",
-          "voice": "german-male-1",
-          "platform": "heygen"
-        }
-      ]
-    }
-  },
-  "video.projects": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "vp-1",
-          "title": "Breaking News: KI-Gipfel in Berlin",
-          "status": "completed",
-          "progress": 100,
-          "avatar": "avatar-anna",
-          "platform": "tavus",
-          "duration": "2:34",
-          "createdAt": "2024-01-15T10:30:00Z",
-          "url": "/samples/demo-video.webm"
-        },
-        {
-          "id": "vp-2",
-          "title": "Tech-Trends der Woche",
-          "status": "processing",
-          "progress": 67,
-          "avatar": "avatar-markus",
-          "platform": "heygen",
-          "duration": "1:45",
-          "createdAt": "2024-01-15T09:15:00Z",
-          "url": null
-        }
-      ]
-    }
-  },
-  "video.retryProject": {
-    "request": {
-      "params": {
-        "id": "vp-4"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "vp-4",
-        "title": "Börsen-Update am Abend",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "avatar-david",
-        "platform": "modelslab",
-        "duration": "3:12",
-        "createdAt": "2024-01-14T16:20:00Z",
-        "url": null
-      }
-    }
-  },
-  "video.generate": {
-    "request": {
-      "body": {
-        "platform": "heygen",
-        "avatar": "anna",
-        "script": "Guten Abend.",
-        "background": "studio",
-        "voice": "de-DE"
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-1",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "anna",
-        "platform": "heygen",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "video.providerGenerate": {
-    "request": {
-      "params": {
-        "provider": "heygen"
       },
-      "body": {
-        "avatar": "anna",
-        "script": "Guten Abend."
-      }
     },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-2",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "anna",
-        "platform": "heygen",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
   },
-  "video.status": {
-    "request": {
-      "params": {
-        "provider": "heygen",
-        "id": "vp-1"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "id": "vp-1",
-        "status": "completed",
-        "progress": 100,
-        "url": "/samples/demo-video.webm"
-      }
-    }
-  },
-  "video.download": {
-    "request": {
-      "params": {
-        "provider": "heygen",
-        "id": "vp-1"
-      }
-    },
-    "response": {
-      "status": 200,
-      "contentType": "video/mp4",
-      "bytes": 24
-    }
-  },
-  "video.tavusCreate": {
-    "request": {
-      "body": {
-        "avatar": "r1",
-        "script": "Guten Abend."
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-3",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "r1",
-        "platform": "tavus",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "video.heygenCreate": {
-    "request": {
-      "body": {
-        "avatar": "anna",
-        "script": "Guten Abend."
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-4",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "anna",
-        "platform": "heygen",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "video.didCreate": {
-    "request": {
-      "body": {
-        "avatar": "amy",
-        "script": "Guten Abend."
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-5",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "amy",
-        "platform": "did",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "video.modelslabGenerate": {
-    "request": {
-      "body": {
-        "script": "Guten Abend."
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-6",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "",
-        "platform": "modelslab",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "video.vidauCreate": {
-    "request": {
-      "body": {
-        "script": "Guten Abend."
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "vp-session-7",
-        "title": "Guten Abend.",
-        "status": "processing",
-        "progress": 0,
-        "avatar": "",
-        "platform": "vidau",
-        "duration": "0:00",
-        "createdAt": "2026-11-23T09:00:00.000Z",
-        "url": null
-      }
-    }
-  },
-  "test.openai": {
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "service": "openai"
-      }
-    }
-  },
-  "test.service": {
-    "request": {
-      "params": {
-        "service": "elevenlabs"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "service": "elevenlabs"
-      }
-    }
-  },
-  "health.service": {
-    "request": {
-      "params": {
-        "service": "openai"
-      }
-    },
-    "response": {
-      "status": 200,
-      "body": {
-        "success": true,
-        "status": "online",
-        "responseTime": 42
-      }
-    }
-  },
-  "users.list": {
-    "response": {
-      "status": 200,
-      "body": [
-        {
-          "id": "user-admin",
-          "name": "Administrator",
-          "email": "admin@newsdesk.demo",
-          "role": "Admin",
-          "access": "Vollzugriff"
-        }
-      ]
-    }
-  },
-  "users.create": {
-    "request": {
-      "body": {
-        "name": "Mara Schulz",
-        "email": "mara@example.org",
-        "role": "Editor"
-      }
-    },
-    "response": {
-      "status": 201,
-      "body": {
-        "id": "user-1",
-        "name": "Mara Schulz",
-        "email": "mara@example.org",
-        "role": "Editor",
-        "access": "Bearbeiten"
-      }
-    }
-  },
-  "keys.list": {
-    "response": {
-      "status": 200,
-      "body": []
-    }
-  },
-  "keys.save": {
-    "request": {
-      "params": {
-        "service": "elevenlabs"
+  'workflow.stage': {
+    request: {
+      params: {
+        runId: 'run-1005',
+        stage: 'Scraper',
       },
-      "body": {
-        "key": "xi-demo-0123456789abcdef"
-      }
+      body: {
+        resumeUrl: 'http://n8n.example:5678/webhook-waiting/42',
+      },
     },
-    "response": {
-      "status": 200,
-      "body": {
-        "service": "elevenlabs",
-        "masked": "xi-…cdef",
-        "source": "saved",
-        "readable": true
-      }
-    }
+    response: {
+      status: 202,
+      body: {
+        accepted: true,
+        runId: 'run-1005',
+        stage: 'Scraper',
+      },
+    },
   },
-  "keys.delete": {
-    "request": {
-      "params": {
-        "service": "elevenlabs"
-      }
+  'sources.list': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'src-tech-news',
+          name: 'Tech News',
+          url: 'https://feeds.newsdesk.example/tech-news.xml',
+          category: 'Technologie',
+          language: 'de',
+          enabled: true,
+          lastFetch: {
+            at: '2024-06-12T09:40:00.000Z',
+            status: 200,
+            newItems: 2,
+          },
+          itemCount: 5,
+        },
+        {
+          id: 'src-reuters',
+          name: 'Reuters',
+          url: 'https://feeds.newsdesk.example/reuters.xml',
+          category: 'Wirtschaft',
+          language: 'en',
+          enabled: true,
+          lastFetch: {
+            at: '2024-06-12T09:40:02.000Z',
+            status: 304,
+            newItems: 0,
+          },
+          itemCount: 7,
+        },
+      ],
     },
-    "response": {
-      "status": 204
-    }
-  }
+  },
+  'sources.create': {
+    request: {
+      body: {
+        name: 'Tagesschau',
+        url: 'https://www.tagesschau.de/index~rss2.xml',
+        category: 'general',
+        language: 'de',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'src-tagesschau',
+        name: 'Tagesschau',
+        url: 'https://www.tagesschau.de/index~rss2.xml',
+        category: 'general',
+        language: 'de',
+        enabled: true,
+        lastFetch: null,
+        itemCount: 0,
+      },
+    },
+  },
+  'sources.update': {
+    request: {
+      params: {
+        id: 'src-tech-news',
+      },
+      body: {
+        enabled: false,
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'src-tech-news',
+        name: 'Tech News',
+        url: 'https://feeds.newsdesk.example/tech-news.xml',
+        category: 'Technologie',
+        language: 'de',
+        enabled: false,
+        lastFetch: {
+          at: '2024-06-12T09:40:00.000Z',
+          status: 200,
+          newItems: 2,
+        },
+        itemCount: 5,
+      },
+    },
+  },
+  'sources.delete': {
+    request: {
+      params: {
+        id: 'src-bloomberg',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
+  'sources.fetch': {
+    request: {
+      params: {
+        id: 'src-tech-news',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'src-tech-news',
+        name: 'Tech News',
+        url: 'https://feeds.newsdesk.example/tech-news.xml',
+        category: 'Technologie',
+        language: 'de',
+        enabled: false,
+        lastFetch: {
+          at: '2026-11-23T09:00:00.000Z',
+          status: 200,
+          newItems: 1,
+        },
+        itemCount: 6,
+      },
+    },
+  },
+  'sources.fetchAll': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'src-tech-news',
+          name: 'Tech News',
+          url: 'https://feeds.newsdesk.example/tech-news.xml',
+          category: 'Technologie',
+          language: 'de',
+          enabled: false,
+          lastFetch: {
+            at: '2026-11-23T09:00:00.000Z',
+            status: 200,
+            newItems: 1,
+          },
+          itemCount: 6,
+        },
+        {
+          id: 'src-reuters',
+          name: 'Reuters',
+          url: 'https://feeds.newsdesk.example/reuters.xml',
+          category: 'Wirtschaft',
+          language: 'en',
+          enabled: true,
+          lastFetch: {
+            at: '2026-11-23T09:00:00.000Z',
+            status: 200,
+            newItems: 2,
+          },
+          itemCount: 9,
+        },
+      ],
+    },
+  },
+  'sources.items': {
+    request: {
+      query: {
+        limit: 20,
+      },
+    },
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'item-new-4',
+          title: 'Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck',
+          url: 'https://articles.newsdesk.example/neu-4',
+          summary: 'Studie: Mittagsschlaf senkt das Risiko für Bluthochdruck.',
+          author: null,
+          publishedAt: '2026-11-23T09:00:00.000Z',
+          fetchedAt: '2026-11-23T09:00:00.000Z',
+          category: 'general',
+          language: 'de',
+          sources: ['Tagesschau'],
+        },
+        {
+          id: 'item-new-3',
+          title: 'Halbleiterhersteller erhöht Prognose für das Gesamtjahr',
+          url: 'https://articles.newsdesk.example/neu-3',
+          summary: 'Halbleiterhersteller erhöht Prognose für das Gesamtjahr.',
+          author: null,
+          publishedAt: '2026-11-23T09:00:00.000Z',
+          fetchedAt: '2026-11-23T09:00:00.000Z',
+          category: 'Wirtschaft',
+          language: 'en',
+          sources: ['Reuters'],
+        },
+      ],
+    },
+  },
+  'settings.get': {
+    response: {
+      status: 200,
+      body: {
+        schedule: {
+          enabled: false,
+          everyMinutes: 60,
+        },
+        review: true,
+        disclosure: {
+          reviewed:
+            'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+          automatic:
+            'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
+        },
+        ttsRoles: {
+          primary: 'elevenlabs',
+          backup: 'azure',
+        },
+        onAir: {
+          enabled: false,
+          mediaSource: '',
+        },
+      },
+    },
+  },
+  'settings.update': {
+    request: {
+      body: {
+        schedule: {
+          enabled: true,
+          everyMinutes: 30,
+        },
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        schedule: {
+          enabled: true,
+          everyMinutes: 30,
+        },
+        review: true,
+        disclosure: {
+          reviewed:
+            'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+          automatic:
+            'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
+        },
+        ttsRoles: {
+          primary: 'elevenlabs',
+          backup: 'azure',
+        },
+        onAir: {
+          enabled: false,
+          mediaSource: '',
+        },
+      },
+    },
+  },
+  'social.post': {
+    request: {
+      params: {
+        platform: 'telegram',
+      },
+      body: {
+        content: 'Neue Folge ist online!',
+      },
+    },
+    response: {
+      status: 202,
+      body: {
+        id: 'social-1',
+        platform: 'telegram',
+        status: 'pending',
+      },
+    },
+  },
+  'social.tiktokPost': {
+    request: {
+      body: {
+        content: 'Neue Folge ist online!',
+      },
+    },
+    response: {
+      status: 202,
+      body: {
+        id: 'social-2',
+        platform: 'tiktok',
+        status: 'pending',
+      },
+    },
+  },
+  'social.instagramPost': {
+    request: {
+      body: {
+        content: 'Neue Folge ist online!',
+      },
+    },
+    response: {
+      status: 202,
+      body: {
+        id: 'social-3',
+        platform: 'instagram',
+        status: 'pending',
+      },
+    },
+  },
+  'social.platforms': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'facebook',
+          name: 'Facebook Page',
+          connected: true,
+          status: 'Graph API v23',
+          followers: 12500,
+          posts: 342,
+        },
+        {
+          id: 'youtube',
+          name: 'YouTube Channel',
+          connected: true,
+          status: 'Data API v3',
+          followers: 8900,
+          posts: 156,
+        },
+      ],
+    },
+  },
+  'social.connect': {
+    request: {
+      params: {
+        id: 'tiktok',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'tiktok',
+        name: 'TikTok',
+        connected: true,
+        status: 'Verbunden',
+        followers: 0,
+        posts: 1,
+      },
+    },
+  },
+  'social.disconnect': {
+    request: {
+      params: {
+        id: 'tiktok',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'tiktok',
+        name: 'TikTok',
+        connected: false,
+        status: 'Nicht verbunden',
+        followers: 0,
+        posts: 1,
+      },
+    },
+  },
+  'social.templates': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'breaking',
+          name: 'Breaking News',
+          content: '🔴 EILMELDUNG: {title}\n\nAlle Details im Video: {video_link}',
+        },
+        {
+          id: 'video',
+          name: 'Neues Video',
+          content: '🎬 Neues Video: {title}\n\nJetzt ansehen: {video_link}',
+        },
+      ],
+    },
+  },
+  'social.updateTemplate': {
+    request: {
+      params: {
+        id: 'breaking',
+      },
+      body: {
+        id: 'breaking',
+        name: 'Breaking News',
+        content: '🔴 EILMELDUNG: {title}',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'breaking',
+        name: 'Breaking News',
+        content: '🔴 EILMELDUNG: {title}',
+      },
+    },
+  },
+  'social.scheduled': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'sched-1',
+          title: 'Morgen-Briefing',
+          platform: 'youtube',
+          time: '2024-01-16T07:00',
+          status: 'scheduled',
+          content: 'Das Morgen-Briefing: {title}',
+        },
+        {
+          id: 'sched-2',
+          title: 'Wetter am Wochenende',
+          platform: 'facebook',
+          time: '2024-01-16T12:30',
+          status: 'scheduled',
+          content: 'So wird das Wetter am Wochenende.',
+        },
+      ],
+    },
+  },
+  'social.updateScheduled': {
+    request: {
+      params: {
+        id: 'sched-1',
+      },
+      body: {
+        id: 'sched-1',
+        title: 'Morgen-News',
+        platform: 'youtube',
+        time: '2026-11-24T08:00:00+01:00',
+        status: 'geplant',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'sched-1',
+        title: 'Morgen-News',
+        platform: 'youtube',
+        time: '2026-11-24T08:00:00+01:00',
+        status: 'geplant',
+      },
+    },
+  },
+  'social.analytics': {
+    response: {
+      status: 200,
+      body: {
+        stats: [
+          {
+            id: 'followers',
+            title: 'Follower gesamt',
+            value: '24.800',
+            description: '4 verbundene Plattformen',
+          },
+          {
+            id: 'posts',
+            title: 'Posts gesamt',
+            value: '1.393',
+            description: 'über alle Plattformen',
+          },
+          {
+            id: 'reach',
+            title: 'Reichweite',
+            value: '56.790',
+            description: 'letzte 30 Tage',
+          },
+          {
+            id: 'scheduled',
+            title: 'Geplant',
+            value: '3',
+            description: 'anstehende Posts',
+          },
+        ],
+        perPlatform: [
+          {
+            platform: 'facebook',
+            reach: 26250,
+            engagement: 3.2,
+            series: [625, 809, 824, 656, 459, 415, 564],
+          },
+          {
+            platform: 'youtube',
+            reach: 21360,
+            engagement: 4.1,
+            series: [576, 587, 467, 327, 296, 401, 547],
+          },
+          {
+            platform: 'telegram',
+            reach: 9180,
+            engagement: 5,
+            series: [224, 178, 125, 113, 153, 209, 229],
+          },
+          {
+            platform: 'instagram',
+            reach: 0,
+            engagement: 5.9,
+            series: [0, 0, 0, 0, 0, 0, 0],
+          },
+          {
+            platform: 'tiktok',
+            reach: 0,
+            engagement: 0,
+            series: [0, 0, 0, 0, 0, 0, 0],
+          },
+        ],
+      },
+    },
+  },
+  'social.oauthStart': {
+    request: {
+      params: {
+        platform: 'tiktok',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        url: '/auth/callback.html?provider=tiktok&state=demo-oauth-1&code=mock-code',
+        state: 'demo-oauth-1',
+      },
+    },
+  },
+  'social.tokens': {
+    response: {
+      status: 200,
+      body: [],
+    },
+  },
+  'social.publications': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'social-3',
+          postId: 'social-3',
+          platform: 'instagram',
+          status: 'published',
+          content: 'Neue Folge ist online!',
+          createdAt: '2026-11-23T09:00:00.000Z',
+          publishedAt: '2026-11-23T09:00:00.000Z',
+        },
+        {
+          id: 'social-2',
+          postId: 'social-2',
+          platform: 'tiktok',
+          status: 'published',
+          content: 'Neue Folge ist online!',
+          createdAt: '2026-11-23T09:00:00.000Z',
+          publishedAt: '2026-11-23T09:00:00.000Z',
+        },
+      ],
+    },
+  },
+  'social.retry': {
+    request: {
+      params: {
+        id: 'sp-1',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'sp-1',
+        postId: 'post-demo-1',
+        platform: 'tiktok',
+        status: 'pending',
+        content: 'Die Nachrichten des Tages im Video',
+        title: 'Tagesrückblick',
+        mediaId: 'media-1',
+        mediaType: 'video',
+        error: 'TikTok hat den Post abgelehnt (HTTP 400): Too many posts',
+        createdAt: '2024-01-15T18:00:00.000Z',
+      },
+    },
+  },
+  'obs.control': {
+    request: {
+      body: {
+        action: 'setScene',
+        sceneName: 'main-studio',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        sceneName: 'main-studio',
+      },
+    },
+  },
+  'obs.scenes': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'main-studio',
+          name: 'main-studio',
+          description: 'Hauptstudio mit Moderation und News-Laufband',
+        },
+        {
+          id: 'intro',
+          name: 'intro',
+          description: 'Intro mit Logo-Animation',
+        },
+      ],
+    },
+  },
+  'obs.scene': {
+    request: {
+      body: {
+        sceneName: 'main-studio',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        sceneName: 'main-studio',
+      },
+    },
+  },
+  'obs.status': {
+    response: {
+      status: 200,
+      body: {
+        connected: true,
+        streaming: false,
+        scene: 'main-studio',
+        instance: 'Studio',
+        state: 'connected',
+        streamPhase: 'stopped',
+        obsVersion: '29.0.2 (simuliert)',
+        obsWebSocketVersion: '5.1.0',
+        health: null,
+      },
+    },
+  },
+  'obs.streamStart': {
+    response: {
+      status: 200,
+      body: {
+        success: true,
+      },
+    },
+  },
+  'obs.streamStop': {
+    response: {
+      status: 200,
+      body: {
+        success: true,
+      },
+    },
+  },
+  'live.schedule': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'sb-1',
+          title: 'Morgen-Update: KI-Nachrichten',
+          time: '08:00',
+          date: '2024-12-16',
+          platform: 'YouTube',
+        },
+        {
+          id: 'sb-2',
+          title: 'Tech-Wochenrückblick',
+          time: '18:30',
+          date: '2024-12-18',
+          platform: 'Facebook',
+        },
+      ],
+    },
+  },
+  'telegram.notify': {
+    request: {
+      body: {
+        message: 'Wir sind live!',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        ok: true,
+        id: 'tg-1',
+      },
+    },
+  },
+  'live.onAir': {
+    request: {
+      body: {
+        newsId: 'news-1',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        sourceName: 'AI News Content',
+        headline: 'Neuer KI-Chip halbiert den Stromverbrauch',
+        mediaSource: null,
+        videoUrl: null,
+      },
+    },
+  },
+  'obs.instances': {
+    response: {
+      status: 200,
+      body: [
+        {
+          name: 'Studio',
+          url: 'ws://studio.local:4455',
+          state: 'connected',
+          textSource: 'AI News Content',
+          scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'],
+          currentScene: 'main-studio',
+          textSources: ['AI News Content'],
+        },
+      ],
+    },
+  },
+  'ai.prompt': {
+    request: {
+      body: {
+        type: 'content',
+        parameters: {
+          topic: 'KI',
+        },
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        text: 'Erstelle einen sachlichen Nachrichtenartikel zum Thema KI.',
+      },
+    },
+  },
+  'tts.generate': {
+    request: {
+      body: {
+        text: 'Guten Abend.',
+        provider: 'elevenlabs',
+      },
+    },
+    response: {
+      status: 200,
+      contentType: 'audio/wav',
+      bytes: 1644,
+    },
+  },
+  'video.platforms': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'tavus',
+          name: 'Tavus',
+          description: 'Personalisierte KI-Avatare mit eigener Stimme',
+        },
+        {
+          id: 'vidau',
+          name: 'VidAU',
+          description: 'Schnelle Kurzvideos für Social Media',
+        },
+      ],
+    },
+  },
+  'video.avatars': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'avatar-anna',
+          name: 'Anna',
+          preview: '/icons/icon-192.png',
+          voice: 'german-female-1',
+          platform: 'tavus',
+        },
+        {
+          id: 'avatar-markus',
+          name: 'Markus',
+          preview: '/icons/icon-192.png',
+          voice: 'german-male-1',
+          platform: 'heygen',
+        },
+      ],
+    },
+  },
+  'video.providerAvatars': {
+    request: {
+      params: {
+        provider: 'heygen',
+      },
+    },
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'avatar-markus',
+          name: 'Markus',
+          preview: '/icons/icon-192.png',
+          voice: 'german-male-1',
+          platform: 'heygen',
+        },
+      ],
+    },
+  },
+  'video.projects': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'vp-1',
+          title: 'Breaking News: KI-Gipfel in Berlin',
+          status: 'completed',
+          progress: 100,
+          avatar: 'avatar-anna',
+          platform: 'tavus',
+          duration: '2:34',
+          createdAt: '2024-01-15T10:30:00Z',
+          url: '/samples/demo-video.webm',
+        },
+        {
+          id: 'vp-2',
+          title: 'Tech-Trends der Woche',
+          status: 'processing',
+          progress: 67,
+          avatar: 'avatar-markus',
+          platform: 'heygen',
+          duration: '1:45',
+          createdAt: '2024-01-15T09:15:00Z',
+          url: null,
+        },
+      ],
+    },
+  },
+  'video.retryProject': {
+    request: {
+      params: {
+        id: 'vp-4',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'vp-4',
+        title: 'Börsen-Update am Abend',
+        status: 'processing',
+        progress: 0,
+        avatar: 'avatar-david',
+        platform: 'modelslab',
+        duration: '3:12',
+        createdAt: '2024-01-14T16:20:00Z',
+        url: null,
+      },
+    },
+  },
+  'video.generate': {
+    request: {
+      body: {
+        platform: 'heygen',
+        avatar: 'anna',
+        script: 'Guten Abend.',
+        background: 'studio',
+        voice: 'de-DE',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-1',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: 'anna',
+        platform: 'heygen',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.providerGenerate': {
+    request: {
+      params: {
+        provider: 'heygen',
+      },
+      body: {
+        avatar: 'anna',
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-2',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: 'anna',
+        platform: 'heygen',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.status': {
+    request: {
+      params: {
+        provider: 'heygen',
+        id: 'vp-1',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'vp-1',
+        status: 'completed',
+        progress: 100,
+        url: '/samples/demo-video.webm',
+      },
+    },
+  },
+  'video.download': {
+    request: {
+      params: {
+        provider: 'heygen',
+        id: 'vp-1',
+      },
+    },
+    response: {
+      status: 200,
+      contentType: 'video/mp4',
+      bytes: 24,
+    },
+  },
+  'video.tavusCreate': {
+    request: {
+      body: {
+        avatar: 'r1',
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-3',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: 'r1',
+        platform: 'tavus',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.heygenCreate': {
+    request: {
+      body: {
+        avatar: 'anna',
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-4',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: 'anna',
+        platform: 'heygen',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.didCreate': {
+    request: {
+      body: {
+        avatar: 'amy',
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-5',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: 'amy',
+        platform: 'did',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.modelslabGenerate': {
+    request: {
+      body: {
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-6',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: '',
+        platform: 'modelslab',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'video.vidauCreate': {
+    request: {
+      body: {
+        script: 'Guten Abend.',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'vp-session-7',
+        title: 'Guten Abend.',
+        status: 'processing',
+        progress: 0,
+        avatar: '',
+        platform: 'vidau',
+        duration: '0:00',
+        createdAt: '2026-11-23T09:00:00.000Z',
+        url: null,
+      },
+    },
+  },
+  'test.openai': {
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        service: 'openai',
+      },
+    },
+  },
+  'test.service': {
+    request: {
+      params: {
+        service: 'elevenlabs',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        service: 'elevenlabs',
+      },
+    },
+  },
+  'health.service': {
+    request: {
+      params: {
+        service: 'openai',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        status: 'online',
+        responseTime: 42,
+      },
+    },
+  },
+  'users.list': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'user-admin',
+          name: 'Administrator',
+          email: 'admin@newsdesk.demo',
+          role: 'Admin',
+          access: 'Vollzugriff',
+        },
+      ],
+    },
+  },
+  'users.create': {
+    request: {
+      body: {
+        name: 'Mara Schulz',
+        email: 'mara@example.org',
+        role: 'Editor',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        id: 'user-1',
+        name: 'Mara Schulz',
+        email: 'mara@example.org',
+        role: 'Editor',
+        access: 'Bearbeiten',
+      },
+    },
+  },
+  'keys.list': {
+    response: {
+      status: 200,
+      body: [],
+    },
+  },
+  'keys.save': {
+    request: {
+      params: {
+        service: 'elevenlabs',
+      },
+      body: {
+        key: 'xi-demo-0123456789abcdef',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        service: 'elevenlabs',
+        masked: 'xi-…cdef',
+        source: 'saved',
+        readable: true,
+      },
+    },
+  },
+  'keys.delete': {
+    request: {
+      params: {
+        service: 'elevenlabs',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
 };

@@ -48,7 +48,9 @@ interface OpenApiDocument {
 const doc = buildOpenApi() as unknown as OpenApiDocument;
 const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
 const allOperations = (): Array<{ method: Method; path: string; op: OperationObject }> =>
-  Object.entries(doc.paths).flatMap(([path, item]) => METHODS.flatMap((method) => (item?.[method] ? [{ method, path, op: item[method] }] : [])));
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item?.[method] ? [{ method, path, op: item[method] }] : [])),
+  );
 /** The operation at a path and method (throws when the document lacks it). */
 function operationAt(path: string, method: string): OperationObject {
   const op = doc.paths[path]?.[method.toLowerCase() as Method];
@@ -94,7 +96,9 @@ POST /workflow/ai-news/start
 GET /workflow/logs/{id}
 POST /workflow/retry/{id}
 POST /telegram/notify
-`.trim().split('\n');
+`
+  .trim()
+  .split('\n');
 
 /** The concrete calls of a SPEC line: `{a|b}` gives one call per value, `{name}` stays a free segment. */
 function expand(line: string): Array<{ method: string; segments: string[] }> {
@@ -124,7 +128,10 @@ function matching(call: { method: string; segments: string[] }) {
 }
 
 function resolve(ref: string): unknown {
-  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 
 describe('the OpenAPI document', () => {
@@ -148,11 +155,16 @@ describe('the OpenAPI document', () => {
         const found = matching(call);
         expect(found.length, `${line} → ${call.method.toUpperCase()} /${call.segments.join('/')}`).toBeGreaterThan(0);
         // A call may match a literal path and a templated one (POST /video/modelslab/generate): one of them is the SPEC's.
-        expect(found.some(({ op }) => op['x-spec'] === true), line).toBe(true);
+        expect(
+          found.some(({ op }) => op['x-spec'] === true),
+          line,
+        ).toBe(true);
         for (const { op } of found) if (op['x-spec']) specOps.add(op.operationId);
       }
     }
-    const flagged = allOperations().filter(({ op }) => op['x-spec']).map(({ op }) => op.operationId);
+    const flagged = allOperations()
+      .filter(({ op }) => op['x-spec'])
+      .map(({ op }) => op.operationId);
     expect([...specOps].sort()).toEqual(flagged.sort());
     // An unlisted provider or service is not admitted where SPEC names the values.
     expect(matching({ method: 'get', segments: ['video', 'did', 'avatars'] })).toHaveLength(0);
@@ -160,7 +172,8 @@ describe('the OpenAPI document', () => {
   });
 
   test("SPEC §7's bodies: the fields named there", () => {
-    const json = (path: string, method = 'post') => operationAt(path, method).requestBody?.content['application/json']?.schema;
+    const json = (path: string, method = 'post') =>
+      operationAt(path, method).requestBody?.content['application/json']?.schema;
     const form = (path: string) => operationAt(path, 'post').requestBody?.content['multipart/form-data']?.schema;
     const fields = (schema: SchemaObject | undefined) => Object.keys(schema?.properties ?? {});
     expect(json('/news/generate')?.properties?.language?.default).toBe('en');
@@ -173,20 +186,35 @@ describe('the OpenAPI document', () => {
     expect(fields(json('/tts/generate'))).toEqual(['text', 'provider', 'backup']);
     expect(json('/tts/generate')?.required).toEqual(['text']);
     expect(json('/tts/generate')?.properties?.provider?.enum).toEqual(['elevenlabs', 'azure', 'espeak']);
-    expect(fields(json('/video/generate'))).toEqual(expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']));
+    expect(fields(json('/video/generate'))).toEqual(
+      expect.arrayContaining(['platform', 'avatar', 'script', 'background', 'voice']),
+    );
     expect(form('/media/upload')?.properties?.media).toMatchObject({ type: 'string', format: 'binary' });
-    expect(form('/media/upload')?.properties?.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
+    expect(form('/media/upload')?.properties?.metadata).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/json',
+    });
     expect(form('/workflow/upload')?.properties?.workflow).toMatchObject({ type: 'string', format: 'binary' });
-    expect(fields(form('/workflow/n8n/upload')?.properties?.metadata?.contentSchema)).toEqual(['uploadedAt', 'filename', 'size']);
+    expect(fields(form('/workflow/n8n/upload')?.properties?.metadata?.contentSchema)).toEqual([
+      'uploadedAt',
+      'filename',
+      'size',
+    ]);
     const limit = operationAt('/workflow/logs/{id}', 'get').parameters?.find((p) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', required: false });
     expect(operationAt('/tts/generate', 'post').responses['200']?.content).toHaveProperty(['audio/*']);
-    expect(operationAt('/video/{provider}/download/{id}', 'get').responses['200']?.content?.['video/*']?.schema).toEqual({ type: 'string', format: 'binary' });
+    expect(
+      operationAt('/video/{provider}/download/{id}', 'get').responses['200']?.content?.['video/*']?.schema,
+    ).toEqual({ type: 'string', format: 'binary' });
   });
 
-  test('bearer token on every operation except the stage calls n8n makes with the run\'s own token', () => {
+  test("bearer token on every operation except the stage calls n8n makes with the run's own token", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes.runToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Newsdesk-Run-Token' });
+    expect(doc.components.securitySchemes.runToken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Newsdesk-Run-Token',
+    });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     const runToken: string[] = [];
     for (const { method, path, op } of allOperations()) {
@@ -208,7 +236,19 @@ describe('the OpenAPI document', () => {
   test('Idempotency-Key on every POST that acts, and only there', () => {
     // Written out: POSTs that are safe to repeat as they are (set a scene or a story on air, mark connected, test a key, a stage event,
     // retry a failed platform result: only a failed one moves to pending, a repeat while it is under way is a 409) carry no key.
-    const natural = ['POST /obs/scene', 'POST /social/platforms/{id}/connect', 'POST /social/platforms/{id}/disconnect', 'POST /test/openai', 'POST /social/oauth/{platform}/start', 'POST /runs/{runId}/events', 'POST /social/publications/{id}/retry', 'POST /sources/{id}/fetch', 'POST /sources/fetch', 'POST /runs/{runId}/stages/{stage}', 'POST /live/on-air'];
+    const natural = [
+      'POST /obs/scene',
+      'POST /social/platforms/{id}/connect',
+      'POST /social/platforms/{id}/disconnect',
+      'POST /test/openai',
+      'POST /social/oauth/{platform}/start',
+      'POST /runs/{runId}/events',
+      'POST /social/publications/{id}/retry',
+      'POST /sources/{id}/fetch',
+      'POST /sources/fetch',
+      'POST /runs/{runId}/stages/{stage}',
+      'POST /live/on-air',
+    ];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];
     for (const { method, path, op } of allOperations()) {
@@ -217,10 +257,21 @@ describe('the OpenAPI document', () => {
       expect(hasKey, call).toBe(method === 'post' && !natural.includes(call));
       if (hasKey) {
         withKey.push(call);
-        expect(op.responses['422']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+        expect(op.responses['422']?.content?.['application/json']?.schema).toEqual({
+          $ref: '#/components/schemas/ErrorBody',
+        });
       }
     }
-    expect(withKey).toEqual(expect.arrayContaining(['POST /posts', 'POST /users', 'POST /media/upload', 'POST /social/post/{platform}', 'POST /telegram/notify', 'POST /video/generate']));
+    expect(withKey).toEqual(
+      expect.arrayContaining([
+        'POST /posts',
+        'POST /users',
+        'POST /media/upload',
+        'POST /social/post/{platform}',
+        'POST /telegram/notify',
+        'POST /video/generate',
+      ]),
+    );
     const key = doc.components.parameters.IdempotencyKey;
     expect(key).toMatchObject({ name: 'Idempotency-Key', in: 'header' });
     expect(key.description).toMatch(/One key per operator action/);
@@ -247,7 +298,8 @@ describe('the OpenAPI document', () => {
       if (def.body && isSchema(def.body)) {
         const example = op.requestBody?.content['application/json']?.example;
         if (!z.safeParse(def.body, undefined).success) expect(example, `${id} request example`).toBeDefined();
-        if (example !== undefined) expect(z.safeParse(def.body, example).success, `${id} request example fits`).toBe(true);
+        if (example !== undefined)
+          expect(z.safeParse(def.body, example).success, `${id} request example fits`).toBe(true);
       } else if (def.body) {
         expect(op.requestBody?.content['multipart/form-data']?.example, `${id} multipart example`).toBeDefined();
       }

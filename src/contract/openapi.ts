@@ -3,24 +3,63 @@
 import * as z from 'zod/mini';
 import { capturedExamples, type CapturedExample } from './captured-examples';
 import { ErrorBody } from './entities';
-import { accessOf, answersWithRecord, isSchema, operations, type MultipartBody, type OperationDef, type OperationId } from './operations';
+import {
+  accessOf,
+  answersWithRecord,
+  isSchema,
+  operations,
+  type MultipartBody,
+  type OperationDef,
+  type OperationId,
+} from './operations';
 
 type Json = Record<string, unknown>;
 
 /** The operations callable without the operator's token (each declares its own check in its `access`). */
-export const PUBLIC_OPERATIONS: readonly OperationId[] = (Object.keys(operations) as OperationId[]).filter((id) => accessOf(operations[id]) !== 'operator');
+export const PUBLIC_OPERATIONS: readonly OperationId[] = (Object.keys(operations) as OperationId[]).filter(
+  (id) => accessOf(operations[id]) !== 'operator',
+);
 
 /** The status of an `Idempotency-Key` reused with a different request body. */
 export const IDEMPOTENCY_KEY_REUSED_STATUS = 422;
 
 /** Operations that need a system outside the backend (n8n, OBS, AI/TTS/video providers, Telegram, social platforms). */
 export const EXTERNAL_OPERATIONS: readonly OperationId[] = [
-  'news.generate', 'workflow.trigger', 'workflow.upload', 'workflow.n8nUpload', 'workflow.n8nStatus', 'workflow.aiNewsStart',
-  'workflow.logs', 'workflow.retry', 'social.post', 'social.tiktokPost', 'social.instagramPost', 'obs.control', 'obs.scenes',
-  'obs.scene', 'obs.status', 'obs.streamStart', 'obs.streamStop', 'live.onAir', 'telegram.notify', 'ai.prompt', 'tts.generate',
-  'video.providerAvatars', 'video.retryProject', 'video.generate', 'video.providerGenerate', 'video.status', 'video.download',
-  'video.tavusCreate', 'video.heygenCreate', 'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate', 'test.openai',
-  'test.service', 'health.service',
+  'news.generate',
+  'workflow.trigger',
+  'workflow.upload',
+  'workflow.n8nUpload',
+  'workflow.n8nStatus',
+  'workflow.aiNewsStart',
+  'workflow.logs',
+  'workflow.retry',
+  'social.post',
+  'social.tiktokPost',
+  'social.instagramPost',
+  'obs.control',
+  'obs.scenes',
+  'obs.scene',
+  'obs.status',
+  'obs.streamStart',
+  'obs.streamStop',
+  'live.onAir',
+  'telegram.notify',
+  'ai.prompt',
+  'tts.generate',
+  'video.providerAvatars',
+  'video.retryProject',
+  'video.generate',
+  'video.providerGenerate',
+  'video.status',
+  'video.download',
+  'video.tavusCreate',
+  'video.heygenCreate',
+  'video.didCreate',
+  'video.modelslabGenerate',
+  'video.vidauCreate',
+  'test.openai',
+  'test.service',
+  'health.service',
   // prov-social
   'social.oauthStart',
 ];
@@ -58,7 +97,10 @@ const ERROR_EXAMPLE: Record<number, z.infer<typeof ErrorBody>> = {
   409: { message: 'Aktion im aktuellen Zustand nicht möglich', code: 'conflict' },
   413: { message: 'Datei zu groß', code: 'payload_too_large' },
   415: { message: 'Dateityp nicht unterstützt', code: 'unsupported_media_type' },
-  [IDEMPOTENCY_KEY_REUSED_STATUS]: { message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet', code: 'idempotency_key_reused' },
+  [IDEMPOTENCY_KEY_REUSED_STATUS]: {
+    message: 'Idempotency-Key wurde mit einer anderen Anfrage verwendet',
+    code: 'idempotency_key_reused',
+  },
 };
 
 /** JSON Schema 2020-12 of a zod/mini schema, without `$schema`; responses drop `additionalProperties: false` (the console ignores extra fields). */
@@ -71,18 +113,31 @@ function allowExtra(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(allowExtra);
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
-  for (const [key, inner] of Object.entries(value)) if (!(key === 'additionalProperties' && inner === false)) out[key] = allowExtra(inner);
+  for (const [key, inner] of Object.entries(value))
+    if (!(key === 'additionalProperties' && inner === false)) out[key] = allowExtra(inner);
   return out;
 }
 
 function parameters(def: OperationDef, captured: CapturedExample | undefined): Json[] {
   const list: Json[] = [];
-  for (const [where, schema] of [['path', def.params], ['query', def.query]] as const) {
+  for (const [where, schema] of [
+    ['path', def.params],
+    ['query', def.query],
+  ] as const) {
     if (!schema) continue;
     const object = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
-      const example = where === 'path' ? (captured?.request?.params ?? def.example?.params)?.[name] : (captured?.request?.query ?? def.example?.query)?.[name];
-      list.push({ name, in: where, required: where === 'path' || (object.required ?? []).includes(name), schema: property, ...(example !== undefined ? { example } : {}) });
+      const example =
+        where === 'path'
+          ? (captured?.request?.params ?? def.example?.params)?.[name]
+          : (captured?.request?.query ?? def.example?.query)?.[name];
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (object.required ?? []).includes(name),
+        schema: property,
+        ...(example !== undefined ? { example } : {}),
+      });
     }
   }
   if (def.idempotency === 'key') list.push({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -96,10 +151,19 @@ function multipartSchema(body: MultipartBody): { schema: Json; encoding: Json } 
   for (const [name, field] of Object.entries(body.fields)) {
     if (field.required) required.push(name);
     if (field.type === 'file') {
-      properties[name] = { type: 'string', format: 'binary', description: `A file${field.accept ? ` (${field.accept})` : ''}.` };
+      properties[name] = {
+        type: 'string',
+        format: 'binary',
+        description: `A file${field.accept ? ` (${field.accept})` : ''}.`,
+      };
       if (field.accept) encoding[name] = { contentType: field.accept.split(',').join(', ') };
     } else {
-      properties[name] = { type: 'string', contentMediaType: 'application/json', contentSchema: jsonSchema(field.schema, 'input'), description: 'A JSON text.' };
+      properties[name] = {
+        type: 'string',
+        contentMediaType: 'application/json',
+        contentSchema: jsonSchema(field.schema, 'input'),
+        description: 'A JSON text.',
+      };
       encoding[name] = { contentType: 'text/plain, application/json' };
     }
   }
@@ -113,7 +177,9 @@ function requestBody(def: OperationDef, captured: CapturedExample | undefined): 
     const example = def.example?.body ?? captured?.request?.body;
     return {
       required: isRequired(body),
-      content: { 'application/json': { schema: jsonSchema(body, 'input'), ...(example !== undefined ? { example } : {}) } },
+      content: {
+        'application/json': { schema: jsonSchema(body, 'input'), ...(example !== undefined ? { example } : {}) },
+      },
     };
   }
   const { schema, encoding } = multipartSchema(body as MultipartBody);
@@ -130,17 +196,43 @@ function successResponse(def: OperationDef, captured: CapturedExample | undefine
   const { response } = def;
   const example = captured?.response;
   if (isSchema(response)) {
-    const headers = def.path === '/posts' && def.method === 'GET' ? { 'X-Total-Count': { description: 'The number of posts matching q and status, before paging.', schema: { type: 'integer', minimum: 0 } } } : undefined;
+    const headers =
+      def.path === '/posts' && def.method === 'GET'
+        ? {
+            'X-Total-Count': {
+              description: 'The number of posts matching q and status, before paging.',
+              schema: { type: 'integer', minimum: 0 },
+            },
+          }
+        : undefined;
     return {
       description: 'Success.',
       ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema: jsonSchema(response, 'output'), ...(example && 'body' in example ? { example: example.body } : {}) } },
+      content: {
+        'application/json': {
+          schema: jsonSchema(response, 'output'),
+          ...(example && 'body' in example ? { example: example.body } : {}),
+        },
+      },
     };
   }
   if (response.kind === 'binary') {
-    const seen = example?.contentType ? ` Example from the reference backend: ${example.contentType}, ${example.bytes ?? 0} bytes.` : '';
-    const headers = response.headers ? Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) : undefined;
-    return { description: `A file (${response.contentType}).${seen}`, ...(headers ? { headers } : {}), content: { [response.contentType]: { schema: { type: 'string', format: 'binary' } } } };
+    const seen = example?.contentType
+      ? ` Example from the reference backend: ${example.contentType}, ${example.bytes ?? 0} bytes.`
+      : '';
+    const headers = response.headers
+      ? Object.fromEntries(
+          Object.entries(response.headers).map(([name, description]) => [
+            name,
+            { description, schema: { type: 'string' } },
+          ]),
+        )
+      : undefined;
+    return {
+      description: `A file (${response.contentType}).${seen}`,
+      ...(headers ? { headers } : {}),
+      content: { [response.contentType]: { schema: { type: 'string', format: 'binary' } } },
+    };
   }
   return { description: 'Done; no body.' };
 }
@@ -148,7 +240,12 @@ function successResponse(def: OperationDef, captured: CapturedExample | undefine
 function errorResponse(status: number): Json {
   return {
     description: ERROR_TEXT[status] ?? 'Error.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: ERROR_EXAMPLE[status] ?? { message: 'Fehler' } } },
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorBody' },
+        example: ERROR_EXAMPLE[status] ?? { message: 'Fehler' },
+      },
+    },
   };
 }
 
@@ -167,15 +264,28 @@ function operation(id: OperationId, def: OperationDef): Json {
     description: external
       ? 'A backend failure; 503 when the external system this call needs (n8n, OBS, a provider, Telegram, a platform) is not configured or not reachable.'
       : 'A backend failure.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: { message: 'Dienst nicht konfiguriert', code: 'not_configured' } } },
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorBody' },
+        example: { message: 'Dienst nicht konfiguriert', code: 'not_configured' },
+      },
+    },
   };
   const notes = [
     def.summary,
-    def.spec ? 'SPEC §7: listed in the product specification; method, path and body exactly as written there.' : 'Beyond SPEC §7: a call the console needs, named in the same style.',
-    def.idempotency === 'key' ? 'Not idempotent by nature: send an Idempotency-Key (see the parameter).' : 'Idempotent: a repeat has no further effect.',
-    answersWithRecord(def) ? 'Accepted for later (202): a repeat of the Idempotency-Key answers the same record as it stands now (its state may have moved on); it never acts twice.' : '',
+    def.spec
+      ? 'SPEC §7: listed in the product specification; method, path and body exactly as written there.'
+      : 'Beyond SPEC §7: a call the console needs, named in the same style.',
+    def.idempotency === 'key'
+      ? 'Not idempotent by nature: send an Idempotency-Key (see the parameter).'
+      : 'Idempotent: a repeat has no further effect.',
+    answersWithRecord(def)
+      ? 'Accepted for later (202): a repeat of the Idempotency-Key answers the same record as it stands now (its state may have moved on); it never acts twice.'
+      : '',
     isPublic ? 'Open: no operator token needed.' : '',
-    access === 'run-token' ? "Called with the run's own token (header X-Newsdesk-Run-Token, sent to n8n with the trigger), not the operator token." : '',
+    access === 'run-token'
+      ? "Called with the run's own token (header X-Newsdesk-Run-Token, sent to n8n with the trigger), not the operator token."
+      : '',
     access === 'signed' ? 'Reached by a signed address (its `sig` parameter), not the operator token.' : '',
     id.startsWith('test.') ? PROVIDER_KEY_TEXT : '',
   ].filter(Boolean);
@@ -191,7 +301,11 @@ function operation(id: OperationId, def: OperationDef): Json {
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
-    ...(isPublic || access === 'signed' ? { security: [] } : access === 'run-token' ? { security: [{ runToken: [] }] } : {}),
+    ...(isPublic || access === 'signed'
+      ? { security: [] }
+      : access === 'run-token'
+        ? { security: [{ runToken: [] }] }
+        : {}),
   };
 }
 
@@ -221,10 +335,22 @@ export function buildOpenApi(): Json {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The operator token of the deployment.' },
-        runToken: { type: 'apiKey', in: 'header', name: 'X-Newsdesk-Run-Token', description: "A run's own token, sent to n8n with the trigger." },
+        runToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Newsdesk-Run-Token',
+          description: "A run's own token, sent to n8n with the trigger.",
+        },
       },
       parameters: {
-        IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, description: IDEMPOTENCY_TEXT, schema: { type: 'string', minLength: 1, maxLength: 200 }, example: '6f1c2b9e-3d4a-4e5f-8a7b-1c2d3e4f5a6b' },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: IDEMPOTENCY_TEXT,
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+          example: '6f1c2b9e-3d4a-4e5f-8a7b-1c2d3e4f5a6b',
+        },
       },
       schemas: { ErrorBody: jsonSchema(ErrorBody, 'output') },
     },

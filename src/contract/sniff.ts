@@ -34,7 +34,14 @@ const JPEG = [0xff, 0xd8, 0xff] as const;
 const EBML = [0x1a, 0x45, 0xdf, 0xa3] as const;
 
 // ISO base media file (ftyp box) brands that are still images, not films.
-const IMAGE_BRANDS: Record<string, string> = { avif: 'image/avif', avis: 'image/avif', heic: 'image/heic', heix: 'image/heic', mif1: 'image/heif', msf1: 'image/heif' };
+const IMAGE_BRANDS: Record<string, string> = {
+  avif: 'image/avif',
+  avis: 'image/avif',
+  heic: 'image/heic',
+  heix: 'image/heic',
+  mif1: 'image/heif',
+  msf1: 'image/heif',
+};
 const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
 
 function isoMedia(bytes: Uint8Array): SniffedMedia | null {
@@ -79,9 +86,14 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return { kind: 'image', mime: 'image/webp' };
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WAVE')) return { kind: 'audio', mime: 'audio/wav' };
   if (ascii(bytes, 0, 'fLaC')) return { kind: 'audio', mime: 'audio/flac' };
-  if (ascii(bytes, 0, 'OggS') && bytes[4] === 0) return contains(bytes, 'theora') ? { kind: 'video', mime: 'video/ogg' } : { kind: 'audio', mime: 'audio/ogg' };
-  if (startsWith(bytes, EBML)) return contains(bytes, 'webm') ? { kind: 'video', mime: 'video/webm' } : { kind: 'video', mime: 'video/x-matroska' };
+  if (ascii(bytes, 0, 'OggS') && bytes[4] === 0)
+    return contains(bytes, 'theora') ? { kind: 'video', mime: 'video/ogg' } : { kind: 'audio', mime: 'audio/ogg' };
+  if (startsWith(bytes, EBML))
+    return contains(bytes, 'webm')
+      ? { kind: 'video', mime: 'video/webm' }
+      : { kind: 'video', mime: 'video/x-matroska' };
   // ID3v2: 'ID3', a major version 2–4, then flags; the tag is followed by MPEG audio.
-  if (ascii(bytes, 0, 'ID3') && bytes.length >= 4 && bytes[3] >= 2 && bytes[3] <= 4) return { kind: 'audio', mime: 'audio/mpeg' };
+  if (ascii(bytes, 0, 'ID3') && bytes.length >= 4 && bytes[3] >= 2 && bytes[3] <= 4)
+    return { kind: 'audio', mime: 'audio/mpeg' };
   return isoMedia(bytes) ?? mpegAudio(bytes);
 }

@@ -68,7 +68,10 @@ export type NewsdeskDb = Dexie & {
  * settings, and an empty desk starts empty. Nothing is migrated: demo data an older build left in 'newsdesk' stays
  * there, since which rows the demo wrote and which a live console wrote cannot be told apart.
  */
-export function databaseName(scenario: Scenario = activeScenario(), mode: RuntimeConfig['apiMode'] = getConfig().apiMode): string {
+export function databaseName(
+  scenario: Scenario = activeScenario(),
+  mode: RuntimeConfig['apiMode'] = getConfig().apiMode,
+): string {
   if (mode === 'live') return 'newsdesk';
   return scenario === 'default' ? 'newsdesk-demo' : `newsdesk-scenario-${scenario}`;
 }

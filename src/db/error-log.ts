@@ -59,7 +59,9 @@ export function listErrors(): Promise<ErrorLogEntry[]> {
 
 /** Marks an entry resolved (after a successful retry, or by hand). */
 export async function resolveError(id: number, retryCount?: number): Promise<void> {
-  await withDatabase((db) => db.errorLog.update(id, retryCount === undefined ? { resolved: true } : { resolved: true, retryCount }));
+  await withDatabase((db) =>
+    db.errorLog.update(id, retryCount === undefined ? { resolved: true } : { resolved: true, retryCount }),
+  );
 }
 
 /** Counts one more retry on an entry that is still failing. */

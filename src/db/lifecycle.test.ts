@@ -22,7 +22,12 @@ function connection(): NewsdeskDb {
 /** The same database as a newer app version has it: one schema version more. */
 function newerConnection(): Dexie {
   const c = new Dexie(name);
-  c.version(1).stores({ errorLog: '++id, timestamp, service, resolved', outbox: 'id, status, createdAt, idempotencyKey', settings: 'key', prompts: 'id, createdAt, category' });
+  c.version(1).stores({
+    errorLog: '++id, timestamp, service, resolved',
+    outbox: 'id, status, createdAt, idempotencyKey',
+    settings: 'key',
+    prompts: 'id, createdAt, category',
+  });
   c.version(2).stores({ drafts: 'id' });
   open.push(c);
   return c;
@@ -39,14 +44,17 @@ test('a newer tab upgrading the schema: this tab closes its connection (the upgr
   expect(events).toEqual(['upgraded-elsewhere']);
   expect(old.isOpen()).toBe(false);
   // It does not reopen with its old schema behind the operator's back; a write fails (and is reported by the caller).
-  await expect(old.errorLog.add({ service: 'x', error: 'y', retryCount: 0, resolved: false, context: {}, timestamp: 0 } as never)).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+  await expect(
+    old.errorLog.add({ service: 'x', error: 'y', retryCount: 0, resolved: false, context: {}, timestamp: 0 } as never),
+  ).rejects.toMatchObject({ name: 'DatabaseClosedError' });
 });
 
 test('an upgrade that another tab blocks is reported, and goes through once that tab closes', async () => {
   // An old tab that ignores versionchange (as an app version without this handling does).
   const stale = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 10);
-    request.onupgradeneeded = () => request.result.createObjectStore('errorLog', { keyPath: 'id', autoIncrement: true });
+    request.onupgradeneeded = () =>
+      request.result.createObjectStore('errorLog', { keyPath: 'id', autoIncrement: true });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -93,7 +101,10 @@ async function abortMidWrite(tab: NewsdeskDb, write: () => Promise<unknown>): Pr
   };
   tab.errorLog.hook('creating', onCreating);
   try {
-    return await write().then(() => 'geschrieben', (error: unknown) => error);
+    return await write().then(
+      () => 'geschrieben',
+      (error: unknown) => error,
+    );
   } finally {
     tab.errorLog.hook('creating').unsubscribe(onCreating);
     expect(fired).toBe(true);

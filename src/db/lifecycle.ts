@@ -20,7 +20,12 @@ export function watchDatabase(target: Dexie, notify: (event: DatabaseEvent) => v
 
   const reopen = () => {
     // Queued behind the delete request, so it creates the database afresh once the delete is through.
-    if (!stopped) target.open().catch((error: unknown) => console.warn('Datenbank konnte nicht geöffnet werden.', error instanceof Error ? error.message : error));
+    if (!stopped)
+      target
+        .open()
+        .catch((error: unknown) =>
+          console.warn('Datenbank konnte nicht geöffnet werden.', error instanceof Error ? error.message : error),
+        );
   };
   // Dexie calls versionchange subscribers newest first; returning false skips its own handler, which closes
   // with auto-open on, so that the next write would reopen (and even patch) the newer schema with this tab's old code.

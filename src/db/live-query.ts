@@ -37,7 +37,11 @@ interface LiveState<T> {
  * the query then observed as before (`defaultResult` until its first result; a changed `deps` re-runs it, keeping the
  * last result until the new one arrives; a failed query is thrown to the error boundary).
  */
-export function useLiveQuery<T, D = undefined>(querier: () => Promise<T> | T, deps: DependencyList = [], defaultResult?: D): T | D {
+export function useLiveQuery<T, D = undefined>(
+  querier: () => Promise<T> | T,
+  deps: DependencyList = [],
+  defaultResult?: D,
+): T | D {
   const [database, setDatabase] = useState<typeof DatabaseModule | undefined>(loadedDatabase);
   const [state, setState] = useState<LiveState<T | D>>({ value: defaultResult as D, error: null });
 

@@ -9,7 +9,10 @@ export const OUTBOX_TTL_MS = 24 * 60 * 60 * 1000;
 /** IndexedDB is full: the caller keeps the draft in its form and says so. */
 export class OutboxQuotaError extends Error {
   constructor(cause: unknown) {
-    super('Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.', { cause });
+    super(
+      'Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.',
+      { cause },
+    );
     this.name = 'OutboxQuotaError';
   }
 }
@@ -111,7 +114,13 @@ export async function claimNext(now = Date.now()): Promise<Claim> {
         waitUntil = Math.min(waitUntil ?? entry.notBefore, entry.notBefore);
         continue;
       }
-      const claimed: QueuedPost = { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: now, notBefore: undefined };
+      const claimed: QueuedPost = {
+        ...entry,
+        status: 'sending',
+        attempts: entry.attempts + 1,
+        updatedAt: now,
+        notBefore: undefined,
+      };
       await db.outbox.put(claimed);
       return { entry: claimed, expired, waitUntil };
     }
@@ -133,7 +142,9 @@ export async function markFailed(id: string, reason: string, now = Date.now()): 
  * server said it is still working on that key (not sent again before then).
  */
 export async function requeue(id: string, reason: string, now = Date.now(), notBefore?: number): Promise<void> {
-  await withDatabase((db) => db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason), notBefore }));
+  await withDatabase((db) =>
+    db.outbox.update(id, { status: 'queued', updatedAt: now, error: redact(reason), notBefore }),
+  );
 }
 
 /** Longer than any send takes (its time-out and retries): a 'sending' entry this old was left by a tab that went away. */
@@ -174,7 +185,15 @@ export async function editAndResend(id: string, payload: Record<string, unknown>
  * request of an earlier attempt that did reach the server is not posted twice.
  */
 export async function resendExpired(id: string, now = Date.now()): Promise<void> {
-  await withDatabase((db) => db.outbox.update(id, { status: 'queued', attempts: 0, error: undefined, updatedAt: now, expiresAt: now + OUTBOX_TTL_MS }));
+  await withDatabase((db) =>
+    db.outbox.update(id, {
+      status: 'queued',
+      attempts: 0,
+      error: undefined,
+      updatedAt: now,
+      expiresAt: now + OUTBOX_TTL_MS,
+    }),
+  );
 }
 
 export async function discardEntry(id: string): Promise<void> {
@@ -186,5 +205,11 @@ export const SENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Removes sent entries older than `olderThanMs` (expired ones stay until the operator resends or discards them). */
 export async function pruneOutbox(olderThanMs = SENT_RETENTION_MS, now = Date.now()): Promise<number> {
-  return withDatabase((db) => db.outbox.where('status').equals('sent').filter((e) => e.updatedAt < now - olderThanMs).delete());
+  return withDatabase((db) =>
+    db.outbox
+      .where('status')
+      .equals('sent')
+      .filter((e) => e.updatedAt < now - olderThanMs)
+      .delete(),
+  );
 }

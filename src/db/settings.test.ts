@@ -6,10 +6,26 @@ afterEach(() => clearSecrets());
 
 describe('settings', () => {
   test('defaults of SPEC §9 when nothing is stored', async () => {
-    expect(await getSetting('retry')).toEqual({ maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' });
-    expect(await getSetting('obs')).toMatchObject({ host: 'localhost', port: 4455, sceneName: 'AI News', sourceName: 'AI News Content' });
+    expect(await getSetting('retry')).toEqual({
+      maxRetries: 3,
+      retryDelay: 2000,
+      backoffMultiplier: 2,
+      retryCondition: 'default',
+    });
+    expect(await getSetting('obs')).toMatchObject({
+      host: 'localhost',
+      port: 4455,
+      sceneName: 'AI News',
+      sourceName: 'AI News Content',
+    });
     expect(await getSetting('ttsRoles')).toEqual({ primary: 'elevenlabs', backup: 'azure' });
-    expect(await getSetting('triggerParameters')).toMatchObject({ topic: 'Breaking News', language: 'de', platforms: ['youtube', 'facebook', 'telegram'], urgency: 'normal', category: 'general' });
+    expect(await getSetting('triggerParameters')).toMatchObject({
+      topic: 'Breaking News',
+      language: 'de',
+      platforms: ['youtube', 'facebook', 'telegram'],
+      urgency: 'normal',
+      category: 'general',
+    });
     expect((await getSetting('system')).autoUpdates).toBe(true);
   });
 

@@ -126,7 +126,9 @@ function registerSecretsOf<K extends SettingKey>(key: K, value: SettingsMap[K]):
 
 async function readSetting<K extends SettingKey>(db: NewsdeskDb, key: K): Promise<SettingsMap[K]> {
   const row = await db.settings.get(key);
-  const value = row ? ({ ...(DEFAULT_SETTINGS[key] as object), ...(row.value as object) } as SettingsMap[K]) : DEFAULT_SETTINGS[key];
+  const value = row
+    ? ({ ...(DEFAULT_SETTINGS[key] as object), ...(row.value as object) } as SettingsMap[K])
+    : DEFAULT_SETTINGS[key];
   registerSecretsOf(key, value);
   return value;
 }
@@ -143,7 +145,10 @@ export async function putSetting<K extends SettingKey>(key: K, value: SettingsMa
 }
 
 /** Merges a partial change into a setting. */
-export async function patchSetting<K extends SettingKey>(key: K, patch: Partial<SettingsMap[K]>): Promise<SettingsMap[K]> {
+export async function patchSetting<K extends SettingKey>(
+  key: K,
+  patch: Partial<SettingsMap[K]>,
+): Promise<SettingsMap[K]> {
   const next = { ...(await getSetting(key)), ...patch } as SettingsMap[K];
   await putSetting(key, next);
   return next;

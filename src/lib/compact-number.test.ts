@@ -29,7 +29,24 @@ test('every integer to 20,000, and values across every unit, read exactly as Int
   let seed = 42;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
   for (let i = 0; i < 20_000; i++) values.push(next() % 10 ** (3 + (i % 10)));
-  for (const edge of [1150, 1250, 1350, 1450, 99_950, 99_949, 999_500, 1_049_999, 1_050_000, 9_999_999, 10 ** 12 - 1, 10 ** 12, 5 * 10 ** 14]) values.push(edge);
-  const wrong = values.filter((n) => formatCompact(n) !== intl.format(n)).map((n) => `${n}: ${formatCompact(n)} ≠ ${intl.format(n)}`);
+  for (const edge of [
+    1150,
+    1250,
+    1350,
+    1450,
+    99_950,
+    99_949,
+    999_500,
+    1_049_999,
+    1_050_000,
+    9_999_999,
+    10 ** 12 - 1,
+    10 ** 12,
+    5 * 10 ** 14,
+  ])
+    values.push(edge);
+  const wrong = values
+    .filter((n) => formatCompact(n) !== intl.format(n))
+    .map((n) => `${n}: ${formatCompact(n)} ≠ ${intl.format(n)}`);
   expect(wrong.slice(0, 10)).toEqual([]);
 });

@@ -37,18 +37,26 @@ export function setConfig(config: RuntimeConfig): void {
 // Checked by hand, not with zod: main.tsx runs this before the first render, and zod/mini cost 5 KB gzip there.
 export function parseConfig(value: unknown): RuntimeConfig {
   const where: string[] = [];
-  const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const record =
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   if (!record) where.push('(root)');
   else {
     if (record.apiMode !== 'mock' && record.apiMode !== 'live') where.push('apiMode');
     if (!isAbsoluteUrl(record.apiBaseUrl)) where.push('apiBaseUrl');
-    if (record.obsMode !== undefined && record.obsMode !== 'direct' && record.obsMode !== 'server') where.push('obsMode');
+    if (record.obsMode !== undefined && record.obsMode !== 'direct' && record.obsMode !== 'server')
+      where.push('obsMode');
   }
   if (!record || where.length > 0) {
-    throw new ConfigError(`Die Einstellung config.json ist ungültig (${where.join(', ')}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`);
+    throw new ConfigError(
+      `Die Einstellung config.json ist ungültig (${where.join(', ')}). Erwartet: apiMode "mock" oder "live" und eine gültige apiBaseUrl.`,
+    );
   }
   const obsMode = record.obsMode as RuntimeConfig['obsMode'];
-  return { apiMode: record.apiMode as RuntimeConfig['apiMode'], apiBaseUrl: record.apiBaseUrl as string, ...(obsMode ? { obsMode } : {}) };
+  return {
+    apiMode: record.apiMode as RuntimeConfig['apiMode'],
+    apiBaseUrl: record.apiBaseUrl as string,
+    ...(obsMode ? { obsMode } : {}),
+  };
 }
 
 function isAbsoluteUrl(value: unknown): value is string {
@@ -86,7 +94,9 @@ export const cacheLiveMemory: LiveSettingMemory = {
   async write(config) {
     if (typeof caches === 'undefined') return;
     const body = JSON.stringify({ apiMode: config.apiMode, apiBaseUrl: config.apiBaseUrl });
-    await (await caches.open(LIVE_CACHE)).put(LIVE_KEY, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+    await (
+      await caches.open(LIVE_CACHE)
+    ).put(LIVE_KEY, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
   },
 };
 
@@ -121,7 +131,8 @@ async function fetchConfigFile(fetchImpl: typeof fetch): Promise<RuntimeConfig |
   if (response.status === 404) return null;
   // A host with a single-page fallback answers a missing file with the app's index.html: that is missing too.
   if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) return null;
-  if (!response.ok) throw new ConfigError(`Die Einstellung config.json konnte nicht geladen werden (HTTP ${response.status}).`);
+  if (!response.ok)
+    throw new ConfigError(`Die Einstellung config.json konnte nicht geladen werden (HTTP ${response.status}).`);
   let json: unknown;
   try {
     json = await response.json();
@@ -136,7 +147,10 @@ async function fetchConfigFile(fetchImpl: typeof fetch): Promise<RuntimeConfig |
  * the file is missing or unreachable, a browser that has run live keeps its last live setting (notice 'last-live')
  * instead of falling back to the build-time default, which would silently turn a live console into the demo.
  */
-export async function loadConfig(fetchImpl: typeof fetch = fetch, memory: LiveSettingMemory = cacheLiveMemory): Promise<LoadedConfig> {
+export async function loadConfig(
+  fetchImpl: typeof fetch = fetch,
+  memory: LiveSettingMemory = cacheLiveMemory,
+): Promise<LoadedConfig> {
   const file = await fetchConfigFile(fetchImpl);
   if (file) {
     // Not awaited: the start does not wait for the cache.

@@ -12,10 +12,18 @@ test('the demo platform publishes an accepted post 1.5 s later and announces it 
     expect(accepted).toMatchObject({ platform: 'telegram', status: 'pending' });
     await vi.advanceTimersByTimeAsync(1499);
     expect(heard).toEqual([]);
-    expect(socialStore.repeat('demo-schluessel', 'telegram', { content: 'Gleich veröffentlicht' })).toEqual({ id: accepted.id, platform: 'telegram', status: 'pending' });
+    expect(socialStore.repeat('demo-schluessel', 'telegram', { content: 'Gleich veröffentlicht' })).toEqual({
+      id: accepted.id,
+      platform: 'telegram',
+      status: 'pending',
+    });
     await vi.advanceTimersByTimeAsync(1);
     expect(heard).toEqual([{ topic: 'social', action: 'updated', id: accepted.id }]);
-    expect(socialStore.repeat('demo-schluessel', 'telegram', { content: 'Gleich veröffentlicht' })).toEqual({ id: accepted.id, platform: 'telegram', status: 'published' });
+    expect(socialStore.repeat('demo-schluessel', 'telegram', { content: 'Gleich veröffentlicht' })).toEqual({
+      id: accepted.id,
+      platform: 'telegram',
+      status: 'published',
+    });
     expect(socialStore.repeat('demo-schluessel', 'telegram', { content: 'Ein anderer Text' })).toBe('reused');
     stop();
   } finally {

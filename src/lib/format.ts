@@ -13,7 +13,16 @@ const number = once(() => new Intl.NumberFormat('de-DE'));
 const dateTime = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' }));
 const dateTimeMedium = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }));
 const dateTimeShort = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' }));
-const dateTimeNumeric = once(() => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+const dateTimeNumeric = once(
+  () =>
+    new Intl.DateTimeFormat('de-DE', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 const time = once(() => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
 /** '–' for a missing or unreadable date, so a bad value from a backend never throws in a render. */

@@ -1,7 +1,16 @@
 import { whenIdle } from './idle';
 
 test('whenIdle waits for a frame and the task after it before asking for idle time', () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] });
+  vi.useFakeTimers({
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   try {
     const run = vi.fn();
     whenIdle(run);
@@ -16,7 +25,16 @@ test('whenIdle waits for a frame and the task after it before asking for idle ti
 });
 
 test('a cancelled whenIdle never runs', () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] });
+  vi.useFakeTimers({
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   try {
     const run = vi.fn();
     const cancel = whenIdle(run);

@@ -41,7 +41,12 @@ test('opens the stream with a ticket fetched with the token (never the token in 
   const fetchImpl = ticketFetch(['t-1']);
   const changes: ChangeEvent[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api/', onChange: (e) => changes.push(e), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api/',
+    onChange: (e) => changes.push(e),
+    onResync: vi.fn(),
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+  });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   expect(fetchImpl.mock.calls[0][0]).toBe('https://desk.example/api/events/ticket');
   expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer geheimes-token-123456');
@@ -60,7 +65,13 @@ test('after a drop it reconnects with a fresh ticket and asks for a resync once 
   const fetchImpl = ticketFetch(['t-1', 't-2']);
   const onResync = vi.fn();
   vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 4000 } });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: vi.fn(),
+    onResync,
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+    retryMs: { first: 1000, max: 4000 },
+  });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   FakeSource.all[0].emit('ready');
   expect(onResync).not.toHaveBeenCalled();
@@ -78,7 +89,12 @@ test("the server's resync (its own feed of changes was interrupted) asks for a r
   setOperatorToken('token-0123456789abcdef');
   vi.spyOn(globalThis, 'fetch').mockImplementation(ticketFetch(['t-1']));
   const onResync = vi.fn();
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync, EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: vi.fn(),
+    onResync,
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+  });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   FakeSource.all[0].emit('ready');
   expect(onResync).not.toHaveBeenCalled();
@@ -93,7 +109,12 @@ test('without a token no ticket is asked for: the operator is asked once, and th
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   const fetchImpl = ticketFetch(['t-1']);
   vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: vi.fn(),
+    onResync: vi.fn(),
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+  });
   await vi.waitFor(() => expect(needs).toEqual(['missing']));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(fetchImpl).not.toHaveBeenCalled();
@@ -112,7 +133,12 @@ test('a 401 for the ticket forgets the token and asks for it again', async () =>
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   const fetchImpl = vi.fn(async () => new Response('{"message":"Token ungültig."}', { status: 401 }));
   vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: vi.fn(),
+    onResync: vi.fn(),
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+  });
   await vi.waitFor(() => expect(needs).toEqual(['rejected']));
   expect(getOperatorToken()).toBeUndefined();
   expect(FakeSource.all).toHaveLength(0);
@@ -132,7 +158,13 @@ test('a ticket request the backend never answers is given up after 15 s and trie
       }),
   );
   vi.spyOn(globalThis, 'fetch').mockImplementation(hung);
-  const stop = connectLiveEvents({ apiBaseUrl: 'http://desk.test/api', onChange: () => undefined, onResync: () => undefined, EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 1000, max: 1000 } });
+  const stop = connectLiveEvents({
+    apiBaseUrl: 'http://desk.test/api',
+    onChange: () => undefined,
+    onResync: () => undefined,
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+    retryMs: { first: 1000, max: 1000 },
+  });
   await vi.advanceTimersByTimeAsync(0);
   expect(calls).toHaveLength(1);
   await vi.advanceTimersByTimeAsync(15_000);
@@ -148,14 +180,23 @@ test('a ticket refused for the token the operator replaced meanwhile is asked fo
   let answerFirst: (response: Response) => void = () => undefined;
   const fetchImpl = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
     void init;
-    if (fetchImpl.mock.calls.length === 1) return new Promise<Response>((resolve) => { answerFirst = resolve; });
+    if (fetchImpl.mock.calls.length === 1)
+      return new Promise<Response>((resolve) => {
+        answerFirst = resolve;
+      });
     return Promise.resolve(new Response(JSON.stringify({ ticket: 't-neu' }), { status: 201 }));
   });
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   // A long first retry delay: only an immediate second ask can open the stream within the test.
   vi.spyOn(globalThis, 'fetch').mockImplementation(fetchImpl);
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: vi.fn(), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource, retryMs: { first: 60_000, max: 60_000 } });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: vi.fn(),
+    onResync: vi.fn(),
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+    retryMs: { first: 60_000, max: 60_000 },
+  });
   await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
   setOperatorToken('neues-token-0123456789');
   answerFirst(new Response('{"message":"Token ungültig."}', { status: 401 }));
@@ -175,7 +216,12 @@ test('each event is checked against the contract: a malformed one is dropped, th
   const changes: ChangeEvent[] = [];
   const obs: ObsServerEvent[] = [];
   const stopObs = onObsServerEvent((event) => obs.push(event));
-  const close = connectLiveEvents({ apiBaseUrl: 'https://desk.example/api', onChange: (e) => changes.push(e), onResync: vi.fn(), EventSourceImpl: FakeSource as unknown as typeof EventSource });
+  const close = connectLiveEvents({
+    apiBaseUrl: 'https://desk.example/api',
+    onChange: (e) => changes.push(e),
+    onResync: vi.fn(),
+    EventSourceImpl: FakeSource as unknown as typeof EventSource,
+  });
   await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
   const source = FakeSource.all[0];
   source.emit('change', JSON.stringify({ topic: 'posts', action: 'created', id: 'post-1' }));
@@ -187,8 +233,14 @@ test('each event is checked against the contract: a malformed one is dropped, th
   source.emit('obs', JSON.stringify({ type: 'stream', instance: 'Studio', active: 'ja', phase: 'started' }));
   source.emit('obs', JSON.stringify({ type: 'connection', instance: 'Studio', state: 'auth-failed', code: 4009 }));
   await vi.waitFor(() => expect(obs).toHaveLength(2));
-  expect(changes).toEqual([{ topic: 'posts', action: 'created', id: 'post-1' }, { topic: 'news', action: 'updated', id: 'news-2' }]);
-  expect(obs).toEqual([{ type: 'scene', instance: 'Studio', sceneName: 'Nachrichten' }, { type: 'connection', instance: 'Studio', state: 'auth-failed', code: 4009 }]);
+  expect(changes).toEqual([
+    { topic: 'posts', action: 'created', id: 'post-1' },
+    { topic: 'news', action: 'updated', id: 'news-2' },
+  ]);
+  expect(obs).toEqual([
+    { type: 'scene', instance: 'Studio', sceneName: 'Nachrichten' },
+    { type: 'connection', instance: 'Studio', state: 'auth-failed', code: 4009 },
+  ]);
   close();
   stopObs();
 });

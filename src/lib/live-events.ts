@@ -3,7 +3,13 @@
 import type { ChangeEvent, ObsServerEvent } from '@/contract';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
-import { getOperatorToken, HANDSHAKE_TIMEOUT_MS, operatorAuthHeaders, operatorTokenRejected, whenOperatorToken } from '@/lib/operator-token';
+import {
+  getOperatorToken,
+  HANDSHAKE_TIMEOUT_MS,
+  operatorAuthHeaders,
+  operatorTokenRejected,
+  whenOperatorToken,
+} from '@/lib/operator-token';
 
 export type { ChangeEvent, ObsServerEvent };
 
@@ -35,7 +41,13 @@ export interface LiveEventsOptions {
 
 /** Opens the stream and keeps it open; returns the function that closes it for good. */
 export function connectLiveEvents(options: LiveEventsOptions): () => void {
-  const { apiBaseUrl, onChange, onResync, EventSourceImpl = EventSource, retryMs = { first: 1000, max: 15_000 } } = options;
+  const {
+    apiBaseUrl,
+    onChange,
+    onResync,
+    EventSourceImpl = EventSource,
+    retryMs = { first: 1000, max: 15_000 },
+  } = options;
   const base = apiBaseUrl.replace(/\/+$/, '');
   let source: EventSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +72,11 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     let ticket: string;
     const sent = getOperatorToken();
     try {
-      const answer = await transport(`${base}/events/ticket`, { method: 'POST', headers: operatorAuthHeaders(), timeoutMs: HANDSHAKE_TIMEOUT_MS });
+      const answer = await transport(`${base}/events/ticket`, {
+        method: 'POST',
+        headers: operatorAuthHeaders(),
+        timeoutMs: HANDSHAKE_TIMEOUT_MS,
+      });
       const given = typeof answer === 'object' && answer !== null && 'ticket' in answer ? answer.ticket : undefined;
       if (typeof given !== 'string' || !given) return retry();
       ticket = given;
@@ -86,19 +102,23 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     // first event, like with the first call); one chain keeps the events in the order they came.
     source.addEventListener('change', (message) => {
       const data = (message as MessageEvent<string>).data;
-      checked = checked.then(async () => {
-        const event = (await import('@/contract')).schemas.ChangeEvent.safeParse(parseJson(data));
-        // A malformed event changes nothing; the next one or a resync will.
-        if (event.success && !closed) onChange(event.data);
-      }).catch(() => undefined);
+      checked = checked
+        .then(async () => {
+          const event = (await import('@/contract')).schemas.ChangeEvent.safeParse(parseJson(data));
+          // A malformed event changes nothing; the next one or a resync will.
+          if (event.success && !closed) onChange(event.data);
+        })
+        .catch(() => undefined);
     });
     source.addEventListener('obs', (message) => {
       const data = (message as MessageEvent<string>).data;
-      checked = checked.then(async () => {
-        const event = (await import('@/contract')).schemas.ObsServerEvent.safeParse(parseJson(data));
-        if (!event.success || closed) return;
-        for (const listener of obsListeners) listener(event.data);
-      }).catch(() => undefined);
+      checked = checked
+        .then(async () => {
+          const event = (await import('@/contract')).schemas.ObsServerEvent.safeParse(parseJson(data));
+          if (!event.success || closed) return;
+          for (const listener of obsListeners) listener(event.data);
+        })
+        .catch(() => undefined);
     });
     source.onerror = () => {
       // The ticket of the automatic reconnect would be stale: close and open afresh with a new one.

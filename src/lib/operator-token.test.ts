@@ -27,7 +27,14 @@ test('a backend that never answers the token check counts as unreachable after 1
 
 test('the answers of the token check: 2xx ok, 401 rejected, 429 throttled, anything else unreachable', async () => {
   const fetchSpy = vi.spyOn(globalThis, 'fetch');
-  const answer = (status: number) => fetchSpy.mockImplementationOnce(async () => new Response(status === 201 ? '{"ticket":"t-1"}' : null, { status, headers: { 'Content-Type': 'application/json' } }));
+  const answer = (status: number) =>
+    fetchSpy.mockImplementationOnce(
+      async () =>
+        new Response(status === 201 ? '{"ticket":"t-1"}' : null, {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
   answer(201);
   expect(await verifyOperatorToken('http://desk.test/api/', 't')).toBe('ok');
   expect(fetchSpy.mock.calls[0][0]).toBe('http://desk.test/api/events/ticket');

@@ -100,9 +100,16 @@ export function onOperatorTokenNeeded(listener: Listener): () => void {
 export const HANDSHAKE_TIMEOUT_MS = 15_000;
 
 /** Checks a token against the server (an authenticated call that changes nothing). */
-export async function verifyOperatorToken(apiBaseUrl: string, token: string): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
+export async function verifyOperatorToken(
+  apiBaseUrl: string,
+  token: string,
+): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
   try {
-    await transport(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, timeoutMs: HANDSHAKE_TIMEOUT_MS });
+    await transport(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      timeoutMs: HANDSHAKE_TIMEOUT_MS,
+    });
     return 'ok';
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;

@@ -32,8 +32,21 @@ describe('retryable operations: declared once, checked by the compiler', () => {
 
   test('every declared kind has its re-run', () => {
     expect(Object.keys(RETRYABLES).sort()).toEqual([
-      'api.call', 'api.request', 'health.check', 'news.publish', 'news.reject', 'news.retry', 'provider.test', 'service.test', 'telegram.notify', 'tts.generate',
-      'video.generate', 'video.retry', 'webhook.call', 'workflow.retry', 'workflow.trigger',
+      'api.call',
+      'api.request',
+      'health.check',
+      'news.publish',
+      'news.reject',
+      'news.retry',
+      'provider.test',
+      'service.test',
+      'telegram.notify',
+      'tts.generate',
+      'video.generate',
+      'video.retry',
+      'webhook.call',
+      'workflow.retry',
+      'workflow.trigger',
     ]);
     for (const fn of Object.values(RETRYABLES)) expect(typeof fn).toBe('function');
   });
@@ -43,7 +56,9 @@ describe('retryable operations: declared once, checked by the compiler', () => {
     expect(canRetry({ kind: 'toString' })).toBe(false);
     expect(canRetry({ kind: 'video.retry' })).toBe(true);
     await expect(runRetryable(undefined)).rejects.toThrow(new NotRetryableError());
-    await expect(runRetryable({ kind: 'health.ping', args: 'news' })).rejects.toThrow('Dieser Fehler kann nicht automatisch wiederholt werden.');
+    await expect(runRetryable({ kind: 'health.ping', args: 'news' })).rejects.toThrow(
+      'Dieser Fehler kann nicht automatisch wiederholt werden.',
+    );
   });
 
   test('what lib/api records without a named operation: the same contract call when it is natural (GET, PUT); a POST only under a declared kind', async () => {
@@ -54,13 +69,23 @@ describe('retryable operations: declared once, checked by the compiler', () => {
       http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
     );
     await listNews().catch(() => undefined);
-    await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(() => undefined);
+    await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(
+      () => undefined,
+    );
     await generateNews('KI').catch(() => undefined);
     await publishNews('n-1').catch(() => undefined);
     const ops = (await listErrors()).reverse().map((e) => e.operation);
     expect(ops).toEqual([
       { kind: 'api.call', args: { id: 'news.list', params: undefined, query: undefined, body: undefined } },
-      { kind: 'api.call', args: { id: 'social.updateTemplate', params: { id: 't-1' }, query: undefined, body: expect.objectContaining({ id: 't-1' }) } },
+      {
+        kind: 'api.call',
+        args: {
+          id: 'social.updateTemplate',
+          params: { id: 't-1' },
+          query: undefined,
+          body: expect.objectContaining({ id: 't-1' }),
+        },
+      },
       undefined,
       { kind: 'news.publish', args: 'n-1' },
     ]);
@@ -69,19 +94,37 @@ describe('retryable operations: declared once, checked by the compiler', () => {
 
   test('a re-run records nothing: the Retry updates its own entry', async () => {
     server.use(http.get('*/api/does-not-exist', () => HttpResponse.json({ message: 'fehlt' }, { status: 404 })));
-    await expect(runRetryable({ kind: 'api.request', args: { method: 'GET', path: '/does-not-exist' } })).rejects.toThrow();
+    await expect(
+      runRetryable({ kind: 'api.request', args: { method: 'GET', path: '/does-not-exist' } }),
+    ).rejects.toThrow();
     expect(await listErrors()).toEqual([]);
   });
 
   test("an 'api.call' re-run makes the same contract call again and checks its answer", async () => {
     let calls = 0;
-    server.use(http.get('*/api/news', () => {
-      calls += 1;
-      return HttpResponse.json([{ id: 'n-1', title: 'KI', source: 'Reuters', category: 'Technologie', status: 'draft', createdAt: '2026-11-23', publishedAt: null, views: 0, engagement: 0 }]);
-    }));
+    server.use(
+      http.get('*/api/news', () => {
+        calls += 1;
+        return HttpResponse.json([
+          {
+            id: 'n-1',
+            title: 'KI',
+            source: 'Reuters',
+            category: 'Technologie',
+            status: 'draft',
+            createdAt: '2026-11-23',
+            publishedAt: null,
+            views: 0,
+            engagement: 0,
+          },
+        ]);
+      }),
+    );
     await expect(runRetryable({ kind: 'api.call', args: { id: 'news.list' } })).resolves.toHaveLength(1);
     expect(calls).toBe(1);
     server.use(http.get('*/api/news', () => HttpResponse.json([{ id: 'n-1' }])));
-    await expect(runRetryable({ kind: 'api.call', args: { id: 'news.list' } })).rejects.toThrow('Unerwartete Antwort von GET /news');
+    await expect(runRetryable({ kind: 'api.call', args: { id: 'news.list' } })).rejects.toThrow(
+      'Unerwartete Antwort von GET /news',
+    );
   });
 });

@@ -17,7 +17,8 @@ function text(value: unknown): string {
   if (typeof value !== 'string' || !value) throw new Error('Ungültige Operation');
   return value;
 }
-const object = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const object = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /** A call under the base API path as recorded by lib/api's client (JSON or no body; never headers). */
 export interface ApiRequestArgs {
@@ -54,7 +55,12 @@ export interface WebhookCallArgs {
 export const RETRYABLES = defineRetryables({
   'api.request': (args: ApiRequestArgs): Promise<unknown> => {
     const { method, path, query, json } = object(args);
-    return apiRequest(text(path), { method: text(method) as HttpMethod, query: query as ApiRequestArgs['query'], json, record: false });
+    return apiRequest(text(path), {
+      method: text(method) as HttpMethod,
+      query: query as ApiRequestArgs['query'],
+      json,
+      record: false,
+    });
   },
   'api.call': (args: ApiCallArgs): Promise<unknown> => {
     const { id: opId, params, query, body } = object(args);
@@ -62,24 +68,47 @@ export const RETRYABLES = defineRetryables({
     const call = callApi as (id: OperationId, input: Record<string, unknown>) => Promise<unknown>;
     return call(text(opId) as OperationId, { params: object(params), query: object(query), body, record: false });
   },
-  'news.publish': (newsId: string): Promise<unknown> => callApi('news.publish', { params: { id: text(newsId) }, record: false }),
-  'news.reject': (newsId: string): Promise<unknown> => callApi('news.reject', { params: { id: text(newsId) }, record: false }),
-  'news.retry': (newsId: string): Promise<unknown> => callApi('news.retry', { params: { id: text(newsId) }, record: false }),
+  'news.publish': (newsId: string): Promise<unknown> =>
+    callApi('news.publish', { params: { id: text(newsId) }, record: false }),
+  'news.reject': (newsId: string): Promise<unknown> =>
+    callApi('news.reject', { params: { id: text(newsId) }, record: false }),
+  'news.retry': (newsId: string): Promise<unknown> =>
+    callApi('news.retry', { params: { id: text(newsId) }, record: false }),
   'workflow.trigger': (args: { id: string; body: Record<string, unknown> }): Promise<unknown> =>
-    callApi('workflow.trigger', { params: { id: text(object(args).id) }, body: object(object(args).body), record: false }),
-  'workflow.retry': (runId: string): Promise<unknown> => callApi('workflow.retry', { params: { id: text(runId) }, record: false }),
-  'telegram.notify': (message: string): Promise<unknown> => callApi('telegram.notify', { body: { message: text(message) }, record: false }),
+    callApi('workflow.trigger', {
+      params: { id: text(object(args).id) },
+      body: object(object(args).body),
+      record: false,
+    }),
+  'workflow.retry': (runId: string): Promise<unknown> =>
+    callApi('workflow.retry', { params: { id: text(runId) }, record: false }),
+  'telegram.notify': (message: string): Promise<unknown> =>
+    callApi('telegram.notify', { body: { message: text(message) }, record: false }),
   'video.generate': (args: { provider: string; body: Record<string, unknown> }): Promise<unknown> => {
     const { provider, body } = object(args);
     return generateVideoWith(typeof provider === 'string' ? provider : 'studio', object(body), { record: false });
   },
   'video.retry': (projectId: string): Promise<unknown> =>
-    callApi('video.retryProject', { params: { id: text(projectId) }, service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER, record: false }),
-  'tts.generate': (args: { text: string; provider: TtsProvider; options?: Record<string, unknown> }): Promise<unknown> => {
+    callApi('video.retryProject', {
+      params: { id: text(projectId) },
+      service: VIDEO_GENERATION_SERVICE,
+      breaker: VIDEO_BREAKER,
+      record: false,
+    }),
+  'tts.generate': (args: {
+    text: string;
+    provider: TtsProvider;
+    options?: Record<string, unknown>;
+  }): Promise<unknown> => {
     const { text: speech, provider, options } = object(args);
     const name = text(provider);
     if (name !== 'elevenlabs' && name !== 'azure') throw new NotRetryableError();
-    return callApi('tts.generate', { body: { ...object(options), text: text(speech), provider: name }, service: name, retries: false, record: false });
+    return callApi('tts.generate', {
+      body: { ...object(options), text: text(speech), provider: name },
+      service: name,
+      retries: false,
+      record: false,
+    });
   },
   'health.check': (service: string): Promise<unknown> => checkHealth(text(service), undefined, { record: false }),
   'service.test': async (service: string): Promise<unknown> => {
@@ -99,7 +128,14 @@ export const RETRYABLES = defineRetryables({
     const a = object(args);
     const headers = a.auth === 'workflow' ? webhookHeaders(await getSetting('workflowConfig')) : undefined;
     return callWebhook(
-      { url: text(a.url), method: a.method === 'GET' ? 'GET' : 'POST', json: a.json, mode: a.mode as RequestMode | undefined, headers, timeoutMs: typeof a.timeoutMs === 'number' ? a.timeoutMs : undefined },
+      {
+        url: text(a.url),
+        method: a.method === 'GET' ? 'GET' : 'POST',
+        json: a.json,
+        mode: a.mode as RequestMode | undefined,
+        headers,
+        timeoutMs: typeof a.timeoutMs === 'number' ? a.timeoutMs : undefined,
+      },
       { service: text(a.service), breaker: a.breaker === true, record: false },
     );
   },

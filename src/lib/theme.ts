@@ -6,7 +6,9 @@ const KEY = 'theme';
 const listeners = new Set<() => void>();
 
 function systemTheme(): Theme {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light';
 }
 
 /** SPEC §4: the stored value under `theme`, else the system colour preference. */

@@ -10,13 +10,21 @@ import { measureAfterLayout } from './virtual-list';
 let virtualizer: Virtualizer<HTMLDivElement, Element> | undefined;
 function List({ count }: { count: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count, getScrollElement: () => box.current, estimateSize: () => 60, overscan: 2, ...measureAfterLayout<HTMLDivElement>(576) });
+  const v = useVirtualizer({
+    count,
+    getScrollElement: () => box.current,
+    estimateSize: () => 60,
+    overscan: 2,
+    ...measureAfterLayout<HTMLDivElement>(576),
+  });
   virtualizer = v;
   return (
     <div ref={box}>
       <div style={{ height: v.getTotalSize() }}>
         {v.getVirtualItems().map((item) => (
-          <div key={item.key} data-testid="row">{item.index}</div>
+          <div key={item.key} data-testid="row">
+            {item.index}
+          </div>
         ))}
       </div>
     </div>

@@ -1,6 +1,9 @@
 import { elementScroll, type Rect, type VirtualizerOptions, type Virtualizer } from '@tanstack/react-virtual';
 
-type ScrollOptions<T extends Element> = Pick<VirtualizerOptions<T, Element>, 'initialRect' | 'observeElementRect' | 'scrollToFn'>;
+type ScrollOptions<T extends Element> = Pick<
+  VirtualizerOptions<T, Element>,
+  'initialRect' | 'observeElementRect' | 'scrollToFn'
+>;
 
 /**
  * The size of the scroll box, from the ResizeObserver's first report (after the browser's own layout of the frame)
@@ -8,7 +11,10 @@ type ScrollOptions<T extends Element> = Pick<VirtualizerOptions<T, Element>, 'in
  * style and layout into the task that rendered the data. Without a ResizeObserver (jsdom) it reads the size at once,
  * as TanStack Virtual's default does.
  */
-function observeRectAfterLayout<T extends Element>(instance: Virtualizer<T, Element>, cb: (rect: Rect) => void): (() => void) | undefined {
+function observeRectAfterLayout<T extends Element>(
+  instance: Virtualizer<T, Element>,
+  cb: (rect: Rect) => void,
+): (() => void) | undefined {
   const element = instance.scrollElement;
   const view = instance.targetWindow;
   if (!element || !view) return undefined;
@@ -29,7 +35,11 @@ const written = new WeakSet<Element>();
  * TanStack Virtual writes the scroll position (0) as soon as it meets a new scroll box, in the same layout effect, and
  * `scrollTo` forces a layout there too; a box just mounted is at 0, so that first write of 0 is left out.
  */
-function scrollAfterMount<T extends Element>(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<T, Element>) {
+function scrollAfterMount<T extends Element>(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<T, Element>,
+) {
   const element = instance.scrollElement;
   if (element && !written.has(element)) {
     written.add(element);
@@ -44,5 +54,9 @@ function scrollAfterMount<T extends Element>(offset: number, options: { adjustme
  * (a profile of the posts and AI news screens at 4× CPU: 23–31 ms of that task's 40–80 ms were the forced layout).
  */
 export function measureAfterLayout<T extends Element>(maxHeightPx: number): ScrollOptions<T> {
-  return { initialRect: { width: 0, height: maxHeightPx }, observeElementRect: observeRectAfterLayout, scrollToFn: scrollAfterMount };
+  return {
+    initialRect: { width: 0, height: maxHeightPx },
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterMount,
+  };
 }

@@ -1,14 +1,34 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
-import { answersWithRecord, colonPath, isSchema, operations, type ErrorBody, type MultipartBody, type OperationDef, type OperationId, type Operations, type ParamsOf, type ResponseOf } from '@/contract';
+import {
+  answersWithRecord,
+  colonPath,
+  isSchema,
+  operations,
+  type ErrorBody,
+  type MultipartBody,
+  type OperationDef,
+  type OperationId,
+  type Operations,
+  type ParamsOf,
+  type ResponseOf,
+} from '@/contract';
 import { describeProblems } from '@/lib/api/contract-problems';
 import { idempotent } from './idempotency';
 
 /** The request body a handler gets: parsed with the operation's schema (defaults applied), or the form of a multipart call. */
 export type BodyIn<K extends OperationId> = Operations[K] extends { body: infer B }
-  ? B extends MultipartBody ? FormData : B extends z.ZodMiniType ? z.output<B> : never
+  ? B extends MultipartBody
+    ? FormData
+    : B extends z.ZodMiniType
+      ? z.output<B>
+      : never
   : undefined;
-type QueryIn<K extends OperationId> = Operations[K] extends { query: infer Q } ? (Q extends z.ZodMiniType ? z.output<Q> : never) : undefined;
+type QueryIn<K extends OperationId> = Operations[K] extends { query: infer Q }
+  ? Q extends z.ZodMiniType
+    ? z.output<Q>
+    : never
+  : undefined;
 
 export interface HandlerContext<K extends OperationId> {
   params: ParamsOf<K>;
@@ -33,7 +53,10 @@ export function patternOf(def: Pick<OperationDef, 'path'>): string {
   return `*/api${colonPath(def.path)}`;
 }
 
-async function readBody(def: OperationDef, request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+async function readBody(
+  def: OperationDef,
+  request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const spec = def.body;
   if (spec === undefined) return { ok: true, value: undefined };
   if (!isSchema(spec)) {
@@ -45,7 +68,8 @@ async function readBody(def: OperationDef, request: Request): Promise<{ ok: true
         if (field.required) return { ok: false, response: errorResponse(400, `Feld ${name} fehlt`) };
         continue;
       }
-      if (field.type === 'file' && typeof value === 'string') return { ok: false, response: errorResponse(400, `Feld ${name} muss eine Datei sein`) };
+      if (field.type === 'file' && typeof value === 'string')
+        return { ok: false, response: errorResponse(400, `Feld ${name} muss eine Datei sein`) };
       if (field.type === 'json') {
         let parsed: unknown;
         try {
@@ -54,7 +78,14 @@ async function readBody(def: OperationDef, request: Request): Promise<{ ok: true
           return { ok: false, response: errorResponse(400, `${name} ist kein JSON`) };
         }
         const checked = field.schema.safeParse(parsed);
-        if (!checked.success) return { ok: false, response: errorResponse(400, `Ungültige Anfrage: ${name}: ${describeProblems(checked.error.issues, parsed)}`) };
+        if (!checked.success)
+          return {
+            ok: false,
+            response: errorResponse(
+              400,
+              `Ungültige Anfrage: ${name}: ${describeProblems(checked.error.issues, parsed)}`,
+            ),
+          };
       }
     }
     return { ok: true, value: form };
@@ -67,14 +98,21 @@ async function readBody(def: OperationDef, request: Request): Promise<{ ok: true
     return { ok: false, response: errorResponse(400, 'Ungültige Anfrage: Der Inhalt ist kein JSON') };
   }
   const checked = spec.safeParse(raw);
-  if (!checked.success) return { ok: false, response: errorResponse(400, `Ungültige Anfrage: ${describeProblems(checked.error.issues, raw)}`) };
+  if (!checked.success)
+    return {
+      ok: false,
+      response: errorResponse(400, `Ungültige Anfrage: ${describeProblems(checked.error.issues, raw)}`),
+    };
   return { ok: true, value: checked.data };
 }
 
 function toResponse(def: OperationDef, result: unknown): Response {
   if (result instanceof Response) return result;
   if (!isSchema(def.response) && def.response.kind === 'empty') return new HttpResponse(null, { status: 204 });
-  return new HttpResponse(JSON.stringify(result), { status: def.status, headers: { 'Content-Type': 'application/json' } });
+  return new HttpResponse(JSON.stringify(result), {
+    status: def.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /**
@@ -98,7 +136,9 @@ export function handle<K extends OperationId>(
         const checked = def.params.safeParse(params);
         if (!checked.success) {
           const { notFound = 'Nicht gefunden' } = options;
-          return errorResponse(404, typeof notFound === 'function' ? notFound(params) : notFound, { statusText: 'Not Found' });
+          return errorResponse(404, typeof notFound === 'function' ? notFound(params) : notFound, {
+            statusText: 'Not Found',
+          });
         }
         parsedParams = checked.data;
       }
@@ -106,7 +146,8 @@ export function handle<K extends OperationId>(
       if (def.query) {
         const raw = Object.fromEntries(new URL(request.url).searchParams);
         const checked = def.query.safeParse(raw);
-        if (!checked.success) return errorResponse(400, `Ungültige Anfrage: ${describeProblems(checked.error.issues, raw)}`);
+        if (!checked.success)
+          return errorResponse(400, `Ungültige Anfrage: ${describeProblems(checked.error.issues, raw)}`);
         parsedQuery = checked.data;
       }
       const body = await readBody(def, request.clone());

@@ -8,7 +8,9 @@ const BASE = 'http://localhost:3000/api';
 
 /** Node's own FormData and File: jsdom's are not understood by msw's interceptors (see spec-calls.test.ts). */
 async function nodeMultipart() {
-  const NodeFormData = (await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()).constructor as typeof FormData;
+  const NodeFormData = (
+    await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+  ).constructor as typeof FormData;
   const { File: NodeFile } = await import('node:buffer');
   return { NodeFormData, NodeFile };
 }
@@ -25,7 +27,13 @@ const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
   'social.tiktokPost': connect('tiktok'),
   'social.instagramPost': connect('instagram'),
   'social.retry': async () => {
-    socialStore.recordFailed({ id: 'sp-1', postId: 'sp-1', platform: 'tiktok', content: 'Neue Folge ist online!', error: 'TikTok hat den Post abgelehnt.' });
+    socialStore.recordFailed({
+      id: 'sp-1',
+      postId: 'sp-1',
+      platform: 'tiktok',
+      content: 'Neue Folge ist online!',
+      error: 'TikTok hat den Post abgelehnt.',
+    });
   },
   'obs.streamStop': async () => {
     obsSim.startStream();
@@ -35,13 +43,20 @@ const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
     // The example's id is the first upload of a session.
     const { NodeFormData, NodeFile } = await nodeMultipart();
     const form = new NodeFormData();
-    form.append('workflow', new NodeFile(['{"nodes":[]}'], 'wf.json', { type: 'application/json' }) as unknown as Blob, 'wf.json');
+    form.append(
+      'workflow',
+      new NodeFile(['{"nodes":[]}'], 'wf.json', { type: 'application/json' }) as unknown as Blob,
+      'wf.json',
+    );
     const res = await fetch(`${BASE}/workflow/upload`, { method: 'POST', body: form });
     expect(res.ok).toBe(true);
   },
 };
 
-const FILE_TYPES: Record<string, string> = { 'video/*,audio/*,image/*': 'image/png', 'application/json': 'application/json' };
+const FILE_TYPES: Record<string, string> = {
+  'video/*,audio/*,image/*': 'image/png',
+  'application/json': 'application/json',
+};
 
 async function requestOf(id: OperationId, def: OperationDef): Promise<Request> {
   const example = def.example ?? {};
@@ -56,7 +71,13 @@ async function requestOf(id: OperationId, def: OperationDef): Promise<Request> {
     for (const [name, field] of Object.entries(def.body.fields)) {
       if (field.type === 'file') {
         const type = FILE_TYPES[field.accept ?? ''] ?? 'application/octet-stream';
-        form.append(name, new NodeFile([type === 'application/json' ? '{"nodes":[]}' : 'x'], `probe.${type.split('/')[1]}`, { type }) as unknown as Blob, `probe.${type.split('/')[1]}`);
+        form.append(
+          name,
+          new NodeFile([type === 'application/json' ? '{"nodes":[]}' : 'x'], `probe.${type.split('/')[1]}`, {
+            type,
+          }) as unknown as Blob,
+          `probe.${type.split('/')[1]}`,
+        );
       } else if (values[name] !== undefined) {
         form.append(name, JSON.stringify(values[name]));
       }
@@ -91,7 +112,20 @@ describe('every operation of the contract, answered by the mock handlers', () =>
 
   test('a handler that answers outside its schema is caught (the check above can fail)', async () => {
     const def = operations['posts.list'];
-    const parsed = isSchema(def.response) && def.response.safeParse([{ id: 'p', title: 'T', status: 'draft', platform: 'youtube', views: '12', engagement: 1, publishDate: '', category: '' }]);
+    const parsed =
+      isSchema(def.response) &&
+      def.response.safeParse([
+        {
+          id: 'p',
+          title: 'T',
+          status: 'draft',
+          platform: 'youtube',
+          views: '12',
+          engagement: 1,
+          publishDate: '',
+          category: '',
+        },
+      ]);
     expect(parsed && parsed.success).toBe(false);
   });
 });
@@ -106,17 +140,24 @@ describe('the table and the handler list agree', () => {
     .map((h) => ({ method: h.method, path: h.path.slice('*/api'.length) }));
 
   test('every operation has a handler with its method and path', () => {
-    const missing = ids.filter((id) => !apiHandlers.some((h) => h.method === operations[id].method && h.path === colonPath(operations[id].path)));
+    const missing = ids.filter(
+      (id) => !apiHandlers.some((h) => h.method === operations[id].method && h.path === colonPath(operations[id].path)),
+    );
     expect(missing).toEqual([]);
   });
 
   test('every /api handler is an operation of the contract, or a named helper outside it', () => {
-    const extra = apiHandlers.filter((h) =>
-      !ids.some((id) => operations[id].method === h.method && colonPath(operations[id].path) === h.path)
-      && !NOT_IN_CONTRACT.some((re) => re.test(h.path)));
+    const extra = apiHandlers.filter(
+      (h) =>
+        !ids.some((id) => operations[id].method === h.method && colonPath(operations[id].path) === h.path) &&
+        !NOT_IN_CONTRACT.some((re) => re.test(h.path)),
+    );
     expect(extra).toEqual([]);
-    expect(apiHandlers.filter((h) => NOT_IN_CONTRACT.some((re) => re.test(h.path))).map((h) => `${h.method} ${h.path}`).sort()).toEqual([
-      'GET /social/sent', 'POST /__mock/media/seed', 'POST /__mock/news/seed', 'POST /__mock/posts/seed',
-    ]);
+    expect(
+      apiHandlers
+        .filter((h) => NOT_IN_CONTRACT.some((re) => re.test(h.path)))
+        .map((h) => `${h.method} ${h.path}`)
+        .sort(),
+    ).toEqual(['GET /social/sent', 'POST /__mock/media/seed', 'POST /__mock/news/seed', 'POST /__mock/posts/seed']);
   });
 });

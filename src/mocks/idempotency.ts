@@ -38,14 +38,27 @@ export async function idempotent(request: Request, act: () => Promise<Response>)
   const known = answers.get(id);
   if (known) {
     if (known.fingerprint !== null && fingerprint !== null && known.fingerprint !== fingerprint) {
-      return Response.json({ message: 'Der Idempotency-Key wurde bereits für eine andere Anfrage verwendet.' }, { status: 422 });
+      return Response.json(
+        { message: 'Der Idempotency-Key wurde bereits für eine andere Anfrage verwendet.' },
+        { status: 422 },
+      );
     }
-    return new Response(known.status === 204 ? null : known.body.slice(0), { status: known.status, statusText: known.statusText, headers: [...known.headers, ['Idempotent-Replayed', 'true']] });
+    return new Response(known.status === 204 ? null : known.body.slice(0), {
+      status: known.status,
+      statusText: known.statusText,
+      headers: [...known.headers, ['Idempotent-Replayed', 'true']],
+    });
   }
   const response = await act();
   // A dropped network (Response.error()) and a 5xx say nothing happened for sure: the next attempt acts again.
   if (response.type === 'error' || response.status >= 500) return response;
   const body = await response.clone().arrayBuffer();
-  answers.set(id, { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, fingerprint });
+  answers.set(id, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers.entries()],
+    body,
+    fingerprint,
+  });
   return response;
 }

@@ -43,7 +43,11 @@ export async function startMockNetwork(options: { scenario?: Scenario } = {}): P
   keepDeskSettingsForSession();
   resetStore(scenario);
   // msw 2.15's types do not accept the real interceptors; they are the versions msw itself runs on.
-  const interceptors = [new FetchInterceptor(), new XMLHttpRequestInterceptor(), new WebSocketInterceptor()] as unknown as ConstructorParameters<typeof InterceptorSource>[0]['interceptors'];
+  const interceptors = [
+    new FetchInterceptor(),
+    new XMLHttpRequestInterceptor(),
+    new WebSocketInterceptor(),
+  ] as unknown as ConstructorParameters<typeof InterceptorSource>[0]['interceptors'];
   const started = defineNetwork({
     sources: [new InterceptorSource({ interceptors })],
     handlers: [...scenarioHandlers(scenario, handlers), ...handlers],
@@ -54,7 +58,14 @@ export async function startMockNetwork(options: { scenario?: Scenario } = {}): P
   await started.enable();
   network = started;
   if (typeof window !== 'undefined') {
-    window.__newsdeskMocks = { use: (...extra) => started.use(...extra), resetHandlers: () => started.resetHandlers(), http, ws, HttpResponse, delay };
+    window.__newsdeskMocks = {
+      use: (...extra) => started.use(...extra),
+      resetHandlers: () => started.resetHandlers(),
+      http,
+      ws,
+      HttpResponse,
+      delay,
+    };
   }
   return started;
 }

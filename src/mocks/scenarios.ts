@@ -3,7 +3,6 @@ import { SLOW_DELAY_MS, type AnyHandler, type Scenario } from './types';
 
 export { SLOW_DELAY_MS };
 
-
 /**
  * A predicate for "a request the mock layer answers": whatever one of `mocked` matches (the /api calls,
  * the demo n8n webhooks, provider tests on their hosts). Everything else — an address the operator typed
@@ -26,11 +25,20 @@ export function scenarioHandlers(scenario: Scenario, mocked: readonly AnyHandler
   const matches = isMocked(mocked);
   switch (scenario) {
     case 'slow':
-      return [http.all(matches, async () => {
-        await delay(SLOW_DELAY_MS);
-      })];
+      return [
+        http.all(matches, async () => {
+          await delay(SLOW_DELAY_MS);
+        }),
+      ];
     case 'error':
-      return [http.all(matches, () => HttpResponse.json({ message: 'Mock-Szenario: Serverfehler' }, { status: 500, statusText: 'Internal Server Error' }))];
+      return [
+        http.all(matches, () =>
+          HttpResponse.json(
+            { message: 'Mock-Szenario: Serverfehler' },
+            { status: 500, statusText: 'Internal Server Error' },
+          ),
+        ),
+      ];
     case 'offline':
       return [http.all(matches, () => HttpResponse.error())];
     default:

@@ -14,16 +14,31 @@ import { notifyTelegram } from '@/lib/api/telegram';
 import { testService } from '@/lib/api/test-services';
 import { generateSpeech } from '@/lib/api/tts';
 import {
-  createProviderVideo, downloadVideo, generateVideo, generateVideoWith, getVideoStatus, listAvatars,
-  listProviderAvatars, listVideoPlatforms, listVideoProjects, retryVideoProject,
+  createProviderVideo,
+  downloadVideo,
+  generateVideo,
+  generateVideoWith,
+  getVideoStatus,
+  listAvatars,
+  listProviderAvatars,
+  listVideoPlatforms,
+  listVideoProjects,
+  retryVideoProject,
 } from '@/lib/api/video';
 import {
-  getN8nWorkflowStatus, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow, uploadN8nWorkflow, uploadWorkflow,
+  getN8nWorkflowStatus,
+  getWorkflowLogs,
+  retryWorkflowRun,
+  startAiNewsWorkflow,
+  triggerWorkflow,
+  uploadN8nWorkflow,
+  uploadWorkflow,
 } from '@/lib/api/workflow';
 import { transport } from '@/lib/http/transport';
 import type { ApiError } from '@/lib/http/api-error';
 
-const jsonFile = (name: string) => new File(['{"id":"ai-news-workflow","nodes":[]}'], name, { type: 'application/json' });
+const jsonFile = (name: string) =>
+  new File(['{"id":"ai-news-workflow","nodes":[]}'], name, { type: 'application/json' });
 
 /**
  * jsdom's FormData and File are not understood by MSW's XMLHttpRequest interceptor (the file content is
@@ -31,7 +46,9 @@ const jsonFile = (name: string) => new File(['{"id":"ai-news-workflow","nodes":[
  * here. A real browser needs no such help (tests/e2e/mock-network.spec.ts).
  */
 async function withNodeMultipart<T>(run: () => Promise<T>): Promise<T> {
-  const NodeFormData = (await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()).constructor;
+  const NodeFormData = (
+    await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+  ).constructor;
   const { File: NodeFile, Blob: NodeBlob } = await import('node:buffer');
   vi.stubGlobal('FormData', NodeFormData);
   vi.stubGlobal('File', NodeFile);
@@ -48,12 +65,17 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['GET /news/latest', () => getLatestNews()],
   ['POST /news/generate', () => generateNews('KI-Chip')],
   ['POST /workflow/trigger/{id}', () => triggerWorkflow('ai-news-workflow', { topic: 'Breaking News' })],
-  ['POST /media/upload', () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' }))],
+  [
+    'POST /media/upload',
+    () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' })),
+  ],
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
   ['POST /obs/control', () => obsControl('setScene', { sceneName: 'intro' })],
   ['POST /ai/prompt', () => generatePrompt('content', { topic: 'Wetter' })],
-  ...(['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] =>
-    [`POST /video/${p}/generate`, () => generateVideoWith(p, { script: 'Guten Abend' })]),
+  ...(['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] => [
+    `POST /video/${p}/generate`,
+    () => generateVideoWith(p, { script: 'Guten Abend' }),
+  ]),
   ['POST /video/generate (fallback)', () => generateVideoWith('unbekannt', { platform: 'tavus', script: 'x' })],
   ['GET /video/{provider}/status/{id}', () => getVideoStatus('heygen', 'vp-2')],
   ['GET /video/{provider}/download/{id}', () => downloadVideo('tavus', 'vp-1')],
@@ -62,11 +84,17 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['GET /obs/status', () => getObsStatus()],
   ['POST /obs/stream/start', () => startObsStream()],
   // The simulated OBS takes a moment to start its output, like the real one.
-  ['POST /obs/stream/stop', async () => {
-    await startObsStream();
-    await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true), { timeout: 5000, interval: 50 });
-    return stopObsStream();
-  }],
+  [
+    'POST /obs/stream/stop',
+    async () => {
+      await startObsStream();
+      await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true), {
+        timeout: 5000,
+        interval: 50,
+      });
+      return stopObsStream();
+    },
+  ],
   ['GET /video/tavus/avatars', () => listProviderAvatars('tavus')],
   ['POST /video/tavus/create', () => createProviderVideo('tavus', { script: 'x' })],
   ['GET /video/heygen/avatars', () => listProviderAvatars('heygen')],
@@ -75,33 +103,63 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['POST /video/modelslab/generate', () => createProviderVideo('modelslab', { script: 'x' })],
   ['POST /video/vidau/create', () => createProviderVideo('vidau', { script: 'x' })],
   ['POST /tts/generate', () => generateSpeech('Guten Abend')],
-  ['POST /test/openai', () => testService('openai', 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error))))],
-  ...(['elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'] as const).map((s): [string, () => Promise<unknown>] =>
-    [`GET /test/${s}`, () => testService(s, 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error))))]),
-  ...(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((s): [string, () => Promise<unknown>] =>
-    [`GET /health/${s}`, () => checkHealth(s)]),
+  [
+    'POST /test/openai',
+    () => testService('openai', 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error)))),
+  ],
+  ...(['elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'] as const).map(
+    (s): [string, () => Promise<unknown>] => [
+      `GET /test/${s}`,
+      () => testService(s, 'k').then((r) => (r.success ? r : Promise.reject(new Error(r.error)))),
+    ],
+  ),
+  ...(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map(
+    (s): [string, () => Promise<unknown>] => [`GET /health/${s}`, () => checkHealth(s)],
+  ),
   // TikTok and Instagram start disconnected in the fixtures; a post needs a connection first.
-  ['POST /social/tiktok/post', async () => {
-    await setPlatformConnected('tiktok', true);
-    return postToPlatform('tiktok', { content: 'Hallo' });
-  }],
-  ['POST /social/instagram/post', async () => {
-    await setPlatformConnected('instagram', true);
-    return postToPlatform('instagram', { content: 'Hallo' });
-  }],
+  [
+    'POST /social/tiktok/post',
+    async () => {
+      await setPlatformConnected('tiktok', true);
+      return postToPlatform('tiktok', { content: 'Hallo' });
+    },
+  ],
+  [
+    'POST /social/instagram/post',
+    async () => {
+      await setPlatformConnected('instagram', true);
+      return postToPlatform('instagram', { content: 'Hallo' });
+    },
+  ],
   ['POST /workflow/upload', () => withNodeMultipart(() => uploadWorkflow(jsonFile('wf.json'), 'wf.json'))],
   ['POST /workflow/n8n/upload', () => withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))],
-  ['GET /workflow/n8n/status/{id}', async () => getN8nWorkflowStatus((await withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))).id)],
+  [
+    'GET /workflow/n8n/status/{id}',
+    async () => getN8nWorkflowStatus((await withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))).id),
+  ],
   ['POST /workflow/ai-news/start', () => startAiNewsWorkflow({ topic: 'AI News' })],
   ['GET /workflow/logs/{id}?limit=10', () => getWorkflowLogs('ai-news-workflow')],
-  ['POST /workflow/retry/{id}', async () => {
-    const runs = await getWorkflowLogs('ai-news-workflow');
-    const failed = runs.find((r) => r.status === 'failed') ?? runs[0];
-    if (!failed) throw new Error('no run to retry');
-    return retryWorkflowRun(failed.id);
-  }],
+  [
+    'POST /workflow/retry/{id}',
+    async () => {
+      const runs = await getWorkflowLogs('ai-news-workflow');
+      const failed = runs.find((r) => r.status === 'failed') ?? runs[0];
+      if (!failed) throw new Error('no run to retry');
+      return retryWorkflowRun(failed.id);
+    },
+  ],
   ['POST /telegram/notify', () => notifyTelegram('Wir sind live!')],
-  ['POST /video/generate (Video Studio)', () => generateVideo({ platform: 'heygen', avatar: 'avatar-markus', script: 'Guten Abend', background: 'studio', voice: 'german-male-1' })],
+  [
+    'POST /video/generate (Video Studio)',
+    () =>
+      generateVideo({
+        platform: 'heygen',
+        avatar: 'avatar-markus',
+        script: 'Guten Abend',
+        background: 'studio',
+        voice: 'german-male-1',
+      }),
+  ],
 ];
 
 describe('every SPEC §7 /api call has a mock handler', () => {
@@ -111,12 +169,18 @@ describe('every SPEC §7 /api call has a mock handler', () => {
 
   test('the mock answered in the request order of the spec paths', async () => {
     const paths: string[] = [];
-    server.events.on('request:start', ({ request }) => paths.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`));
+    server.events.on('request:start', ({ request }) =>
+      paths.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`),
+    );
     await getWorkflowLogs('ai-news-workflow');
     await testService('openai', 'k');
     await postToPlatform('facebook', { content: 'x' });
     server.events.removeAllListeners();
-    expect(paths).toEqual(['GET /api/workflow/logs/ai-news-workflow?limit=10', 'POST /api/test/openai', 'POST /api/social/post/facebook']);
+    expect(paths).toEqual([
+      'GET /api/workflow/logs/ai-news-workflow?limit=10',
+      'POST /api/test/openai',
+      'POST /api/social/post/facebook',
+    ]);
   });
 });
 
@@ -125,7 +189,13 @@ describe('my areas: fixtures and state', () => {
     const overview = await getOverview();
     expect(overview.stats.map((s) => s.value)).toEqual(['1,247', '3', '2.4M', '892']);
     expect(overview.queuedJobs).toBe(3);
-    expect(overview.platformViews.map((p) => p.platform)).toEqual(['YouTube', 'Facebook', 'Instagram', 'TikTok', 'Telegram']);
+    expect(overview.platformViews.map((p) => p.platform)).toEqual([
+      'YouTube',
+      'Facebook',
+      'Instagram',
+      'TikTok',
+      'Telegram',
+    ]);
     expect(overview.notifications.length).toBeGreaterThan(0);
     expect(overview.technicalMonitor.length).toBeGreaterThan(0);
     expect(overview.workflowProgress.every((p) => p.progress >= 0 && p.progress <= 100)).toBe(true);
@@ -133,7 +203,14 @@ describe('my areas: fixtures and state', () => {
   });
 
   test('video fixtures: 5 platforms and the local one, 4 avatars (tavus, heygen, did, modelslab), a processing project at 67, a failed one, a completed one with url', async () => {
-    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
+    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual([
+      'tavus',
+      'vidau',
+      'modelslab',
+      'heygen',
+      'did',
+      'local',
+    ]);
     expect((await listAvatars()).map((a) => a.platform)).toEqual(['tavus', 'heygen', 'did', 'modelslab']);
     const projects = await listVideoProjects();
     expect(projects.find((p) => p.status === 'processing')?.progress).toBe(67);
@@ -142,7 +219,13 @@ describe('my areas: fixtures and state', () => {
   });
 
   test('a generated video is listed, advances on status polls and completes with a url', async () => {
-    const project = await generateVideo({ platform: 'did', avatar: 'avatar-sophie', script: 'Wetter', background: 'studio', voice: 'german-female-1' });
+    const project = await generateVideo({
+      platform: 'did',
+      avatar: 'avatar-sophie',
+      script: 'Wetter',
+      background: 'studio',
+      voice: 'german-female-1',
+    });
     expect(project).toMatchObject({ status: 'processing', progress: 0, platform: 'did' });
     expect((await listVideoProjects())[0]?.id).toBe(project.id);
     let status = await getVideoStatus('did', project.id);
@@ -172,8 +255,11 @@ describe('my areas: fixtures and state', () => {
 
 describe('scenarios', () => {
   test('?scenario= picks one of empty, error, slow, offline; anything else is the default', () => {
-    expect(['?scenario=empty', '?scenario=error', '?scenario=slow', '?scenario=offline', '?scenario=bogus', ''].map(scenarioFromSearch))
-      .toEqual(['empty', 'error', 'slow', 'offline', 'default', 'default']);
+    expect(
+      ['?scenario=empty', '?scenario=error', '?scenario=slow', '?scenario=offline', '?scenario=bogus', ''].map(
+        scenarioFromSearch,
+      ),
+    ).toEqual(['empty', 'error', 'slow', 'offline', 'default', 'default']);
   });
 
   test("'empty' seeds every store empty", async () => {

@@ -18,7 +18,10 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const [scenario, type] of [['error', 'error'], ['default', 'success']] as const) {
+  for (const [scenario, type] of [
+    ['error', 'error'],
+    ['default', 'success'],
+  ] as const) {
     test(`a ${type} toast in the ${theme} theme has no serious or critical axe violation`, async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/dashboard/workflow?scenario=${scenario}`);

@@ -25,7 +25,13 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-keys-'));
   [eleven, azure] = await Promise.all([startElevenLabs(4331, ELEVEN_KEY), startAzureSpeech(4332)]);
   // Azure's key comes from the environment (a headless desk); ElevenLabs' is saved in Admin by the test.
-  desk = await startDesk({ PORT: '4335', NEWSDESK_DATA_DIR: dataDir, ELEVENLABS_API_URL: eleven.url, AZURE_SPEECH_URL: azure.url, AZURE_SPEECH_KEY: AZURE_KEY });
+  desk = await startDesk({
+    PORT: '4335',
+    NEWSDESK_DATA_DIR: dataDir,
+    ELEVENLABS_API_URL: eleven.url,
+    AZURE_SPEECH_URL: azure.url,
+    AZURE_SPEECH_KEY: AZURE_KEY,
+  });
 });
 test.afterAll(async () => {
   await desk?.stop();
@@ -33,11 +39,17 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-test('a key saved in Admin goes to the server once; after a reload only its masked form shows, and no other request or answer carries it', async ({ page }) => {
+test('a key saved in Admin goes to the server once; after a reload only its masked form shows, and no other request or answer carries it', async ({
+  page,
+}) => {
   const leaks: string[] = [];
   page.on('request', (request) => {
     const isSave = request.method() === 'PUT' && request.url().endsWith('/api/keys/elevenlabs');
-    if (!isSave && `${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`.includes(ELEVEN_KEY)) leaks.push(`request ${request.method()} ${request.url()}`);
+    if (
+      !isSave &&
+      `${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`.includes(ELEVEN_KEY)
+    )
+      leaks.push(`request ${request.method()} ${request.url()}`);
   });
   page.on('response', async (response) => {
     const body = await response.text().catch(() => '');
@@ -45,7 +57,9 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
   });
   await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();
-  await expect(page.getByTestId('key-storage')).toHaveText('Schlüssel werden verschlüsselt auf dem Server gespeichert.');
+  await expect(page.getByTestId('key-storage')).toHaveText(
+    'Schlüssel werden verschlüsselt auf dem Server gespeichert.',
+  );
   const row = page.getByTestId('service-elevenlabs');
   await row.getByLabel('ElevenLabs API Key').fill(ELEVEN_KEY);
   await row.getByRole('button', { name: 'Save ElevenLabs' }).click();
@@ -65,7 +79,9 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
   await again.getByRole('button', { name: 'Test ElevenLabs' }).click();
   await expect(page.getByText('API Test erfolgreich', { exact: true })).toBeVisible();
   await expect(again.getByTestId('status-elevenlabs')).toHaveText('online');
-  expect(eleven.requests.filter((r) => r.path === '/v1/user').map((r) => r.headers['xi-api-key'])).toContain(ELEVEN_KEY);
+  expect(eleven.requests.filter((r) => r.path === '/v1/user').map((r) => r.headers['xi-api-key'])).toContain(
+    ELEVEN_KEY,
+  );
 
   expect(leaks).toEqual([]);
   // Nothing in the browser's storage: web storage and every IndexedDB store of every database.
@@ -80,10 +96,12 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
         open.onerror = () => reject(open.error);
       });
       for (const name of Array.from(db.objectStoreNames)) {
-        dump.push(await new Promise((resolve) => {
-          const all = db.transaction(name).objectStore(name).getAll();
-          all.onsuccess = () => resolve(all.result);
-        }));
+        dump.push(
+          await new Promise((resolve) => {
+            const all = db.transaction(name).objectStore(name).getAll();
+            all.onsuccess = () => resolve(all.result);
+          }),
+        );
       }
       db.close();
     }
@@ -93,7 +111,9 @@ test('a key saved in Admin goes to the server once; after a reload only its mask
   expect(stored.text).not.toContain(ELEVEN_KEY);
 });
 
-test('speech: the primary fails (500, then 429 on its retry) and the backup takes over, with the spec\'s texts in the error log', async ({ page }) => {
+test("speech: the primary fails (500, then 429 on its retry) and the backup takes over, with the spec's texts in the error log", async ({
+  page,
+}) => {
   await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();
   eleven.failNext(500);
@@ -106,7 +126,9 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   // The backup's audio is handed to the player (the page's CSP keeps blob: out of fetch, so its address is checked).
   await expect(page.getByTestId('tts-audio')).toHaveAttribute('src', /^blob:/);
   expect(azure.requests.filter((r) => r.method === 'POST' && r.path === '/cognitiveservices/v1')).toHaveLength(1);
-  expect(eleven.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(2);
+  expect(eleven.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/text-to-speech/'))).toHaveLength(
+    2,
+  );
 
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entry = page.getByTestId('error-entry').filter({ hasText: 'TTS failed: Service Unavailable' });
@@ -114,13 +136,18 @@ test('speech: the primary fails (500, then 429 on its retry) and the backup take
   await expect(entry).toContainText('ElevenLabs');
 });
 
-test("Switch on a live desk writes the roles to the server: they survive a reload, and speech goes to the new primary first", async ({ page, request }) => {
+test('Switch on a live desk writes the roles to the server: they survive a reload, and speech goes to the new primary first', async ({
+  page,
+  request,
+}) => {
   await signInToDesk(page, desk.url, '/dashboard/admin/settings');
   await page.getByRole('tab', { name: 'API Keys' }).click();
   await expect(page.getByTestId('tts-primary')).toHaveText('ElevenLabs');
   await page.getByRole('button', { name: 'Switch', exact: true }).click();
   await expect(page.getByTestId('tts-primary')).toHaveText('Azure Speech');
-  const settings = await request.get(`${desk.url}/api/settings`, { headers: { Authorization: `Bearer ${DESK_TOKEN}` } });
+  const settings = await request.get(`${desk.url}/api/settings`, {
+    headers: { Authorization: `Bearer ${DESK_TOKEN}` },
+  });
   expect((await settings.json()) as unknown).toMatchObject({ ttsRoles: { primary: 'azure', backup: 'elevenlabs' } });
 
   await page.reload();
@@ -134,17 +161,26 @@ test("Switch on a live desk writes the roles to the server: they survive a reloa
   expect(eleven.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 });
 
-test('a desk without any TTS key: Test-Sprachausgabe speaks with the embedded eSpeak-NG and says so', async ({ page }) => {
+test('a desk without any TTS key: Test-Sprachausgabe speaks with the embedded eSpeak-NG and says so', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const bareDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-nokeys-'));
-  const bare = await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: bareDir, ELEVENLABS_API_URL: eleven.url, AZURE_SPEECH_URL: azure.url });
+  const bare = await startDesk({
+    PORT: '0',
+    NEWSDESK_DATA_DIR: bareDir,
+    ELEVENLABS_API_URL: eleven.url,
+    AZURE_SPEECH_URL: azure.url,
+  });
   try {
     eleven.requests.length = 0;
     azure.requests.length = 0;
     await signInToDesk(page, bare.url, '/dashboard/admin/settings');
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await page.getByRole('button', { name: 'Test-Sprachausgabe' }).click();
-    await expect(page.getByTestId('tts-spoken-by')).toHaveText('Gesprochen von eSpeak-NG (eingebettet)', { timeout: 30_000 });
+    await expect(page.getByTestId('tts-spoken-by')).toHaveText('Gesprochen von eSpeak-NG (eingebettet)', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('tts-last')).toContainText('eSpeak-NG (eingebettet)');
     await expect(page.getByTestId('tts-audio')).toHaveAttribute('src', /^blob:/);
     expect([...eleven.requests, ...azure.requests].filter((r) => r.method === 'POST')).toEqual([]);

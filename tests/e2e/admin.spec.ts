@@ -36,7 +36,9 @@ test('a saved key is kept after a reload, masked, and shown only on purpose', as
   await expect(service(page, 'elevenlabs').getByTestId('saved-elevenlabs')).toHaveText('••••5678');
 });
 
-test('a broken service fills the error log and opens its breaker; after the cool-down a Retry resolves the entry; export is readable and secret-free', async ({ page }) => {
+test('a broken service fills the error log and opens its breaker; after the cool-down a Retry resolves the entry; export is readable and secret-free', async ({
+  page,
+}) => {
   await page.clock.install();
   await openAdmin(page);
   // Wait for the first health round, so that the broken handlers below are what the next calls meet.
@@ -45,7 +47,8 @@ test('a broken service fills the error log and opens its breaker; after the cool
   await page.evaluate(() => {
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
-    const down = () => m.HttpResponse.json({ message: 'Tavus down' }, { status: 503, statusText: 'Service Unavailable' });
+    const down = () =>
+      m.HttpResponse.json({ message: 'Tavus down' }, { status: 503, statusText: 'Service Unavailable' });
     m.use(m.http.get('*/api/test/tavus', down), m.http.get('*/api/health/tavus', down));
   });
 
@@ -89,10 +92,17 @@ test('a broken service fills the error log and opens its breaker; after the cool
   await expect(page.getByTestId('breaker-state-tavus')).toHaveText('closed');
   await expect(page.getByTestId('count-resolved')).not.toHaveText('0');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^error-log-\d{4}-\d{2}-\d{2}\.json$/);
   const text = await readFile(await download.path(), 'utf8');
-  const file = JSON.parse(text) as { date: string; statistics: { total: number; resolved: number; byService: Record<string, number> }; logs: Array<{ service: string }> };
+  const file = JSON.parse(text) as {
+    date: string;
+    statistics: { total: number; resolved: number; byService: Record<string, number> };
+    logs: Array<{ service: string }>;
+  };
   expect(Number.isNaN(Date.parse(file.date))).toBe(false);
   expect(file.statistics.total).toBe(file.logs.length);
   expect(file.statistics.resolved).toBeGreaterThanOrEqual(1);
@@ -139,7 +149,9 @@ for (const [tab, ready] of [
   });
 }
 
-test('a mock scenario keeps its data in a database of its own: nothing it saves or logs reaches the operator', async ({ page }) => {
+test('a mock scenario keeps its data in a database of its own: nothing it saves or logs reaches the operator', async ({
+  page,
+}) => {
   // In the error scenario every /api call fails: its health checks and a saved key stay in that scenario's database.
   await openAdmin(page, '?scenario=error');
   const scenarioRow = service(page, 'elevenlabs');
@@ -160,13 +172,19 @@ test('a mock scenario keeps its data in a database of its own: nothing it saves 
   await expect(page.getByTestId('error-entry')).toHaveCount(0);
 });
 
-test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /video/projects/{id}/retry and resolves the entry', async ({ page }) => {
+test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /video/projects/{id}/retry and resolves the entry', async ({
+  page,
+}) => {
   await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
   // A refusal (409) is not retried automatically, so the failure lands in the error log at once.
   await page.evaluate(() => {
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
-    m.use(m.http.post('*/api/video/projects/:id/retry', () => m.HttpResponse.json({ message: 'Warteschlange voll' }, { status: 409 })));
+    m.use(
+      m.http.post('*/api/video/projects/:id/retry', () =>
+        m.HttpResponse.json({ message: 'Warteschlange voll' }, { status: 409 }),
+      ),
+    );
   });
   await page.getByRole('tab', { name: 'My Projects' }).click();
   await page.getByRole('button', { name: 'Retry: Börsen-Update am Abend' }).click();
@@ -179,11 +197,23 @@ test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /vide
     if (!m) throw new Error('mock hooks missing');
     const w = window as unknown as { __videoRetries: string[] };
     w.__videoRetries = [];
-    m.use(m.http.post('*/api/video/projects/:id/retry', ({ params }) => {
-      w.__videoRetries.push(String(params.id));
-      // A whole VideoProject, as the contract promises (a partial answer is refused as 'Unerwartete Antwort').
-      return m.HttpResponse.json({ id: String(params.id), title: 'Börsen-Update am Abend', status: 'processing', progress: 0, avatar: 'anna', platform: 'heygen', duration: '0:30', createdAt: '2026-11-23T10:00:00Z', url: null });
-    }));
+    m.use(
+      m.http.post('*/api/video/projects/:id/retry', ({ params }) => {
+        w.__videoRetries.push(String(params.id));
+        // A whole VideoProject, as the contract promises (a partial answer is refused as 'Unerwartete Antwort').
+        return m.HttpResponse.json({
+          id: String(params.id),
+          title: 'Börsen-Update am Abend',
+          status: 'processing',
+          progress: 0,
+          avatar: 'anna',
+          platform: 'heygen',
+          duration: '0:30',
+          createdAt: '2026-11-23T10:00:00Z',
+          url: null,
+        });
+      }),
+    );
   });
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entry = page.getByTestId('error-entry').filter({ hasText: 'API request failed with status 409' });
@@ -192,5 +222,7 @@ test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /vide
   await entry.getByRole('button', { name: /^Retry/ }).click();
   await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
   await expect(entry).toContainText('Resolved');
-  expect(await page.evaluate(() => (window as unknown as { __videoRetries: string[] }).__videoRetries)).toEqual(['vp-4']);
+  expect(await page.evaluate(() => (window as unknown as { __videoRetries: string[] }).__videoRetries)).toEqual([
+    'vp-4',
+  ]);
 });

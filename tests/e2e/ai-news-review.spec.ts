@@ -11,7 +11,9 @@ function row(page: Page, title: string) {
 }
 
 async function menu(page: Page, title: string, item: string) {
-  await row(page, title).getByRole('button', { name: /Aktionen für/ }).click();
+  await row(page, title)
+    .getByRole('button', { name: /Aktionen für/ })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -33,7 +35,9 @@ test('a story in review: its details cite the sources with links; Reject and Pub
   await expect(first).toContainText('NASA');
   await expect(first).toContainText('12.06.2024');
   await expect(details).toContainText('Webb-Teleskop fotografiert die bisher fernste Galaxie. [1]');
-  await expect(details.getByTestId('news-details-written-by')).toHaveText('Geschrieben von: Automatisch zusammengefasst (ohne KI)');
+  await expect(details.getByTestId('news-details-written-by')).toHaveText(
+    'Geschrieben von: Automatisch zusammengefasst (ohne KI)',
+  );
   expect(await seriousViolations(page, { include: '[data-testid="news-details"]' })).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
@@ -49,7 +53,9 @@ test('a story in review: its details cite the sources with links; Reject and Pub
 
   // The published story carries the desk's disclosure and says where it went.
   await menu(page, 'Webb-Teleskop fotografiert junge Galaxie', 'Details');
-  await expect(details.getByTestId('news-details-disclosure')).toHaveText('Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.');
+  await expect(details.getByTestId('news-details-disclosure')).toHaveText(
+    'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+  );
   await expect(details.getByTestId('news-details-platform-telegram')).toContainText('Veröffentlicht');
   await expect(details.getByTestId('news-details-platform-tiktok')).toContainText('TikTok ist nicht verbunden.');
 });
@@ -63,5 +69,7 @@ test('Admin → System: review switched off stays off after a reload', async ({ 
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Freigabe vor Veröffentlichung' })).not.toBeChecked();
-  await expect(page.getByLabel('KI-Hinweis nach Prüfung')).toHaveValue('Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.');
+  await expect(page.getByLabel('KI-Hinweis nach Prüfung')).toHaveValue(
+    'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+  );
 });

@@ -3,7 +3,11 @@ import { seriousViolations } from './axe';
 
 test('reached from the overview quick action; filters default to Alle …; Publish and Retry work', async ({ page }) => {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Start New News' }).or(page.getByRole('link', { name: 'Start New News' })).first().click();
+  await page
+    .getByRole('button', { name: 'Start New News' })
+    .or(page.getByRole('link', { name: 'Start New News' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/ai-news$/);
   await expect(page.getByRole('heading', { level: 1, name: 'AI News Central' })).toBeVisible();
 

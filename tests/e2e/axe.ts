@@ -9,7 +9,10 @@ import type { AxeResults } from 'axe-core';
  * Legacy mode runs axe in the page itself: the app has no cross-origin frames, and the default mode's
  * extra blank page for finishRun made each check take 5–9 s instead of 2–3 s on a 2-core machine.
  */
-export async function seriousViolations(page: Page, scope: { include?: string; exclude?: string; iframes?: boolean } = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  scope: { include?: string; exclude?: string; iframes?: boolean } = {},
+): Promise<string[]> {
   // iframes: false checks the frame elements (titles) but not the documents inside them; axe goes into the
   // top document only (AxeBuilder would first load itself into every frame, which takes long with many).
   if (scope.iframes === false) return topDocumentViolations(page);
@@ -25,7 +28,11 @@ export async function seriousViolations(page: Page, scope: { include?: string; e
 async function topDocumentViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script> tag: the page's CSP refuses inline scripts it has no hash for.
   await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { iframes: false }));
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+      iframes: false,
+    }),
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -33,15 +33,19 @@ async function upFrontScripts(page: Page, url: string, heading: string): Promise
   // imports nothing before config.json has answered); later modulepreload links belong to lazy imports.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      const urls = [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('script[type="module"][src], link[rel="modulepreload"]')].map((el) =>
-        el instanceof HTMLLinkElement ? el.href : el.src,
-      );
+      const urls = [
+        ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+          'script[type="module"][src], link[rel="modulepreload"]',
+        ),
+      ].map((el) => (el instanceof HTMLLinkElement ? el.href : el.src));
       Object.assign(window, { __upFront: urls });
     });
   });
   // A signed-in operator's tab: the token dialog is not what a screen's first paint is measured by.
   await withOperatorToken(page);
-  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: LIVE_CONFIG }),
+  );
   await page.goto(url);
   // The screen really renders (a broken chunk would fail here, not count as small).
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
@@ -67,7 +71,9 @@ for (const [url, heading, chunk] of SCREENS) {
     const sizes = files.map((f) => [f, gzip(f)] as const).sort((a, b) => b[1] - a[1]);
     const total = sizes.reduce((n, [, s]) => n + s, 0);
     const list = sizes.map(([f, s]) => `${path.basename(f)} ${kb(s)}`).join(', ');
-    expect(total, `${url} loads ${kb(total)} before its heading (at most 160 KB): ${list}`).toBeLessThanOrEqual(160 * KB);
+    expect(total, `${url} loads ${kb(total)} before its heading (at most 160 KB): ${list}`).toBeLessThanOrEqual(
+      160 * KB,
+    );
     const own = sizes.filter(([f]) => path.basename(f).startsWith(`${chunk}-`));
     expect(own.length, `${url}: a chunk named ${chunk}-… among ${list}`).toBeGreaterThan(0);
     for (const [f, s] of own) expect(s, `${f} is ${kb(s)}`).toBeLessThanOrEqual(60 * KB);

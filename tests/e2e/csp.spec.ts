@@ -35,7 +35,10 @@ async function watchViolations(page: Page): Promise<{ violations: () => Promise<
  * Injects an inline script, which the policy must refuse. Violation events are reported in order, so once this one is
  * in, any earlier one on the page is too: returns the violations before it.
  */
-async function violationsBeforeProbe(page: Page, watch: Awaited<ReturnType<typeof watchViolations>>): Promise<Violation[]> {
+async function violationsBeforeProbe(
+  page: Page,
+  watch: Awaited<ReturnType<typeof watchViolations>>,
+): Promise<Violation[]> {
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__cspProbeRan = true';
@@ -69,7 +72,9 @@ test.describe('Content-Security-Policy', () => {
     expect(policy).toMatch(/connect-src 'self' https: http: wss: ws:/);
   });
 
-  test('mock mode: no screen raises a violation; toasts, dialogs and the simulated OBS work under the policy', async ({ page }) => {
+  test('mock mode: no screen raises a violation; toasts, dialogs and the simulated OBS work under the policy', async ({
+    page,
+  }) => {
     // Thirteen screens one after another: more than the default 45 s on a loaded 2-core machine.
     test.setTimeout(150_000);
     const watch = await watchViolations(page);

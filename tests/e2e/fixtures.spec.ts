@@ -10,7 +10,8 @@ test('the fixture gallery shows the real screens in the chosen scenario', async 
   // The frames start two at a time; each one whose screen has rendered lets the next one begin (the unit test follows all twelve).
   await expect(frames).not.toHaveCount(0);
   await expect(page.getByRole('listitem')).toHaveCount(12);
-  for (const src of await frames.evaluateAll((els) => els.map((el) => el.getAttribute('src')))) expect(src).toMatch(/\?scenario=empty$/);
+  for (const src of await frames.evaluateAll((els) => els.map((el) => el.getAttribute('src'))))
+    expect(src).toMatch(/\?scenario=empty$/);
 
   // The posts frame runs the real screen against its own in-page mock network, seeded empty.
   const posts = page.frameLocator('iframe[title="Posts – Szenario empty"]');
@@ -23,7 +24,10 @@ test('the fixture gallery shows the real screens in the chosen scenario', async 
   await expect(page).toHaveURL(/\/fixtures\?scenario=error$/);
   const landing = page.frameLocator('iframe[title="Landing – Szenario error"]');
   await expect(landing.getByRole('link', { name: 'Launch Dashboard' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('link', { name: 'Posts im Szenario error in neuem Tab öffnen' })).toHaveAttribute('href', '/dashboard/posts?scenario=error');
+  await expect(page.getByRole('link', { name: 'Posts im Szenario error in neuem Tab öffnen' })).toHaveAttribute(
+    'href',
+    '/dashboard/posts?scenario=error',
+  );
 
   // The frames are inert previews of screens that have their own axe checks; here the gallery itself is checked.
   expect(await seriousViolations(page, { iframes: false })).toEqual([]);

@@ -5,8 +5,13 @@ import { expect, test } from '@playwright/test';
 
 test.use({ serviceWorkers: 'block' });
 
-test('offline right after the first visit, Social → Outbox still opens (fetched while idle)', async ({ page, context }) => {
-  const outboxChunk = page.waitForRequest((r) => /\/assets\/outbox-panel-[^/]+\.js$/.test(r.url()), { timeout: 30_000 });
+test('offline right after the first visit, Social → Outbox still opens (fetched while idle)', async ({
+  page,
+  context,
+}) => {
+  const outboxChunk = page.waitForRequest((r) => /\/assets\/outbox-panel-[^/]+\.js$/.test(r.url()), {
+    timeout: 30_000,
+  });
   await page.goto('/dashboard/social');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await outboxChunk;
@@ -23,9 +28,13 @@ test('offline right after the first visit, Social → Outbox still opens (fetche
   }
 });
 
-test('a panel whose file cannot be fetched says so in its frame; the screen stays; Retry loads it', async ({ page }) => {
+test('a panel whose file cannot be fetched says so in its frame; the screen stays; Retry loads it', async ({
+  page,
+}) => {
   let blocked = true;
-  await page.route(/\/assets\/templates-tab-[^/]+\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(/\/assets\/templates-tab-[^/]+\.js$/, (route) =>
+    blocked ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto('/dashboard/social');
   await page.getByRole('tab', { name: 'Templates' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Templates' });
@@ -38,7 +47,9 @@ test('a panel whose file cannot be fetched says so in its frame; the screen stay
   await expect(panel.getByText('Dieser Bereich konnte nicht geladen werden.')).toHaveCount(0);
 });
 
-test('the database code not fetched (offline before the worker had it): the screen and its header stay', async ({ page }) => {
+test('the database code not fetched (offline before the worker had it): the screen and its header stay', async ({
+  page,
+}) => {
   await page.route(/\/assets\/db-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await page.goto('/dashboard/social');
   await expect(page.getByRole('heading', { level: 1, name: 'Social Media' })).toBeVisible();

@@ -23,7 +23,9 @@ test('the overview shows the figures the backend sends, and no mock code is load
   expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
 });
 
-test('a browser that last ran the demo may fetch the mock chunk early, but a live config.json still decides: the backend answers', async ({ page }) => {
+test('a browser that last ran the demo may fetch the mock chunk early, but a live config.json still decides: the backend answers', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('newsdesk-last-mode', 'mock');
@@ -64,17 +66,23 @@ test('a post created in the browser is stored by the backend and still listed af
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 });
 
-test('a backend that answers one wrong field: the Posts screen shows the German error naming the call, and the error log has it', async ({ page }) => {
+test('a backend that answers one wrong field: the Posts screen shows the German error naming the call, and the error log has it', async ({
+  page,
+}) => {
   // Every post's `views` comes back as text: the contract says number.
   const drifting = await startMockBackend(0, {
     patchJson: (method, path, json) =>
-      method === 'GET' && path === '/api/posts' && Array.isArray(json) ? json.map((p: Record<string, unknown>) => ({ ...p, views: String(p.views) })) : json,
+      method === 'GET' && path === '/api/posts' && Array.isArray(json)
+        ? json.map((p: Record<string, unknown>) => ({ ...p, views: String(p.views) }))
+        : json,
   });
   try {
     await routeLiveConfig(page, drifting.apiBaseUrl);
     await page.goto('/dashboard/posts');
     await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
-    await expect(page.getByText('Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl', { exact: false }),
+    ).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'KI' })).toHaveCount(0);
     // Not retried: one request for the list.
     expect(drifting.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/posts')).length).toBe(1);

@@ -41,14 +41,21 @@ export function mockBackendForTests(): () => MockBackend {
  */
 export async function withOperatorToken(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    if (!sessionStorage.getItem('newsdesk-operator-token')) sessionStorage.setItem('newsdesk-operator-token', 'token-fuer-die-tests-0123');
+    if (!sessionStorage.getItem('newsdesk-operator-token'))
+      sessionStorage.setItem('newsdesk-operator-token', 'token-fuer-die-tests-0123');
   });
 }
 
 /** This page's config.json says live mode against apiBaseUrl, and the tab is signed in. */
 export async function routeLiveConfig(page: Page, apiBaseUrl: string): Promise<void> {
   await withOperatorToken(page);
-  await page.route('**/config.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl }) }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ apiMode: 'live', apiBaseUrl }),
+    }),
+  );
 }
 
 /** Creates a post through the Posts screen's dialog and waits for 'Post erstellt'. */

@@ -15,7 +15,10 @@ const PASSWORD = 'e2e-obs-server-5b1c';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 // Overridable so that parallel sessions on one machine each keep to their own ports.
 const DESK_PORT = Number(process.env.OBS_E2E_DESK_PORT ?? 4326);
-const OBS_PORTS = { ws: Number(process.env.OBS_E2E_WS_PORT ?? 4324), rtmp: Number(process.env.OBS_E2E_RTMP_PORT ?? 4325) };
+const OBS_PORTS = {
+  ws: Number(process.env.OBS_E2E_WS_PORT ?? 4324),
+  rtmp: Number(process.env.OBS_E2E_RTMP_PORT ?? 4325),
+};
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ serviceWorkers: 'block' });
@@ -40,8 +43,15 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-obs-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, NEWSDESK_TOKEN: TOKEN, NEWSDESK_DIST_DIR: DIST, HOST: '127.0.0.1', PORT: String(DESK_PORT), NEWSDESK_DATA_DIR: dataDir,
-      OBS_URL: `ws://${obs.host}:${obs.port}`, OBS_PASSWORD: PASSWORD, OBS_NAME: 'Studio',
+      ...process.env,
+      NEWSDESK_TOKEN: TOKEN,
+      NEWSDESK_DIST_DIR: DIST,
+      HOST: '127.0.0.1',
+      PORT: String(DESK_PORT),
+      NEWSDESK_DATA_DIR: dataDir,
+      OBS_URL: `ws://${obs.host}:${obs.port}`,
+      OBS_PASSWORD: PASSWORD,
+      OBS_NAME: 'Studio',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,7 +88,9 @@ test.afterAll(async () => {
   }
 });
 
-test('a broadcast through the server: connect, switch scene, quick text, start/stop stream, an OBS-side switch shows', async ({ page }) => {
+test('a broadcast through the server: connect, switch scene, quick text, start/stop stream, an OBS-side switch shows', async ({
+  page,
+}) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(`http://127.0.0.1:${DESK_PORT}/dashboard/live`);
@@ -94,9 +106,12 @@ test('a broadcast through the server: connect, switch scene, quick text, start/s
   await expect(page.getByText('Mit OBS verbunden (Studio über den Server).')).toBeVisible();
   await expect(page.getByTestId('obs-status')).toHaveText('Connected');
 
-  for (const scene of OBS_SCENES) await expect(page.getByRole('button', { name: new RegExp(`^${scene}`) })).toBeVisible();
+  for (const scene of OBS_SCENES)
+    await expect(page.getByRole('button', { name: new RegExp(`^${scene}`) })).toBeVisible();
   await page.getByRole('button', { name: /^weather/ }).click();
-  await expect.poll(async () => (await client().call('GetCurrentProgramScene')).currentProgramSceneName).toBe('weather');
+  await expect
+    .poll(async () => (await client().call('GetCurrentProgramScene')).currentProgramSceneName)
+    .toBe('weather');
   await expect(page.getByRole('button', { name: /^weather/ })).toHaveAttribute('aria-pressed', 'true');
 
   // Someone switches in OBS itself: the server's event stream brings it to the console.
@@ -106,7 +121,9 @@ test('a broadcast through the server: connect, switch scene, quick text, start/s
   await page.getByLabel('Text', { exact: true }).fill('Eilmeldung über den Server');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Der Text steht jetzt in „AI News Content“.')).toBeVisible();
-  await expect.poll(async () => (await client().call('GetInputSettings', { inputName: OBS_TEXT_SOURCE })).inputSettings.text).toBe('Eilmeldung über den Server');
+  await expect
+    .poll(async () => (await client().call('GetInputSettings', { inputName: OBS_TEXT_SOURCE })).inputSettings.text)
+    .toBe('Eilmeldung über den Server');
 
   await page.getByRole('button', { name: /Start Stream/ }).click();
   await expect(page.getByRole('button', { name: /Stop Stream/ })).toBeEnabled({ timeout: 15_000 });
@@ -120,8 +137,11 @@ test('a broadcast through the server: connect, switch scene, quick text, start/s
   await page.getByRole('tab', { name: 'OBS WebSocket' }).click();
   await expect(page.getByRole('radio', { name: 'Über den Server' })).toBeChecked();
   const sceneOptions = page.getByLabel('Scene name').locator('option');
-  for (const scene of OBS_SCENES) await expect(sceneOptions.filter({ hasText: new RegExp(`^${scene}$`) })).toHaveCount(1);
-  await expect(page.getByLabel('Source name').locator('option').first()).toHaveText(`${OBS_TEXT_SOURCE} (Vorgabe des Servers)`);
+  for (const scene of OBS_SCENES)
+    await expect(sceneOptions.filter({ hasText: new RegExp(`^${scene}$`) })).toHaveCount(1);
+  await expect(page.getByLabel('Source name').locator('option').first()).toHaveText(
+    `${OBS_TEXT_SOURCE} (Vorgabe des Servers)`,
+  );
   await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 
   // The browser talked only to the desk (no ws:// to OBS), and the OBS password is nowhere in the page's requests.

@@ -54,7 +54,9 @@ test('Live screen drives a real OBS: connect, switch scene, stream with health, 
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await withOperatorToken(page);
-  await page.route('**/config.json', (route) => route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }),
+  );
 
   await page.goto('/dashboard/live');
   await expect(page.getByRole('heading', { name: 'Live Broadcast', level: 1 })).toBeVisible();
@@ -68,11 +70,14 @@ test('Live screen drives a real OBS: connect, switch scene, stream with health, 
   await expect(page.getByTestId('obs-status')).toHaveText('Connected', { timeout: 15_000 });
 
   // Scenes are OBS's own (GetSceneList), in OBS's list order.
-  for (const scene of OBS_SCENES) await expect(page.getByRole('button', { name: new RegExp(`^${scene}`) })).toBeVisible();
+  for (const scene of OBS_SCENES)
+    await expect(page.getByRole('button', { name: new RegExp(`^${scene}`) })).toBeVisible();
   await expect(page.getByRole('button', { name: /^main-studio/ })).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('button', { name: /^weather/ }).click();
-  await expect.poll(async () => (await client().call('GetCurrentProgramScene')).currentProgramSceneName).toBe('weather');
+  await expect
+    .poll(async () => (await client().call('GetCurrentProgramScene')).currentProgramSceneName)
+    .toBe('weather');
   await expect(page.getByRole('button', { name: /^weather/ })).toHaveAttribute('aria-pressed', 'true');
 
   // Someone switches in OBS itself: the screen follows CurrentProgramSceneChanged.
@@ -94,7 +99,9 @@ test('Live screen drives a real OBS: connect, switch scene, stream with health, 
   const text = `Eilmeldung ${Date.now()}`;
   await page.getByLabel('Text', { exact: true }).fill(text);
   await page.getByLabel('Text', { exact: true }).press('Enter');
-  await expect.poll(async () => (await client().call('GetInputSettings', { inputName: OBS_TEXT_SOURCE })).inputSettings.text).toBe(text);
+  await expect
+    .poll(async () => (await client().call('GetInputSettings', { inputName: OBS_TEXT_SOURCE })).inputSettings.text)
+    .toBe(text);
   await expect(page.getByText(`Der Text steht jetzt in „${OBS_TEXT_SOURCE}“.`)).toBeVisible();
 
   await page.getByRole('button', { name: /Stop Stream/ }).click();
@@ -112,7 +119,9 @@ test('a wrong password against the real OBS says so and is not retried', async (
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
   await withOperatorToken(page);
-  await page.route('**/config.json', (route) => route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' } }),
+  );
   // The page's timers on a clock that runs as usual until the test jumps it past every reconnect back-off.
   await page.clock.install();
   await page.goto('/dashboard/live');

@@ -21,11 +21,23 @@ let telegram: Awaited<ReturnType<typeof startTelegram>>;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-live-telegram-'));
-  [obs, telegram] = await Promise.all([startFakeObs({ password: OBS_PASSWORD, port: 4355, scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'] }), startTelegram(4353)]);
+  [obs, telegram] = await Promise.all([
+    startFakeObs({
+      password: OBS_PASSWORD,
+      port: 4355,
+      scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'],
+    }),
+    startTelegram(4353),
+  ]);
   desk = await startDesk({
-    PORT: '4354', NEWSDESK_DATA_DIR: dataDir,
-    OBS_URL: obs.url, OBS_PASSWORD, OBS_NAME: 'Studio',
-    TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk_live',
+    PORT: '4354',
+    NEWSDESK_DATA_DIR: dataDir,
+    OBS_URL: obs.url,
+    OBS_PASSWORD,
+    OBS_NAME: 'Studio',
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_CHAT_ID: '@newsdesk_live',
   });
 });
 test.afterAll(async () => {
@@ -34,9 +46,13 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-test('Telegram Notify while streaming reaches the Bot API with the configured chat and the live text; no token in the browser', async ({ page }) => {
+test('Telegram Notify while streaming reaches the Bot API with the configured chat and the live text; no token in the browser', async ({
+  page,
+}) => {
   const seen: string[] = [];
-  page.on('request', (request) => seen.push(`${request.url()}\n${JSON.stringify(request.headers())}\n${request.postData() ?? ''}`));
+  page.on('request', (request) =>
+    seen.push(`${request.url()}\n${JSON.stringify(request.headers())}\n${request.postData() ?? ''}`),
+  );
   page.on('response', async (response) => {
     if (response.url().includes('/api/')) seen.push(await response.text().catch(() => ''));
   });
@@ -55,7 +71,9 @@ test('Telegram Notify while streaming reaches the Bot API with the configured ch
 
   await notify.click();
   await expect(page.getByText('Live-Benachrichtigung wurde gesendet.')).toBeVisible();
-  expect(telegram.sent()).toEqual([{ chat_id: '@newsdesk_live', text: '🔴 Wir sind jetzt live (Szene: intro)! Jetzt einschalten.' }]);
+  expect(telegram.sent()).toEqual([
+    { chat_id: '@newsdesk_live', text: '🔴 Wir sind jetzt live (Szene: intro)! Jetzt einschalten.' },
+  ]);
   expect(telegram.requests.at(-1)?.path).toBe(`/bot${TELEGRAM_TOKEN}/sendMessage`);
   expect(seen.join('\n')).not.toContain(TELEGRAM_TOKEN);
   expect(seen.join('\n')).not.toContain(TELEGRAM_TOKEN.split(':')[1]);

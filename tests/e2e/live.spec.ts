@@ -13,8 +13,9 @@ async function connectDemo(page: Page) {
   await expect(page.getByTestId('obs-status')).toHaveText('Connected');
 }
 
-
-test('demo OBS: connect, switch scene, stream with health and viewers, quick text, Telegram, stop', async ({ page }) => {
+test('demo OBS: connect, switch scene, stream with health and viewers, quick text, Telegram, stop', async ({
+  page,
+}) => {
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
   await connectDemo(page);
@@ -52,7 +53,9 @@ test('demo OBS: a wrong password is named and not retried', async ({ page }) => 
 
 // One test per theme: both in one took 26–49 s on CI and ran into the per-test time limit under load.
 for (const theme of ['light', 'dark'] as const) {
-  test(`scheduled broadcasts are listed and the Live screen has no serious axe violation (${theme})`, async ({ page }) => {
+  test(`scheduled broadcasts are listed and the Live screen has no serious axe violation (${theme})`, async ({
+    page,
+  }) => {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await connectDemo(page);
     await expect(page.getByText('Morgen-Update: KI-Nachrichten')).toBeVisible();
@@ -62,11 +65,17 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('demo: a story published today is in the rundown, and „Auf Sendung“ puts its headline on air', async ({ page }) => {
+test('demo: a story published today is in the rundown, and „Auf Sendung“ puts its headline on air', async ({
+  page,
+}) => {
   const headline = 'Notenbank senkt überraschend die Zinsen';
   await page.goto('/dashboard/ai-news');
   await page.getByLabel('Status').selectOption('draft');
-  await page.getByTestId('news-row').filter({ hasText: headline }).getByRole('button', { name: /Aktionen für/ }).click();
+  await page
+    .getByTestId('news-row')
+    .filter({ hasText: headline })
+    .getByRole('button', { name: /Aktionen für/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Publish' }).click();
   await expect(page.getByText(`„${headline}“ ist jetzt veröffentlicht.`)).toBeVisible();
 

@@ -4,28 +4,43 @@ async function waitForOfflineReady(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
     }
   });
   // The mock chunk is cached at run time once the worker controls the page (needed to reload offline in mock mode).
   await expect
-    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
+    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), {
+      timeout: 15_000,
+    })
     .toBeGreaterThan(0);
 }
 
 async function sentPosts(page: Page) {
-  return page.evaluate(async () => (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { count: number; posts: Array<{ content: string; idempotencyKey: string | null }> });
+  return page.evaluate(
+    async () =>
+      (await (await fetch('http://localhost:3000/api/social/sent')).json()) as {
+        count: number;
+        posts: Array<{ content: string; idempotencyKey: string | null }>;
+      },
+  );
 }
 
 const badge = (page: Page) => page.getByTestId('outbox-badge').filter({ visible: true });
 
-test('a post composed offline survives a reload and is sent exactly once when the network returns', async ({ page, context }) => {
+test('a post composed offline survives a reload and is sent exactly once when the network returns', async ({
+  page,
+  context,
+}) => {
   await page.goto('/dashboard/social');
   await expect(page.getByTestId('platform-facebook')).toBeVisible();
   await waitForOfflineReady(page);
 
   await context.setOffline(true);
-  await expect(page.getByText('Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.')).toBeVisible();
+  await expect(
+    page.getByText('Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.'),
+  ).toBeVisible();
   await page.getByRole('checkbox', { name: 'Facebook' }).click();
   await page.getByLabel('Inhalt').fill('Offline verfasst – bitte genau einmal senden');
   await page.getByRole('button', { name: 'Post Now' }).click();
@@ -56,7 +71,9 @@ test('a post composed offline survives a reload and is sent exactly once when th
     window.dispatchEvent(new Event('online'));
     // Both drains asked for the outbox's Web Lock synchronously; wait until every holder has let it go.
     const { held = [], pending = [] } = await navigator.locks.query();
-    const names = new Set([...held, ...pending].map((lock) => lock.name ?? '').filter((name) => name.endsWith('outbox')));
+    const names = new Set(
+      [...held, ...pending].map((lock) => lock.name ?? '').filter((name) => name.endsWith('outbox')),
+    );
     for (const name of names) await navigator.locks.request(name, () => undefined);
   });
   await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeEnabled();
@@ -84,9 +101,11 @@ test('two tabs: only one sends the queue, each post once', async ({ page, contex
       const mocks = window.__newsdeskMocks;
       if (!mocks) throw new Error('mock hooks missing');
       const held = window as Window & { releasePosts?: boolean };
-      mocks.use(mocks.http.post('*/api/social/post/:platform', async () => {
-        while (!held.releasePosts) await mocks.delay(50);
-      }));
+      mocks.use(
+        mocks.http.post('*/api/social/post/:platform', async () => {
+          while (!held.releasePosts) await mocks.delay(50);
+        }),
+      );
     });
   }
   // Each tab has its own in-page mock; the leader's mock receives the posts. Together they count each post once.
@@ -94,13 +113,15 @@ test('two tabs: only one sends the queue, each post once', async ({ page, contex
   await page.getByRole('tab', { name: 'Outbox' }).click();
   // The state badge, word for word: a substring match (hasText ignores case) would also take 'Wird gesendet' and the
   // queued entry's reason 'Offline – wird gesendet, …' for sent, and read the count before the posts went out.
-  const withState = (tab: Page, state: string) => tab.getByTestId('outbox-entry').filter({ has: tab.getByText(state, { exact: true }) });
+  const withState = (tab: Page, state: string) =>
+    tab.getByTestId('outbox-entry').filter({ has: tab.getByText(state, { exact: true }) });
   for (const tab of [page, second]) {
     await expect(withState(tab, 'Wird gesendet')).toHaveCount(1);
     await expect(withState(tab, 'In Warteschlange')).toHaveCount(1);
     await expect(withState(tab, 'Gesendet')).toHaveCount(0);
   }
-  for (const tab of [page, second]) await tab.evaluate(() => ((window as Window & { releasePosts?: boolean }).releasePosts = true));
+  for (const tab of [page, second])
+    await tab.evaluate(() => ((window as Window & { releasePosts?: boolean }).releasePosts = true));
   await expect(withState(page, 'Gesendet')).toHaveCount(2);
   await expect(withState(second, 'Gesendet')).toHaveCount(2);
   const total = (await sentPosts(page)).count + (await sentPosts(second)).count;

@@ -22,12 +22,21 @@ let dataDir: string;
 let desk: Desk | undefined;
 let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
 const STORY = 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien';
-const REVIEWED = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
+const REVIEWED =
+  'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
 
 const deskEnv = () => ({
-  PORT: '0', NEWSDESK_DATA_DIR: dataDir, DATABASE_URL: cluster?.url ?? '', NEWSDESK_FETCH_PRIVATE: '1', NEWSDESK_DEFAULT_SOURCES: '0', NEWSDESK_JOB_LEASE_MS: '3000', NEWSDESK_JOB_POLL_MS: '500',
+  PORT: '0',
+  NEWSDESK_DATA_DIR: dataDir,
+  DATABASE_URL: cluster?.url ?? '',
+  NEWSDESK_FETCH_PRIVATE: '1',
+  NEWSDESK_DEFAULT_SOURCES: '0',
+  NEWSDESK_JOB_LEASE_MS: '3000',
+  NEWSDESK_JOB_POLL_MS: '500',
   // A platform, not a provider: the bot posts to its channel through the Bot API fake.
-  TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
+  TELEGRAM_API_URL: telegram.url,
+  TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+  TELEGRAM_CHAT_ID: '@newsdesk',
 });
 
 test.beforeAll(async () => {
@@ -51,7 +60,10 @@ test.afterAll(async () => {
 });
 
 async function api<T>(url: string, pathAndQuery: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${url}/api${pathAndQuery}`, { ...init, headers: { Authorization: `Bearer ${DESK_TOKEN}`, 'Content-Type': 'application/json', ...init.headers } });
+  const response = await fetch(`${url}/api${pathAndQuery}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${DESK_TOKEN}`, 'Content-Type': 'application/json', ...init.headers },
+  });
   if (!response.ok) throw new Error(`${pathAndQuery}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -89,7 +101,9 @@ async function playsAndSeeks(player: Locator): Promise<{ duration: number; at: n
   return { duration: result.duration, at: result.at };
 }
 
-test('sources added in Admin, Run Workflow without n8n or keys: the items, the story, its speech and video', async ({ page }) => {
+test('sources added in Admin, Run Workflow without n8n or keys: the items, the story, its speech and video', async ({
+  page,
+}) => {
   const url = (desk as Desk).url;
   await signInToDesk(page, url, '/dashboard/admin');
   await page.getByRole('tab', { name: 'Quellen' }).click();
@@ -103,7 +117,9 @@ test('sources added in Admin, Run Workflow without n8n or keys: the items, the s
   await page.getByRole('button', { name: 'Run Workflow' }).click();
   await page.getByRole('tab', { name: /Monitoring/ }).click();
   await expect(page.getByTestId('live-stage-Scraper')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
-  await expect(page.getByTestId('live-stage-AI Analyse')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('live-stage-AI Analyse')).toHaveAttribute('data-state', 'finished', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('live-stage-TTS')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await expect(page.getByTestId('live-stage-Video Gen')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
   // „Freigabe vor Veröffentlichung“ is on by default: the run waits with its story in review.
@@ -120,17 +136,24 @@ test('sources added in Admin, Run Workflow without n8n or keys: the items, the s
   // The speech and the video are in the Media Library, and both play and seek in its player.
   await page.goto(`${url}/dashboard/media`);
   for (const title of [`${STORY} (Sprecher)`, STORY]) {
-    await page.getByRole('button', { name: `Aktionen für ${title}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `Aktionen für ${title}`, exact: true })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
     const dialog = page.getByRole('dialog');
-    const played = await playsAndSeeks(dialog.getByLabel(title.endsWith('(Sprecher)') ? `Audio: ${title}` : `Video: ${title}`, { exact: true }));
+    const played = await playsAndSeeks(
+      dialog.getByLabel(title.endsWith('(Sprecher)') ? `Audio: ${title}` : `Video: ${title}`, { exact: true }),
+    );
     expect(played.duration).toBeGreaterThan(1);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
 });
 
-test('the story in review in AI News: its sources are the feeds; Publish posts it and puts it on the feed and its page', async ({ page }) => {
+test('the story in review in AI News: its sources are the feeds; Publish posts it and puts it on the feed and its page', async ({
+  page,
+}) => {
   const url = (desk as Desk).url;
   await api(url, '/social/platforms/telegram/connect', { method: 'POST' });
   await signInToDesk(page, url, '/dashboard/ai-news');
@@ -143,13 +166,20 @@ test('the story in review in AI News: its sources are the feeds; Publish posts i
   const details = page.getByTestId('news-details');
   await expect(details.getByTestId('news-details-written-by')).toContainText('Automatisch zusammengefasst (ohne KI)');
   const first = details.getByTestId('news-details-source-1');
-  await expect(first.getByRole('link', { name: STORY })).toHaveAttribute('href', new RegExp(`^${feeds.url}/(alpha/energie-gesetz|beta/artikel/energie)$`));
+  await expect(first.getByRole('link', { name: STORY })).toHaveAttribute(
+    'href',
+    new RegExp(`^${feeds.url}/(alpha/energie-gesetz|beta/artikel/energie)$`),
+  );
   await expect(first).toContainText('Alpha Nachrichten');
   await expect(first).toContainText('Beta Zeitung');
   await page.keyboard.press('Escape');
 
   // Nothing invented: every sentence of the story stands in a text of the feeds or the article it was read from.
-  const texts = [storyFixtures(feeds.url).alpha, storyFixtures(feeds.url).beta].join(' ').replace(/<[^>]+>|&lt;[^&]+&gt;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  const texts = [storyFixtures(feeds.url).alpha, storyFixtures(feeds.url).beta]
+    .join(' ')
+    .replace(/<[^>]+>|&lt;[^&]+&gt;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
   const list = await api<Array<{ id: string; title: string; status: string }>>(url, '/news');
   const story = list.find((n) => n.title === STORY && n.status === 'review');
   const full = await api<{ script: string; teaser: string }>(url, `/news/${story?.id}`);
@@ -174,7 +204,9 @@ test('the story in review in AI News: its sources are the feeds; Publish posts i
   expect(message).toContain('Quellen:');
   expect(message).toContain(REVIEWED);
   await page.goto(`${url}/dashboard/posts`);
-  await expect(page.getByRole('row').filter({ hasText: STORY }).filter({ hasText: 'Telegram' }).first()).toContainText('Veröffentlicht');
+  await expect(page.getByRole('row').filter({ hasText: STORY }).filter({ hasText: 'Telegram' }).first()).toContainText(
+    'Veröffentlicht',
+  );
 
   // The desk's own channel, without the token: the Atom feed and the story's page with its sources and disclosure.
   const feed = await (await fetch(`${url}/feed.xml`)).text();
@@ -185,13 +217,25 @@ test('the story in review in AI News: its sources are the feeds; Publish posts i
   await expect(page.getByRole('heading', { level: 1, name: STORY })).toBeVisible();
   await expect(page.getByTestId('disclosure')).toHaveText(REVIEWED);
   await expect(page.getByRole('link', { name: STORY }).first()).toHaveAttribute('href', new RegExp(`^${feeds.url}/`));
-  for (const player of [page.locator('video'), page.locator('audio')]) expect((await playsAndSeeks(player)).duration).toBeGreaterThan(1);
+  for (const player of [page.locator('video'), page.locator('audio')])
+    expect((await playsAndSeeks(player)).duration).toBeGreaterThan(1);
 });
 
 test('Reject in AI News ends the run rejected, and the story goes nowhere', async ({ page }) => {
   const url = (desk as Desk).url;
-  const started = await api<{ executionId: string }>(url, '/workflow/ai-news/start', { method: 'POST', body: JSON.stringify({ topic: 'Breaking News' }) });
-  await expect.poll(async () => (await api<Array<{ id: string; status: string }>>(url, '/workflow/runs?limit=5')).find((r) => r.id === started.executionId)?.status, { timeout: 120_000 }).toBe('waiting');
+  const started = await api<{ executionId: string }>(url, '/workflow/ai-news/start', {
+    method: 'POST',
+    body: JSON.stringify({ topic: 'Breaking News' }),
+  });
+  await expect
+    .poll(
+      async () =>
+        (await api<Array<{ id: string; status: string }>>(url, '/workflow/runs?limit=5')).find(
+          (r) => r.id === started.executionId,
+        )?.status,
+      { timeout: 120_000 },
+    )
+    .toBe('waiting');
   await signInToDesk(page, url, '/dashboard/ai-news');
   await page.getByLabel('Status').selectOption('review');
   const row = page.getByTestId('news-row').filter({ hasText: STORY });
@@ -211,19 +255,45 @@ test('a kill -9 of the server during a stage and a restart: the run goes on', as
   // The article page answers slowly, so the Scraper is mid-stage when the server dies.
   feeds.set('/alpha/energie-gesetz', (_req, res) => {
     articleRequests += 1;
-    setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body><article><p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen.</p></article></body></html>'), 6000);
+    setTimeout(
+      () =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end(
+            '<html><body><article><p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen.</p></article></body></html>',
+          ),
+      6000,
+    );
   });
   // Article text is read only once per item: a new item on the same story brings the slow page into this run.
-  feeds.set('/alpha.xml', { body: storyFixtures(feeds.url).alpha.replace('energie-gesetz?utm_source=rss', 'energie-gesetz-2?utm_source=rss').replace('Bundestag beschließt Gesetz', 'Bundestag beschließt neues Gesetz') });
+  feeds.set('/alpha.xml', {
+    body: storyFixtures(feeds.url)
+      .alpha.replace('energie-gesetz?utm_source=rss', 'energie-gesetz-2?utm_source=rss')
+      .replace('Bundestag beschließt Gesetz', 'Bundestag beschließt neues Gesetz'),
+  });
   feeds.set('/alpha/energie-gesetz-2', (_req, res) => {
     articleRequests += 1;
-    setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body><article><p>Der Bundestag hat am Donnerstag ein neues Gesetz zur Förderung erneuerbarer Energien beschlossen.</p></article></body></html>'), 6000);
+    setTimeout(
+      () =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end(
+            '<html><body><article><p>Der Bundestag hat am Donnerstag ein neues Gesetz zur Förderung erneuerbarer Energien beschlossen.</p></article></body></html>',
+          ),
+      6000,
+    );
   });
   const first = desk as Desk;
   await api(first.url, '/sources/fetch', { method: 'POST' });
-  const started = await api<{ executionId: string }>(first.url, '/workflow/ai-news/start', { method: 'POST', body: JSON.stringify({ topic: 'Breaking News' }) });
+  const started = await api<{ executionId: string }>(first.url, '/workflow/ai-news/start', {
+    method: 'POST',
+    body: JSON.stringify({ topic: 'Breaking News' }),
+  });
   await expect.poll(() => articleRequests, { timeout: 30_000 }).toBeGreaterThan(0);
-  const runs = await api<Array<{ id: string; stages: Array<{ stage: string; state: string }> }>>(first.url, '/workflow/runs?limit=5');
+  const runs = await api<Array<{ id: string; stages: Array<{ stage: string; state: string }> }>>(
+    first.url,
+    '/workflow/runs?limit=5',
+  );
   expect(runs.find((r) => r.id === started.executionId)?.stages[0].state).toBe('started');
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
@@ -234,5 +304,7 @@ test('a kill -9 of the server during a stage and a restart: the run goes on', as
   await expect(page.getByTestId('live-run-status')).toHaveText('Wartet auf Prüfung', { timeout: 90_000 });
   await expect(page.getByTestId('live-stage-Scraper')).toHaveAttribute('data-state', 'finished');
   const after = await api<Array<{ id: string; log: string[] }>>(desk.url, '/workflow/runs?limit=5');
-  expect(after.find((r) => r.id === started.executionId)?.log.join('\n')).toContain('Scraper nach einem Abbruch wieder aufgenommen');
+  expect(after.find((r) => r.id === started.executionId)?.log.join('\n')).toContain(
+    'Scraper nach einem Abbruch wieder aufgenommen',
+  );
 });

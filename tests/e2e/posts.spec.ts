@@ -70,8 +70,13 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test('the row menus of Posts and AI News are in view without scrolling the wide tables sideways', async ({ page }) => {
-    for (const [path, heading] of [['/dashboard/posts', 'Post Management'], ['/dashboard/ai-news', 'AI News Central']]) {
+  test('the row menus of Posts and AI News are in view without scrolling the wide tables sideways', async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ['/dashboard/posts', 'Post Management'],
+      ['/dashboard/ai-news', 'AI News Central'],
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       const menuButton = page.getByRole('button', { name: /^Aktionen für / }).first();

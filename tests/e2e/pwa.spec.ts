@@ -7,7 +7,9 @@ async function waitForController(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
     }
   });
 }
@@ -17,7 +19,12 @@ test('the manifest describes the installable app with real PNG icons and shortcu
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBeTruthy();
   const manifest = await (await request.get(href as string)).json();
-  expect(manifest).toMatchObject({ short_name: 'Newsdesk', display: 'standalone', start_url: '/dashboard', theme_color: '#0f172a' });
+  expect(manifest).toMatchObject({
+    short_name: 'Newsdesk',
+    display: 'standalone',
+    start_url: '/dashboard',
+    theme_color: '#0f172a',
+  });
   expect(manifest.name).toBeTruthy();
   expect(manifest.description).toBeTruthy();
   expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
@@ -41,12 +48,17 @@ test('the manifest describes the installable app with real PNG icons and shortcu
 test('the PWA service worker is the only one and controls the page', async ({ page }) => {
   await page.goto('/dashboard');
   await waitForController(page);
-  const scripts = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? ''));
+  const scripts = await page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? ''),
+  );
   expect(scripts).toHaveLength(1);
   expect(scripts[0]).toMatch(/\/sw\.js$/);
 });
 
-test('the worker leaves the desk\'s own channel (/news/…, /feed.xml) to the server; a route of the app it answers', async ({ page, context }) => {
+test("the worker leaves the desk's own channel (/news/…, /feed.xml) to the server; a route of the app it answers", async ({
+  page,
+  context,
+}) => {
   await page.goto('/dashboard');
   await waitForController(page);
   await context.setOffline(true);
@@ -60,7 +72,10 @@ test('the worker leaves the desk\'s own channel (/news/…, /feed.xml) to the se
     // a page of its own, so one failed navigation's error page cannot interrupt the next.
     for (const address of ['/news/2026-11-26-eine-meldung-0a1b2c3d', '/feed.xml']) {
       const probe = await context.newPage();
-      const failed = await probe.goto(address).then(() => false, () => true);
+      const failed = await probe.goto(address).then(
+        () => false,
+        () => true,
+      );
       await probe.close();
       expect(failed, address).toBe(true);
     }
@@ -75,7 +90,9 @@ async function visitForOffline(page: Page) {
   await expect(page.getByText('1,247')).toBeVisible();
   await waitForController(page);
   await expect
-    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), { timeout: 15_000 })
+    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), {
+      timeout: 15_000,
+    })
     .toBeGreaterThan(0);
 }
 
@@ -86,27 +103,36 @@ test('after one visit the dashboard (mock mode) reloads offline', async ({ page,
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('1,247')).toBeVisible();
-  await expect(page.getByText('Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.')).toBeVisible();
+  await expect(
+    page.getByText('Keine Verbindung – Sie sind offline. Die zuletzt geladenen Daten bleiben sichtbar.'),
+  ).toBeVisible();
 
   await page.getByTestId('sidebar-desktop').getByRole('link', { name: 'Posts' }).click();
   await expect(page).toHaveURL(/\/dashboard\/posts$/);
   await context.setOffline(false);
 });
 
-test('offline, the build files come from the precache by static route (no fetch handler), the mock chunk through the worker', async ({ page, context }) => {
+test('offline, the build files come from the precache by static route (no fetch handler), the mock chunk through the worker', async ({
+  page,
+  context,
+}) => {
   await visitForOffline(page);
   // The preview server varies on Origin; once the worker is active its precached files are kept without Vary, or the
   // browser's own lookup (with the page's Origin header) would miss every one of them.
   await expect
-    .poll(async () =>
-      page.evaluate(async () => {
-        const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
-        const cache = await caches.open(name ?? '');
-        const assets = (await cache.keys()).filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
-        const varying = await Promise.all(assets.map(async (r) => (await cache.match(r, { ignoreVary: true }))?.headers.has('Vary')));
-        return { assets: assets.length, varying: varying.filter(Boolean).length };
-      }),
-    { timeout: 15_000 })
+    .poll(
+      async () =>
+        page.evaluate(async () => {
+          const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+          const cache = await caches.open(name ?? '');
+          const assets = (await cache.keys()).filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+          const varying = await Promise.all(
+            assets.map(async (r) => (await cache.match(r, { ignoreVary: true }))?.headers.has('Vary')),
+          );
+          return { assets: assets.length, varying: varying.filter(Boolean).length };
+        }),
+      { timeout: 15_000 },
+    )
     .toMatchObject({ varying: 0 });
 
   await context.setOffline(true);
@@ -117,7 +143,10 @@ test('offline, the build files come from the precache by static route (no fetch 
   const order = await page.evaluate(() => {
     const entry = (part: string) =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(part));
-    return { mockStart: entry('/mock-network-')?.startTime ?? Infinity, configEnd: entry('/config.json')?.responseEnd ?? -1 };
+    return {
+      mockStart: entry('/mock-network-')?.startTime ?? Infinity,
+      configEnd: entry('/config.json')?.responseEnd ?? -1,
+    };
   });
   expect(order.mockStart).toBeLessThan(order.configEnd);
   const sources = await page.evaluate(() =>
@@ -142,7 +171,11 @@ test.describe('live deployment', () => {
   test('config.json apiMode live: the mock chunk is never downloaded', async ({ page }) => {
     await withOperatorToken(page);
     await page.route('**/config.json', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' }),
+      }),
     );
     const scripts: string[] = [];
     page.on('request', (req) => {
@@ -159,7 +192,9 @@ test.describe('live deployment', () => {
     expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
   });
 
-  test('mock mode (the default) loads the mock chunk by the time the toaster is in, so the check above can fail', async ({ page }) => {
+  test('mock mode (the default) loads the mock chunk by the time the toaster is in, so the check above can fail', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(req.url());
@@ -196,7 +231,8 @@ test.describe('updates', () => {
     await expect(page.getByTestId('platform-facebook')).toBeVisible();
   }
   const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const sameDocument = (page: Page) => page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument === true);
+  const sameDocument = (page: Page) =>
+    page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument === true);
 
   test('an automatic update never reloads over a half-written post; it asks instead', async ({ page }) => {
     await openControlled(page, '/dashboard/social');
@@ -210,7 +246,10 @@ test.describe('updates', () => {
     await expect(page.getByLabel('Inhalt')).toHaveValue('Halb geschrieben – bitte nicht verlieren');
   });
 
-  test('another tab applying an update never reloads a tab over its half-written post; that tab waits and says so', async ({ page, context }) => {
+  test('another tab applying an update never reloads a tab over its half-written post; that tab waits and says so', async ({
+    page,
+    context,
+  }) => {
     await openControlled(page, '/dashboard/social');
     const writing = await context.newPage();
     // A tab open for a while (its worker registration a minute old): workbox-window then takes the new version for
@@ -247,9 +286,16 @@ test.describe('updates', () => {
     await reloaded.catch(async (error: unknown) => {
       const state = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
-        return { installing: registration?.installing?.state, waiting: registration?.waiting?.state, active: registration?.active?.state, controller: navigator.serviceWorker.controller?.state };
+        return {
+          installing: registration?.installing?.state,
+          waiting: registration?.waiting?.state,
+          active: registration?.active?.state,
+          controller: navigator.serviceWorker.controller?.state,
+        };
       });
-      throw new Error(`the page did not reload for the update; the registration: ${JSON.stringify(state)}`, { cause: error });
+      throw new Error(`the page did not reload for the update; the registration: ${JSON.stringify(state)}`, {
+        cause: error,
+      });
     });
     await expect(page.getByTestId('platform-facebook')).toBeVisible();
     expect(await sameDocument(page)).toBe(false);

@@ -34,14 +34,23 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-test('first contact: no /api call before the token, reloads never lock the operator out, the right token gets in', async ({ page }) => {
-  const desk = await startDesk({ PORT: String(await freePort()), NEWSDESK_DATA_DIR: await mkdtemp(path.join(dataDir, 'first-')) });
+test('first contact: no /api call before the token, reloads never lock the operator out, the right token gets in', async ({
+  page,
+}) => {
+  const desk = await startDesk({
+    PORT: String(await freePort()),
+    NEWSDESK_DATA_DIR: await mkdtemp(path.join(dataDir, 'first-')),
+  });
   try {
     const api: string[] = [];
     page.on('request', (request) => {
       const address = new URL(request.url());
       // The event stream is opened with a one-time ticket in its address (an EventSource sends no header), never the token.
-      const credential = request.headers().authorization ? 'mit Token' : address.pathname === '/api/events' && address.searchParams.get('ticket') ? 'mit Ticket' : 'ohne Token';
+      const credential = request.headers().authorization
+        ? 'mit Token'
+        : address.pathname === '/api/events' && address.searchParams.get('ticket')
+          ? 'mit Ticket'
+          : 'ohne Token';
       if (address.pathname.startsWith('/api/')) api.push(`${request.method()} ${address.pathname} ${credential}`);
     });
     const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
@@ -54,7 +63,14 @@ test('first contact: no /api call before the token, reloads never lock the opera
     expect(api).toEqual([]);
 
     // Wrong tokens do count: ten from this address, then the dialog's next wrong one is throttled …
-    for (let i = 0; i < 10; i += 1) expect((await page.request.post(`${desk.url}/api/events/ticket`, { headers: { Authorization: `Bearer falsches-token-${i}-000000000` } })).status()).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (
+          await page.request.post(`${desk.url}/api/events/ticket`, {
+            headers: { Authorization: `Bearer falsches-token-${i}-000000000` },
+          })
+        ).status(),
+      ).toBe(401);
     await dialog.getByLabel('Zugangs-Token').fill('noch-ein-falsches-token-000');
     await dialog.getByRole('button', { name: 'Anmelden' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Zu viele Fehlversuche – bitte später erneut versuchen.');
@@ -71,7 +87,9 @@ test('first contact: no /api call before the token, reloads never lock the opera
   }
 });
 
-test('enter the token, create a post, restart the server: the post is still there; upload a video and seek in it', async ({ page }) => {
+test('enter the token, create a post, restart the server: the post is still there; upload a video and seek in it', async ({
+  page,
+}) => {
   const port = String(await freePort());
   let desk = await startDesk({ PORT: port, NEWSDESK_DATA_DIR: dataDir });
   try {
@@ -90,7 +108,11 @@ test('enter the token, create a post, restart the server: the post is still ther
     await page.goto(`${desk.url}/dashboard/media`);
     await page.getByRole('button', { name: 'Upload Media' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Datei').setInputFiles({ name: 'studio.webm', mimeType: 'video/webm', buffer: await readFile('public/samples/demo-video.webm') });
+    await dialog.getByLabel('Datei').setInputFiles({
+      name: 'studio.webm',
+      mimeType: 'video/webm',
+      buffer: await readFile('public/samples/demo-video.webm'),
+    });
     await dialog.getByLabel('Titel').fill('Studio-Film');
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Media hochgeladen', { exact: true })).toBeVisible();
@@ -104,7 +126,9 @@ test('enter the token, create a post, restart the server: the post is still ther
     await page.getByRole('button', { name: 'Studio-Film abspielen' }).click();
     const video = page.getByRole('dialog').locator('video');
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => Math.round(el.duration))).toBe(4);
-    expect(await video.evaluate((el: HTMLVideoElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/api\/media\/media-[\w-]+\/file$/);
+    expect(await video.evaluate((el: HTMLVideoElement) => new URL(el.currentSrc).pathname)).toMatch(
+      /^\/api\/media\/media-[\w-]+\/file$/,
+    );
     const seeked = await video.evaluate(
       (el: HTMLVideoElement) =>
         new Promise<number>((resolve) => {
@@ -122,7 +146,10 @@ test('enter the token, create a post, restart the server: the post is still ther
 
 test('two consoles see each other’s new post within 2 s without reload', async ({ browser }) => {
   const desk = await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: dataDir });
-  const [a, b] = await Promise.all([browser.newContext({ serviceWorkers: 'block' }), browser.newContext({ serviceWorkers: 'block' })]);
+  const [a, b] = await Promise.all([
+    browser.newContext({ serviceWorkers: 'block' }),
+    browser.newContext({ serviceWorkers: 'block' }),
+  ]);
   try {
     const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
     await signIn(pageA, desk.url);
@@ -138,17 +165,26 @@ test('two consoles see each other’s new post within 2 s without reload', async
   }
 });
 
-test('two server instances on one PostgreSQL: a post created through one appears in a console of the other', async ({ browser }) => {
+test('two server instances on one PostgreSQL: a post created through one appears in a console of the other', async ({
+  browser,
+}) => {
   // Skipped only on a developer machine without Debian's postgresql; in CI (.ci/run installs it) a missing server fails.
   const reason = process.env.CI ? undefined : postgresUnavailable();
   test.skip(reason !== undefined, reason);
   let cluster: PostgresCluster | undefined;
   const desks: Desk[] = [];
-  const contexts = await Promise.all([browser.newContext({ serviceWorkers: 'block' }), browser.newContext({ serviceWorkers: 'block' })]);
+  const contexts = await Promise.all([
+    browser.newContext({ serviceWorkers: 'block' }),
+    browser.newContext({ serviceWorkers: 'block' }),
+  ]);
   try {
     cluster = await startPostgres();
-    const dirs = await Promise.all([mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-a-')), mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-b-'))]);
-    for (const dir of dirs) desks.push(await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: dir, DATABASE_URL: cluster.url }));
+    const dirs = await Promise.all([
+      mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-a-')),
+      mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-b-')),
+    ]);
+    for (const dir of dirs)
+      desks.push(await startDesk({ PORT: '0', NEWSDESK_DATA_DIR: dir, DATABASE_URL: cluster.url }));
     const [pageA, pageB] = await Promise.all(contexts.map((c) => c.newPage()));
     await signIn(pageA, desks[0].url);
     await signIn(pageB, desks[1].url);

@@ -100,7 +100,9 @@ test('an unknown path shows the 404 page, logs the path and links home', async (
 test.describe('after a deploy', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a stale screen chunk reloads the page once, then shows the route error instead of looping', async ({ page }) => {
+  test('a stale screen chunk reloads the page once, then shows the route error instead of looping', async ({
+    page,
+  }) => {
     await page.route(/\/assets\/videos-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
     let loads = 0;
     page.on('load', () => loads++);
@@ -159,12 +161,21 @@ test.describe('route preload', () => {
 
 // The first Intl object a page creates sets up ICU's locale data in one long task (36–75 ms at 1× CPU here,
 // four times that at Lighthouse's 4×). The overview formats its figures without Intl, so opening it costs no such task.
-test('the overview, with its chart and the deferred extras in, creates no Intl formatter; the posts table does', async ({ page }) => {
+test('the overview, with its chart and the deferred extras in, creates no Intl formatter; the posts table does', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const uses: string[] = [];
     Object.assign(window, { __intlUses: uses });
     const intl = Intl as unknown as Record<string, unknown>;
-    for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+    for (const name of [
+      'NumberFormat',
+      'DateTimeFormat',
+      'Collator',
+      'PluralRules',
+      'RelativeTimeFormat',
+      'ListFormat',
+    ]) {
       const Original = intl[name] as (new (...args: unknown[]) => object) & { supportedLocalesOf: unknown };
       const Counted = function (...args: unknown[]) {
         uses.push(name);
@@ -174,7 +185,12 @@ test('the overview, with its chart and the deferred extras in, creates no Intl f
       Object.assign(Counted, { supportedLocalesOf: Original.supportedLocalesOf });
       intl[name] = Counted;
     }
-    for (const [proto, method] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [String.prototype, 'localeCompare']] as const) {
+    for (const [proto, method] of [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [String.prototype, 'localeCompare'],
+    ] as const) {
       const original = (proto as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
       (proto as unknown as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
         uses.push(method);
@@ -184,7 +200,9 @@ test('the overview, with its chart and the deferred extras in, creates no Intl f
   });
   const uses = () => page.evaluate(() => (window as unknown as { __intlUses: string[] }).__intlUses);
   await page.goto('/dashboard');
-  await expect(page.getByRole('img', { name: 'YouTube: 1.1M, Facebook: 640K, Instagram: 380K, TikTok: 210K, Telegram: 50K' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'YouTube: 1.1M, Facebook: 640K, Instagram: 380K, TikTok: 210K, Telegram: 50K' }),
+  ).toBeVisible();
   await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   expect(await uses()).toEqual([]);
   // The probe sees what it should: the posts table formats its dates with Intl.

@@ -24,17 +24,33 @@ test.beforeAll(async () => {
   // The first start of the embedded database (initdb) is slow on a loaded machine.
   test.setTimeout(150_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-social-'));
-  [telegram, tiktok, youtube, graph] = await Promise.all([startTelegramFake(4358), startTikTokFake(4359), startYouTubeFake(4356), startGraphFake(4352)]);
+  [telegram, tiktok, youtube, graph] = await Promise.all([
+    startTelegramFake(4358),
+    startTikTokFake(4359),
+    startYouTubeFake(4356),
+    startGraphFake(4352),
+  ]);
   // TikTok pulls the attached video from the desk's signed file address, as PULL_FROM_URL does.
   tiktok.pullMedia = true;
   desk = await startDesk({
-    PORT: '4357', NEWSDESK_DATA_DIR: dataDir,
+    PORT: '4357',
+    NEWSDESK_DATA_DIR: dataDir,
     // The scheduler looks every 200 ms, so the journey waits for the minute, not for the poll.
     NEWSDESK_JOB_POLL_MS: '200',
-    TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
-    FACEBOOK_GRAPH_URL: graph.base, FACEBOOK_AUTH_URL: `${graph.base}/dialog/oauth`, FACEBOOK_CLIENT_ID: FACEBOOK_CLIENT.id, FACEBOOK_CLIENT_SECRET: FACEBOOK_CLIENT.secret,
-    YOUTUBE_API_URL: youtube.url, YOUTUBE_ACCESS_TOKEN: 'yt-env-token', TIKTOK_ACCESS_TOKEN: 'tt-env-token',
-    TIKTOK_API_URL: tiktok.url, TIKTOK_AUTH_URL: `${tiktok.url}/v2/auth/authorize/`, TIKTOK_CLIENT_ID: TIKTOK_CLIENT.id, TIKTOK_CLIENT_SECRET: TIKTOK_CLIENT.secret,
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_CHAT_ID: '@newsdesk',
+    FACEBOOK_GRAPH_URL: graph.base,
+    FACEBOOK_AUTH_URL: `${graph.base}/dialog/oauth`,
+    FACEBOOK_CLIENT_ID: FACEBOOK_CLIENT.id,
+    FACEBOOK_CLIENT_SECRET: FACEBOOK_CLIENT.secret,
+    YOUTUBE_API_URL: youtube.url,
+    YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
+    TIKTOK_ACCESS_TOKEN: 'tt-env-token',
+    TIKTOK_API_URL: tiktok.url,
+    TIKTOK_AUTH_URL: `${tiktok.url}/v2/auth/authorize/`,
+    TIKTOK_CLIENT_ID: TIKTOK_CLIENT.id,
+    TIKTOK_CLIENT_SECRET: TIKTOK_CLIENT.secret,
   });
 });
 test.afterAll(async () => {
@@ -46,11 +62,25 @@ test.afterAll(async () => {
 /** Date and time (Berlin wall clock) of the next whole minute that is at most a minute ahead. */
 function nextMinuteInBerlin(): { date: string; time: string } {
   const at = new Date(Math.ceil((Date.now() + 5000) / 60_000) * 60_000);
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-test('schedule a Telegram post a minute ahead: the server publishes it at its time, once, and the Schedule tab says so', async ({ page }) => {
+test('schedule a Telegram post a minute ahead: the server publishes it at its time, once, and the Schedule tab says so', async ({
+  page,
+}) => {
   await signInToDesk(page, desk.url, '/dashboard/social');
   await page.getByRole('button', { name: 'Connect Telegram Bot' }).click();
   await expect(page.getByTestId('platform-telegram')).toContainText('Connected');
@@ -103,7 +133,9 @@ async function connectThroughPopup(page: Page, platform: string, label: string):
   return bodies;
 }
 
-test('connect TikTok through the 600 × 400 popup: the server exchanges the code and the console learns it; no token reaches the browser', async ({ page }) => {
+test('connect TikTok through the 600 × 400 popup: the server exchanges the code and the console learns it; no token reaches the browser', async ({
+  page,
+}) => {
   const bodies = await connectThroughPopup(page, 'tiktok', 'TikTok');
   const exchange = tiktok.requests.find((r) => r.path === '/v2/oauth/token/');
   expect(new URLSearchParams(exchange?.text).get('redirect_uri')).toBe(`${desk.url}/api/oauth/tiktok/callback`);
@@ -111,10 +143,15 @@ test('connect TikTok through the 600 × 400 popup: the server exchanges the code
   expect(bodies.join('\n')).not.toContain(TIKTOK_CLIENT.secret);
 });
 
-test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuses once, Retry sends it there only, once', async ({ page }) => {
+test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuses once, Retry sends it there only, once', async ({
+  page,
+}) => {
   const video = await readFile('public/samples/demo-video.webm');
   await signInToDesk(page, desk.url, '/dashboard/social');
-  for (const [id, name] of [['youtube', 'YouTube Channel'], ['tiktok', 'TikTok']]) {
+  for (const [id, name] of [
+    ['youtube', 'YouTube Channel'],
+    ['tiktok', 'TikTok'],
+  ]) {
     const card = page.getByTestId(`platform-${id}`);
     await expect(card.getByRole('button', { name: new RegExp(`^(Connect|Disconnect) ${name}$`) })).toBeVisible();
     // An earlier journey may have connected it already.
@@ -126,9 +163,13 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
   await expect(page.getByRole('checkbox', { name: 'YouTube' })).toBeEnabled();
   await page.getByRole('checkbox', { name: 'YouTube' }).check();
   await page.getByRole('checkbox', { name: 'TikTok' }).check();
-  await expect(page.getByRole('region', { name: 'Vorschau TikTok' })).toContainText('TikTok veröffentlicht nur Videos: Bitte ein Video anhängen.');
+  await expect(page.getByRole('region', { name: 'Vorschau TikTok' })).toContainText(
+    'TikTok veröffentlicht nur Videos: Bitte ein Video anhängen.',
+  );
 
-  await page.getByLabel('Medium hochladen').setInputFiles({ name: 'abendclip.webm', mimeType: 'video/webm', buffer: video });
+  await page
+    .getByLabel('Medium hochladen')
+    .setInputFiles({ name: 'abendclip.webm', mimeType: 'video/webm', buffer: video });
   await expect(page.getByText('„abendclip“ ist angehängt.')).toBeVisible();
   await expect(page.getByLabel('Medium', { exact: true }).locator('option:checked')).toHaveText('abendclip (Video)');
   await expect(page.getByRole('region', { name: 'Vorschau TikTok' })).toContainText('Anhang: abendclip (Video)');
@@ -137,7 +178,10 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
   await page.getByLabel('Titel').fill(title);
   await page.getByLabel('Inhalt').fill('Die Abendausgabe als Clip');
   // TikTok refuses the first attempt (its documented spam_risk answer); YouTube takes it.
-  tiktok.failNext(/video\/init/, { status: 400, body: { data: {}, error: { code: 'spam_risk_too_many_posts', message: 'Too many posts', log_id: 'e2e' } } });
+  tiktok.failNext(/video\/init/, {
+    status: 400,
+    body: { data: {}, error: { code: 'spam_risk_too_many_posts', message: 'Too many posts', log_id: 'e2e' } },
+  });
   await page.getByRole('button', { name: 'Post Now' }).click();
   await expect(page.getByText('Gesendet an: YouTube.')).toBeVisible();
 
@@ -156,7 +200,9 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
   await expect(post.getByTestId('publication-tiktok')).toContainText('Veröffentlicht', { timeout: 30_000 });
   await expect(post.getByRole('button', { name: /Erneut senden/ })).toHaveCount(0);
 
-  const inits = tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/' && r.text.includes('Die Abendausgabe als Clip'));
+  const inits = tiktok.requests.filter(
+    (r) => r.path === '/v2/post/publish/video/init/' && r.text.includes('Die Abendausgabe als Clip'),
+  );
   expect(inits).toHaveLength(2);
   const source = (JSON.parse(inits[1].text) as { source_info: { source: string; video_url: string } }).source_info;
   expect(source.source).toBe('PULL_FROM_URL');
@@ -168,7 +214,9 @@ test('post a video uploaded in the composer to YouTube and TikTok; TikTok refuse
   expect(youtube.videos.length).toBe(youtubeUploads);
 });
 
-test('connect Instagram through the popup: Graph dialog, code exchange and /me/accounts on the server; no token reaches the browser', async ({ page }) => {
+test('connect Instagram through the popup: Graph dialog, code exchange and /me/accounts on the server; no token reaches the browser', async ({
+  page,
+}) => {
   const bodies = await connectThroughPopup(page, 'instagram', 'Instagram');
   const exchange = graph.requests.find((r) => r.path === '/v23.0/oauth/access_token');
   expect(exchange?.method).toBe('GET');
@@ -181,8 +229,14 @@ test('connect Instagram through the popup: Graph dialog, code exchange and /me/a
   expect(bodies.join('\n')).not.toContain(FACEBOOK_CLIENT.secret);
 });
 
-test('a post queued offline waits in a new tab without a token, and goes out once after sign-in there', async ({ page, context }) => {
-  await fetch(`${desk.url}/api/social/platforms/telegram/connect`, { method: 'POST', headers: { Authorization: `Bearer ${DESK_TOKEN}` } });
+test('a post queued offline waits in a new tab without a token, and goes out once after sign-in there', async ({
+  page,
+  context,
+}) => {
+  await fetch(`${desk.url}/api/social/platforms/telegram/connect`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DESK_TOKEN}` },
+  });
   await signInToDesk(page, desk.url, '/dashboard/social');
   await expect(page.getByTestId('platform-telegram')).toContainText('Connected');
   const content = `Offline in die Warteschlange ${Date.now()}`;

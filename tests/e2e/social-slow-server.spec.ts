@@ -22,10 +22,13 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-slow-'));
   telegram = await startTelegramFake(0);
   desk = await startDesk({
-    PORT: String(await freePort()), NEWSDESK_DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    NEWSDESK_DATA_DIR: dataDir,
     // The queue's own poll is far off: the accepted post is published because Post Now wakes the worker.
     NEWSDESK_JOB_POLL_MS: '60000',
-    TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_CHAT_ID: '@newsdesk',
   });
 });
 test.afterAll(async () => {
@@ -34,9 +37,18 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-test('a Telegram answering after 35 s: „Wird veröffentlicht …“, no second send of the same text, then the success; one post', async ({ page }) => {
+test('a Telegram answering after 35 s: „Wird veröffentlicht …“, no second send of the same text, then the success; one post', async ({
+  page,
+}) => {
   // Connected before the screen opens: a check of the button right after sign-in raced the cards' first render.
-  expect((await fetch(`${desk.url}/api/social/platforms/telegram/connect`, { method: 'POST', headers: { Authorization: `Bearer ${DESK_TOKEN}` } })).ok).toBe(true);
+  expect(
+    (
+      await fetch(`${desk.url}/api/social/platforms/telegram/connect`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${DESK_TOKEN}` },
+      })
+    ).ok,
+  ).toBe(true);
   await signInToDesk(page, desk.url, '/dashboard/social');
   await expect(page.getByTestId('platform-telegram')).toContainText('Connected');
 
@@ -46,16 +58,22 @@ test('a Telegram answering after 35 s: „Wird veröffentlicht …“, no second
   if (await planen.isChecked()) await planen.click();
   await page.getByRole('checkbox', { name: 'Telegram' }).check();
   await page.getByLabel('Inhalt').fill(content);
-  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/social/post/telegram') && r.request().method() === 'POST');
+  const accepted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/social/post/telegram') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Post Now' }).click();
   expect((await accepted).status()).toBe(202);
 
   await expect(page.getByTestId('publishing-telegram')).toContainText('Telegram: Wird veröffentlicht …');
-  await expect.poll(() => telegram.requests.filter((r) => r.text.includes(content)).length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => telegram.requests.filter((r) => r.text.includes(content)).length, { timeout: 20_000 })
+    .toBe(1);
   // The same text again while Telegram has not answered: Post Now is off, and says why.
   await page.getByLabel('Inhalt').fill(content);
   await expect(page.getByRole('button', { name: 'Post Now' })).toBeDisabled();
-  await expect(page.getByText('Derselbe Text wird für Telegram noch veröffentlicht: Post Now erst nach dem Ergebnis.')).toBeVisible();
+  await expect(
+    page.getByText('Derselbe Text wird für Telegram noch veröffentlicht: Post Now erst nach dem Ergebnis.'),
+  ).toBeVisible();
   await expect(page.getByText('Post veröffentlicht', { exact: true })).toHaveCount(0);
 
   // Telegram answers; the event stream brings the result without a reload.

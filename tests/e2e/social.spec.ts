@@ -28,7 +28,9 @@ test('connect a platform, compose from a template with a live preview, post now 
   await expect(page.getByText('Post veröffentlicht', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Gesendet an: Instagram, Telegram.')).toBeVisible();
   await expect(page.getByTestId('publishing-telegram')).toHaveCount(0);
-  const sent = await page.evaluate(async () => (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { count: number });
+  const sent = await page.evaluate(
+    async () => (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { count: number },
+  );
   expect(sent.count).toBe(2);
 
   await page.getByLabel('Inhalt').fill('Wahlabend – alle Ergebnisse');

@@ -24,7 +24,9 @@ test('fetch a feed now, add a source, switch the schedule on', async ({ page }) 
   await tech.getByRole('button', { name: 'Jetzt abrufen', exact: false }).click();
   await expect(page.getByText('Abruf abgeschlossen').first()).toBeVisible();
   await expect(tech.getByTestId('source-last-fetch')).toContainText('1 neu · HTTP 200 · 6 Meldungen');
-  await expect(panel.getByRole('list', { name: 'Neueste Meldungen' }).getByRole('link').first()).toHaveText('Bundesnetzagentur meldet Rekord beim Ausbau von Solaranlagen');
+  await expect(panel.getByRole('list', { name: 'Neueste Meldungen' }).getByRole('link').first()).toHaveText(
+    'Bundesnetzagentur meldet Rekord beim Ausbau von Solaranlagen',
+  );
 
   await panel.getByLabel('Name', { exact: true }).fill('Tagesschau');
   await panel.getByLabel('Feed-Adresse').fill('https://www.tagesschau.de/index~rss2.xml');
@@ -49,6 +51,8 @@ test("Monitoring shows the latest run's sources as links and its story", async (
   await expect(link).toHaveAttribute('href', 'https://articles.newsdesk.example/eu-ai-act-pflichten');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(items).toContainText('Tech News, Reuters');
-  await expect(page.getByTestId('run-story')).toHaveText('Meldung: EU-Kommission legt Zeitplan für die Pflichten des AI Act vor');
+  await expect(page.getByTestId('run-story')).toHaveText(
+    'Meldung: EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+  );
   await expect(page.getByTestId('live-stage-Scraper')).toHaveAttribute('data-state', 'finished');
 });

@@ -4,7 +4,6 @@ import { openWithMockHooks } from './open-screen';
 
 // Video Studio and Prompt Generator in mock mode (the in-page mock network answers /api/video/* and /api/ai/prompt).
 
-
 test('Video Studio: generate a video and see it in My Projects', async ({ page }) => {
   await page.goto('/dashboard/videos');
   await expect(page.getByRole('heading', { name: 'Video Studio', level: 1 })).toBeVisible();
@@ -31,14 +30,22 @@ test('Video Studio: generate a video and see it in My Projects', async ({ page }
   // A completed project plays in a real player (the mock's sample film).
   await page.getByRole('button', { name: 'Play: Breaking News: KI-Gipfel in Berlin' }).click();
   const video = page.getByRole('dialog').locator('video');
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => [el.videoWidth, Math.round(el.duration)])).toEqual([320, 4]);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => [el.videoWidth, Math.round(el.duration)]))
+    .toEqual([320, 4]);
 });
 
-test('Video Studio: Lokal (ohne Anbieter) generates without an avatar; the simulated render completes in My Projects', async ({ page }) => {
+test('Video Studio: Lokal (ohne Anbieter) generates without an avatar; the simulated render completes in My Projects', async ({
+  page,
+}) => {
   await page.goto('/dashboard/videos');
   const generate = page.getByRole('button', { name: 'Generate video' });
   await page.getByText('Lokal (ohne Anbieter)', { exact: true }).click();
-  await expect(page.getByText('Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Bitte Script eingeben.')).toBeVisible();
   await expect(generate).toBeDisabled();
   await page.getByLabel('Script').fill('Guten Abend, die Nachrichten vom eigenen Server.');
@@ -114,17 +121,23 @@ test('Video Studio and Prompt Generator have no serious axe violation (light and
   }
 });
 
-test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. and its error-log Retry sends the same body again', async ({ page }) => {
+test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. and its error-log Retry sends the same body again', async ({
+  page,
+}) => {
   await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
   await page.evaluate(() => {
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
     const w = window as unknown as { __hook: { up: boolean; bodies: unknown[] } };
     w.__hook = { up: false, bodies: [] };
-    m.use(m.http.post('https://hooks.example.test/video', async ({ request }) => {
-      w.__hook.bodies.push(await request.json());
-      return w.__hook.up ? m.HttpResponse.json({ ok: true }) : new m.HttpResponse('kaputt', { status: 500, statusText: 'Internal Server Error' });
-    }));
+    m.use(
+      m.http.post('https://hooks.example.test/video', async ({ request }) => {
+        w.__hook.bodies.push(await request.json());
+        return w.__hook.up
+          ? m.HttpResponse.json({ ok: true })
+          : new m.HttpResponse('kaputt', { status: 500, statusText: 'Internal Server Error' });
+      }),
+    );
   });
   await page.getByRole('tab', { name: 'Workflow Integration' }).click();
   await page.getByLabel('Webhook URL').fill('https://hooks.example.test/video');
@@ -133,7 +146,9 @@ test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. 
   await expect(page.getByText('n8n Webhook failed: 500 Internal Server Error').first()).toBeVisible();
 
   // Same page (the in-page handler stays): the webhook is back, and Admin → Error Logs re-sends the call.
-  await page.evaluate(() => { (window as unknown as { __hook: { up: boolean } }).__hook.up = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __hook: { up: boolean } }).__hook.up = true;
+  });
   await page.getByRole('link', { name: 'Admin Settings' }).click();
   await page.getByRole('tab', { name: 'Error Logs' }).click();
   const entry = page.getByTestId('error-entry').filter({ hasText: 'n8n Webhook failed: 500 Internal Server Error' });
@@ -141,7 +156,9 @@ test('Video Studio trigger: a refused webhook says N8N Workflow fehlgeschlagen. 
   await entry.getByRole('button', { name: /^Retry/ }).click();
   await expect(page.getByText('Erneuter Versuch erfolgreich')).toBeVisible();
   await expect(entry).toContainText('Resolved');
-  const bodies = await page.evaluate(() => (window as unknown as { __hook: { bodies: Array<{ trigger: string; source: string }> } }).__hook.bodies);
+  const bodies = await page.evaluate(
+    () => (window as unknown as { __hook: { bodies: Array<{ trigger: string; source: string }> } }).__hook.bodies,
+  );
   expect(bodies).toHaveLength(2);
   expect(bodies[1]).toEqual(bodies[0]);
   expect(bodies[0]).toMatchObject({ trigger: 'video_studio', source: 'newsdesk-video-studio' });

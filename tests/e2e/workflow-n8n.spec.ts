@@ -63,7 +63,10 @@ async function startDesk(): Promise<void> {
 const api = (pathname: string, init: { method?: string; json?: unknown; body?: FormData } = {}) =>
   fetch(`${deskUrl}/api${pathname}`, {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${TOKEN}`, ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${TOKEN}`,
+      ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
 
@@ -74,7 +77,11 @@ async function addSource(name: string, url: string): Promise<string> {
 }
 
 const n8nExecutions = async (limit: number) =>
-  ((await (await fetch(`${n8n.baseUrl}/api/v1/executions?limit=${limit}`, { headers: { 'X-N8N-API-KEY': n8n.apiKey } })).json()) as { data: Array<{ status: string; mode: string }> }).data.map((e) => [e.mode, e.status]);
+  (
+    (await (
+      await fetch(`${n8n.baseUrl}/api/v1/executions?limit=${limit}`, { headers: { 'X-N8N-API-KEY': n8n.apiKey } })
+    ).json()) as { data: Array<{ status: string; mode: string }> }
+  ).data.map((e) => [e.mode, e.status]);
 
 async function openMonitoring(page: Page) {
   await page.goto(`${deskUrl}/dashboard/workflow`);
@@ -101,7 +108,10 @@ async function recordStageStates(page: Page) {
         // A stage list rendered anew arrives as added nodes already in their state.
         for (const node of r.addedNodes) {
           if (!(node instanceof Element)) continue;
-          const added = [...(node.matches('[data-testid^="live-stage-"]') ? [node] : []), ...node.querySelectorAll('[data-testid^="live-stage-"]')];
+          const added = [
+            ...(node.matches('[data-testid^="live-stage-"]') ? [node] : []),
+            ...node.querySelectorAll('[data-testid^="live-stage-"]'),
+          ];
           for (const stageEl of added) record(stageEl);
         }
       }
@@ -111,11 +121,16 @@ async function recordStageStates(page: Page) {
 
 /** No stage of the page's record started or ended before every stage ahead of it had ended. */
 async function expectStagesInOrder(page: Page) {
-  const states = await page.evaluate(() => (window as unknown as { stageStates: string[] }).stageStates.filter((e) => !e.endsWith(':pending')));
+  const states = await page.evaluate(() =>
+    (window as unknown as { stageStates: string[] }).stageStates.filter((e) => !e.endsWith(':pending')),
+  );
   const done = new Set<string>();
   for (const entry of states) {
     const [name, state] = entry.split(':');
-    expect(STAGES.slice(0, STAGES.indexOf(name)).filter((s) => !done.has(s)), `${entry} in ${states.join(', ')}`).toEqual([]);
+    expect(
+      STAGES.slice(0, STAGES.indexOf(name)).filter((s) => !done.has(s)),
+      `${entry} in ${states.join(', ')}`,
+    ).toEqual([]);
     if (state === 'finished' || state === 'skipped') done.add(name);
   }
   expect([...done]).toEqual(STAGES);
@@ -135,7 +150,9 @@ async function expectRunDone(page: Page, decision: 'publish' | 'reject' = 'publi
   }
   await expect(page.getByTestId('live-run-status')).toHaveText('Wartet auf Prüfung', { timeout: 60_000 });
   await expect(stage('Social Post')).toHaveAttribute('data-state', 'started');
-  const [run] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{ artefacts?: Array<{ kind: string; id: string }> }>;
+  const [run] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{
+    artefacts?: Array<{ kind: string; id: string }>;
+  }>;
   const story = run.artefacts?.find((a) => a.kind === 'story');
   expect((await api(`/news/${story?.id}/${decision}`, { method: 'POST' })).status).toBe(200);
   if (decision === 'publish') {
@@ -177,27 +194,44 @@ test.afterAll(async () => {
 
 test('the example workflow is imported through the server, activated in n8n, its state read back; its webhooks answer CORS', async () => {
   const form = new FormData();
-  form.append('workflow', new Blob([await readFile('examples/n8n/ai-news.workflow.json')], { type: 'application/json' }), 'ai-news.workflow.json');
+  form.append(
+    'workflow',
+    new Blob([await readFile('examples/n8n/ai-news.workflow.json')], { type: 'application/json' }),
+    'ai-news.workflow.json',
+  );
   const imported = await api('/workflow/n8n/upload', { method: 'POST', body: form });
   expect(imported.status, await imported.clone().text()).toBe(200);
   const { id } = (await imported.json()) as { id: string };
   expect(await (await api(`/workflow/n8n/status/${id}`)).json()).toEqual({ id, status: 'inactive', active: false });
-  const activated = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, { method: 'POST', headers: { 'X-N8N-API-KEY': n8n.apiKey } });
+  const activated = await fetch(`${n8n.baseUrl}/api/v1/workflows/${id}/activate`, {
+    method: 'POST',
+    headers: { 'X-N8N-API-KEY': n8n.apiKey },
+  });
   expect(activated.status, await activated.clone().text()).toBe(200);
   expect(await (await api(`/workflow/n8n/status/${id}`)).json()).toEqual({ id, status: 'active', active: true });
-  const preflight = await fetch(`${n8n.baseUrl}/webhook/ai-news`, { method: 'OPTIONS', headers: { Origin: deskUrl, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+  const preflight = await fetch(`${n8n.baseUrl}/webhook/ai-news`, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: deskUrl,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type',
+    },
+  });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-origin')).toBe(deskUrl);
 });
 
-test('n8n drives a run started from the console through the server\'s five stages in order; the story comes from the feeds', async ({ page }) => {
+test("n8n drives a run started from the console through the server's five stages in order; the story comes from the feeds", async ({
+  page,
+}) => {
   await openMonitoring(page);
   await recordStageStates(page);
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/ai-news/start'), { timeout: 60_000 });
   // The header's start button: on a live desk it goes through the server, never straight to the webhook.
   const webhookPosts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && (r.url().startsWith(n8n.baseUrl) || r.url().includes('/webhook/'))) webhookPosts.push(r.url());
+    if (r.method() === 'POST' && (r.url().startsWith(n8n.baseUrl) || r.url().includes('/webhook/')))
+      webhookPosts.push(r.url());
   });
   await page.getByRole('button', { name: 'Run Workflow' }).click();
   expect((await answered).status()).toBe(200);
@@ -208,7 +242,10 @@ test('n8n drives a run started from the console through the server\'s five stage
 
   // n8n's own record: one execution, ended successfully after its five waits.
   await expect.poll(() => n8nExecutions(1), { timeout: 30_000 }).toEqual([['webhook', 'success']]);
-  const [run] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{ id: string; artefacts?: Array<{ kind: string; title: string }> }>;
+  const [run] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{
+    id: string;
+    artefacts?: Array<{ kind: string; title: string }>;
+  }>;
   expect(run.artefacts?.filter((a) => a.kind === 'item').map((a) => a.title)).toContain(STORY);
   expect(run.artefacts?.some((a) => a.kind === 'story')).toBe(true);
 
@@ -231,16 +268,21 @@ test('n8n drives a run started from the console through the server\'s five stage
   const n8nRow = page.getByRole('listitem').filter({ hasText: 'n8n Workflow' });
   await expect(n8nRow).toContainText('Verbunden');
   await expect(n8nRow).toContainText('Online');
-  for (const name of STAGES) await expect(page.getByRole('progressbar', { name, exact: true })).toHaveAttribute('aria-valuenow', '100');
+  for (const name of STAGES)
+    await expect(page.getByRole('progressbar', { name, exact: true })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('0 Jobs in der Warteschlange')).toBeVisible();
 });
 
-test('a Scraper that finds nothing fails the run and n8n\'s execution; Retry from the console finishes it once the feed has the story', async ({ page }) => {
+test("a Scraper that finds nothing fails the run and n8n's execution; Retry from the console finishes it once the feed has the story", async ({
+  page,
+}) => {
   await openMonitoring(page);
   // Started from the console's header, with a topic no feed carries yet.
   await page.route('**/api/workflow/ai-news/start', async (route) => {
     const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-    await route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ ...body, topic: MISSING_TOPIC }) }) });
+    await route.fulfill({
+      response: await route.fetch({ postData: JSON.stringify({ ...body, topic: MISSING_TOPIC }) }),
+    });
   });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/workflow/ai-news/start'), { timeout: 60_000 });
   await page.getByRole('button', { name: 'Run Workflow' }).click();
@@ -259,7 +301,15 @@ test('a Scraper that finds nothing fails the run and n8n\'s execution; Retry fro
     body: rss2({
       title: 'Alpha Nachrichten',
       link: `${feeds.url}/alpha/`,
-      items: [{ title: 'Raumfähre setzt zur Mondlandung an', link: `${feeds.url}/alpha/mondlandung`, description: 'Die Raumfähre hat am Morgen den Anflug zur Mondlandung begonnen. Die Landung wird am Abend erwartet.', date: new Date() }],
+      items: [
+        {
+          title: 'Raumfähre setzt zur Mondlandung an',
+          link: `${feeds.url}/alpha/mondlandung`,
+          description:
+            'Die Raumfähre hat am Morgen den Anflug zur Mondlandung begonnen. Die Landung wird am Abend erwartet.',
+          date: new Date(),
+        },
+      ],
     }),
   });
   expect((await api(`/sources/${alphaId}/fetch`, { method: 'POST' })).status).toBe(200);
@@ -274,9 +324,19 @@ test('a Scraper that finds nothing fails the run and n8n\'s execution; Retry fro
   await expectRunDone(page, 'reject');
   await expect(row).toContainText('Abgelehnt');
   await expect(row.getByRole('button', { name: `Retry ${run.id}` })).toHaveCount(0);
-  const [after] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{ id: string; artefacts?: Array<{ kind: string; title: string }> }>;
+  const [after] = (await (await api('/workflow/runs?limit=1')).json()) as Array<{
+    id: string;
+    artefacts?: Array<{ kind: string; title: string }>;
+  }>;
   expect(after.id).toBe(run.id);
-  expect(after.artefacts?.filter((a) => a.kind === 'item').map((a) => a.title)).toEqual(['Raumfähre setzt zur Mondlandung an']);
+  expect(after.artefacts?.filter((a) => a.kind === 'item').map((a) => a.title)).toEqual([
+    'Raumfähre setzt zur Mondlandung an',
+  ]);
   // In n8n: the first execution failed, its retry succeeded.
-  await expect.poll(() => n8nExecutions(2), { timeout: 30_000 }).toEqual([['retry', 'success'], ['webhook', 'error']]);
+  await expect
+    .poll(() => n8nExecutions(2), { timeout: 30_000 })
+    .toEqual([
+      ['retry', 'success'],
+      ['webhook', 'error'],
+    ]);
 });

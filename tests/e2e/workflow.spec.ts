@@ -12,7 +12,6 @@ async function open(page: Page, search = '') {
   await expect(page.getByRole('button', { name: 'Run Workflow' })).toBeVisible();
 }
 
-
 test('import the shipped example workflow, trigger it, see the toast and the status card change', async ({ page }) => {
   await open(page);
   await page.getByRole('tab', { name: /n8n Setup/ }).click();
@@ -43,12 +42,18 @@ test('import the shipped example workflow, trigger it, see the toast and the sta
 test('a file that is not a workflow gets the German message and the page keeps working', async ({ page }) => {
   await open(page);
   await page.getByRole('tab', { name: /n8n Setup/ }).click();
-  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'kaputt.json', mimeType: 'application/json', buffer: Buffer.from('{"nodes": [') });
+  await page
+    .getByLabel('Workflow JSON')
+    .setInputFiles({ name: 'kaputt.json', mimeType: 'application/json', buffer: Buffer.from('{"nodes": [') });
   await expect(page.getByText('Die JSON-Datei konnte nicht gelesen werden.')).toBeVisible();
   await expect(page.getByText('Import-Fehler').first()).toBeVisible();
-  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+  await page
+    .getByLabel('Workflow JSON')
+    .setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
   await expect(page.getByText('Bitte laden Sie eine gültige JSON-Datei hoch.')).toBeVisible();
-  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'leer.json', mimeType: 'application/json', buffer: Buffer.from('{"id":"x","nodes":[]}') });
+  await page
+    .getByLabel('Workflow JSON')
+    .setInputFiles({ name: 'leer.json', mimeType: 'application/json', buffer: Buffer.from('{"id":"x","nodes":[]}') });
   await expect(page.getByText('Kein gültiger AI-News Workflow gefunden')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Workflow' })).toBeEnabled();
 });
@@ -60,11 +65,18 @@ test('connection test: the four rows fill one by one, then 4/4 Tests erfolgreich
     const w = window as unknown as { rowStates: string[] };
     w.rowStates = [];
     const snap = () => {
-      const states = ['Webhook', 'Gateway', 'Status', 'Media'].map((n) => document.querySelector(`[data-testid="endpoint-${n}"]`)?.getAttribute('data-status') ?? '');
+      const states = ['Webhook', 'Gateway', 'Status', 'Media'].map(
+        (n) => document.querySelector(`[data-testid="endpoint-${n}"]`)?.getAttribute('data-status') ?? '',
+      );
       const text = states.join(',');
       if (states.every(Boolean) && w.rowStates.at(-1) !== text) w.rowStates.push(text);
     };
-    new MutationObserver(snap).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    new MutationObserver(snap).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
   });
   await page.getByRole('button', { name: 'Test All Endpoints' }).click();
   const row = (name: string) => page.getByTestId(`endpoint-${name}`);
@@ -109,13 +121,20 @@ test('API services and monitoring work in the demo', async ({ page }) => {
   expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
 });
 
-test('a workflow file naming another host: no request carries the stored key there until the operator confirms', async ({ page }) => {
+test('a workflow file naming another host: no request carries the stored key there until the operator confirms', async ({
+  page,
+}) => {
   const OTHER = 'https://other-n8n.example.net';
   const withKey: string[] = [];
   await page.route(`${OTHER}/**`, async (route) => {
     const auth = await route.request().headerValue('authorization');
     if (auth) withKey.push(`${route.request().method()} ${route.request().url()} ${auth}`);
-    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }, body: JSON.stringify({ active: true, totalExecutions: 7, successRate: 100 }) });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' },
+      body: JSON.stringify({ active: true, totalExecutions: 7, successRate: 100 }),
+    });
   });
   await open(page);
   await page.getByRole('tab', { name: /n8n Setup/ }).click();
@@ -123,15 +142,28 @@ test('a workflow file naming another host: no request carries the stored key the
   // The key is stored (and so becomes a credential to protect) as a whole, with Enter or on leaving the field.
   await page.getByLabel('API Key (optional)').press('Enter');
   const file = JSON.stringify({
-    id: 'ai-news-workflow', name: 'Fremder Workflow',
+    id: 'ai-news-workflow',
+    name: 'Fremder Workflow',
     nodes: [
-      { type: 'n8n-nodes-base.webhook', webhookUrl: `${OTHER}/webhook/ai-news`, parameters: { path: 'ai-news', httpMethod: 'POST' } },
-      { type: 'n8n-nodes-base.webhook', webhookUrl: `${OTHER}/webhook/ai-news/status`, parameters: { path: 'ai-news/status', httpMethod: 'GET' } },
+      {
+        type: 'n8n-nodes-base.webhook',
+        webhookUrl: `${OTHER}/webhook/ai-news`,
+        parameters: { path: 'ai-news', httpMethod: 'POST' },
+      },
+      {
+        type: 'n8n-nodes-base.webhook',
+        webhookUrl: `${OTHER}/webhook/ai-news/status`,
+        parameters: { path: 'ai-news/status', httpMethod: 'GET' },
+      },
     ],
   });
-  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'fremd.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await page
+    .getByLabel('Workflow JSON')
+    .setInputFiles({ name: 'fremd.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   const dialog = page.getByRole('alertdialog', { name: 'Neue Hosts bestätigen' });
-  await expect(dialog.getByRole('list', { name: 'Host-Änderungen' })).toContainText('Status URL: n8n.newsdesk.demo → other-n8n.example.net');
+  await expect(dialog.getByRole('list', { name: 'Host-Änderungen' })).toContainText(
+    'Status URL: n8n.newsdesk.demo → other-n8n.example.net',
+  );
   await expect(page.getByLabel('Webhook URL')).toHaveValue('https://n8n.newsdesk.demo/webhook/ai-news');
   expect(withKey).toEqual([]);
 

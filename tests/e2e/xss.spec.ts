@@ -14,13 +14,16 @@ async function watchInjections(page: Page) {
   await page.addInitScript(() => {
     const found: string[] = [];
     Object.defineProperty(window, '__injected', { value: found });
-    document.addEventListener('securitypolicyviolation', (e) => found.push(`csp ${e.effectiveDirective} ${e.blockedURI} ${e.sample}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      found.push(`csp ${e.effectiveDirective} ${e.blockedURI} ${e.sample}`),
+    );
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           for (const el of [node, ...node.querySelectorAll('*')]) {
-            if (el.hasAttribute('onerror') || (el.tagName === 'IMG' && el.getAttribute('src') === 'x')) found.push(el.outerHTML);
+            if (el.hasAttribute('onerror') || (el.tagName === 'IMG' && el.getAttribute('src') === 'x'))
+              found.push(el.outerHTML);
             if (el.tagName === 'SCRIPT' && (el.textContent ?? '').includes('__xss')) found.push(el.outerHTML);
           }
         }
@@ -100,7 +103,10 @@ test('news, post, media, video and overview titles from the backend render as te
     await expect(page.getByText(MARKUP).first()).toBeVisible();
   }
   await go(page, '/dashboard/media');
-  await page.getByRole('button', { name: /abspielen$/ }).first().click();
+  await page
+    .getByRole('button', { name: /abspielen$/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog').getByText(MARKUP).first()).toBeVisible();
   await expectNothingRan(page, { jsUrlsLoaded: true });
@@ -114,13 +120,21 @@ test("n8n's answer and an imported workflow's name render as text", async ({ pag
   await page.evaluate((markup) => {
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
-    m.use(m.http.post('https://n8n.newsdesk.demo/webhook/ai-news', () => m.HttpResponse.json({ success: true, executionId: markup, message: markup })));
+    m.use(
+      m.http.post('https://n8n.newsdesk.demo/webhook/ai-news', () =>
+        m.HttpResponse.json({ success: true, executionId: markup, message: markup }),
+      ),
+    );
   }, MARKUP);
 
   const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { name: string };
   workflow.name = MARKUP;
   await page.getByRole('tab', { name: /n8n Setup/ }).click();
-  await page.getByLabel('Workflow JSON').setInputFiles({ name: 'ai-news.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(workflow)) });
+  await page.getByLabel('Workflow JSON').setInputFiles({
+    name: 'ai-news.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(workflow)),
+  });
   await expect(page.getByText('Workflow importiert')).toBeVisible();
   // The card of the imported file and the toast's description both show the name.
   await expect(page.getByText(MARKUP, { exact: true }).first()).toBeVisible();

@@ -12,7 +12,19 @@ export function startAzureSpeech(port: number, key = AZURE_KEY): Promise<Fake> {
     authorized,
     route(r) {
       if (r.method === 'GET' && r.path === '/cognitiveservices/voices/list') {
-        return authorized(r) ? { status: 200, json: [{ Name: 'Microsoft Server Speech Text to Speech Voice (de-DE, KatjaNeural)', ShortName: 'de-DE-KatjaNeural', Gender: 'Female', Locale: 'de-DE' }] } : { status: 401 };
+        return authorized(r)
+          ? {
+              status: 200,
+              json: [
+                {
+                  Name: 'Microsoft Server Speech Text to Speech Voice (de-DE, KatjaNeural)',
+                  ShortName: 'de-DE-KatjaNeural',
+                  Gender: 'Female',
+                  Locale: 'de-DE',
+                },
+              ],
+            }
+          : { status: 401 };
       }
       if (r.method === 'POST' && r.path === '/cognitiveservices/v1') {
         if (!authorized(r)) return { status: 401 };

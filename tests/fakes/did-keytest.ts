@@ -11,10 +11,22 @@ export function startDid(port: number, key = DID_KEY): Promise<Fake> {
     authorized,
     route(r) {
       if (r.method === 'GET' && r.path === '/credits') {
-        return authorized(r) ? { status: 200, json: { credits: [{ remaining: 20, total: 20, valid_from: '2026-11-01T00:00:00Z' }], remaining: 20, total: 20 } } : { status: 401, json: { kind: 'AuthorizationError', description: 'user unauthenticated' } };
+        return authorized(r)
+          ? {
+              status: 200,
+              json: {
+                credits: [{ remaining: 20, total: 20, valid_from: '2026-11-01T00:00:00Z' }],
+                remaining: 20,
+                total: 20,
+              },
+            }
+          : { status: 401, json: { kind: 'AuthorizationError', description: 'user unauthenticated' } };
       }
       return undefined;
     },
-    error: (status) => (status === 429 ? { status, json: { kind: 'TooManyRequestsError', description: 'too many requests' } } : { status, json: { kind: 'InternalServerError', description: 'internal error' } }),
+    error: (status) =>
+      status === 429
+        ? { status, json: { kind: 'TooManyRequestsError', description: 'too many requests' } }
+        : { status, json: { kind: 'InternalServerError', description: 'internal error' } },
   });
 }

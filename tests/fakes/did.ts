@@ -16,7 +16,10 @@ export interface DidFake extends FakeServer {
 }
 
 /** A talk is `started` until its `pollsUntilDone`-th status call, then `done`; FEHLSCHLAG in the script ends in `error`. */
-export async function startDidFake(port: number, options: { apiKey: string; pollsUntilDone?: number }): Promise<DidFake> {
+export async function startDidFake(
+  port: number,
+  options: { apiKey: string; pollsUntilDone?: number },
+): Promise<DidFake> {
   const jobs = new FakeJobs<{ fail: boolean }>('tlk_');
   const pollsUntilDone = options.pollsUntilDone ?? 3;
   let base = '';
@@ -24,27 +27,54 @@ export async function startDidFake(port: number, options: { apiKey: string; poll
     port,
     (req, res) => {
       if (req.path.startsWith('/files/')) return sendFile(req, res, SAMPLE_VIDEO, 'video/webm');
-      if (req.headers.authorization !== `Basic ${options.apiKey}`) return sendJson(res, 401, { kind: 'AuthorizationError', description: 'user unauthorized' });
+      if (req.headers.authorization !== `Basic ${options.apiKey}`)
+        return sendJson(res, 401, { kind: 'AuthorizationError', description: 'user unauthorized' });
       if (req.method === 'POST' && req.path === '/talks') {
-        if (!isJson(req)) return sendJson(res, 400, { kind: 'ValidationError', description: 'Content-Type must be application/json' });
+        if (!isJson(req))
+          return sendJson(res, 400, { kind: 'ValidationError', description: 'Content-Type must be application/json' });
         const body = record(req.body) ?? {};
         const script = record(body.script);
-        if (!nonEmpty(body.source_url) || !/^https?:\/\//.test(body.source_url)) return sendJson(res, 400, { kind: 'ValidationError', description: 'source_url must be a valid url' });
-        if (!script) return sendJson(res, 400, { kind: 'ValidationError', description: 'validation failed', details: { 'body.script': { message: "'script' is required" } } });
-        const valid = (script.type === 'text' && nonEmpty(script.input)) || (script.type === 'audio' && nonEmpty(script.audio_url));
+        if (!nonEmpty(body.source_url) || !/^https?:\/\//.test(body.source_url))
+          return sendJson(res, 400, { kind: 'ValidationError', description: 'source_url must be a valid url' });
+        if (!script)
+          return sendJson(res, 400, {
+            kind: 'ValidationError',
+            description: 'validation failed',
+            details: { 'body.script': { message: "'script' is required" } },
+          });
+        const valid =
+          (script.type === 'text' && nonEmpty(script.input)) || (script.type === 'audio' && nonEmpty(script.audio_url));
         if (!valid) return sendJson(res, 400, { kind: 'ValidationError', description: 'script is invalid' });
         const provider = record(script?.provider);
-        if (provider && (provider.type !== 'microsoft' || !nonEmpty(provider.voice_id))) return sendJson(res, 400, { kind: 'ValidationError', description: 'script.provider is invalid' });
+        if (provider && (provider.type !== 'microsoft' || !nonEmpty(provider.voice_id)))
+          return sendJson(res, 400, { kind: 'ValidationError', description: 'script.provider is invalid' });
         const id = jobs.add({ fail: String(script?.input ?? '').includes('FEHLSCHLAG') });
-        return sendJson(res, 201, { id, object: 'talk', created_by: 'google-oauth2|fake', created_at: new Date().toISOString(), status: 'created' });
+        return sendJson(res, 201, {
+          id,
+          object: 'talk',
+          created_by: 'google-oauth2|fake',
+          created_at: new Date().toISOString(),
+          status: 'created',
+        });
       }
       const get = /^\/talks\/([^/]+)$/.exec(req.path);
       if (req.method === 'GET' && get) {
         const job = jobs.poll(get[1]);
         if (!job) return sendJson(res, 404, { kind: 'NotFoundError', description: 'talk not found' });
-        if (job.polls < pollsUntilDone) return sendJson(res, 200, { id: get[1], status: job.polls === 1 ? 'created' : 'started' });
-        if (job.data.fail) return sendJson(res, 200, { id: get[1], status: 'error', error: { kind: 'FaceError', description: 'Failed to detect a face in the source image' } });
-        return sendJson(res, 200, { id: get[1], status: 'done', duration: 3.5, result_url: `${base}/files/${get[1]}.webm` });
+        if (job.polls < pollsUntilDone)
+          return sendJson(res, 200, { id: get[1], status: job.polls === 1 ? 'created' : 'started' });
+        if (job.data.fail)
+          return sendJson(res, 200, {
+            id: get[1],
+            status: 'error',
+            error: { kind: 'FaceError', description: 'Failed to detect a face in the source image' },
+          });
+        return sendJson(res, 200, {
+          id: get[1],
+          status: 'done',
+          duration: 3.5,
+          result_url: `${base}/files/${get[1]}.webm`,
+        });
       }
       return sendJson(res, 404, { kind: 'NotFoundError', description: `No route for ${req.method} ${req.path}` });
     },

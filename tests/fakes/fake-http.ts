@@ -47,13 +47,25 @@ export async function startFake(port: number, spec: FakeSpec): Promise<Fake> {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-      const received: Received = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: await read(req) };
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+      );
+      const received: Received = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        body: await read(req),
+      };
       requests.push(received);
       let reply = spec.route(received) ?? { status: 404, json: { error: 'Not Found' } };
-      if (reply.status < 300 && queued.length > 0 && (spec.authorized?.(received) ?? true)) reply = spec.error(queued.shift() ?? 500);
+      if (reply.status < 300 && queued.length > 0 && (spec.authorized?.(received) ?? true))
+        reply = spec.error(queued.shift() ?? 500);
       const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? '');
-      res.writeHead(reply.status, { ...(reply.json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...reply.headers });
+      res.writeHead(reply.status, {
+        ...(reply.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...reply.headers,
+      });
       res.end(body);
     })();
   });
@@ -69,12 +81,15 @@ export async function startFake(port: number, spec: FakeSpec): Promise<Fake> {
     failNext(status, times = 1) {
       for (let i = 0; i < times; i++) queued.push(status);
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** A few bytes that start like an MP3 frame (ID3 tag), enough for a player to be handed audio. */
-export const FAKE_MP3 = new Uint8Array([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xff, 0xfb, 0x90, 0x64, 0x00, 0x00]);
+export const FAKE_MP3 = new Uint8Array([
+  0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xff, 0xfb, 0x90, 0x64, 0x00, 0x00,
+]);

@@ -30,7 +30,12 @@ export interface FakeServer {
 
 export type Handler = (req: FakeRequest, res: ServerResponse) => void | Promise<void>;
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -52,7 +57,12 @@ export function sendFile(req: FakeRequest, res: ServerResponse, file: string, ty
       res.end();
       return;
     }
-    res.writeHead(206, { 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) });
+    res.writeHead(206, {
+      'Content-Type': type,
+      'Accept-Ranges': 'bytes',
+      'Content-Range': `bytes ${start}-${end}/${size}`,
+      'Content-Length': String(end - start + 1),
+    });
     createReadStream(file, { start, end }).pipe(res);
     return;
   }
@@ -61,7 +71,11 @@ export function sendFile(req: FakeRequest, res: ServerResponse, file: string, ty
 }
 
 /** Starts a fake on `port` (a port of the test's range; 0 for any). `isFile` paths skip the failure queue and the log. */
-export async function startFake(port: number, handler: Handler, isFile: (path: string) => boolean = () => false): Promise<FakeServer> {
+export async function startFake(
+  port: number,
+  handler: Handler,
+  isFile: (path: string) => boolean = () => false,
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const failures: QueuedFailure[] = [];
   const server = http.createServer((incoming, res) => {
@@ -76,7 +90,14 @@ export async function startFake(port: number, handler: Handler, isFile: (path: s
       } catch {
         body = undefined;
       }
-      const req: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body, raw };
+      const req: FakeRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: incoming.headers,
+        body,
+        raw,
+      };
       if (!isFile(req.path)) {
         requests.push(req);
         const failure = failures.shift();

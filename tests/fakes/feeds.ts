@@ -8,20 +8,45 @@ import type { AddressInfo } from 'node:net';
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-export function rss2(options: { title: string; link: string; items: Array<{ title: string; link: string; description: string; date?: Date | string; author?: string }> }): string {
+export function rss2(options: {
+  title: string;
+  link: string;
+  items: Array<{ title: string; link: string; description: string; date?: Date | string; author?: string }>;
+}): string {
   const items = options.items
-    .map((i) => `<item><title><![CDATA[${i.title}]]></title><link>${xmlText(i.link)}</link><description><![CDATA[${i.description}]]></description>${i.date === undefined ? '' : `<pubDate>${typeof i.date === 'string' ? i.date : i.date.toUTCString()}</pubDate>`}${i.author ? `<author>${i.author}</author>` : ''}<guid isPermaLink="false">${xmlText(i.link)}</guid></item>`)
+    .map(
+      (i) =>
+        `<item><title><![CDATA[${i.title}]]></title><link>${xmlText(i.link)}</link><description><![CDATA[${i.description}]]></description>${i.date === undefined ? '' : `<pubDate>${typeof i.date === 'string' ? i.date : i.date.toUTCString()}</pubDate>`}${i.author ? `<author>${i.author}</author>` : ''}<guid isPermaLink="false">${xmlText(i.link)}</guid></item>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${options.title}</title><link>${options.link}</link><description>Fixture</description>${items}</channel></rss>`;
 }
 
-export function atom(options: { title: string; base: string; entries: Array<{ title: string; href: string; summary: string; updated: Date }> }): string {
-  const entries = options.entries.map((e) => `<entry><title type="html">${e.title}</title><link rel="alternate" href="${e.href}"/><id>${options.base}${e.href}</id><updated>${e.updated.toISOString()}</updated><summary type="html">${e.summary}</summary></entry>`).join('');
+export function atom(options: {
+  title: string;
+  base: string;
+  entries: Array<{ title: string; href: string; summary: string; updated: Date }>;
+}): string {
+  const entries = options.entries
+    .map(
+      (e) =>
+        `<entry><title type="html">${e.title}</title><link rel="alternate" href="${e.href}"/><id>${options.base}${e.href}</id><updated>${e.updated.toISOString()}</updated><summary type="html">${e.summary}</summary></entry>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom" xml:base="${options.base}"><title>${options.title}</title><id>${options.base}</id><updated>${new Date().toISOString()}</updated><link rel="alternate" href="${options.base}"/>${entries}</feed>`;
 }
 
-export function jsonFeed(options: { title: string; home: string; items: Array<{ id: string; url: string; title: string; content_text: string; date_published?: string }> }): string {
-  return JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: options.title, home_page_url: options.home, items: options.items });
+export function jsonFeed(options: {
+  title: string;
+  home: string;
+  items: Array<{ id: string; url: string; title: string; content_text: string; date_published?: string }>;
+}): string {
+  return JSON.stringify({
+    version: 'https://jsonfeed.org/version/1.1',
+    title: options.title,
+    home_page_url: options.home,
+    items: options.items,
+  });
 }
 
 /** Two outlets with the same story (one link with utm_* parameters), and a story only one of them carries. */
@@ -34,11 +59,18 @@ export function storyFixtures(base: string) {
       {
         title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien',
         link: `${base}/alpha/energie-gesetz?utm_source=rss&utm_medium=feed#top`,
-        description: '<p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen. Die Abgeordneten stimmten mit großer Mehrheit für den Entwurf der Regierung.</p> Das Gesetz soll im Frühjahr in Kraft treten &amp; den Ausbau von Wind- und Solaranlagen beschleunigen.',
+        description:
+          '<p>Der Bundestag hat am Donnerstag ein Gesetz zur Förderung erneuerbarer Energien beschlossen. Die Abgeordneten stimmten mit großer Mehrheit für den Entwurf der Regierung.</p> Das Gesetz soll im Frühjahr in Kraft treten &amp; den Ausbau von Wind- und Solaranlagen beschleunigen.',
         date: now,
         author: 'redaktion@alpha.example (Anna Alpha)',
       },
-      { title: 'Stadtrat &amp; Bürger streiten über neue Radwege', link: 'radwege.html', description: 'Im Stadtrat wurde am Abend lange über neue Radwege gestritten. Eine Entscheidung fiel noch nicht.', date: 'kein Datum' },
+      {
+        title: 'Stadtrat &amp; Bürger streiten über neue Radwege',
+        link: 'radwege.html',
+        description:
+          'Im Stadtrat wurde am Abend lange über neue Radwege gestritten. Eine Entscheidung fiel noch nicht.',
+        date: 'kein Datum',
+      },
     ],
   });
   const beta = atom({
@@ -48,7 +80,8 @@ export function storyFixtures(base: string) {
       {
         title: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien',
         href: 'artikel/energie',
-        summary: '&lt;b&gt;Berlin.&lt;/b&gt; Mit den Stimmen der Koalition hat der Bundestag das Gesetz zur Förderung erneuerbarer Energien verabschiedet. Kritik kam aus der Opposition, die den Entwurf für zu zaghaft hält.',
+        summary:
+          '&lt;b&gt;Berlin.&lt;/b&gt; Mit den Stimmen der Koalition hat der Bundestag das Gesetz zur Förderung erneuerbarer Energien verabschiedet. Kritik kam aus der Opposition, die den Entwurf für zu zaghaft hält.',
         updated: now,
       },
     ],
@@ -65,7 +98,14 @@ export interface FeedServer {
 }
 
 export type Route =
-  | { body: string; type?: string; etag?: string; lastModified?: string; status?: number; headers?: Record<string, string> }
+  | {
+      body: string;
+      type?: string;
+      etag?: string;
+      lastModified?: string;
+      status?: number;
+      headers?: Record<string, string>;
+    }
   | ((req: IncomingMessage, res: ServerResponse) => void);
 
 export async function startFeedServer(routes: Record<string, Route> = {}): Promise<FeedServer> {
@@ -73,7 +113,11 @@ export async function startFeedServer(routes: Record<string, Route> = {}): Promi
   const requests: FeedServer['requests'] = [];
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    requests.push({ path, ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] });
+    requests.push({
+      path,
+      ifNoneMatch: req.headers['if-none-match'],
+      ifModifiedSince: req.headers['if-modified-since'],
+    });
     const route = table.get(path);
     if (!route) {
       res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Nicht gefunden</h1>');
@@ -81,7 +125,8 @@ export async function startFeedServer(routes: Record<string, Route> = {}): Promi
     }
     if (typeof route === 'function') return route(req, res);
     if (route.etag && req.headers['if-none-match'] === route.etag) return void res.writeHead(304).end();
-    if (route.lastModified && req.headers['if-modified-since'] === route.lastModified) return void res.writeHead(304).end();
+    if (route.lastModified && req.headers['if-modified-since'] === route.lastModified)
+      return void res.writeHead(304).end();
     res.writeHead(route.status ?? 200, {
       'Content-Type': route.type ?? 'application/rss+xml; charset=utf-8',
       ...(route.etag ? { ETag: route.etag } : {}),

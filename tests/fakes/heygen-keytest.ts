@@ -11,10 +11,21 @@ export function startHeyGen(port: number, key = HEYGEN_KEY): Promise<Fake> {
     authorized,
     route(r) {
       if (r.method === 'GET' && r.path === '/v2/user/remaining_quota') {
-        return authorized(r) ? { status: 200, json: { error: null, data: { remaining_quota: 3600, details: { api: 3600 } } } } : { status: 401, json: { error: { code: 'invalid_api_key', message: 'Invalid API key' }, data: null } };
+        return authorized(r)
+          ? { status: 200, json: { error: null, data: { remaining_quota: 3600, details: { api: 3600 } } } }
+          : { status: 401, json: { error: { code: 'invalid_api_key', message: 'Invalid API key' }, data: null } };
       }
       return undefined;
     },
-    error: (status) => ({ status, json: { error: { code: status === 429 ? 'rate_limit_exceeded' : 'internal_error', message: status === 429 ? 'Rate limit exceeded' : 'Internal error' }, data: null } }),
+    error: (status) => ({
+      status,
+      json: {
+        error: {
+          code: status === 429 ? 'rate_limit_exceeded' : 'internal_error',
+          message: status === 429 ? 'Rate limit exceeded' : 'Internal error',
+        },
+        data: null,
+      },
+    }),
   });
 }

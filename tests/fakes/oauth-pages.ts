@@ -13,9 +13,15 @@ export interface AuthorizeOptions {
 export function authorizePage(req: LoggedRequest, options: AuthorizeOptions): Reply {
   const q = req.query;
   const redirect = q.get('redirect_uri');
-  if (req.method !== 'GET' || !redirect) return { status: 400, body: { error: 'invalid_request', error_description: 'redirect_uri fehlt' } };
-  if (q.get(options.clientParam) !== options.clientId) return { status: 400, body: { error: 'invalid_client', error_description: `unknown ${options.clientParam}` } };
-  if (q.get('response_type') !== 'code' || !q.get('state') || !q.get('scope')) return { status: 400, body: { error: 'invalid_request', error_description: 'response_type=code, scope and state are required' } };
+  if (req.method !== 'GET' || !redirect)
+    return { status: 400, body: { error: 'invalid_request', error_description: 'redirect_uri fehlt' } };
+  if (q.get(options.clientParam) !== options.clientId)
+    return { status: 400, body: { error: 'invalid_client', error_description: `unknown ${options.clientParam}` } };
+  if (q.get('response_type') !== 'code' || !q.get('state') || !q.get('scope'))
+    return {
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'response_type=code, scope and state are required' },
+    };
   const target = new URL(redirect);
   if (options.refuse?.()) {
     target.searchParams.set('error', 'access_denied');

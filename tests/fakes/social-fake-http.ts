@@ -42,7 +42,14 @@ export async function startFake(port: number, route: Route): Promise<FakeServer>
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const body = Buffer.concat(chunks);
-      const logged: LoggedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, text: body.toString('utf8') };
+      const logged: LoggedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        text: body.toString('utf8'),
+      };
       requests.push(logged);
       const slow = waits.find((w) => w.left > 0 && w.match.test(url.pathname));
       if (slow) slow.left -= 1;
@@ -53,7 +60,10 @@ export async function startFake(port: number, route: Route): Promise<FakeServer>
       answer
         .then((reply) => {
           const isBuffer = Buffer.isBuffer(reply.body);
-          res.writeHead(reply.status, { ...(reply.body !== undefined && !isBuffer ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}), ...reply.headers });
+          res.writeHead(reply.status, {
+            ...(reply.body !== undefined && !isBuffer ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}),
+            ...reply.headers,
+          });
           res.end(reply.body === undefined ? undefined : isBuffer ? reply.body : JSON.stringify(reply.body));
         })
         .catch((error: unknown) => {
@@ -81,16 +91,19 @@ export async function startFake(port: number, route: Route): Promise<FakeServer>
       waits.push({ match, left: 1, wait: () => (arrive(), released) });
       return { arrived, release };
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** A form body (application/x-www-form-urlencoded) or undefined when the content type is another. */
 export function formOf(req: LoggedRequest): URLSearchParams | undefined {
-  return /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '') ? new URLSearchParams(req.text) : undefined;
+  return /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+    ? new URLSearchParams(req.text)
+    : undefined;
 }
 
 export function jsonOf(req: LoggedRequest): Record<string, unknown> | undefined {

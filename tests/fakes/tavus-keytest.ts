@@ -11,7 +11,12 @@ export function startTavus(port: number, key = TAVUS_KEY): Promise<Fake> {
     authorized,
     route(r) {
       if (r.method === 'GET' && r.path === '/v2/replicas') {
-        return authorized(r) ? { status: 200, json: { data: [{ replica_id: 'r79e1c033f', replica_name: 'Anna', status: 'completed' }], total_count: 1 } } : { status: 401, json: { message: 'Invalid access token' } };
+        return authorized(r)
+          ? {
+              status: 200,
+              json: { data: [{ replica_id: 'r79e1c033f', replica_name: 'Anna', status: 'completed' }], total_count: 1 },
+            }
+          : { status: 401, json: { message: 'Invalid access token' } };
       }
       return undefined;
     },

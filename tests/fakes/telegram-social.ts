@@ -6,12 +6,19 @@ import { jsonOf, startFake, type FakeServer, type LoggedRequest, type Reply } fr
 
 export const TELEGRAM_TOKEN = '123456:fake-bot-token';
 
-const fail = (code: number, description: string, extra: Record<string, unknown> = {}): Reply => ({ status: code, body: { ok: false, error_code: code, description, ...extra } });
+const fail = (code: number, description: string, extra: Record<string, unknown> = {}): Reply => ({
+  status: code,
+  body: { ok: false, error_code: code, description, ...extra },
+});
 
 /** A 429 as Telegram sends it ("Too Many Requests: retry after N"). */
-export const telegramRateLimit = (seconds = 1): Reply => fail(429, `Too Many Requests: retry after ${seconds}`, { parameters: { retry_after: seconds } });
+export const telegramRateLimit = (seconds = 1): Reply =>
+  fail(429, `Too Many Requests: retry after ${seconds}`, { parameters: { retry_after: seconds } });
 
-export function startTelegramFake(port = 0, token = TELEGRAM_TOKEN): Promise<FakeServer & { sent: () => Record<string, unknown>[] }> {
+export function startTelegramFake(
+  port = 0,
+  token = TELEGRAM_TOKEN,
+): Promise<FakeServer & { sent: () => Record<string, unknown>[] }> {
   let messageId = 100;
   const delivered: Record<string, unknown>[] = [];
   const route = (req: LoggedRequest): Reply => {
@@ -24,13 +31,29 @@ export function startTelegramFake(port = 0, token = TELEGRAM_TOKEN): Promise<Fak
     const need = { sendMessage: 'text', sendPhoto: 'photo', sendVideo: 'video' }[m[2]];
     if (!need) return fail(404, 'Not Found: method not found');
     if (body.chat_id === undefined || body.chat_id === '') return fail(400, 'Bad Request: chat_id is empty');
-    if (typeof body[need] !== 'string' || body[need] === '') return fail(400, `Bad Request: ${need === 'text' ? 'message text is empty' : `there is no ${need} in the request`}`);
+    if (typeof body[need] !== 'string' || body[need] === '')
+      return fail(
+        400,
+        `Bad Request: ${need === 'text' ? 'message text is empty' : `there is no ${need} in the request`}`,
+      );
     if (body.chat_id === 'unknown') return fail(400, 'Bad Request: chat not found');
     if (need === 'text' && String(body.text).length > 4096) return fail(400, 'Bad Request: message is too long');
-    if (need !== 'text' && typeof body.caption === 'string' && body.caption.length > 1024) return fail(400, 'Bad Request: message caption is too long');
+    if (need !== 'text' && typeof body.caption === 'string' && body.caption.length > 1024)
+      return fail(400, 'Bad Request: message caption is too long');
     messageId += 1;
     delivered.push(body);
-    return { status: 200, body: { ok: true, result: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: body.chat_id, type: 'channel' }, ...(need === 'text' ? { text: body.text } : { caption: body.caption }) } } };
+    return {
+      status: 200,
+      body: {
+        ok: true,
+        result: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: body.chat_id, type: 'channel' },
+          ...(need === 'text' ? { text: body.text } : { caption: body.caption }),
+        },
+      },
+    };
   };
   return startFake(port, route).then((fake) => ({
     ...fake,

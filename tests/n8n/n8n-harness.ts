@@ -32,12 +32,21 @@ function cookieOf(response: Response): string {
   return header.split(';')[0];
 }
 
-async function rest(baseUrl: string, pathname: string, init: { method?: string; json?: unknown; cookie?: string } = {}): Promise<Response> {
+async function rest(
+  baseUrl: string,
+  pathname: string,
+  init: { method?: string; json?: unknown; cookie?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { 'browser-id': BROWSER_ID, Accept: 'application/json' };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   if (init.cookie) headers.Cookie = init.cookie;
-  const response = await fetch(`${baseUrl}${pathname}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
-  if (!response.ok) throw new Error(`n8n ${init.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  if (!response.ok)
+    throw new Error(`n8n ${init.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
   return response;
 }
 
@@ -112,7 +121,10 @@ export async function startN8n(options: { port?: number } = {}): Promise<N8nHarn
       if (Date.now() > deadline) throw new Error(`n8n antwortet nicht auf /healthz:\n${output}`);
       try {
         // /healthz/readiness answers before the REST controllers are mounted; /rest/settings only after.
-        const [health, settings] = await Promise.all([fetch(`${baseUrl}/healthz/readiness`), fetch(`${baseUrl}/rest/settings`)]);
+        const [health, settings] = await Promise.all([
+          fetch(`${baseUrl}/healthz/readiness`),
+          fetch(`${baseUrl}/rest/settings`),
+        ]);
         if (health.ok && settings.ok) break;
       } catch {
         /* not listening yet */
@@ -120,10 +132,20 @@ export async function startN8n(options: { port?: number } = {}): Promise<N8nHarn
       await sleep(500);
     }
     await rest(baseUrl, '/rest/owner/setup', { method: 'POST', json: OWNER });
-    const login = await rest(baseUrl, '/rest/login', { method: 'POST', json: { emailOrLdapLoginId: OWNER.email, password: OWNER.password } });
+    const login = await rest(baseUrl, '/rest/login', {
+      method: 'POST',
+      json: { emailOrLdapLoginId: OWNER.email, password: OWNER.password },
+    });
     const cookie = cookieOf(login);
-    const scopes = ((await (await rest(baseUrl, '/rest/api-keys/scopes', { cookie })).json()) as { data: string[] }).data;
-    const created = (await (await rest(baseUrl, '/rest/api-keys', { method: 'POST', cookie, json: { label: 'newsdesk-tests', scopes, expiresAt: null } })).json()) as { data: { rawApiKey: string } };
+    const scopes = ((await (await rest(baseUrl, '/rest/api-keys/scopes', { cookie })).json()) as { data: string[] })
+      .data;
+    const created = (await (
+      await rest(baseUrl, '/rest/api-keys', {
+        method: 'POST',
+        cookie,
+        json: { label: 'newsdesk-tests', scopes, expiresAt: null },
+      })
+    ).json()) as { data: { rawApiKey: string } };
     return { baseUrl, apiKey: created.data.rawApiKey, cookie, logs: () => output, stop };
   } catch (error) {
     await stop();

@@ -50,7 +50,10 @@ export const RTMP_STREAM_KEY = 'newsdesk-test';
 const HOST = '127.0.0.1';
 const PROFILE = 'NewsdeskTest';
 const COLLECTION = 'NewsdeskTest';
-const RTMP_MODULE_CANDIDATES = ['/usr/lib/nginx/modules/ngx_rtmp_module.so', '/usr/share/nginx/modules/ngx_rtmp_module.so'];
+const RTMP_MODULE_CANDIDATES = [
+  '/usr/lib/nginx/modules/ngx_rtmp_module.so',
+  '/usr/share/nginx/modules/ngx_rtmp_module.so',
+];
 /** Whole startup (Xvfb + nginx + OBS + Identify) must finish within this budget. */
 const STARTUP_BUDGET_MS = 50_000;
 /** Give up early when the websocket port accepts TCP but Identify keeps failing for this long. */
@@ -74,7 +77,9 @@ async function findExecutable(name: string, envOverride?: string): Promise<strin
       return undefined;
     }
   }
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']);
+  const dirs = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .concat(['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']);
   for (const dir of dirs) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
@@ -151,7 +156,8 @@ async function obsInternalLog(configHome: string): Promise<string | undefined> {
   }
 }
 
-const obsVersionNumber = (major: number, minor: number, patch: number): number => major * 2 ** 24 + minor * 2 ** 16 + patch;
+const obsVersionNumber = (major: number, minor: number, patch: number): number =>
+  major * 2 ** 24 + minor * 2 ** 16 + patch;
 
 // ---------------------------------------------------------------------------
 // process management
@@ -251,10 +257,14 @@ const REAPER_SCRIPT = [
 ].join('\n');
 
 function startReaper(dir: string, keep: boolean): ChildProcess {
-  const reaper = spawn('/bin/sh', ['-c', REAPER_SCRIPT, 'obs-harness-reaper', String(process.pid), dir, keep ? 'keep' : 'remove'], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const reaper = spawn(
+    '/bin/sh',
+    ['-c', REAPER_SCRIPT, 'obs-harness-reaper', String(process.pid), dir, keep ? 'keep' : 'remove'],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   reaper.on('error', () => undefined);
   reaper.unref();
   return reaper;
@@ -342,7 +352,12 @@ function serviceJson(rtmpPort: number): string {
   return JSON.stringify(
     {
       type: 'rtmp_custom',
-      settings: { server: `rtmp://${HOST}:${rtmpPort}/${RTMP_APP}`, key: RTMP_STREAM_KEY, use_auth: false, bwtest: false },
+      settings: {
+        server: `rtmp://${HOST}:${rtmpPort}/${RTMP_APP}`,
+        key: RTMP_STREAM_KEY,
+        use_auth: false,
+        bwtest: false,
+      },
     },
     null,
     2,
@@ -479,13 +494,13 @@ async function startXvfb(
   // -displayfd 3: Xvfb picks a free display number itself and writes it to fd 3.
   const proc = await track(
     await spawnLogged(
-    'Xvfb',
-    xvfbBin,
-    ['-displayfd', '3', '-screen', '0', '1280x720x24', '-nolisten', 'tcp', '-noreset', '+extension', 'GLX'],
-    logFile,
-    env,
-    dir,
-    true,
+      'Xvfb',
+      xvfbBin,
+      ['-displayfd', '3', '-screen', '0', '1280x720x24', '-nolisten', 'tcp', '-noreset', '+extension', 'GLX'],
+      logFile,
+      env,
+      dir,
+      true,
     ),
   );
   const pipe = proc.child.stdio[3] as Readable | null | undefined;
@@ -538,7 +553,14 @@ async function startNginx(
   const conf = path.join(prefix, 'nginx.conf');
   await writeFile(conf, nginxConf(prefix, rtmpPort, modulePath));
   const proc = await track(
-    await spawnLogged('nginx', nginxBin, ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs', 'error.log')], path.join(dir, 'nginx.log'), env, prefix),
+    await spawnLogged(
+      'nginx',
+      nginxBin,
+      ['-p', `${prefix}/`, '-c', conf, '-e', path.join(prefix, 'logs', 'error.log')],
+      path.join(dir, 'nginx.log'),
+      env,
+      prefix,
+    ),
   );
   const deadline = Date.now() + NGINX_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -689,13 +711,17 @@ export async function startObs(opts: StartObsOptions = {}): Promise<ObsHarness> 
     const sections: string[] = [];
     for (const [name, file] of Object.entries(await logFiles())) {
       if (!existsSync(file)) continue;
-      sections.push(`--- ${name}${exitInfo.get(name) ?? ''} (${file}) ---\n${await tail(file, name === 'obs-internal' ? 6_000 : 3_000)}`);
+      sections.push(
+        `--- ${name}${exitInfo.get(name) ?? ''} (${file}) ---\n${await tail(file, name === 'obs-internal' ? 6_000 : 3_000)}`,
+      );
     }
     return new Error(`startObs failed: ${msg}\n${sections.join('\n')}`);
   };
 
   try {
-    const [wsPort, rtmpPort] = opts.ports ? [opts.ports.ws, opts.ports.rtmp] : ((await freePorts(2)) as [number, number]);
+    const [wsPort, rtmpPort] = opts.ports
+      ? [opts.ports.ws, opts.ports.rtmp]
+      : ((await freePorts(2)) as [number, number]);
 
     const xvfb = await startXvfb(xvfbBin, dir, baseEnv, track);
 

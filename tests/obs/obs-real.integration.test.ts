@@ -55,11 +55,17 @@ function waitForEvent<K extends keyof OBSEventTypes>(
   });
 }
 
-async function pollUntil<T>(fn: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, intervalMs = 250): Promise<T> {
+async function pollUntil<T>(
+  fn: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs: number,
+  intervalMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await fn();
   while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     last = await fn();
   }
@@ -142,7 +148,11 @@ describe('real OBS Studio via obs-websocket v5', () => {
       .call('GetInputList')
       .then(({ inputs }) => inputs.find((i) => i.inputName === OBS_TEXT_SOURCE) ?? { inputKind: undefined });
     expect(inputKind).toBe('text_ft2_source_v2');
-    await obs.call('SetInputSettings', { inputName: OBS_TEXT_SOURCE, inputSettings: { text: 'Eilmeldung' }, overlay: true });
+    await obs.call('SetInputSettings', {
+      inputName: OBS_TEXT_SOURCE,
+      inputSettings: { text: 'Eilmeldung' },
+      overlay: true,
+    });
     const { inputSettings } = await obs.call('GetInputSettings', { inputName: OBS_TEXT_SOURCE });
     expect(inputSettings.text).toBe('Eilmeldung');
   });
@@ -177,7 +187,12 @@ describe('real OBS Studio via obs-websocket v5', () => {
     expect(typeof stats.activeFps).toBe('number');
     expect(stats.activeFps).toBeGreaterThan(0);
 
-    const inactive = waitForEvent(obs, 'StreamStateChanged', (e) => !e.outputActive && e.outputState === 'OBS_WEBSOCKET_OUTPUT_STOPPED', 20_000);
+    const inactive = waitForEvent(
+      obs,
+      'StreamStateChanged',
+      (e) => !e.outputActive && e.outputState === 'OBS_WEBSOCKET_OUTPUT_STOPPED',
+      20_000,
+    );
     await obs.call('StopStream');
     await inactive;
     const stopped = await pollUntil(

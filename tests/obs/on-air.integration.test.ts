@@ -39,7 +39,10 @@ function freePort(): Promise<number> {
 
 async function api(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   if (!newsdesk) throw new Error('server not started');
-  return fetch(`${newsdesk.url}/api${pathAndQuery}`, { ...init, headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...init.headers } });
+  return fetch(`${newsdesk.url}/api${pathAndQuery}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...init.headers },
+  });
 }
 const json = async <T>(pending: Response | Promise<Response>): Promise<T> => {
   const response = await pending;
@@ -65,7 +68,13 @@ beforeAll(async () => {
   // A media source in the program scene, as a studio would set one up (a local file until the desk points it elsewhere).
   const { inputs } = await direct.call('GetInputList');
   if (!inputs.some((i) => i.inputName === MEDIA)) {
-    await direct.call('CreateInput', { sceneName: SCENE, inputName: MEDIA, inputKind: 'ffmpeg_source', inputSettings: { is_local_file: true, local_file: '' }, sceneItemEnabled: true });
+    await direct.call('CreateInput', {
+      sceneName: SCENE,
+      inputName: MEDIA,
+      inputKind: 'ffmpeg_source',
+      inputSettings: { is_local_file: true, local_file: '' },
+      sceneItemEnabled: true,
+    });
   }
   feeds = await startFeedServer();
   const { alpha, beta } = storyFixtures(feeds.url);
@@ -80,15 +89,34 @@ beforeAll(async () => {
   };
   newsdesk = await startServer(
     parseEnv({
-      PORT: String(port), HOST: '127.0.0.1', NEWSDESK_TOKEN: TOKEN, NEWSDESK_DATA_DIR: dataDir, NEWSDESK_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NEWSDESK_FETCH_PRIVATE: '1', NEWSDESK_DEFAULT_SOURCES: '0', NEWSDESK_JOB_POLL_MS: '500',
-      OBS_URL: `ws://${obs.host}:${obs.port}`, OBS_PASSWORD: obs.password, OBS_NAME: 'Studio',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NEWSDESK_TOKEN: TOKEN,
+      NEWSDESK_DATA_DIR: dataDir,
+      NEWSDESK_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NEWSDESK_FETCH_PRIVATE: '1',
+      NEWSDESK_DEFAULT_SOURCES: '0',
+      NEWSDESK_JOB_POLL_MS: '500',
+      OBS_URL: `ws://${obs.host}:${obs.port}`,
+      OBS_PASSWORD: obs.password,
+      OBS_NAME: 'Studio',
     }),
     { log: true },
   );
-  await until(() => json<Array<{ state: string }>>(api('/obs/instances')), (list) => list[0]?.state === 'connected');
-  for (const [name, feed] of [['Alpha Nachrichten', '/alpha.xml'], ['Beta Zeitung', '/beta.atom']]) {
-    await json(api('/sources', { method: 'POST', body: JSON.stringify({ name, url: `${feeds.url}${feed}`, category: 'general', language: 'de' }) }));
+  await until(
+    () => json<Array<{ state: string }>>(api('/obs/instances')),
+    (list) => list[0]?.state === 'connected',
+  );
+  for (const [name, feed] of [
+    ['Alpha Nachrichten', '/alpha.xml'],
+    ['Beta Zeitung', '/beta.atom'],
+  ]) {
+    await json(
+      api('/sources', {
+        method: 'POST',
+        body: JSON.stringify({ name, url: `${feeds.url}${feed}`, category: 'general', language: 'de' }),
+      }),
+    );
   }
   await json(api('/sources/fetch', { method: 'POST' }));
 }, 120_000);
@@ -104,10 +132,18 @@ afterAll(async () => {
 
 it('a story the pipeline publishes goes on air: its headline in the text source, its video address on the media source', async () => {
   const settings = await json<{ review: boolean; onAir: { enabled: boolean; mediaSource: string } }>(
-    api('/settings', { method: 'PATCH', body: JSON.stringify({ review: false, onAir: { enabled: true, mediaSource: MEDIA } }) }),
+    api('/settings', {
+      method: 'PATCH',
+      body: JSON.stringify({ review: false, onAir: { enabled: true, mediaSource: MEDIA } }),
+    }),
   );
   expect(settings).toMatchObject({ review: false, onAir: { enabled: true, mediaSource: MEDIA } });
-  const { executionId } = await json<{ executionId: string }>(api('/workflow/ai-news/start', { method: 'POST', body: JSON.stringify({ topic: 'Breaking News', language: 'de', platforms: [] }) }));
+  const { executionId } = await json<{ executionId: string }>(
+    api('/workflow/ai-news/start', {
+      method: 'POST',
+      body: JSON.stringify({ topic: 'Breaking News', language: 'de', platforms: [] }),
+    }),
+  );
   type RunView = { id: string; status: string; log: string[]; artefacts?: Array<{ kind: string; id: string }> };
   const run = await until(
     async () => (await json<RunView[]>(api('/workflow/runs?limit=10'))).find((r) => r.id === executionId),
@@ -116,18 +152,31 @@ it('a story the pipeline publishes goes on air: its headline in the text source,
   );
   expect(run?.status).toBe('success');
   const storyId = run?.artefacts?.find((a) => a.kind === 'story')?.id ?? '';
-  const story = await json<{ title: string; status: string; publicUrl: string; videoUrl: string | null }>(api(`/news/${storyId}`));
+  const story = await json<{ title: string; status: string; publicUrl: string; videoUrl: string | null }>(
+    api(`/news/${storyId}`),
+  );
   expect(story.status).toBe('published');
   expect(story.videoUrl).toBe(`${story.publicUrl}/video`);
-  expect(run?.log.some((line) => line.endsWith(`Auf Sendung: Schlagzeile in „${OBS_TEXT_SOURCE}“, Video in „${MEDIA}“.`))).toBe(true);
+  expect(
+    run?.log.some((line) => line.endsWith(`Auf Sendung: Schlagzeile in „${OBS_TEXT_SOURCE}“, Video in „${MEDIA}“.`)),
+  ).toBe(true);
 
   // Read back from OBS itself, over the test's own connection.
   const text = await direct?.call('GetInputSettings', { inputName: OBS_TEXT_SOURCE });
   expect(text?.inputSettings.text).toBe(story.title);
   const media = await direct?.call('GetInputSettings', { inputName: MEDIA });
   expect(media?.inputKind).toBe('ffmpeg_source');
-  expect(media?.inputSettings).toMatchObject({ is_local_file: false, input: story.videoUrl, restart_on_activate: true, looping: false });
+  expect(media?.inputSettings).toMatchObject({
+    is_local_file: false,
+    input: story.videoUrl,
+    restart_on_activate: true,
+    looping: false,
+  });
   // The source is shown in the program scene, so OBS opens the address at once: the desk serves it the video.
   const slug = new URL(story.publicUrl).pathname;
-  await until(async () => requested, (lines) => lines.some((l) => l.startsWith(`GET ${slug}/video 200`) || l.startsWith(`GET ${slug}/video 206`)), 15_000);
+  await until(
+    async () => requested,
+    (lines) => lines.some((l) => l.startsWith(`GET ${slug}/video 200`) || l.startsWith(`GET ${slug}/video 206`)),
+    15_000,
+  );
 }, 120_000);

@@ -73,13 +73,19 @@ export class FakeRegistration extends EventTarget {
 
 let registration = new FakeRegistration();
 
-export function useRegisterSW(options: { onNeedReload?: () => void; onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void } = {}) {
+export function useRegisterSW(
+  options: {
+    onNeedReload?: () => void;
+    onRegisteredSW?: (swUrl: string, registration: ServiceWorkerRegistration | undefined) => void;
+  } = {},
+) {
   pwaStub.onNeedReload ??= options.onNeedReload;
   // Like the plugin: the callback given at the first render is called once, when the worker is registered.
   const onRegistered = useRef(options.onRegisteredSW);
   useEffect(() => {
     pwaStub.registrations += 1;
-    if (pwaStub.reportsRegistration) onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
+    if (pwaStub.reportsRegistration)
+      onRegistered.current?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
   }, []);
   const needRefresh = useState(pwaStub.needRefresh);
   const offlineReady = useState(false);

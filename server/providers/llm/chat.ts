@@ -19,7 +19,11 @@ interface Completion {
 }
 
 /** Sends the messages and answers the first choice's text; German errors, a 429 keeps the provider's Retry-After. */
-export async function chatComplete(credentials: Credentials, messages: ChatMessage[], options: { maxTokens?: number } = {}): Promise<string> {
+export async function chatComplete(
+  credentials: Credentials,
+  messages: ChatMessage[],
+  options: { maxTokens?: number } = {},
+): Promise<string> {
   const key = await credentials.key('openai');
   if (!key) throw notConfigured('Der KI-Anbieter');
   const call = () =>
@@ -30,13 +34,20 @@ export async function chatComplete(credentials: Credentials, messages: ChatMessa
       headers: { Authorization: `Bearer ${key}` },
       secrets: [key],
       timeoutMs: 110_000,
-      json: { model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL, messages, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}) },
+      json: {
+        model: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL,
+        messages,
+        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+      },
     });
   let answer: Completion;
   try {
     answer = await call();
   } catch (error) {
-    const wait = error instanceof HttpError && error.status === 429 ? retryAfterSeconds(error.headers?.['Retry-After'] ?? null) : undefined;
+    const wait =
+      error instanceof HttpError && error.status === 429
+        ? retryAfterSeconds(error.headers?.['Retry-After'] ?? null)
+        : undefined;
     if (wait === undefined || wait > WAIT_OUT_SECONDS) throw error;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     answer = await call();
@@ -50,8 +61,14 @@ const SYSTEM = 'Du bist Redakteur einer automatisierten Nachrichtenredaktion. An
 
 /** The messages of POST /ai/prompt: the console's finished prompt when it sends one, else the type and its parameters. */
 export function promptMessages(type: string, parameters: Record<string, unknown>): ChatMessage[] {
-  const prompt = typeof parameters.prompt === 'string' && parameters.prompt.trim() ? parameters.prompt.trim() : undefined;
+  const prompt =
+    typeof parameters.prompt === 'string' && parameters.prompt.trim() ? parameters.prompt.trim() : undefined;
   const rest = Object.entries(parameters).filter(([k, v]) => k !== 'prompt' && v !== undefined && v !== '');
-  const user = prompt ?? `Erstelle einen Text der Art „${type}“.${rest.length ? `\n${rest.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`;
-  return [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }];
+  const user =
+    prompt ??
+    `Erstelle einen Text der Art „${type}“.${rest.length ? `\n${rest.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`;
+  return [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: user },
+  ];
 }

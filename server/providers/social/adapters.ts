@@ -32,12 +32,19 @@ export type Adapter = (ctx: AdapterContext, input: PostInput) => Promise<{ remot
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const notConfigured = (platform: PlatformId, what: string) =>
-  new PlatformError(`Die Veröffentlichung auf ${PLATFORM_NAMES[platform]} ist nicht konfiguriert: ${what}.`, 'not_configured');
+  new PlatformError(
+    `Die Veröffentlichung auf ${PLATFORM_NAMES[platform]} ist nicht konfiguriert: ${what}.`,
+    'not_configured',
+  );
 
 /** The OAuth token first (refreshed by the job), else a token from the environment/Admin. */
 async function accessToken(ctx: AdapterContext, platform: PlatformId): Promise<{ token: string; account?: string }> {
   const stored = await ctx.tokens.get(platform);
-  if (stored?.state === 'revoked') throw new PlatformError(`${PLATFORM_NAMES[platform]}: Die Anmeldung wurde widerrufen – bitte neu verbinden.`, 'revoked');
+  if (stored?.state === 'revoked')
+    throw new PlatformError(
+      `${PLATFORM_NAMES[platform]}: Die Anmeldung wurde widerrufen – bitte neu verbinden.`,
+      'revoked',
+    );
   if (stored) return { token: stored.accessToken, account: stored.account };
   const key = await ctx.credentials.key(platform);
   if (!key) throw notConfigured(platform, 'kein Zugangs-Token (bitte verbinden)');
@@ -56,14 +63,24 @@ export const telegram: Adapter = async (ctx, input) => {
   const chatId = ctx.credentials.setting('TELEGRAM_CHAT_ID');
   if (!token || !chatId) throw notConfigured('telegram', 'TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein');
   const [method, body] =
-    input.mediaType === 'photo' && input.mediaUrl ? ['sendPhoto', { chat_id: chatId, photo: input.mediaUrl, caption: input.content }]
-    : input.mediaType === 'video' && input.mediaUrl ? ['sendVideo', { chat_id: chatId, video: input.mediaUrl, caption: input.content }]
-    : ['sendMessage', { chat_id: chatId, text: input.content }];
-  const response = await platformFetch('telegram', `${ctx.credentials.url('telegram')}/bot${token}/${method}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  }, { retry: ctx.retry, secrets: [token], telegramRetryAfter: true });
+    input.mediaType === 'photo' && input.mediaUrl
+      ? ['sendPhoto', { chat_id: chatId, photo: input.mediaUrl, caption: input.content }]
+      : input.mediaType === 'video' && input.mediaUrl
+        ? ['sendVideo', { chat_id: chatId, video: input.mediaUrl, caption: input.content }]
+        : ['sendMessage', { chat_id: chatId, text: input.content }];
+  const response = await platformFetch(
+    'telegram',
+    `${ctx.credentials.url('telegram')}/bot${token}/${method}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    { retry: ctx.retry, secrets: [token], telegramRetryAfter: true },
+  );
   const answer = (await response.json()) as { ok?: boolean; result?: { message_id?: number } };
-  if (!answer.ok || answer.result?.message_id === undefined) throw new PlatformError('Telegram hat den Post nicht bestätigt.', 'rejected');
+  if (!answer.ok || answer.result?.message_id === undefined)
+    throw new PlatformError('Telegram hat den Post nicht bestätigt.', 'rejected');
   return { remoteId: String(answer.result.message_id) };
 };
 
@@ -75,10 +92,17 @@ export const facebook: Adapter = async (ctx, input) => {
   if (!pageId) throw notConfigured('facebook', 'keine Seite (FACEBOOK_PAGE_ID)');
   const base = `${ctx.credentials.url('facebook')}/${encodeURIComponent(pageId)}`;
   const [edge, fields] =
-    input.mediaType === 'photo' && input.mediaUrl ? ['photos', { url: input.mediaUrl, caption: input.content }]
-    : input.mediaType === 'video' && input.mediaUrl ? ['videos', { file_url: input.mediaUrl, description: input.content, title: input.title }]
-    : ['feed', { message: input.content }];
-  const response = await platformFetch('facebook', `${base}/${edge}`, { method: 'POST', body: form({ ...fields, access_token: token }) }, { retry: ctx.retry, secrets: [token] });
+    input.mediaType === 'photo' && input.mediaUrl
+      ? ['photos', { url: input.mediaUrl, caption: input.content }]
+      : input.mediaType === 'video' && input.mediaUrl
+        ? ['videos', { file_url: input.mediaUrl, description: input.content, title: input.title }]
+        : ['feed', { message: input.content }];
+  const response = await platformFetch(
+    'facebook',
+    `${base}/${edge}`,
+    { method: 'POST', body: form({ ...fields, access_token: token }) },
+    { retry: ctx.retry, secrets: [token] },
+  );
   const answer = (await response.json()) as { id?: string; post_id?: string };
   const id = answer.post_id ?? answer.id;
   if (!id) throw new PlatformError('Facebook hat keine Post-ID zurückgegeben.', 'rejected');
@@ -92,20 +116,51 @@ export const instagram: Adapter = async (ctx, input) => {
   const { token, account } = await accessToken(ctx, 'instagram');
   const igUser = account ?? ctx.credentials.setting('INSTAGRAM_USER_ID');
   if (!igUser) throw notConfigured('instagram', 'kein Instagram-Konto (INSTAGRAM_USER_ID)');
-  if (!input.mediaUrl) throw new PlatformError('Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.', 'rejected');
+  if (!input.mediaUrl)
+    throw new PlatformError(
+      'Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.',
+      'rejected',
+    );
   const graph = ctx.credentials.url('instagram');
   const options = { retry: ctx.retry, secrets: [token] };
-  const media = input.mediaType === 'video' ? { media_type: 'REELS', video_url: input.mediaUrl } : { image_url: input.mediaUrl };
-  const created = (await (await platformFetch('instagram', `${graph}/${encodeURIComponent(igUser)}/media`, { method: 'POST', body: form({ ...media, caption: input.content, access_token: token }) }, options)).json()) as { id?: string };
+  const media =
+    input.mediaType === 'video' ? { media_type: 'REELS', video_url: input.mediaUrl } : { image_url: input.mediaUrl };
+  const created = (await (
+    await platformFetch(
+      'instagram',
+      `${graph}/${encodeURIComponent(igUser)}/media`,
+      { method: 'POST', body: form({ ...media, caption: input.content, access_token: token }) },
+      options,
+    )
+  ).json()) as { id?: string };
   if (!created.id) throw new PlatformError('Instagram hat keinen Container angelegt.', 'rejected');
   for (let i = 0; ; i += 1) {
-    const status = (await (await platformFetch('instagram', `${graph}/${encodeURIComponent(created.id)}?fields=status_code&access_token=${encodeURIComponent(token)}`, { method: 'GET' }, options)).json()) as { status_code?: string };
+    const status = (await (
+      await platformFetch(
+        'instagram',
+        `${graph}/${encodeURIComponent(created.id)}?fields=status_code&access_token=${encodeURIComponent(token)}`,
+        { method: 'GET' },
+        options,
+      )
+    ).json()) as { status_code?: string };
     if (status.status_code === 'FINISHED') break;
-    if (status.status_code === 'ERROR' || status.status_code === 'EXPIRED') throw new PlatformError(`Instagram konnte das Medium nicht verarbeiten (${status.status_code}).`, 'rejected');
-    if (i + 1 >= ctx.pollAttempts) throw new PlatformError('Instagram verarbeitet das Medium noch – die Veröffentlichung wird später erneut versucht.', 'unavailable');
+    if (status.status_code === 'ERROR' || status.status_code === 'EXPIRED')
+      throw new PlatformError(`Instagram konnte das Medium nicht verarbeiten (${status.status_code}).`, 'rejected');
+    if (i + 1 >= ctx.pollAttempts)
+      throw new PlatformError(
+        'Instagram verarbeitet das Medium noch – die Veröffentlichung wird später erneut versucht.',
+        'unavailable',
+      );
     await sleep(ctx.pollMs);
   }
-  const published = (await (await platformFetch('instagram', `${graph}/${encodeURIComponent(igUser)}/media_publish`, { method: 'POST', body: form({ creation_id: created.id, access_token: token }) }, options)).json()) as { id?: string };
+  const published = (await (
+    await platformFetch(
+      'instagram',
+      `${graph}/${encodeURIComponent(igUser)}/media_publish`,
+      { method: 'POST', body: form({ creation_id: created.id, access_token: token }) },
+      options,
+    )
+  ).json()) as { id?: string };
   if (!published.id) throw new PlatformError('Instagram hat den Post nicht veröffentlicht.', 'rejected');
   return { remoteId: published.id };
 };
@@ -114,22 +169,42 @@ export const instagram: Adapter = async (ctx, input) => {
 const MAX_VIDEO_BYTES = 512 * 1024 * 1024;
 
 /** The video to upload: the stored file of the Media Library, else what its address serves (through the SSRF guard). */
-async function videoBytes(ctx: AdapterContext, url: string | undefined, local?: { path: string; type: string }): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+async function videoBytes(
+  ctx: AdapterContext,
+  url: string | undefined,
+  local?: { path: string; type: string },
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
   if (local) {
     try {
       return { bytes: Uint8Array.from(await readFile(local.path)), type: local.type };
     } catch (error) {
-      throw new PlatformError(`Das Video der Mediathek konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'rejected');
+      throw new PlatformError(
+        `Das Video der Mediathek konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        'rejected',
+      );
     }
   }
-  if (!url) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
+  if (!url)
+    throw new PlatformError(
+      'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.',
+      'rejected',
+    );
   try {
-    const file = await guardedFetch(url, { allowPrivate: ctx.allowPrivate, timeoutMs: 10 * 60_000, maxBytes: MAX_VIDEO_BYTES });
-    if (file.status < 200 || file.status >= 300) throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
+    const file = await guardedFetch(url, {
+      allowPrivate: ctx.allowPrivate,
+      timeoutMs: 10 * 60_000,
+      maxBytes: MAX_VIDEO_BYTES,
+    });
+    if (file.status < 200 || file.status >= 300)
+      throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
     return { bytes: Uint8Array.from(file.body), type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4' };
   } catch (error) {
     if (error instanceof PlatformError) throw error;
-    if (error instanceof FetchRefused) throw new PlatformError(`Das Video konnte nicht geladen werden: ${error.message}`, error.code === 'timeout' || error.code === 'network' ? 'unavailable' : 'rejected');
+    if (error instanceof FetchRefused)
+      throw new PlatformError(
+        `Das Video konnte nicht geladen werden: ${error.message}`,
+        error.code === 'timeout' || error.code === 'network' ? 'unavailable' : 'rejected',
+      );
     throw new PlatformError(`Das Video konnte nicht geladen werden: ${(error as Error).message}`, 'unavailable');
   }
 }
@@ -137,18 +212,44 @@ async function videoBytes(ctx: AdapterContext, url: string | undefined, local?: 
 // YouTube Data API v3 videos.insert, resumable: https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
 export const youtube: Adapter = async (ctx, input) => {
   const { token } = await accessToken(ctx, 'youtube');
-  if (input.mediaType !== 'video' || (!input.mediaUrl && !input.mediaFile)) throw new PlatformError('YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.', 'rejected');
+  if (input.mediaType !== 'video' || (!input.mediaUrl && !input.mediaFile))
+    throw new PlatformError(
+      'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.',
+      'rejected',
+    );
   const { bytes, type } = await videoBytes(ctx, input.mediaUrl, input.mediaFile);
   const options = { retry: ctx.retry, secrets: [token] };
   const title = (input.title?.trim() || input.content.split('\n')[0]).slice(0, 100);
-  const session = await platformFetch('youtube', `${ctx.credentials.url('youtube')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json; charset=UTF-8', 'X-Upload-Content-Length': String(bytes.byteLength), 'X-Upload-Content-Type': type },
-    body: JSON.stringify({ snippet: { title, description: input.content }, status: { privacyStatus: ctx.credentials.setting('YOUTUBE_PRIVACY_STATUS') ?? 'private' } }),
-  }, options);
+  const session = await platformFetch(
+    'youtube',
+    `${ctx.credentials.url('youtube')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json; charset=UTF-8',
+        'X-Upload-Content-Length': String(bytes.byteLength),
+        'X-Upload-Content-Type': type,
+      },
+      body: JSON.stringify({
+        snippet: { title, description: input.content },
+        status: { privacyStatus: ctx.credentials.setting('YOUTUBE_PRIVACY_STATUS') ?? 'private' },
+      }),
+    },
+    options,
+  );
   const location = session.headers.get('location');
   if (!location) throw new PlatformError('YouTube hat keine Upload-Adresse geliefert.', 'unavailable');
-  const uploaded = await platformFetch('youtube', location, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'Content-Length': String(bytes.byteLength) }, body: bytes }, { ...options, timeoutMs: 15 * 60_000 });
+  const uploaded = await platformFetch(
+    'youtube',
+    location,
+    {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'Content-Length': String(bytes.byteLength) },
+      body: bytes,
+    },
+    { ...options, timeoutMs: 15 * 60_000 },
+  );
   const video = (await uploaded.json()) as { id?: string };
   if (!video.id) throw new PlatformError('YouTube hat keine Video-ID zurückgegeben.', 'rejected');
   return { remoteId: video.id };
@@ -158,23 +259,46 @@ export const youtube: Adapter = async (ctx, input) => {
 // and the status: https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status
 export const tiktok: Adapter = async (ctx, input) => {
   const { token } = await accessToken(ctx, 'tiktok');
-  if (input.mediaType !== 'video' || !input.mediaUrl) throw new PlatformError('TikTok veröffentlicht nur Videos: Bitte eine Video-Adresse angeben.', 'rejected');
+  if (input.mediaType !== 'video' || !input.mediaUrl)
+    throw new PlatformError('TikTok veröffentlicht nur Videos: Bitte eine Video-Adresse angeben.', 'rejected');
   const base = ctx.credentials.url('tiktok');
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json; charset=UTF-8' };
   const options = { retry: ctx.retry, secrets: [token] };
-  const init = (await (await platformFetch('tiktok', `${base}/v2/post/publish/video/init/`, {
-    method: 'POST', headers,
-    body: JSON.stringify({
-      post_info: { title: input.content.slice(0, 2200), privacy_level: ctx.credentials.setting('TIKTOK_PRIVACY_LEVEL') ?? 'SELF_ONLY' },
-      source_info: { source: 'PULL_FROM_URL', video_url: input.mediaUrl },
-    }),
-  }, options)).json()) as { data?: { publish_id?: string } };
+  const init = (await (
+    await platformFetch(
+      'tiktok',
+      `${base}/v2/post/publish/video/init/`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          post_info: {
+            title: input.content.slice(0, 2200),
+            privacy_level: ctx.credentials.setting('TIKTOK_PRIVACY_LEVEL') ?? 'SELF_ONLY',
+          },
+          source_info: { source: 'PULL_FROM_URL', video_url: input.mediaUrl },
+        }),
+      },
+      options,
+    )
+  ).json()) as { data?: { publish_id?: string } };
   const publishId = init.data?.publish_id;
   if (!publishId) throw new PlatformError('TikTok hat keine publish_id zurückgegeben.', 'rejected');
   for (let i = 0; ; i += 1) {
-    const status = (await (await platformFetch('tiktok', `${base}/v2/post/publish/status/fetch/`, { method: 'POST', headers, body: JSON.stringify({ publish_id: publishId }) }, options)).json()) as { data?: { status?: string; fail_reason?: string } };
+    const status = (await (
+      await platformFetch(
+        'tiktok',
+        `${base}/v2/post/publish/status/fetch/`,
+        { method: 'POST', headers, body: JSON.stringify({ publish_id: publishId }) },
+        options,
+      )
+    ).json()) as { data?: { status?: string; fail_reason?: string } };
     if (status.data?.status === 'PUBLISH_COMPLETE') return { remoteId: publishId };
-    if (status.data?.status === 'FAILED') throw new PlatformError(`TikTok hat das Video abgelehnt: ${status.data.fail_reason ?? 'unbekannter Grund'}.`, 'rejected');
+    if (status.data?.status === 'FAILED')
+      throw new PlatformError(
+        `TikTok hat das Video abgelehnt: ${status.data.fail_reason ?? 'unbekannter Grund'}.`,
+        'rejected',
+      );
     if (i + 1 >= ctx.pollAttempts) return { remoteId: publishId };
     await sleep(ctx.pollMs);
   }

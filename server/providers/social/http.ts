@@ -2,7 +2,13 @@
 // platform's Retry-After) and German errors that never carry a token.
 export type PlatformId = 'telegram' | 'facebook' | 'instagram' | 'youtube' | 'tiktok';
 
-export const PLATFORM_NAMES: Record<PlatformId, string> = { telegram: 'Telegram', facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' };
+export const PLATFORM_NAMES: Record<PlatformId, string> = {
+  telegram: 'Telegram',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
 
 /** A platform call's time limit; an upload names its own. */
 export const PLATFORM_TIMEOUT_MS = 60_000;
@@ -13,7 +19,11 @@ export type FailureKind = 'rejected' | 'unavailable' | 'rate_limited' | 'revoked
 
 /** A platform's refusal or failure, with a German message for the operator. */
 export class PlatformError extends Error {
-  constructor(message: string, readonly kind: FailureKind, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'PlatformError';
   }
@@ -36,9 +46,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function providerReason(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { description?: unknown; error?: unknown; error_description?: unknown; message?: unknown };
+    const body = JSON.parse(text) as {
+      description?: unknown;
+      error?: unknown;
+      error_description?: unknown;
+      message?: unknown;
+    };
     if (typeof body.description === 'string') return body.description;
-    if (body.error && typeof body.error === 'object' && typeof (body.error as { message?: unknown }).message === 'string') return (body.error as { message: string }).message;
+    if (
+      body.error &&
+      typeof body.error === 'object' &&
+      typeof (body.error as { message?: unknown }).message === 'string'
+    )
+      return (body.error as { message: string }).message;
     if (typeof body.error_description === 'string') return body.error_description;
     if (typeof body.error === 'string') return body.error;
     if (typeof body.message === 'string') return body.message;
@@ -69,7 +89,13 @@ export async function platformFetch(
   platform: PlatformId,
   url: string,
   init: RequestInit,
-  options: { retry: RetryPolicy; secrets: (string | undefined)[]; accept?: (status: number) => boolean; telegramRetryAfter?: boolean; timeoutMs?: number },
+  options: {
+    retry: RetryPolicy;
+    secrets: (string | undefined)[];
+    accept?: (status: number) => boolean;
+    telegramRetryAfter?: boolean;
+    timeoutMs?: number;
+  },
 ): Promise<Response> {
   // One hung host must not hold the instance's job worker: every call ends by its time limit.
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
@@ -90,22 +116,46 @@ export async function platformFetch(
           // no JSON body
         }
       }
-      if (response.status === 429 || /rate limit/i.test(reason)) failure = new PlatformError(`${name}: Zu viele Anfragen (Rate Limit) – bitte später erneut versuchen. (${reason})`, 'rate_limited', retryAfterMs(response, hint));
-      else if (response.status >= 500) failure = new PlatformError(`${name} ist vorübergehend nicht erreichbar (HTTP ${response.status}): ${reason}`, 'unavailable');
-      else if (response.status === 401) failure = new PlatformError(`${name}: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden. (${reason})`, 'revoked');
-      else failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
+      if (response.status === 429 || /rate limit/i.test(reason))
+        failure = new PlatformError(
+          `${name}: Zu viele Anfragen (Rate Limit) – bitte später erneut versuchen. (${reason})`,
+          'rate_limited',
+          retryAfterMs(response, hint),
+        );
+      else if (response.status >= 500)
+        failure = new PlatformError(
+          `${name} ist vorübergehend nicht erreichbar (HTTP ${response.status}): ${reason}`,
+          'unavailable',
+        );
+      else if (response.status === 401)
+        failure = new PlatformError(
+          `${name}: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden. (${reason})`,
+          'revoked',
+        );
+      else
+        failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
     } catch (error) {
       if (error instanceof PlatformError) throw error;
       const method = (init.method ?? 'GET').toUpperCase();
       const silent = `${name} antwortet nicht (keine Antwort nach ${Math.round(timeoutMs / 1000)} s).`;
-      failure = (error as Error).name === 'TimeoutError'
-        ? method === 'GET' || method === 'HEAD'
-          ? new PlatformError(silent, 'unavailable')
-          : new PlatformError(`${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`, 'uncertain')
-        : new PlatformError(`${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`, 'unavailable');
+      failure =
+        (error as Error).name === 'TimeoutError'
+          ? method === 'GET' || method === 'HEAD'
+            ? new PlatformError(silent, 'unavailable')
+            : new PlatformError(
+                `${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
+                'uncertain',
+              )
+          : new PlatformError(
+              `${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`,
+              'unavailable',
+            );
     }
     if (!failure.retryable || attempt >= options.retry.retries) throw failure;
-    const delay = Math.max(options.retry.baseDelayMs * options.retry.multiplier ** attempt, Math.min(failure.retryAfterMs ?? 0, 60_000));
+    const delay = Math.max(
+      options.retry.baseDelayMs * options.retry.multiplier ** attempt,
+      Math.min(failure.retryAfterMs ?? 0, 60_000),
+    );
     attempt += 1;
     await sleep(delay);
   }

@@ -44,15 +44,21 @@ const context = (allowPrivate: boolean): AdapterContext => ({
 
 test("a post's media address naming an internal host is refused before anything is fetched", async () => {
   for (const mediaUrl of ['http://169.254.169.254/latest/meta-data/', redirectUrl]) {
-    const refused = await youtube(context(false), { content: 'Clip', mediaType: 'video', mediaUrl }).catch((e: unknown) => e);
+    const refused = await youtube(context(false), { content: 'Clip', mediaType: 'video', mediaUrl }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(PlatformError);
-    expect((refused as PlatformError).message).toMatch(/^Das Video konnte nicht geladen werden: .*(intern|privat|nicht erlaubt)/i);
+    expect((refused as PlatformError).message).toMatch(
+      /^Das Video konnte nicht geladen werden: .*(intern|privat|nicht erlaubt)/i,
+    );
     expect((refused as PlatformError).kind).toBe('rejected');
   }
 });
 
 test('the media fetch follows no endless redirects, even where private hosts are allowed', async () => {
-  const refused = await youtube(context(true), { content: 'Clip', mediaType: 'video', mediaUrl: redirectUrl }).catch((e: unknown) => e);
+  const refused = await youtube(context(true), { content: 'Clip', mediaType: 'video', mediaUrl: redirectUrl }).catch(
+    (e: unknown) => e,
+  );
   expect(refused).toBeInstanceOf(PlatformError);
   expect((refused as PlatformError).message).toBe('Das Video konnte nicht geladen werden: Zu viele Weiterleitungen.');
 });
@@ -60,18 +66,30 @@ test('the media fetch follows no endless redirects, even where private hosts are
 test('a platform that never answers a post ends by the time limit; the post is not sent again, since it may have arrived', async () => {
   const started = Date.now();
   silentRequests.count = 0;
-  const failed = await platformFetch('telegram', `${silentUrl}/botX/sendMessage`, { method: 'POST', body: '{}' }, { retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
+  const failed = await platformFetch(
+    'telegram',
+    `${silentUrl}/botX/sendMessage`,
+    { method: 'POST', body: '{}' },
+    { retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 },
+  ).catch((e: unknown) => e);
   const requests = silentRequests.count;
   expect(Date.now() - started).toBeLessThan(5000);
   expect(failed).toBeInstanceOf(PlatformError);
-  expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s). Ob Telegram den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.');
+  expect((failed as PlatformError).message).toBe(
+    'Telegram antwortet nicht (keine Antwort nach 0 s). Ob Telegram den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.',
+  );
   expect((failed as PlatformError).retryable).toBe(false);
   expect(requests).toBe(1);
 });
 
 test('a read that is never answered ends by the time limit and may be tried again', async () => {
   silentRequests.count = 0;
-  const failed = await platformFetch('telegram', `${silentUrl}/botX/getMe`, { method: 'GET' }, { retry: { retries: 2, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 }).catch((e: unknown) => e);
+  const failed = await platformFetch(
+    'telegram',
+    `${silentUrl}/botX/getMe`,
+    { method: 'GET' },
+    { retry: { retries: 2, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 },
+  ).catch((e: unknown) => e);
   expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s).');
   expect((failed as PlatformError).retryable).toBe(true);
   expect(silentRequests.count).toBe(3);

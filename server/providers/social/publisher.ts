@@ -29,26 +29,43 @@ export interface PublisherOptions {
 }
 
 /** A post as recorded for one platform. */
-export type RecordInput = PostInput & { postId?: string; mediaId?: string; scheduledAt?: Date; time?: string; timeZone?: string };
+export type RecordInput = PostInput & {
+  postId?: string;
+  mediaId?: string;
+  scheduledAt?: Date;
+  time?: string;
+  timeZone?: string;
+};
 
 /** What `accept` did: a new publication, the one the same key made before, or a refusal of a key sent with another post. */
 export type AcceptOutcome = { row: ResultRow; repeated: boolean } | { row: ResultRow; reused: true };
 
 /** The result id of an operator action's key: a repeat of the key — on any instance, after any crash — meets the same row. */
-export const resultIdOfKey = (key: string): string => `sp-k-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+export const resultIdOfKey = (key: string): string =>
+  `sp-k-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
 const rowValues = (id: string, platform: PlatformId, input: RecordInput): typeof socialPostResults.$inferInsert => ({
-  id, postId: input.postId ?? id, platform, status: input.scheduledAt ? 'scheduled' : 'pending', content: input.content, title: input.title ?? null,
-  mediaUrl: input.mediaUrl ?? null, scheduledAt: input.scheduledAt ?? null, timeZone: input.timeZone ?? null,
+  id,
+  postId: input.postId ?? id,
+  platform,
+  status: input.scheduledAt ? 'scheduled' : 'pending',
+  content: input.content,
+  title: input.title ?? null,
+  mediaUrl: input.mediaUrl ?? null,
+  scheduledAt: input.scheduledAt ?? null,
+  timeZone: input.timeZone ?? null,
 });
 
 /** A repeat of a key is the same post: same platform, text, title and time (anything else reuses the key for another post). */
 const sameRequest = (row: ResultRow, platform: PlatformId, input: RecordInput): boolean =>
-  row.platform === platform && row.content === input.content && (row.title ?? null) === (input.title ?? null)
-  && (row.scheduledAt?.getTime() ?? null) === (input.scheduledAt?.getTime() ?? null);
+  row.platform === platform &&
+  row.content === input.content &&
+  (row.title ?? null) === (input.title ?? null) &&
+  (row.scheduledAt?.getTime() ?? null) === (input.scheduledAt?.getTime() ?? null);
 
 /** The outcome of a Retry request: queued (the one caller that moved it out of 'failed'), or why not. */
-export type RetryOutcome = { queued: true; row: ResultRow } | { queued: false; reason: 'missing' | 'not_failed'; row?: ResultRow };
+export type RetryOutcome =
+  { queued: true; row: ResultRow } | { queued: false; reason: 'missing' | 'not_failed'; row?: ResultRow };
 
 export class SocialPublisher {
   readonly retry: RetryPolicy;
@@ -63,14 +80,24 @@ export class SocialPublisher {
   }
 
   private context(retry: RetryPolicy) {
-    return { credentials: this.credentials, tokens: this.tokens, retry, pollMs: this.options.pollMs ?? 2000, pollAttempts: this.options.pollAttempts ?? 10, allowPrivate: this.options.allowPrivate ?? false };
+    return {
+      credentials: this.credentials,
+      tokens: this.tokens,
+      retry,
+      pollMs: this.options.pollMs ?? 2000,
+      pollAttempts: this.options.pollAttempts ?? 10,
+      allowPrivate: this.options.allowPrivate ?? false,
+    };
   }
 
   /** Records a post for a platform; a scheduled one also gets its job (and a row in the Schedule list). */
   async record(platform: PlatformId, input: RecordInput): Promise<ResultRow> {
     const { db } = this.database;
     const id = `sp-${randomUUID()}`;
-    const [row] = await db.insert(socialPostResults).values(rowValues(id, platform, input)).returning();
+    const [row] = await db
+      .insert(socialPostResults)
+      .values(rowValues(id, platform, input))
+      .returning();
     await this.follow(db, row, input);
     return row;
   }
@@ -78,10 +105,25 @@ export class SocialPublisher {
   /** What a new result carries besides its row: its medium, and when scheduled, its Schedule entry and its job. */
   private async follow(db: Db, row: ResultRow, input: RecordInput): Promise<void> {
     const { id, platform } = row;
-    if (input.mediaType && (input.mediaUrl || input.mediaId)) await db.insert(socialPostMedia).values({ resultId: id, mediaId: input.mediaId ?? null, mediaType: input.mediaType });
+    if (input.mediaType && (input.mediaUrl || input.mediaId))
+      await db
+        .insert(socialPostMedia)
+        .values({ resultId: id, mediaId: input.mediaId ?? null, mediaType: input.mediaType });
     if (input.scheduledAt) {
-      await db.insert(scheduledPosts).values({ id, title: input.title?.trim() || input.content.slice(0, 40), platform, time: input.time ?? input.scheduledAt.toISOString(), status: 'scheduled', content: input.content });
-      await enqueue(db, { kind: PUBLISH_JOB, payload: { resultId: id, mediaType: input.mediaType ?? null }, runAt: input.scheduledAt, uniqueKey: `social-post:${id}` });
+      await db.insert(scheduledPosts).values({
+        id,
+        title: input.title?.trim() || input.content.slice(0, 40),
+        platform,
+        time: input.time ?? input.scheduledAt.toISOString(),
+        status: 'scheduled',
+        content: input.content,
+      });
+      await enqueue(db, {
+        kind: PUBLISH_JOB,
+        payload: { resultId: id, mediaType: input.mediaType ?? null },
+        runAt: input.scheduledAt,
+        uniqueKey: `social-post:${id}`,
+      });
       await this.events.publish({ topic: 'social', action: 'created', id });
     }
   }
@@ -95,21 +137,32 @@ export class SocialPublisher {
    */
   async accept(platform: PlatformId, input: RecordInput, key?: string): Promise<AcceptOutcome> {
     const id = key === undefined ? `sp-${randomUUID()}` : resultIdOfKey(key);
-    const outcome = await this.events.afterCommit(() => this.database.db.transaction(async (tx): Promise<AcceptOutcome> => {
-      const db = tx as unknown as Db;
-      // A concurrent repeat of the key waits here for the first request's commit, then finds its row.
-      const [row] = await db.insert(socialPostResults).values(rowValues(id, platform, input)).onConflictDoNothing().returning();
-      if (!row) {
-        const [first] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, id));
-        return sameRequest(first, platform, input) ? { row: first, repeated: true } : { row: first, reused: true };
-      }
-      await this.follow(db, row, input);
-      if (!input.scheduledAt) {
-        await enqueue(db, { kind: PUBLISH_JOB, payload: { resultId: id, mediaType: input.mediaType ?? null, now: true }, runAt: this.options.now?.() ?? new Date(), uniqueKey: `social-post:${id}` });
-        await this.events.publish({ topic: 'social', action: 'created', id });
-      }
-      return { row, repeated: false };
-    }));
+    const outcome = await this.events.afterCommit(() =>
+      this.database.db.transaction(async (tx): Promise<AcceptOutcome> => {
+        const db = tx as unknown as Db;
+        // A concurrent repeat of the key waits here for the first request's commit, then finds its row.
+        const [row] = await db
+          .insert(socialPostResults)
+          .values(rowValues(id, platform, input))
+          .onConflictDoNothing()
+          .returning();
+        if (!row) {
+          const [first] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, id));
+          return sameRequest(first, platform, input) ? { row: first, repeated: true } : { row: first, reused: true };
+        }
+        await this.follow(db, row, input);
+        if (!input.scheduledAt) {
+          await enqueue(db, {
+            kind: PUBLISH_JOB,
+            payload: { resultId: id, mediaType: input.mediaType ?? null, now: true },
+            runAt: this.options.now?.() ?? new Date(),
+            uniqueKey: `social-post:${id}`,
+          });
+          await this.events.publish({ topic: 'social', action: 'created', id });
+        }
+        return { row, repeated: false };
+      }),
+    );
     if (!('reused' in outcome) && !outcome.repeated && !input.scheduledAt) this.queued?.();
     return outcome;
   }
@@ -125,11 +178,19 @@ export class SocialPublisher {
    * Publishes a recorded result once: a result already published is left alone; a result found mid-publish after a
    * crash is not sent again blindly (the platform may have it) but marked failed for the operator to check and retry.
    */
-  async publish(resultId: string, options: { mediaType?: 'photo' | 'video'; takenOver?: boolean; retry?: RetryPolicy } = {}): Promise<ResultRow> {
+  async publish(
+    resultId: string,
+    options: { mediaType?: 'photo' | 'video'; takenOver?: boolean; retry?: RetryPolicy } = {},
+  ): Promise<ResultRow> {
     const { db } = this.database;
     // The status moves to 'publishing' in one statement: of two callers only one gets the row.
-    const claimed = await db.update(socialPostResults).set({ status: 'publishing', error: null })
-      .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} IN ('scheduled', 'failed', 'pending')`).returning();
+    const claimed = await db
+      .update(socialPostResults)
+      .set({ status: 'publishing', error: null })
+      .where(
+        sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} IN ('scheduled', 'failed', 'pending')`,
+      )
+      .returning();
     const row = claimed[0];
     // The console shows it as being published from now on (Post Now, AI News, a Retry, a scheduled post alike).
     if (row) await this.events.publish({ topic: 'social', action: 'updated', id: row.id });
@@ -137,7 +198,10 @@ export class SocialPublisher {
       const [current] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, resultId));
       if (!current) throw new Error(`Ergebnis ${resultId} fehlt.`);
       if (current.status === 'publishing' && options.takenOver) {
-        return this.fail(current, 'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.');
+        return this.fail(
+          current,
+          'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
+        );
       }
       // Published already, or being published by another worker right now.
       return current;
@@ -145,11 +209,22 @@ export class SocialPublisher {
     try {
       const attached = await this.attachment(row.id);
       const { remoteId } = await ADAPTERS[row.platform as PlatformId](this.context(options.retry ?? this.retry), {
-        content: row.content, title: row.title ?? undefined, mediaUrl: row.mediaUrl ?? undefined, mediaType: attached?.mediaType ?? options.mediaType, mediaFile: attached?.file,
+        content: row.content,
+        title: row.title ?? undefined,
+        mediaUrl: row.mediaUrl ?? undefined,
+        mediaType: attached?.mediaType ?? options.mediaType,
+        mediaFile: attached?.file,
       });
-      const [done] = await db.update(socialPostResults).set({ status: 'published', remoteId, publishedAt: new Date(), error: null }).where(eq(socialPostResults.id, row.id)).returning();
+      const [done] = await db
+        .update(socialPostResults)
+        .set({ status: 'published', remoteId, publishedAt: new Date(), error: null })
+        .where(eq(socialPostResults.id, row.id))
+        .returning();
       await db.update(scheduledPosts).set({ status: 'published' }).where(eq(scheduledPosts.id, row.id));
-      await db.update(socialPlatforms).set({ posts: sql`${socialPlatforms.posts} + 1` }).where(eq(socialPlatforms.id, row.platform));
+      await db
+        .update(socialPlatforms)
+        .set({ posts: sql`${socialPlatforms.posts} + 1` })
+        .where(eq(socialPlatforms.id, row.platform));
       await this.events.publish({ topic: 'social', action: 'updated', id: row.id });
       return done;
     } catch (error) {
@@ -160,7 +235,9 @@ export class SocialPublisher {
   }
 
   /** The stored medium of a result: its type, and the local file of a Media Library upload (when this server has it). */
-  private async attachment(resultId: string): Promise<{ mediaType: 'photo' | 'video'; file?: { path: string; type: string } } | undefined> {
+  private async attachment(
+    resultId: string,
+  ): Promise<{ mediaType: 'photo' | 'video'; file?: { path: string; type: string } } | undefined> {
     const { db } = this.database;
     const [link] = await db.select().from(socialPostMedia).where(eq(socialPostMedia.resultId, resultId));
     if (!link) return undefined;
@@ -168,15 +245,24 @@ export class SocialPublisher {
     if (!link.mediaId || !this.options.mediaDir) return { mediaType };
     const [stored] = await db.select().from(media).where(eq(media.id, link.mediaId));
     if (!stored?.fileName) return { mediaType };
-    return { mediaType, file: { path: path.join(this.options.mediaDir, stored.fileName), type: stored.mime ?? (mediaType === 'video' ? 'video/mp4' : 'image/jpeg') } };
+    return {
+      mediaType,
+      file: {
+        path: path.join(this.options.mediaDir, stored.fileName),
+        type: stored.mime ?? (mediaType === 'video' ? 'video/mp4' : 'image/jpeg'),
+      },
+    };
   }
 
   /** The latest results (newest first), with the medium each one carries. */
   async list(limit = 50) {
     const { db } = this.database;
-    return db.select({ result: socialPostResults, media: socialPostMedia }).from(socialPostResults)
+    return db
+      .select({ result: socialPostResults, media: socialPostMedia })
+      .from(socialPostResults)
       .leftJoin(socialPostMedia, eq(socialPostMedia.resultId, socialPostResults.id))
-      .orderBy(desc(socialPostResults.seq)).limit(limit);
+      .orderBy(desc(socialPostResults.seq))
+      .limit(limit);
   }
 
   /**
@@ -185,23 +271,37 @@ export class SocialPublisher {
    */
   async retryFailed(resultId: string): Promise<RetryOutcome> {
     const { db } = this.database;
-    const [row] = await db.update(socialPostResults).set({ status: 'pending', error: null })
-      .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} = 'failed'`).returning();
+    const [row] = await db
+      .update(socialPostResults)
+      .set({ status: 'pending', error: null })
+      .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} = 'failed'`)
+      .returning();
     if (!row) {
       const [current] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, resultId));
       return { queued: false, reason: current ? 'not_failed' : 'missing', row: current };
     }
-    await enqueue(db, { kind: PUBLISH_JOB, payload: { resultId, mediaType: null }, runAt: new Date(), uniqueKey: `social-retry:${resultId}:${randomUUID()}` });
+    await enqueue(db, {
+      kind: PUBLISH_JOB,
+      payload: { resultId, mediaType: null },
+      runAt: new Date(),
+      uniqueKey: `social-retry:${resultId}:${randomUUID()}`,
+    });
     await this.events.publish({ topic: 'social', action: 'updated', id: resultId });
     return { queued: true, row };
   }
 
   private async fail(row: ResultRow, message: string, cause?: unknown): Promise<never> {
     const { db } = this.database;
-    const failed = await db.update(socialPostResults).set({ status: 'failed', error: message }).where(eq(socialPostResults.id, row.id)).returning();
+    const failed = await db
+      .update(socialPostResults)
+      .set({ status: 'failed', error: message })
+      .where(eq(socialPostResults.id, row.id))
+      .returning();
     await db.update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, row.id));
     await this.events.publish({ topic: 'social', action: 'updated', id: row.id });
-    throw Object.assign(cause instanceof PlatformError ? cause : new PlatformError(message, 'rejected'), { result: failed[0] });
+    throw Object.assign(cause instanceof PlatformError ? cause : new PlatformError(message, 'rejected'), {
+      result: failed[0],
+    });
   }
 
   /**
@@ -210,7 +310,11 @@ export class SocialPublisher {
    * retryable failures come back later (SPEC §8 delays), others stay failed.
    */
   async runJob(job: Job): Promise<void> {
-    const { resultId, mediaType, now } = job.payload as { resultId: string; mediaType?: 'photo' | 'video' | null; now?: boolean };
+    const { resultId, mediaType, now } = job.payload as {
+      resultId: string;
+      mediaType?: 'photo' | 'video' | null;
+      now?: boolean;
+    };
     if (now) {
       try {
         await this.publish(resultId, { mediaType: mediaType ?? undefined, takenOver: job.takenOver });
@@ -222,13 +326,26 @@ export class SocialPublisher {
     }
     try {
       // Within a job the queue does the waiting: no retries inside one run.
-      await this.publish(resultId, { mediaType: mediaType ?? undefined, takenOver: job.takenOver, retry: { ...this.retry, retries: 0 } });
+      await this.publish(resultId, {
+        mediaType: mediaType ?? undefined,
+        takenOver: job.takenOver,
+        retry: { ...this.retry, retries: 0 },
+      });
     } catch (error) {
       if (error instanceof PlatformError && error.retryable && job.attempts < job.maxAttempts) {
         // A post that was never scheduled (a Retry of a Post Now) waits as pending, not as a planned post.
-        await this.database.db.update(socialPostResults).set({ status: sql`CASE WHEN ${socialPostResults.scheduledAt} IS NULL THEN 'pending' ELSE 'scheduled' END` }).where(eq(socialPostResults.id, resultId));
-        await this.database.db.update(scheduledPosts).set({ status: 'scheduled' }).where(eq(scheduledPosts.id, resultId));
-        throw new RetryLater(error.message, Math.max(this.retry.baseDelayMs * this.retry.multiplier ** (job.attempts - 1), error.retryAfterMs ?? 0));
+        await this.database.db
+          .update(socialPostResults)
+          .set({ status: sql`CASE WHEN ${socialPostResults.scheduledAt} IS NULL THEN 'pending' ELSE 'scheduled' END` })
+          .where(eq(socialPostResults.id, resultId));
+        await this.database.db
+          .update(scheduledPosts)
+          .set({ status: 'scheduled' })
+          .where(eq(scheduledPosts.id, resultId));
+        throw new RetryLater(
+          error.message,
+          Math.max(this.retry.baseDelayMs * this.retry.multiplier ** (job.attempts - 1), error.retryAfterMs ?? 0),
+        );
       }
       if (!(error instanceof PlatformError)) throw error;
       // A final failure is recorded on the result; the job itself is done.

@@ -26,13 +26,28 @@ export interface SocialSettings {
   allowPrivate?: boolean;
 }
 
-export function createSocialServices(database: Database, events: EventHub, credentials: Credentials, settings: SocialSettings): SocialServices {
+export function createSocialServices(
+  database: Database,
+  events: EventHub,
+  credentials: Credentials,
+  settings: SocialSettings,
+): SocialServices {
   const tokens = new TokenStore(database.db, settings.secretKey);
   const retry = settings.retry ?? DEFAULT_RETRY;
   return {
     tokens,
-    publisher: new SocialPublisher(database, events, credentials, tokens, { retry, pollMs: settings.pollMs, mediaDir: settings.mediaDir, allowPrivate: settings.allowPrivate, now: settings.now }),
-    oauth: new OAuthService(database, events, credentials, tokens, { retry, refreshLeadMs: settings.refreshLeadMs ?? 10 * 60_000, now: settings.now }),
+    publisher: new SocialPublisher(database, events, credentials, tokens, {
+      retry,
+      pollMs: settings.pollMs,
+      mediaDir: settings.mediaDir,
+      allowPrivate: settings.allowPrivate,
+      now: settings.now,
+    }),
+    oauth: new OAuthService(database, events, credentials, tokens, {
+      retry,
+      refreshLeadMs: settings.refreshLeadMs ?? 10 * 60_000,
+      now: settings.now,
+    }),
   };
 }
 
@@ -40,11 +55,19 @@ export function createSocialServices(database: Database, events: EventHub, crede
 const PUBLISH_CONCURRENCY = 4;
 
 /** The worker of this instance: posts (now and scheduled) and token refreshes (other kinds can join later). */
-export function createJobWorker(database: Database, social: SocialServices, options: { pollMs: number; claimTimeoutMs?: number; now?: () => Date; workerId?: string }): JobWorker {
-  const worker = new JobWorker(database, {
-    [PUBLISH_JOB]: (job) => social.publisher.runJob(job),
-    [REFRESH_JOB]: (job) => social.oauth.runJob(job),
-  }, { concurrency: { [PUBLISH_JOB]: PUBLISH_CONCURRENCY }, ...options });
+export function createJobWorker(
+  database: Database,
+  social: SocialServices,
+  options: { pollMs: number; claimTimeoutMs?: number; now?: () => Date; workerId?: string },
+): JobWorker {
+  const worker = new JobWorker(
+    database,
+    {
+      [PUBLISH_JOB]: (job) => social.publisher.runJob(job),
+      [REFRESH_JOB]: (job) => social.oauth.runJob(job),
+    },
+    { concurrency: { [PUBLISH_JOB]: PUBLISH_CONCURRENCY }, ...options },
+  );
   // A post accepted for now is published at once, not at the next poll.
   social.publisher.onQueued(() => worker.nudge());
   return worker;

@@ -48,18 +48,37 @@ export interface TokenStatus {
 }
 
 export class TokenStore {
-  constructor(private readonly db: Db, private readonly key: Buffer) {}
+  constructor(
+    private readonly db: Db,
+    private readonly key: Buffer,
+  ) {}
 
   async save(platform: string, tokens: Omit<StoredTokens, 'state'>): Promise<void> {
-    const secret = encrypt(this.key, JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
-    const values = { secret, expiresAt: tokens.expiresAt ?? null, refreshExpiresAt: tokens.refreshExpiresAt ?? null, account: tokens.account ?? null, state: 'ok', updatedAt: new Date() };
-    await this.db.insert(oauthTokens).values({ platform, ...values }).onConflictDoUpdate({ target: oauthTokens.platform, set: values });
+    const secret = encrypt(
+      this.key,
+      JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
+    );
+    const values = {
+      secret,
+      expiresAt: tokens.expiresAt ?? null,
+      refreshExpiresAt: tokens.refreshExpiresAt ?? null,
+      account: tokens.account ?? null,
+      state: 'ok',
+      updatedAt: new Date(),
+    };
+    await this.db
+      .insert(oauthTokens)
+      .values({ platform, ...values })
+      .onConflictDoUpdate({ target: oauthTokens.platform, set: values });
   }
 
   async get(platform: string): Promise<StoredTokens | undefined> {
     const [row] = await this.db.select().from(oauthTokens).where(eq(oauthTokens.platform, platform));
     if (!row) return undefined;
-    const { accessToken, refreshToken } = JSON.parse(decrypt(this.key, row.secret)) as { accessToken: string; refreshToken?: string };
+    const { accessToken, refreshToken } = JSON.parse(decrypt(this.key, row.secret)) as {
+      accessToken: string;
+      refreshToken?: string;
+    };
     return {
       accessToken,
       refreshToken,
@@ -72,12 +91,21 @@ export class TokenStore {
 
   /** Expiry and state of every stored token, without the secrets. */
   async statuses(): Promise<TokenStatus[]> {
-    const rows = await this.db.select({ platform: oauthTokens.platform, expiresAt: oauthTokens.expiresAt, state: oauthTokens.state }).from(oauthTokens);
-    return rows.map((r) => ({ platform: r.platform, expiresAt: r.expiresAt ?? undefined, state: r.state === 'revoked' ? 'revoked' : 'ok' }));
+    const rows = await this.db
+      .select({ platform: oauthTokens.platform, expiresAt: oauthTokens.expiresAt, state: oauthTokens.state })
+      .from(oauthTokens);
+    return rows.map((r) => ({
+      platform: r.platform,
+      expiresAt: r.expiresAt ?? undefined,
+      state: r.state === 'revoked' ? 'revoked' : 'ok',
+    }));
   }
 
   async markRevoked(platform: string): Promise<void> {
-    await this.db.update(oauthTokens).set({ state: 'revoked', updatedAt: new Date() }).where(eq(oauthTokens.platform, platform));
+    await this.db
+      .update(oauthTokens)
+      .set({ state: 'revoked', updatedAt: new Date() })
+      .where(eq(oauthTokens.platform, platform));
   }
 
   async remove(platform: string): Promise<void> {

@@ -15,7 +15,10 @@ import { adapterFor, PROVIDER_NAMES, requireKey, type JobInput } from './adapter
  * With `mediaDir` a finished job's file is copied into the Media Library (through the SSRF guard, private addresses
  * only with `allowPrivate`), so a story keeps its video when the provider's address expires.
  */
-export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'token'> & { mediaDir?: string; allowPrivate?: boolean };
+export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'token'> & {
+  mediaDir?: string;
+  allowPrivate?: boolean;
+};
 
 const DEFAULT_POLL_MS = 5000;
 /** A job still open after this long is given up (the providers document minutes, not hours). */
@@ -45,14 +48,21 @@ function formatDuration(seconds: number | undefined): string | undefined {
 async function jobInput(deps: JobDeps, provider: VideoProvider, body: VideoGenerateBody): Promise<JobInput> {
   const avatar = body.avatar?.trim() ?? '';
   const script = body.script?.trim() ?? '';
-  if (!script || (!avatar && provider !== 'modelslab')) throw new HttpError(400, 'Bitte Avatar und Script auswählen.', 'invalid_body');
+  if (!script || (!avatar && provider !== 'modelslab'))
+    throw new HttpError(400, 'Bitte Avatar und Script auswählen.', 'invalid_body');
   const [stored] = avatar ? await deps.database.db.select().from(avatars).where(eq(avatars.id, avatar)) : [];
-  const title = body.title?.trim() || `${stored?.name ?? avatar ?? PROVIDER_NAMES[provider]}: ${script.length > 40 ? `${script.slice(0, 40)}…` : script}`;
+  const title =
+    body.title?.trim() ||
+    `${stored?.name ?? avatar ?? PROVIDER_NAMES[provider]}: ${script.length > 40 ? `${script.slice(0, 40)}…` : script}`;
   return { avatar, script, title, background: body.background, voice: body.voice, sourceImage: stored?.preview };
 }
 
 /** POST /video/…/generate: the provider's job is created first; only an accepted job becomes a project. */
-export async function createVideoJob(deps: JobDeps, provider: VideoProvider, body: VideoGenerateBody): Promise<typeof videoProjects.$inferSelect> {
+export async function createVideoJob(
+  deps: JobDeps,
+  provider: VideoProvider,
+  body: VideoGenerateBody,
+): Promise<typeof videoProjects.$inferSelect> {
   // Without a key every provider is first of all not configured (503); with one, VidAU's missing API answers 501.
   await requireKey(deps.credentials, provider);
   const adapter = adapterFor(provider);
@@ -62,9 +72,21 @@ export async function createVideoJob(deps: JobDeps, provider: VideoProvider, bod
   const row = await deps.database.db.transaction(async (tx) => {
     const [project] = await tx
       .insert(videoProjects)
-      .values({ id, title: input.title, status: 'processing', progress: 0, avatar: input.avatar, platform: provider, duration: '0:00', createdAt: new Date().toISOString(), url: null })
+      .values({
+        id,
+        title: input.title,
+        status: 'processing',
+        progress: 0,
+        avatar: input.avatar,
+        platform: provider,
+        duration: '0:00',
+        createdAt: new Date().toISOString(),
+        url: null,
+      })
       .returning();
-    await tx.insert(videoJobs).values({ projectId: id, provider, externalId, input, nextPollAt: new Date(Date.now() + pollIntervalMs(deps)) });
+    await tx
+      .insert(videoJobs)
+      .values({ projectId: id, provider, externalId, input, nextPollAt: new Date(Date.now() + pollIntervalMs(deps)) });
     return project;
   });
   await deps.events.publish({ topic: 'video', action: 'created', id });
@@ -72,19 +94,40 @@ export async function createVideoJob(deps: JobDeps, provider: VideoProvider, bod
 }
 
 /** POST /video/projects/{id}/retry: a failed project's job is made again from its stored input. */
-export async function retryVideoJob(deps: JobDeps, project: typeof videoProjects.$inferSelect): Promise<typeof videoProjects.$inferSelect> {
+export async function retryVideoJob(
+  deps: JobDeps,
+  project: typeof videoProjects.$inferSelect,
+): Promise<typeof videoProjects.$inferSelect> {
   const provider = project.platform as VideoProvider;
   await requireKey(deps.credentials, provider);
   const adapter = adapterFor(provider);
   const [job] = await deps.database.db.select().from(videoJobs).where(eq(videoJobs.projectId, project.id));
-  if (!job) throw new HttpError(409, 'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.', 'no_input');
+  if (!job)
+    throw new HttpError(
+      409,
+      'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.',
+      'no_input',
+    );
   const externalId = await adapter.create(job.input as JobInput, deps.credentials);
   const row = await deps.database.db.transaction(async (tx) => {
     await tx
       .update(videoJobs)
-      .set({ externalId, state: 'following', polls: 0, error: null, resultUrl: null, leaseUntil: null, createdAt: new Date(), nextPollAt: new Date(Date.now() + pollIntervalMs(deps)) })
+      .set({
+        externalId,
+        state: 'following',
+        polls: 0,
+        error: null,
+        resultUrl: null,
+        leaseUntil: null,
+        createdAt: new Date(),
+        nextPollAt: new Date(Date.now() + pollIntervalMs(deps)),
+      })
       .where(eq(videoJobs.projectId, project.id));
-    const [updated] = await tx.update(videoProjects).set({ status: 'processing', progress: 0, url: null }).where(eq(videoProjects.id, project.id)).returning();
+    const [updated] = await tx
+      .update(videoProjects)
+      .set({ status: 'processing', progress: 0, url: null })
+      .where(eq(videoProjects.id, project.id))
+      .returning();
     return updated;
   });
   await deps.events.publish({ topic: 'video', action: 'updated', id: project.id });
@@ -114,8 +157,15 @@ async function claimDue(deps: JobDeps, limit: number): Promise<Claimed[]> {
 
 async function fail(deps: JobDeps, projectId: string, message: string): Promise<void> {
   const { db } = deps.database;
-  await db.update(videoJobs).set({ state: 'failed', error: message, leaseUntil: null }).where(eq(videoJobs.projectId, projectId));
-  const [project] = await db.update(videoProjects).set({ status: 'failed' }).where(eq(videoProjects.id, projectId)).returning();
+  await db
+    .update(videoJobs)
+    .set({ state: 'failed', error: message, leaseUntil: null })
+    .where(eq(videoJobs.projectId, projectId));
+  const [project] = await db
+    .update(videoProjects)
+    .set({ status: 'failed' })
+    .where(eq(videoProjects.id, projectId))
+    .returning();
   await addNotification(db, `Video „${project?.title ?? projectId}“ fehlgeschlagen: ${message}`, 'info');
   await deps.events.publish({ topic: 'video', action: 'updated', id: projectId });
 }
@@ -124,14 +174,29 @@ async function fail(deps: JobDeps, projectId: string, message: string): Promise<
 async function keepCopy(deps: JobDeps, projectId: string, providerName: string, url: string): Promise<void> {
   if (!deps.mediaDir) return;
   const { db } = deps.database;
-  const [project] = await db.select({ title: videoProjects.title }).from(videoProjects).where(eq(videoProjects.id, projectId));
+  const [project] = await db
+    .select({ title: videoProjects.title })
+    .from(videoProjects)
+    .where(eq(videoProjects.id, projectId));
   const title = project?.title ?? projectId;
   try {
-    await copyProviderVideo({ database: deps.database, events: deps.events, mediaDir: deps.mediaDir, allowPrivate: deps.allowPrivate ?? false }, { projectId, title, url, providerName });
+    await copyProviderVideo(
+      {
+        database: deps.database,
+        events: deps.events,
+        mediaDir: deps.mediaDir,
+        allowPrivate: deps.allowPrivate ?? false,
+      },
+      { projectId, title, url, providerName },
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`[video] Kopie von „${title}“ in die Mediathek fehlgeschlagen: ${reason}`);
-    await addNotification(db, `Video „${title}“ ist fertig, aber nicht in der Mediathek gesichert: ${reason} Der Link des Anbieters bleibt.`, 'info').catch(() => undefined);
+    await addNotification(
+      db,
+      `Video „${title}“ ist fertig, aber nicht in der Mediathek gesichert: ${reason} Der Link des Anbieters bleibt.`,
+      'info',
+    ).catch(() => undefined);
   }
 }
 
@@ -151,23 +216,41 @@ export async function pollDueVideoJobs(deps: JobDeps, limit = 10): Promise<numbe
       }
       const state = await adapterFor(provider).status(job.external_id, deps.credentials);
       if (state.state === 'completed' && state.url) {
-        await db.update(videoJobs).set({ state: 'done', polls, resultUrl: state.url, leaseUntil: null }).where(eq(videoJobs.projectId, job.project_id));
+        await db
+          .update(videoJobs)
+          .set({ state: 'done', polls, resultUrl: state.url, leaseUntil: null })
+          .where(eq(videoJobs.projectId, job.project_id));
         const duration = formatDuration(state.durationSeconds);
         await db
           .update(videoProjects)
-          .set({ status: 'completed', progress: 100, url: videoFilePath(deps.token, provider, job.project_id), ...(duration ? { duration } : {}) })
+          .set({
+            status: 'completed',
+            progress: 100,
+            url: videoFilePath(deps.token, provider, job.project_id),
+            ...(duration ? { duration } : {}),
+          })
           .where(eq(videoProjects.id, job.project_id));
         await deps.events.publish({ topic: 'video', action: 'updated', id: job.project_id });
         await keepCopy(deps, job.project_id, name, state.url);
       } else if (state.state === 'completed') {
         await fail(deps, job.project_id, `${name} meldet das Video als fertig, aber ohne Adresse der Datei.`);
       } else if (state.state === 'failed') {
-        await fail(deps, job.project_id, `${name} meldet einen Fehler bei der Erstellung: ${state.error ?? 'unbekannter Fehler'}`);
+        await fail(
+          deps,
+          job.project_id,
+          `${name} meldet einen Fehler bei der Erstellung: ${state.error ?? 'unbekannter Fehler'}`,
+        );
       } else {
         // Providers without a progress figure: an estimate that moves with each poll and stays below 100 until done.
         const progress = Math.max(1, Math.min(95, state.progress ?? Math.min(90, polls * 15)));
-        await db.update(videoJobs).set({ polls, leaseUntil: null, nextPollAt: new Date(Date.now() + interval) }).where(eq(videoJobs.projectId, job.project_id));
-        const [before] = await db.select({ progress: videoProjects.progress }).from(videoProjects).where(eq(videoProjects.id, job.project_id));
+        await db
+          .update(videoJobs)
+          .set({ polls, leaseUntil: null, nextPollAt: new Date(Date.now() + interval) })
+          .where(eq(videoJobs.projectId, job.project_id));
+        const [before] = await db
+          .select({ progress: videoProjects.progress })
+          .from(videoProjects)
+          .where(eq(videoProjects.id, job.project_id));
         if (before && before.progress !== progress) {
           await db.update(videoProjects).set({ progress }).where(eq(videoProjects.id, job.project_id));
           await deps.events.publish({ topic: 'video', action: 'updated', id: job.project_id });
@@ -176,10 +259,20 @@ export async function pollDueVideoJobs(deps: JobDeps, limit = 10): Promise<numbe
     } catch (error) {
       if (error instanceof HttpError && (error.status === 429 || error.status >= 500)) {
         // Rate limit, outage or a key that went missing: ask again later (Retry-After when the provider gave one).
-        const wait = error.status === 429 ? (retryAfterSeconds(error.headers?.['Retry-After'] ?? null) ?? 30) * 1000 : Math.min(5 * 60_000, interval * 2 ** Math.min(polls, 6));
-        await db.update(videoJobs).set({ polls, leaseUntil: null, error: error.message, nextPollAt: new Date(Date.now() + wait) }).where(eq(videoJobs.projectId, job.project_id));
+        const wait =
+          error.status === 429
+            ? (retryAfterSeconds(error.headers?.['Retry-After'] ?? null) ?? 30) * 1000
+            : Math.min(5 * 60_000, interval * 2 ** Math.min(polls, 6));
+        await db
+          .update(videoJobs)
+          .set({ polls, leaseUntil: null, error: error.message, nextPollAt: new Date(Date.now() + wait) })
+          .where(eq(videoJobs.projectId, job.project_id));
       } else {
-        await fail(deps, job.project_id, error instanceof HttpError ? error.message : `${name}: ${(error as Error).message}`);
+        await fail(
+          deps,
+          job.project_id,
+          error instanceof HttpError ? error.message : `${name}: ${(error as Error).message}`,
+        );
       }
     }
   }
@@ -193,7 +286,9 @@ export function startVideoPoller(deps: JobDeps): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = pollDueVideoJobs(deps)
-      .catch((error: unknown) => console.error('[video] Abfrage der Video-Aufträge fehlgeschlagen:', (error as Error).message))
+      .catch((error: unknown) =>
+        console.error('[video] Abfrage der Video-Aufträge fehlgeschlagen:', (error as Error).message),
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, pollIntervalMs(deps));
       });

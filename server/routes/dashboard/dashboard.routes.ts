@@ -12,7 +12,13 @@ import { media, news, notifications, pipelineSteps, posts, runs, scheduledPosts,
 import { register } from '../../operation';
 import { listRuns, stepsOf } from '../workflow/runs';
 
-const NAMES: Record<Platform, string> = { youtube: 'YouTube', facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok', telegram: 'Telegram' };
+const NAMES: Record<Platform, string> = {
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  telegram: 'Telegram',
+};
 const integer = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -51,9 +57,17 @@ export async function n8nStatus(n8n: N8nClient | undefined): Promise<StatusRow> 
     case 'ok':
       return { ...row, status: 'online', detail: 'Verbunden' };
     case 'no-key':
-      return { ...row, status: 'degraded', detail: 'Verbunden, ohne API-Schlüssel (N8N_API_KEY): keine Logs und kein Retry' };
+      return {
+        ...row,
+        status: 'degraded',
+        detail: 'Verbunden, ohne API-Schlüssel (N8N_API_KEY): keine Logs und kein Retry',
+      };
     case 'key-refused':
-      return { ...row, status: 'degraded', detail: 'Verbunden, aber n8n lehnt den API-Schlüssel ab (N8N_API_KEY prüfen)' };
+      return {
+        ...row,
+        status: 'degraded',
+        detail: 'Verbunden, aber n8n lehnt den API-Schlüssel ab (N8N_API_KEY prüfen)',
+      };
     default:
       return { ...row, status: 'offline', detail: 'Nicht erreichbar' };
   }
@@ -65,7 +79,9 @@ export function obsStatus(hub: ObsHub | undefined): StatusRow {
   const list = hub?.instances ?? [];
   if (list.length === 0) return { ...row, status: 'offline', detail: 'Nicht konfiguriert' };
   const connected = list.filter((i) => i.state === 'connected');
-  const names = list.map((i) => `${i.name}: ${i.state === 'connected' ? 'verbunden' : (i.lastError?.message ?? 'nicht verbunden')}`).join(' · ');
+  const names = list
+    .map((i) => `${i.name}: ${i.state === 'connected' ? 'verbunden' : (i.lastError?.message ?? 'nicht verbunden')}`)
+    .join(' · ');
   const status = connected.length === list.length ? 'online' : connected.length > 0 ? 'degraded' : 'offline';
   return { ...row, status, detail: names };
 }
@@ -74,20 +90,39 @@ export function registerDashboard(app: Hono<AppEnv>): void {
   register(app, 'dashboard.overview', async ({ c }): Promise<OverviewData> => {
     const { database, mediaDir, n8n, obs, events } = c.get('deps');
     const { db } = database;
-    const [[{ newsCount }], postsByStatus, [{ videoCount }], [{ processing }], [{ scheduled }], viewsByPlatform, [{ newsViews }], [{ mediaViews }], steps, latest] = await Promise.all([
+    const [
+      [{ newsCount }],
+      postsByStatus,
+      [{ videoCount }],
+      [{ processing }],
+      [{ scheduled }],
+      viewsByPlatform,
+      [{ newsViews }],
+      [{ mediaViews }],
+      steps,
+      latest,
+    ] = await Promise.all([
       db.select({ newsCount: count() }).from(news),
       db.select({ status: posts.status, n: count() }).from(posts).groupBy(posts.status),
       db.select({ videoCount: count() }).from(videoProjects),
       db.select({ processing: count() }).from(videoProjects).where(eq(videoProjects.status, 'processing')),
       db.select({ scheduled: count() }).from(scheduledPosts).where(eq(scheduledPosts.status, 'scheduled')),
-      db.select({ platform: posts.platform, views: sum(posts.views) }).from(posts).groupBy(posts.platform).orderBy(desc(sql`sum(${posts.views})`)),
+      db
+        .select({ platform: posts.platform, views: sum(posts.views) })
+        .from(posts)
+        .groupBy(posts.platform)
+        .orderBy(desc(sql`sum(${posts.views})`)),
       db.select({ newsViews: sum(news.views) }).from(news),
       db.select({ mediaViews: sum(media.views) }).from(media),
       db.select().from(pipelineSteps).orderBy(asc(pipelineSteps.seq)),
       db.select().from(notifications).orderBy(desc(notifications.seq)).limit(5),
     ]);
     // The AI workflow's progress and the running runs come from the n8n runs once there are any.
-    const [[latestRun], [{ runningRuns }], n8nRow] = await Promise.all([listRuns(db, { limit: 1 }), db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running')), n8nStatus(n8n)]);
+    const [[latestRun], [{ runningRuns }], n8nRow] = await Promise.all([
+      listRuns(db, { limit: 1 }),
+      db.select({ runningRuns: count() }).from(runs).where(eq(runs.status, 'running')),
+      n8nStatus(n8n),
+    ]);
     const streams = (obs?.instances ?? []).filter((i) => i.state === 'connected' && i.streaming).length;
     const byStatus = new Map(postsByStatus.map((p) => [p.status, p.n]));
     const postTotal = postsByStatus.reduce((s, p) => s + p.n, 0);
@@ -98,10 +133,34 @@ export function registerDashboard(app: Hono<AppEnv>): void {
     const dbName = database.kind === 'pglite' ? 'PGlite (eingebettet)' : 'PostgreSQL';
     return {
       stats: [
-        { id: 'news', title: 'Total News', value: integer.format(newsCount), description: 'Generierte News insgesamt', icon: 'news' },
-        { id: 'live', title: 'Live Streams', value: String(streams), description: obs?.instances.length ? 'Aktive Übertragungen' : 'Aktive Übertragungen (OBS nicht konfiguriert)', icon: 'live' },
-        { id: 'views', title: 'Total Views', value: compact.format(totalViews), description: 'Aufrufe auf allen Plattformen', icon: 'views' },
-        { id: 'videos', title: 'Videos', value: integer.format(videoCount), description: 'Erstellte KI-Videos', icon: 'videos' },
+        {
+          id: 'news',
+          title: 'Total News',
+          value: integer.format(newsCount),
+          description: 'Generierte News insgesamt',
+          icon: 'news',
+        },
+        {
+          id: 'live',
+          title: 'Live Streams',
+          value: String(streams),
+          description: obs?.instances.length ? 'Aktive Übertragungen' : 'Aktive Übertragungen (OBS nicht konfiguriert)',
+          icon: 'live',
+        },
+        {
+          id: 'views',
+          title: 'Total Views',
+          value: compact.format(totalViews),
+          description: 'Aufrufe auf allen Plattformen',
+          icon: 'views',
+        },
+        {
+          id: 'videos',
+          title: 'Videos',
+          value: integer.format(videoCount),
+          description: 'Erstellte KI-Videos',
+          icon: 'videos',
+        },
         {
           id: 'posts',
           title: 'Posts',
@@ -111,13 +170,30 @@ export function registerDashboard(app: Hono<AppEnv>): void {
         },
       ],
       queuedJobs: processing + scheduled + runningRuns,
-      notifications: latest.map((n) => ({ id: n.id, message: n.message, type: n.type as Notification['type'], time: relativeTime(new Date(n.createdAt)) })),
-      platformViews: viewsByPlatform.map((p) => ({ platform: NAMES[p.platform as Platform] ?? p.platform, views: Number(p.views ?? 0) })),
-      workflowProgress: (latestRun ? stepsOf(latestRun) : steps).map((s) => ({ id: s.id, name: s.name, progress: s.progress })),
+      notifications: latest.map((n) => ({
+        id: n.id,
+        message: n.message,
+        type: n.type as Notification['type'],
+        time: relativeTime(new Date(n.createdAt)),
+      })),
+      platformViews: viewsByPlatform.map((p) => ({
+        platform: NAMES[p.platform as Platform] ?? p.platform,
+        views: Number(p.views ?? 0),
+      })),
+      workflowProgress: (latestRun ? stepsOf(latestRun) : steps).map((s) => ({
+        id: s.id,
+        name: s.name,
+        progress: s.progress,
+      })),
       systemStatus: [
         events.listening
           ? { id: 'database', name: 'Datenbank', status: 'online', detail: dbName }
-          : { id: 'database', name: 'Datenbank', status: 'degraded', detail: `${dbName} – Live-Aktualisierung unterbrochen, wird neu verbunden …` },
+          : {
+              id: 'database',
+              name: 'Datenbank',
+              status: 'degraded',
+              detail: `${dbName} – Live-Aktualisierung unterbrochen, wird neu verbunden …`,
+            },
         n8nRow,
         obsStatus(obs),
         { id: 'tts', name: 'TTS (ElevenLabs)', status: 'offline', detail: 'Nicht konfiguriert' },

@@ -13,14 +13,17 @@ let openai: OpenAiFake;
 beforeAll(async () => {
   // /news/generate asks the LLM now: a chat-completions fake on a free port.
   openai = await startOpenAiFake(0, { apiKey: 'sk-dashboard-0123456789' });
-  t = await createTestApp({ credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-dashboard-0123456789' }) });
+  t = await createTestApp({
+    credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-dashboard-0123456789' }),
+  });
 });
 afterAll(async () => {
   await t.close();
   await openai.close();
 });
 
-const stat = (o: { stats: { id: string; value: string; description: string }[] }, id: string) => o.stats.find((s) => s.id === id);
+const stat = (o: { stats: { id: string; value: string; description: string }[] }, id: string) =>
+  o.stats.find((s) => s.id === id);
 
 test('the overview counts what is stored, not fixed numbers', async () => {
   const empty = await contractBody('dashboard.overview', await t.call('/dashboard/overview'));
@@ -38,8 +41,19 @@ test('the overview counts what is stored, not fixed numbers', async () => {
   expect(seeded.queuedJobs).toBe(4);
   expect(seeded.notifications[0].message).toBe('Breaking News Video erfolgreich auf YouTube veröffentlicht');
 
-  await t.database.db.insert(news).values({ id: 'news-neu', title: 'Neu', source: 'Alpha', category: 'general', status: 'draft', createdAt: new Date().toISOString(), publishedAt: null });
-  await t.call('/posts', { method: 'POST', json: { title: 'Neu', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie' } });
+  await t.database.db.insert(news).values({
+    id: 'news-neu',
+    title: 'Neu',
+    source: 'Alpha',
+    category: 'general',
+    status: 'draft',
+    createdAt: new Date().toISOString(),
+    publishedAt: null,
+  });
+  await t.call('/posts', {
+    method: 'POST',
+    json: { title: 'Neu', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie' },
+  });
   const after = await contractBody('dashboard.overview', await t.call('/dashboard/overview'));
   expect(stat(after, 'news')?.value).toBe('16');
   expect(stat(after, 'posts')?.description).toBe('89 veröffentlicht · 23 geplant · 16 Entwürfe');
@@ -79,22 +93,73 @@ test('the n8n row: connected, without or with a refused key, unreachable, not co
     }
   };
   const ok = n8nFake({ health: 200 });
-  expect(await row(new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: ok.fetchImpl }))).toEqual({ id: 'n8n', name: 'n8n Workflow', status: 'online', detail: 'Verbunden' });
+  expect(
+    await row(
+      new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: ok.fetchImpl }),
+    ),
+  ).toEqual({ id: 'n8n', name: 'n8n Workflow', status: 'online', detail: 'Verbunden' });
   expect(ok.seen).toEqual(['/healthz key=-', '/api/v1/workflows?limit=1 key=k-123']);
   const noKey = n8nFake({ health: 200 });
-  expect(await row(new N8nClient({ baseUrl: 'http://n8n.test', apiKey: undefined, webhookPath: 'ai-news', fetchImpl: noKey.fetchImpl }))).toMatchObject({ status: 'degraded', detail: 'Verbunden, ohne API-Schlüssel (N8N_API_KEY): keine Logs und kein Retry' });
+  expect(
+    await row(
+      new N8nClient({
+        baseUrl: 'http://n8n.test',
+        apiKey: undefined,
+        webhookPath: 'ai-news',
+        fetchImpl: noKey.fetchImpl,
+      }),
+    ),
+  ).toMatchObject({
+    status: 'degraded',
+    detail: 'Verbunden, ohne API-Schlüssel (N8N_API_KEY): keine Logs und kein Retry',
+  });
   const refused = n8nFake({ health: 200, api: 401 });
-  expect(await row(new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'wrong', webhookPath: 'ai-news', fetchImpl: refused.fetchImpl }))).toMatchObject({ status: 'degraded', detail: 'Verbunden, aber n8n lehnt den API-Schlüssel ab (N8N_API_KEY prüfen)' });
+  expect(
+    await row(
+      new N8nClient({
+        baseUrl: 'http://n8n.test',
+        apiKey: 'wrong',
+        webhookPath: 'ai-news',
+        fetchImpl: refused.fetchImpl,
+      }),
+    ),
+  ).toMatchObject({
+    status: 'degraded',
+    detail: 'Verbunden, aber n8n lehnt den API-Schlüssel ab (N8N_API_KEY prüfen)',
+  });
   const down = n8nFake({ health: 'down' });
-  expect(await row(new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: down.fetchImpl }))).toMatchObject({ status: 'offline', detail: 'Nicht erreichbar' });
+  expect(
+    await row(
+      new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: down.fetchImpl }),
+    ),
+  ).toMatchObject({ status: 'offline', detail: 'Nicht erreichbar' });
   const failing = n8nFake({ health: 503 });
-  expect(await row(new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: failing.fetchImpl }))).toMatchObject({ status: 'offline', detail: 'Nicht erreichbar' });
-  expect(await row(undefined)).toEqual({ id: 'n8n', name: 'n8n Workflow', status: 'offline', detail: 'Nicht konfiguriert' });
+  expect(
+    await row(
+      new N8nClient({
+        baseUrl: 'http://n8n.test',
+        apiKey: 'k-123',
+        webhookPath: 'ai-news',
+        fetchImpl: failing.fetchImpl,
+      }),
+    ),
+  ).toMatchObject({ status: 'offline', detail: 'Nicht erreichbar' });
+  expect(await row(undefined)).toEqual({
+    id: 'n8n',
+    name: 'n8n Workflow',
+    status: 'offline',
+    detail: 'Nicht konfiguriert',
+  });
 });
 
 test('n8n reachability is asked once per 10 s, not on every overview read', async () => {
   const fake = n8nFake({ health: 200 });
-  const client = new N8nClient({ baseUrl: 'http://n8n.test', apiKey: 'k-123', webhookPath: 'ai-news', fetchImpl: fake.fetchImpl });
+  const client = new N8nClient({
+    baseUrl: 'http://n8n.test',
+    apiKey: 'k-123',
+    webhookPath: 'ai-news',
+    fetchImpl: fake.fetchImpl,
+  });
   expect(await n8nStatus(client)).toMatchObject({ status: 'online' });
   expect(await n8nStatus(client)).toMatchObject({ status: 'online' });
   expect(fake.seen.filter((s) => s.startsWith('/healthz'))).toHaveLength(1);
@@ -102,10 +167,31 @@ test('n8n reachability is asked once per 10 s, not on every overview read', asyn
   expect(fake.seen.filter((s) => s.startsWith('/healthz'))).toHaveLength(2);
 });
 
-test('the OBS row counts the server\'s connected instances and names why the others are not', () => {
-  const hub = (instances: Array<{ name: string; state: string; lastError?: { code: number; message: string } }>) => ({ instances }) as unknown as ObsHub;
-  expect(obsStatus(undefined)).toEqual({ id: 'obs', name: 'OBS WebSocket', status: 'offline', detail: 'Nicht konfiguriert' });
-  expect(obsStatus(hub([{ name: 'Regie', state: 'connected' }]))).toEqual({ id: 'obs', name: 'OBS WebSocket', status: 'online', detail: 'Regie: verbunden' });
-  expect(obsStatus(hub([{ name: 'Regie', state: 'connected' }, { name: 'Regie 2', state: 'auth-failed', lastError: { code: 4009, message: 'Falsches Passwort.' } }]))).toMatchObject({ status: 'degraded', detail: 'Regie: verbunden · Regie 2: Falsches Passwort.' });
-  expect(obsStatus(hub([{ name: 'Regie', state: 'reconnecting' }]))).toMatchObject({ status: 'offline', detail: 'Regie: nicht verbunden' });
+test("the OBS row counts the server's connected instances and names why the others are not", () => {
+  const hub = (instances: Array<{ name: string; state: string; lastError?: { code: number; message: string } }>) =>
+    ({ instances }) as unknown as ObsHub;
+  expect(obsStatus(undefined)).toEqual({
+    id: 'obs',
+    name: 'OBS WebSocket',
+    status: 'offline',
+    detail: 'Nicht konfiguriert',
+  });
+  expect(obsStatus(hub([{ name: 'Regie', state: 'connected' }]))).toEqual({
+    id: 'obs',
+    name: 'OBS WebSocket',
+    status: 'online',
+    detail: 'Regie: verbunden',
+  });
+  expect(
+    obsStatus(
+      hub([
+        { name: 'Regie', state: 'connected' },
+        { name: 'Regie 2', state: 'auth-failed', lastError: { code: 4009, message: 'Falsches Passwort.' } },
+      ]),
+    ),
+  ).toMatchObject({ status: 'degraded', detail: 'Regie: verbunden · Regie 2: Falsches Passwort.' });
+  expect(obsStatus(hub([{ name: 'Regie', state: 'reconnecting' }]))).toMatchObject({
+    status: 'offline',
+    detail: 'Regie: nicht verbunden',
+  });
 });

@@ -11,8 +11,19 @@ import { forgetHealth, type ProbeResult } from '../../providers/probes';
 type KeyService = SavedKey['service'];
 
 /** Keeps the last test of a saved key (when the test used it) and answers the contract's ServiceCheck. */
-export async function recordProbe(c: Context<AppEnv>, service: string, result: ProbeResult, usedServerKey = true): Promise<ProbeResult> {
-  if (usedServerKey) await c.get('deps').keyStore.recordTest(service, { status: result.status, lastTested: result.lastTested, responseTime: result.responseTime, ...(result.error ? { error: result.error } : {}) });
+export async function recordProbe(
+  c: Context<AppEnv>,
+  service: string,
+  result: ProbeResult,
+  usedServerKey = true,
+): Promise<ProbeResult> {
+  if (usedServerKey)
+    await c.get('deps').keyStore.recordTest(service, {
+      status: result.status,
+      lastTested: result.lastTested,
+      responseTime: result.responseTime,
+      ...(result.error ? { error: result.error } : {}),
+    });
   return result;
 }
 
@@ -24,7 +35,13 @@ export function registerKeys(app: Hono<AppEnv>): void {
     for (const service of schemas.KeyService.options) {
       const stored = saved.get(service);
       if (stored) {
-        out.push({ service, masked: stored.masked, source: 'saved', readable: stored.readable, ...(stored.test ?? {}) });
+        out.push({
+          service,
+          masked: stored.masked,
+          source: 'saved',
+          readable: stored.readable,
+          ...(stored.test ?? {}),
+        });
         continue;
       }
       const fromEnv = credentials.setting(PROVIDERS[service].keyEnv);

@@ -37,10 +37,15 @@ async function run<T>(instance: ObsInstance, action: () => Promise<T>, notFound?
     if (error instanceof ObsNotConnected) throw new HttpError(503, 'Nicht mit OBS verbunden.', 'obs_not_connected');
     if (error instanceof ObsTimeout) throw new HttpError(504, error.message, 'obs_timeout');
     if (error instanceof ObsRequestFailed) {
-      if (error.code === RESOURCE_NOT_FOUND && notFound) throw new HttpError(404, `${notFound} nicht gefunden.`, 'not_found');
+      if (error.code === RESOURCE_NOT_FOUND && notFound)
+        throw new HttpError(404, `${notFound} nicht gefunden.`, 'not_found');
       if (error.code === OUTPUT_RUNNING) throw new HttpError(409, 'Stream läuft bereits.', 'stream_running');
       if (error.code === OUTPUT_NOT_RUNNING) throw new HttpError(409, 'Stream läuft nicht.', 'stream_not_running');
-      throw new HttpError(502, `OBS hat die Anfrage abgelehnt: ${error.message} (Code ${error.code}).`, 'obs_request_failed');
+      throw new HttpError(
+        502,
+        `OBS hat die Anfrage abgelehnt: ${error.message} (Code ${error.code}).`,
+        'obs_request_failed',
+      );
     }
     throw error;
   }
@@ -76,7 +81,18 @@ async function control(instance: ObsInstance, body: Record<string, unknown>) {
 
 export function registerLive(app: Hono<AppEnv>): void {
   register(app, 'live.schedule', async ({ c }) =>
-    c.get('deps').database.db.select({ id: broadcasts.id, title: broadcasts.title, time: broadcasts.time, date: broadcasts.date, platform: broadcasts.platform }).from(broadcasts).orderBy(asc(broadcasts.date), asc(broadcasts.time)));
+    c
+      .get('deps')
+      .database.db.select({
+        id: broadcasts.id,
+        title: broadcasts.title,
+        time: broadcasts.time,
+        date: broadcasts.date,
+        platform: broadcasts.platform,
+      })
+      .from(broadcasts)
+      .orderBy(asc(broadcasts.date), asc(broadcasts.time)),
+  );
 
   register(app, 'obs.status', async ({ query, c }) => {
     const hub = c.get('deps').obs;
@@ -87,7 +103,13 @@ export function registerLive(app: Hono<AppEnv>): void {
     let health = null;
     if (connected && i.streaming) health = await i.health().catch(() => null);
     return {
-      connected, streaming: connected && i.streaming, scene: i.currentScene, instance: i.name, state: i.state, streamPhase: i.streamPhase, health,
+      connected,
+      streaming: connected && i.streaming,
+      scene: i.currentScene,
+      instance: i.name,
+      state: i.state,
+      streamPhase: i.streamPhase,
+      health,
       ...(i.lastError && !connected ? { code: i.lastError.code, message: i.lastError.message } : {}),
       ...(i.reconnect && i.state === 'reconnecting' ? { reconnect: i.reconnect } : {}),
       ...(i.versions ? i.versions : {}),
@@ -98,7 +120,9 @@ export function registerLive(app: Hono<AppEnv>): void {
     await run(i, async () => undefined);
     return i.scenes.map((name) => ({ id: name, name, description: name === i.currentScene ? 'Programm' : '' }));
   });
-  register(app, 'obs.scene', async ({ query, body, c }) => control(pick(c, query.instance), { action: 'setScene', sceneName: body.sceneName }));
+  register(app, 'obs.scene', async ({ query, body, c }) =>
+    control(pick(c, query.instance), { action: 'setScene', sceneName: body.sceneName }),
+  );
   register(app, 'obs.control', async ({ query, body, c }) => control(pick(c, query.instance), body));
   register(app, 'obs.streamStart', async ({ query, c }) => control(pick(c, query.instance), { action: 'startStream' }));
   register(app, 'obs.streamStop', async ({ query, c }) => control(pick(c, query.instance), { action: 'stopStream' }));
@@ -107,13 +131,19 @@ export function registerLive(app: Hono<AppEnv>): void {
     const deps = c.get('deps');
     const instance = pick(c, query.instance);
     const story = await storyDetails(deps.database.db, body.newsId, deps.publicUrl ?? new URL(c.req.url).origin);
-    if (story.status !== 'published') throw new HttpError(409, 'Nur veröffentlichte Meldungen können auf Sendung gehen.', 'invalid_transition');
+    if (story.status !== 'published')
+      throw new HttpError(409, 'Nur veröffentlichte Meldungen können auf Sendung gehen.', 'invalid_transition');
     const { onAir } = await readSettings(deps.database.db);
     const sourceName = body.sourceName?.trim() || instance.textSource;
     const mediaSource = onAir.mediaSource.trim();
     await run(instance, () => onAirStep(instance.setText(story.title, sourceName)), `Quelle "${sourceName}"`);
     const videoUrl = mediaSource ? (story.videoUrl ?? null) : null;
-    if (videoUrl) await run(instance, () => onAirStep(instance.setMediaInput(mediaSource, videoUrl)), `Medienquelle "${mediaSource}"`);
+    if (videoUrl)
+      await run(
+        instance,
+        () => onAirStep(instance.setMediaInput(mediaSource, videoUrl)),
+        `Medienquelle "${mediaSource}"`,
+      );
     return { success: true, sourceName, headline: story.title, mediaSource: videoUrl ? mediaSource : null, videoUrl };
   });
   // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
@@ -126,11 +156,15 @@ export function registerLive(app: Hono<AppEnv>): void {
         const connected = i.state === 'connected';
         const textSources = connected ? await i.textSources().catch(() => undefined) : undefined;
         return {
-          name: i.name, url: i.url, state: i.state, ...(i.lastError && !connected ? { message: i.lastError.message } : {}),
+          name: i.name,
+          url: i.url,
+          state: i.state,
+          ...(i.lastError && !connected ? { message: i.lastError.message } : {}),
           textSource: i.textSource,
           ...(connected ? { scenes: i.scenes, currentScene: i.currentScene } : {}),
           ...(textSources ? { textSources } : {}),
         };
       }),
-    ));
+    ),
+  );
 }

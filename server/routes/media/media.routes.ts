@@ -33,12 +33,28 @@ function fileUrl(c: Context<AppEnv>, id: string): string {
 const STORED_THUMBNAIL = 'file:';
 /** The `thumbnail` of a row whose thumbnail is the stored JPEG `fileName` beside its file in the data folder. */
 export const storedThumbnail = (fileName: string) => `${STORED_THUMBNAIL}${path.basename(fileName)}`;
-const thumbnailFile = (row: Row) => (row.thumbnail.startsWith(STORED_THUMBNAIL) ? path.basename(row.thumbnail.slice(STORED_THUMBNAIL.length)) : undefined);
+const thumbnailFile = (row: Row) =>
+  row.thumbnail.startsWith(STORED_THUMBNAIL) ? path.basename(row.thumbnail.slice(STORED_THUMBNAIL.length)) : undefined;
 
 function toMedia(c: Context<AppEnv>, row: Row): MediaFile {
   const url = row.fileName ? fileUrl(c, row.id) : (row.url ?? '');
-  const thumbnail = row.type === 'image' && row.fileName ? url : thumbnailFile(row) ? `${fileUrl(c, row.id)}&part=thumbnail` : row.thumbnail;
-  return { id: row.id, title: row.title, type: row.type as MediaType, size: row.size, duration: row.duration, date: row.date, thumbnail, url, views: row.views };
+  const thumbnail =
+    row.type === 'image' && row.fileName
+      ? url
+      : thumbnailFile(row)
+        ? `${fileUrl(c, row.id)}&part=thumbnail`
+        : row.thumbnail;
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as MediaType,
+    size: row.size,
+    duration: row.duration,
+    date: row.date,
+    thumbnail,
+    url,
+    views: row.views,
+  };
 }
 
 export function formatSize(bytes: number): string {
@@ -54,10 +70,14 @@ export function thumbnailFor(type: MediaType, title: string): string {
 
 async function upload(c: Context<AppEnv>): Promise<MediaFile> {
   const { database, events, mediaDir, maxUploadBytes, uploadIdleMs = 60_000 } = c.get('deps');
-  const limit = maxUploadBytes >= 1024 * 1024 ? `${Math.round(maxUploadBytes / (1024 * 1024))} MB` : `${Math.round(maxUploadBytes / 1024)} KB`;
+  const limit =
+    maxUploadBytes >= 1024 * 1024
+      ? `${Math.round(maxUploadBytes / (1024 * 1024))} MB`
+      : `${Math.round(maxUploadBytes / 1024)} KB`;
   const tooLarge = () => new HttpError(413, `Die Datei ist zu groß (höchstens ${limit}).`, 'too_large');
   const boundary = boundaryOf(c.req.header('content-type'));
-  if (!boundary || !c.req.raw.body) throw new HttpError(400, 'Erwartet wird ein Formular (multipart/form-data) mit dem Feld media.', 'not_multipart');
+  if (!boundary || !c.req.raw.body)
+    throw new HttpError(400, 'Erwartet wird ein Formular (multipart/form-data) mit dem Feld media.', 'not_multipart');
   if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes + 64 * 1024) throw tooLarge();
   await mkdir(mediaDir, { recursive: true });
 
@@ -76,7 +96,12 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
     });
 
   try {
-    const stalled = () => new HttpError(408, `Der Upload ist ins Stocken geraten: seit ${Math.round(uploadIdleMs / 1000)} s kam nichts mehr an. Bitte die Datei erneut hochladen.`, 'upload_stalled');
+    const stalled = () =>
+      new HttpError(
+        408,
+        `Der Upload ist ins Stocken geraten: seit ${Math.round(uploadIdleMs / 1000)} s kam nichts mehr an. Bitte die Datei erneut hochladen.`,
+        'upload_stalled',
+      );
     await readMultipart(idleLimited(c.req.raw.body, uploadIdleMs, stalled), boundary, (part) => {
       if (part.name === 'media' && part.filename !== undefined && fileName === undefined) {
         fileName = part.filename;
@@ -88,7 +113,12 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
               head = Buffer.concat([head, chunk]);
               if (head.length < SNIFF_BYTES) return;
               sniffed = sniffMedia(head);
-              if (!sniffed) throw new HttpError(415, 'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.', 'unsupported_type');
+              if (!sniffed)
+                throw new HttpError(
+                  415,
+                  'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.',
+                  'unsupported_type',
+                );
               await write(head);
               return;
             }
@@ -97,10 +127,18 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
           async end() {
             if (!sniffed && head.length) {
               sniffed = sniffMedia(head);
-              if (!sniffed) throw new HttpError(415, 'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.', 'unsupported_type');
+              if (!sniffed)
+                throw new HttpError(
+                  415,
+                  'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.',
+                  'unsupported_type',
+                );
               await write(head);
             }
-            if (out) await new Promise<void>((resolve, reject) => (out as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
+            if (out)
+              await new Promise<void>((resolve, reject) =>
+                (out as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
+              );
           },
         };
       }
@@ -120,7 +158,12 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
       }
       return { data() {}, end() {} };
     });
-    if (!out || !sniffed) throw new HttpError(400, fileName === undefined ? 'Das Feld media (die Datei) fehlt.' : 'Die Datei ist leer.', 'missing_file');
+    if (!out || !sniffed)
+      throw new HttpError(
+        400,
+        fileName === undefined ? 'Das Feld media (die Datei) fehlt.' : 'Die Datei ist leer.',
+        'missing_file',
+      );
 
     let metadata: z.infer<typeof schemas.MediaUploadMetadata> = {};
     if (metadataText !== undefined && metadataText.trim() !== '') {
@@ -131,7 +174,13 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
         throw new HttpError(400, 'Das Feld metadata ist kein gültiges JSON.', 'invalid_json');
       }
       const parsed = z.safeParse(schemas.MediaUploadMetadata, raw);
-      if (!parsed.success) throw new HttpError(400, 'Das Feld metadata ist ungültig.', 'validation', issuesOf(parsed.error).map((i) => ({ ...i, path: `metadata.${i.path}` })));
+      if (!parsed.success)
+        throw new HttpError(
+          400,
+          'Das Feld metadata ist ungültig.',
+          'validation',
+          issuesOf(parsed.error).map((i) => ({ ...i, path: `metadata.${i.path}` })),
+        );
       metadata = parsed.data;
     }
 
@@ -142,8 +191,17 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
     const [row] = await database.db
       .insert(media)
       .values({
-        id, title, type: sniffed.type, size: formatSize(written), duration: sniffed.type === 'image' ? null : (metadata.duration ?? '0:00'),
-        date: new Date().toISOString().slice(0, 10), thumbnail: thumbnailFor(sniffed.type, title), url: null, fileName: stored, mime: sniffed.mime, bytes: written,
+        id,
+        title,
+        type: sniffed.type,
+        size: formatSize(written),
+        duration: sniffed.type === 'image' ? null : (metadata.duration ?? '0:00'),
+        date: new Date().toISOString().slice(0, 10),
+        thumbnail: thumbnailFor(sniffed.type, title),
+        url: null,
+        fileName: stored,
+        mime: sniffed.mime,
+        bytes: written,
       })
       .returning();
     await addNotification(database.db, `Medium „${title}“ hochgeladen`, 'success');
@@ -159,12 +217,17 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
 }
 
 export function registerMedia(app: Hono<AppEnv>): void {
-  register(app, 'media.list', async ({ c }) => (await c.get('deps').database.db.select().from(media).orderBy(desc(media.seq))).map((row) => toMedia(c, row)));
+  register(app, 'media.list', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(media).orderBy(desc(media.seq))).map((row) => toMedia(c, row)),
+  );
   register(app, 'media.upload', ({ c }) => upload(c));
   register(app, 'media.delete', async ({ params, c }) => {
     const { database, events, mediaDir } = c.get('deps');
     // A local render's project goes with its video (ON DELETE CASCADE): My Projects is told too.
-    const projects = await database.db.select({ id: videoProjects.id }).from(videoProjects).where(eq(videoProjects.mediaId, params.id));
+    const projects = await database.db
+      .select({ id: videoProjects.id })
+      .from(videoProjects)
+      .where(eq(videoProjects.mediaId, params.id));
     const [row] = await database.db.delete(media).where(eq(media.id, params.id)).returning();
     if (!row) throw notFound('Datei');
     if (row.fileName) await unlink(path.join(mediaDir, row.fileName)).catch(() => undefined);
@@ -181,7 +244,8 @@ export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
   const given = Buffer.from(c.req.query('sig') ?? '');
   const expected = Buffer.from(mediaSignature(token, id));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
   const [row] = await database.db.select().from(media).where(eq(media.id, id));
   if (!row?.fileName) throw notFound('Datei');
   if (c.req.query('part') === 'thumbnail') {
@@ -193,7 +257,12 @@ export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** A stored file of the Media Library, with single byte ranges (206) so players can seek. */
-export async function sendStoredFile(c: Context, mediaDir: string, row: { fileName: string | null; mime: string | null }, cacheControl: string): Promise<Response> {
+export async function sendStoredFile(
+  c: Context,
+  mediaDir: string,
+  row: { fileName: string | null; mime: string | null },
+  cacheControl: string,
+): Promise<Response> {
   if (!row.fileName) throw notFound('Datei');
   const file = path.join(mediaDir, row.fileName);
   const size = (await stat(file).catch(() => undefined))?.size;
@@ -222,9 +291,16 @@ export async function sendStoredFile(c: Context, mediaDir: string, row: { fileNa
     const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
     return new Response(c.req.method === 'HEAD' ? null : stream, {
       status: 206,
-      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
+      headers: {
+        ...headers,
+        'Content-Range': `bytes ${start}-${end}/${size}`,
+        'Content-Length': String(end - start + 1),
+      },
     });
   }
   const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(c.req.method === 'HEAD' ? null : stream, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  return new Response(c.req.method === 'HEAD' ? null : stream, {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(size) },
+  });
 }

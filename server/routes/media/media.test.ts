@@ -26,7 +26,13 @@ function form(file: Uint8Array<ArrayBuffer>, name: string, type: string, metadat
 
 test('an uploaded video is stored on disk, listed, served with ranges, and deleted with its file', async () => {
   const bytes = webm(20_000);
-  const uploaded = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(bytes, 'clip.webm', 'video/webm', { title: 'Studio-Clip', duration: '0:04' }) }));
+  const uploaded = await contractBody(
+    'media.upload',
+    await t.call('/media/upload', {
+      method: 'POST',
+      body: form(bytes, 'clip.webm', 'video/webm', { title: 'Studio-Clip', duration: '0:04' }),
+    }),
+  );
   expect(uploaded).toMatchObject({ title: 'Studio-Clip', type: 'video', duration: '0:04', size: '0.0 MB', views: 0 });
   expect(readdirSync(t.mediaDir)).toEqual([`${uploaded.id}.webm`]);
   expect((await contractBody('media.list', await t.call('/media')))[0].id).toBe(uploaded.id);
@@ -58,12 +64,17 @@ test('the type is checked by content: a script named .mp4 is refused with 415 an
   const script = new TextEncoder().encode('<script>alert(1)</script>'.repeat(4));
   const refused = await t.call('/media/upload', { method: 'POST', body: form(script, 'film.mp4', 'video/mp4') });
   expect(refused.status).toBe(415);
-  expect((await errorBody(refused)).message).toBe('Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.');
+  expect((await errorBody(refused)).message).toBe(
+    'Dateityp nicht unterstützt: erlaubt sind Video-, Audio- und Bilddateien.',
+  );
   expect(readdirSync(t.mediaDir)).toEqual([]);
   // A real PNG with a wrong claimed type is accepted as the image it is.
   const png = new Uint8Array(64);
   png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const image = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(png, 'bild.bin', 'application/octet-stream') }));
+  const image = await contractBody(
+    'media.upload',
+    await t.call('/media/upload', { method: 'POST', body: form(png, 'bild.bin', 'application/octet-stream') }),
+  );
   expect(image).toMatchObject({ type: 'image', duration: null, title: 'bild.bin' });
   expect(image.thumbnail).toBe(image.url);
 });
@@ -75,19 +86,31 @@ test('an AVIF or HEIC photo (an ftyp file) is stored and served as the image it 
     bytes.set(new TextEncoder().encode(`ftyp${brand}`), 4);
     return bytes;
   };
-  for (const [brand, mime] of [['avif', 'image/avif'], ['heic', 'image/heic']]) {
-    const stored = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(iso(brand), `foto.${brand}`, 'video/mp4') }));
+  for (const [brand, mime] of [
+    ['avif', 'image/avif'],
+    ['heic', 'image/heic'],
+  ]) {
+    const stored = await contractBody(
+      'media.upload',
+      await t.call('/media/upload', { method: 'POST', body: form(iso(brand), `foto.${brand}`, 'video/mp4') }),
+    );
     expect(stored.type).toBe('image');
     const file = await t.app.request(stored.url);
     expect(file.headers.get('content-type')).toBe(mime);
   }
-  const film = await contractBody('media.upload', await t.call('/media/upload', { method: 'POST', body: form(iso('isom'), 'film.mp4', 'video/mp4') }));
+  const film = await contractBody(
+    'media.upload',
+    await t.call('/media/upload', { method: 'POST', body: form(iso('isom'), 'film.mp4', 'video/mp4') }),
+  );
   expect(film.type).toBe('video');
 });
 
 test('a file over the size limit is refused with 413 and leaves no partial file; missing file is 400', async () => {
   const before = readdirSync(t.mediaDir).length;
-  const big = await t.call('/media/upload', { method: 'POST', body: form(webm(70 * 1024), 'gross.webm', 'video/webm') });
+  const big = await t.call('/media/upload', {
+    method: 'POST',
+    body: form(webm(70 * 1024), 'gross.webm', 'video/webm'),
+  });
   expect(big.status).toBe(413);
   expect((await errorBody(big)).message).toBe('Die Datei ist zu groß (höchstens 64 KB).');
   expect(readdirSync(t.mediaDir)).toHaveLength(before);

@@ -19,16 +19,25 @@ const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.re
 
 /** The platforms a story goes to: its run's, or the SPEC's defaults for a story from Generate. */
 async function platformsOf(c: Context<AppEnv>, runId: string | null): Promise<Platform[]> {
-  const [row] = runId ? await c.get('deps').database.db.select({ params: runs.params }).from(runs).where(eq(runs.id, runId)) : [];
+  const [row] = runId
+    ? await c.get('deps').database.db.select({ params: runs.params }).from(runs).where(eq(runs.id, runId))
+    : [];
   const wanted = row?.params?.platforms ?? DEFAULT_PARAMS.platforms;
-  return Array.isArray(wanted) ? wanted.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p)) : [];
+  return Array.isArray(wanted)
+    ? wanted.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p))
+    : [];
 }
 
 export function registerNews(app: Hono<AppEnv>): void {
-  register(app, 'news.list', async ({ c }) => (await c.get('deps').database.db.select().from(news).orderBy(desc(news.seq))).map(toNews));
+  register(app, 'news.list', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(news).orderBy(desc(news.seq))).map(toNews),
+  );
 
   register(app, 'news.latest', async ({ c }) =>
-    (await c.get('deps').database.db.select().from(news).orderBy(desc(news.createdAt), desc(news.seq)).limit(LATEST)).map(toNews));
+    (
+      await c.get('deps').database.db.select().from(news).orderBy(desc(news.createdAt), desc(news.seq)).limit(LATEST)
+    ).map(toNews),
+  );
 
   register(app, 'news.get', ({ params, c }) => storyDetails(c.get('deps').database.db, params.id, originOf(c)));
 
@@ -38,7 +47,8 @@ export function registerNews(app: Hono<AppEnv>): void {
     const topic = body.topic.trim();
     await deps.engine?.refreshStale(10 * 60_000);
     const items = await selectItems(deps.database.db, { topic });
-    if (items.length === 0) throw new HttpError(422, `Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`, 'no_items');
+    if (items.length === 0)
+      throw new HttpError(422, `Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`, 'no_items');
     const story = await fileStory(deps, items, { language: body.language, topic });
     const [row] = await deps.database.db.select().from(news).where(eq(news.id, story.id));
     return toNews(row);
@@ -48,8 +58,11 @@ export function registerNews(app: Hono<AppEnv>): void {
   register(app, 'news.publish', async ({ params, c }) => {
     const deps = c.get('deps');
     const row = await publishStory(deps, params.id, { reviewed: true });
-    const [run] = row.runId ? await deps.database.db.select({ status: runs.status }).from(runs).where(eq(runs.id, row.runId)) : [];
-    if (row.runId && run?.status === 'waiting' && deps.engine) await deps.engine.continueAfterReview(row.runId, 'published');
+    const [run] = row.runId
+      ? await deps.database.db.select({ status: runs.status }).from(runs).where(eq(runs.id, row.runId))
+      : [];
+    if (row.runId && run?.status === 'waiting' && deps.engine)
+      await deps.engine.continueAfterReview(row.runId, 'published');
     else await postStory(deps, row.id, await platformsOf(c, row.runId));
     const [after] = await deps.database.db.select().from(news).where(eq(news.id, row.id));
     return toNews(after);
@@ -57,11 +70,26 @@ export function registerNews(app: Hono<AppEnv>): void {
 
   register(app, 'news.reject', async ({ params, c }) => {
     const deps = c.get('deps');
-    const row = await moveStory(deps, params.id, 'review', { status: 'rejected' }, 'Nur Meldungen in Prüfung können abgelehnt werden.');
+    const row = await moveStory(
+      deps,
+      params.id,
+      'review',
+      { status: 'rejected' },
+      'Nur Meldungen in Prüfung können abgelehnt werden.',
+    );
     if (row.runId) await deps.engine?.continueAfterReview(row.runId, 'rejected');
     return toNews(row);
   });
 
   register(app, 'news.retry', async ({ params, c }) =>
-    toNews(await moveStory(c.get('deps'), params.id, 'failed', { status: 'draft' }, 'Nur fehlgeschlagene Meldungen können wiederholt werden.')));
+    toNews(
+      await moveStory(
+        c.get('deps'),
+        params.id,
+        'failed',
+        { status: 'draft' },
+        'Nur fehlgeschlagene Meldungen können wiederholt werden.',
+      ),
+    ),
+  );
 }

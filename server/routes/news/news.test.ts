@@ -14,12 +14,27 @@ beforeAll(async () => {
   feeds = await startFeedServer({
     '/ki.json': {
       type: 'application/feed+json',
-      body: JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'KI-Woche', items: [{ id: 'ki-1', url: 'https://ki-woche.example/gipfel', title: 'Minister einigen sich auf Regeln für Künstliche Intelligenz', content_text: 'In Berlin haben sich die Minister der EU auf gemeinsame Regeln für Künstliche Intelligenz geeinigt. Die Regeln sollen im kommenden Jahr gelten.', date_published: new Date().toISOString() }] }),
+      body: JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'KI-Woche',
+        items: [
+          {
+            id: 'ki-1',
+            url: 'https://ki-woche.example/gipfel',
+            title: 'Minister einigen sich auf Regeln für Künstliche Intelligenz',
+            content_text:
+              'In Berlin haben sich die Minister der EU auf gemeinsame Regeln für Künstliche Intelligenz geeinigt. Die Regeln sollen im kommenden Jahr gelten.',
+            date_published: new Date().toISOString(),
+          },
+        ],
+      }),
     },
   });
   // The chat-completions fake on a port of prov-video's range.
   openai = await startOpenAiFake(0, { apiKey: 'sk-news-0123456789' });
-  t = await createTestApp({ credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-news-0123456789' }) });
+  t = await createTestApp({
+    credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-news-0123456789' }),
+  });
   await seedDemo(t.database.db);
 });
 afterAll(async () => {
@@ -37,21 +52,48 @@ test('list and latest come from the stored items', async () => {
   expect(latest.map((n) => n.createdAt)).toEqual([...latest.map((n) => n.createdAt)].sort().reverse());
 });
 
-const script = (cite: string) => Array.from({ length: 20 }, (_, i) => `Satz ${i + 1} fasst zusammen, was die Quelle über den Gipfel schreibt ${cite}.`).join(' ');
+const script = (cite: string) =>
+  Array.from(
+    { length: 20 },
+    (_, i) => `Satz ${i + 1} fasst zusammen, was die Quelle über den Gipfel schreibt ${cite}.`,
+  ).join(' ');
 
-test('generate writes the story from the sources\' items on the topic, citing them; nothing matching is a 422', async () => {
+test("generate writes the story from the sources' items on the topic, citing them; nothing matching is a 422", async () => {
   const none = await t.call('/news/generate', { method: 'POST', json: { topic: 'Quantenkatze' } });
   expect(none.status).toBe(422);
   expect((await errorBody(none)).message).toBe('Keine aktuelle Meldung zum Thema „Quantenkatze“ gefunden.');
 
-  await contractBody('sources.create', await t.call('/sources', { method: 'POST', json: { name: 'KI-Woche', url: `${feeds.url}/ki.json`, category: 'Technologie', language: 'de' } }));
-  openai.setReply(() => `TITEL: KI-Gipfel: Einigung auf Regeln\nTEASER: Die Minister haben sich auf Regeln für Künstliche Intelligenz geeinigt.\nSKRIPT: ${script('[1]')}`);
-  const item = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: '  Künstliche Intelligenz ', language: 'de' } }));
-  expect(item).toMatchObject({ title: 'KI-Gipfel: Einigung auf Regeln', status: 'draft', publishedAt: null, source: 'KI-Woche', category: 'Technologie' });
-  const sent = openai.requests.find((r) => r.path === '/v1/chat/completions')?.body as { model: string; messages: { role: string; content: string }[] };
+  await contractBody(
+    'sources.create',
+    await t.call('/sources', {
+      method: 'POST',
+      json: { name: 'KI-Woche', url: `${feeds.url}/ki.json`, category: 'Technologie', language: 'de' },
+    }),
+  );
+  openai.setReply(
+    () =>
+      `TITEL: KI-Gipfel: Einigung auf Regeln\nTEASER: Die Minister haben sich auf Regeln für Künstliche Intelligenz geeinigt.\nSKRIPT: ${script('[1]')}`,
+  );
+  const item = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: '  Künstliche Intelligenz ', language: 'de' } }),
+  );
+  expect(item).toMatchObject({
+    title: 'KI-Gipfel: Einigung auf Regeln',
+    status: 'draft',
+    publishedAt: null,
+    source: 'KI-Woche',
+    category: 'Technologie',
+  });
+  const sent = openai.requests.find((r) => r.path === '/v1/chat/completions')?.body as {
+    model: string;
+    messages: { role: string; content: string }[];
+  };
   expect(sent.model).toBe('gpt-4o-mini');
   // The model sees the item's text and is told to use nothing else.
-  expect(sent.messages.at(-1)?.content).toContain('[1] Minister einigen sich auf Regeln für Künstliche Intelligenz (KI-Woche)');
+  expect(sent.messages.at(-1)?.content).toContain(
+    '[1] Minister einigen sich auf Regeln für Künstliche Intelligenz (KI-Woche)',
+  );
   expect(sent.messages.at(-1)?.content).toContain('Verwende ausschließlich Tatsachen, die in den Quellen stehen');
   const [stored] = await t.database.db.select().from(newsTexts).where(eq(newsTexts.newsId, item.id));
   expect(stored).toMatchObject({ body: script('[1]'), model: 'gpt-4o-mini' });
@@ -59,19 +101,39 @@ test('generate writes the story from the sources\' items on the topic, citing th
 
   // An answer citing an item that does not exist is not kept: the extractive story of the item is.
   openai.setReply(() => `TITEL: Erfunden\nTEASER: Erfunden.\nSKRIPT: ${script('[7]')}`);
-  const checked = await contractBody('news.generate', await t.call('/news/generate', { method: 'POST', json: { topic: 'Künstliche Intelligenz', language: 'de' } }));
+  const checked = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: 'Künstliche Intelligenz', language: 'de' } }),
+  );
   expect(checked.title).toBe('Minister einigen sich auf Regeln für Künstliche Intelligenz');
   const [fallback] = await t.database.db.select().from(newsTexts).where(eq(newsTexts.newsId, checked.id));
-  expect(fallback.body).toBe('In Berlin haben sich die Minister der EU auf gemeinsame Regeln für Künstliche Intelligenz geeinigt. [1] Die Regeln sollen im kommenden Jahr gelten. [1]');
-  expect(fallback.model).toBe('Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand');
+  expect(fallback.body).toBe(
+    'In Berlin haben sich die Minister der EU auf gemeinsame Regeln für Künstliche Intelligenz geeinigt. [1] Die Regeln sollen im kommenden Jahr gelten. [1]',
+  );
+  expect(fallback.model).toBe(
+    'Automatisch zusammengefasst (ohne KI); die Antwort des Modells hielt der Prüfung nicht stand',
+  );
 
   // A rate limit stores nothing and passes the provider's Retry-After on.
   const before = (await contractBody('news.list', await t.call('/news'))).length;
-  openai.failNext({ status: 429, body: { error: { message: 'Rate limit reached for gpt-4o-mini', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '20' } });
+  openai.failNext({
+    status: 429,
+    body: {
+      error: {
+        message: 'Rate limit reached for gpt-4o-mini',
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+    },
+    headers: { 'Retry-After': '20' },
+  });
   const limited = await t.call('/news/generate', { method: 'POST', json: { topic: 'Künstliche Intelligenz' } });
   expect(limited.status).toBe(429);
   expect(limited.headers.get('retry-after')).toBe('20');
-  expect((await errorBody(limited)).message).toBe('Der KI-Anbieter: Rate limit erreicht – bitte in 20 s erneut versuchen.');
+  expect((await errorBody(limited)).message).toBe(
+    'Der KI-Anbieter: Rate limit erreicht – bitte in 20 s erneut versuchen.',
+  );
   expect((await contractBody('news.list', await t.call('/news'))).length).toBe(before);
 
   const blank = await t.call('/news/generate', { method: 'POST', json: { topic: '  ' } });

@@ -16,28 +16,55 @@ const NOT_FOUND = 'Diese Meldung gibt es nicht oder sie ist nicht veröffentlich
 
 type MediaRow = typeof media.$inferSelect;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
+  );
 /** CDATA cannot hold its own end marker. */
 const cdataSafe = (text: string) => text.replaceAll(']]>', ']]&gt;');
 const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
 async function publishedStory(db: Db, slug: string) {
-  const [row] = await db.select().from(news).leftJoin(newsTexts, eq(newsTexts.newsId, news.id)).where(and(eq(news.slug, slug), eq(news.status, 'published')));
+  const [row] = await db
+    .select()
+    .from(news)
+    .leftJoin(newsTexts, eq(newsTexts.newsId, news.id))
+    .where(and(eq(news.slug, slug), eq(news.status, 'published')));
   return row;
 }
 
 /** The audio and video files its run made (the Media Library's rows). */
 async function storyMedia(db: Db, runId: string | null): Promise<{ audio?: MediaRow; video?: MediaRow }> {
   if (!runId) return {};
-  const refs = await db.select().from(runArtefacts).where(and(eq(runArtefacts.runId, runId), inArray(runArtefacts.kind, ['audio', 'video']))).orderBy(asc(runArtefacts.seq));
+  const refs = await db
+    .select()
+    .from(runArtefacts)
+    .where(and(eq(runArtefacts.runId, runId), inArray(runArtefacts.kind, ['audio', 'video'])))
+    .orderBy(asc(runArtefacts.seq));
   if (refs.length === 0) return {};
-  const files = await db.select().from(media).where(inArray(media.id, refs.map((r) => r.refId)));
+  const files = await db
+    .select()
+    .from(media)
+    .where(
+      inArray(
+        media.id,
+        refs.map((r) => r.refId),
+      ),
+    );
   // The first filed of its kind: a run for TikTok has its landscape video first, its portrait one after.
-  const pick = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => files.find((f) => f.fileName && f.id === r.refId)).find((f) => f !== undefined);
+  const pick = (kind: string) =>
+    refs
+      .filter((r) => r.kind === kind)
+      .map((r) => files.find((f) => f.fileName && f.id === r.refId))
+      .find((f) => f !== undefined);
   return { audio: pick('audio'), video: pick('video') };
 }
 
-const dateDe = (iso: string | null) => (iso ? new Date(iso).toLocaleString('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }) : 'ohne Datum');
+const dateDe = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' })
+    : 'ohne Datum';
 
 /** The script as a reader sees it: its citations [n] link to the source below. */
 const scriptHtml = (script: string) =>
@@ -46,9 +73,22 @@ const scriptHtml = (script: string) =>
     .map((para) => `<p>${escapeHtml(para).replace(/\[(\d+)\]/g, '<sup><a href="#quelle-$1">[$1]</a></sup>')}</p>`)
     .join('\n');
 
-function pageHtml(input: { title: string; teaser: string; script: string; publishedAt: string | null; writtenBy: string; disclosure: string; sources: Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>; audio?: string; video?: string }): string {
+function pageHtml(input: {
+  title: string;
+  teaser: string;
+  script: string;
+  publishedAt: string | null;
+  writtenBy: string;
+  disclosure: string;
+  sources: Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>;
+  audio?: string;
+  video?: string;
+}): string {
   const sources = input.sources
-    .map((s) => `<li id="quelle-${s.n}"><a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${escapeHtml(s.title)}</a> <span class="meta">– ${escapeHtml(s.sources.join(', ') || new URL(s.url).hostname)}, ${escapeHtml(dateDe(s.publishedAt))}</span></li>`)
+    .map(
+      (s) =>
+        `<li id="quelle-${s.n}"><a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${escapeHtml(s.title)}</a> <span class="meta">– ${escapeHtml(s.sources.join(', ') || new URL(s.url).hostname)}, ${escapeHtml(dateDe(s.publishedAt))}</span></li>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="de">
@@ -80,16 +120,26 @@ ${sources}
 }
 
 // The page runs no script and loads nothing but its own media.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; media-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; media-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 const notFoundPage = (c: Context<AppEnv>) =>
-  c.html(`<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Nicht gefunden</title></head><body><p>${NOT_FOUND}</p></body></html>`, 404);
+  c.html(
+    `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Nicht gefunden</title></head><body><p>${NOT_FOUND}</p></body></html>`,
+    404,
+  );
 
 export function registerPublicChannel(app: Hono<AppEnv>): void {
   app.get('/feed.xml', async (c) => {
     const { db } = c.get('deps').database;
     const origin = originOf(c);
-    const rows = await db.select().from(news).leftJoin(newsTexts, eq(newsTexts.newsId, news.id)).where(eq(news.status, 'published')).orderBy(desc(news.publishedAt), desc(news.seq)).limit(FEED_SIZE);
+    const rows = await db
+      .select()
+      .from(news)
+      .leftJoin(newsTexts, eq(newsTexts.newsId, news.id))
+      .where(eq(news.status, 'published'))
+      .orderBy(desc(news.publishedAt), desc(news.seq))
+      .limit(FEED_SIZE);
     const feed = new Feed({
       title: 'Newsdesk – Meldungen',
       description: 'Die veröffentlichten Meldungen des Desks, mit ihren Quellen.',
@@ -121,7 +171,15 @@ export function registerPublicChannel(app: Hono<AppEnv>): void {
         content: cdataSafe(content),
         author: [{ name: story.source }],
         category: [{ name: story.category }],
-        ...(enclosure ? { enclosure: { url: `${page}/${enclosure === files.video ? 'video' : 'audio'}`, type: enclosure.mime ?? undefined, length: enclosure.bytes ?? undefined } } : {}),
+        ...(enclosure
+          ? {
+              enclosure: {
+                url: `${page}/${enclosure === files.video ? 'video' : 'audio'}`,
+                type: enclosure.mime ?? undefined,
+                length: enclosure.bytes ?? undefined,
+              },
+            }
+          : {}),
       });
     }
     c.header('Cache-Control', 'no-cache');
@@ -137,11 +195,19 @@ export function registerPublicChannel(app: Hono<AppEnv>): void {
     const files = await storyMedia(db, story.runId);
     const base = `/news/${story.slug}`;
     c.header('Cache-Control', 'no-cache');
-    return c.html(pageHtml({
-      title: story.title, teaser: texts?.teaser ?? '', script: texts?.body ?? '', publishedAt: story.publishedAt, writtenBy: texts?.model ?? '',
-      disclosure: texts?.disclosure ?? '', sources: texts?.sources ?? [],
-      ...(files.audio ? { audio: `${base}/audio` } : {}), ...(files.video ? { video: `${base}/video` } : {}),
-    }));
+    return c.html(
+      pageHtml({
+        title: story.title,
+        teaser: texts?.teaser ?? '',
+        script: texts?.body ?? '',
+        publishedAt: story.publishedAt,
+        writtenBy: texts?.model ?? '',
+        disclosure: texts?.disclosure ?? '',
+        sources: texts?.sources ?? [],
+        ...(files.audio ? { audio: `${base}/audio` } : {}),
+        ...(files.video ? { video: `${base}/video` } : {}),
+      }),
+    );
   });
 
   for (const kind of ['audio', 'video'] as const) {

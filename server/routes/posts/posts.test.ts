@@ -11,7 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const draft = { title: 'KI-Durchbruch in der Medizin', status: 'draft', platform: 'youtube', publishDate: '2026-11-23', category: 'Technologie', content: 'Neue Studie' };
+const draft = {
+  title: 'KI-Durchbruch in der Medizin',
+  status: 'draft',
+  platform: 'youtube',
+  publishDate: '2026-11-23',
+  category: 'Technologie',
+  content: 'Neue Studie',
+};
 
 test('a fresh database has no posts; create, read back, edit, delete', async () => {
   expect(await contractBody('posts.list', await t.call('/posts'))).toEqual([]);
@@ -22,7 +29,10 @@ test('a fresh database has no posts; create, read back, edit, delete', async () 
   const listed = await contractBody('posts.list', await t.call('/posts'));
   expect(listed.map((p) => p.id)).toEqual([created.id]);
 
-  const updated = await contractBody('posts.update', await t.call(`/posts/${created.id}`, { method: 'PATCH', json: { status: 'review' } }));
+  const updated = await contractBody(
+    'posts.update',
+    await t.call(`/posts/${created.id}`, { method: 'PATCH', json: { status: 'review' } }),
+  );
   expect(updated).toMatchObject({ id: created.id, status: 'review', title: draft.title });
 
   const deleted = await t.call(`/posts/${created.id}`, { method: 'DELETE' });
@@ -40,7 +50,11 @@ test('a blank title is refused with a German error body naming the field', async
   expect(body.code).toBe('validation');
   expect(body.message).toMatch(/^Die Anfrage ist ungültig/);
   expect(body.issues?.map((i) => i.path)).toEqual(['body.title']);
-  const notJson = await t.call('/posts', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } });
+  const notJson = await t.call('/posts', {
+    method: 'POST',
+    body: '{',
+    headers: { 'Content-Type': 'application/json' },
+  });
   expect(notJson.status).toBe(400);
   expect((await errorBody(notJson)).message).toBe('Der Anfragetext ist kein gültiges JSON.');
 });
@@ -111,10 +125,16 @@ test('a page of posts reads only its own rows: the total is counted once, not by
     expect(rows).toHaveLength(10);
     expect(rows[0].total).toBe(500);
 
-    const client = (database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+    const client = (
+      database.db as unknown as {
+        $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
+      }
+    ).$client;
     await client.query('ANALYZE posts', []);
     const { sql, params } = page.toSQL();
-    const [{ 'QUERY PLAN': plan }] = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows as [{ 'QUERY PLAN': unknown }];
+    const [{ 'QUERY PLAN': plan }] = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows as [
+      { 'QUERY PLAN': unknown },
+    ];
     const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
     // Every node that builds the page (the count's InitPlan aside) touches at most the 10 rows of the page.
     const pageNodes: PlanNode[] = [];
@@ -130,4 +150,3 @@ test('a page of posts reads only its own rows: the total is counted once, not by
     await database.close();
   }
 });
-

@@ -27,9 +27,13 @@ beforeAll(async () => {
   t = await createTestApp({
     maxUploadBytes: 256 * 1024,
     credentials: createCredentials({
-      FACEBOOK_GRAPH_URL: graph.base, INSTAGRAM_ACCESS_TOKEN: 'ig-env-token', INSTAGRAM_USER_ID: IG_USER,
-      YOUTUBE_API_URL: youtube.url, YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
-      TIKTOK_API_URL: tiktok.url, TIKTOK_ACCESS_TOKEN: 'tt-env-token',
+      FACEBOOK_GRAPH_URL: graph.base,
+      INSTAGRAM_ACCESS_TOKEN: 'ig-env-token',
+      INSTAGRAM_USER_ID: IG_USER,
+      YOUTUBE_API_URL: youtube.url,
+      YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
+      TIKTOK_API_URL: tiktok.url,
+      TIKTOK_ACCESS_TOKEN: 'tt-env-token',
     }),
   });
   // Served on a real port: the platforms fetch the signed file address from this server, as they would in production.
@@ -37,7 +41,8 @@ beforeAll(async () => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const id of ['instagram', 'youtube', 'tiktok']) await call(`/social/platforms/${id}/connect`, { method: 'POST' });
+  for (const id of ['instagram', 'youtube', 'tiktok'])
+    await call(`/social/platforms/${id}/connect`, { method: 'POST' });
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -50,7 +55,11 @@ function call(pathAndQuery: string, init: RequestInit & { json?: unknown } = {})
   const headers = new Headers(rest.headers);
   headers.set('Authorization', `Bearer ${TEST_TOKEN}`);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(`${origin}/api${pathAndQuery}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+  return fetch(`${origin}/api${pathAndQuery}`, {
+    ...rest,
+    headers,
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
 }
 
 /** Posts (202), lets the job queue publish it, and answers the publication as it ended (the same key asked again). */
@@ -69,7 +78,8 @@ function mp4(size: number): Uint8Array<ArrayBuffer> {
   bytes.set([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypmp42')], 0);
   return bytes;
 }
-const png = (): Uint8Array<ArrayBuffer> => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(200).fill(7)]);
+const png = (): Uint8Array<ArrayBuffer> =>
+  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(200).fill(7)]);
 
 async function upload(bytes: Uint8Array<ArrayBuffer>, name: string, type: string, title: string) {
   const data = new FormData();
@@ -112,14 +122,19 @@ test('YouTube: the bytes of the attached video are uploaded through the resumabl
   const video = await upload(mp4(50_000), 'sendung.mp4', 'video/mp4', 'Sendung');
   const before = youtube.videos.length;
   await publish('/social/post/youtube', { content: 'Die ganze Sendung', title: 'Abendausgabe', mediaId: video.id });
-  expect(youtube.videos.slice(before)).toEqual([expect.objectContaining({ title: 'Abendausgabe', bytes: 50_000, contentType: 'video/mp4' })]);
+  expect(youtube.videos.slice(before)).toEqual([
+    expect.objectContaining({ title: 'Abendausgabe', bytes: 50_000, contentType: 'video/mp4' }),
+  ]);
   const session = youtube.requests.filter((r) => r.method === 'POST').at(-1);
   expect(session?.headers['x-upload-content-length']).toBe('50000');
 });
 
 test('an unknown or audio medium is refused in German before any platform call', async () => {
   const before = tiktok.requests.length;
-  const unknown = await call('/social/tiktok/post', { method: 'POST', json: { content: 'Hallo', mediaId: 'media-gibt-es-nicht' } });
+  const unknown = await call('/social/tiktok/post', {
+    method: 'POST',
+    json: { content: 'Hallo', mediaId: 'media-gibt-es-nicht' },
+  });
   expect(unknown.status).toBe(400);
   expect((await errorBody(unknown)).message).toBe('Das gewählte Medium gibt es in der Mediathek nicht mehr.');
   const mp3 = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, ...new Array<number>(100).fill(1)]);
@@ -127,7 +142,9 @@ test('an unknown or audio medium is refused in German before any platform call',
   expect(audio.type).toBe('audio');
   const refused = await call('/social/tiktok/post', { method: 'POST', json: { content: 'Hallo', mediaId: audio.id } });
   expect(refused.status).toBe(400);
-  expect((await errorBody(refused)).message).toBe('Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.');
+  expect((await errorBody(refused)).message).toBe(
+    'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.',
+  );
   expect(tiktok.requests.length).toBe(before);
 });
 
@@ -136,37 +153,64 @@ test('Retry re-sends only the failed platform, once, with its medium, even when 
   const postId = `post-retry-${Date.now()}`;
   const body = { content: 'Zweiter Versuch', mediaId: video.id, postId };
   expect((await publish('/social/post/youtube', body)).status).toBe('published');
-  tiktok.failNext(/video\/init/, { status: 400, body: { data: {}, error: { code: 'spam_risk_too_many_posts', message: 'Too many posts', log_id: 'x' } } });
+  tiktok.failNext(/video\/init/, {
+    status: 400,
+    body: { data: {}, error: { code: 'spam_risk_too_many_posts', message: 'Too many posts', log_id: 'x' } },
+  });
   expect((await publish('/social/tiktok/post', body)).status).toBe('failed');
 
-  const listed = (await contractBody('social.publications', await call('/social/publications'))).filter((p) => p.postId === postId);
-  expect(listed.map((p) => [p.platform, p.status])).toEqual([['tiktok', 'failed'], ['youtube', 'published']]);
+  const listed = (await contractBody('social.publications', await call('/social/publications'))).filter(
+    (p) => p.postId === postId,
+  );
+  expect(listed.map((p) => [p.platform, p.status])).toEqual([
+    ['tiktok', 'failed'],
+    ['youtube', 'published'],
+  ]);
   const tiktokRow = listed[0];
-  expect(tiktokRow).toMatchObject({ mediaId: video.id, mediaType: 'video', error: 'TikTok hat den Post abgelehnt (HTTP 400): Too many posts' });
+  expect(tiktokRow).toMatchObject({
+    mediaId: video.id,
+    mediaType: 'video',
+    error: 'TikTok hat den Post abgelehnt (HTTP 400): Too many posts',
+  });
 
   // A published platform is never sent again.
   const youtubeRetry = await call(`/social/publications/${listed[1].id}/retry`, { method: 'POST' });
   expect(youtubeRetry.status).toBe(409);
   expect((await errorBody(youtubeRetry)).message).toBe('Dieser Post ist auf der Plattform bereits veröffentlicht.');
 
-  const [a, b] = await Promise.all([1, 2].map(() => call(`/social/publications/${tiktokRow.id}/retry`, { method: 'POST' })));
+  const [a, b] = await Promise.all(
+    [1, 2].map(() => call(`/social/publications/${tiktokRow.id}/retry`, { method: 'POST' })),
+  );
   expect([a.status, b.status].sort()).toEqual([200, 409]);
   const accepted = a.status === 200 ? a : b;
   expect((await contractBody('social.retry', accepted)).status).toBe('pending');
 
   const initsBefore = tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/').length;
   const uploadsBefore = youtube.videos.length;
-  const workers = [createJobWorker(t.database, t.social, { pollMs: 1000, workerId: 'retry-a' }), createJobWorker(t.database, t.social, { pollMs: 1000, workerId: 'retry-b' })];
+  const workers = [
+    createJobWorker(t.database, t.social, { pollMs: 1000, workerId: 'retry-a' }),
+    createJobWorker(t.database, t.social, { pollMs: 1000, workerId: 'retry-b' }),
+  ];
   const ran = await Promise.all(workers.map((w) => w.runDue()));
   expect(ran.reduce((s, n) => s + n, 0)).toBe(1);
   expect(tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/').length).toBe(initsBefore + 1);
-  expect(tiktok.published.at(-1)).toMatchObject({ title: 'Zweiter Versuch', fetched: { bytes: 20_000, contentType: 'video/mp4' } });
+  expect(tiktok.published.at(-1)).toMatchObject({
+    title: 'Zweiter Versuch',
+    fetched: { bytes: 20_000, contentType: 'video/mp4' },
+  });
   expect(youtube.videos.length).toBe(uploadsBefore);
 
-  const after = (await contractBody('social.publications', await call('/social/publications'))).filter((p) => p.postId === postId);
-  expect(after.map((p) => [p.platform, p.status])).toEqual([['tiktok', 'published'], ['youtube', 'published']]);
+  const after = (await contractBody('social.publications', await call('/social/publications'))).filter(
+    (p) => p.postId === postId,
+  );
+  expect(after.map((p) => [p.platform, p.status])).toEqual([
+    ['tiktok', 'published'],
+    ['youtube', 'published'],
+  ]);
   expect(after[0].error).toBeUndefined();
-  const counted = await t.database.db.execute(sql`SELECT count(*)::int AS jobs FROM jobs WHERE unique_key LIKE ${`social-retry:${tiktokRow.id}:%`}`);
+  const counted = await t.database.db.execute(
+    sql`SELECT count(*)::int AS jobs FROM jobs WHERE unique_key LIKE ${`social-retry:${tiktokRow.id}:%`}`,
+  );
   const [{ jobs }] = (counted as unknown as { rows: { jobs: number }[] }).rows;
   expect(jobs).toBe(1);
   expect((await call('/social/publications/sp-unbekannt/retry', { method: 'POST' })).status).toBe(404);

@@ -16,16 +16,30 @@ let youtube: YouTubeFake;
 let tiktok: TikTokFake;
 
 beforeAll(async () => {
-  [telegram, graph, youtube, tiktok] = await Promise.all([startTelegramFake(0), startGraphFake(0), startYouTubeFake(0), startTikTokFake(0)]);
+  [telegram, graph, youtube, tiktok] = await Promise.all([
+    startTelegramFake(0),
+    startGraphFake(0),
+    startYouTubeFake(0),
+    startTikTokFake(0),
+  ]);
   t = await createTestApp({
     credentials: createCredentials({
-      TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk',
-      FACEBOOK_GRAPH_URL: graph.base, FACEBOOK_PAGE_TOKEN: PAGE.token, FACEBOOK_PAGE_ID: PAGE.id, INSTAGRAM_ACCESS_TOKEN: 'ig-env-token', INSTAGRAM_USER_ID: IG_USER,
-      YOUTUBE_API_URL: youtube.url, YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
-      TIKTOK_API_URL: tiktok.url, TIKTOK_ACCESS_TOKEN: 'tt-env-token',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: '@newsdesk',
+      FACEBOOK_GRAPH_URL: graph.base,
+      FACEBOOK_PAGE_TOKEN: PAGE.token,
+      FACEBOOK_PAGE_ID: PAGE.id,
+      INSTAGRAM_ACCESS_TOKEN: 'ig-env-token',
+      INSTAGRAM_USER_ID: IG_USER,
+      YOUTUBE_API_URL: youtube.url,
+      YOUTUBE_ACCESS_TOKEN: 'yt-env-token',
+      TIKTOK_API_URL: tiktok.url,
+      TIKTOK_ACCESS_TOKEN: 'tt-env-token',
     }),
   });
-  for (const id of ['telegram', 'facebook', 'instagram', 'youtube', 'tiktok']) await t.call(`/social/platforms/${id}/connect`, { method: 'POST' });
+  for (const id of ['telegram', 'facebook', 'instagram', 'youtube', 'tiktok'])
+    await t.call(`/social/platforms/${id}/connect`, { method: 'POST' });
 });
 afterAll(async () => {
   await t?.close();
@@ -52,9 +66,17 @@ describe('Telegram (Bot API)', () => {
   });
 
   test('a video link goes out with sendVideo and the text as caption', async () => {
-    await publish('/social/post/telegram', { content: 'Neue Folge', mediaUrl: 'https://cdn.example/video.mp4', mediaType: 'video' });
+    await publish('/social/post/telegram', {
+      content: 'Neue Folge',
+      mediaUrl: 'https://cdn.example/video.mp4',
+      mediaType: 'video',
+    });
     expect(telegram.requests.at(-1)?.path).toMatch(/\/sendVideo$/);
-    expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', video: 'https://cdn.example/video.mp4', caption: 'Neue Folge' });
+    expect(telegram.sent().at(-1)).toEqual({
+      chat_id: '@newsdesk',
+      video: 'https://cdn.example/video.mp4',
+      caption: 'Neue Folge',
+    });
   });
 
   test('a 429 is retried (SPEC §8) and then succeeds; four 429s leave it failed with the German rate-limit reason', async () => {
@@ -71,9 +93,15 @@ describe('Telegram (Bot API)', () => {
   });
 
   test("Telegram's refusal leaves the publication failed with its description, never the token", async () => {
-    telegram.failNext(/sendMessage/, { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' } });
+    telegram.failNext(/sendMessage/, {
+      status: 400,
+      body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' },
+    });
     const refused = await publish('/social/post/telegram', { content: 'Hallo' });
-    expect(refused).toMatchObject({ status: 'failed', error: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found',
+    });
   });
 });
 
@@ -89,68 +117,119 @@ describe('Facebook Page (Graph API v23.0)', () => {
 
   test('a photo goes to /photos with url and caption; a rate limit answer is retried', async () => {
     graph.failNext(/\/photos$/, graphRateLimit(429), 1);
-    await publish('/social/post/facebook', { content: 'Bild des Tages', mediaUrl: 'https://cdn.example/a.jpg', mediaType: 'photo' });
-    expect(graph.pagePosts.at(-1)).toEqual({ edge: 'photos', fields: { url: 'https://cdn.example/a.jpg', caption: 'Bild des Tages' } });
+    await publish('/social/post/facebook', {
+      content: 'Bild des Tages',
+      mediaUrl: 'https://cdn.example/a.jpg',
+      mediaType: 'photo',
+    });
+    expect(graph.pagePosts.at(-1)).toEqual({
+      edge: 'photos',
+      fields: { url: 'https://cdn.example/a.jpg', caption: 'Bild des Tages' },
+    });
   });
 });
 
 describe('Instagram (content publishing)', () => {
   test('an image: container, status until FINISHED, media_publish', async () => {
-    const result = await publish('/social/instagram/post', { content: 'Insta #news', mediaUrl: 'https://cdn.example/b.jpg', mediaType: 'photo' });
+    const result = await publish('/social/instagram/post', {
+      content: 'Insta #news',
+      mediaUrl: 'https://cdn.example/b.jpg',
+      mediaType: 'photo',
+    });
     expect(result).toMatchObject({ platform: 'instagram', status: 'published' });
-    const paths = graph.requests.filter((r) => r.path.includes(IG_USER) || r.path.includes('container-')).map((r) => `${r.method} ${r.path}`);
-    expect(paths).toEqual([`POST /v23.0/${IG_USER}/media`, 'GET /v23.0/container-1', 'GET /v23.0/container-1', `POST /v23.0/${IG_USER}/media_publish`]);
+    const paths = graph.requests
+      .filter((r) => r.path.includes(IG_USER) || r.path.includes('container-'))
+      .map((r) => `${r.method} ${r.path}`);
+    expect(paths).toEqual([
+      `POST /v23.0/${IG_USER}/media`,
+      'GET /v23.0/container-1',
+      'GET /v23.0/container-1',
+      `POST /v23.0/${IG_USER}/media_publish`,
+    ]);
     expect(graph.igPublished.at(-1)).toEqual({ id: 'ig-media-1', caption: 'Insta #news' });
   });
 
   test('a text without an image is refused in German before any call', async () => {
     const before = graph.requests.length;
     const refused = await publish('/social/instagram/post', { content: 'Nur Text' });
-    expect(refused).toMatchObject({ status: 'failed', error: 'Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'Instagram veröffentlicht nur Bilder und Videos: Bitte eine Bild- oder Video-Adresse angeben.',
+    });
     expect(graph.requests.length).toBe(before);
   });
 });
 
 describe('YouTube (Data API v3, resumable upload)', () => {
   test('a video is uploaded: the session POST with its headers, then the bytes PUT to the Location', async () => {
-    const result = await publish('/social/post/youtube', { content: 'Beschreibung', title: 'Abendnachrichten', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' });
+    const result = await publish('/social/post/youtube', {
+      content: 'Beschreibung',
+      title: 'Abendnachrichten',
+      mediaUrl: youtube.sampleVideoUrl,
+      mediaType: 'video',
+    });
     expect(result.status).toBe('published');
     const session = youtube.requests.find((r) => r.method === 'POST');
     expect(session?.headers.authorization).toBe('Bearer yt-env-token');
     expect(session?.headers['x-upload-content-type']).toBe('video/mp4');
-    expect(JSON.parse(session?.text ?? '{}')).toMatchObject({ snippet: { title: 'Abendnachrichten', description: 'Beschreibung' } });
-    expect(youtube.videos).toEqual([expect.objectContaining({ id: 'yt-video-1', title: 'Abendnachrichten', contentType: 'video/mp4' })]);
+    expect(JSON.parse(session?.text ?? '{}')).toMatchObject({
+      snippet: { title: 'Abendnachrichten', description: 'Beschreibung' },
+    });
+    expect(youtube.videos).toEqual([
+      expect.objectContaining({ id: 'yt-video-1', title: 'Abendnachrichten', contentType: 'video/mp4' }),
+    ]);
   });
 
   test('a text-only post is refused in German', async () => {
     const refused = await publish('/social/post/youtube', { content: 'Nur Text' });
-    expect(refused).toMatchObject({ status: 'failed', error: 'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.',
+    });
   });
 
   test('a 429 of the upload session is retried', async () => {
     youtube.failNext(/^\/upload\/youtube\/v3\/videos$/, youtubeRateLimit, 1);
-    await publish('/social/post/youtube', { content: 'Zweites Video', mediaUrl: youtube.sampleVideoUrl, mediaType: 'video' });
+    await publish('/social/post/youtube', {
+      content: 'Zweites Video',
+      mediaUrl: youtube.sampleVideoUrl,
+      mediaType: 'video',
+    });
     expect(youtube.videos).toHaveLength(2);
   });
 });
 
 describe('TikTok (Content Posting API)', () => {
   test('a video: init with PULL_FROM_URL and the documented headers, then the status fetch', async () => {
-    const result = await publish('/social/tiktok/post', { content: 'TikTok-Clip', mediaUrl: 'https://cdn.example/c.mp4', mediaType: 'video' });
+    const result = await publish('/social/tiktok/post', {
+      content: 'TikTok-Clip',
+      mediaUrl: 'https://cdn.example/c.mp4',
+      mediaType: 'video',
+    });
     expect(result).toMatchObject({ platform: 'tiktok', status: 'published' });
     const init = tiktok.requests.find((r) => r.path === '/v2/post/publish/video/init/');
     expect(init?.headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect(JSON.parse(init?.text ?? '{}')).toEqual({ post_info: { title: 'TikTok-Clip', privacy_level: 'SELF_ONLY' }, source_info: { source: 'PULL_FROM_URL', video_url: 'https://cdn.example/c.mp4' } });
+    expect(JSON.parse(init?.text ?? '{}')).toEqual({
+      post_info: { title: 'TikTok-Clip', privacy_level: 'SELF_ONLY' },
+      source_info: { source: 'PULL_FROM_URL', video_url: 'https://cdn.example/c.mp4' },
+    });
     expect(tiktok.requests.some((r) => r.path === '/v2/post/publish/status/fetch/')).toBe(true);
   });
 
   test('an invalid token: failed with the German reason; a 429 is retried', async () => {
     tiktok.failNext(/video\/init/, tiktokRateLimit, 1);
-    expect((await publish('/social/tiktok/post', { content: 'Nach Limit', mediaUrl: 'https://cdn.example/d.mp4' })).status).toBe('published');
+    expect(
+      (await publish('/social/tiktok/post', { content: 'Nach Limit', mediaUrl: 'https://cdn.example/d.mp4' })).status,
+    ).toBe('published');
     tiktok.accessTokens.delete('tt-env-token');
-    const revoked = await publish('/social/tiktok/post', { content: 'Abgelaufen', mediaUrl: 'https://cdn.example/e.mp4' });
+    const revoked = await publish('/social/tiktok/post', {
+      content: 'Abgelaufen',
+      mediaUrl: 'https://cdn.example/e.mp4',
+    });
     expect(revoked.status).toBe('failed');
-    expect(revoked.error).toMatch(/^TikTok: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden\./);
+    expect(revoked.error).toMatch(
+      /^TikTok: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden\./,
+    );
     expect(revoked.error).not.toContain('tt-env-token');
   });
 });
@@ -159,13 +238,27 @@ test('a platform that is not set up fails the post with the German reason; a zon
   const bare = await createTestApp();
   try {
     await bare.call('/social/platforms/telegram/connect', { method: 'POST' });
-    const accepted = await contractBody('social.post', await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } }));
+    const accepted = await contractBody(
+      'social.post',
+      await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo' } }),
+    );
     await bare.runPublishJobs();
-    const [ended] = (await contractBody('social.publications', await bare.call('/social/publications'))).filter((p) => p.id === accepted.id);
-    expect(ended).toMatchObject({ status: 'failed', error: 'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.' });
-    const zoneless = await bare.call('/social/post/telegram', { method: 'POST', json: { content: 'Hallo', scheduledAt: '2026-11-24T08:00' } });
+    const [ended] = (await contractBody('social.publications', await bare.call('/social/publications'))).filter(
+      (p) => p.id === accepted.id,
+    );
+    expect(ended).toMatchObject({
+      status: 'failed',
+      error:
+        'Die Veröffentlichung auf Telegram ist nicht konfiguriert: TELEGRAM_BOT_TOKEN und TELEGRAM_CHAT_ID müssen gesetzt sein.',
+    });
+    const zoneless = await bare.call('/social/post/telegram', {
+      method: 'POST',
+      json: { content: 'Hallo', scheduledAt: '2026-11-24T08:00' },
+    });
     expect(zoneless.status).toBe(400);
-    expect((await errorBody(zoneless)).message).toBe('Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).');
+    expect((await errorBody(zoneless)).message).toBe(
+      'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).',
+    );
   } finally {
     await bare.close();
   }

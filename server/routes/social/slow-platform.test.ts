@@ -16,7 +16,11 @@ let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
 beforeAll(async () => {
   telegram = await startTelegramFake(0);
   t = await createTestApp({
-    credentials: createCredentials({ TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@newsdesk' }),
+    credentials: createCredentials({
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: '@newsdesk',
+    }),
   });
   await t.call('/social/platforms/telegram/connect', { method: 'POST' });
 });
@@ -25,9 +29,11 @@ afterAll(async () => {
   await telegram?.close();
 });
 
-const postOnce = (content: string, key: string) => t.call('/social/post/telegram', { method: 'POST', json: { content }, headers: { 'Idempotency-Key': key } });
+const postOnce = (content: string, key: string) =>
+  t.call('/social/post/telegram', { method: 'POST', json: { content }, headers: { 'Idempotency-Key': key } });
 /** How many sendMessage calls with this text reached the platform (answered or not). */
-const arrivals = (content: string) => telegram.requests.filter((r) => r.path.endsWith('/sendMessage') && r.text.includes(content)).length;
+const arrivals = (content: string) =>
+  telegram.requests.filter((r) => r.path.endsWith('/sendMessage') && r.text.includes(content)).length;
 const delivered = (content: string) => telegram.sent().filter((m) => m.text === content).length;
 
 test('Post Now answers 202 at once while the platform is slow; the same key while publishing and after gets the same publication; one post', async () => {
@@ -47,16 +53,24 @@ test('Post Now answers 202 at once while the platform is slow; the same key whil
     await slow.arrived;
     const whilePublishing = await postOnce(content, key);
     expect(whilePublishing.status).toBe(202);
-    expect(await contractBody('social.post', whilePublishing)).toEqual({ id: accepted.id, platform: 'telegram', status: 'publishing' });
+    expect(await contractBody('social.post', whilePublishing)).toEqual({
+      id: accepted.id,
+      platform: 'telegram',
+      status: 'publishing',
+    });
     expect(arrivals(content)).toBe(1);
 
     slow.release();
-    await expect.poll(async () => (await contractBody('social.post', await postOnce(content, key))).status, { timeout: 10_000 }).toBe('published');
+    await expect
+      .poll(async () => (await contractBody('social.post', await postOnce(content, key))).status, { timeout: 10_000 })
+      .toBe('published');
     const after = await contractBody('social.post', await postOnce(content, key));
     expect(after).toEqual({ id: accepted.id, platform: 'telegram', status: 'published' });
     expect(arrivals(content)).toBe(1);
     expect(delivered(content)).toBe(1);
-    const listed = (await contractBody('social.publications', await t.call('/social/publications'))).filter((p) => p.content === content);
+    const listed = (await contractBody('social.publications', await t.call('/social/publications'))).filter(
+      (p) => p.content === content,
+    );
     expect(listed.map((p) => [p.id, p.status])).toEqual([[accepted.id, 'published']]);
   } finally {
     await worker.stop();
@@ -92,13 +106,18 @@ test('a worker that died while the platform had the post: the job taken over mar
   const accepted = await contractBody('social.post', await postOnce(content, key));
   // What a crash mid-publish leaves: the row being published, its job claimed by a worker whose lease has lapsed.
   await t.database.db.execute(sql`UPDATE social_post_results SET status = 'publishing' WHERE id = ${accepted.id}`);
-  await t.database.db.execute(sql`UPDATE jobs SET claimed_by = 'gone', claimed_until = now() - interval '1 minute', attempts = 1 WHERE unique_key = ${`social-post:${accepted.id}`}`);
+  await t.database.db.execute(
+    sql`UPDATE jobs SET claimed_by = 'gone', claimed_until = now() - interval '1 minute', attempts = 1 WHERE unique_key = ${`social-post:${accepted.id}`}`,
+  );
   expect(await t.runPublishJobs()).toBe(1);
   expect(arrivals(content)).toBe(0);
   const retried = await contractBody('social.post', await postOnce(content, key));
   expect(retried).toEqual({
-    id: accepted.id, platform: 'telegram', status: 'failed',
-    error: 'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
+    id: accepted.id,
+    platform: 'telegram',
+    status: 'failed',
+    error:
+      'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
   });
 });
 
@@ -108,7 +127,10 @@ test('the same key with another text is refused (422) and posts nothing', async 
   await contractBody('social.post', await postOnce(content, key));
   const other = await postOnce(`Anderer Text ${randomUUID()}`, key);
   expect(other.status).toBe(422);
-  expect(await errorBody(other)).toEqual({ message: 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', code: 'idempotency_key_reused' });
+  expect(await errorBody(other)).toEqual({
+    message: 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.',
+    code: 'idempotency_key_reused',
+  });
   const invalid = await postOnce(content, ' ');
   expect(invalid.status).toBe(400);
   await t.runPublishJobs();

@@ -3,7 +3,14 @@
 import { asc, avg, eq, sql, sum } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { Platform, ScheduledPost, SocialPlatform, SocialPostBody, SocialPostResult, SocialPublication } from '../../../src/contract';
+import type {
+  Platform,
+  ScheduledPost,
+  SocialPlatform,
+  SocialPostBody,
+  SocialPostResult,
+  SocialPublication,
+} from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
@@ -16,10 +23,20 @@ import { mediaSignature } from '../media/media.routes';
 import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
 
 const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
-  id: row.id as Platform, name: row.name, connected: row.connected, status: row.status, followers: row.followers, posts: row.posts,
+  id: row.id as Platform,
+  name: row.name,
+  connected: row.connected,
+  status: row.status,
+  followers: row.followers,
+  posts: row.posts,
 });
 const toScheduled = (row: typeof scheduledPosts.$inferSelect): ScheduledPost => ({
-  id: row.id, title: row.title, platform: row.platform as Platform, time: row.time, status: row.status, ...(row.content !== null ? { content: row.content } : {}),
+  id: row.id,
+  title: row.title,
+  platform: row.platform as Platform,
+  time: row.time,
+  status: row.status,
+  ...(row.content !== null ? { content: row.content } : {}),
 });
 
 async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean): Promise<SocialPlatform> {
@@ -38,19 +55,28 @@ async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean
 const PostExtras = z.object({
   mediaUrl: z.optional(z.url({ protocol: /^https?$/, error: 'mediaUrl muss eine http(s)-Adresse sein.' })),
   mediaType: z.optional(z.enum(['photo', 'video'])),
-  timeZone: z.optional(z.string().check(z.refine(isTimeZone, 'timeZone ist keine bekannte Zeitzone (z. B. Europe/Berlin).'))),
+  timeZone: z.optional(
+    z.string().check(z.refine(isTimeZone, 'timeZone ist keine bekannte Zeitzone (z. B. Europe/Berlin).')),
+  ),
   postId: z.optional(z.string().check(z.maxLength(100))),
 });
 
 /** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
 const publicOrigin = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
-const toPublication = (row: ResultRow, link?: { mediaId: string | null; mediaType: string } | null): SocialPublication => ({
-  id: row.id, postId: row.postId, platform: row.platform as Platform, status: row.status as SocialPublication['status'], content: row.content,
+const toPublication = (
+  row: ResultRow,
+  link?: { mediaId: string | null; mediaType: string } | null,
+): SocialPublication => ({
+  id: row.id,
+  postId: row.postId,
+  platform: row.platform as Platform,
+  status: row.status as SocialPublication['status'],
+  content: row.content,
   createdAt: row.createdAt.toISOString(),
   ...(row.title ? { title: row.title } : {}),
   ...(link?.mediaId ? { mediaId: link.mediaId } : {}),
-  ...(link ? { mediaType: link.mediaType === 'photo' ? 'photo' as const : 'video' as const } : {}),
+  ...(link ? { mediaType: link.mediaType === 'photo' ? ('photo' as const) : ('video' as const) } : {}),
   ...(row.error ? { error: row.error } : {}),
   ...(row.publishedAt ? { publishedAt: row.publishedAt.toISOString() } : {}),
 });
@@ -62,27 +88,55 @@ export function platformHttpError(error: PlatformError): HttpError {
   if (error.kind === 'not_configured') return new HttpError(503, error.message, 'not_configured');
   // Sent, unanswered: not "unavailable" — a retry of the same key answers the stored outcome, never a second post.
   if (error.kind === 'uncertain') return new HttpError(502, error.message, 'provider_uncertain');
-  const headers: Record<string, string> | undefined = error.retryAfterMs ? { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) } : undefined;
-  return new HttpError(503, error.message, error.kind === 'rate_limited' ? 'rate_limited' : 'provider_unavailable', undefined, headers);
+  const headers: Record<string, string> | undefined = error.retryAfterMs
+    ? { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) }
+    : undefined;
+  return new HttpError(
+    503,
+    error.message,
+    error.kind === 'rate_limited' ? 'rate_limited' : 'provider_unavailable',
+    undefined,
+    headers,
+  );
 }
 
 /**
  * A Media Library file attached to a post: the address the platform fetches (the signed file address on this server's
  * public origin for an upload, the stored address for a sample), and photo or video. Audio cannot be posted.
  */
-async function attachedMedia(c: Context<AppEnv>, mediaId: string): Promise<{ mediaUrl: string; mediaType: 'photo' | 'video'; mediaId: string }> {
+async function attachedMedia(
+  c: Context<AppEnv>,
+  mediaId: string,
+): Promise<{ mediaUrl: string; mediaType: 'photo' | 'video'; mediaId: string }> {
   const { database, token } = c.get('deps');
   const [row] = await database.db.select().from(media).where(eq(media.id, mediaId));
-  if (!row) throw new HttpError(400, 'Das gewählte Medium gibt es in der Mediathek nicht mehr.', 'validation', [{ path: 'body.mediaId', message: 'unbekannt' }]);
-  if (row.type === 'audio') throw new HttpError(400, 'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.', 'validation', [{ path: 'body.mediaId', message: 'Audio' }]);
-  const mediaUrl = row.fileName ? `${publicOrigin(c)}/api/media/${encodeURIComponent(row.id)}/file?sig=${mediaSignature(token, row.id)}` : row.url;
-  if (!mediaUrl) throw new HttpError(400, 'Das gewählte Medium hat keine Adresse.', 'validation', [{ path: 'body.mediaId', message: 'ohne Adresse' }]);
+  if (!row)
+    throw new HttpError(400, 'Das gewählte Medium gibt es in der Mediathek nicht mehr.', 'validation', [
+      { path: 'body.mediaId', message: 'unbekannt' },
+    ]);
+  if (row.type === 'audio')
+    throw new HttpError(
+      400,
+      'Audiodateien können nicht gepostet werden: Bitte ein Bild oder Video wählen.',
+      'validation',
+      [{ path: 'body.mediaId', message: 'Audio' }],
+    );
+  const mediaUrl = row.fileName
+    ? `${publicOrigin(c)}/api/media/${encodeURIComponent(row.id)}/file?sig=${mediaSignature(token, row.id)}`
+    : row.url;
+  if (!mediaUrl)
+    throw new HttpError(400, 'Das gewählte Medium hat keine Adresse.', 'validation', [
+      { path: 'body.mediaId', message: 'ohne Adresse' },
+    ]);
   return { mediaUrl, mediaType: row.type === 'image' ? 'photo' : 'video', mediaId: row.id };
 }
 
 /** What the console is answered about an accepted post: its publication as it stands (with the platform's reason once failed). */
 const toPostResult = (row: ResultRow): SocialPostResult => ({
-  id: row.id, platform: row.platform as Platform, status: row.status as SocialPostResult['status'], ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
+  id: row.id,
+  platform: row.platform as Platform,
+  status: row.status as SocialPostResult['status'],
+  ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
 });
 
 /**
@@ -90,45 +144,76 @@ const toPostResult = (row: ResultRow): SocialPostResult => ({
  * slow platform never holds the request (a browser that gave up and sent the key again would otherwise meet a post still
  * going out). A repeat of the Idempotency-Key answers the same publication as it stands now and posts nothing again.
  */
-async function publishTo(c: Context<AppEnv>, platform: Platform, body: SocialPostBody, key: string | undefined): Promise<SocialPostResult> {
+async function publishTo(
+  c: Context<AppEnv>,
+  platform: Platform,
+  body: SocialPostBody,
+  key: string | undefined,
+): Promise<SocialPostResult> {
   const { database, social } = c.get('deps');
   const [row] = await database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
   if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
   const extras = z.safeParse(PostExtras, body);
-  if (!extras.success) throw new HttpError(400, `Die Anfrage ist ungültig: ${extras.error.issues.map((i) => i.message).join('; ')}`, 'validation');
+  if (!extras.success)
+    throw new HttpError(
+      400,
+      `Die Anfrage ist ungültig: ${extras.error.issues.map((i) => i.message).join('; ')}`,
+      'validation',
+    );
   const { timeZone, postId } = extras.data;
   // A Media Library file wins over a bare address.
   const attached = body.mediaId ? await attachedMedia(c, body.mediaId) : undefined;
   const mediaUrl = attached?.mediaUrl ?? extras.data.mediaUrl;
   const mediaType = attached?.mediaType ?? extras.data.mediaType ?? (mediaUrl ? 'video' : undefined);
-  const input = { content: body.content, title: body.title?.trim() || undefined, mediaUrl, mediaType, mediaId: attached?.mediaId, postId };
+  const input = {
+    content: body.content,
+    title: body.title?.trim() || undefined,
+    mediaUrl,
+    mediaType,
+    mediaId: attached?.mediaId,
+    postId,
+  };
   let schedule = {};
   if (body.scheduledAt) {
     const at = parseZoned(body.scheduledAt, timeZone);
-    if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).', 'validation', [{ path: 'body.scheduledAt', message: 'Zeitzone fehlt' }]);
+    if (!at)
+      throw new HttpError(
+        400,
+        'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00 oder timeZone: Europe/Berlin).',
+        'validation',
+        [{ path: 'body.scheduledAt', message: 'Zeitzone fehlt' }],
+      );
     schedule = { scheduledAt: at, time: body.scheduledAt, timeZone };
   }
   const outcome = await social.publisher.accept(platform, { ...input, ...schedule }, key);
-  if ('reused' in outcome) throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+  if ('reused' in outcome)
+    throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
   return toPostResult(outcome.row);
 }
 
-
 export function registerSocial(app: Hono<AppEnv>): void {
-  register(app, 'social.platforms', async ({ c }) => (await c.get('deps').database.db.select().from(socialPlatforms).orderBy(asc(socialPlatforms.seq))).map(toPlatform));
+  register(app, 'social.platforms', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(socialPlatforms).orderBy(asc(socialPlatforms.seq))).map(toPlatform),
+  );
   register(app, 'social.connect', ({ params, c }) => setConnected(c, params.id, true));
   register(app, 'social.disconnect', async ({ params, c }) => {
     // Disconnecting forgets the platform's tokens on this server too.
     if (isOAuthPlatform(params.id)) await c.get('deps').social.oauth.disconnect(params.id);
     return setConnected(c, params.id, false);
   });
-  register(app, 'social.post', ({ params, body, c, idempotencyKey }) => publishTo(c, params.platform, body, idempotencyKey));
+  register(app, 'social.post', ({ params, body, c, idempotencyKey }) =>
+    publishTo(c, params.platform, body, idempotencyKey),
+  );
   register(app, 'social.tiktokPost', ({ body, c, idempotencyKey }) => publishTo(c, 'tiktok', body, idempotencyKey));
-  register(app, 'social.instagramPost', ({ body, c, idempotencyKey }) => publishTo(c, 'instagram', body, idempotencyKey));
+  register(app, 'social.instagramPost', ({ body, c, idempotencyKey }) =>
+    publishTo(c, 'instagram', body, idempotencyKey),
+  );
 
   register(app, 'social.oauthStart', async ({ params, c }) => {
     try {
-      return await c.get('deps').social.oauth.start(params.platform, `${publicOrigin(c)}/api/oauth/${params.platform}/callback`);
+      return await c
+        .get('deps')
+        .social.oauth.start(params.platform, `${publicOrigin(c)}/api/oauth/${params.platform}/callback`);
     } catch (error) {
       if (error instanceof PlatformError) throw platformHttpError(error);
       throw error;
@@ -138,34 +223,71 @@ export function registerSocial(app: Hono<AppEnv>): void {
   app.get('/api/oauth/:platform/callback', async (c) => {
     const state = c.req.query('state') ?? '';
     const result = await c.get('deps').social.oauth.complete(state, c.req.query('code'), c.req.query('error'));
-    const target = new URLSearchParams({ provider: result.platform ?? c.req.param('platform'), state, status: result.ok ? 'success' : 'error' });
+    const target = new URLSearchParams({
+      provider: result.platform ?? c.req.param('platform'),
+      state,
+      status: result.ok ? 'success' : 'error',
+    });
     c.header('Cache-Control', 'no-store');
     return c.redirect(`/auth/callback.html?${target}`, 302);
   });
   register(app, 'social.tokens', ({ c }) => c.get('deps').social.oauth.statuses());
-  register(app, 'social.publications', async ({ c }) => (await c.get('deps').social.publisher.list()).map((r) => toPublication(r.result, r.media)));
+  register(app, 'social.publications', async ({ c }) =>
+    (await c.get('deps').social.publisher.list()).map((r) => toPublication(r.result, r.media)),
+  );
   register(app, 'social.retry', async ({ params, c }) => {
     const outcome = await c.get('deps').social.publisher.retryFailed(params.id);
     if (!outcome.queued && outcome.reason === 'missing') throw notFound('Veröffentlichung');
-    if (!outcome.queued) throw new HttpError(409, outcome.row?.status === 'published' ? 'Dieser Post ist auf der Plattform bereits veröffentlicht.' : 'Dieser Post wird bereits erneut gesendet.', 'not_failed');
+    if (!outcome.queued)
+      throw new HttpError(
+        409,
+        outcome.row?.status === 'published'
+          ? 'Dieser Post ist auf der Plattform bereits veröffentlicht.'
+          : 'Dieser Post wird bereits erneut gesendet.',
+        'not_failed',
+      );
     return toPublication(outcome.row);
   });
 
-  register(app, 'social.templates', async ({ c }) => c.get('deps').database.db.select({ id: postTemplates.id, name: postTemplates.name, content: postTemplates.content }).from(postTemplates).orderBy(asc(postTemplates.seq)));
+  register(app, 'social.templates', async ({ c }) =>
+    c
+      .get('deps')
+      .database.db.select({ id: postTemplates.id, name: postTemplates.name, content: postTemplates.content })
+      .from(postTemplates)
+      .orderBy(asc(postTemplates.seq)),
+  );
   register(app, 'social.updateTemplate', async ({ params, body, c }) => {
     const { database, events } = c.get('deps');
-    const [row] = await database.db.update(postTemplates).set({ name: body.name, content: body.content }).where(eq(postTemplates.id, params.id)).returning();
+    const [row] = await database.db
+      .update(postTemplates)
+      .set({ name: body.name, content: body.content })
+      .where(eq(postTemplates.id, params.id))
+      .returning();
     if (!row) throw notFound('Vorlage');
     await events.publish({ topic: 'social', action: 'updated', id: row.id });
     return { id: row.id, name: row.name, content: row.content };
   });
 
-  register(app, 'social.scheduled', async ({ c }) => (await c.get('deps').database.db.select().from(scheduledPosts).orderBy(asc(scheduledPosts.time), asc(scheduledPosts.seq))).map(toScheduled));
+  register(app, 'social.scheduled', async ({ c }) =>
+    (
+      await c
+        .get('deps')
+        .database.db.select()
+        .from(scheduledPosts)
+        .orderBy(asc(scheduledPosts.time), asc(scheduledPosts.seq))
+    ).map(toScheduled),
+  );
   register(app, 'social.updateScheduled', async ({ params, body, c }) => {
     const { database, events } = c.get('deps');
     const [row] = await database.db
       .update(scheduledPosts)
-      .set({ title: body.title, platform: body.platform, time: body.time, status: body.status, content: body.content ?? null })
+      .set({
+        title: body.title,
+        platform: body.platform,
+        time: body.time,
+        status: body.status,
+        content: body.content ?? null,
+      })
       .where(eq(scheduledPosts.id, params.id))
       .returning();
     if (!row) throw notFound('Geplanter Post');
@@ -173,9 +295,22 @@ export function registerSocial(app: Hono<AppEnv>): void {
     const [result] = await database.db.select().from(socialPostResults).where(eq(socialPostResults.id, row.id));
     if (result?.status === 'scheduled') {
       const at = parseZoned(body.time, result.timeZone ?? undefined);
-      if (!at) throw new HttpError(400, 'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00).', 'validation');
-      await database.db.update(socialPostResults).set({ scheduledAt: at, content: body.content ?? result.content, platform: body.platform }).where(eq(socialPostResults.id, row.id));
-      await enqueue(database.db, { kind: PUBLISH_JOB, payload: { resultId: row.id, mediaType: null }, runAt: at, uniqueKey: `social-post:${row.id}` });
+      if (!at)
+        throw new HttpError(
+          400,
+          'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00).',
+          'validation',
+        );
+      await database.db
+        .update(socialPostResults)
+        .set({ scheduledAt: at, content: body.content ?? result.content, platform: body.platform })
+        .where(eq(socialPostResults.id, row.id));
+      await enqueue(database.db, {
+        kind: PUBLISH_JOB,
+        payload: { resultId: row.id, mediaType: null },
+        runAt: at,
+        uniqueKey: `social-post:${row.id}`,
+      });
     }
     await events.publish({ topic: 'social', action: 'updated', id: row.id });
     return toScheduled(row);
@@ -193,16 +328,35 @@ export function registerSocial(app: Hono<AppEnv>): void {
     const byPlatform = new Map(perPost.map((p) => [p.platform, p]));
     const perPlatform = platforms.map((p) => {
       const stored = byPlatform.get(p.id);
-      return { platform: p.id, reach: Number(stored?.reach ?? 0), engagement: Math.round(Number(stored?.engagement ?? 0) * 10) / 10 };
+      return {
+        platform: p.id,
+        reach: Number(stored?.reach ?? 0),
+        engagement: Math.round(Number(stored?.engagement ?? 0) * 10) / 10,
+      };
     });
     const followers = platforms.reduce((s, p) => s + p.followers, 0);
     const postCount = platforms.reduce((s, p) => s + p.posts, 0);
     const reach = perPlatform.reduce((s, p) => s + p.reach, 0);
     return {
       stats: [
-        { id: 'followers', title: 'Follower gesamt', value: followers.toLocaleString('de-DE'), description: `${platforms.filter((p) => p.connected).length} verbundene Plattformen` },
-        { id: 'posts', title: 'Posts gesamt', value: postCount.toLocaleString('de-DE'), description: 'über alle Plattformen' },
-        { id: 'reach', title: 'Reichweite', value: reach.toLocaleString('de-DE'), description: 'Aufrufe veröffentlichter Posts' },
+        {
+          id: 'followers',
+          title: 'Follower gesamt',
+          value: followers.toLocaleString('de-DE'),
+          description: `${platforms.filter((p) => p.connected).length} verbundene Plattformen`,
+        },
+        {
+          id: 'posts',
+          title: 'Posts gesamt',
+          value: postCount.toLocaleString('de-DE'),
+          description: 'über alle Plattformen',
+        },
+        {
+          id: 'reach',
+          title: 'Reichweite',
+          value: reach.toLocaleString('de-DE'),
+          description: 'Aufrufe veröffentlichter Posts',
+        },
         { id: 'scheduled', title: 'Geplant', value: String(scheduled), description: 'anstehende Posts' },
       ],
       perPlatform,

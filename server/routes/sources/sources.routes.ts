@@ -48,7 +48,9 @@ export function registerSources(app: Hono<AppEnv>): void {
     return listSources(c.get('deps').database.db);
   });
 
-  register(app, 'sources.items', async ({ query, c }) => listItems(c.get('deps').database.db, { q: query.q, limit: query.limit ?? 50 }));
+  register(app, 'sources.items', async ({ query, c }) =>
+    listItems(c.get('deps').database.db, { q: query.q, limit: query.limit ?? 50 }),
+  );
 
   register(app, 'settings.get', async ({ c }) => readSettings(c.get('deps').database.db));
   register(app, 'settings.update', async ({ body, c }) => updateSettings(c.get('deps').database.db, body));

@@ -8,19 +8,37 @@ import { users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { register } from '../../operation';
 
-export const ACCESS_BY_ROLE: Record<User['role'], string> = { Admin: 'Vollzugriff', Editor: 'Bearbeiten', Viewer: 'Nur lesen' };
+export const ACCESS_BY_ROLE: Record<User['role'], string> = {
+  Admin: 'Vollzugriff',
+  Editor: 'Bearbeiten',
+  Viewer: 'Nur lesen',
+};
 
-const toUser = (row: typeof users.$inferSelect): User => ({ id: row.id, name: row.name, email: row.email, role: row.role as User['role'], access: row.access });
+const toUser = (row: typeof users.$inferSelect): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role as User['role'],
+  access: row.access,
+});
 
 export function registerUsers(app: Hono<AppEnv>): void {
-  register(app, 'users.list', async ({ c }) => (await c.get('deps').database.db.select().from(users).orderBy(asc(users.seq))).map(toUser));
+  register(app, 'users.list', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(users).orderBy(asc(users.seq))).map(toUser),
+  );
 
   register(app, 'users.create', async ({ body, c }) => {
     const { database, events } = c.get('deps');
     const email = body.email.toLowerCase();
     const [row] = await database.db
       .insert(users)
-      .values({ id: `user-${randomUUID()}`, name: body.name, email, role: body.role, access: ACCESS_BY_ROLE[body.role] })
+      .values({
+        id: `user-${randomUUID()}`,
+        name: body.name,
+        email,
+        role: body.role,
+        access: ACCESS_BY_ROLE[body.role],
+      })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!row) throw new HttpError(409, `Die E-Mail-Adresse ${email} ist bereits vergeben.`, 'email_taken');

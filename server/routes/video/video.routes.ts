@@ -4,7 +4,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { VIDEO_PLATFORM_IDS, type Avatar, type VideoPlatformId, type VideoProject, type VideoProvider } from '../../../src/contract';
+import {
+  VIDEO_PLATFORM_IDS,
+  type Avatar,
+  type VideoPlatformId,
+  type VideoProject,
+  type VideoProvider,
+} from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
@@ -20,19 +26,37 @@ export const VIDEO_PLATFORMS: Record<VideoPlatformId, { name: string; descriptio
   modelslab: { name: 'ModelsLab', description: 'Text-zu-Video mit offenen Modellen' },
   heygen: { name: 'HeyGen', description: 'Sprechende Avatare in vielen Sprachen' },
   did: { name: 'D-ID', description: 'Fotorealistische Sprecher aus einem Bild' },
-  local: { name: 'Lokal (ohne Anbieter)', description: 'Sprecherstimme und Untertitel, gerendert auf dem eigenen Server – ohne Avatar' },
+  local: {
+    name: 'Lokal (ohne Anbieter)',
+    description: 'Sprecherstimme und Untertitel, gerendert auf dem eigenen Server – ohne Avatar',
+  },
 };
 
-const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({ id: row.id, name: row.name, preview: row.preview, voice: row.voice, platform: row.platform as VideoProvider });
+const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({
+  id: row.id,
+  name: row.name,
+  preview: row.preview,
+  voice: row.voice,
+  platform: row.platform as VideoProvider,
+});
 /**
  * A project as the console sees it; a server-relative file address (a finished job) becomes absolute on this origin, and
  * a local render plays its Media Library file under that file's signed address.
  */
 export const toProject = (row: typeof videoProjects.$inferSelect, origin?: string, token?: string): VideoProject => {
-  const stored = row.mediaId && token ? `/api/media/${encodeURIComponent(row.mediaId)}/file?sig=${mediaSignature(token, row.mediaId)}` : row.url;
+  const stored =
+    row.mediaId && token
+      ? `/api/media/${encodeURIComponent(row.mediaId)}/file?sig=${mediaSignature(token, row.mediaId)}`
+      : row.url;
   return {
-    id: row.id, title: row.title, status: row.status as VideoProject['status'], progress: row.progress, avatar: row.avatar,
-    platform: row.platform as VideoPlatformId, duration: row.duration, createdAt: row.createdAt,
+    id: row.id,
+    title: row.title,
+    status: row.status as VideoProject['status'],
+    progress: row.progress,
+    avatar: row.avatar,
+    platform: row.platform as VideoPlatformId,
+    duration: row.duration,
+    createdAt: row.createdAt,
     url: stored && origin && stored.startsWith('/api/') ? `${origin}${stored}` : stored,
     ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
   };
@@ -45,9 +69,10 @@ async function providerAvatars(c: Context<AppEnv>, provider: 'tavus' | 'heygen')
   const { credentials, database } = c.get('deps');
   const list = adapterFor(provider).avatars;
   if (list && (await credentials.key(provider))) return list(credentials);
-  return (await database.db.select().from(avatars).where(eq(avatars.platform, provider)).orderBy(asc(avatars.seq))).map(toAvatar);
+  return (await database.db.select().from(avatars).where(eq(avatars.platform, provider)).orderBy(asc(avatars.seq))).map(
+    toAvatar,
+  );
 }
-
 
 /** Streams a finished job's file from the provider's result address, passing a byte range through so players can seek. */
 async function streamResult(c: Context<AppEnv>, provider: string, id: string): Promise<Response> {
@@ -61,16 +86,33 @@ async function streamResult(c: Context<AppEnv>, provider: string, id: string): P
   const range = c.req.header('range');
   let upstream: Response;
   try {
-    upstream = await fetch(job.resultUrl, { headers: range ? { Range: range } : {}, signal: AbortSignal.timeout(60_000) });
+    upstream = await fetch(job.resultUrl, {
+      headers: range ? { Range: range } : {},
+      signal: AbortSignal.timeout(60_000),
+    });
   } catch {
     throw new HttpError(502, 'Das Video konnte beim Anbieter nicht geladen werden.', 'provider_unreachable');
   }
-  if (upstream.status === 416) return new Response(null, { status: 416, headers: { 'Content-Range': upstream.headers.get('content-range') ?? '' } });
+  if (upstream.status === 416)
+    return new Response(null, {
+      status: 416,
+      headers: { 'Content-Range': upstream.headers.get('content-range') ?? '' },
+    });
   if (!upstream.ok || !upstream.body) {
     await upstream.body?.cancel();
-    throw new HttpError(502, `Das Video konnte beim Anbieter nicht geladen werden (HTTP ${upstream.status}).`, 'provider_unavailable');
+    throw new HttpError(
+      502,
+      `Das Video konnte beim Anbieter nicht geladen werden (HTTP ${upstream.status}).`,
+      'provider_unavailable',
+    );
   }
-  const headers = new Headers({ 'Content-Type': upstream.headers.get('content-type') ?? 'video/mp4', 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, max-age=3600', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Content-Disposition': `inline; filename="${id}.mp4"` });
+  const headers = new Headers({
+    'Content-Type': upstream.headers.get('content-type') ?? 'video/mp4',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'private, max-age=3600',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Content-Disposition': `inline; filename="${id}.mp4"`,
+  });
   for (const name of ['content-length', 'content-range']) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
@@ -82,29 +124,43 @@ async function serveSignedVideo(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
   const given = Buffer.from(c.req.query('sig') ?? '');
   const expected = Buffer.from(videoSignature(c.get('deps').token, id));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
   return streamResult(c, c.req.param('provider') ?? '', id);
 }
 
 export function registerVideo(app: Hono<AppEnv>): void {
   register(app, 'video.platforms', () => VIDEO_PLATFORM_IDS.map((id) => ({ id, ...VIDEO_PLATFORMS[id] })));
-  register(app, 'video.avatars', async ({ c }) => (await c.get('deps').database.db.select().from(avatars).orderBy(asc(avatars.seq))).map(toAvatar));
+  register(app, 'video.avatars', async ({ c }) =>
+    (await c.get('deps').database.db.select().from(avatars).orderBy(asc(avatars.seq))).map(toAvatar),
+  );
   register(app, 'video.providerAvatars', async ({ params, c }) => providerAvatars(c, params.provider));
   register(app, 'video.projects', async ({ c }) =>
-    (await c.get('deps').database.db.select().from(videoProjects).orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))).map((row) => toProject(row, originOf(c), c.get('deps').token)));
+    (
+      await c
+        .get('deps')
+        .database.db.select()
+        .from(videoProjects)
+        .orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))
+    ).map((row) => toProject(row, originOf(c), c.get('deps').token)),
+  );
 
   register(app, 'video.retryProject', async ({ params, c }) => {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
     if (!row) throw notFound('Videoprojekt');
-    if (row.status !== 'failed') throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
-    if (row.platform === 'local') return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').token);
+    if (row.status !== 'failed')
+      throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
+    if (row.platform === 'local')
+      return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').token);
     return toProject(await retryVideoJob(c.get('deps'), row), originOf(c));
   });
 
-  const generate = async (c: Context<AppEnv>, provider: VideoProvider, body: Parameters<typeof createVideoJob>[2]) => toProject(await createVideoJob(c.get('deps'), provider, body), originOf(c));
+  const generate = async (c: Context<AppEnv>, provider: VideoProvider, body: Parameters<typeof createVideoJob>[2]) =>
+    toProject(await createVideoJob(c.get('deps'), provider, body), originOf(c));
   register(app, 'video.generate', ({ body, c }) => {
     if (!body.platform) throw new HttpError(400, 'Bitte eine Video-Plattform wählen.', 'invalid_body');
-    if (body.platform === 'local') return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').token));
+    if (body.platform === 'local')
+      return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').token));
     return generate(c, body.platform, body);
   });
   register(app, 'video.providerGenerate', ({ params, body, c }) => generate(c, params.provider, body));
@@ -118,7 +174,12 @@ export function registerVideo(app: Hono<AppEnv>): void {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
     if (!row || row.platform !== params.provider) throw notFound('Video');
     const url = toProject(row, originOf(c)).url;
-    return { id: row.id, status: row.status as VideoProject['status'], progress: row.progress, ...(url ? { url } : {}) };
+    return {
+      id: row.id,
+      status: row.status as VideoProject['status'],
+      progress: row.progress,
+      ...(url ? { url } : {}),
+    };
   });
 
   register(app, 'video.download', ({ params, c }) => streamResult(c, params.provider, params.id));

@@ -10,12 +10,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('platforms, avatars and stored projects; status and download of a project', async () => {
-  expect((await contractBody('video.platforms', await t.call('/video/platforms'))).map((p) => p.id)).toEqual(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
-  expect((await contractBody('video.providerAvatars', await t.call('/video/heygen/avatars'))).map((a) => a.name)).toEqual(['Markus']);
+  expect((await contractBody('video.platforms', await t.call('/video/platforms'))).map((p) => p.id)).toEqual([
+    'tavus',
+    'vidau',
+    'modelslab',
+    'heygen',
+    'did',
+    'local',
+  ]);
+  expect(
+    (await contractBody('video.providerAvatars', await t.call('/video/heygen/avatars'))).map((a) => a.name),
+  ).toEqual(['Markus']);
   expect((await t.call('/video/vidau/avatars')).status).toBe(400);
   const projects = await contractBody('video.projects', await t.call('/video/projects'));
   expect(projects.map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
-  expect(await contractBody('video.status', await t.call('/video/heygen/status/vp-2'))).toEqual({ id: 'vp-2', status: 'processing', progress: 67 });
+  expect(await contractBody('video.status', await t.call('/video/heygen/status/vp-2'))).toEqual({
+    id: 'vp-2',
+    status: 'processing',
+    progress: 67,
+  });
   expect((await t.call('/video/tavus/status/vp-2')).status).toBe(404);
   const notReady = await t.call('/video/heygen/download/vp-2');
   expect(notReady.status).toBe(409);
@@ -26,9 +39,15 @@ test('platforms, avatars and stored projects; status and download of a project',
 });
 
 test('generating needs the provider: a clear German 503; retry only failed projects', async () => {
-  const generate = await t.call('/video/heygen/generate', { method: 'POST', json: { avatar: 'anna', script: 'Guten Abend.' } });
+  const generate = await t.call('/video/heygen/generate', {
+    method: 'POST',
+    json: { avatar: 'anna', script: 'Guten Abend.' },
+  });
   expect(generate.status).toBe(503);
-  expect(await errorBody(generate)).toEqual({ message: 'Der Video-Anbieter HeyGen ist nicht konfiguriert.', code: 'not_configured' });
+  expect(await errorBody(generate)).toEqual({
+    message: 'Der Video-Anbieter HeyGen ist nicht konfiguriert.',
+    code: 'not_configured',
+  });
   expect((await t.call('/video/tavus/create', { method: 'POST', json: {} })).status).toBe(503);
   const notFailed = await t.call('/video/projects/vp-1/retry', { method: 'POST' });
   expect(notFailed.status).toBe(409);
@@ -43,7 +62,10 @@ test("workflow: stored runs and pipeline; without n8n a trigger runs on the desk
   const pipeline = await contractBody('workflow.pipeline', await t.call('/workflow/pipeline'));
   expect(pipeline.steps.map((s) => s.name)).toEqual(['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post']);
   expect(pipeline.variables.DEFAULT_LANGUAGE).toBe('de');
-  const trigger = await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { topic: 'KI' } }));
+  const trigger = await contractBody(
+    'workflow.trigger',
+    await t.call('/workflow/trigger/ai-news', { method: 'POST', json: { topic: 'KI' } }),
+  );
   expect(trigger).toMatchObject({ success: true, workflowId: 'ai-news' });
   expect(trigger.runId).toMatch(/^run-/);
   const upload = await t.call('/workflow/n8n/status/wf-1');
@@ -52,16 +74,31 @@ test("workflow: stored runs and pipeline; without n8n a trigger runs on the desk
 });
 
 test('OBS, Telegram and AI answer 503, TTS speaks with the embedded engine; OBS status says not connected; health says offline', async () => {
-  expect(await contractBody('obs.status', await t.call('/obs/status'))).toEqual({ connected: false, streaming: false, scene: '' });
+  expect(await contractBody('obs.status', await t.call('/obs/status'))).toEqual({
+    connected: false,
+    streaming: false,
+    scene: '',
+  });
   const scenes = await t.call('/obs/scenes');
   expect(scenes.status).toBe(503);
   expect((await errorBody(scenes)).message).toBe('OBS ist nicht konfiguriert.');
-  expect((await errorBody(await t.call('/telegram/notify', { method: 'POST', json: { message: 'Live!' } }))).message).toBe('Telegram ist nicht konfiguriert.');
-  expect((await errorBody(await t.call('/ai/prompt', { method: 'POST', json: { type: 'content' } }))).message).toBe('Der KI-Anbieter ist nicht konfiguriert.');
+  expect(
+    (await errorBody(await t.call('/telegram/notify', { method: 'POST', json: { message: 'Live!' } }))).message,
+  ).toBe('Telegram ist nicht konfiguriert.');
+  expect((await errorBody(await t.call('/ai/prompt', { method: 'POST', json: { type: 'content' } }))).message).toBe(
+    'Der KI-Anbieter ist nicht konfiguriert.',
+  );
   // Speech has an engine of its own: with no TTS key at all, eSpeak-NG answers whoever was asked.
   const tts = await t.call('/tts/generate', { method: 'POST', json: { text: 'Hallo', provider: 'elevenlabs' } });
   expect(tts.status).toBe(200);
   expect(tts.headers.get('x-tts-provider')).toBe('espeak');
-  expect(await contractBody('health.service', await t.call('/health/openai'))).toMatchObject({ success: false, status: 'offline' });
-  expect((await contractBody('live.schedule', await t.call('/live/schedule'))).map((b) => b.id)).toEqual(['sb-1', 'sb-2', 'sb-3']);
+  expect(await contractBody('health.service', await t.call('/health/openai'))).toMatchObject({
+    success: false,
+    status: 'offline',
+  });
+  expect((await contractBody('live.schedule', await t.call('/live/schedule'))).map((b) => b.id)).toEqual([
+    'sb-1',
+    'sb-2',
+    'sb-3',
+  ]);
 });

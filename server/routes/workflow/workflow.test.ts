@@ -19,26 +19,49 @@ const STAGES = ['Scraper', 'AI Analyse', 'TTS', 'Video Gen', 'Social Post'];
 function fakeN8n() {
   const calls: Call[] = [];
   let nextExecution = 100;
-  const state = { webhookStatus: 200, onRetry: async (_id: string) => {}, workflows: new Map<string, { id: string; name: string; active: boolean }>() };
+  const state = {
+    webhookStatus: 200,
+    onRetry: async (_id: string) => {},
+    workflows: new Map<string, { id: string; name: string; active: boolean }>(),
+  };
   const fetchImpl: typeof fetch = async (input, init) => {
     const url = String(input);
     const headers = new Headers(init?.headers);
     const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     calls.push({ url, method: init?.method ?? 'GET', headers, body });
-    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+    const json = (value: unknown, status = 200) =>
+      new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     const { pathname } = new URL(url);
     if (pathname === '/webhook/ai-news') {
-      if (state.webhookStatus !== 200) return json({ success: false, error: 'Feld "topic" fehlt oder ist leer' }, state.webhookStatus);
+      if (state.webhookStatus !== 200)
+        return json({ success: false, error: 'Feld "topic" fehlt oder ist leer' }, state.webhookStatus);
       return json({ success: true, executionId: String(nextExecution++), message: 'Workflow gestartet' });
     }
     if (headers.get('x-n8n-api-key') !== API_KEY) return json({ message: 'unauthorized' }, 401);
     const retry = /^\/api\/v1\/executions\/(\w+)\/retry$/.exec(pathname);
     if (retry) {
       await state.onRetry(retry[1]);
-      return json({ id: nextExecution++, finished: true, mode: 'retry', status: 'success', retryOf: retry[1], startedAt: new Date().toISOString(), stoppedAt: new Date().toISOString(), workflowId: 'wf1' });
+      return json({
+        id: nextExecution++,
+        finished: true,
+        mode: 'retry',
+        status: 'success',
+        retryOf: retry[1],
+        startedAt: new Date().toISOString(),
+        stoppedAt: new Date().toISOString(),
+        workflowId: 'wf1',
+      });
     }
     const execution = /^\/api\/v1\/executions\/(\w+)$/.exec(pathname);
-    if (execution) return json({ id: Number(execution[1]), finished: false, mode: 'webhook', status: 'running', startedAt: new Date().toISOString(), stoppedAt: null });
+    if (execution)
+      return json({
+        id: Number(execution[1]),
+        finished: false,
+        mode: 'webhook',
+        status: 'running',
+        startedAt: new Date().toISOString(),
+        stoppedAt: null,
+      });
     if (pathname === '/api/v1/workflows' && init?.method === 'POST') {
       const wf = { id: `wf${state.workflows.size + 1}`, name: (body as { name: string }).name, active: false };
       state.workflows.set(wf.id, wf);
@@ -51,7 +74,11 @@ function fakeN8n() {
     }
     return json({ message: 'not found' }, 404);
   };
-  return { calls, state, client: new N8nClient({ baseUrl: 'http://n8n.test', apiKey: API_KEY, webhookPath: 'ai-news', fetchImpl }) };
+  return {
+    calls,
+    state,
+    client: new N8nClient({ baseUrl: 'http://n8n.test', apiKey: API_KEY, webhookPath: 'ai-news', fetchImpl }),
+  };
 }
 
 let n8n: ReturnType<typeof fakeN8n>;
@@ -75,18 +102,33 @@ function triggerBody(index = -1): { runId: string; callbackUrl: string; runToken
 }
 
 /** What the workflow's HTTP Request node sends: the callback address with the run token header. */
-function report(body: { callbackUrl: string; runToken: string }, event: Record<string, unknown>, token = body.runToken) {
+function report(
+  body: { callbackUrl: string; runToken: string },
+  event: Record<string, unknown>,
+  token = body.runToken,
+) {
   const path = new URL(body.callbackUrl).pathname.replace(/^\/api/, '');
-  return t.app.request(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': token }, body: JSON.stringify(event) });
+  return t.app.request(`/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': token },
+    body: JSON.stringify(event),
+  });
 }
 
 test("without N8N_BASE_URL a start runs on the desk's own engine; n8n's own operations answer 503 in German", async () => {
-  const start = await contractBody('workflow.aiNewsStart', await bare.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI' } }));
+  const start = await contractBody(
+    'workflow.aiNewsStart',
+    await bare.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI' } }),
+  );
   await bare.engine.runDue();
   const [run] = await contractBody('workflow.runs', await bare.call('/workflow/runs?limit=1'));
   expect(run).toMatchObject({ id: start.executionId, engine: 'desk', status: 'failed' });
   // No source is set up here: the Scraper says so rather than inventing a story.
-  expect(run.stages[0]).toMatchObject({ stage: 'Scraper', state: 'failed', error: 'Keine aktuelle Meldung zum Thema „KI“ gefunden.' });
+  expect(run.stages[0]).toMatchObject({
+    stage: 'Scraper',
+    state: 'failed',
+    error: 'Keine aktuelle Meldung zum Thema „KI“ gefunden.',
+  });
   expect((await bare.call('/workflow/retry/run-x', { method: 'POST' })).status).toBe(404);
   const status = await bare.call('/workflow/n8n/status/wf-1');
   expect(status.status).toBe(503);
@@ -94,7 +136,13 @@ test("without N8N_BASE_URL a start runs on the desk's own engine; n8n's own oper
 });
 
 test('a start creates a run whose id, callback and own token travel with the trigger; stage events fill it in order', async () => {
-  const start = await contractBody('workflow.aiNewsStart', await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'KI im Studio', workflowId: 'ai-news-workflow' } }));
+  const start = await contractBody(
+    'workflow.aiNewsStart',
+    await t.call('/workflow/ai-news/start', {
+      method: 'POST',
+      json: { topic: 'KI im Studio', workflowId: 'ai-news-workflow' },
+    }),
+  );
   expect(start.executionId).toBe('100');
   const body = triggerBody();
   expect(body.topic).toBe('KI im Studio');
@@ -106,7 +154,11 @@ test('a start creates a run whose id, callback and own token travel with the tri
 
   // Wrong or missing run token: 401, nothing recorded; the operator token does not count either.
   expect((await report(body, { stage: 'Scraper', state: 'started' }, 'falsch')).status).toBe(401);
-  const withOperatorToken = await t.app.request(`/api/runs/${body.runId}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` }, body: JSON.stringify({ stage: 'Scraper', state: 'started' }) });
+  const withOperatorToken = await t.app.request(`/api/runs/${body.runId}/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_TOKEN}` },
+    body: JSON.stringify({ stage: 'Scraper', state: 'started' }),
+  });
   expect(withOperatorToken.status).toBe(401);
   expect((await errorBody(withOperatorToken)).message).toBe('Lauf-Token fehlt oder ist ungültig.');
   const bad = await report(body, { stage: 'Wetter', state: 'started' });
@@ -115,7 +167,9 @@ test('a start creates a run whose id, callback and own token travel with the tri
   published.length = 0;
   const t0 = Date.parse('2026-11-23T18:00:00.000Z');
   for (const [i, stage] of STAGES.entries()) {
-    expect((await report(body, { stage, state: 'started', at: new Date(t0 + i * 1000).toISOString() })).status).toBe(200);
+    expect((await report(body, { stage, state: 'started', at: new Date(t0 + i * 1000).toISOString() })).status).toBe(
+      200,
+    );
     if (i === 2) {
       const middle = (await contractBody('workflow.runs', await t.call('/workflow/runs?limit=10')))[0];
       expect(middle.stages.map((s) => s.state)).toEqual(['finished', 'finished', 'started', 'pending', 'pending']);
@@ -125,7 +179,10 @@ test('a start creates a run whose id, callback and own token travel with the tri
       expect(overview.workflowProgress.map((s) => s.progress)).toEqual([100, 100, 50, 0, 0]);
       expect(overview.queuedJobs).toBe(1);
     }
-    expect((await report(body, { stage, state: 'finished', at: new Date(t0 + i * 1000 + 400 + i * 100).toISOString() })).status).toBe(200);
+    expect(
+      (await report(body, { stage, state: 'finished', at: new Date(t0 + i * 1000 + 400 + i * 100).toISOString() }))
+        .status,
+    ).toBe(200);
   }
   // Every event went out on the event stream.
   expect(published.filter((e) => e.topic === 'workflow' && e.id === body.runId)).toHaveLength(10);
@@ -135,7 +192,11 @@ test('a start creates a run whose id, callback and own token travel with the tri
   expect(run.status).toBe('success');
   expect(run.executionId).toBe('100');
   expect(run.stages.map((s) => [s.stage, s.state, s.durationMs])).toEqual([
-    ['Scraper', 'finished', 400], ['AI Analyse', 'finished', 500], ['TTS', 'finished', 600], ['Video Gen', 'finished', 700], ['Social Post', 'finished', 800],
+    ['Scraper', 'finished', 400],
+    ['AI Analyse', 'finished', 500],
+    ['TTS', 'finished', 600],
+    ['Video Gen', 'finished', 700],
+    ['Social Post', 'finished', 800],
   ]);
   expect(run.log).toContain('18:00:02 TTS gestartet');
   expect(run.log).toContain('18:00:02 TTS fertig (0,6 s)');
@@ -148,7 +209,13 @@ test('a start creates a run whose id, callback and own token travel with the tri
 });
 
 test('a failed stage fails the run; Retry calls n8n retry with the API key and the retried stages finish it', async () => {
-  await contractBody('workflow.trigger', await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Fehlerfall', failStage: 'TTS' } }));
+  await contractBody(
+    'workflow.trigger',
+    await t.call('/workflow/trigger/ai-news-workflow', {
+      method: 'POST',
+      json: { topic: 'Fehlerfall', failStage: 'TTS' },
+    }),
+  );
   const body = triggerBody();
   expect(body.failStage).toBe('TTS');
   for (const stage of STAGES.slice(0, 2)) {
@@ -170,7 +237,10 @@ test('a failed stage fails the run; Retry calls n8n retry with the API key and t
       await report(body, { stage, state: 'finished' });
     }
   };
-  const retried = await contractBody('workflow.retry', await t.call(`/workflow/retry/${body.runId}`, { method: 'POST' }));
+  const retried = await contractBody(
+    'workflow.retry',
+    await t.call(`/workflow/retry/${body.runId}`, { method: 'POST' }),
+  );
   expect(retried).toMatchObject({ id: body.runId, status: 'success' });
   const retryCall = n8n.calls.find((c) => c.url.endsWith('/api/v1/executions/101/retry'));
   expect(retryCall?.method).toBe('POST');
@@ -186,7 +256,7 @@ test('a failed stage fails the run; Retry calls n8n retry with the API key and t
   expect((await t.call('/workflow/retry/run-gibt-es-nicht', { method: 'POST' })).status).toBe(404);
 });
 
-test('n8n refusing the trigger: 502 with n8n\'s reason, the run is recorded as failed', async () => {
+test("n8n refusing the trigger: 502 with n8n's reason, the run is recorded as failed", async () => {
   n8n.state.webhookStatus = 400;
   const response = await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: ' ' } });
   n8n.state.webhookStatus = 200;
@@ -198,31 +268,61 @@ test('n8n refusing the trigger: 502 with n8n\'s reason, the run is recorded as f
 });
 
 test('an uploaded workflow is imported through the public API (read-only fields left out) and its state read back', async () => {
-  const file = JSON.stringify({ id: 'ai-news-workflow', name: 'AI-News Workflow', active: true, tags: [], nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }], connections: {}, settings: { executionOrder: 'v1', unknown: 1 }, pinData: {} });
+  const file = JSON.stringify({
+    id: 'ai-news-workflow',
+    name: 'AI-News Workflow',
+    active: true,
+    tags: [],
+    nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }],
+    connections: {},
+    settings: { executionOrder: 'v1', unknown: 1 },
+    pinData: {},
+  });
   const form = new FormData();
   form.append('workflow', new Blob([file], { type: 'application/json' }), 'ai-news.workflow.json');
-  const imported = await contractBody('workflow.n8nUpload', await t.call('/workflow/n8n/upload', { method: 'POST', body: form }));
+  const imported = await contractBody(
+    'workflow.n8nUpload',
+    await t.call('/workflow/n8n/upload', { method: 'POST', body: form }),
+  );
   expect(imported).toEqual({ id: 'wf1', status: 'imported' });
   const sent = n8n.calls.find((c) => c.url === 'http://n8n.test/api/v1/workflows')?.body;
-  expect(sent).toEqual({ name: 'AI-News Workflow', nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }], connections: {}, settings: { executionOrder: 'v1' } });
-  expect(await contractBody('workflow.n8nStatus', await t.call('/workflow/n8n/status/wf1'))).toEqual({ id: 'wf1', status: 'inactive', active: false });
+  expect(sent).toEqual({
+    name: 'AI-News Workflow',
+    nodes: [{ name: 'A', type: 'n8n-nodes-base.noOp', parameters: {} }],
+    connections: {},
+    settings: { executionOrder: 'v1' },
+  });
+  expect(await contractBody('workflow.n8nStatus', await t.call('/workflow/n8n/status/wf1'))).toEqual({
+    id: 'wf1',
+    status: 'inactive',
+    active: false,
+  });
   expect((await t.call('/workflow/n8n/status/wf9')).status).toBe(404);
 
   const junk = new FormData();
   junk.append('workflow', new Blob(['{"hallo":1}'], { type: 'application/json' }), 'x.json');
   const refused = await t.call('/workflow/n8n/upload', { method: 'POST', body: junk });
   expect(refused.status).toBe(400);
-  expect((await errorBody(refused)).message).toBe('Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).');
+  expect((await errorBody(refused)).message).toBe(
+    'Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).',
+  );
 });
 
 test("a run's stage calls are refused before their body is read when the run token is missing or wrong", async () => {
   const huge = JSON.stringify({ stage: 'Scraper', state: 'started', error: 'x'.repeat(3 * 1024 * 1024) });
   for (const path of ['/api/runs/run-unbekannt/events', '/api/runs/run-unbekannt/stages/Scraper']) {
-    const none = await t.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: huge });
+    const none = await t.app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: huge,
+    });
     expect(none.status).toBe(401);
     expect((await errorBody(none)).message).toBe('Lauf-Token fehlt oder ist ungültig.');
-    const wrong = await t.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': 'falsch' }, body: huge });
+    const wrong = await t.app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': 'falsch' },
+      body: huge,
+    });
     expect(wrong.status).toBe(401);
   }
 });
-

@@ -23,7 +23,10 @@ function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxPro
         className="peer size-5 cursor-pointer appearance-none rounded-sm border border-input bg-transparent checked:border-primary checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
         {...props}
       />
-      <CheckIcon aria-hidden className="pointer-events-none absolute hidden size-4 text-primary-foreground peer-checked:block" />
+      <CheckIcon
+        aria-hidden
+        className="pointer-events-none absolute hidden size-4 text-primary-foreground peer-checked:block"
+      />
     </span>
   );
 }

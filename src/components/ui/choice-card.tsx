@@ -2,7 +2,14 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils/cn';
 
 /** One option of a radio group drawn as a card; the native radio keeps arrow-key navigation. */
-export function ChoiceCard({ name, value, checked, onSelect, children, className }: {
+export function ChoiceCard({
+  name,
+  value,
+  checked,
+  onSelect,
+  children,
+  className,
+}: {
   name: string;
   value: string;
   checked: boolean;
@@ -18,7 +25,14 @@ export function ChoiceCard({ name, value, checked, onSelect, children, className
         className,
       )}
     >
-      <input type="radio" className="sr-only" name={name} value={value} checked={checked} onChange={() => onSelect(value)} />
+      <input
+        type="radio"
+        className="sr-only"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onSelect(value)}
+      />
       {children}
     </label>
   );

@@ -8,7 +8,12 @@ function List({ onPick }: { onPick: (row: string) => void }) {
   return (
     <div>
       {['Erste', 'Zweite'].map((row) => (
-        <button key={row} type="button" aria-label={`Aktionen für ${row}`} onClick={(e) => setMenu({ row, anchor: e.currentTarget })}>
+        <button
+          key={row}
+          type="button"
+          aria-label={`Aktionen für ${row}`}
+          onClick={(e) => setMenu({ row, anchor: e.currentTarget })}
+        >
           …
         </button>
       ))}

@@ -8,19 +8,30 @@ function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.R
 function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
   return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />;
 }
-function DropdownMenuContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+function DropdownMenuContent({
+  className,
+  sideOffset = 4,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-40 overflow-hidden rounded-md border bg-card p-1 text-card-foreground shadow-md', className)}
+        className={cn(
+          'z-50 min-w-40 overflow-hidden rounded-md border bg-card p-1 text-card-foreground shadow-md',
+          className,
+        )}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>
   );
 }
-function DropdownMenuItem({ className, variant, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
+function DropdownMenuItem({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
   return (
     <DropdownMenuPrimitive.Item
       data-slot="dropdown-menu-item"
@@ -37,7 +48,12 @@ function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typ
   return <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
 function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
+  return (
+    <DropdownMenuPrimitive.Label
+      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 /**
@@ -45,7 +61,17 @@ function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof 
  * (a Radix menu in every visible row re-mounts a dozen menu trees on each search keystroke). Closing returns focus to
  * that button while it is still in the page. The menu is named by `label`.
  */
-function AnchoredMenu({ anchor, label, onClose, children }: { anchor: HTMLElement; label: string; onClose: () => void; children: React.ReactNode }) {
+function AnchoredMenu({
+  anchor,
+  label,
+  onClose,
+  children,
+}: {
+  anchor: HTMLElement;
+  label: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const rect = anchor.getBoundingClientRect();
   return (
     <DropdownMenu open onOpenChange={(open) => !open && onClose()}>
@@ -68,4 +94,12 @@ function AnchoredMenu({ anchor, label, onClose, children }: { anchor: HTMLElemen
   );
 }
 
-export { AnchoredMenu, DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuLabel };
+export {
+  AnchoredMenu,
+  DropdownMenu,
+  DropdownMenuTrigger,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuLabel,
+};

@@ -6,7 +6,14 @@ import { failureToast, missingUrlToast, type WebhookAction } from '@/lib/webhook
  * Shows the SPEC §8 toast of a failed call to an operator-configured address (lib/webhooks' table); without
  * an error, the toast of a call started with no address. `networkHint` may wrap a network failure's text.
  */
-export function showFailureToast(action: WebhookAction, error?: unknown, options: { subject?: string; networkHint?: (text: string) => ReactNode } = {}): void {
-  const t = error === undefined ? missingUrlToast(action, options.subject) : failureToast(action, error, options.subject);
-  toast.error(t.title, { description: t.network && t.description && options.networkHint ? options.networkHint(t.description) : t.description });
+export function showFailureToast(
+  action: WebhookAction,
+  error?: unknown,
+  options: { subject?: string; networkHint?: (text: string) => ReactNode } = {},
+): void {
+  const t =
+    error === undefined ? missingUrlToast(action, options.subject) : failureToast(action, error, options.subject);
+  toast.error(t.title, {
+    description: t.network && t.description && options.networkHint ? options.networkHint(t.description) : t.description,
+  });
 }

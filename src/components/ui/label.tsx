@@ -3,7 +3,13 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils/cn';
 
 function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root data-slot="label" className={cn('text-sm font-medium leading-none peer-disabled:opacity-70', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn('text-sm font-medium leading-none peer-disabled:opacity-70', className)}
+      {...props}
+    />
+  );
 }
 
 export { Label };

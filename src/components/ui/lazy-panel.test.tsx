@@ -14,7 +14,9 @@ test('a panel that cannot load says so in its own frame with Retry, and loads on
   render(
     <main>
       <h1>Social Media</h1>
-      <LazyPanel><Panel label="Postausgang geladen" /></LazyPanel>
+      <LazyPanel>
+        <Panel label="Postausgang geladen" />
+      </LazyPanel>
     </main>,
   );
   expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Bereich konnte nicht geladen werden.');

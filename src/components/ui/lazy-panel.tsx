@@ -51,7 +51,9 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     return (
       <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-sm">
         <p className="font-medium">Dieser Bereich konnte nicht geladen werden.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={this.retry}>Erneut versuchen</Button>
+        <Button variant="outline" size="sm" className="mt-3" onClick={this.retry}>
+          Erneut versuchen
+        </Button>
       </div>
     );
   }

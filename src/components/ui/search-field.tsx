@@ -4,7 +4,12 @@ import { cn } from '@/lib/utils/cn';
 import { Input } from './input';
 
 // One element for every render: React skips an element it has seen before, so the icon is not rendered per keystroke.
-const ICON = <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />;
+const ICON = (
+  <Search
+    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+    aria-hidden
+  />
+);
 
 interface SearchFieldProps {
   label: string;
@@ -17,11 +22,26 @@ interface SearchFieldProps {
 }
 
 /** A search box with its magnifier: memoized, so that a list screen's keystroke renders the field and the list only. */
-export const SearchField = memo(function SearchField({ label, value, onValueChange, id, placeholder, className }: SearchFieldProps) {
+export const SearchField = memo(function SearchField({
+  label,
+  value,
+  onValueChange,
+  id,
+  placeholder,
+  className,
+}: SearchFieldProps) {
   return (
     <div className={cn('relative', className)}>
       {ICON}
-      <Input id={id} type="search" className="pl-9" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onValueChange(e.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        className="pl-9"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
     </div>
   );
 });

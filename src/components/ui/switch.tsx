@@ -24,7 +24,10 @@ function Switch({ className, checked, onCheckedChange, ...props }: SwitchProps) 
         className="peer h-6 w-11 cursor-pointer appearance-none rounded-full border-2 border-transparent bg-input transition-colors checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
         {...props}
       />
-      <span aria-hidden className="pointer-events-none absolute left-0.5 block size-5 rounded-full bg-background shadow-lg transition-transform peer-checked:translate-x-5" />
+      <span
+        aria-hidden
+        className="pointer-events-none absolute left-0.5 block size-5 rounded-full bg-background shadow-lg transition-transform peer-checked:translate-x-5"
+      />
     </span>
   );
 }

@@ -11,7 +11,9 @@ function Example({ onChange, disabledB = false }: { onChange?: (v: string) => vo
       <Tabs defaultValue="a" onValueChange={onChange}>
         <TabsList aria-label="Bereiche">
           <TabsTrigger value="a">Erster</TabsTrigger>
-          <TabsTrigger value="b" disabled={disabledB}>Zweiter</TabsTrigger>
+          <TabsTrigger value="b" disabled={disabledB}>
+            Zweiter
+          </TabsTrigger>
           <TabsTrigger value="c d">Dritter</TabsTrigger>
         </TabsList>
         <TabsContent value="a">Inhalt A</TabsContent>

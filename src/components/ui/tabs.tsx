@@ -73,7 +73,10 @@ function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
       role="tablist"
       aria-orientation="horizontal"
       data-slot="tabs-list"
-      className={cn('inline-flex w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:w-auto', className)}
+      className={cn(
+        'inline-flex w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:w-auto',
+        className,
+      )}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);
@@ -83,7 +86,15 @@ function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
   );
 }
 
-function TabsTrigger({ value, className, disabled, onMouseDown, onKeyDown, onFocus, ...props }: ComponentProps<'button'> & { value: string }) {
+function TabsTrigger({
+  value,
+  className,
+  disabled,
+  onMouseDown,
+  onKeyDown,
+  onFocus,
+  ...props
+}: ComponentProps<'button'> & { value: string }) {
   const tabs = useTabs('TabsTrigger');
   const selected = tabs.value === value;
   return (

@@ -30,13 +30,15 @@ function call(run: (s: Sonner) => void) {
 }
 
 // The id is chosen here so it can be returned before sonner has loaded.
-const wrap = (kind?: Kind) => (message: Message, data?: ExternalToast): Id => {
-  const id = data?.id ?? `toast-${++counter}`;
-  const shown = clean(message);
-  const options = { ...cleanData(data), id };
-  call((s) => (kind ? s[kind] : s)(shown, options));
-  return id;
-};
+const wrap =
+  (kind?: Kind) =>
+  (message: Message, data?: ExternalToast): Id => {
+    const id = data?.id ?? `toast-${++counter}`;
+    const shown = clean(message);
+    const options = { ...cleanData(data), id };
+    call((s) => (kind ? s[kind] : s)(shown, options));
+    return id;
+  };
 
 /** sonner's toast with the title and a text description redacted (lib/security); sonner itself loads on first use. */
 export const toast = Object.assign(wrap(), {

@@ -23,7 +23,13 @@ export const ServiceCheck = z.looseObject({
 export type ServiceCheck = z.infer<typeof ServiceCheck>;
 
 export const UserRole = z.enum(['Admin', 'Editor', 'Viewer']);
-export const User = z.object({ id: z.string(), name: z.string(), email: z.string(), role: UserRole, access: z.string() });
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: UserRole,
+  access: z.string(),
+});
 export type User = z.infer<typeof User>;
 export const NewUser = z.object({
   name: nonBlank(),
@@ -45,7 +51,18 @@ export const ErrorBody = z.looseObject({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 // prov-keys: provider keys saved on the server; the console only ever sees the masked form and the last test.
-export const KeyService = z.enum(['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash']);
+export const KeyService = z.enum([
+  'openai',
+  'elevenlabs',
+  'azure',
+  'tavus',
+  'vidau',
+  'modelslab',
+  'heygen',
+  'did',
+  'pexels',
+  'unsplash',
+]);
 export type KeyService = z.infer<typeof KeyService>;
 export const SavedKey = z.object({
   service: KeyService,
@@ -78,8 +95,13 @@ export const ObsServerEvent = z.union([
   z.object({ type: z.literal('scenes'), instance: z.string(), scenes: z.array(z.string()) }),
   z.object({ type: z.literal('stream'), instance: z.string(), active: z.boolean(), phase: ObsStreamPhase }),
   z.object({
-    type: z.literal('connection'), instance: z.string(), state: ObsConnectionState,
-    code: z.optional(z.number()), message: z.optional(z.string()), attempt: z.optional(z.number()), delayMs: z.optional(z.number()),
+    type: z.literal('connection'),
+    instance: z.string(),
+    state: ObsConnectionState,
+    code: z.optional(z.number()),
+    message: z.optional(z.string()),
+    attempt: z.optional(z.number()),
+    delayMs: z.optional(z.number()),
   }),
 ]);
 export type ObsServerEvent = z.infer<typeof ObsServerEvent>;

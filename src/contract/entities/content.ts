@@ -12,7 +12,6 @@ export type PostStatus = z.infer<typeof PostStatus>;
 export const NewsStatus = z.enum(['published', 'scheduled', 'draft', 'review', 'failed', 'rejected']);
 export type NewsStatus = z.infer<typeof NewsStatus>;
 
-
 export const Post = z.object({
   id: z.string(),
   title: z.string(),
@@ -144,7 +143,14 @@ export const OverviewData = z.object({
   notifications: z.array(Notification),
   platformViews: z.array(z.object({ platform: z.string(), views: z.number() })),
   workflowProgress: z.array(z.object({ id: z.string(), name: z.string(), progress: z.number() })),
-  systemStatus: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(['online', 'degraded', 'offline']), detail: z.string() })),
+  systemStatus: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(['online', 'degraded', 'offline']),
+      detail: z.string(),
+    }),
+  ),
   technicalMonitor: z.array(z.object({ id: z.string(), label: z.string(), value: z.number(), unit: z.string() })),
 });
 export type OverviewData = z.infer<typeof OverviewData>;
@@ -196,7 +202,14 @@ export type SocialPostResult = z.infer<typeof SocialPostResult>;
 
 export const SocialAnalytics = z.object({
   stats: z.array(z.object({ id: z.string(), title: z.string(), value: z.string(), description: z.string() })),
-  perPlatform: z.array(z.object({ platform: Platform, reach: z.number(), engagement: z.number(), series: z.optional(z.array(z.number())) })),
+  perPlatform: z.array(
+    z.object({
+      platform: Platform,
+      reach: z.number(),
+      engagement: z.number(),
+      series: z.optional(z.array(z.number())),
+    }),
+  ),
 });
 export type SocialAnalytics = z.infer<typeof SocialAnalytics>;
 

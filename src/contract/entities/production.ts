@@ -18,7 +18,13 @@ export type AvatarListProvider = z.infer<typeof AvatarListProvider>;
 
 export const VideoPlatform = z.object({ id: VideoPlatformId, name: z.string(), description: z.string() });
 export type VideoPlatform = z.infer<typeof VideoPlatform>;
-export const Avatar = z.object({ id: z.string(), name: z.string(), preview: z.string(), voice: z.string(), platform: VideoProvider });
+export const Avatar = z.object({
+  id: z.string(),
+  name: z.string(),
+  preview: z.string(),
+  voice: z.string(),
+  platform: VideoProvider,
+});
 export type Avatar = z.infer<typeof Avatar>;
 export const VideoProjectStatus = z.enum(['completed', 'processing', 'draft', 'failed']);
 export type VideoProjectStatus = z.infer<typeof VideoProjectStatus>;
@@ -47,15 +53,28 @@ export const VideoGenerateBody = z.looseObject({
   quality: z.optional(VideoQuality),
 });
 export type VideoGenerateBody = z.infer<typeof VideoGenerateBody>;
-export const VideoStatus = z.object({ id: z.string(), status: VideoProjectStatus, progress: z.number(), url: z.optional(z.string()) });
+export const VideoStatus = z.object({
+  id: z.string(),
+  status: VideoProjectStatus,
+  progress: z.number(),
+  url: z.optional(z.string()),
+});
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
 export const LiveScene = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type LiveScene = z.infer<typeof LiveScene>;
-export const ScheduledBroadcast = z.object({ id: z.string(), title: z.string(), time: z.string(), date: z.string(), platform: z.string() });
+export const ScheduledBroadcast = z.object({
+  id: z.string(),
+  title: z.string(),
+  time: z.string(),
+  date: z.string(),
+  platform: z.string(),
+});
 export type ScheduledBroadcast = z.infer<typeof ScheduledBroadcast>;
 export const ObsStatus = z.object({
-  connected: z.boolean(), streaming: z.boolean(), scene: z.string(),
+  connected: z.boolean(),
+  streaming: z.boolean(),
+  scene: z.string(),
   // OBS through the server: which instance, its connection state and German reason, stream phase and health.
   instance: z.optional(z.string()),
   state: z.optional(z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped'])),
@@ -65,10 +84,21 @@ export const ObsStatus = z.object({
   streamPhase: z.optional(z.enum(['stopped', 'starting', 'started', 'stopping', 'reconnecting'])),
   obsVersion: z.optional(z.string()),
   obsWebSocketVersion: z.optional(z.string()),
-  health: z.optional(z.nullable(z.object({
-    durationMs: z.number(), bytes: z.number(), droppedFrames: z.number(), totalFrames: z.number(), skippedFrames: z.number(),
-    congestion: z.number(), cpuUsage: z.number(), fps: z.number(), reconnecting: z.boolean(),
-  }))),
+  health: z.optional(
+    z.nullable(
+      z.object({
+        durationMs: z.number(),
+        bytes: z.number(),
+        droppedFrames: z.number(),
+        totalFrames: z.number(),
+        skippedFrames: z.number(),
+        congestion: z.number(),
+        cpuUsage: z.number(),
+        fps: z.number(),
+        reconnecting: z.boolean(),
+      }),
+    ),
+  ),
 });
 export type ObsStatus = z.infer<typeof ObsStatus>;
 /** POST /obs/control {action, plus extra fields} (SPEC §7). */
@@ -77,7 +107,14 @@ export type ObsControlBody = z.infer<typeof ObsControlBody>;
 export const ObsResult = z.looseObject({ success: z.boolean(), error: z.optional(z.string()) });
 export type ObsResult = z.infer<typeof ObsResult>;
 // OBS through the server: the state of the server's connection to one OBS.
-export const ObsConnectionState = z.enum(['connecting', 'connected', 'reconnecting', 'auth-failed', 'refused', 'stopped']);
+export const ObsConnectionState = z.enum([
+  'connecting',
+  'connected',
+  'reconnecting',
+  'auth-failed',
+  'refused',
+  'stopped',
+]);
 export type ObsConnectionState = z.infer<typeof ObsConnectionState>;
 // OBS through the server: the configured instances, by name and connection state (never the password).
 export const ObsInstanceInfo = z.object({
@@ -236,7 +273,10 @@ export const TtsRoleProvider = z.enum(['elevenlabs', 'azure']);
 export type TtsRoleProvider = z.infer<typeof TtsRoleProvider>;
 /** SPEC §4 "TTS provider roles": primary elevenlabs, backup azure by default; never the same provider twice. */
 export const TtsRoles = z.object({ primary: TtsRoleProvider, backup: TtsRoleProvider }).check(
-  z.refine((roles) => roles.primary !== roles.backup, { message: 'Primär- und Backup-Dienst müssen verschieden sein.', path: ['backup'] }),
+  z.refine((roles) => roles.primary !== roles.backup, {
+    message: 'Primär- und Backup-Dienst müssen verschieden sein.',
+    path: ['backup'],
+  }),
 );
 export type TtsRoles = z.infer<typeof TtsRoles>;
 
@@ -259,18 +299,30 @@ export const DeskSettings = z.object({
   onAir: z._default(z.object({ enabled: z.boolean(), mediaSource: z.string() }), { enabled: false, mediaSource: '' }),
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
-const disclosureLine = z.string().check(z.trim(), z.minLength(1, 'Bitte einen Hinweistext eingeben.'), z.maxLength(300, 'Höchstens 300 Zeichen.'));
+const disclosureLine = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Bitte einen Hinweistext eingeben.'), z.maxLength(300, 'Höchstens 300 Zeichen.'));
 export const DeskSettingsPatch = z.object({
-  schedule: z.optional(z.partial(z.object({
-    enabled: z.boolean(),
-    everyMinutes: z.number().check(z.int(), z.minimum(5, 'Mindestens alle 5 Minuten.'), z.maximum(1440, 'Höchstens alle 1440 Minuten.')),
-  }))),
+  schedule: z.optional(
+    z.partial(
+      z.object({
+        enabled: z.boolean(),
+        everyMinutes: z
+          .number()
+          .check(z.int(), z.minimum(5, 'Mindestens alle 5 Minuten.'), z.maximum(1440, 'Höchstens alle 1440 Minuten.')),
+      }),
+    ),
+  ),
   review: z.optional(z.boolean()),
   disclosure: z.optional(z.partial(z.object({ reviewed: disclosureLine, automatic: disclosureLine }))),
   ttsRoles: z.optional(TtsRoles),
-  onAir: z.optional(z.partial(z.object({
-    enabled: z.boolean(),
-    mediaSource: z.string().check(z.trim(), z.maxLength(256, 'Höchstens 256 Zeichen.')),
-  }))),
+  onAir: z.optional(
+    z.partial(
+      z.object({
+        enabled: z.boolean(),
+        mediaSource: z.string().check(z.trim(), z.maxLength(256, 'Höchstens 256 Zeichen.')),
+      }),
+    ),
+  ),
 });
 export type DeskSettingsPatch = z.infer<typeof DeskSettingsPatch>;

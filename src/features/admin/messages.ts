@@ -2,7 +2,8 @@
 export const messages = {
   keys: {
     // prov15: live mode, a provider without a free call to test a key with.
-    noKeyTest: (name: string) => `Für ${name} gibt es keinen Schlüsseltest: Der Anbieter dokumentiert keine kostenlose Abfrage. Der Schlüssel wird beim ersten Video-Auftrag geprüft.`,
+    noKeyTest: (name: string) =>
+      `Für ${name} gibt es keinen Schlüsseltest: Der Anbieter dokumentiert keine kostenlose Abfrage. Der Schlüssel wird beim ersten Video-Auftrag geprüft.`,
     notTestable: 'nicht prüfbar',
     saved: 'API-Schlüssel gespeichert',
     savedDescription: (name: string) => `${name}: Der Schlüssel wurde lokal in diesem Browser gespeichert.`,
@@ -19,7 +20,8 @@ export const messages = {
     saveFailed: 'Speichern fehlgeschlagen',
     storedOnServer: 'Schlüssel werden verschlüsselt auf dem Server gespeichert.',
     storedInBrowser: 'Demo-Modus: Schlüssel bleiben in diesem Browser.',
-    savedOnServerDescription: (name: string) => `${name}: Der Schlüssel wurde verschlüsselt auf dem Server gespeichert.`,
+    savedOnServerDescription: (name: string) =>
+      `${name}: Der Schlüssel wurde verschlüsselt auf dem Server gespeichert.`,
     unreadable: 'Der Server kann diesen Schlüssel nicht mehr entschlüsseln – bitte neu speichern.',
     fromEnvironment: 'aus der Server-Umgebung',
   },
@@ -66,7 +68,8 @@ export const messages = {
     webhookOk: 'Webhook OK',
     webhookOkDescription: (ms: number) => `Antwort in ${ms} ms`,
     webhookInvalid: 'Bitte geben Sie eine gültige Webhook URL ein (http oder https).',
-    exportWarning: 'Achtung: Die Datei enthält dann Ihre API-Schlüssel und Passwörter im Klartext. Bewahren Sie sie sicher auf und teilen Sie sie nicht.',
+    exportWarning:
+      'Achtung: Die Datei enthält dann Ihre API-Schlüssel und Passwörter im Klartext. Bewahren Sie sie sicher auf und teilen Sie sie nicht.',
     exported: 'Einstellungen exportiert',
     imported: 'Einstellungen importiert',
     importFailedTitle: 'Import-Fehler',

@@ -41,14 +41,38 @@ beforeEach(async () => {
   consoleLines = [];
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      consoleLines.push(args.map((a) => (a instanceof Error ? `${a.message}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      consoleLines.push(
+        args
+          .map((a) => (a instanceof Error ? `${a.message}` : typeof a === 'string' ? a : JSON.stringify(a)))
+          .join(' '),
+      );
     });
   }
   // Stored straight into IndexedDB, as a previous session left them: the bootstrap must register them.
   await db.settings.bulkPut([
     { key: 'apiKeys', value: KEYS },
-    { key: 'obs', value: { host: 'localhost', port: 4455, password: OBS_PASSWORD, sceneName: 'AI News', sourceName: 'AI News Content' } },
-    { key: 'workflowConfig', value: { webhookUrl: 'https://n8n.example.test/webhook/x', workflowId: 'wf', baseUrl: '', gatewayUrl: '', statusUrl: '', mediaUrl: '', apiKey: WORKFLOW_KEY } },
+    {
+      key: 'obs',
+      value: {
+        host: 'localhost',
+        port: 4455,
+        password: OBS_PASSWORD,
+        sceneName: 'AI News',
+        sourceName: 'AI News Content',
+      },
+    },
+    {
+      key: 'workflowConfig',
+      value: {
+        webhookUrl: 'https://n8n.example.test/webhook/x',
+        workflowId: 'wf',
+        baseUrl: '',
+        gatewayUrl: '',
+        statusUrl: '',
+        mediaUrl: '',
+        apiKey: WORKFLOW_KEY,
+      },
+    },
     { key: 'system', value: { autoUpdates: true, debugMode: true, workflowWebhookUrl: '' } },
   ]);
   clearSecrets();
@@ -65,9 +89,20 @@ describe('secrets never leave the app', () => {
   test('a key of each kind appears in none of: console, error log, error export, settings export without the box, outbox', async () => {
     // Servers that echo the key back in their error body and in a redirect-like URL.
     server.use(
-      http.get('*/api/test/:service', ({ request }) => HttpResponse.json({ error: `invalid key ${request.headers.get('x-api-key') ?? request.headers.get('authorization') ?? request.headers.get('xi-api-key') ?? request.headers.get('ocp-apim-subscription-key')}` }, { status: 401 })),
-      http.post('*/api/test/openai', ({ request }) => HttpResponse.json({ error: `bad ${request.headers.get('authorization')}` }, { status: 401 })),
-      http.get('*/api/echo', ({ request }) => HttpResponse.json({ message: `echo ${new URL(request.url).search}` }, { status: 500 })),
+      http.get('*/api/test/:service', ({ request }) =>
+        HttpResponse.json(
+          {
+            error: `invalid key ${request.headers.get('x-api-key') ?? request.headers.get('authorization') ?? request.headers.get('xi-api-key') ?? request.headers.get('ocp-apim-subscription-key')}`,
+          },
+          { status: 401 },
+        ),
+      ),
+      http.post('*/api/test/openai', ({ request }) =>
+        HttpResponse.json({ error: `bad ${request.headers.get('authorization')}` }, { status: 401 }),
+      ),
+      http.get('*/api/echo', ({ request }) =>
+        HttpResponse.json({ message: `echo ${new URL(request.url).search}` }, { status: 500 }),
+      ),
     );
     for (const [service, key] of Object.entries(KEYS)) {
       const result = await testService(service, key);
@@ -101,7 +136,11 @@ describe('secrets never leave the app', () => {
 
     // Outbox: the post is kept as the operator wrote it (it is what gets published); the reason it waits,
     // which may quote a server's echo of a key, is redacted.
-    await enqueuePost({ platform: 'telegram', payload: { content: 'Neu' }, error: `API request failed with status 502: bad Bearer ${KEYS.openai} ${OBS_PASSWORD}` });
+    await enqueuePost({
+      platform: 'telegram',
+      payload: { content: 'Neu' },
+      error: `API request failed with status 502: bad Bearer ${KEYS.openai} ${OBS_PASSWORD}`,
+    });
     expectNoSecret(JSON.stringify(await listOutbox()));
 
     // Console output, including the debug request log that was on for every call above.

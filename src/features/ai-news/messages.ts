@@ -21,4 +21,3 @@ export const messages = {
   searchLabel: 'News durchsuchen',
   count: (shown: number, total: number) => `${shown} von ${total} Meldungen`,
 } as const;
-

@@ -4,8 +4,7 @@ export const landingText = {
   launch: 'Launch Dashboard',
   badge: 'AI News Platform',
   title: 'AI-powered news, from trending topic to live broadcast',
-  lead:
-    'Newsdesk turns trending topics and scraped sources into finished news: AI analysis, speech synthesis and AI avatar videos, published to YouTube, Facebook, Instagram, TikTok and more — with live streaming through broadcast software, analytics, and automated social media management with scheduling.',
+  lead: 'Newsdesk turns trending topics and scraped sources into finished news: AI analysis, speech synthesis and AI avatar videos, published to YouTube, Facebook, Instagram, TikTok and more — with live streaming through broadcast software, analytics, and automated social media management with scheduling.',
   getStarted: 'Get Started',
   watchDemo: 'Watch Demo',
   featuresTitle: 'Everything your newsroom automates',

@@ -10,13 +10,15 @@ export const liveMessages = {
   textRequired: 'Bitte Text eingeben.',
   textFailedTitle: 'Quick Text fehlgeschlagen',
   textFailed: 'Text konnte nicht gesendet werden.',
-  sourceMissing: (source: string) => `Die Quelle „${source}“ gibt es in OBS nicht. Prüfen Sie den Quellnamen unter Admin → OBS WebSocket.`,
+  sourceMissing: (source: string) =>
+    `Die Quelle „${source}“ gibt es in OBS nicht. Prüfen Sie den Quellnamen unter Admin → OBS WebSocket.`,
   textSentTitle: 'Text gesendet',
   textSent: (source: string) => `Der Text steht jetzt in „${source}“.`,
   telegramTitle: 'Telegram',
   telegramSent: 'Live-Benachrichtigung wurde gesendet.',
   telegramFailed: 'Telegram Benachrichtigung fehlgeschlagen.',
-  telegramMessage: (scene: string | null) => `🔴 Wir sind jetzt live${scene ? ` (Szene: ${scene})` : ''}! Jetzt einschalten.`,
+  telegramMessage: (scene: string | null) =>
+    `🔴 Wir sind jetzt live${scene ? ` (Szene: ${scene})` : ''}! Jetzt einschalten.`,
   obsReason: (reason: string) => `OBS meldet: ${reason}`,
   highCongestion: 'Hohe Netzwerkauslastung – der Stream kommt nicht hinterher. Bitrate senken oder Verbindung prüfen.',
   outputReconnecting: 'Die Verbindung zum Streaming-Server ist unterbrochen – OBS verbindet neu.',
@@ -28,4 +30,8 @@ export const liveMessages = {
 } as const;
 
 /** The three quick-text presets (SPEC §9: 3). */
-export const quickTextPresets = ['Eilmeldung: Aktuelle Entwicklungen gleich im Anschluss', 'Gleich geht es weiter – bleiben Sie dran!', 'Danke fürs Zuschauen! Mehr Nachrichten auf unseren Kanälen.'] as const;
+export const quickTextPresets = [
+  'Eilmeldung: Aktuelle Entwicklungen gleich im Anschluss',
+  'Gleich geht es weiter – bleiben Sie dran!',
+  'Danke fürs Zuschauen! Mehr Nachrichten auf unseren Kanälen.',
+] as const;

@@ -21,5 +21,3 @@ export const messages = {
   searchLabel: 'Posts durchsuchen',
   searchPlaceholder: 'Titel oder Kategorie suchen …',
 } as const;
-
-

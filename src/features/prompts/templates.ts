@@ -62,22 +62,26 @@ export const VOICE_PROMPTS: ReadonlyArray<PresetPrompt<VoicePresetId>> = [
   {
     id: 'professional',
     name: 'Professional',
-    prompt: 'Sprich den Text wie ein erfahrener Nachrichtensprecher: klare Aussprache, ruhiges Tempo, neutrale Betonung und kurze Pausen nach jedem Satz.',
+    prompt:
+      'Sprich den Text wie ein erfahrener Nachrichtensprecher: klare Aussprache, ruhiges Tempo, neutrale Betonung und kurze Pausen nach jedem Satz.',
   },
   {
     id: 'conversational',
     name: 'Conversational',
-    prompt: 'Sprich den Text locker und nahbar wie im Gespräch mit einem Freund: natürliche Satzmelodie, leichtes Lächeln in der Stimme, kein Vorlesetonfall.',
+    prompt:
+      'Sprich den Text locker und nahbar wie im Gespräch mit einem Freund: natürliche Satzmelodie, leichtes Lächeln in der Stimme, kein Vorlesetonfall.',
   },
   {
     id: 'urgent',
     name: 'Urgent',
-    prompt: 'Sprich den Text als Eilmeldung: zügiges Tempo, deutliche Betonung der Schlüsselwörter, angespannte aber kontrollierte Stimme ohne Panik.',
+    prompt:
+      'Sprich den Text als Eilmeldung: zügiges Tempo, deutliche Betonung der Schlüsselwörter, angespannte aber kontrollierte Stimme ohne Panik.',
   },
   {
     id: 'calm',
     name: 'Calm',
-    prompt: 'Sprich den Text ruhig und beruhigend: langsames Tempo, weiche Stimme, längere Pausen zwischen den Absätzen, gleichmäßige Lautstärke.',
+    prompt:
+      'Sprich den Text ruhig und beruhigend: langsames Tempo, weiche Stimme, längere Pausen zwischen den Absätzen, gleichmäßige Lautstärke.',
   },
 ];
 
@@ -85,21 +89,25 @@ export const IMAGE_PROMPTS: ReadonlyArray<PresetPrompt<ImagePresetId>> = [
   {
     id: 'news_thumbnail',
     name: 'News Thumbnail',
-    prompt: 'Erstelle ein Nachrichten-Thumbnail zum Thema {topic}: fotorealistisch, kräftige Kontraste, ein klarer Bildmittelpunkt, Platz für eine Schlagzeile im oberen Drittel, Format 16:9.',
+    prompt:
+      'Erstelle ein Nachrichten-Thumbnail zum Thema {topic}: fotorealistisch, kräftige Kontraste, ein klarer Bildmittelpunkt, Platz für eine Schlagzeile im oberen Drittel, Format 16:9.',
   },
   {
     id: 'breaking_news',
     name: 'Breaking News',
-    prompt: 'Erstelle ein Breaking-News-Titelbild zum Thema {topic}: dramatisches Licht, rote Akzentfarbe, Nachrichtenstudio-Ästhetik, keine echten Personen, Format 16:9.',
+    prompt:
+      'Erstelle ein Breaking-News-Titelbild zum Thema {topic}: dramatisches Licht, rote Akzentfarbe, Nachrichtenstudio-Ästhetik, keine echten Personen, Format 16:9.',
   },
   {
     id: 'tech_illustration',
     name: 'Tech Illustration',
-    prompt: 'Erstelle eine moderne Tech-Illustration zum Thema {topic}: flache Vektoroptik, Blau- und Violetttöne, abstrakte Schaltkreise und Datenströme, ohne Text.',
+    prompt:
+      'Erstelle eine moderne Tech-Illustration zum Thema {topic}: flache Vektoroptik, Blau- und Violetttöne, abstrakte Schaltkreise und Datenströme, ohne Text.',
   },
   {
     id: 'infographic',
     name: 'Infographic',
-    prompt: 'Erstelle eine übersichtliche Infografik zum Thema {topic}: drei bis fünf Kennzahlen als Icons, klare Hierarchie, helle Hintergrundfarbe, gut lesbar auf dem Smartphone.',
+    prompt:
+      'Erstelle eine übersichtliche Infografik zum Thema {topic}: drei bis fünf Kennzahlen als Icons, klare Hierarchie, helle Hintergrundfarbe, gut lesbar auf dem Smartphone.',
   },
 ];

@@ -29,7 +29,8 @@ export const messages = {
   sendingNow: 'Postausgang wird gesendet …',
   offlineHint: 'Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.',
   timeZone: (zone: string) => `Zeitzone: ${zone}`,
-  tokenExpiring: (name: string, when: string) => `${name}: Die Anmeldung läuft am ${when} ab – bitte neu verbinden, bevor ein Post fehlschlägt.`,
+  tokenExpiring: (name: string, when: string) =>
+    `${name}: Die Anmeldung läuft am ${when} ab – bitte neu verbinden, bevor ein Post fehlschlägt.`,
   tokenExpired: (name: string) => `${name}: Die Anmeldung ist abgelaufen – bitte neu verbinden.`,
   tokenRevoked: (name: string) => `${name}: Die Anmeldung wurde widerrufen – bitte neu verbinden.`,
   // prov15: media in the composer, results per platform and Retry.
@@ -65,4 +66,3 @@ export const OUTBOX_STATE_LABELS = {
   failed: 'Fehlgeschlagen',
   expired: 'Abgelaufen',
 } as const;
-

@@ -3,7 +3,8 @@ export const messages = {
   avatarAndScriptRequired: 'Bitte Avatar und Script auswählen.',
   /** The local platform needs no avatar, only a script (in the words of SPEC §5's „Bitte … eingeben.“). */
   scriptRequired: 'Bitte Script eingeben.',
-  localNoAvatar: 'Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.',
+  localNoAvatar:
+    'Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.',
   localBackground: 'Ein Bild aus der Mediathek liegt hinter dem Text; sonst der schlichte Newsdesk-Hintergrund.',
   generateFailed: 'Video-Generierung fehlgeschlagen.',
   generated: 'Video generiert',

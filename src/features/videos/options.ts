@@ -3,7 +3,12 @@ import type { VideoDefaults } from '@/db/settings';
 /** SPEC §5: video quality options. */
 export const QUALITY_OPTIONS: ReadonlyArray<VideoDefaults['quality']> = ['720p', '1080p', '4k'];
 /** SPEC §5: voice options. */
-export const VOICE_OPTIONS: ReadonlyArray<VideoDefaults['voice']> = ['german-female-1', 'german-male-1', 'english-female-1', 'english-male-1'];
+export const VOICE_OPTIONS: ReadonlyArray<VideoDefaults['voice']> = [
+  'german-female-1',
+  'german-male-1',
+  'english-female-1',
+  'english-male-1',
+];
 
 export const VOICE_LABELS: Record<VideoDefaults['voice'], string> = {
   'german-female-1': 'Deutsch, weiblich',

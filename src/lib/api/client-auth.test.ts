@@ -15,7 +15,11 @@ afterEach(() => {
 
 test('a live call carries the operator token; a mock one does not', async () => {
   setOperatorToken('token-fuer-den-test-123');
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const fetchSpy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(
+      async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
   await apiRequest('/users', { retries: false, record: false });
   expect(new Headers(fetchSpy.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer token-fuer-den-test-123');
@@ -26,7 +30,10 @@ test('a live call carries the operator token; a mock one does not', async () => 
 
 test('a 401 from the live backend forgets the token and asks for it again', async () => {
   setOperatorToken('falsch-falsch-falsch-1');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
+  );
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
@@ -38,7 +45,11 @@ test('a 401 from the live backend forgets the token and asks for it again', asyn
 
 test('without a token a live call is not sent: the operator is asked once, and the calls go with the token given', async () => {
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const fetchSpy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(
+      async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   const calls = [apiRequest('/users', { retries: false }), apiRequest('/posts', { retries: false })];
@@ -47,21 +58,34 @@ test('without a token a live call is not sent: the operator is asked once, and t
   expect(fetchSpy).not.toHaveBeenCalled();
   setOperatorToken('erstes-token-0123456789');
   await expect(Promise.all(calls)).resolves.toEqual([[], []]);
-  expect(fetchSpy.mock.calls.map((c) => new Headers(c[1]?.headers).get('Authorization'))).toEqual(['Bearer erstes-token-0123456789', 'Bearer erstes-token-0123456789']);
+  expect(fetchSpy.mock.calls.map((c) => new Headers(c[1]?.headers).get('Authorization'))).toEqual([
+    'Bearer erstes-token-0123456789',
+    'Bearer erstes-token-0123456789',
+  ]);
   expect(needs).toEqual(['missing']);
   unsubscribe();
 });
 
 test('a waiting call gives up with its signal; an operation that needs no operator token goes without one', async () => {
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"status":"ok"}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const fetchSpy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(
+      async () => new Response('{"status":"ok"}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   const abort = new AbortController();
   const waiting = apiRequest('/users', { retries: false, record: false, signal: abort.signal });
   abort.abort();
   await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   expect(fetchSpy).not.toHaveBeenCalled();
   // A stage event of a run carries the run's own token, not the operator's.
-  await callApi('workflow.runEvent', { params: { runId: 'run-1' }, body: { stage: 'Scraper', state: 'started', at: '2026-11-27T09:00:00.000Z' }, headers: { 'X-Newsdesk-Run-Token': 'run-token-0123456789' }, retries: false, record: false }).catch(() => undefined);
+  await callApi('workflow.runEvent', {
+    params: { runId: 'run-1' },
+    body: { stage: 'Scraper', state: 'started', at: '2026-11-27T09:00:00.000Z' },
+    headers: { 'X-Newsdesk-Run-Token': 'run-token-0123456789' },
+    retries: false,
+    record: false,
+  }).catch(() => undefined);
   expect(fetchSpy).toHaveBeenCalledTimes(1);
   expect(new Headers(fetchSpy.mock.calls[0][1]?.headers).get('Authorization')).toBeNull();
 });
@@ -70,9 +94,17 @@ test('a 401 for a call sent with the old token while the operator entered a new 
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
   setOperatorToken('altes-token-0123456789');
   let answerFirst: (response: Response) => void = () => undefined;
-  const fetchSpy = vi.spyOn(globalThis, 'fetch')
-    .mockImplementationOnce(() => new Promise<Response>((resolve) => { answerFirst = resolve; }))
-    .mockImplementation(async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const fetchSpy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          answerFirst = resolve;
+        }),
+    )
+    .mockImplementation(
+      async () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   const needs: string[] = [];
   const unsubscribe = onOperatorTokenNeeded((need) => needs.push(need.reason));
   // Recorded as every call is: only a failure the operator should see lands in the error log.
@@ -80,7 +112,9 @@ test('a 401 for a call sent with the old token while the operator entered a new 
   await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
   // The operator signs in anew while the first call is still under way; its 401 (for the old token) comes after.
   setOperatorToken('neues-token-0123456789');
-  answerFirst(new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  answerFirst(
+    new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
+  );
   await expect(call).resolves.toEqual([]);
   expect(new Headers(fetchSpy.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer altes-token-0123456789');
   expect(new Headers(fetchSpy.mock.calls[1][1]?.headers).get('Authorization')).toBe('Bearer neues-token-0123456789');
@@ -93,11 +127,17 @@ test('a 401 for a call sent with the old token while the operator entered a new 
 
 test('a 401 for the token the call carried is recorded in the error log', async () => {
   setOperatorToken('falsch-falsch-falsch-2');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response('{"message":"Token ungültig."}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
+  );
   setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
   await expect(apiRequest('/users', { retries: false })).rejects.toMatchObject({ status: 401 });
   const entries = await listErrors();
   expect(entries).toHaveLength(1);
-  expect(entries[0]).toMatchObject({ service: 'users', error: 'API request failed with status 401: {"message":"Token ungültig."}' });
+  expect(entries[0]).toMatchObject({
+    service: 'users',
+    error: 'API request failed with status 401: {"message":"Token ungültig."}',
+  });
   expect(JSON.stringify(entries)).not.toContain('falsch-falsch-falsch-2');
 });

@@ -15,10 +15,23 @@ describe('answers are checked against the contract', () => {
   test('a wrong field is a CONTRACT error naming the call and the field, not the value; not retried; recorded', async () => {
     setRetrySettings(FAST_RETRIES);
     let hits = 0;
-    server.use(http.get('*/api/posts', () => {
-      hits += 1;
-      return HttpResponse.json([{ id: 'p1', title: 'T', status: 'draft', platform: 'youtube', views: 'sehr-geheim-1234', engagement: 1, publishDate: '2026-11-23', category: 'KI' }]);
-    }));
+    server.use(
+      http.get('*/api/posts', () => {
+        hits += 1;
+        return HttpResponse.json([
+          {
+            id: 'p1',
+            title: 'T',
+            status: 'draft',
+            platform: 'youtube',
+            views: 'sehr-geheim-1234',
+            engagement: 1,
+            publishDate: '2026-11-23',
+            category: 'KI',
+          },
+        ]);
+      }),
+    );
     const error = (await listPosts().catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('CONTRACT');
@@ -26,15 +39,25 @@ describe('answers are checked against the contract', () => {
     expect(error.message).not.toContain('sehr-geheim-1234');
     expect(hits).toBe(1);
     const [entry] = await listErrors();
-    expect(entry).toMatchObject({ service: 'posts', error: 'Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl', retryCount: 0 });
+    expect(entry).toMatchObject({
+      service: 'posts',
+      error: 'Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl',
+      retryCount: 0,
+    });
   });
 
   test('missing fields, wrong enum values and a wrong top-level type are named; more than three are counted', async () => {
     server.use(http.get('*/api/obs/status', () => HttpResponse.json({ connected: true })));
-    await expect(callApi('obs.status')).rejects.toThrow('Unerwartete Antwort von GET /obs/status: streaming: fehlt; scene: fehlt');
+    await expect(callApi('obs.status')).rejects.toThrow(
+      'Unerwartete Antwort von GET /obs/status: streaming: fehlt; scene: fehlt',
+    );
     server.use(http.get('*/api/news', () => HttpResponse.json({ items: [] })));
     await expect(callApi('news.list')).rejects.toThrow('Unerwartete Antwort von GET /news: erwartet Liste');
-    server.use(http.get('*/api/social/platforms', () => HttpResponse.json([{ id: 'myspace', name: 1, connected: 'ja', status: 2, followers: '3', posts: null }])));
+    server.use(
+      http.get('*/api/social/platforms', () =>
+        HttpResponse.json([{ id: 'myspace', name: 1, connected: 'ja', status: 2, followers: '3', posts: null }]),
+      ),
+    );
     await expect(callApi('social.platforms')).rejects.toThrow(
       'Unerwartete Antwort von GET /social/platforms: [0].id: erwartet einen von: youtube, facebook, telegram, instagram, tiktok; [0].name: erwartet Text; [0].connected: erwartet Wahrheitswert (und 3 weitere)',
     );
@@ -42,7 +65,9 @@ describe('answers are checked against the contract', () => {
 
   test('the path named is the one called, with its parameters filled in', async () => {
     server.use(http.patch('*/api/posts/:id', () => HttpResponse.json({ id: 'x' })));
-    await expect(callApi('posts.update', { params: { id: 'post 1' }, body: { title: 'Neu' } })).rejects.toThrow(/^Unerwartete Antwort von PATCH \/posts\/post%201: title: fehlt/);
+    await expect(callApi('posts.update', { params: { id: 'post 1' }, body: { title: 'Neu' } })).rejects.toThrow(
+      /^Unerwartete Antwort von PATCH \/posts\/post%201: title: fehlt/,
+    );
   });
 });
 
@@ -51,16 +76,21 @@ describe('Idempotency-Key', () => {
     setRetrySettings(FAST_RETRIES);
     const keys: Array<string | null> = [];
     let first = true;
-    server.use(http.post('*/api/telegram/notify', async ({ request }) => {
-      keys.push(request.headers.get('Idempotency-Key'));
-      // The backend acts, then the answer is lost on the way back.
-      const real = await getResponse(handlers.filter((h) => h instanceof HttpHandler), request.clone());
-      if (first) {
-        first = false;
-        return new HttpResponse('Bad Gateway', { status: 503 });
-      }
-      return real;
-    }));
+    server.use(
+      http.post('*/api/telegram/notify', async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        // The backend acts, then the answer is lost on the way back.
+        const real = await getResponse(
+          handlers.filter((h) => h instanceof HttpHandler),
+          request.clone(),
+        );
+        if (first) {
+          first = false;
+          return new HttpResponse('Bad Gateway', { status: 503 });
+        }
+        return real;
+      }),
+    );
     const answer = await notifyTelegram('Wir sind live!');
     expect(answer.ok).toBe(true);
     expect(keys).toHaveLength(2);
@@ -84,9 +114,12 @@ describe('Idempotency-Key', () => {
   });
 
   test('the mock answers a repeated key with the stored first answer and refuses it for another body', async () => {
-    const send = (message: string) => fetch('http://localhost:3000/api/telegram/notify', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-same' }, body: JSON.stringify({ message }),
-    });
+    const send = (message: string) =>
+      fetch('http://localhost:3000/api/telegram/notify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-same' },
+        body: JSON.stringify({ message }),
+      });
     const a = (await (await send('Hallo')).json()) as { id: string };
     const again = await send('Hallo');
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -98,10 +131,12 @@ describe('Idempotency-Key', () => {
   test('natural operations carry no key and are retried; the breaker and retries stay as before', async () => {
     setRetrySettings(FAST_RETRIES);
     const seen: Array<string | null> = [];
-    server.use(http.get('*/api/news', ({ request }) => {
-      seen.push(request.headers.get('Idempotency-Key'));
-      return seen.length < 3 ? new HttpResponse('busy', { status: 503 }) : undefined;
-    }));
+    server.use(
+      http.get('*/api/news', ({ request }) => {
+        seen.push(request.headers.get('Idempotency-Key'));
+        return seen.length < 3 ? new HttpResponse('busy', { status: 503 }) : undefined;
+      }),
+    );
     await expect(callApi('news.list')).resolves.toHaveLength(15);
     expect(seen).toEqual([null, null, null]);
   });
@@ -124,8 +159,14 @@ describe('time-outs', () => {
   });
 
   test('a write gives up after 30 s, a generation after 120 s', async () => {
-    server.use(http.post('*/api/users', () => delay('infinite')), http.post('*/api/news/generate', () => delay('infinite')));
-    const write = callApi('users.create', { body: { name: 'A', email: 'a@b.de', role: 'Viewer' }, retries: false }).catch((e: unknown) => e);
+    server.use(
+      http.post('*/api/users', () => delay('infinite')),
+      http.post('*/api/news/generate', () => delay('infinite')),
+    );
+    const write = callApi('users.create', {
+      body: { name: 'A', email: 'a@b.de', role: 'Viewer' },
+      retries: false,
+    }).catch((e: unknown) => e);
     const generate = callApi('news.generate', { body: { topic: 'KI' }, retries: false }).catch((e: unknown) => e);
     let generated = false;
     void generate.then(() => (generated = true));

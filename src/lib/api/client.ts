@@ -1,7 +1,14 @@
 import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf } from '@/contract';
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
-import { buildUrl, transport, uploadWithProgress, UPLOAD_STALL_TIMEOUT_MS, type HttpMethod, type TransportOptions } from '@/lib/http/transport';
+import {
+  buildUrl,
+  transport,
+  uploadWithProgress,
+  UPLOAD_STALL_TIMEOUT_MS,
+  type HttpMethod,
+  type TransportOptions,
+} from '@/lib/http/transport';
 import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected, whenOperatorToken } from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
@@ -26,7 +33,12 @@ export function apiUrl(path: string, query?: TransportOptions['query']): string 
  * (idempotent by HTTP's rules). A POST is re-run only under a declared kind, and nothing is kept of a
  * call with its own headers (a key, an Idempotency-Key that the outbox owns) or a multipart body.
  */
-function resendable(method: HttpMethod, path: string, query: TransportOptions['query'], rest: TransportOptions): ExecuteOptions['operation'] {
+function resendable(
+  method: HttpMethod,
+  path: string,
+  query: TransportOptions['query'],
+  rest: TransportOptions,
+): ExecuteOptions['operation'] {
   if (method === 'POST' || method === 'PATCH' || rest.formData || rest.headers) return undefined;
   return { kind: 'api.request', args: { method, path, query, json: rest.json } };
 }
@@ -42,11 +54,19 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const method = transportOptions.method ?? 'GET';
   // A call that brings its own Authorization (a provider key check) is not the operator's.
   const own = Object.keys(rest.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-  return withToken(!own, rest.signal, () => watchAuth((stale) => execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
-    service, retries, breaker, record, handled: stale,
-    operation: operation ?? resendable(method, path, query, rest),
-    context: { method, path, ...context },
-  })));
+  return withToken(!own, rest.signal, () =>
+    watchAuth((stale) =>
+      execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
+        service,
+        retries,
+        breaker,
+        record,
+        handled: stale,
+        operation: operation ?? resendable(method, path, query, rest),
+        context: { method, path, ...context },
+      }),
+    ),
+  );
 }
 
 /**
@@ -70,7 +90,8 @@ export function liveAuth(callHeaders?: Record<string, string>): Record<string, s
  */
 function watchAuth<T>(call: (stale: (error: unknown) => boolean) => Promise<T>): Promise<T> {
   const sent = getOperatorToken();
-  const unauthorized = (error: unknown) => getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401;
+  const unauthorized = (error: unknown) =>
+    getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401;
   // Such a 401 is not the call's failure: the error log is not told of it.
   const stale = (error: unknown) => {
     const current = getOperatorToken();
@@ -113,10 +134,23 @@ export function loadContract(): Promise<Contract> {
 }
 
 /** Time-outs per call kind: reads 15 s, writes 30 s, generation (news, AI text, speech, video) 120 s; uploads by progress. */
-export const TIMEOUTS = { read: 15_000, write: 30_000, generation: 120_000, uploadStall: UPLOAD_STALL_TIMEOUT_MS } as const;
+export const TIMEOUTS = {
+  read: 15_000,
+  write: 30_000,
+  generation: 120_000,
+  uploadStall: UPLOAD_STALL_TIMEOUT_MS,
+} as const;
 const GENERATION: ReadonlySet<OperationId> = new Set<OperationId>([
-  'news.generate', 'ai.prompt', 'tts.generate', 'video.generate', 'video.providerGenerate', 'video.tavusCreate', 'video.heygenCreate',
-  'video.didCreate', 'video.modelslabGenerate', 'video.vidauCreate',
+  'news.generate',
+  'ai.prompt',
+  'tts.generate',
+  'video.generate',
+  'video.providerGenerate',
+  'video.tavusCreate',
+  'video.heygenCreate',
+  'video.didCreate',
+  'video.modelslabGenerate',
+  'video.vidauCreate',
 ]);
 
 /** The time-out of an operation that the caller did not set. */
@@ -146,10 +180,12 @@ export interface CallOptions {
 
 type NoneOr<T, Key extends string, Required extends boolean> = [T] extends [undefined]
   ? { [P in Key]?: undefined }
-  : Required extends true ? { [P in Key]: T } : { [P in Key]?: T };
-type Request<K extends OperationId> = NoneOr<ParamsOf<K>, 'params', true>
-  & NoneOr<QueryOf<K>, 'query', false>
-  & NoneOr<BodyOf<K>, 'body', undefined extends BodyOf<K> ? false : true>;
+  : Required extends true
+    ? { [P in Key]: T }
+    : { [P in Key]?: T };
+type Request<K extends OperationId> = NoneOr<ParamsOf<K>, 'params', true> &
+  NoneOr<QueryOf<K>, 'query', false> &
+  NoneOr<BodyOf<K>, 'body', undefined extends BodyOf<K> ? false : true>;
 /** The arguments of one operation: its params, query and body as the contract types them, plus the call options. */
 export type CallInput<K extends OperationId> = Request<K> & CallOptions;
 type CallArgs<K extends OperationId> = object extends Request<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
@@ -167,7 +203,12 @@ export function contractError(method: string, path: string, detail: string, url:
 
 /** A Blob of any realm (in tests, fetch's Blob is not the page's). */
 function isBlob(value: unknown): value is Blob {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<Blob>).arrayBuffer === 'function' && typeof (value as Partial<Blob>).size === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<Blob>).arrayBuffer === 'function' &&
+    typeof (value as Partial<Blob>).size === 'number'
+  );
 }
 
 function checkResponse({ isSchema }: Contract, def: OperationDef, path: string, url: string, raw: unknown): unknown {
@@ -205,15 +246,26 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   const def: OperationDef = c.operations[id];
   const path = fillPath(def.path, input.params);
   const url = apiUrl(path, queryOf(input.query));
-  const key = def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
+  const key =
+    def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
   // Made for each sending: a call re-sent after the operator entered a new token carries the new one.
-  const headers = (): Record<string, string> => ({ ...liveAuth(input.headers), ...input.headers, ...(key ? { 'Idempotency-Key': key } : {}) });
+  const headers = (): Record<string, string> => ({
+    ...liveAuth(input.headers),
+    ...input.headers,
+    ...(key ? { 'Idempotency-Key': key } : {}),
+  });
   const multipart = def.body !== undefined && !isSchema(def.body);
   const binary = !isSchema(def.response) && def.response.kind === 'binary';
   const send = (): Promise<unknown> => {
     if (multipart) {
-      if (!(input.body instanceof FormData)) return Promise.reject(new TypeError(`${def.method} ${def.path} erwartet FormData`));
-      return uploadWithProgress(url, input.body, { headers: headers(), signal: input.signal, onProgress: input.onProgress, stallTimeoutMs: input.timeoutMs ?? TIMEOUTS.uploadStall });
+      if (!(input.body instanceof FormData))
+        return Promise.reject(new TypeError(`${def.method} ${def.path} erwartet FormData`));
+      return uploadWithProgress(url, input.body, {
+        headers: headers(),
+        signal: input.signal,
+        onProgress: input.onProgress,
+        stallTimeoutMs: input.timeoutMs ?? TIMEOUTS.uploadStall,
+      });
     }
     return transport(url, {
       method: def.method,
@@ -228,17 +280,22 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.
   const mayRetry = def.idempotency === 'natural' || key !== undefined;
   // Without a named operation the error log's Retry makes the same call again when that is safe by nature.
-  const resend: ExecuteOptions['operation'] = def.idempotency === 'natural' && !multipart && !input.headers
-    ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
-    : undefined;
+  const resend: ExecuteOptions['operation'] =
+    def.idempotency === 'natural' && !multipart && !input.headers
+      ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
+      : undefined;
   // An operation open to all (health, signed files) needs no token; every other waits for one.
-  return withToken(c.accessOf(def) === 'operator', input.signal, () => watchAuth((stale) => execute(async () => checkResponse(c, def, path, url, await send()), {
-    service: input.service ?? serviceOf(def.path),
-    retries: multipart || !mayRetry ? false : input.retries,
-    breaker: input.breaker,
-    record: input.record,
-    handled: stale,
-    operation: input.operation ?? resend,
-    context: { method: def.method, path, ...input.context },
-  })));
+  return withToken(c.accessOf(def) === 'operator', input.signal, () =>
+    watchAuth((stale) =>
+      execute(async () => checkResponse(c, def, path, url, await send()), {
+        service: input.service ?? serviceOf(def.path),
+        retries: multipart || !mayRetry ? false : input.retries,
+        breaker: input.breaker,
+        record: input.record,
+        handled: stale,
+        operation: input.operation ?? resend,
+        context: { method: def.method, path, ...input.context },
+      }),
+    ),
+  );
 }

@@ -24,7 +24,9 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** `[0].views`, `stats[2].value`; empty for the whole answer. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i === 0 ? '' : '.'}${String(segment)}`)).join('');
+  return path
+    .map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i === 0 ? '' : '.'}${String(segment)}`))
+    .join('');
 }
 
 function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -3,7 +3,16 @@ import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { callApi } from './client';
 import type { TestResult } from './types';
 
-export const HEALTH_SERVICES = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const;
+export const HEALTH_SERVICES = [
+  'openai',
+  'elevenlabs',
+  'azure',
+  'tavus',
+  'vidau',
+  'modelslab',
+  'heygen',
+  'did',
+] as const;
 export type HealthService = (typeof HEALTH_SERVICES)[number];
 function isHealthService(value: string): value is HealthService {
   return (HEALTH_SERVICES as readonly string[]).includes(value);
@@ -19,16 +28,34 @@ export const HEALTH_TIMEOUT_MS = 10_000;
  * ApiError 'Health check failed: {statusText}' (the status number when the server sent no text, the
  * error's own message when there was no response at all) and records that message in the error log.
  */
-export async function checkHealth(service: string, signal?: AbortSignal, options: { record?: boolean } = {}): Promise<TestResult> {
+export async function checkHealth(
+  service: string,
+  signal?: AbortSignal,
+  options: { record?: boolean } = {},
+): Promise<TestResult> {
   const name = service.toLowerCase();
   const started = performance.now();
   try {
-    if (!isHealthService(name)) throw new ApiError('Unknown service', { code: 'CLIENT_ERROR', status: 404, statusText: 'Unknown service' });
-    const body = await callApi('health.service', { params: { service: name }, signal, timeoutMs: HEALTH_TIMEOUT_MS, service: name, retries: false, record: false });
-    return { status: 'online', responseTime: Math.round(performance.now() - started), lastTested: new Date().toISOString(), ...body };
+    if (!isHealthService(name))
+      throw new ApiError('Unknown service', { code: 'CLIENT_ERROR', status: 404, statusText: 'Unknown service' });
+    const body = await callApi('health.service', {
+      params: { service: name },
+      signal,
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      service: name,
+      retries: false,
+      record: false,
+    });
+    return {
+      status: 'online',
+      responseTime: Math.round(performance.now() - started),
+      lastTested: new Date().toISOString(),
+      ...body,
+    };
   } catch (error) {
     if (signal?.aborted) throw error;
-    const statusText = error instanceof ApiError && error.status ? error.statusText || String(error.status) : errorMessage(error);
+    const statusText =
+      error instanceof ApiError && error.status ? error.statusText || String(error.status) : errorMessage(error);
     const failure = new ApiError(`Health check failed: ${statusText}`, {
       code: error instanceof ApiError ? error.code : 'UNKNOWN',
       status: error instanceof ApiError ? error.status : 0,
@@ -36,7 +63,11 @@ export async function checkHealth(service: string, signal?: AbortSignal, options
       cause: error,
     });
     // record: false — a Retry from the error log updates the entry it came from instead of adding one.
-    if (options.record !== false) await recordFailure(name, failure, retryCountOf(error), { context: { action: 'health', path: `/health/${name}` }, operation: { kind: 'health.check', args: name } });
+    if (options.record !== false)
+      await recordFailure(name, failure, retryCountOf(error), {
+        context: { action: 'health', path: `/health/${name}` },
+        operation: { kind: 'health.check', args: name },
+      });
     throw failure;
   }
 }

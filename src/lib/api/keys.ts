@@ -6,6 +6,7 @@ export type { SavedKey };
 /** GET /keys: the keys the live server holds, masked, with their last test (never the key). */
 export const listServerKeys = (signal?: AbortSignal) => callApi('keys.list', { signal, retries: false });
 /** PUT /keys/{service}: the key goes to the server once and is kept there encrypted. */
-export const saveServerKey = (service: SavedKey['service'], key: string) => callApi('keys.save', { params: { service }, body: { key }, retries: false, record: false });
+export const saveServerKey = (service: SavedKey['service'], key: string) =>
+  callApi('keys.save', { params: { service }, body: { key }, retries: false, record: false });
 /** DELETE /keys/{service} */
 export const deleteServerKey = (service: SavedKey['service']) => callApi('keys.delete', { params: { service } });

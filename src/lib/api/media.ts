@@ -4,7 +4,11 @@ import type { MediaUploadMetadata } from './types';
 /** GET /media */
 export const listMedia = (signal?: AbortSignal) => callApi('media.list', { signal });
 /** POST /media/upload (multipart `media` + `metadata` JSON) with progress; given up when nothing moves for 30 s. */
-export const uploadMedia = (file: File, metadata: MediaUploadMetadata, options: { onProgress?: (p: number) => void; signal?: AbortSignal } = {}) => {
+export const uploadMedia = (
+  file: File,
+  metadata: MediaUploadMetadata,
+  options: { onProgress?: (p: number) => void; signal?: AbortSignal } = {},
+) => {
   const form = new FormData();
   form.append('media', file, file.name);
   form.append('metadata', JSON.stringify(metadata));

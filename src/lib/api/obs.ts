@@ -1,7 +1,8 @@
 import { callApi } from './client';
 
 /** POST /obs/control {action, ...extra} */
-export const obsControl = (action: string, extra: Record<string, unknown> = {}) => callApi('obs.control', { body: { ...extra, action } });
+export const obsControl = (action: string, extra: Record<string, unknown> = {}) =>
+  callApi('obs.control', { body: { ...extra, action } });
 /** GET /obs/scenes */
 export const getObsScenes = (signal?: AbortSignal) => callApi('obs.scenes', { signal });
 /** POST /obs/scene {sceneName} */

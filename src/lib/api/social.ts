@@ -4,7 +4,11 @@ import type { OAuthPlatform, Platform, PostTemplate, ScheduledPost, SocialPostBo
 export type { SocialPostResult };
 
 /** POST /social/post/{platform} (tiktok and instagram use their own paths, SPEC §7); `idempotencyKey` is the operator action's. */
-export const postToPlatform = (platform: Platform, body: SocialPostBody, options: Pick<CallOptions, 'idempotencyKey' | 'signal'> = {}): Promise<SocialPostResult> => {
+export const postToPlatform = (
+  platform: Platform,
+  body: SocialPostBody,
+  options: Pick<CallOptions, 'idempotencyKey' | 'signal'> = {},
+): Promise<SocialPostResult> => {
   const common = { body, service: 'social', ...options };
   if (platform === 'tiktok') return callApi('social.tiktokPost', common);
   if (platform === 'instagram') return callApi('social.instagramPost', common);
@@ -13,15 +17,18 @@ export const postToPlatform = (platform: Platform, body: SocialPostBody, options
 /** GET /social/platforms */
 export const listPlatforms = (signal?: AbortSignal) => callApi('social.platforms', { signal });
 /** POST /social/platforms/{id}/connect | disconnect */
-export const setPlatformConnected = (id: Platform, connected: boolean) => callApi(connected ? 'social.connect' : 'social.disconnect', { params: { id } });
+export const setPlatformConnected = (id: Platform, connected: boolean) =>
+  callApi(connected ? 'social.connect' : 'social.disconnect', { params: { id } });
 /** GET /social/templates */
 export const listTemplates = (signal?: AbortSignal) => callApi('social.templates', { signal });
 /** PUT /social/templates/{id} */
-export const updateTemplate = (template: PostTemplate) => callApi('social.updateTemplate', { params: { id: template.id }, body: template });
+export const updateTemplate = (template: PostTemplate) =>
+  callApi('social.updateTemplate', { params: { id: template.id }, body: template });
 /** GET /social/scheduled */
 export const listScheduledPosts = (signal?: AbortSignal) => callApi('social.scheduled', { signal });
 /** PUT /social/scheduled/{id} */
-export const updateScheduledPost = (post: ScheduledPost) => callApi('social.updateScheduled', { params: { id: post.id }, body: post });
+export const updateScheduledPost = (post: ScheduledPost) =>
+  callApi('social.updateScheduled', { params: { id: post.id }, body: post });
 /** GET /social/analytics */
 export const getSocialAnalytics = (signal?: AbortSignal) => callApi('social.analytics', { signal });
 // prov-social

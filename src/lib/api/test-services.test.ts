@@ -22,10 +22,12 @@ describe('testService (SPEC §7)', () => {
 
   test.each(expected)('%s: %s /test/%s sends the key in its header', async (service, method, header, value) => {
     const seen: Array<{ method: string; path: string; value: string | null }> = [];
-    server.use(http.all('*/api/test/:service', ({ request }) => {
-      seen.push({ method: request.method, path: new URL(request.url).pathname, value: request.headers.get(header) });
-      return undefined;
-    }));
+    server.use(
+      http.all('*/api/test/:service', ({ request }) => {
+        seen.push({ method: request.method, path: new URL(request.url).pathname, value: request.headers.get(header) });
+        return undefined;
+      }),
+    );
     const result = await testService(service, `k-${service}`);
     expect(seen).toEqual([{ method, path: `/api/test/${service}`, value }]);
     expect(result).toMatchObject({ success: true, status: 'online' });
@@ -57,18 +59,24 @@ describe('testService (SPEC §7)', () => {
 
   test('an unknown service gives success false with Unknown service and sends nothing', async () => {
     let hits = 0;
-    server.use(http.all('*', () => {
-      hits += 1;
-      return undefined;
-    }));
+    server.use(
+      http.all('*', () => {
+        hits += 1;
+        return undefined;
+      }),
+    );
     const result = await testService('myspace', 'abc');
     expect(result).toMatchObject({ success: false, error: 'Unknown service' });
     expect(hits).toBe(0);
   });
 
   test('the key never reaches the error log, even when the server echoes it', async () => {
-    server.use(http.get('*/api/test/tavus', ({ request }) =>
-      new HttpResponse(`invalid key ${request.headers.get('x-api-key') ?? ''}`, { status: 403 })));
+    server.use(
+      http.get(
+        '*/api/test/tavus',
+        ({ request }) => new HttpResponse(`invalid key ${request.headers.get('x-api-key') ?? ''}`, { status: 403 }),
+      ),
+    );
     const result = await testService('tavus', 'tavus-secret-98765');
     expect(result.error).toContain('403');
     const stored = JSON.stringify(await db.errorLog.toArray());

@@ -7,15 +7,17 @@ import { generateSpeech, getTtsRoles, lastTtsProvider, setTtsRoles } from './tts
 type Hit = { provider: string; at: number };
 
 function failProviders(failing: Record<string, number>, hits: Hit[]) {
-  server.use(http.post('*/api/tts/generate', async ({ request }) => {
-    const { provider } = (await request.json()) as { provider: string };
-    hits.push({ provider, at: Date.now() });
-    if ((failing[provider] ?? 0) > 0) {
-      failing[provider] = (failing[provider] ?? 0) - 1;
-      return new HttpResponse('busy', { status: 503, statusText: 'Service Unavailable' });
-    }
-    return HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer, { headers: { 'Content-Type': 'audio/wav' } });
-  }));
+  server.use(
+    http.post('*/api/tts/generate', async ({ request }) => {
+      const { provider } = (await request.json()) as { provider: string };
+      hits.push({ provider, at: Date.now() });
+      if ((failing[provider] ?? 0) > 0) {
+        failing[provider] = (failing[provider] ?? 0) - 1;
+        return new HttpResponse('busy', { status: 503, statusText: 'Service Unavailable' });
+      }
+      return HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer, { headers: { 'Content-Type': 'audio/wav' } });
+    }),
+  );
 }
 
 /** Advances fake time in 100 ms steps, letting MSW and IndexedDB (real macrotasks) finish between steps. */
@@ -53,7 +55,11 @@ describe('TTS failover (SPEC §7/§8)', () => {
       expect(hits.map((h) => h.provider)).toEqual(['elevenlabs', 'elevenlabs', 'azure']);
       const entries = await listErrors();
       expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ service: 'elevenlabs', error: 'TTS failed: Service Unavailable', retryCount: 1 });
+      expect(entries[0]).toMatchObject({
+        service: 'elevenlabs',
+        error: 'TTS failed: Service Unavailable',
+        retryCount: 1,
+      });
     });
 
     test('both failing: primary 1 retry, backup 3 retries (2 s, 4 s, 8 s), one TTS_SYSTEM entry', async () => {
@@ -64,13 +70,24 @@ describe('TTS failover (SPEC §7/§8)', () => {
       await advance(2000 + 2000 + 4000 + 8000 + 500);
       const error = (await outcome) as ApiError;
       expect(hits.map((h) => [h.provider, h.at - start])).toEqual([
-        ['elevenlabs', 0], ['elevenlabs', 2000], ['azure', 2000], ['azure', 4000], ['azure', 8000], ['azure', 16000],
+        ['elevenlabs', 0],
+        ['elevenlabs', 2000],
+        ['azure', 2000],
+        ['azure', 4000],
+        ['azure', 8000],
+        ['azure', 16000],
       ]);
       expect(error.code).toBe('TTS_SYSTEM');
-      expect(error.message).toBe('Both TTS services failed: Primary (elevenlabs): TTS failed: Service Unavailable, Backup (azure): Backup TTS failed: Service Unavailable');
+      expect(error.message).toBe(
+        'Both TTS services failed: Primary (elevenlabs): TTS failed: Service Unavailable, Backup (azure): Backup TTS failed: Service Unavailable',
+      );
       const entries = await listErrors();
       expect(entries.map((e) => [e.service, e.error, e.retryCount])).toEqual([
-        ['TTS_SYSTEM', 'Both TTS services failed: Primary (elevenlabs): TTS failed: Service Unavailable, Backup (azure): Backup TTS failed: Service Unavailable', 0],
+        [
+          'TTS_SYSTEM',
+          'Both TTS services failed: Primary (elevenlabs): TTS failed: Service Unavailable, Backup (azure): Backup TTS failed: Service Unavailable',
+          0,
+        ],
         ['azure', 'Backup TTS failed: Service Unavailable', 3],
         ['elevenlabs', 'TTS failed: Service Unavailable', 1],
       ]);
@@ -81,14 +98,16 @@ describe('TTS failover (SPEC §7/§8)', () => {
     setTtsRoles({ primary: 'azure', backup: 'elevenlabs' });
     const hits: Hit[] = [];
     failProviders({ azure: 99 }, hits);
-    server.use(http.post('*/api/tts/generate', async ({ request }) => {
-      const { provider } = (await request.clone().json()) as { provider: string };
-      if (provider === 'azure') {
-        hits.push({ provider, at: 0 });
-        return new HttpResponse('nein', { status: 400, statusText: 'Bad Request' });
-      }
-      return undefined;
-    }));
+    server.use(
+      http.post('*/api/tts/generate', async ({ request }) => {
+        const { provider } = (await request.clone().json()) as { provider: string };
+        if (provider === 'azure') {
+          hits.push({ provider, at: 0 });
+          return new HttpResponse('nein', { status: 400, statusText: 'Bad Request' });
+        }
+        return undefined;
+      }),
+    );
     const result = await generateSpeech('Hallo');
     expect(result.provider).toBe('elevenlabs');
     // A 400 is not retried, so the primary got exactly one attempt.

@@ -23,7 +23,10 @@ export async function savedRolesInForce(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { settingsInRuntime } = await import('@/lib/settings-bootstrap');
-    await Promise.race([settingsInRuntime(), new Promise<void>((resolve) => (timer = setTimeout(resolve, SAVED_ROLES_WAIT_MS)))]);
+    await Promise.race([
+      settingsInRuntime(),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, SAVED_ROLES_WAIT_MS))),
+    ]);
   } catch {
     // Storage unreadable: as above.
   } finally {
@@ -86,7 +89,10 @@ function wrap(prefix: string, error: unknown): ApiError {
  * 'Backup TTS failed: …'); when both fail, one TTS_SYSTEM entry 'Both TTS services failed: Primary (…): …,
  * Backup (…): …' is recorded and that error is thrown (code TTS_SYSTEM).
  */
-export async function generateSpeech(text: string, options: Record<string, unknown> = {}): Promise<{ audio: Blob; provider: TtsEngine }> {
+export async function generateSpeech(
+  text: string,
+  options: Record<string, unknown> = {},
+): Promise<{ audio: Blob; provider: TtsEngine }> {
   await savedRolesInForce();
   await deskRolesInForce();
   const { primary, backup } = roles;
@@ -98,7 +104,13 @@ export async function generateSpeech(text: string, options: Record<string, unkno
       const named = headers.get('X-TTS-Provider');
       if (named === 'elevenlabs' || named === 'azure' || named === 'espeak') spoke = named;
     };
-    const audio = await callApi('tts.generate', { body: { ...options, text, provider }, service: provider, retries, record: false, onHeaders });
+    const audio = await callApi('tts.generate', {
+      body: { ...options, text, provider },
+      service: provider,
+      retries,
+      record: false,
+      onHeaders,
+    });
     return { audio, spoke };
   };
   const succeed = ({ audio, spoke }: { audio: Blob; spoke: TtsEngine }) => {
@@ -111,18 +123,27 @@ export async function generateSpeech(text: string, options: Record<string, unkno
     return succeed(await call(primary, TTS_PRIMARY_RETRIES));
   } catch (error) {
     primaryError = wrap('TTS failed', error);
-    await recordFailure(primary, primaryError, retryCountOf(error), { context: { path: '/tts/generate', role: 'primary' }, operation: { kind: 'tts.generate', args: { text, provider: primary, options } } });
+    await recordFailure(primary, primaryError, retryCountOf(error), {
+      context: { path: '/tts/generate', role: 'primary' },
+      operation: { kind: 'tts.generate', args: { text, provider: primary, options } },
+    });
   }
   try {
     return succeed(await call(backup));
   } catch (error) {
     const backupError = wrap('Backup TTS failed', error);
-    await recordFailure(backup, backupError, retryCountOf(error), { context: { path: '/tts/generate', role: 'backup' }, operation: { kind: 'tts.generate', args: { text, provider: backup, options } } });
+    await recordFailure(backup, backupError, retryCountOf(error), {
+      context: { path: '/tts/generate', role: 'backup' },
+      operation: { kind: 'tts.generate', args: { text, provider: backup, options } },
+    });
     const both = new ApiError(
       `Both TTS services failed: Primary (${primary}): ${primaryError.message}, Backup (${backup}): ${backupError.message}`,
       { code: 'TTS_SYSTEM', cause: backupError },
     );
-    await recordFailure('TTS_SYSTEM', both, 0, { context: { primary, backup }, operation: { kind: 'tts.generate', args: { text, provider: primary, options } } });
+    await recordFailure('TTS_SYSTEM', both, 0, {
+      context: { primary, backup },
+      operation: { kind: 'tts.generate', args: { text, provider: primary, options } },
+    });
     throw both;
   }
 }

@@ -3,7 +3,12 @@ import { callApi, type CallOptions } from './client';
 
 /** POST /workflow/trigger/{id} with a free-form body. */
 export const triggerWorkflow = (id: string, body: JsonObject, options: Pick<CallOptions, 'retries'> = {}) =>
-  callApi('workflow.trigger', { params: { id }, body, operation: { kind: 'workflow.trigger', args: { id, body } }, ...options });
+  callApi('workflow.trigger', {
+    params: { id },
+    body,
+    operation: { kind: 'workflow.trigger', args: { id, body } },
+    ...options,
+  });
 /** POST /workflow/upload (multipart `workflow`). */
 export const uploadWorkflow = (file: Blob, filename: string) => {
   const form = new FormData();
@@ -14,17 +19,24 @@ export const uploadWorkflow = (file: Blob, filename: string) => {
 export const uploadN8nWorkflow = (file: File) => {
   const form = new FormData();
   form.append('workflow', file, file.name);
-  form.append('metadata', JSON.stringify({ uploadedAt: new Date().toISOString(), filename: file.name, size: file.size }));
+  form.append(
+    'metadata',
+    JSON.stringify({ uploadedAt: new Date().toISOString(), filename: file.name, size: file.size }),
+  );
   return callApi('workflow.n8nUpload', { body: form });
 };
 /** GET /workflow/n8n/status/{id} */
-export const getN8nWorkflowStatus = (id: string, signal?: AbortSignal) => callApi('workflow.n8nStatus', { params: { id }, signal });
+export const getN8nWorkflowStatus = (id: string, signal?: AbortSignal) =>
+  callApi('workflow.n8nStatus', { params: { id }, signal });
 /** POST /workflow/ai-news/start */
-export const startAiNewsWorkflow = (body: JsonObject = {}, options: Pick<CallOptions, 'retries'> = {}) => callApi('workflow.aiNewsStart', { body, ...options });
+export const startAiNewsWorkflow = (body: JsonObject = {}, options: Pick<CallOptions, 'retries'> = {}) =>
+  callApi('workflow.aiNewsStart', { body, ...options });
 /** GET /workflow/logs/{id}?limit=10 */
-export const getWorkflowLogs = (id: string, limit = 10, signal?: AbortSignal) => callApi('workflow.logs', { params: { id }, query: { limit }, signal });
+export const getWorkflowLogs = (id: string, limit = 10, signal?: AbortSignal) =>
+  callApi('workflow.logs', { params: { id }, query: { limit }, signal });
 /** POST /workflow/retry/{id} */
-export const retryWorkflowRun = (id: string) => callApi('workflow.retry', { params: { id }, operation: { kind: 'workflow.retry', args: id } });
+export const retryWorkflowRun = (id: string) =>
+  callApi('workflow.retry', { params: { id }, operation: { kind: 'workflow.retry', args: id } });
 /** GET /workflow/pipeline — pipeline steps and variables for the Monitoring tab. */
 export const getPipeline = (signal?: AbortSignal) => callApi('workflow.pipeline', { signal });
 /** GET /workflow/runs — the last runs with their five stages and logs. */

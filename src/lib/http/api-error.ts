@@ -22,7 +22,18 @@ export class ApiError extends Error {
   /** The answer's Retry-After header as sent (seconds or an HTTP date): how long the server asked the caller to wait. */
   readonly retryAfter: string | undefined;
 
-  constructor(message: string, options: { code: ApiErrorCode; status?: number; statusText?: string; url?: string; body?: string; cause?: unknown; retryAfter?: string | null }) {
+  constructor(
+    message: string,
+    options: {
+      code: ApiErrorCode;
+      status?: number;
+      statusText?: string;
+      url?: string;
+      body?: string;
+      cause?: unknown;
+      retryAfter?: string | null;
+    },
+  ) {
     super(message || 'An error occurred', { cause: options.cause });
     this.name = 'ApiError';
     this.code = options.code;
@@ -35,7 +46,13 @@ export class ApiError extends Error {
 }
 
 /** SPEC §8: 'API request failed with status {status}: {body}', SERVER_ERROR for ≥ 500, else CLIENT_ERROR. */
-export function httpError(status: number, body: string, url: string, statusText = '', retryAfter?: string | null): ApiError {
+export function httpError(
+  status: number,
+  body: string,
+  url: string,
+  statusText = '',
+  retryAfter?: string | null,
+): ApiError {
   return new ApiError(`API request failed with status ${status}: ${body}`, {
     code: status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR',
     status,

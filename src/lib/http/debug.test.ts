@@ -26,7 +26,9 @@ describe('debug request logging', () => {
   });
 
   test('redactUrl keeps harmless parameters and hides key-like ones', () => {
-    expect(redactUrl('https://x.test/p?apiKey=k1&page=2&code=c')).toBe('https://x.test/p?apiKey=[REDACTED]&page=2&code=REDACTED');
+    expect(redactUrl('https://x.test/p?apiKey=k1&page=2&code=c')).toBe(
+      'https://x.test/p?apiKey=[REDACTED]&page=2&code=REDACTED',
+    );
     expect(redactUrl('not a url token=abc')).toBe('not a url token=[REDACTED]');
   });
 });

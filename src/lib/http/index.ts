@@ -1,2 +1,9 @@
 export { ApiError, bodyMessage, httpError, errorMessage, type ApiErrorCode } from './api-error';
-export { transport, buildUrl, uploadWithProgress, type TransportOptions, type UploadOptions, type HttpMethod } from './transport';
+export {
+  transport,
+  buildUrl,
+  uploadWithProgress,
+  type TransportOptions,
+  type UploadOptions,
+  type HttpMethod,
+} from './transport';

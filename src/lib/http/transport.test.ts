@@ -34,7 +34,12 @@ describe('transport', () => {
   });
 
   test('a time-out says Connection timeout', async () => {
-    server.use(http.get(URL_, async () => { await new Promise((r) => setTimeout(r, 200)); return HttpResponse.json({}); }));
+    server.use(
+      http.get(URL_, async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        return HttpResponse.json({});
+      }),
+    );
     const error = (await transport(URL_, { timeoutMs: 20 }).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Connection timeout');
     expect(error.code).toBe('TIMEOUT');
@@ -49,7 +54,12 @@ describe('transport', () => {
 
 describe('transport: more of SPEC §7/§8', () => {
   test('a JSON content type with a body that is not JSON gives the Non-JSON message', async () => {
-    server.use(http.get(URL_, () => new HttpResponse('{kaputt', { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    server.use(
+      http.get(
+        URL_,
+        () => new HttpResponse('{kaputt', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     const error = (await transport(URL_).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe(`Non-JSON response with status 200 at ${URL_}: {kaputt`);
     expect(error.code).toBe('PARSE_ERROR');
@@ -67,33 +77,66 @@ describe('transport: more of SPEC §7/§8', () => {
     await expect(transport(URL_, { method: 'POST', json: {} })).resolves.toEqual({ id: 1 });
     server.use(http.get(URL_, () => HttpResponse.text('Hallo')));
     await expect(transport(URL_, { responseType: 'text' })).resolves.toBe('Hallo');
-    server.use(http.get(URL_, () => HttpResponse.arrayBuffer(new Uint8Array([1, 2]).buffer, { headers: { 'Content-Type': 'audio/wav' } })));
+    server.use(
+      http.get(URL_, () =>
+        HttpResponse.arrayBuffer(new Uint8Array([1, 2]).buffer, { headers: { 'Content-Type': 'audio/wav' } }),
+      ),
+    );
     const blob = (await transport(URL_, { responseType: 'blob' })) as Blob;
     expect(blob.size).toBe(2);
     expect(blob.type).toBe('audio/wav');
   });
 
   test('sends JSON with its content type, query parameters and headers', async () => {
-    let seen: { type: string | null; accept: string | null; custom: string | null; query: string; body: unknown } | null = null;
-    server.use(http.post(URL_, async ({ request }) => {
-      seen = { type: request.headers.get('content-type'), accept: request.headers.get('accept'), custom: request.headers.get('x-client'), query: new URL(request.url).search, body: await request.json() };
-      return new HttpResponse(null, { status: 204 });
-    }));
-    await transport(URL_, { method: 'POST', json: { topic: 'KI' }, query: { limit: 10, skip: undefined }, headers: { 'X-Client': 'newsdesk' } });
-    expect(seen).toEqual({ type: 'application/json', accept: 'application/json', custom: 'newsdesk', query: '?limit=10', body: { topic: 'KI' } });
+    let seen: {
+      type: string | null;
+      accept: string | null;
+      custom: string | null;
+      query: string;
+      body: unknown;
+    } | null = null;
+    server.use(
+      http.post(URL_, async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          accept: request.headers.get('accept'),
+          custom: request.headers.get('x-client'),
+          query: new URL(request.url).search,
+          body: await request.json(),
+        };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await transport(URL_, {
+      method: 'POST',
+      json: { topic: 'KI' },
+      query: { limit: 10, skip: undefined },
+      headers: { 'X-Client': 'newsdesk' },
+    });
+    expect(seen).toEqual({
+      type: 'application/json',
+      accept: 'application/json',
+      custom: 'newsdesk',
+      query: '?limit=10',
+      body: { topic: 'KI' },
+    });
   });
 
   test('a 5xx error body is kept whole in the message', async () => {
     server.use(http.get(URL_, () => HttpResponse.json({ message: 'Datenbank nicht erreichbar' }, { status: 500 })));
-    await expect(transport(URL_)).rejects.toThrow('API request failed with status 500: {"message":"Datenbank nicht erreichbar"}');
+    await expect(transport(URL_)).rejects.toThrow(
+      'API request failed with status 500: {"message":"Datenbank nicht erreichbar"}',
+    );
   });
 
   test('an already aborted signal sends nothing and rejects with the abort', async () => {
     let hits = 0;
-    server.use(http.get(URL_, () => {
-      hits += 1;
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.get(URL_, () => {
+        hits += 1;
+        return HttpResponse.json({});
+      }),
+    );
     const controller = new AbortController();
     controller.abort();
     const error = (await transport(URL_, { signal: controller.signal }).catch((e: unknown) => e)) as Error;
@@ -102,10 +145,12 @@ describe('transport: more of SPEC §7/§8', () => {
   });
 
   test('a caller abort is an AbortError, not a time-out or network error', async () => {
-    server.use(http.get(URL_, async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.get(URL_, async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        return HttpResponse.json({});
+      }),
+    );
     const controller = new AbortController();
     const outcome = transport(URL_, { signal: controller.signal, timeoutMs: 5000 }).catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 10);
@@ -141,17 +186,28 @@ describe('uploadWithProgress (XMLHttpRequest)', () => {
   test('resolves JSON and reports 100 at the end', async () => {
     server.use(http.post(UP, () => HttpResponse.json({ id: 'm1' })));
     const progress: number[] = [];
-    await expect(uploadWithProgress(UP, form(), { onProgress: (p) => progress.push(p) })).resolves.toEqual({ id: 'm1' });
+    await expect(uploadWithProgress(UP, form(), { onProgress: (p) => progress.push(p) })).resolves.toEqual({
+      id: 'm1',
+    });
     expect(progress.at(-1)).toBe(100);
   });
 
   test('non-2xx, non-JSON and network failures give the same errors as transport()', async () => {
     server.use(http.post(UP, () => new HttpResponse('voll', { status: 507 })));
-    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({ message: 'API request failed with status 507: voll', code: 'SERVER_ERROR' });
+    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({
+      message: 'API request failed with status 507: voll',
+      code: 'SERVER_ERROR',
+    });
     server.use(http.post(UP, () => HttpResponse.text('<html>')));
-    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({ message: `Non-JSON response with status 200 at ${UP}: <html>`, code: 'PARSE_ERROR' });
+    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({
+      message: `Non-JSON response with status 200 at ${UP}: <html>`,
+      code: 'PARSE_ERROR',
+    });
     server.use(http.post(UP, () => HttpResponse.error()));
-    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({ message: 'An error occurred', code: 'NETWORK_ERROR' });
+    await expect(uploadWithProgress(UP, form())).rejects.toMatchObject({
+      message: 'An error occurred',
+      code: 'NETWORK_ERROR',
+    });
   });
 
   test('an upload that stops moving is given up with TIMEOUT; the total time is not limited', async () => {

@@ -41,7 +41,16 @@ export function buildUrl(base: string, path: string, query?: TransportOptions['q
  * time-outs 'Connection timeout' (TIMEOUT).
  */
 export async function transport(url: string, options: TransportOptions = {}): Promise<unknown> {
-  const { method = 'GET', json, formData, headers = {}, signal, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json', mode } = options;
+  const {
+    method = 'GET',
+    json,
+    formData,
+    headers = {},
+    signal,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    responseType = 'json',
+    mode,
+  } = options;
   const finalUrl = options.query ? buildUrl(url, '', options.query) : url;
   const accept: Record<string, string> = responseType === 'json' ? { Accept: 'application/json' } : {};
   const init: RequestInit = { method, headers: { ...accept, ...headers }, mode };
@@ -75,7 +84,8 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
   } catch (cause) {
     throw failed(cause);
   }
-  const read = <R>(body: () => Promise<R>): Promise<R> => body().catch((cause: unknown) => Promise.reject(failed(cause)));
+  const read = <R>(body: () => Promise<R>): Promise<R> =>
+    body().catch((cause: unknown) => Promise.reject(failed(cause)));
 
   if (mode === 'no-cors' && response.type === 'opaque') return undefined;
   if (!response.ok) {
@@ -95,7 +105,11 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     return JSON.parse(text) as unknown;
   } catch (cause) {
     throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
-      code: 'PARSE_ERROR', status: response.status, url: finalUrl, body: text, cause,
+      code: 'PARSE_ERROR',
+      status: response.status,
+      url: finalUrl,
+      body: text,
+      cause,
     });
   }
 }
@@ -141,7 +155,8 @@ export function uploadWithProgress(url: string, formData: FormData, options: Upl
     for (const [k, v] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (event) => {
       moved();
-      if (event.lengthComputable && options.onProgress) options.onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && options.onProgress)
+        options.onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.upload.onload = moved;
     xhr.onprogress = moved;
@@ -155,7 +170,15 @@ export function uploadWithProgress(url: string, formData: FormData, options: Upl
       try {
         resolve(JSON.parse(text) as unknown);
       } catch (cause) {
-        reject(new ApiError(`Non-JSON response with status ${xhr.status} at ${url}: ${text}`, { code: 'PARSE_ERROR', status: xhr.status, url, body: text, cause }));
+        reject(
+          new ApiError(`Non-JSON response with status ${xhr.status} at ${url}: ${text}`, {
+            code: 'PARSE_ERROR',
+            status: xhr.status,
+            url,
+            body: text,
+            cause,
+          }),
+        );
       }
     };
     xhr.onerror = () => {

@@ -67,6 +67,10 @@ export async function checkMediaFile(file: Blob): Promise<MediaFileCheck> {
   const media = sniffMedia(await readHead(file));
   if (!media) return { ok: false, reason: mediaFileMessages.unsupported };
   const decoded = await decode(file, media);
-  if (decoded && !decoded.decodable) return { ok: false, reason: media.kind === 'image' ? mediaFileMessages.undecodableImage : mediaFileMessages.undecodable };
+  if (decoded && !decoded.decodable)
+    return {
+      ok: false,
+      reason: media.kind === 'image' ? mediaFileMessages.undecodableImage : mediaFileMessages.undecodable,
+    };
   return { ok: true, media, duration: decoded?.decodable ? decoded.duration : null };
 }

@@ -29,5 +29,7 @@ export function useMediaFileCheck() {
 
 /** The file typed as what its bytes are, not as the type the browser guessed from its name. */
 export function withSniffedType(file: File, media: SniffedMedia): File {
-  return file.type === media.mime ? file : new File([file], file.name, { type: media.mime, lastModified: file.lastModified });
+  return file.type === media.mime
+    ? file
+    : new File([file], file.name, { type: media.mime, lastModified: file.lastModified });
 }

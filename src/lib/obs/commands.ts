@@ -3,12 +3,21 @@
 import * as direct from './connection';
 export { testObsConnection } from './connection';
 export { connectObsViaServer, listServerInstances } from './server-connection';
-import { disconnectServerMode, isServerMode, serverSetSourceText, serverStartStream, serverStopStream, serverStoryOnAir, serverSwitchScene } from './server-connection';
+import {
+  disconnectServerMode,
+  isServerMode,
+  serverSetSourceText,
+  serverStartStream,
+  serverStopStream,
+  serverStoryOnAir,
+  serverSwitchScene,
+} from './server-connection';
 import { callApi } from '@/lib/api/client';
 import { ObsRequestError } from './errors';
 import type { OnAirOutcome, StoryOnAir } from './types';
 
-export const switchScene = (sceneName: string): Promise<void> => (isServerMode() ? serverSwitchScene(sceneName) : direct.switchScene(sceneName));
+export const switchScene = (sceneName: string): Promise<void> =>
+  isServerMode() ? serverSwitchScene(sceneName) : direct.switchScene(sceneName);
 export const startStream = (): Promise<void> => (isServerMode() ? serverStartStream() : direct.startStream());
 export const stopStream = (): Promise<void> => (isServerMode() ? serverStopStream() : direct.stopStream());
 export const setSourceText = (sourceName: string, text: string): Promise<void> =>
@@ -19,14 +28,18 @@ async function onInput(inputName: string, run: () => Promise<void>): Promise<voi
   try {
     await run();
   } catch (error) {
-    if (error instanceof ObsRequestError) throw new ObsRequestError(error.requestType, error.code, error.message, inputName);
+    if (error instanceof ObsRequestError)
+      throw new ObsRequestError(error.requestType, error.code, error.message, inputName);
     throw error;
   }
 }
 
 /** Directly from the browser: the desk's media source (Admin → OBS WebSocket) and the story's public video, when both are there. */
 async function mediaOf(newsId: string): Promise<{ inputName: string; url: string } | null> {
-  const [settings, details] = await Promise.all([callApi('settings.get'), callApi('news.get', { params: { id: newsId } })]);
+  const [settings, details] = await Promise.all([
+    callApi('settings.get'),
+    callApi('news.get', { params: { id: newsId } }),
+  ]);
   const inputName = settings.onAir.mediaSource.trim();
   return inputName && details.videoUrl ? { inputName, url: details.videoUrl } : null;
 }
@@ -40,7 +53,12 @@ export async function putStoryOnAir(story: StoryOnAir): Promise<OnAirOutcome> {
   const media = await mediaOf(story.newsId);
   await onInput(story.sourceName, () => direct.setSourceText(story.sourceName, story.headline));
   if (media) await onInput(media.inputName, () => direct.setMediaInput(media.inputName, media.url));
-  return { sourceName: story.sourceName, headline: story.headline, mediaSource: media?.inputName ?? null, videoUrl: media?.url ?? null };
+  return {
+    sourceName: story.sourceName,
+    headline: story.headline,
+    mediaSource: media?.inputName ?? null,
+    videoUrl: media?.url ?? null,
+  };
 }
 
 /** Ends the connection on purpose in either mode (no reconnect). */

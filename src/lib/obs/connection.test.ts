@@ -1,7 +1,17 @@
 import { obsSim } from '@/mocks/store/obs';
 import { db } from '@/db/db';
 import { REDACTED, redact } from '@/lib/security/redact';
-import { connectObs, disconnectObs, getObsState, resetObsConnection, setSourceText, startStream, stopStream, switchScene, testObsConnection } from './connection';
+import {
+  connectObs,
+  disconnectObs,
+  getObsState,
+  resetObsConnection,
+  setSourceText,
+  startStream,
+  stopStream,
+  switchScene,
+  testObsConnection,
+} from './connection';
 import { ObsConnectError, ObsNotConnectedError, ObsRequestError } from './errors';
 import { closeReasonMessage, connectFailureMessage } from './messages';
 
@@ -60,7 +70,9 @@ test('a wrong password ends in auth-failed (close 4009) and is never retried', a
 });
 
 test('a missing password against an OBS that asks for one is an auth failure too', async () => {
-  await expect(connectObs({ ...endpoint, password: '' })).rejects.toMatchObject({ failure: { kind: 'auth', code: 4009 } });
+  await expect(connectObs({ ...endpoint, password: '' })).rejects.toMatchObject({
+    failure: { kind: 'auth', code: 4009 },
+  });
 });
 
 test('the password is registered as a secret and never reaches the error log', async () => {
@@ -185,7 +197,9 @@ test('Test opens its own connection and leaves the app connection alone', async 
   const versions = await testObsConnection(endpoint);
   expect(versions.obsWebSocketVersion).toBe('5.1.0');
   expect(getObsState().status).toBe('disconnected');
-  await expect(testObsConnection({ ...endpoint, password: 'falsch-falsch' })).rejects.toMatchObject({ failure: { kind: 'auth' } });
+  await expect(testObsConnection({ ...endpoint, password: 'falsch-falsch' })).rejects.toMatchObject({
+    failure: { kind: 'auth' },
+  });
 });
 
 describe('close codes OBS sends on purpose stop the reconnect loop (obs-websocket v5 WebSocketCloseCode)', () => {
@@ -205,7 +219,9 @@ describe('close codes OBS sends on purpose stop the reconnect loop (obs-websocke
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(obsSim.connectionAttempts()).toBe(1);
     expect(getObsState().status).toBe('refused');
-    expect(closeReasonMessage(code)).toMatch(new RegExp(`\\(Code ${code}\\)\\. Es wird kein neuer Versuch unternommen\\.$`));
+    expect(closeReasonMessage(code)).toMatch(
+      new RegExp(`\\(Code ${code}\\)\\. Es wird kein neuer Versuch unternommen\\.$`),
+    );
   });
 
   test('a wrong password reported on a live connection (4009) ends in auth-failed without a reconnect', async () => {
@@ -218,8 +234,12 @@ describe('close codes OBS sends on purpose stop the reconnect loop (obs-websocke
   });
 
   test('a kick from OBS (4011) says so in German', () => {
-    expect(closeReasonMessage(4011)).toBe('Die Sitzung wurde in OBS beendet (Sitzungsliste von obs-websocket) (Code 4011). Es wird kein neuer Versuch unternommen.');
-    expect(closeReasonMessage(4010)).toBe('OBS unterstützt die Protokollversion der Konsole (RPC 1) nicht – bitte obs-websocket aktualisieren (Code 4010). Es wird kein neuer Versuch unternommen.');
+    expect(closeReasonMessage(4011)).toBe(
+      'Die Sitzung wurde in OBS beendet (Sitzungsliste von obs-websocket) (Code 4011). Es wird kein neuer Versuch unternommen.',
+    );
+    expect(closeReasonMessage(4010)).toBe(
+      'OBS unterstützt die Protokollversion der Konsole (RPC 1) nicht – bitte obs-websocket aktualisieren (Code 4010). Es wird kein neuer Versuch unternommen.',
+    );
   });
 
   test.each([1006, 1001, 1011])('a dropped connection (%i) reconnects after the back-off', async (code) => {

@@ -1,6 +1,13 @@
 import type { OBSWebSocket as ObsClient, OBSWebSocketError } from 'obs-websocket-js/json';
 import { registerSecret } from '@/lib/security/redact';
-import { AUTH_FAILED_CODE, ObsConnectError, ObsNotConnectedError, ObsRequestError, isFinalCloseCode, toConnectFailure } from './errors';
+import {
+  AUTH_FAILED_CODE,
+  ObsConnectError,
+  ObsNotConnectedError,
+  ObsRequestError,
+  isFinalCloseCode,
+  toConnectFailure,
+} from './errors';
 import { getObsState, obsUrl, patchObsState, resetObsState } from './store';
 import type { ObsEndpoint, ObsFailure, ObsVersions, StreamHealth, StreamPhase } from './types';
 
@@ -42,7 +49,9 @@ function normalize(ep: ObsEndpoint): Endpoint {
 
 function logFailure(error: string, context: Record<string, unknown>): void {
   // Lazy: the error log (Dexie) is not needed until something fails. Texts are redacted by recordError.
-  void import('@/db/error-log').then(({ recordError }) => recordError({ service: 'OBS', error, context })).catch(() => undefined);
+  void import('@/db/error-log')
+    .then(({ recordError }) => recordError({ service: 'OBS', error, context }))
+    .catch(() => undefined);
 }
 
 async function openClient(ep: Endpoint): Promise<ObsClient> {
@@ -105,8 +114,16 @@ function attach(c: ObsClient): void {
 }
 
 async function loadInitial(c: ObsClient): Promise<void> {
-  const [version, sceneList, stream] = await Promise.all([c.call('GetVersion'), c.call('GetSceneList'), c.call('GetStreamStatus')]);
-  const versions: ObsVersions = { obsVersion: version.obsVersion, obsWebSocketVersion: version.obsWebSocketVersion, rpcVersion: version.rpcVersion };
+  const [version, sceneList, stream] = await Promise.all([
+    c.call('GetVersion'),
+    c.call('GetSceneList'),
+    c.call('GetStreamStatus'),
+  ]);
+  const versions: ObsVersions = {
+    obsVersion: version.obsVersion,
+    obsWebSocketVersion: version.obsWebSocketVersion,
+    rpcVersion: version.rpcVersion,
+  };
   set({
     versions,
     scenes: sceneNames(sceneList.scenes),
@@ -159,13 +176,26 @@ function onDropped(error: OBSWebSocketError): void {
   if (isFinalCloseCode(code)) {
     // OBS closed on purpose (wrong password, session kicked, unsupported RPC version, …): a retry would meet the same.
     const auth = code === AUTH_FAILED_CODE;
-    set({ status: auth ? 'auth-failed' : 'refused', lastError: { kind: auth ? 'auth' : 'refused', code, message: error.message }, reconnect: null, health: null, streaming: false, streamPhase: 'stopped' });
-    logFailure(`OBS closed the connection (${code})${error.message ? `: ${error.message}` : ''}`, { url: getObsState().url, code });
+    set({
+      status: auth ? 'auth-failed' : 'refused',
+      lastError: { kind: auth ? 'auth' : 'refused', code, message: error.message },
+      reconnect: null,
+      health: null,
+      streaming: false,
+      streamPhase: 'stopped',
+    });
+    logFailure(`OBS closed the connection (${code})${error.message ? `: ${error.message}` : ''}`, {
+      url: getObsState().url,
+      code,
+    });
     return;
   }
   const failure: ObsFailure = { kind: 'closed', code, message: error.message || 'Connection closed' };
   set({ status: 'reconnecting', lastError: failure, health: null });
-  logFailure(`OBS connection lost (${code})${error.message ? `: ${error.message}` : ''}`, { url: getObsState().url, code });
+  logFailure(`OBS connection lost (${code})${error.message ? `: ${error.message}` : ''}`, {
+    url: getObsState().url,
+    code,
+  });
   scheduleReconnect(0);
 }
 
@@ -202,7 +232,15 @@ export async function connectObs(ep: ObsEndpoint): Promise<void> {
   const gen = ++generation;
   await dropClient();
   endpoint = target;
-  set({ status: 'connecting', url: target.url, lastError: null, reconnect: null, health: null, via: 'direct', instance: null });
+  set({
+    status: 'connecting',
+    url: target.url,
+    lastError: null,
+    reconnect: null,
+    health: null,
+    via: 'direct',
+    instance: null,
+  });
   try {
     await establish(target, gen);
   } catch (error) {
@@ -211,7 +249,10 @@ export async function connectObs(ep: ObsEndpoint): Promise<void> {
     endpoint = null;
     const status = failure.kind === 'auth' ? 'auth-failed' : failure.kind === 'refused' ? 'refused' : 'disconnected';
     set({ status, lastError: failure, streaming: false, streamPhase: 'stopped' });
-    logFailure(`Failed to connect to OBS WebSocket (${failure.code}): ${failure.message}`, { url: target.url, code: failure.code });
+    logFailure(`Failed to connect to OBS WebSocket (${failure.code}): ${failure.message}`, {
+      url: target.url,
+      code: failure.code,
+    });
     throw new ObsConnectError(failure);
   }
 }
@@ -222,7 +263,14 @@ export async function disconnectObs(): Promise<void> {
   generation++;
   endpoint = null;
   await dropClient();
-  set({ status: 'disconnected', streaming: false, streamPhase: 'stopped', health: null, reconnect: null, lastError: null });
+  set({
+    status: 'disconnected',
+    streaming: false,
+    streamPhase: 'stopped',
+    health: null,
+    reconnect: null,
+    lastError: null,
+  });
 }
 
 /**
@@ -235,7 +283,11 @@ export async function testObsConnection(ep: ObsEndpoint): Promise<ObsVersions> {
   try {
     c = await openClient(target);
     const version = await c.call('GetVersion');
-    return { obsVersion: version.obsVersion, obsWebSocketVersion: version.obsWebSocketVersion, rpcVersion: version.rpcVersion };
+    return {
+      obsVersion: version.obsVersion,
+      obsWebSocketVersion: version.obsWebSocketVersion,
+      rpcVersion: version.rpcVersion,
+    };
   } catch (error) {
     throw new ObsConnectError(toConnectFailure(error));
   } finally {
@@ -282,7 +334,9 @@ export async function stopStream(): Promise<void> {
 /** Sets the text of a text source (SetInputSettings with overlay), so it shows on air. */
 export async function setSourceText(sourceName: string, text: string): Promise<void> {
   const c = requireClient();
-  await request('SetInputSettings', () => c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }));
+  await request('SetInputSettings', () =>
+    c.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true }),
+  );
 }
 
 /**
@@ -290,13 +344,22 @@ export async function setSourceText(sourceName: string, text: string): Promise<v
  * once from the start whenever the source is shown (restart_on_activate), cleared when it has ended.
  */
 export function mediaInputSettings(url: string): Record<string, string | boolean> {
-  return { is_local_file: false, input: url, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true };
+  return {
+    is_local_file: false,
+    input: url,
+    input_format: '',
+    looping: false,
+    restart_on_activate: true,
+    clear_on_media_end: true,
+  };
 }
 
 /** Points a media source (ffmpeg_source) at a video address (SetInputSettings with overlay: its other settings stay). */
 export async function setMediaInput(inputName: string, url: string): Promise<void> {
   const c = requireClient();
-  await request('SetInputSettings', () => c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }));
+  await request('SetInputSettings', () =>
+    c.call('SetInputSettings', { inputName, inputSettings: mediaInputSettings(url), overlay: true }),
+  );
 }
 
 function startHealth(): void {
@@ -324,7 +387,10 @@ async function sampleHealth(): Promise<void> {
     const previous = lastBytes;
     lastBytes = { bytes: stream.outputBytes, at: now };
     // bytes × 8 per millisecond is kbit/s.
-    const bitrateKbps = previous && now > previous.at && stream.outputBytes >= previous.bytes ? ((stream.outputBytes - previous.bytes) * 8) / (now - previous.at) : null;
+    const bitrateKbps =
+      previous && now > previous.at && stream.outputBytes >= previous.bytes
+        ? ((stream.outputBytes - previous.bytes) * 8) / (now - previous.at)
+        : null;
     const health: StreamHealth = {
       durationMs: stream.outputDuration,
       bitrateKbps,

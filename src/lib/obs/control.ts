@@ -21,7 +21,8 @@ export function preloadObsCommands(): void {
 export const switchScene = async (sceneName: string): Promise<void> => (await load()).switchScene(sceneName);
 export const startStream = async (): Promise<void> => (await load()).startStream();
 export const stopStream = async (): Promise<void> => (await load()).stopStream();
-export const setSourceText = async (sourceName: string, text: string): Promise<void> => (await load()).setSourceText(sourceName, text);
+export const setSourceText = async (sourceName: string, text: string): Promise<void> =>
+  (await load()).setSourceText(sourceName, text);
 /** A published story on air: its headline in the text source, its video in the media source (either mode). */
 export const putStoryOnAir = async (story: StoryOnAir): Promise<OnAirOutcome> => (await load()).putStoryOnAir(story);
 /** Ends the connection on purpose in either mode (no reconnect). */
@@ -31,8 +32,11 @@ export const resetObsConnection = async (): Promise<void> => (await load()).rese
 /** Connects directly (leaving the server mode first). */
 export const connectObs = async (endpoint: ObsEndpoint): Promise<void> => (await load()).connectObs(endpoint);
 /** Opens a connection only to read OBS's versions, then closes it. */
-export const testObsConnection = async (endpoint: ObsEndpoint): Promise<ObsVersions> => (await load()).testObsConnection(endpoint);
+export const testObsConnection = async (endpoint: ObsEndpoint): Promise<ObsVersions> =>
+  (await load()).testObsConnection(endpoint);
 /** Connects through the Newsdesk server to one of its OBS instances. */
-export const connectObsViaServer = async (instance?: string): Promise<ObsInstanceInfo> => (await load()).connectObsViaServer(instance);
+export const connectObsViaServer = async (instance?: string): Promise<ObsInstanceInfo> =>
+  (await load()).connectObsViaServer(instance);
 /** The server's OBS instances. */
-export const listServerInstances = async (signal?: AbortSignal): Promise<ObsInstanceInfo[]> => (await load()).listServerInstances(signal);
+export const listServerInstances = async (signal?: AbortSignal): Promise<ObsInstanceInfo[]> =>
+  (await load()).listServerInstances(signal);

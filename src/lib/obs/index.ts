@@ -16,9 +16,29 @@ export {
 } from './control';
 export { OBS_INSTANCES_KEY } from './keys';
 export { isLanObsHost, defaultObsMode, proposeServerMode } from './mode';
-export { AUTH_FAILED_CODE, NOT_CONNECTED, CONNECT_FAILED, ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, isFinalCloseCode } from './errors';
+export {
+  AUTH_FAILED_CODE,
+  NOT_CONNECTED,
+  CONNECT_FAILED,
+  ObsConnectError,
+  ObsNotConnectedError,
+  ObsRequestError,
+  RESOURCE_NOT_FOUND,
+  isFinalCloseCode,
+} from './errors';
 export { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';
 export { closeReasonMessage, connectFailureMessage, obsMessages, obsStatusLabels } from './messages';
 export { saveObsSettings, serverChoiceOf, useObsSettings, type ObsServerChoice, type ObsSettings } from './settings';
 export { useObs } from './use-obs';
-export type { ObsEndpoint, ObsFailure, ObsState, ObsStatus, ObsVersions, OnAirOutcome, ReconnectInfo, StoryOnAir, StreamHealth, StreamPhase } from './types';
+export type {
+  ObsEndpoint,
+  ObsFailure,
+  ObsState,
+  ObsStatus,
+  ObsVersions,
+  OnAirOutcome,
+  ReconnectInfo,
+  StoryOnAir,
+  StreamHealth,
+  StreamPhase,
+} from './types';

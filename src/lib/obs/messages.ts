@@ -6,11 +6,13 @@ export const obsMessages = {
   hostPortRequired: 'Bitte Host und Port eingeben.',
   connectFailedTitle: 'Verbindung fehlgeschlagen',
   connectFailed: 'Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.',
-  authFailed: 'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.',
+  authFailed:
+    'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.',
   connectedTitle: 'Verbunden',
   connected: (url: string) => `Mit OBS verbunden (${url}).`,
   disconnected: 'Verbindung zu OBS getrennt.',
-  reconnecting: (attempt: number, seconds: number) => `Verbindung zu OBS verloren – Versuch ${attempt}, nächster Versuch in ${seconds} s.`,
+  reconnecting: (attempt: number, seconds: number) =>
+    `Verbindung zu OBS verloren – Versuch ${attempt}, nächster Versuch in ${seconds} s.`,
   testOkTitle: 'OBS Test erfolgreich',
   testOk: (obsVersion: string, wsVersion: string) => `OBS ${obsVersion}, obs-websocket ${wsVersion}`,
   testFailedTitle: 'OBS Test fehlgeschlagen',
@@ -21,7 +23,8 @@ export const obsMessages = {
   modeDirect: 'Direkt vom Browser',
   modeServer: 'Über den Server',
   instanceLabel: 'OBS-Instanz',
-  serverHint: 'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
+  serverHint:
+    'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
   lanHint: (host: string) =>
     `Diese Konsole läuft über https: Der Browser darf OBS unter ${host} im Studio-Netz nicht über ws:// erreichen (gemischte Inhalte), und ein Tablet in einem anderen Netz erreicht OBS gar nicht. Verbinden Sie über den Server.`,
   useServer: 'Über den Server verbinden',
@@ -29,7 +32,8 @@ export const obsMessages = {
   serverDefault: (name: string) => `${name} (Vorgabe des Servers)`,
   serverCurrentScene: (name: string) => `${name} (aktuelle Szene)`,
   serverListsPending: 'Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.',
-  serverSourceHint: (source: string) => `Quick Text setzt die Quelle „${source}“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).`,
+  serverSourceHint: (source: string) =>
+    `Quick Text setzt die Quelle „${source}“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).`,
   demoHint: `Demo-Modus: Ein simuliertes OBS antwortet auf jedem Host unter Port ${DEMO_OBS_PORT}. Passwort: ${DEMO_OBS_PASSWORD}`,
 } as const;
 
@@ -70,8 +74,15 @@ export function closeReasonMessage(code: number): string {
  * Title and text of the toast for a failed connect or test: a wrong password or another close code of OBS's own is
  * said as such (SPEC §8 otherwise).
  */
-export function connectFailureMessage(failure: { kind: string; code?: number } | null | undefined): { title: string; description: string } {
+export function connectFailureMessage(failure: { kind: string; code?: number } | null | undefined): {
+  title: string;
+  description: string;
+} {
   const description =
-    failure?.kind === 'auth' ? obsMessages.authFailed : failure?.kind === 'refused' && failure.code !== undefined ? closeReasonMessage(failure.code) : obsMessages.connectFailed;
+    failure?.kind === 'auth'
+      ? obsMessages.authFailed
+      : failure?.kind === 'refused' && failure.code !== undefined
+        ? closeReasonMessage(failure.code)
+        : obsMessages.connectFailed;
   return { title: obsMessages.connectFailedTitle, description };
 }

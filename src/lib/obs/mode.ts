@@ -5,12 +5,19 @@ import type { ObsSettings } from '@/db/settings';
 
 /** True for an address only the studio LAN can reach: localhost, *.local, private and link-local IPs. */
 export function isLanObsHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^wss?:\/\//, '').replace(/[:/].*$/, '').replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^wss?:\/\//, '')
+    .replace(/[:/].*$/, '')
+    .replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h === '::1') return true;
   const ip = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (ip) {
     const [a, b] = [Number(ip[1]), Number(ip[2])];
-    return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+    return (
+      a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+    );
   }
   return /^f[cd][0-9a-f]{2}:/.test(h) || h.startsWith('fe80:');
 }

@@ -31,7 +31,10 @@ function errorBody(error: unknown): { message?: string; code?: string } {
   }
   if (typeof body !== 'object' || body === null) return {};
   const { message, code } = body as Record<string, unknown>;
-  return { message: typeof message === 'string' ? message : undefined, code: typeof code === 'string' ? code : undefined };
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    code: typeof code === 'string' ? code : undefined,
+  };
 }
 
 /** The instances the server knows (name, address without password, state). */
@@ -72,8 +75,21 @@ function healthOf(h: ServerObsStatus['health']): StreamHealth | null {
   const previous = lastBytes;
   lastBytes = { bytes: h.bytes, at: now };
   // bytes × 8 per millisecond is kbit/s.
-  const bitrateKbps = previous && now > previous.at && h.bytes >= previous.bytes ? ((h.bytes - previous.bytes) * 8) / (now - previous.at) : null;
-  return { durationMs: h.durationMs, bitrateKbps, droppedFrames: h.droppedFrames, totalFrames: h.totalFrames, skippedFrames: h.skippedFrames, congestion: h.congestion, cpuUsage: h.cpuUsage, fps: h.fps, reconnecting: h.reconnecting };
+  const bitrateKbps =
+    previous && now > previous.at && h.bytes >= previous.bytes
+      ? ((h.bytes - previous.bytes) * 8) / (now - previous.at)
+      : null;
+  return {
+    durationMs: h.durationMs,
+    bitrateKbps,
+    droppedFrames: h.droppedFrames,
+    totalFrames: h.totalFrames,
+    skippedFrames: h.skippedFrames,
+    congestion: h.congestion,
+    cpuUsage: h.cpuUsage,
+    fps: h.fps,
+    reconnecting: h.reconnecting,
+  };
 }
 
 async function loadScenes(gen: number): Promise<void> {
@@ -94,7 +110,10 @@ function apply(s: ServerObsStatus, gen: number): void {
     streaming: s.streaming,
     streamPhase: s.streamPhase ?? (s.streaming ? 'started' : 'stopped'),
     health: connected && s.streaming ? healthOf(s.health ?? null) : healthOf(null),
-    versions: s.obsVersion && s.obsWebSocketVersion ? { obsVersion: s.obsVersion, obsWebSocketVersion: s.obsWebSocketVersion, rpcVersion: 1 } : getObsState().versions,
+    versions:
+      s.obsVersion && s.obsWebSocketVersion
+        ? { obsVersion: s.obsVersion, obsWebSocketVersion: s.obsWebSocketVersion, rpcVersion: 1 }
+        : getObsState().versions,
     lastError: failureOf(s),
     reconnect: status === 'reconnecting' && s.reconnect ? s.reconnect : null,
   });
@@ -112,9 +131,24 @@ function onEvent(event: ObsServerEvent, gen: number): void {
     case 'scenes':
       return patchObsState({ scenes: event.scenes });
     case 'stream':
-      return patchObsState({ streaming: event.active, streamPhase: event.phase, ...(event.active ? {} : { health: null }) });
+      return patchObsState({
+        streaming: event.active,
+        streamPhase: event.phase,
+        ...(event.active ? {} : { health: null }),
+      });
     case 'connection':
-      return apply({ connected: event.state === 'connected', streaming: getObsState().streaming, scene: '', state: event.state, code: event.code, message: event.message, ...(event.attempt && event.delayMs ? { reconnect: { attempt: event.attempt, delayMs: event.delayMs } } : {}) }, gen);
+      return apply(
+        {
+          connected: event.state === 'connected',
+          streaming: getObsState().streaming,
+          scene: '',
+          state: event.state,
+          code: event.code,
+          message: event.message,
+          ...(event.attempt && event.delayMs ? { reconnect: { attempt: event.attempt, delayMs: event.delayMs } } : {}),
+        },
+        gen,
+      );
   }
 }
 
@@ -123,7 +157,12 @@ async function poll(gen: number): Promise<void> {
     apply(await callApi('obs.status', { query: query(), retries: false, record: false }), gen);
   } catch {
     // The server itself is out of reach: say so, keep polling until it answers again.
-    if (gen === generation) patchObsState({ status: 'reconnecting', lastError: { kind: 'closed', code: -1, message: 'Server nicht erreichbar' }, reconnect: null });
+    if (gen === generation)
+      patchObsState({
+        status: 'reconnecting',
+        lastError: { kind: 'closed', code: -1, message: 'Server nicht erreichbar' },
+        reconnect: null,
+      });
   }
 }
 
@@ -152,9 +191,24 @@ export async function connectObsViaServer(instance?: string): Promise<ObsInstanc
   scenesLoaded = false;
   lastBytes = null;
   instanceName = instance?.trim() || null;
-  patchObsState({ status: 'connecting', via: 'server', instance: instanceName, url: null, lastError: null, reconnect: null, health: null, versions: null });
+  patchObsState({
+    status: 'connecting',
+    via: 'server',
+    instance: instanceName,
+    url: null,
+    lastError: null,
+    reconnect: null,
+    health: null,
+    versions: null,
+  });
   const fail = (failure: ObsFailure): never => {
-    if (gen === generation) patchObsState({ status: failure.kind === 'auth' ? 'auth-failed' : failure.kind === 'refused' ? 'refused' : 'disconnected', lastError: failure, streaming: false, streamPhase: 'stopped' });
+    if (gen === generation)
+      patchObsState({
+        status: failure.kind === 'auth' ? 'auth-failed' : failure.kind === 'refused' ? 'refused' : 'disconnected',
+        lastError: failure,
+        streaming: false,
+        streamPhase: 'stopped',
+      });
     throw new ObsConnectError(failure);
   };
   let info: ObsInstanceInfo | undefined;
@@ -162,16 +216,29 @@ export async function connectObsViaServer(instance?: string): Promise<ObsInstanc
     const instances = await listServerInstances();
     info = instanceName ? instances.find((i) => i.name === instanceName) : instances[0];
   } catch (error) {
-    return fail({ kind: 'connect', code: -1, message: errorBody(error).message ?? (error instanceof Error ? error.message : String(error)) });
+    return fail({
+      kind: 'connect',
+      code: -1,
+      message: errorBody(error).message ?? (error instanceof Error ? error.message : String(error)),
+    });
   }
-  if (!info) return fail({ kind: 'connect', code: -1, message: instanceName ? `OBS-Instanz "${instanceName}" nicht gefunden.` : 'OBS ist nicht konfiguriert.' });
+  if (!info)
+    return fail({
+      kind: 'connect',
+      code: -1,
+      message: instanceName ? `OBS-Instanz "${instanceName}" nicht gefunden.` : 'OBS ist nicht konfiguriert.',
+    });
   instanceName = info.name;
   patchObsState({ instance: info.name, url: info.url });
   let status: ServerObsStatus;
   try {
     status = await callApi('obs.status', { query: query(), retries: false });
   } catch (error) {
-    return fail({ kind: 'connect', code: -1, message: errorBody(error).message ?? (error instanceof Error ? error.message : String(error)) });
+    return fail({
+      kind: 'connect',
+      code: -1,
+      message: errorBody(error).message ?? (error instanceof Error ? error.message : String(error)),
+    });
   }
   apply(status, gen);
   const failure = failureOf(status);
@@ -187,7 +254,14 @@ export function disconnectServerMode(): void {
   stopFollowing();
   generation++;
   active = false;
-  patchObsState({ status: 'disconnected', streaming: false, streamPhase: 'stopped', health: null, reconnect: null, lastError: null });
+  patchObsState({
+    status: 'disconnected',
+    streaming: false,
+    streamPhase: 'stopped',
+    health: null,
+    reconnect: null,
+    lastError: null,
+  });
 }
 
 /** Turns the server's error answer into the errors the direct mode throws, so the screens say the same. */
@@ -196,7 +270,8 @@ function toObsError(requestType: string, error: unknown): Error {
   if (error instanceof ApiError) {
     if (error.status === 503) return new ObsNotConnectedError();
     if (error.status === 404) return new ObsRequestError(requestType, 600, body.message ?? '');
-    if (error.status === 409) return new ObsRequestError(requestType, body.code === 'stream_running' ? 500 : 501, body.message ?? '');
+    if (error.status === 409)
+      return new ObsRequestError(requestType, body.code === 'stream_running' ? 500 : 501, body.message ?? '');
     return new ObsRequestError(requestType, error.status, body.message ?? error.message);
   }
   return new ObsRequestError(requestType, -1, error instanceof Error ? error.message : String(error));
@@ -217,18 +292,34 @@ async function send<T>(requestType: string, run: () => Promise<T>): Promise<T> {
 
 export async function serverSwitchScene(sceneName: string): Promise<void> {
   const gen = generation;
-  await send('SetCurrentProgramScene', () => callApi('obs.scene', { query: query(), body: { sceneName }, retries: false }));
+  await send('SetCurrentProgramScene', () =>
+    callApi('obs.scene', { query: query(), body: { sceneName }, retries: false }),
+  );
   if (gen === generation) patchObsState({ currentScene: sceneName });
 }
 
-export const serverStartStream = () => send('StartStream', () => callApi('obs.streamStart', { query: query(), retries: false })).then(() => undefined);
-export const serverStopStream = () => send('StopStream', () => callApi('obs.streamStop', { query: query(), retries: false })).then(() => undefined);
+export const serverStartStream = () =>
+  send('StartStream', () => callApi('obs.streamStart', { query: query(), retries: false })).then(() => undefined);
+export const serverStopStream = () =>
+  send('StopStream', () => callApi('obs.streamStop', { query: query(), retries: false })).then(() => undefined);
 
 /** POST /live/on-air: the server puts a published story on air (its headline, and its video when Admin names a media source). */
 export function serverStoryOnAir(newsId: string, sourceName: string): Promise<OnAirResult> {
-  return send('SetInputSettings', () => callApi('live.onAir', { query: query(), body: { newsId, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));
+  return send('SetInputSettings', () =>
+    callApi('live.onAir', {
+      query: query(),
+      body: { newsId, ...(sourceName.trim() ? { sourceName } : {}) },
+      retries: false,
+    }),
+  );
 }
 
 export async function serverSetSourceText(sourceName: string, text: string): Promise<void> {
-  await send('SetInputSettings', () => callApi('obs.control', { query: query(), body: { action: 'setText', text, ...(sourceName.trim() ? { sourceName } : {}) }, retries: false }));
+  await send('SetInputSettings', () =>
+    callApi('obs.control', {
+      query: query(),
+      body: { action: 'setText', text, ...(sourceName.trim() ? { sourceName } : {}) },
+      retries: false,
+    }),
+  );
 }

@@ -14,6 +14,9 @@ export function saveObsSettings(patch: Partial<ObsSettings>): Promise<ObsSetting
 }
 
 /** Server mode: the scene and source picked for an instance (empty: the server uses its own, e.g. OBS_TEXT_SOURCE). */
-export function serverChoiceOf(settings: ObsSettings | undefined, instance: string | null | undefined): ObsServerChoice {
+export function serverChoiceOf(
+  settings: ObsSettings | undefined,
+  instance: string | null | undefined,
+): ObsServerChoice {
   return (instance && settings?.serverChoices?.[instance]) || {};
 }

@@ -55,5 +55,7 @@ export function isEndpointComplete({ host, port }: Pick<ObsEndpoint, 'host' | 'p
 export function obsUrl(host: string, port: number | string): string {
   const trimmed = host.trim().replace(/\/+$/, '');
   const match = /^(wss?):\/\/(.+)$/i.exec(trimmed);
-  return match ? `${match[1].toLowerCase()}://${match[2]}:${String(port).trim()}` : `ws://${trimmed}:${String(port).trim()}`;
+  return match
+    ? `${match[1].toLowerCase()}://${match[2]}:${String(port).trim()}`
+    : `ws://${trimmed}:${String(port).trim()}`;
 }

@@ -28,7 +28,10 @@ describe('outbox draining', () => {
     const b = await enqueuePost({ platform: 'youtube', payload: payload('B') });
     const c = await enqueuePost({ platform: 'telegram', payload: payload('C') });
     const order: string[] = [];
-    const result = await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void order.push(String(e.payload.content)) });
+    const result = await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => void order.push(String(e.payload.content)),
+    });
     expect(order).toEqual(['A', 'B', 'C']);
     expect(result).toMatchObject({ leader: true, sent: 3, failed: 0 });
     for (const e of [a, b, c]) expect(await statusOf(e.id)).toBe('sent');
@@ -55,17 +58,37 @@ describe('outbox draining', () => {
   test('missing credentials (401), 408 and 429 keep the post queued with its reason; a refusal ends it', async () => {
     const cases: Array<[number, string, 'queued' | 'failed']> = [
       [401, JSON.stringify({ message: 'Anmeldung erforderlich.', code: 'unauthorized' }), 'queued'],
-      [408, JSON.stringify({ message: 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).', code: 'request_stalled' }), 'queued'],
+      [
+        408,
+        JSON.stringify({
+          message: 'Die Anfrage kam nicht vollständig an (Zeitüberschreitung).',
+          code: 'request_stalled',
+        }),
+        'queued',
+      ],
       [429, JSON.stringify({ message: 'Zu viele Anfragen.', code: 'rate_limited' }), 'queued'],
       [409, JSON.stringify({ message: 'Telegram ist nicht verbunden.', code: 'not_connected' }), 'failed'],
-      [409, JSON.stringify({ message: 'Die Anmeldung wurde widerrufen – bitte neu verbinden.', code: 'token_revoked' }), 'failed'],
+      [
+        409,
+        JSON.stringify({ message: 'Die Anmeldung wurde widerrufen – bitte neu verbinden.', code: 'token_revoked' }),
+        'failed',
+      ],
       [403, JSON.stringify({ message: 'Ihre Rolle darf das nicht.', code: 'forbidden' }), 'failed'],
-      [400, JSON.stringify({ message: 'Die Anfrage ist ungültig: content – Pflichtfeld', code: 'validation' }), 'failed'],
+      [
+        400,
+        JSON.stringify({ message: 'Die Anfrage ist ungültig: content – Pflichtfeld', code: 'validation' }),
+        'failed',
+      ],
     ];
     for (const [status, body, expected] of cases) {
       await db.outbox.clear();
       const entry = await enqueuePost({ platform: 'telegram', payload: payload(`Fall ${status}`) });
-      await drainOutbox({ locks: createMemoryLockManager(), send: async () => { throw httpError(status, body, 'x'); } });
+      await drainOutbox({
+        locks: createMemoryLockManager(),
+        send: async () => {
+          throw httpError(status, body, 'x');
+        },
+      });
       const stored = await db.outbox.get(entry.id);
       expect(stored?.status, `${status} ${body}`).toBe(expected);
       expect(stored?.error).toBe(`API request failed with status ${status}: ${JSON.parse(body).message}`);
@@ -77,7 +100,13 @@ describe('outbox draining', () => {
     const entry = await enqueuePost({ platform: 'telegram', payload: payload('Wartet auf Token') });
     let ready = false;
     const sent: string[] = [];
-    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), isOnline: () => true, ready: () => ready, intervalMs: 60_000, send: async (e) => void sent.push(String(e.payload.content)) });
+    const stop = startOutboxDrainer({
+      locks: createMemoryLockManager(),
+      isOnline: () => true,
+      ready: () => ready,
+      intervalMs: 60_000,
+      send: async (e) => void sent.push(String(e.payload.content)),
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(sent).toEqual([]);
@@ -110,7 +139,12 @@ describe('outbox draining', () => {
 
   test('a network error is not final either', async () => {
     const a = await enqueuePost({ platform: 'facebook', payload: payload('A') });
-    await drainOutbox({ locks: createMemoryLockManager(), send: async () => { throw new ApiError('Failed to fetch', { code: 'NETWORK_ERROR' }); } });
+    await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async () => {
+        throw new ApiError('Failed to fetch', { code: 'NETWORK_ERROR' });
+      },
+    });
     expect(await statusOf(a.id)).toBe('queued');
   });
 
@@ -146,7 +180,10 @@ describe('outbox draining', () => {
 
   test('two tabs draining at once (one lock manager) send each post once; the second tab is not the leader', async () => {
     const locks = createMemoryLockManager();
-    const entries = [await enqueuePost({ platform: 'facebook', payload: payload('A') }), await enqueuePost({ platform: 'facebook', payload: payload('B') })];
+    const entries = [
+      await enqueuePost({ platform: 'facebook', payload: payload('A') }),
+      await enqueuePost({ platform: 'facebook', payload: payload('B') }),
+    ];
     const sends: string[] = [];
     const send = async (e: QueuedPost) => {
       await new Promise((r) => setTimeout(r, 5));
@@ -186,13 +223,18 @@ describe('outbox draining', () => {
       {
         kind: 'warning',
         title: 'Posts abgelaufen',
-        description: '1 Post lag länger als 24 Stunden im Postausgang und wurde nicht gesendet. Im Postausgang: Erneut senden oder Verwerfen.',
+        description:
+          '1 Post lag länger als 24 Stunden im Postausgang und wurde nicht gesendet. Im Postausgang: Erneut senden oder Verwerfen.',
       },
     ]);
     // Sent after all: same key, fresh expiry.
     await resendExpired(a.id, t0 + OUTBOX_TTL_MS + 2);
     const keys: string[] = [];
-    await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void keys.push(e.idempotencyKey), now: () => t0 + OUTBOX_TTL_MS + 3 });
+    await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => void keys.push(e.idempotencyKey),
+      now: () => t0 + OUTBOX_TTL_MS + 3,
+    });
     expect(keys).toEqual([a.idempotencyKey]);
     expect(await statusOf(a.id)).toBe('sent');
   });
@@ -201,7 +243,9 @@ describe('outbox draining', () => {
     for (const c of ['A', 'B', 'C']) await enqueuePost({ platform: 'facebook', payload: payload(c) });
     const result = await drainOutbox({ locks: createMemoryLockManager(), send: async () => undefined });
     expect(drainNotices(result)).toEqual([{ kind: 'success', title: '3 Posts aus der Warteschlange gesendet' }]);
-    expect(drainNotices({ leader: true, sent: 1, failed: 0, expired: 0 })).toEqual([{ kind: 'success', title: '1 Post aus der Warteschlange gesendet' }]);
+    expect(drainNotices({ leader: true, sent: 1, failed: 0, expired: 0 })).toEqual([
+      { kind: 'success', title: '1 Post aus der Warteschlange gesendet' },
+    ]);
   });
 
   test('sent entries older than a week are pruned; newer ones and expired ones stay', async () => {
@@ -245,7 +289,10 @@ describe('outbox draining', () => {
     await inFlight;
     expect(await statusOf(a.id)).toBe('sending');
     // The second starts only now, while the first still waits for the platform.
-    await drainOutbox({ locks: createMemoryLockManager(), send: async (e) => void sends.push(`zweiter: ${String(e.payload.content)}`) });
+    await drainOutbox({
+      locks: createMemoryLockManager(),
+      send: async (e) => void sends.push(`zweiter: ${String(e.payload.content)}`),
+    });
     release();
     await first;
     expect(sends).toEqual(['erster: A']);
@@ -283,7 +330,11 @@ describe('outbox storage', () => {
   test('the payload is stored as the operator wrote it (it is published); only the reason text is redacted', async () => {
     registerSecret('sk-live-geheim-1234');
     const content = 'Latest: Token: abc und sk-live-geheim-1234 im Text';
-    const entry = await enqueuePost({ platform: 'facebook', payload: { content, title: 'T' }, error: 'HTTP 502 mit Bearer sk-live-geheim-1234' });
+    const entry = await enqueuePost({
+      platform: 'facebook',
+      payload: { content, title: 'T' },
+      error: 'HTTP 502 mit Bearer sk-live-geheim-1234',
+    });
     const stored = await db.outbox.get(entry.id);
     expect(stored?.payload).toEqual({ content, title: 'T' });
     expect(stored?.error).not.toContain('sk-live-geheim-1234');
@@ -301,7 +352,11 @@ describe('outbox storage', () => {
 describe('sendOrQueue', () => {
   test('offline: the post is queued without any request', async () => {
     let requests = 0;
-    server.use(http.post('*/api/social/post/facebook', () => { requests += 1; }));
+    server.use(
+      http.post('*/api/social/post/facebook', () => {
+        requests += 1;
+      }),
+    );
     const outcome = await sendOrQueue('facebook', payload('Offline-Post'), { isOnline: () => false });
     expect(outcome.state).toBe('queued');
     expect(requests).toBe(0);
@@ -311,10 +366,12 @@ describe('sendOrQueue', () => {
   test('a 5xx after the retries queues the post with the key the request already carried', async () => {
     setRetrySettings({ maxRetries: 1, retryDelay: 1, backoffMultiplier: 1, retryCondition: 'default' });
     const keys: Array<string | null> = [];
-    server.use(http.post('*/api/social/post/youtube', ({ request }) => {
-      keys.push(request.headers.get('Idempotency-Key'));
-      return new HttpResponse('down', { status: 502 });
-    }));
+    server.use(
+      http.post('*/api/social/post/youtube', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return new HttpResponse('down', { status: 502 });
+      }),
+    );
     const outcome = await sendOrQueue('youtube', payload('X'), { isOnline: () => true });
     expect(outcome.state).toBe('queued');
     const [entry] = await listOutbox();
@@ -329,7 +386,9 @@ describe('sendOrQueue', () => {
   });
 
   test('a 4xx is thrown to the composer and nothing is queued', async () => {
-    const error: unknown = await sendOrQueue('instagram', payload('X'), { isOnline: () => true }).catch((e: unknown) => e);
+    const error: unknown = await sendOrQueue('instagram', payload('X'), { isOnline: () => true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(failureReason(error)).toBe('API request failed with status 409: Instagram ist nicht verbunden.');
     expect(await listOutbox()).toEqual([]);
@@ -350,7 +409,13 @@ describe('startOutboxDrainer', () => {
     const results: Array<{ sent: number; expired: number }> = [];
     await enqueuePost({ platform: 'facebook', payload: payload('A') });
     await enqueuePost({ platform: 'facebook', payload: payload('B') });
-    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), send: async () => undefined, isOnline: () => true, intervalMs: 60_000, onResult: (r) => results.push(r) });
+    const stop = startOutboxDrainer({
+      locks: createMemoryLockManager(),
+      send: async () => undefined,
+      isOnline: () => true,
+      intervalMs: 60_000,
+      onResult: (r) => results.push(r),
+    });
     await vi.waitFor(() => expect(results[0]).toMatchObject({ sent: 2, expired: 0 }));
     stop();
   });
@@ -359,7 +424,12 @@ describe('startOutboxDrainer', () => {
     let online = false;
     const send = vi.fn(async () => undefined);
     await enqueuePost({ platform: 'facebook', payload: payload('A') });
-    const stop = startOutboxDrainer({ locks: createMemoryLockManager(), send, isOnline: () => online, intervalMs: 60_000 });
+    const stop = startOutboxDrainer({
+      locks: createMemoryLockManager(),
+      send,
+      isOnline: () => online,
+      intervalMs: 60_000,
+    });
     await new Promise((r) => setTimeout(r, 10));
     expect(send).not.toHaveBeenCalled();
     online = true;

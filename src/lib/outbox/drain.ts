@@ -41,7 +41,9 @@ export const sendQueuedPost: SendQueued = async (entry) => {
 function codeOf(error: ApiError): string | undefined {
   try {
     const body: unknown = JSON.parse(error.body ?? '');
-    return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+    return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+      ? body.code
+      : undefined;
   } catch {
     return undefined;
   }

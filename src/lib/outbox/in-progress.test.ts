@@ -14,14 +14,27 @@ import { sendOrQueue } from './send';
 // server's Retry-After, and is then asked about with the same key.
 vi.setConfig({ testTimeout: 30_000 });
 
-const IN_PROGRESS = 'Wird noch veröffentlicht: Der Server bearbeitet diesen Post noch. Er wird später mit demselben Schlüssel nachgefragt, nicht doppelt gesendet.';
+const IN_PROGRESS =
+  'Wird noch veröffentlicht: Der Server bearbeitet diesen Post noch. Er wird später mit demselben Schlüssel nachgefragt, nicht doppelt gesendet.';
 const inProgress = (retryAfter?: string) =>
-  httpError(409, JSON.stringify({ message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', code: 'idempotency_in_progress' }), 'x', 'Conflict', retryAfter);
+  httpError(
+    409,
+    JSON.stringify({
+      message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.',
+      code: 'idempotency_in_progress',
+    }),
+    'x',
+    'Conflict',
+    retryAfter,
+  );
 const payload = (content: string) => ({ content, title: content });
 
 test('Post Now accepted with 202 (publication pending) is sent, not queued; the same key goes out once', async () => {
   socialStore.setConnected('telegram', true);
-  const outcome = await sendOrQueue('telegram', payload('Angenommen'), { isOnline: () => true, idempotencyKey: 'schluessel-202' });
+  const outcome = await sendOrQueue('telegram', payload('Angenommen'), {
+    isOnline: () => true,
+    idempotencyKey: 'schluessel-202',
+  });
   expect(outcome.state).toBe('sent');
   if (outcome.state !== 'sent') return;
   expect(outcome.result).toMatchObject({ platform: 'telegram', status: 'pending' });
@@ -30,7 +43,11 @@ test('Post Now accepted with 202 (publication pending) is sent, not queued; the 
 });
 
 test('a queued post the server accepts with 202 is marked sent by the drain', async () => {
-  server.use(http.post('*/api/social/post/telegram', () => HttpResponse.json({ id: 'sp-1', platform: 'telegram', status: 'pending' }, { status: 202 })));
+  server.use(
+    http.post('*/api/social/post/telegram', () =>
+      HttpResponse.json({ id: 'sp-1', platform: 'telegram', status: 'pending' }, { status: 202 }),
+    ),
+  );
   const entry = await enqueuePost({ platform: 'telegram', payload: payload('Aus dem Postausgang') });
   expect(await drainOutbox({ locks: createMemoryLockManager() })).toMatchObject({ sent: 1, failed: 0 });
   expect((await db.outbox.get(entry.id))?.status).toBe('sent');
@@ -38,7 +55,11 @@ test('a queued post the server accepts with 202 is marked sent by the drain', as
 
 test('a 409 for the same key still in progress is not final; other 409s are', () => {
   expect(isFinalFailure(inProgress('1'))).toBe(false);
-  expect(isFinalFailure(httpError(409, JSON.stringify({ message: 'Telegram ist nicht verbunden.', code: 'not_connected' }), 'x'))).toBe(true);
+  expect(
+    isFinalFailure(
+      httpError(409, JSON.stringify({ message: 'Telegram ist nicht verbunden.', code: 'not_connected' }), 'x'),
+    ),
+  ).toBe(true);
 });
 
 test("a 409 'in progress' keeps the entry queued with the German reason until Retry-After, then asks again with the same key", async () => {
@@ -57,7 +78,12 @@ test("a 409 'in progress' keeps the entry queued with the German reason until Re
   // The next entry is not held up: the first one is at the server already.
   expect(first).toMatchObject({ sent: 1, failed: 0, retryAt: now + 2000 });
   expect(first.stopped).toBeUndefined();
-  expect(await db.outbox.get(a.id)).toMatchObject({ status: 'queued', error: IN_PROGRESS, notBefore: now + 2000, idempotencyKey: a.idempotencyKey });
+  expect(await db.outbox.get(a.id)).toMatchObject({
+    status: 'queued',
+    error: IN_PROGRESS,
+    notBefore: now + 2000,
+    idempotencyKey: a.idempotencyKey,
+  });
   expect(sent).toEqual([[b.id, b.idempotencyKey]]);
 
   // Before Retry-After nothing is sent again.
@@ -73,7 +99,13 @@ test("a 409 'in progress' keeps the entry queued with the German reason until Re
 test("a 409 'in progress' without Retry-After waits 5 s", async () => {
   const now = 2_000_000;
   const entry = await enqueuePost({ platform: 'telegram', payload: payload('Ohne Angabe'), now });
-  const result = await drainOutbox({ locks: createMemoryLockManager(), send: async () => { throw inProgress(); }, now: () => now });
+  const result = await drainOutbox({
+    locks: createMemoryLockManager(),
+    send: async () => {
+      throw inProgress();
+    },
+    now: () => now,
+  });
   expect(result.retryAt).toBe(now + 5000);
   expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'queued', error: IN_PROGRESS, notBefore: now + 5000 });
 });
@@ -83,7 +115,9 @@ test('the drainer comes back by itself after Retry-After and sends the post with
   const keys: string[] = [];
   let answers = 0;
   const stop = startOutboxDrainer({
-    locks: createMemoryLockManager(), isOnline: () => true, intervalMs: 600_000,
+    locks: createMemoryLockManager(),
+    isOnline: () => true,
+    intervalMs: 600_000,
     send: async (e) => {
       answers += 1;
       if (answers === 1) throw inProgress('1');
@@ -99,12 +133,22 @@ test('the drainer comes back by itself after Retry-After and sends the post with
 });
 
 test("Post Now answered 409 'in progress' is queued with the German reason (not an error), to be asked again with its key", async () => {
-  server.use(http.post('*/api/social/post/telegram', () => HttpResponse.json(
-    { message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.', code: 'idempotency_in_progress' },
-    { status: 409, headers: { 'Retry-After': '3' } },
-  )));
+  server.use(
+    http.post('*/api/social/post/telegram', () =>
+      HttpResponse.json(
+        {
+          message: 'Diese Anfrage wird gerade bearbeitet. Bitte gleich erneut versuchen.',
+          code: 'idempotency_in_progress',
+        },
+        { status: 409, headers: { 'Retry-After': '3' } },
+      ),
+    ),
+  );
   const before = Date.now();
-  const outcome = await sendOrQueue('telegram', payload('Zweiter Versuch'), { isOnline: () => true, idempotencyKey: 'schluessel-409' });
+  const outcome = await sendOrQueue('telegram', payload('Zweiter Versuch'), {
+    isOnline: () => true,
+    idempotencyKey: 'schluessel-409',
+  });
   expect(outcome).toMatchObject({ state: 'queued', reason: IN_PROGRESS });
   if (outcome.state !== 'queued') return;
   const stored = await db.outbox.get(outcome.entry.id);

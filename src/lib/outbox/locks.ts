@@ -12,7 +12,11 @@ export interface LockManagerLike {
 export function createMemoryLockManager(): LockManagerLike {
   const held = new Set<string>();
   return {
-    async request<T>(name: string, _options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T> | T): Promise<T> {
+    async request<T>(
+      name: string,
+      _options: { ifAvailable: true },
+      callback: (lock: unknown) => Promise<T> | T,
+    ): Promise<T> {
       if (held.has(name)) return callback(null);
       held.add(name);
       try {
@@ -28,7 +32,8 @@ let fallback: LockManagerLike | null = null;
 
 /** navigator.locks when the browser has it, otherwise the in-memory fallback. */
 export function defaultLockManager(): LockManagerLike {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
+  const locks =
+    typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManagerLike }).locks : undefined;
   if (locks && typeof locks.request === 'function') return locks;
   fallback ??= createMemoryLockManager();
   return fallback;

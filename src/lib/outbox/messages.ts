@@ -2,7 +2,8 @@ import type { DrainResult } from './drain';
 
 /** German notices of a drain run (DESIGN "Offline and PWA": nothing is dropped silently). */
 export const outboxMessages = {
-  sent: (n: number) => (n === 1 ? '1 Post aus der Warteschlange gesendet' : `${n} Posts aus der Warteschlange gesendet`),
+  sent: (n: number) =>
+    n === 1 ? '1 Post aus der Warteschlange gesendet' : `${n} Posts aus der Warteschlange gesendet`,
   expiredTitle: 'Posts abgelaufen',
   expired: (n: number) =>
     n === 1
@@ -20,6 +21,11 @@ export interface DrainNotice {
 export function drainNotices(result: DrainResult): DrainNotice[] {
   const notices: DrainNotice[] = [];
   if (result.sent > 0) notices.push({ kind: 'success', title: outboxMessages.sent(result.sent) });
-  if (result.expired > 0) notices.push({ kind: 'warning', title: outboxMessages.expiredTitle, description: outboxMessages.expired(result.expired) });
+  if (result.expired > 0)
+    notices.push({
+      kind: 'warning',
+      title: outboxMessages.expiredTitle,
+      description: outboxMessages.expired(result.expired),
+    });
   return notices;
 }

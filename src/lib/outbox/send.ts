@@ -38,7 +38,13 @@ export async function sendOrQueue(
     return { state: 'sent', platform, result };
   } catch (error) {
     if (isStillInProgress(error)) {
-      const entry = await enqueuePost({ platform, payload, idempotencyKey, error: IN_PROGRESS_REASON, notBefore: Date.now() + inProgressWaitMs(error) });
+      const entry = await enqueuePost({
+        platform,
+        payload,
+        idempotencyKey,
+        error: IN_PROGRESS_REASON,
+        notBefore: Date.now() + inProgressWaitMs(error),
+      });
       requestOutboxDrain();
       return { state: 'queued', platform, entry, reason: IN_PROGRESS_REASON };
     }

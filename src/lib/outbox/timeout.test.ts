@@ -37,19 +37,24 @@ describe('a backend that accepts the connection and never answers', () => {
   test('the outbox entry goes back to the queue with a German reason, the lock is released, the next drain sends it with its key', async () => {
     const keys: Array<string | null> = [];
     let answer = false;
-    server.use(http.post('*/api/social/post/telegram', ({ request }) => {
-      keys.push(request.headers.get('Idempotency-Key'));
-      return answer ? undefined : delay('infinite');
-    }));
+    server.use(
+      http.post('*/api/social/post/telegram', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return answer ? undefined : delay('infinite');
+      }),
+    );
     const entry = await enqueuePost({ platform: 'telegram', payload: { content: 'Hängt nicht mehr' } });
     const locks = createMemoryLockManager();
     const first = drainOutbox({ locks });
     await advance(30_000 + 1000 + 30_000 + 1000);
     expect(await first).toMatchObject({
-      leader: true, sent: 0, stopped: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.',
+      leader: true,
+      sent: 0,
+      stopped: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.',
     });
     expect(await db.outbox.get(entry.id)).toMatchObject({
-      status: 'queued', error: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.',
+      status: 'queued',
+      error: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.',
     });
     expect(keys).toEqual([entry.idempotencyKey, entry.idempotencyKey]);
 
@@ -67,7 +72,10 @@ describe('a backend that accepts the connection and never answers', () => {
     const outcome = sendOrQueue('youtube', { content: 'Jetzt!' }, { isOnline: () => true });
     await advance(30_000 + 1000 + 30_000 + 1000);
     const result = await outcome;
-    expect(result).toMatchObject({ state: 'queued', reason: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.' });
+    expect(result).toMatchObject({
+      state: 'queued',
+      reason: 'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.',
+    });
     expect((await listOutbox()).map((e) => [e.platform, e.status])).toEqual([['youtube', 'queued']]);
   });
 });

@@ -68,7 +68,10 @@ function notify() {
 export function getBreaker(service: string, options: BreakerOptions = PRESETS[service] ?? DEFAULT_BREAKER): Entry {
   let entry = entries.get(service);
   if (entry) return entry;
-  const policy = circuitBreaker(handleWhen(countsAsServiceFailure), { halfOpenAfter: options.cooldownMs, breaker: new ConsecutiveBreaker(options.threshold) });
+  const policy = circuitBreaker(handleWhen(countsAsServiceFailure), {
+    halfOpenAfter: options.cooldownMs,
+    breaker: new ConsecutiveBreaker(options.threshold),
+  });
   const created: Entry = { policy, options, failures: 0, lastFailure: null, openedAt: null };
   policy.onFailure(({ handled }) => {
     if (!handled) return;
@@ -85,7 +88,9 @@ export function getBreaker(service: string, options: BreakerOptions = PRESETS[se
     const message = `Circuit breaker opened after ${created.failures} failures`;
     console.warn(`[${service}] ${message}`);
     // The operator sees the opening in the error log too, next to the failures that caused it.
-    void recordFailure(service, new Error(message), 0, { context: { action: 'circuit-breaker', threshold: options.threshold, cooldownMs: options.cooldownMs } });
+    void recordFailure(service, new Error(message), 0, {
+      context: { action: 'circuit-breaker', threshold: options.threshold, cooldownMs: options.cooldownMs },
+    });
     notify();
   });
   policy.onReset(() => {

@@ -37,7 +37,14 @@ describe('retry eligibility (SPEC §8)', () => {
   });
 
   test('an open circuit is never retried, although its message says temporarily unavailable', () => {
-    expect(isRetryable(new ApiError('Circuit breaker is open for news. Service temporarily unavailable.', { code: 'CIRCUIT_OPEN', status: 503 }))).toBe(false);
+    expect(
+      isRetryable(
+        new ApiError('Circuit breaker is open for news. Service temporarily unavailable.', {
+          code: 'CIRCUIT_OPEN',
+          status: 503,
+        }),
+      ),
+    ).toBe(false);
   });
 
   test('the default delays are 2 s, 4 s, 8 s', () => {
@@ -143,10 +150,14 @@ describe('execute: circuit breaker against the mock server', () => {
     failing = true;
     // Only Date is faked: cockatiel's breaker reads Date.now(), MSW keeps its real timers.
     vi.useFakeTimers({ toFake: ['Date'] });
-    server.use(http.get(URL_, () => {
-      hits += 1;
-      return failing ? new HttpResponse('kaputt', { status: 500, statusText: 'Internal Server Error' }) : HttpResponse.json({ ok: true });
-    }));
+    server.use(
+      http.get(URL_, () => {
+        hits += 1;
+        return failing
+          ? new HttpResponse('kaputt', { status: 500, statusText: 'Internal Server Error' })
+          : HttpResponse.json({ ok: true });
+      }),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -183,7 +194,11 @@ describe('execute: circuit breaker against the mock server', () => {
     await vi.waitFor(async () => {
       const entries = await listErrors();
       expect(entries.filter((e) => e.error === 'Circuit breaker opened after 5 failures')).toEqual([
-        expect.objectContaining({ service: 'probe', retryCount: 0, context: { action: 'circuit-breaker', threshold: 5, cooldownMs: 60_000 } }),
+        expect.objectContaining({
+          service: 'probe',
+          retryCount: 0,
+          context: { action: 'circuit-breaker', threshold: 5, cooldownMs: 60_000 },
+        }),
       ]);
     });
     // The five identical failures are folded into one entry that counts them.
@@ -213,9 +228,16 @@ describe('execute: circuit breaker against the mock server', () => {
 
   test('the video generation breaker opens after 3 failures for 300000 ms', async () => {
     for (let i = 0; i < 3; i++) await call('video-generation', VIDEO_BREAKER).catch(() => undefined);
-    expect(breakerState('video-generation')).toMatchObject({ state: 'open', failures: 3, threshold: 3, cooldownMs: 300_000 });
+    expect(breakerState('video-generation')).toMatchObject({
+      state: 'open',
+      failures: 3,
+      threshold: 3,
+      cooldownMs: 300_000,
+    });
     vi.setSystemTime(Date.now() + 299_999);
-    await expect(call('video-generation', VIDEO_BREAKER)).rejects.toThrow('Circuit breaker is open for video-generation. Service temporarily unavailable.');
+    await expect(call('video-generation', VIDEO_BREAKER)).rejects.toThrow(
+      'Circuit breaker is open for video-generation. Service temporarily unavailable.',
+    );
     expect(hits).toBe(3);
     vi.setSystemTime(Date.now() + 1);
     failing = false;
@@ -224,10 +246,12 @@ describe('execute: circuit breaker against the mock server', () => {
   });
 
   test('client errors (a wrong key) do not open the breaker', async () => {
-    server.use(http.get(URL_, () => {
-      hits += 1;
-      return new HttpResponse('nein', { status: 401 });
-    }));
+    server.use(
+      http.get(URL_, () => {
+        hits += 1;
+        return new HttpResponse('nein', { status: 401 });
+      }),
+    );
     for (let i = 0; i < 7; i++) await call().catch(() => undefined);
     expect(hits).toBe(7);
     expect(breakerState('probe').state).toBe('closed');
@@ -243,24 +267,40 @@ describe('execute: circuit breaker against the mock server', () => {
   });
 
   test('the final failure is recorded in the error log with service, message, retry count and context', async () => {
-    await expect(execute(() => transport(URL_), { service: 'probe', retries: false, context: { path: '/probe/thing' } })).rejects.toThrow();
+    await expect(
+      execute(() => transport(URL_), { service: 'probe', retries: false, context: { path: '/probe/thing' } }),
+    ).rejects.toThrow();
     const [entry] = await listErrors();
-    expect(entry).toMatchObject({ service: 'probe', error: 'API request failed with status 500: kaputt', retryCount: 0, resolved: false, context: { path: '/probe/thing' } });
+    expect(entry).toMatchObject({
+      service: 'probe',
+      error: 'API request failed with status 500: kaputt',
+      retryCount: 0,
+      resolved: false,
+      context: { path: '/probe/thing' },
+    });
   });
 });
 
 describe('breaker state and retry conditions', () => {
   test('the video generation breaker reads 3 / 300000 even before its first call; others 5 / 60000', () => {
-    expect(breakerState('video-generation')).toMatchObject({ state: 'closed', failures: 0, threshold: 3, cooldownMs: 300_000 });
+    expect(breakerState('video-generation')).toMatchObject({
+      state: 'closed',
+      failures: 0,
+      threshold: 3,
+      cooldownMs: 300_000,
+    });
     expect(breakerState('news')).toMatchObject({ state: 'closed', failures: 0, threshold: 5, cooldownMs: 60_000 });
   });
 
   test('listeners hear about failures and resets', async () => {
     const heard = vi.fn();
     const off = onBreakerChange(heard);
-    await execute(async () => {
-      throw serverError();
-    }, { service: 'x', retries: false, record: false }).catch(() => undefined);
+    await execute(
+      async () => {
+        throw serverError();
+      },
+      { service: 'x', retries: false, record: false },
+    ).catch(() => undefined);
     expect(heard).toHaveBeenCalled();
     off();
   });

@@ -25,12 +25,16 @@ export interface ExecuteOptions {
 
 /** SPEC §8: the error an open breaker gives instead of sending anything. */
 export function circuitOpenError(service: string): ApiError {
-  return new ApiError(`Circuit breaker is open for ${service}. Service temporarily unavailable.`, { code: 'CIRCUIT_OPEN', status: 503 });
+  return new ApiError(`Circuit breaker is open for ${service}. Service temporarily unavailable.`, {
+    code: 'CIRCUIT_OPEN',
+    status: 503,
+  });
 }
 
 /** The retry count execute() attached to a final error (0 when none). */
 export function retryCountOf(error: unknown): number {
-  if (error && typeof error === 'object' && 'retryCount' in error && typeof error.retryCount === 'number') return error.retryCount;
+  if (error && typeof error === 'object' && 'retryCount' in error && typeof error.retryCount === 'number')
+    return error.retryCount;
   return 0;
 }
 
@@ -44,10 +48,13 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
   const settings = getRetrySettings();
   const maxRetries = options.retries === false ? 0 : (options.retries ?? settings.maxRetries);
   // cockatiel's retry counts retries, not attempts; its backoff context's attempt starts at 1.
-  const policy = retry(handleWhen((e) => !isAbort(e) && isRetryable(e, settings.retryCondition)), {
-    maxAttempts: maxRetries,
-    backoff: new DelegateBackoff<{ attempt: number }>((ctx) => retryDelay(ctx.attempt, settings)),
-  });
+  const policy = retry(
+    handleWhen((e) => !isAbort(e) && isRetryable(e, settings.retryCondition)),
+    {
+      maxAttempts: maxRetries,
+      backoff: new DelegateBackoff<{ attempt: number }>((ctx) => retryDelay(ctx.attempt, settings)),
+    },
+  );
   let retryCount = 0;
   const sub = policy.onRetry(() => {
     retryCount += 1;
@@ -57,7 +64,8 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
     try {
       return await breaker.policy.execute(() => fn(attempt));
     } catch (error) {
-      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) throw circuitOpenError(options.service);
+      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError)
+        throw circuitOpenError(options.service);
       throw error;
     }
   };
@@ -65,7 +73,8 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
     return await policy.execute(({ attempt }) => attemptOnce(attempt));
   } catch (error) {
     if (isAbort(error)) throw error;
-    if (options.record !== false && !options.handled?.(error)) await recordFailure(options.service, error, retryCount, options);
+    if (options.record !== false && !options.handled?.(error))
+      await recordFailure(options.service, error, retryCount, options);
     if (error && typeof error === 'object') Object.assign(error, { retryCount });
     throw error;
   } finally {

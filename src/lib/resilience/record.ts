@@ -13,7 +13,13 @@ export async function recordFailure(
 ): Promise<void> {
   try {
     const { recordError } = await import('@/db/error-log');
-    await recordError({ service, error: errorMessage(error), retryCount, context: options.context, operation: options.operation });
+    await recordError({
+      service,
+      error: errorMessage(error),
+      retryCount,
+      context: options.context,
+      operation: options.operation,
+    });
   } catch (cause) {
     // A full or blocked IndexedDB must not turn one failure into two; the caller still gets the first.
     console.warn('Fehlerprotokoll konnte nicht gespeichert werden.', errorMessage(cause));

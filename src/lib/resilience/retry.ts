@@ -1,7 +1,12 @@
 import { ApiError } from '@/lib/http/api-error';
 import type { RetrySettings } from '@/db/settings';
 
-export const DEFAULT_RETRY_SETTINGS: RetrySettings = { maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' };
+export const DEFAULT_RETRY_SETTINGS: RetrySettings = {
+  maxRetries: 3,
+  retryDelay: 2000,
+  backoffMultiplier: 2,
+  retryCondition: 'default',
+};
 
 /** SPEC §5 ranges for the retry settings inputs. */
 export const RETRY_LIMITS = {
@@ -37,7 +42,10 @@ export function retryDelay(attempt: number, settings: RetrySettings = current): 
  * SPEC §8 "Retry eligibility": network error or time-out, HTTP 500–599, or a message mentioning a rate
  * limit or 'temporarily unavailable'. Anything else stops retrying at once. An open circuit is never retried.
  */
-export function isRetryable(error: unknown, condition: RetrySettings['retryCondition'] = current.retryCondition): boolean {
+export function isRetryable(
+  error: unknown,
+  condition: RetrySettings['retryCondition'] = current.retryCondition,
+): boolean {
   if (error instanceof ApiError) {
     if (error.code === 'CIRCUIT_OPEN') return false;
     const network = error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT';

@@ -5,7 +5,9 @@ afterEach(() => clearSecrets());
 describe('redact', () => {
   test('removes a registered secret wherever it appears: URL, JSON body, message', () => {
     registerSecret('abcd-1234-geheim');
-    expect(redact('https://api.example/v1/me?access=abcd-1234-geheim&x=1')).toBe('https://api.example/v1/me?access=[REDACTED]&x=1');
+    expect(redact('https://api.example/v1/me?access=abcd-1234-geheim&x=1')).toBe(
+      'https://api.example/v1/me?access=[REDACTED]&x=1',
+    );
     expect(redact('{"k":"abcd-1234-geheim"}')).toBe('{"k":"[REDACTED]"}');
     expect(redact('invalid abcd-1234-geheim!')).toBe('invalid [REDACTED]!');
   });
@@ -34,8 +36,20 @@ describe('redact', () => {
 
   test('redactValue: secret-named fields and registered values in nested objects', () => {
     registerSecret('tok-5555');
-    expect(redactValue({ apiKey: 'x', nested: { password: 'y', note: 'mit tok-5555' }, list: ['tok-5555'], n: 3, empty: '' })).toEqual({
-      apiKey: '[REDACTED]', nested: { password: '[REDACTED]', note: 'mit [REDACTED]' }, list: ['[REDACTED]'], n: 3, empty: '',
+    expect(
+      redactValue({
+        apiKey: 'x',
+        nested: { password: 'y', note: 'mit tok-5555' },
+        list: ['tok-5555'],
+        n: 3,
+        empty: '',
+      }),
+    ).toEqual({
+      apiKey: '[REDACTED]',
+      nested: { password: '[REDACTED]', note: 'mit [REDACTED]' },
+      list: ['[REDACTED]'],
+      n: 3,
+      empty: '',
     });
   });
 });

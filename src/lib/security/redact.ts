@@ -22,7 +22,10 @@ export function clearSecrets(): void {
 
 const PATTERNS: Array<[RegExp, string]> = [
   [/(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`],
-  [/((?:api[_-]?key|access[_-]?token|token|password|secret|xi-api-key|authorization)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi, `$1${REDACTED}`],
+  [
+    /((?:api[_-]?key|access[_-]?token|token|password|secret|xi-api-key|authorization)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi,
+    `$1${REDACTED}`,
+  ],
 ];
 
 /** Removes every registered secret and anything shaped like a credential from a text. */

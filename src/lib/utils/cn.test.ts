@@ -16,7 +16,8 @@ function sourceWords(): Set<string> {
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$|\.d\.ts$/.test(name)) {
         const text = readFileSync(file, 'utf8');
-        for (const match of text.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) for (const word of match[2].split(/\s+/)) if (word && !word.includes('${')) words.add(word);
+        for (const match of text.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g))
+          for (const word of match[2].split(/\s+/)) if (word && !word.includes('${')) words.add(word);
       }
     }
   };
@@ -26,7 +27,9 @@ function sourceWords(): Set<string> {
 
 // A word is a class tailwind-merge knows when the full default configuration folds it with itself. Arbitrary properties
 // ([grid-template-columns:…]) are merged by property name, whatever the configuration.
-const classes = [...sourceWords()].filter((word) => twMerge(`${word} ${word}`) === word && !/(^|:)\[[a-z-]+:/.test(word));
+const classes = [...sourceWords()].filter(
+  (word) => twMerge(`${word} ${word}`) === word && !/(^|:)\[[a-z-]+:/.test(word),
+);
 
 describe('cn', () => {
   it('lets later classes of the same group win and keeps the others', () => {
@@ -45,14 +48,17 @@ describe('cn', () => {
     const unknown = classes.filter((c) => trimmed(`${c} ${c}`) !== c);
     const defaults = getDefaultConfig();
     const groupsOf = (c: string) =>
-      Object.keys(defaults.classGroups).filter((group) => createTailwindMerge(() => configForGroups([group]))(`${c} ${c}`) === c);
+      Object.keys(defaults.classGroups).filter(
+        (group) => createTailwindMerge(() => configForGroups([group]))(`${c} ${c}`) === c,
+      );
     expect(unknown.map((c) => `${c} (add ${groupsOf(c).join(' or ')} to class-groups.ts)`)).toEqual([]);
   }, 60_000);
 
   it('merges every pair of the app’s classes exactly as the full configuration does', () => {
     const trimmed = createTailwindMerge(() => configForGroups(CLASS_GROUPS));
     const differ: string[] = [];
-    for (const a of classes) for (const b of classes) if (trimmed(`${a} ${b}`) !== twMerge(`${a} ${b}`)) differ.push(`${a} ${b}`);
+    for (const a of classes)
+      for (const b of classes) if (trimmed(`${a} ${b}`) !== twMerge(`${a} ${b}`)) differ.push(`${a} ${b}`);
     expect(differ.slice(0, 20)).toEqual([]);
     // Some 10^6 merges: 5 s on an idle machine, 17 s with CI beside it (over the default 15 s). Only CPU, no waiting.
   }, 120_000);

@@ -9,9 +9,12 @@ type Config = Parameters<typeof createTailwindMerge>[0] extends () => infer C ? 
 export function configForGroups(groups: readonly string[]): Config {
   const keep = new Set(groups);
   const config = getDefaultConfig();
-  const pick = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([group]) => keep.has(group)));
+  const pick = <T>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).filter(([group]) => keep.has(group)));
   const onlyKept = (record: Record<string, readonly string[]>) =>
-    Object.fromEntries(Object.entries(pick(record)).map(([group, others]) => [group, others.filter((other) => keep.has(other))]));
+    Object.fromEntries(
+      Object.entries(pick(record)).map(([group, others]) => [group, others.filter((other) => keep.has(other))]),
+    );
   return {
     ...config,
     classGroups: pick(config.classGroups),

@@ -26,7 +26,8 @@ export class WebhookError extends Error {
 }
 
 /** SPEC §8 "Automation webhook failure": 'n8n Webhook failed: {status} {statusText}'. */
-export const automationHttpMessage = (status: number, statusText: string) => `n8n Webhook failed: ${status} ${statusText}`.trim();
+export const automationHttpMessage = (status: number, statusText: string) =>
+  `n8n Webhook failed: ${status} ${statusText}`.trim();
 /** The network text of the workflow screen (SPEC §8 'Verbindungsfehler'). */
 export const WEBHOOK_UNREACHABLE = 'Webhook konnte nicht erreicht werden.';
 
@@ -97,7 +98,10 @@ function parseMaybeJson(text: unknown): unknown {
 }
 
 /** Records a failure of an operator-configured address in the error log; aborts are not recorded. */
-export async function recordWebhookFailure(error: unknown, options: Pick<WebhookCallOptions, 'service' | 'context' | 'operation' | 'record'>): Promise<void> {
+export async function recordWebhookFailure(
+  error: unknown,
+  options: Pick<WebhookCallOptions, 'service' | 'context' | 'operation' | 'record'>,
+): Promise<void> {
   if (options.record === false || isAbort(error)) return;
   await recordFailure(options.service, error, 0, { context: options.context, operation: options.operation });
 }
@@ -121,8 +125,13 @@ export async function callWebhook(request: WebhookRequest, options: WebhookCallO
       responseType: 'text',
     });
   try {
-    const text = options.breaker ? await execute(send, { service: options.service, retries: false, record: false }) : await send();
-    return { body: parseMaybeJson(typeof text === 'string' ? text : undefined), responseTime: Math.round(performance.now() - started) };
+    const text = options.breaker
+      ? await execute(send, { service: options.service, retries: false, record: false })
+      : await send();
+    return {
+      body: parseMaybeJson(typeof text === 'string' ? text : undefined),
+      responseTime: Math.round(performance.now() - started),
+    };
   } catch (error) {
     const failure = toWebhookError(error, options.wording);
     await recordWebhookFailure(failure, options);

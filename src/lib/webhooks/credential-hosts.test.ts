@@ -15,9 +15,12 @@ test('the confirmed hosts are those of the addresses in force', () => {
 });
 
 test('a new host for any address is a change while a key is stored; the same host, or no key, is none', () => {
-  expect(workflowHostChanges(current, { statusUrl: 'https://evil.example/status', webhookUrl: 'https://n8n.newsdesk.demo/other' })).toEqual([
-    { label: 'Status URL', from: 'n8n.newsdesk.demo', to: 'evil.example' },
-  ]);
+  expect(
+    workflowHostChanges(current, {
+      statusUrl: 'https://evil.example/status',
+      webhookUrl: 'https://n8n.newsdesk.demo/other',
+    }),
+  ).toEqual([{ label: 'Status URL', from: 'n8n.newsdesk.demo', to: 'evil.example' }]);
   expect(workflowHostChanges(current, { mediaUrl: 'https://n8n.newsdesk.demo/webhook/m' })).toEqual([]);
   expect(workflowHostChanges({ ...current, apiKey: '' }, { statusUrl: 'https://evil.example/status' })).toEqual([]);
   // A port is part of the host: the key must not follow to another service on the same machine unasked.
@@ -25,7 +28,11 @@ test('a new host for any address is a change while a key is stored; the same hos
 });
 
 test('the OBS host is a change only while a password is stored', () => {
-  expect(obsHostChange({ host: 'localhost', password: 'pw-1234' }, 'studio.example')).toEqual({ label: 'OBS Host', from: 'localhost', to: 'studio.example' });
+  expect(obsHostChange({ host: 'localhost', password: 'pw-1234' }, 'studio.example')).toEqual({
+    label: 'OBS Host',
+    from: 'localhost',
+    to: 'studio.example',
+  });
   expect(obsHostChange({ host: 'localhost', password: 'pw-1234' }, 'LOCALHOST')).toBeNull();
   expect(obsHostChange({ host: 'localhost', password: '' }, 'studio.example')).toBeNull();
 });

@@ -14,8 +14,10 @@ export interface HostChange {
 /** German texts of the host-change question. */
 export const hostChangeMessages = {
   title: 'Neue Hosts bestätigen',
-  description: 'Die Datei nennt andere Hosts. Gespeicherte Zugangsdaten (API-Schlüssel, OBS-Passwort) gehen erst nach Ihrer Bestätigung dorthin.',
-  webhookTestDescription: 'Diese Adresse liegt auf einem Host, an den der gespeicherte API-Schlüssel bisher nicht geht. Erst nach Ihrer Bestätigung wird er mitgesendet.',
+  description:
+    'Die Datei nennt andere Hosts. Gespeicherte Zugangsdaten (API-Schlüssel, OBS-Passwort) gehen erst nach Ihrer Bestätigung dorthin.',
+  webhookTestDescription:
+    'Diese Adresse liegt auf einem Host, an den der gespeicherte API-Schlüssel bisher nicht geht. Erst nach Ihrer Bestätigung wird er mitgesendet.',
   none: 'kein Host',
   confirm: 'Hosts übernehmen',
   confirmTest: 'Mit Schlüssel testen',
@@ -43,7 +45,9 @@ const ADDRESSES = [
 ] as const;
 
 /** The hosts the workflow's bearer key may go to now: those of the addresses in force. */
-export function confirmedWorkflowHosts(config: Pick<WorkflowConfig, 'webhookUrl' | 'statusUrl' | 'gatewayUrl' | 'mediaUrl' | 'baseUrl'>): Set<string> {
+export function confirmedWorkflowHosts(
+  config: Pick<WorkflowConfig, 'webhookUrl' | 'statusUrl' | 'gatewayUrl' | 'mediaUrl' | 'baseUrl'>,
+): Set<string> {
   return new Set(ADDRESSES.map(([key]) => hostOf(config[key])).filter((h): h is string => h !== null));
 }
 
@@ -51,7 +55,11 @@ export function confirmedWorkflowHosts(config: Pick<WorkflowConfig, 'webhookUrl'
  * The addresses of `next` that would take the stored bearer key to a host it does not go to now. Empty when no key is
  * stored (nothing to leak) or every new address stays on a confirmed host.
  */
-export function workflowHostChanges(current: WorkflowConfig, next: Partial<WorkflowConfig>, keyFollows = Boolean(current.apiKey?.trim())): HostChange[] {
+export function workflowHostChanges(
+  current: WorkflowConfig,
+  next: Partial<WorkflowConfig>,
+  keyFollows = Boolean(current.apiKey?.trim()),
+): HostChange[] {
   if (!keyFollows) return [];
   const confirmed = confirmedWorkflowHosts(current);
   const changes: HostChange[] = [];
@@ -63,7 +71,11 @@ export function workflowHostChanges(current: WorkflowConfig, next: Partial<Workf
 }
 
 /** The OBS host change that would take the stored password to another host, or null. */
-export function obsHostChange(current: { host: string; password: string }, nextHost: string | undefined, passwordFollows = current.password !== ''): HostChange | null {
+export function obsHostChange(
+  current: { host: string; password: string },
+  nextHost: string | undefined,
+  passwordFollows = current.password !== '',
+): HostChange | null {
   if (!passwordFollows || nextHost === undefined) return null;
   const from = current.host.trim().toLowerCase();
   const to = nextHost.trim().toLowerCase();

@@ -8,7 +8,10 @@ const http500 = new WebhookError('n8n Webhook failed: 500 Internal Server Error'
 const http404 = new WebhookError('HTTP 404', 'http', 404, 'Not Found');
 const network = new WebhookError('Webhook konnte nicht erreicht werden.', 'network');
 const timeout = new WebhookError('Connection timeout', 'timeout');
-const open = new WebhookError('Circuit breaker is open for video-webhook. Service temporarily unavailable.', 'circuit-open');
+const open = new WebhookError(
+  'Circuit breaker is open for video-webhook. Service temporarily unavailable.',
+  'circuit-open',
+);
 
 const pick = (action: WebhookAction, error: unknown, subject?: string) => {
   const { title, description } = failureToast(action, error, subject);
@@ -29,17 +32,32 @@ describe('SPEC §8 failure toasts', () => {
       const { title, description } = missingUrlToast(action);
       expect([title, description]).toEqual(['Fehler', 'Webhook URL ist erforderlich.']);
     }
-    expect(pick('webhook-test', new WebhookError('', 'missing-url'))).toEqual(['Fehler', 'Bitte geben Sie eine Webhook URL ein.']);
+    expect(pick('webhook-test', new WebhookError('', 'missing-url'))).toEqual([
+      'Fehler',
+      'Bitte geben Sie eine Webhook URL ein.',
+    ]);
   });
 
   test('n8n Setup → Start Workflow: Workflow-Fehler', () => {
-    expect(pick('setup-start', http500)).toEqual(['Workflow-Fehler', 'Der n8n Workflow konnte nicht ausgelöst werden.']);
-    expect(pick('setup-start', network)).toEqual(['Workflow-Fehler', 'Der n8n Workflow konnte nicht ausgelöst werden.']);
+    expect(pick('setup-start', http500)).toEqual([
+      'Workflow-Fehler',
+      'Der n8n Workflow konnte nicht ausgelöst werden.',
+    ]);
+    expect(pick('setup-start', network)).toEqual([
+      'Workflow-Fehler',
+      'Der n8n Workflow konnte nicht ausgelöst werden.',
+    ]);
   });
 
   test('manual triggers: Workflow Fehler with the message, or Unbekannter Fehler', () => {
-    expect(pick('manual-trigger', http500)).toEqual(['Workflow Fehler', 'n8n Webhook failed: 500 Internal Server Error']);
-    expect(pick('manual-trigger', new WebhookError('', 'http', 502))).toEqual(['Workflow Fehler', 'Unbekannter Fehler']);
+    expect(pick('manual-trigger', http500)).toEqual([
+      'Workflow Fehler',
+      'n8n Webhook failed: 500 Internal Server Error',
+    ]);
+    expect(pick('manual-trigger', new WebhookError('', 'http', 502))).toEqual([
+      'Workflow Fehler',
+      'Unbekannter Fehler',
+    ]);
   });
 
   test('webhook test (Workflow and Admin): Webhook Fehler when not OK, Verbindungsfehler on a network failure', () => {
@@ -54,9 +72,15 @@ describe('SPEC §8 failure toasts', () => {
   });
 
   test('media upload: Upload Fehler', () => {
-    expect(pick('media-upload', new WebhookError('Media Upload failed: 413', 'http', 413))).toEqual(['Upload Fehler', 'Media Upload failed: 413']);
+    expect(pick('media-upload', new WebhookError('Media Upload failed: 413', 'http', 413))).toEqual([
+      'Upload Fehler',
+      'Media Upload failed: 413',
+    ]);
     expect(pick('media-upload', network)).toEqual(['Upload Fehler', 'Media Upload fehlgeschlagen']);
-    expect(pick('media-upload', new WebhookError('', 'missing-url'))).toEqual(['Upload Fehler', 'Media Upload URL ist nicht konfiguriert']);
+    expect(pick('media-upload', new WebhookError('', 'missing-url'))).toEqual([
+      'Upload Fehler',
+      'Media Upload URL ist nicht konfiguriert',
+    ]);
   });
 
   test('provider tests: API Test fehlgeschlagen (service and HTTP {status}) / API Verbindungsfehler (service and message)', () => {
@@ -71,8 +95,17 @@ describe('SPEC §8 failure toasts', () => {
   });
 
   test('any thrown value maps: transport errors by code, an abort-free unknown error as a network failure', () => {
-    expect(pick('n8n-start', httpError(503, 'x', 'u', 'Service Unavailable'))).toEqual(['n8n Verbindung fehlgeschlagen', 'HTTP 503: Service Unavailable']);
-    expect(pick('webhook-test', new ApiError('Connection timeout', { code: 'TIMEOUT' }))).toEqual(['Webhook Fehler', 'Webhook nicht erreichbar.']);
-    expect(pick('webhook-test', new TypeError('Failed to fetch'))).toEqual(['Verbindungsfehler', 'Webhook konnte nicht erreicht werden.']);
+    expect(pick('n8n-start', httpError(503, 'x', 'u', 'Service Unavailable'))).toEqual([
+      'n8n Verbindung fehlgeschlagen',
+      'HTTP 503: Service Unavailable',
+    ]);
+    expect(pick('webhook-test', new ApiError('Connection timeout', { code: 'TIMEOUT' }))).toEqual([
+      'Webhook Fehler',
+      'Webhook nicht erreichbar.',
+    ]);
+    expect(pick('webhook-test', new TypeError('Failed to fetch'))).toEqual([
+      'Verbindungsfehler',
+      'Webhook konnte nicht erreicht werden.',
+    ]);
   });
 });

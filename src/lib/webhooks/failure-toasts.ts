@@ -27,32 +27,54 @@ export const UPLOAD_FAILED_TITLE = 'Upload Fehler';
 
 const WEBHOOK_REQUIRED = { title: 'Fehler', description: 'Webhook URL ist erforderlich.' };
 const n8nConnection: Row = (kind, e) =>
-  kind === 'http' ? { title: 'n8n Verbindung fehlgeschlagen', description: `HTTP ${e.status}: ${e.statusText}`.trim() } : { title: 'n8n Verbindungsfehler', description: 'Workflow-Webhook nicht erreichbar' };
+  kind === 'http'
+    ? { title: 'n8n Verbindung fehlgeschlagen', description: `HTTP ${e.status}: ${e.statusText}`.trim() }
+    : { title: 'n8n Verbindungsfehler', description: 'Workflow-Webhook nicht erreichbar' };
 
 /** SPEC §8: which toast each failure of each call shows — the one table every screen reads. */
 const TOASTS: Record<WebhookAction, Row> = {
   'n8n-start': (kind, e, s) => (kind === 'missing-url' ? WEBHOOK_REQUIRED : n8nConnection(kind, e, s)),
-  'setup-start': (kind) => (kind === 'missing-url' ? WEBHOOK_REQUIRED : { title: 'Workflow-Fehler', description: 'Der n8n Workflow konnte nicht ausgelöst werden.' }),
-  'manual-trigger': (kind, e) => (kind === 'missing-url' ? WEBHOOK_REQUIRED : { title: 'Workflow Fehler', description: e.message || 'Unbekannter Fehler' }),
+  'setup-start': (kind) =>
+    kind === 'missing-url'
+      ? WEBHOOK_REQUIRED
+      : { title: 'Workflow-Fehler', description: 'Der n8n Workflow konnte nicht ausgelöst werden.' },
+  'manual-trigger': (kind, e) =>
+    kind === 'missing-url'
+      ? WEBHOOK_REQUIRED
+      : { title: 'Workflow Fehler', description: e.message || 'Unbekannter Fehler' },
   'webhook-test': (kind) => {
     if (kind === 'missing-url') return { title: 'Fehler', description: 'Bitte geben Sie eine Webhook URL ein.' };
     // An answer that is not OK, or none in time: the address exists but the webhook does not answer.
-    if (kind === 'http' || kind === 'timeout') return { title: 'Webhook Fehler', description: 'Webhook nicht erreichbar.' };
+    if (kind === 'http' || kind === 'timeout')
+      return { title: 'Webhook Fehler', description: 'Webhook nicht erreichbar.' };
     return { title: 'Verbindungsfehler', description: 'Webhook konnte nicht erreicht werden.' };
   },
-  'status-check': (kind, e, s) => (kind === 'missing-url' ? { title: 'Fehler', description: 'Status URL ist nicht konfiguriert' } : n8nConnection(kind, e, s)),
+  'status-check': (kind, e, s) =>
+    kind === 'missing-url'
+      ? { title: 'Fehler', description: 'Status URL ist nicht konfiguriert' }
+      : n8nConnection(kind, e, s),
   'media-upload': (kind, e) => {
-    if (kind === 'missing-url') return { title: UPLOAD_FAILED_TITLE, description: 'Media Upload URL ist nicht konfiguriert' };
-    return { title: UPLOAD_FAILED_TITLE, description: kind === 'http' ? `Media Upload failed: ${e.status}` : 'Media Upload fehlgeschlagen' };
+    if (kind === 'missing-url')
+      return { title: UPLOAD_FAILED_TITLE, description: 'Media Upload URL ist nicht konfiguriert' };
+    return {
+      title: UPLOAD_FAILED_TITLE,
+      description: kind === 'http' ? `Media Upload failed: ${e.status}` : 'Media Upload fehlgeschlagen',
+    };
   },
   'api-test': (kind, e, service) =>
-    kind === 'http' ? { title: 'API Test fehlgeschlagen', description: `${service}: HTTP ${e.status}` } : { title: 'API Verbindungsfehler', description: `${service}: ${e.message}` },
+    kind === 'http'
+      ? { title: 'API Test fehlgeschlagen', description: `${service}: HTTP ${e.status}` }
+      : { title: 'API Verbindungsfehler', description: `${service}: ${e.message}` },
   'video-trigger': (kind, e, service) => {
     const name = service.toUpperCase();
-    return kind === 'missing-url' ? { title: `Bitte ${name} Endpoint eingeben.` } : { title: `${name} Workflow fehlgeschlagen.`, description: e.message };
+    return kind === 'missing-url'
+      ? { title: `Bitte ${name} Endpoint eingeben.` }
+      : { title: `${name} Workflow fehlgeschlagen.`, description: e.message };
   },
   'tiktok-connect': (kind) =>
-    kind === 'missing-url' ? { title: 'Fehler', description: 'Webhook URL ist nicht konfiguriert' } : { title: 'Webhook Fehler', description: 'TikTok-Verbindung über die Automation fehlgeschlagen.' },
+    kind === 'missing-url'
+      ? { title: 'Fehler', description: 'Webhook URL ist nicht konfiguriert' }
+      : { title: 'Webhook Fehler', description: 'TikTok-Verbindung über die Automation fehlgeschlagen.' },
 };
 
 /** The toast of a failed call (any thrown value; an unknown one counts as a network failure). */

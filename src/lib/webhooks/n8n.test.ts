@@ -3,7 +3,14 @@ import { server } from '@/mocks/node';
 import { DEFAULT_SETTINGS, type WorkflowConfig } from '@/db/settings';
 import { listErrors } from '@/db/error-log';
 import { WebhookError } from './call';
-import { checkStatus, runConnectionTests, testWebhook, triggerWorkflow, uploadMedia, type ConnectionTestItem } from './n8n';
+import {
+  checkStatus,
+  runConnectionTests,
+  testWebhook,
+  triggerWorkflow,
+  uploadMedia,
+  type ConnectionTestItem,
+} from './n8n';
 
 const HOOK = 'https://n8n.example.test/webhook/ai-news';
 const config = (patch: Partial<WorkflowConfig> = {}): WorkflowConfig => ({
@@ -20,13 +27,25 @@ const params = DEFAULT_SETTINGS.triggerParameters;
 describe('triggerWorkflow', () => {
   test('POSTs the parameters plus timestamp, source, workflowId, version with JSON and client headers, no bearer without a key', async () => {
     let seen: { body: Record<string, unknown>; headers: Headers } | undefined;
-    server.use(http.post(HOOK, async ({ request }) => {
-      seen = { body: (await request.json()) as Record<string, unknown>, headers: request.headers };
-      return HttpResponse.json({ executionId: 'e-1' });
-    }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        seen = { body: (await request.json()) as Record<string, unknown>, headers: request.headers };
+        return HttpResponse.json({ executionId: 'e-1' });
+      }),
+    );
     const result = await triggerWorkflow(config(), params);
     expect(result.executionId).toBe('e-1');
-    expect(seen?.body).toMatchObject({ topic: 'Breaking News', language: 'de', voice: 'Anna', platforms: ['youtube', 'facebook', 'telegram'], urgency: 'normal', category: 'general', workflowId: 'ai-news-workflow', version: '2.0', source: 'newsdesk-dashboard' });
+    expect(seen?.body).toMatchObject({
+      topic: 'Breaking News',
+      language: 'de',
+      voice: 'Anna',
+      platforms: ['youtube', 'facebook', 'telegram'],
+      urgency: 'normal',
+      category: 'general',
+      workflowId: 'ai-news-workflow',
+      version: '2.0',
+      source: 'newsdesk-dashboard',
+    });
     expect(typeof seen?.body.timestamp).toBe('string');
     expect(seen?.headers.get('content-type')).toBe('application/json');
     expect(seen?.headers.get('x-client-id')).toBe('newsdesk-dashboard');
@@ -35,10 +54,12 @@ describe('triggerWorkflow', () => {
 
   test('sends Authorization: Bearer only when an api key is set, and never writes the key to the error log', async () => {
     let auth: string | null = null;
-    server.use(http.post(HOOK, ({ request }) => {
-      auth = request.headers.get('authorization');
-      return new HttpResponse('kaputt sk-geheim-123', { status: 500, statusText: 'Internal Server Error' });
-    }));
+    server.use(
+      http.post(HOOK, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return new HttpResponse('kaputt sk-geheim-123', { status: 500, statusText: 'Internal Server Error' });
+      }),
+    );
     const error = await triggerWorkflow(config({ apiKey: 'sk-geheim-123' }), params).catch((e: unknown) => e);
     expect(auth).toBe('Bearer sk-geheim-123');
     expect(error).toBeInstanceOf(WebhookError);
@@ -55,7 +76,9 @@ describe('triggerWorkflow', () => {
   });
 
   test('no webhook address: Webhook URL ist nicht konfiguriert', async () => {
-    await expect(triggerWorkflow(config({ webhookUrl: '  ' }), params)).rejects.toThrow('Webhook URL ist nicht konfiguriert');
+    await expect(triggerWorkflow(config({ webhookUrl: '  ' }), params)).rejects.toThrow(
+      'Webhook URL ist nicht konfiguriert',
+    );
   });
 
   test('a refused request (CORS or network) is a network failure', async () => {
@@ -69,10 +92,12 @@ describe('triggerWorkflow', () => {
 describe('testWebhook and checkStatus', () => {
   test('the webhook test sends {test, timestamp, source}', async () => {
     let body: Record<string, unknown> = {};
-    server.use(http.post(HOOK, async ({ request }) => {
-      body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json({ ok: true });
-    }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     await testWebhook(config());
     expect(Object.keys(body).sort()).toEqual(['source', 'test', 'timestamp']);
     expect(body.test).toBe(true);
@@ -80,10 +105,12 @@ describe('testWebhook and checkStatus', () => {
 
   test('the status check GETs the status address and reads active, totalExecutions, successRate', async () => {
     let method = '';
-    server.use(http.get(`${HOOK}/status`, ({ request }) => {
-      method = request.method;
-      return HttpResponse.json({ active: true, totalExecutions: 42, successRate: 97.5, other: 'x' });
-    }));
+    server.use(
+      http.get(`${HOOK}/status`, ({ request }) => {
+        method = request.method;
+        return HttpResponse.json({ active: true, totalExecutions: 42, successRate: 97.5, other: 'x' });
+      }),
+    );
     await expect(checkStatus(config())).resolves.toEqual({ active: true, totalExecutions: 42, successRate: 97.5 });
     expect(method).toBe('GET');
   });
@@ -100,7 +127,14 @@ describe('runConnectionTests', () => {
   /** Advances the fake clock 1 ms at a time until the promise settles (async work between timers stays in order). */
   async function settle<T>(promise: Promise<T>, maxMs = 30_000): Promise<T> {
     let done = false;
-    void promise.then(() => { done = true; }, () => { done = true; });
+    void promise.then(
+      () => {
+        done = true;
+      },
+      () => {
+        done = true;
+      },
+    );
     for (let i = 0; i < maxMs && !done; i += 1) await vi.advanceTimersByTimeAsync(1);
     return promise;
   }
@@ -110,14 +144,31 @@ describe('runConnectionTests', () => {
     const calls: Array<{ what: string; at: number }> = [];
     const note = (what: string) => calls.push({ what, at: Date.now() });
     server.use(
-      http.post(HOOK, () => { note('POST webhook'); return HttpResponse.json({}); }),
-      http.post(`${HOOK}/gateway`, () => { note('POST gateway'); return new HttpResponse(null, { status: 502 }); }),
-      http.post(`${HOOK}/status`, async ({ request }) => { note(`POST status ${JSON.stringify(Object.keys((await request.json()) as object).sort())}`); return HttpResponse.json({}); }),
-      http.get(`${HOOK}/media`, () => { note('GET media'); return HttpResponse.error(); }),
+      http.post(HOOK, () => {
+        note('POST webhook');
+        return HttpResponse.json({});
+      }),
+      http.post(`${HOOK}/gateway`, () => {
+        note('POST gateway');
+        return new HttpResponse(null, { status: 502 });
+      }),
+      http.post(`${HOOK}/status`, async ({ request }) => {
+        note(`POST status ${JSON.stringify(Object.keys((await request.json()) as object).sort())}`);
+        return HttpResponse.json({});
+      }),
+      http.get(`${HOOK}/media`, () => {
+        note('GET media');
+        return HttpResponse.error();
+      }),
     );
     const snapshots: ConnectionTestItem[][] = [];
     const items = await settle(runConnectionTests(config(), { onChange: (next) => snapshots.push(next) }));
-    expect(calls.map((c) => c.what)).toEqual(['POST webhook', 'POST gateway', 'POST status ["source","test","timestamp"]', 'GET media']);
+    expect(calls.map((c) => c.what)).toEqual([
+      'POST webhook',
+      'POST gateway',
+      'POST status ["source","test","timestamp"]',
+      'GET media',
+    ]);
     for (let i = 1; i < calls.length; i += 1) {
       const gap = calls[i].at - calls[i - 1].at;
       expect(gap).toBeGreaterThanOrEqual(500);
@@ -139,10 +190,19 @@ describe('runConnectionTests', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const started = Date.now();
     let failedAt = 0;
-    server.use(http.post(HOOK, async () => { await delay(60_000); return HttpResponse.json({}); }));
-    const items = await settle(runConnectionTests(config({ gatewayUrl: '', statusUrl: '', mediaUrl: '' }), {
-      onChange: (next) => { if (next[0].status === 'error' && !failedAt) failedAt = Date.now(); },
-    }));
+    server.use(
+      http.post(HOOK, async () => {
+        await delay(60_000);
+        return HttpResponse.json({});
+      }),
+    );
+    const items = await settle(
+      runConnectionTests(config({ gatewayUrl: '', statusUrl: '', mediaUrl: '' }), {
+        onChange: (next) => {
+          if (next[0].status === 'error' && !failedAt) failedAt = Date.now();
+        },
+      }),
+    );
     expect(failedAt - started).toBeGreaterThanOrEqual(10_000);
     expect(failedAt - started).toBeLessThan(10_050);
     expect(items[0]).toMatchObject({ status: 'error', error: 'Connection timeout' });
@@ -156,12 +216,14 @@ describe('uploadMedia', () => {
   test('sends media and metadata as multipart', async () => {
     let fields: string[] = [];
     let metadata: unknown;
-    server.use(http.post(`${HOOK}/media`, async ({ request }) => {
-      const form = await request.formData();
-      fields = [...form.keys()];
-      metadata = JSON.parse(String(form.get('metadata')));
-      return HttpResponse.json({ success: true });
-    }));
+    server.use(
+      http.post(`${HOOK}/media`, async ({ request }) => {
+        const form = await request.formData();
+        fields = [...form.keys()];
+        metadata = JSON.parse(String(form.get('metadata')));
+        return HttpResponse.json({ success: true });
+      }),
+    );
     const progress: number[] = [];
     await uploadMedia(config(), file, { metadata: { title: 'x' }, onProgress: (p) => progress.push(p) });
     expect(fields).toEqual(['media', 'metadata']);
@@ -170,7 +232,9 @@ describe('uploadMedia', () => {
   });
 
   test('errors: no address, HTTP status, network', async () => {
-    await expect(uploadMedia(config({ mediaUrl: '' }), file)).rejects.toThrow('Media Upload URL ist nicht konfiguriert');
+    await expect(uploadMedia(config({ mediaUrl: '' }), file)).rejects.toThrow(
+      'Media Upload URL ist nicht konfiguriert',
+    );
     server.use(http.post(`${HOOK}/media`, () => new HttpResponse(null, { status: 413 })));
     await expect(uploadMedia(config(), file)).rejects.toThrow('Media Upload failed: 413');
     server.use(http.post(`${HOOK}/media`, () => HttpResponse.error()));

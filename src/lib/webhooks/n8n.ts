@@ -2,7 +2,14 @@ import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { ApiError } from '@/lib/http/api-error';
 import { uploadWithProgress } from '@/lib/http/transport';
 import { registerSecret } from '@/lib/security/redact';
-import { callWebhook, missingUrl, recordWebhookFailure, toWebhookError, WebhookError, type WebhookCallOptions } from './call';
+import {
+  callWebhook,
+  missingUrl,
+  recordWebhookFailure,
+  toWebhookError,
+  WebhookError,
+  type WebhookCallOptions,
+} from './call';
 
 /** SPEC §9: pause between sequential tests. */
 export const SEQUENTIAL_PAUSE_MS = 500;
@@ -31,10 +38,14 @@ export function webhookHeaders(config: Pick<WorkflowConfig, 'apiKey'>): Record<s
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 
 interface SendOptions {
@@ -43,7 +54,14 @@ interface SendOptions {
 }
 
 /** Error-log service 'n8n'; a Retry re-reads the workflow key (never stored) and sends the same call again. */
-function n8nCallOptions(url: string, method: 'GET' | 'POST', json: unknown, action: string, timeoutMs: number | undefined, context: Record<string, unknown> = {}): WebhookCallOptions {
+function n8nCallOptions(
+  url: string,
+  method: 'GET' | 'POST',
+  json: unknown,
+  action: string,
+  timeoutMs: number | undefined,
+  context: Record<string, unknown> = {},
+): WebhookCallOptions {
   return {
     service: N8N_SERVICE,
     context: { operation: action, url, ...context },
@@ -52,8 +70,18 @@ function n8nCallOptions(url: string, method: 'GET' | 'POST', json: unknown, acti
 }
 
 /** POSTs or GETs one of the workflow addresses through callWebhook, with the automation webhook failure text. */
-function sendToN8n(url: string, method: 'GET' | 'POST', json: unknown, config: Pick<WorkflowConfig, 'apiKey'>, action: string, options: SendOptions) {
-  return callWebhook({ url, method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: options.timeoutMs }, n8nCallOptions(url, method, json, action, options.timeoutMs));
+function sendToN8n(
+  url: string,
+  method: 'GET' | 'POST',
+  json: unknown,
+  config: Pick<WorkflowConfig, 'apiKey'>,
+  action: string,
+  options: SendOptions,
+) {
+  return callWebhook(
+    { url, method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: options.timeoutMs },
+    n8nCallOptions(url, method, json, action, options.timeoutMs),
+  );
 }
 
 export interface TriggerResult {
@@ -62,8 +90,19 @@ export interface TriggerResult {
 }
 
 /** The body of a trigger: the parameters plus timestamp, source, workflowId, version (SPEC §7). */
-export function triggerBody(config: Pick<WorkflowConfig, 'workflowId'>, params: TriggerParameters, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...params, ...extra, timestamp: new Date().toISOString(), source: TRIGGER_SOURCE, workflowId: config.workflowId, version: TRIGGER_VERSION };
+export function triggerBody(
+  config: Pick<WorkflowConfig, 'workflowId'>,
+  params: TriggerParameters,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...params,
+    ...extra,
+    timestamp: new Date().toISOString(),
+    source: TRIGGER_SOURCE,
+    workflowId: config.workflowId,
+    version: TRIGGER_VERSION,
+  };
 }
 
 /**
@@ -71,11 +110,18 @@ export function triggerBody(config: Pick<WorkflowConfig, 'workflowId'>, params: 
  * konfiguriert' without an address, 'n8n Webhook failed: {status} {statusText}' on non-2xx, network,
  * timeout) and records it in the error log under 'n8n'. `extra` adds fields such as a manual action.
  */
-export async function triggerWorkflow(config: WorkflowConfig, params: TriggerParameters, options: SendOptions & { extra?: Record<string, unknown> } = {}): Promise<TriggerResult> {
+export async function triggerWorkflow(
+  config: WorkflowConfig,
+  params: TriggerParameters,
+  options: SendOptions & { extra?: Record<string, unknown> } = {},
+): Promise<TriggerResult> {
   const url = config.webhookUrl.trim();
   if (!url) throw missingUrl('Webhook URL ist nicht konfiguriert');
   const { body } = await sendToN8n(url, 'POST', triggerBody(config, params, options.extra), config, 'trigger', options);
-  const executionId = body && typeof body === 'object' && 'executionId' in body ? String((body as { executionId: unknown }).executionId) : undefined;
+  const executionId =
+    body && typeof body === 'object' && 'executionId' in body
+      ? String((body as { executionId: unknown }).executionId)
+      : undefined;
   return { response: body, executionId };
 }
 
@@ -85,10 +131,16 @@ export function testBody(): { test: true; timestamp: string; source: string } {
 }
 
 /** POSTs {test, timestamp, source} to the webhook; resolves with the response time in ms. */
-export async function testWebhook(config: WorkflowConfig, options: SendOptions = {}): Promise<{ responseTime: number }> {
+export async function testWebhook(
+  config: WorkflowConfig,
+  options: SendOptions = {},
+): Promise<{ responseTime: number }> {
   const url = config.webhookUrl.trim();
   if (!url) throw missingUrl('Bitte geben Sie eine Webhook URL ein.');
-  const { responseTime } = await sendToN8n(url, 'POST', testBody(), config, 'test', { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
+  const { responseTime } = await sendToN8n(url, 'POST', testBody(), config, 'test', {
+    timeoutMs: CONNECTION_TEST_TIMEOUT_MS,
+    ...options,
+  });
   return { responseTime };
 }
 
@@ -107,7 +159,8 @@ function toNumber(value: unknown): number {
 /** Reads active, totalExecutions and successRate from whatever the status address answered. */
 export function parseStatus(body: unknown): StatusResponse {
   // A plain check, not a zod schema: zod (9 KB gzip) would load before the Workflow screen's heading for three fields.
-  const data: { active?: unknown; totalExecutions?: unknown; successRate?: unknown } = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  const data: { active?: unknown; totalExecutions?: unknown; successRate?: unknown } =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   return {
     active: data.active === true || data.active === 'true',
     totalExecutions: Math.max(0, Math.round(toNumber(data.totalExecutions))),
@@ -116,10 +169,16 @@ export function parseStatus(body: unknown): StatusResponse {
 }
 
 /** GET on the status address (SPEC §7). */
-export async function checkStatus(config: Pick<WorkflowConfig, 'statusUrl' | 'apiKey'>, options: SendOptions = {}): Promise<StatusResponse> {
+export async function checkStatus(
+  config: Pick<WorkflowConfig, 'statusUrl' | 'apiKey'>,
+  options: SendOptions = {},
+): Promise<StatusResponse> {
   const url = config.statusUrl.trim();
   if (!url) throw missingUrl('Status URL ist nicht konfiguriert');
-  const { body } = await sendToN8n(url, 'GET', undefined, config, 'status', { timeoutMs: CONNECTION_TEST_TIMEOUT_MS, ...options });
+  const { body } = await sendToN8n(url, 'GET', undefined, config, 'status', {
+    timeoutMs: CONNECTION_TEST_TIMEOUT_MS,
+    ...options,
+  });
   return parseStatus(body);
 }
 
@@ -149,7 +208,10 @@ export function connectionTestItems(config: WorkflowConfig): ConnectionTestItem[
  * media by GET, the others by POST with a test body, each with a 10000 ms time-out. Every change is
  * reported through onChange; failures read 'HTTP {status}', 'Connection failed' or 'Connection timeout'.
  */
-export async function runConnectionTests(config: WorkflowConfig, options: { onChange?: (items: ConnectionTestItem[]) => void; signal?: AbortSignal } = {}): Promise<ConnectionTestItem[]> {
+export async function runConnectionTests(
+  config: WorkflowConfig,
+  options: { onChange?: (items: ConnectionTestItem[]) => void; signal?: AbortSignal } = {},
+): Promise<ConnectionTestItem[]> {
   let items = connectionTestItems(config);
   const update = (index: number, patch: Partial<ConnectionTestItem>) => {
     items = items.map((item, i) => (i === index ? { ...item, ...patch } : item));
@@ -167,17 +229,34 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
     }
     const isGet = endpoint.method === 'GET';
     const json = isGet ? undefined : testBody();
-    const call = n8nCallOptions(url, endpoint.method, json, 'connection-test', CONNECTION_TEST_TIMEOUT_MS, { endpoint: endpoint.name });
+    const call = n8nCallOptions(url, endpoint.method, json, 'connection-test', CONNECTION_TEST_TIMEOUT_MS, {
+      endpoint: endpoint.name,
+    });
     try {
       // Recorded after the row is updated, so the operator sees the result before IndexedDB is written.
-      await callWebhook({ url, method: endpoint.method, json, headers: webhookHeaders(config), signal: options.signal, timeoutMs: CONNECTION_TEST_TIMEOUT_MS }, { ...call, record: false });
+      await callWebhook(
+        {
+          url,
+          method: endpoint.method,
+          json,
+          headers: webhookHeaders(config),
+          signal: options.signal,
+          timeoutMs: CONNECTION_TEST_TIMEOUT_MS,
+        },
+        { ...call, record: false },
+      );
       update(index, { status: 'success', responseTime: elapsed() });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const failure = toWebhookError(error);
       const kind = failure instanceof WebhookError ? failure.kind : 'network';
       // SPEC §8: a failed connection test reads 'HTTP {status}' or 'Connection failed' ('Connection timeout' on time-out).
-      const text = kind === 'http' ? `HTTP ${(failure as WebhookError).status}` : kind === 'timeout' ? 'Connection timeout' : 'Connection failed';
+      const text =
+        kind === 'http'
+          ? `HTTP ${(failure as WebhookError).status}`
+          : kind === 'timeout'
+            ? 'Connection timeout'
+            : 'Connection failed';
       update(index, { status: 'error', responseTime: elapsed(), error: text });
       await recordWebhookFailure(failure, call);
     }
@@ -189,7 +268,16 @@ export async function runConnectionTests(config: WorkflowConfig, options: { onCh
  * Multipart POST of `media` (+ optional `metadata` JSON text) to the media address with upload progress.
  * Errors: 'Media Upload URL ist nicht konfiguriert', 'Media Upload failed: {status}', 'Media Upload fehlgeschlagen'.
  */
-export async function uploadMedia(config: WorkflowConfig, file: Blob, options: { filename?: string; metadata?: Record<string, unknown>; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<unknown> {
+export async function uploadMedia(
+  config: WorkflowConfig,
+  file: Blob,
+  options: {
+    filename?: string;
+    metadata?: Record<string, unknown>;
+    onProgress?: (percent: number) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<unknown> {
   const url = config.mediaUrl.trim();
   if (!url) throw missingUrl('Media Upload URL ist nicht konfiguriert');
   const form = new FormData();
@@ -197,11 +285,18 @@ export async function uploadMedia(config: WorkflowConfig, file: Blob, options: {
   if (options.metadata) form.append('metadata', JSON.stringify(options.metadata));
   try {
     // The operator's own n8n answers what its workflow says: unchecked, so unknown to the caller.
-    return await uploadWithProgress(url, form, { headers: webhookHeaders(config), onProgress: options.onProgress, signal: options.signal });
+    return await uploadWithProgress(url, form, {
+      headers: webhookHeaders(config),
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
   } catch (error) {
     // A 2xx answer that is not JSON still means the file arrived.
     if (error instanceof ApiError && error.code === 'PARSE_ERROR') return undefined;
-    const failure = toWebhookError(error, { http: (status) => `Media Upload failed: ${status}`, network: 'Media Upload fehlgeschlagen' });
+    const failure = toWebhookError(error, {
+      http: (status) => `Media Upload failed: ${status}`,
+      network: 'Media Upload fehlgeschlagen',
+    });
     // No operation: the file is not kept, so this entry cannot be re-run from the error log.
     await recordWebhookFailure(failure, { service: N8N_SERVICE, context: { operation: 'media-upload', url } });
     throw failure;

@@ -12,7 +12,10 @@ const byId = (id: string) => {
 describe('provider tests', () => {
   test('ten services with the exact calls of SPEC §7', () => {
     expect(PROVIDER_SERVICES).toHaveLength(10);
-    const calls = PROVIDER_SERVICES.map((s) => { const r = s.request('KEY'); return `${r.method} ${r.url}`; });
+    const calls = PROVIDER_SERVICES.map((s) => {
+      const r = s.request('KEY');
+      return `${r.method} ${r.url}`;
+    });
     expect(calls).toEqual([
       'GET https://tavusapi.com/v2/personas',
       'GET https://api.elevenlabs.io/v1/voices',
@@ -36,10 +39,19 @@ describe('provider tests', () => {
   });
 
   test('OK gives the response time, non-2xx HTTP {status}, network the message; failures are logged without the key', async () => {
-    await expect(testProvider(byId('openai'), 'sk-good')).resolves.toMatchObject({ ok: true, responseTime: expect.any(Number) });
-    await expect(testProvider(byId('telegram'), '123:invalid-token')).resolves.toMatchObject({ ok: false, error: { kind: 'http', status: 401, message: 'HTTP 401' } });
+    await expect(testProvider(byId('openai'), 'sk-good')).resolves.toMatchObject({
+      ok: true,
+      responseTime: expect.any(Number),
+    });
+    await expect(testProvider(byId('telegram'), '123:invalid-token')).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'http', status: 401, message: 'HTTP 401' },
+    });
     server.use(http.get('https://api.pexels.com/v1/search', () => HttpResponse.error()));
-    await expect(testProvider(byId('pexels'), 'px')).resolves.toMatchObject({ ok: false, error: { kind: 'network', message: 'Connection failed' } });
+    await expect(testProvider(byId('pexels'), 'px')).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: 'Connection failed' },
+    });
     const log = await listErrors();
     expect(log.map((e) => e.service).sort()).toEqual(['pexels', 'telegram']);
     expect(JSON.stringify(log)).not.toContain('invalid-token');
@@ -51,7 +63,10 @@ describe('provider tests', () => {
       server.use(http.get('https://api.openai.com/v1/models', () => new Promise<Response>(() => undefined)));
       const pending = testProvider(byId('openai'), 'k');
       await vi.advanceTimersByTimeAsync(10_000);
-      await expect(pending).resolves.toMatchObject({ ok: false, error: { kind: 'timeout', message: 'Connection timeout' } });
+      await expect(pending).resolves.toMatchObject({
+        ok: false,
+        error: { kind: 'timeout', message: 'Connection timeout' },
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -61,9 +76,15 @@ describe('provider tests', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const starts: number[] = [];
-      const run = testProvidersSequentially(PROVIDER_SERVICES.slice(0, 3), {}, { onStart: () => starts.push(Date.now()) });
+      const run = testProvidersSequentially(
+        PROVIDER_SERVICES.slice(0, 3),
+        {},
+        { onStart: () => starts.push(Date.now()) },
+      );
       let done = false;
-      void run.then(() => { done = true; });
+      void run.then(() => {
+        done = true;
+      });
       for (let i = 0; i < 5000 && !done; i += 1) await vi.advanceTimersByTimeAsync(1);
       const results = await run;
       expect(results.size).toBe(3);

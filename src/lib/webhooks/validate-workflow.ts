@@ -38,8 +38,7 @@ export interface ImportedWorkflow {
 }
 
 export type ImportResult =
-  | { ok: true; workflow: ImportedWorkflow }
-  | { ok: false; title: typeof IMPORT_MESSAGES.title; message: string };
+  { ok: true; workflow: ImportedWorkflow } | { ok: false; title: typeof IMPORT_MESSAGES.title; message: string };
 
 const failure = (message: string): ImportResult => ({ ok: false, title: IMPORT_MESSAGES.title, message });
 
@@ -57,8 +56,14 @@ interface WebhookNode {
 }
 
 function readWebhookNode(node: z.infer<typeof nodeSchema>): WebhookNode {
-  const params = node.parameters && typeof node.parameters === 'object' ? (node.parameters as Record<string, unknown>) : {};
-  const method = typeof params.httpMethod === 'string' ? params.httpMethod.toUpperCase() : Array.isArray(params.httpMethod) ? params.httpMethod.join(',').toUpperCase() : 'GET';
+  const params =
+    node.parameters && typeof node.parameters === 'object' ? (node.parameters as Record<string, unknown>) : {};
+  const method =
+    typeof params.httpMethod === 'string'
+      ? params.httpMethod.toUpperCase()
+      : Array.isArray(params.httpMethod)
+        ? params.httpMethod.join(',').toUpperCase()
+        : 'GET';
   return {
     url: typeof node.webhookUrl === 'string' && /^https?:\/\//i.test(node.webhookUrl) ? node.webhookUrl : undefined,
     path: typeof params.path === 'string' ? params.path.replace(/^\/+|\/+$/g, '') : undefined,
@@ -81,14 +86,20 @@ export function validateWorkflowJson(value: unknown, options: { baseUrl?: string
   const parsed = workflowSchema.safeParse(value);
   if (!parsed.success || Array.isArray(value)) return failure(IMPORT_MESSAGES.notAiNews);
   const data = parsed.data;
-  const nodes = Array.isArray(data.nodes) ? data.nodes.map((n) => nodeSchema.safeParse(n)).flatMap((r) => (r.success ? [r.data] : [])) : [];
+  const nodes = Array.isArray(data.nodes)
+    ? data.nodes.map((n) => nodeSchema.safeParse(n)).flatMap((r) => (r.success ? [r.data] : []))
+    : [];
   const webhooks = nodes.filter((n) => isWebhookNode(n.type)).map(readWebhookNode);
   const id = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id).trim() : '';
   if (webhooks.length === 0 && id !== DEFAULT_WORKFLOW_ID) return failure(IMPORT_MESSAGES.notAiNews);
 
   const bySuffix = (suffix: string) => webhooks.find((w) => w.path?.toLowerCase().endsWith(suffix));
-  const trigger = webhooks.find((w) => w.url) ?? webhooks.find((w) => w.method.includes('POST') && w.path && !/\/(status|gateway|media)$/i.test(w.path)) ?? webhooks[0];
-  const media = webhooks.find((w) => w.path?.toLowerCase().endsWith('/media') && w.method.includes('POST')) ?? bySuffix('/media');
+  const trigger =
+    webhooks.find((w) => w.url) ??
+    webhooks.find((w) => w.method.includes('POST') && w.path && !/\/(status|gateway|media)$/i.test(w.path)) ??
+    webhooks[0];
+  const media =
+    webhooks.find((w) => w.path?.toLowerCase().endsWith('/media') && w.method.includes('POST')) ?? bySuffix('/media');
   const status = bySuffix('/status');
   const gateway = bySuffix('/gateway');
   const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim().slice(0, 200) : id || 'Workflow';

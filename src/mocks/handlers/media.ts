@@ -61,5 +61,7 @@ export const mediaHandlers: AnyHandler[] = [
     };
     return mediaStore.add(item);
   }),
-  handle('media.delete', ({ params }) => (mediaStore.remove(params.id) ? undefined : errorResponse(404, 'Datei nicht gefunden'))),
+  handle('media.delete', ({ params }) =>
+    mediaStore.remove(params.id) ? undefined : errorResponse(404, 'Datei nicht gefunden'),
+  ),
 ];

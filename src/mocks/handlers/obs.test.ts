@@ -1,5 +1,13 @@
 import { callApi } from '@/lib/api/client';
-import { getObsScenes, getObsStatus, listScheduledBroadcasts, obsControl, setObsScene, startObsStream, stopObsStream } from '@/lib/api/obs';
+import {
+  getObsScenes,
+  getObsStatus,
+  listScheduledBroadcasts,
+  obsControl,
+  setObsScene,
+  startObsStream,
+  stopObsStream,
+} from '@/lib/api/obs';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
 import { obsSim } from '../store/obs';
 
@@ -40,9 +48,17 @@ test('GET /live/schedule gives id, title, time, date, platform', async () => {
   expect(Object.keys(schedule[0]).sort()).toEqual(['date', 'id', 'platform', 'time', 'title']);
 });
 
-test('GET /obs/instances lists the demo server\'s one OBS; /obs/status names it with stream health while streaming', async () => {
+test("GET /obs/instances lists the demo server's one OBS; /obs/status names it with stream health while streaming", async () => {
   expect(await callApi('obs.instances')).toEqual([
-    { name: 'Studio', url: 'ws://studio.local:4455', state: 'connected', textSource: 'AI News Content', scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'], currentScene: 'main-studio', textSources: ['AI News Content'] },
+    {
+      name: 'Studio',
+      url: 'ws://studio.local:4455',
+      state: 'connected',
+      textSource: 'AI News Content',
+      scenes: ['main-studio', 'intro', 'weather', 'breaking', 'outro'],
+      currentScene: 'main-studio',
+      textSources: ['AI News Content'],
+    },
   ]);
   obsSim.startStream();
   await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true));

@@ -9,9 +9,13 @@ const notFound = () => errorResponse(404, 'Post nicht gefunden');
 export const postsHandlers: AnyHandler[] = [
   handle('posts.list', ({ query }) => {
     const q = query.q?.trim().toLowerCase();
-    const matching = postsStore.list().filter((p) =>
-      (!query.status || p.status === query.status)
-      && (!q || [p.title, p.category, p.content ?? ''].some((field) => field.toLowerCase().includes(q))));
+    const matching = postsStore
+      .list()
+      .filter(
+        (p) =>
+          (!query.status || p.status === query.status) &&
+          (!q || [p.title, p.category, p.content ?? ''].some((field) => field.toLowerCase().includes(q))),
+      );
     const offset = query.offset ?? 0;
     const page = matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
     return HttpResponse.json(page, { headers: { 'X-Total-Count': String(matching.length) } });

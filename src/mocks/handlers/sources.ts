@@ -9,12 +9,23 @@ const TAKEN = 'Diese Feed-Adresse ist bereits eingetragen.';
 export const sourcesHandlers: AnyHandler[] = [
   handle('sources.list', () => sourcesStore.list()),
   handle('sources.create', ({ body }) =>
-    sourcesStore.hasUrl(body.url) ? errorResponse(409, TAKEN) : sourcesStore.create({ name: body.name, url: body.url, category: body.category, language: body.language, enabled: body.enabled })),
+    sourcesStore.hasUrl(body.url)
+      ? errorResponse(409, TAKEN)
+      : sourcesStore.create({
+          name: body.name,
+          url: body.url,
+          category: body.category,
+          language: body.language,
+          enabled: body.enabled,
+        }),
+  ),
   handle('sources.update', ({ params, body }) => {
     if (body.url !== undefined && sourcesStore.hasUrl(body.url, params.id)) return errorResponse(409, TAKEN);
     return sourcesStore.update(params.id, body) ?? errorResponse(404, NOT_FOUND);
   }),
-  handle('sources.delete', ({ params }) => (sourcesStore.remove(params.id) ? undefined : errorResponse(404, NOT_FOUND))),
+  handle('sources.delete', ({ params }) =>
+    sourcesStore.remove(params.id) ? undefined : errorResponse(404, NOT_FOUND),
+  ),
   handle('sources.fetchAll', () => sourcesStore.fetchAll()),
   handle('sources.fetch', ({ params }) => sourcesStore.fetch(params.id) ?? errorResponse(404, NOT_FOUND)),
   handle('sources.items', ({ query }) => sourcesStore.items(query.limit ?? 50, query.q)),

@@ -18,10 +18,15 @@ const KEY_HEADER: Record<string, { header: string; prefix: string }> = {
 
 function check(service: string, headers: Headers) {
   const rule = KEY_HEADER[service];
-  if (!rule) return HttpResponse.json({ success: false, error: 'Unknown service', message: 'Unknown service' }, { status: 404 });
+  if (!rule)
+    return HttpResponse.json({ success: false, error: 'Unknown service', message: 'Unknown service' }, { status: 404 });
   const value = headers.get(rule.header) ?? '';
   const key = value.startsWith(rule.prefix) ? value.slice(rule.prefix.length).trim() : '';
-  if (!key) return HttpResponse.json({ success: false, error: 'Ungültiger API-Schlüssel', message: 'Ungültiger API-Schlüssel' }, { status: 401, statusText: 'Unauthorized' });
+  if (!key)
+    return HttpResponse.json(
+      { success: false, error: 'Ungültiger API-Schlüssel', message: 'Ungültiger API-Schlüssel' },
+      { status: 401, statusText: 'Unauthorized' },
+    );
   return { success: true, service };
 }
 
@@ -29,5 +34,8 @@ function check(service: string, headers: Headers) {
 export const testHandlers: AnyHandler[] = [
   handle('test.openai', ({ request }) => check('openai', request.headers)),
   handle('test.service', ({ params, request }) =>
-    params.service === 'openai' ? HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 }) : check(params.service, request.headers)),
+    params.service === 'openai'
+      ? HttpResponse.json({ message: 'Method Not Allowed' }, { status: 405 })
+      : check(params.service, request.headers),
+  ),
 ];

@@ -10,5 +10,11 @@ import type { AnyHandler } from '../types';
  */
 export const ttsHandlers: AnyHandler[] = [
   handle('tts.generate', ({ body }) =>
-    HttpResponse.arrayBuffer(makeWav(), { headers: { 'Content-Type': 'audio/wav', 'X-TTS-Provider': body.provider ?? sourcesStore.settings().ttsRoles.primary } })),
+    HttpResponse.arrayBuffer(makeWav(), {
+      headers: {
+        'Content-Type': 'audio/wav',
+        'X-TTS-Provider': body.provider ?? sourcesStore.settings().ttsRoles.primary,
+      },
+    }),
+  ),
 ];

@@ -6,5 +6,8 @@ import type { AnyHandler } from '../types';
 export const usersHandlers: AnyHandler[] = [
   handle('users.list', () => store.listUsers()),
   handle('users.create', ({ body }) =>
-    store.hasEmail(body.email) ? errorResponse(409, 'E-Mail-Adresse bereits vergeben') : store.addUser({ name: body.name, email: body.email, role: body.role })),
+    store.hasEmail(body.email)
+      ? errorResponse(409, 'E-Mail-Adresse bereits vergeben')
+      : store.addUser({ name: body.name, email: body.email, role: body.role }),
+  ),
 ];

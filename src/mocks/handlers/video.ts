@@ -19,7 +19,11 @@ export const videoHandlers: AnyHandler[] = [
   handle('video.platforms', () => store.listPlatforms()),
   handle('video.avatars', () => store.listAvatars()),
   handle('video.projects', () => store.listProjects()),
-  handle('video.retryProject', ({ params }) => store.retryProject(params.id) ?? errorResponse(409, 'Nur fehlgeschlagene Projekte können wiederholt werden')),
+  handle(
+    'video.retryProject',
+    ({ params }) =>
+      store.retryProject(params.id) ?? errorResponse(409, 'Nur fehlgeschlagene Projekte können wiederholt werden'),
+  ),
   // POST /video/generate (Video Studio, the fallback of the provider routes, and the local platform: simulated here).
   handle('video.generate', ({ body }) => create(body.platform, body)),
   handle('video.providerGenerate', ({ params, body }) => create(params.provider, body), { notFound: UNKNOWN_PLATFORM }),
@@ -29,17 +33,36 @@ export const videoHandlers: AnyHandler[] = [
   handle('video.modelslabGenerate', ({ body }) => create('modelslab', body)),
   handle('video.vidauCreate', ({ body }) => create('vidau', body)),
   handle('video.providerAvatars', ({ params }) => store.listAvatars(params.provider), { notFound: UNKNOWN_PLATFORM }),
-  handle('video.status', ({ params }) => {
-    const project = store.pollProject(params.id);
-    if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
-    return { id: project.id, status: project.status, progress: project.progress, ...(project.url ? { url: project.url } : {}) };
-  }, { notFound: UNKNOWN_PLATFORM }),
-  handle('video.download', ({ params }) => {
-    const project = store.findProject(params.id);
-    if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
-    if (project.status !== 'completed') return errorResponse(409, 'Video ist noch nicht fertig', { statusText: 'Conflict' });
-    // A few bytes of an MP4 'ftyp' box: enough for a download, not a playable film.
-    const bytes = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31]);
-    return HttpResponse.arrayBuffer(bytes.buffer, { headers: { 'Content-Type': 'video/mp4', 'Content-Disposition': `attachment; filename="${project.id}.mp4"` } });
-  }, { notFound: UNKNOWN_PLATFORM }),
+  handle(
+    'video.status',
+    ({ params }) => {
+      const project = store.pollProject(params.id);
+      if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
+      return {
+        id: project.id,
+        status: project.status,
+        progress: project.progress,
+        ...(project.url ? { url: project.url } : {}),
+      };
+    },
+    { notFound: UNKNOWN_PLATFORM },
+  ),
+  handle(
+    'video.download',
+    ({ params }) => {
+      const project = store.findProject(params.id);
+      if (!project) return errorResponse(404, 'Video nicht gefunden', { statusText: 'Not Found' });
+      if (project.status !== 'completed')
+        return errorResponse(409, 'Video ist noch nicht fertig', { statusText: 'Conflict' });
+      // A few bytes of an MP4 'ftyp' box: enough for a download, not a playable film.
+      const bytes = new Uint8Array([
+        0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70,
+        0x34, 0x31,
+      ]);
+      return HttpResponse.arrayBuffer(bytes.buffer, {
+        headers: { 'Content-Type': 'video/mp4', 'Content-Disposition': `attachment; filename="${project.id}.mp4"` },
+      });
+    },
+    { notFound: UNKNOWN_PLATFORM },
+  ),
 ];

@@ -13,7 +13,10 @@ export const workflowHandlers: AnyHandler[] = [
   }),
   handle('workflow.upload', ({ body }) => {
     const file = body.get('workflow');
-    return { success: true, ...workflowStore.registerUpload(file instanceof Object && 'name' in file ? file.name : 'workflow.json') };
+    return {
+      success: true,
+      ...workflowStore.registerUpload(file instanceof Object && 'name' in file ? file.name : 'workflow.json'),
+    };
   }),
   handle('workflow.n8nUpload', ({ body }) => {
     const file = body.get('workflow');
@@ -22,11 +25,17 @@ export const workflowHandlers: AnyHandler[] = [
   }),
   handle('workflow.n8nStatus', ({ params }) => {
     const entry = workflowStore.upload(params.id);
-    return entry ? { id: entry.id, status: entry.status, active: entry.active } : errorResponse(404, 'Workflow nicht gefunden');
+    return entry
+      ? { id: entry.id, status: entry.status, active: entry.active }
+      : errorResponse(404, 'Workflow nicht gefunden');
   }),
   handle('workflow.runs', ({ query }) => workflowStore.liveRuns(query.limit ?? 10)),
-  handle('workflow.runEvent', ({ params, body, request }) =>
-    workflowStore.runEvent(params.runId, request.headers.get('X-Newsdesk-Run-Token'), body) ?? errorResponse(401, 'Lauf-Token fehlt oder ist ungültig.')),
+  handle(
+    'workflow.runEvent',
+    ({ params, body, request }) =>
+      workflowStore.runEvent(params.runId, request.headers.get('X-Newsdesk-Run-Token'), body) ??
+      errorResponse(401, 'Lauf-Token fehlt oder ist ungültig.'),
+  ),
   handle('workflow.stage', ({ params, request }) => {
     const answer = workflowStore.stage(params.runId, request.headers.get('X-Newsdesk-Run-Token'), params.stage);
     if (answer === 'unknown') return errorResponse(404, 'Run nicht gefunden');

@@ -13,8 +13,20 @@ const obsLink = ws.link(OBS_MOCK_URL);
 
 // obs-websocket WebSocketOpCode / WebSocketCloseCode / RequestStatus values.
 const OP = { Hello: 0, Identify: 1, Identified: 2, Reidentify: 3, Event: 5, Request: 6, RequestResponse: 7 } as const;
-const CLOSE = { NotIdentified: 4007, AlreadyIdentified: 4008, AuthenticationFailed: 4009, UnsupportedRpcVersion: 4010 } as const;
-const STATUS = { Success: 100, UnknownRequestType: 204, MissingRequestField: 300, OutputRunning: 500, OutputNotRunning: 501, ResourceNotFound: 600 } as const;
+const CLOSE = {
+  NotIdentified: 4007,
+  AlreadyIdentified: 4008,
+  AuthenticationFailed: 4009,
+  UnsupportedRpcVersion: 4010,
+} as const;
+const STATUS = {
+  Success: 100,
+  UnknownRequestType: 204,
+  MissingRequestField: 300,
+  OutputRunning: 500,
+  OutputNotRunning: 501,
+  ResourceNotFound: 600,
+} as const;
 const ALL_EVENTS = (1 << 11) - 1;
 
 type RequestData = Record<string, unknown>;
@@ -26,7 +38,8 @@ interface Answer {
 
 const ok = (data?: Record<string, unknown>): Answer => ({ status: STATUS.Success, data });
 const fail = (status: number, comment: string): Answer => ({ status, comment });
-const notFound = (name: string): Answer => fail(STATUS.ResourceNotFound, `No source was found by the name of \`${name}\`.`);
+const notFound = (name: string): Answer =>
+  fail(STATUS.ResourceNotFound, `No source was found by the name of \`${name}\`.`);
 
 function field(data: RequestData, name: string): string | undefined {
   const value = data[name];
@@ -43,13 +56,28 @@ export function answerRequest(requestType: string, data: RequestData): Answer {
         obsVersion: '29.0.2 (simuliert)',
         obsWebSocketVersion: '5.1.0',
         rpcVersion: 1,
-        availableRequests: ['GetVersion', 'GetSceneList', 'GetCurrentProgramScene', 'SetCurrentProgramScene', 'StartStream', 'StopStream', 'GetStreamStatus', 'GetStats', 'SetInputSettings', 'GetInputSettings'],
+        availableRequests: [
+          'GetVersion',
+          'GetSceneList',
+          'GetCurrentProgramScene',
+          'SetCurrentProgramScene',
+          'StartStream',
+          'StopStream',
+          'GetStreamStatus',
+          'GetStats',
+          'SetInputSettings',
+          'GetInputSettings',
+        ],
         supportedImageFormats: ['png'],
         platform: 'newsdesk-mock',
         platformDescription: 'Simuliertes OBS (Newsdesk Demo)',
       });
     case 'GetSceneList':
-      return ok({ currentProgramSceneName: obsSim.currentScene(), currentPreviewSceneName: null, scenes: obsSim.sceneList() });
+      return ok({
+        currentProgramSceneName: obsSim.currentScene(),
+        currentPreviewSceneName: null,
+        scenes: obsSim.sceneList(),
+      });
     case 'GetCurrentProgramScene':
       return ok({ currentProgramSceneName: obsSim.currentScene(), sceneName: obsSim.currentScene() });
     case 'SetCurrentProgramScene': {
@@ -69,8 +97,11 @@ export function answerRequest(requestType: string, data: RequestData): Answer {
       const inputName = field(data, 'inputName');
       const settings = data.inputSettings;
       if (!inputName) return fail(STATUS.MissingRequestField, 'Your request is missing the `inputName` field.');
-      if (!settings || typeof settings !== 'object') return fail(STATUS.MissingRequestField, 'Your request is missing the `inputSettings` field.');
-      return obsSim.setInputSettings(inputName, settings as Record<string, unknown>, data.overlay !== false) ? ok() : notFound(inputName);
+      if (!settings || typeof settings !== 'object')
+        return fail(STATUS.MissingRequestField, 'Your request is missing the `inputSettings` field.');
+      return obsSim.setInputSettings(inputName, settings as Record<string, unknown>, data.overlay !== false)
+        ? ok()
+        : notFound(inputName);
     }
     case 'GetInputSettings': {
       const inputName = field(data, 'inputName');
@@ -120,7 +151,11 @@ export const obsPeerHandler: WebSocketHandler = obsLink.addEventListener('connec
   };
   client.addEventListener('close', cleanUp);
 
-  send(OP.Hello, { obsWebSocketVersion: '5.1.0', rpcVersion: 1, ...(password ? { authentication: { challenge, salt } } : {}) });
+  send(OP.Hello, {
+    obsWebSocketVersion: '5.1.0',
+    rpcVersion: 1,
+    ...(password ? { authentication: { challenge, salt } } : {}),
+  });
 
   client.addEventListener('message', (event) => {
     const message = parse(event.data);
@@ -148,7 +183,8 @@ export const obsPeerHandler: WebSocketHandler = obsLink.addEventListener('connec
         identified = true;
         if (typeof d.eventSubscriptions === 'number') subscriptions = d.eventSubscriptions;
         unsubscribe = obsSim.onEvent((e: ObsSimEvent) => {
-          if (subscriptions & e.eventIntent) send(OP.Event, { eventType: e.eventType, eventIntent: e.eventIntent, eventData: e.eventData });
+          if (subscriptions & e.eventIntent)
+            send(OP.Event, { eventType: e.eventType, eventIntent: e.eventIntent, eventData: e.eventData });
         });
         send(OP.Identified, { negotiatedRpcVersion: 1 });
       })();
@@ -170,7 +206,11 @@ export const obsPeerHandler: WebSocketHandler = obsLink.addEventListener('connec
       send(OP.RequestResponse, {
         requestType,
         requestId: d.requestId,
-        requestStatus: { result: answer.status === STATUS.Success, code: answer.status, ...(answer.comment ? { comment: answer.comment } : {}) },
+        requestStatus: {
+          result: answer.status === STATUS.Success,
+          code: answer.status,
+          ...(answer.comment ? { comment: answer.comment } : {}),
+        },
         ...(answer.data ? { responseData: answer.data } : {}),
       });
     }

@@ -42,7 +42,13 @@ function leadSentence(text: string, language: string): string | undefined {
 
 /** An extractive story: each item's lead sentence followed by its citation [n]; the teaser is the first sentence. */
 function extractive(used: SourceItem[]): StoryDetails {
-  const sources: NewsSourceRef[] = used.map((item, i) => ({ n: i + 1, title: item.title, url: item.url, sources: [...item.sources], publishedAt: item.publishedAt }));
+  const sources: NewsSourceRef[] = used.map((item, i) => ({
+    n: i + 1,
+    title: item.title,
+    url: item.url,
+    sources: [...item.sources],
+    publishedAt: item.publishedAt,
+  }));
   const sentences = used.flatMap((item, i) => {
     const sentence = leadSentence(item.summary, item.language);
     return sentence ? [{ sentence, n: i + 1 }] : [];
@@ -59,7 +65,13 @@ function extractive(used: SourceItem[]): StoryDetails {
   };
 }
 
-const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3),
+  );
 
 /** A seeded story's items: the demo items its source carries, those sharing most words with its title first. */
 function seededItems(item: AiNewsItem): SourceItem[] {
@@ -76,7 +88,13 @@ function seededItems(item: AiNewsItem): SourceItem[] {
 
 /** Where a published story went: every connected platform of the demo took it, the others were skipped. */
 function platformResults(): NewsPlatformResult[] {
-  return socialStore.platforms().map((p) => (p.connected ? { platform: p.id, state: 'published' } : { platform: p.id, state: 'skipped', reason: `${p.name} ist nicht verbunden.` }));
+  return socialStore
+    .platforms()
+    .map((p) =>
+      p.connected
+        ? { platform: p.id, state: 'published' }
+        : { platform: p.id, state: 'skipped', reason: `${p.name} ist nicht verbunden.` },
+    );
 }
 
 /** The details of a story: kept since generation, or made from the demo sources on first use for a seeded one. */
@@ -85,7 +103,8 @@ function detailsOf(item: AiNewsItem): StoryDetails {
   if (!found) {
     found = extractive(seededItems(item));
     // A seeded published story went out reviewed, with the desk's default line.
-    if (item.status === 'published') found = { ...found, disclosure: DESK_SETTINGS_FIXTURE.disclosure.reviewed, platforms: platformResults() };
+    if (item.status === 'published')
+      found = { ...found, disclosure: DESK_SETTINGS_FIXTURE.disclosure.reviewed, platforms: platformResults() };
     details.set(item.id, found);
   }
   return found;
@@ -94,7 +113,8 @@ function detailsOf(item: AiNewsItem): StoryDetails {
 /** AI News Central: publish moves a draft or a story in review to published, reject one in review to rejected, retry a failed one to a draft. */
 export const newsStore = {
   list: (): AiNewsItem[] => items,
-  latest: (limit = 10): AiNewsItem[] => [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
+  latest: (limit = 10): AiNewsItem[] =>
+    [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
   /** A story with its script, sources and where it went. */
   get(id: string): AiNewsDetails | undefined {
     const item = items.find((n) => n.id === id);
@@ -124,10 +144,17 @@ export const newsStore = {
   /** The operator's Publish: the story carries the reviewed disclosure; the demo has no public channel. */
   publish(id: string): AiNewsItem | undefined {
     const next = patch(id, (n) => {
-      if (n.status !== 'draft' && n.status !== 'review') throw new NewsTransitionError('Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.');
+      if (n.status !== 'draft' && n.status !== 'review')
+        throw new NewsTransitionError('Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.');
       return { ...n, status: 'published', publishedAt: new Date().toISOString() };
     });
-    if (next) details.set(id, { ...detailsOf(next), disclosure: sourcesStore.settings().disclosure.reviewed, publicUrl: null, platforms: platformResults() });
+    if (next)
+      details.set(id, {
+        ...detailsOf(next),
+        disclosure: sourcesStore.settings().disclosure.reviewed,
+        publicUrl: null,
+        platforms: platformResults(),
+      });
     return next;
   },
   reject(id: string): AiNewsItem | undefined {
@@ -143,7 +170,8 @@ export const newsStore = {
   },
   retry(id: string): AiNewsItem | undefined {
     return patch(id, (n) => {
-      if (n.status !== 'failed') throw new NewsTransitionError('Nur fehlgeschlagene Meldungen können wiederholt werden.');
+      if (n.status !== 'failed')
+        throw new NewsTransitionError('Nur fehlgeschlagene Meldungen können wiederholt werden.');
       return { ...n, status: 'draft' };
     });
   },

@@ -1,6 +1,11 @@
 import type { LiveScene, ScheduledBroadcast } from '@/lib/api/types';
 import { DEMO_OBS_PASSWORD } from '@/lib/obs/demo';
-import { OBS_MOCK_MEDIA_SOURCE, OBS_MOCK_TEXT_SOURCE, obsSceneFixtures, scheduledBroadcastFixtures } from '../fixtures/obs';
+import {
+  OBS_MOCK_MEDIA_SOURCE,
+  OBS_MOCK_TEXT_SOURCE,
+  obsSceneFixtures,
+  scheduledBroadcastFixtures,
+} from '../fixtures/obs';
 import { registerStore } from './index';
 
 /** One obs-websocket event as the simulated OBS sends it (op 5). */
@@ -202,13 +207,18 @@ export const obsSim = {
 
   input: (name: string): SimInput | undefined => inputs.get(name),
   /** The names of the text inputs (GetInputList of text kinds). */
-  textSources: (): string[] => [...inputs].filter(([, input]) => input.inputKind.includes('text')).map(([name]) => name),
+  textSources: (): string[] =>
+    [...inputs].filter(([, input]) => input.inputKind.includes('text')).map(([name]) => name),
   /** SetInputSettings: overlay merges into the current settings, otherwise replaces them. False if unknown. */
   setInputSettings(name: string, settings: Record<string, unknown>, overlay = true): boolean {
     const input = inputs.get(name);
     if (!input) return false;
     input.settings = overlay ? { ...input.settings, ...settings } : { ...settings };
-    emit('InputSettingsChanged', INTENT.inputs, { inputName: name, inputUuid: `uuid-${name}`, inputSettings: input.settings });
+    emit('InputSettingsChanged', INTENT.inputs, {
+      inputName: name,
+      inputUuid: `uuid-${name}`,
+      inputSettings: input.settings,
+    });
     return true;
   },
 };

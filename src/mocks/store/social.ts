@@ -29,7 +29,8 @@ export const DEMO_PUBLISH_MS = 1500;
 
 /** Announces a change as lib/demo-events hears it (DEMO_CHANGE_EVENT, written out: see there), like a live desk's event. */
 function announce(change: ChangeEvent): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<ChangeEvent>('newsdesk:demo-change', { detail: change }));
+  if (typeof window !== 'undefined')
+    window.dispatchEvent(new CustomEvent<ChangeEvent>('newsdesk:demo-change', { detail: change }));
 }
 
 /** The demo platforms publish every post still pending, together (the platforms of one Post Now end at once), and say so. */
@@ -44,8 +45,14 @@ function publishPending(): void {
 }
 
 type Received = { content?: string; title?: string; scheduledAt?: string | null; postId?: string };
-const requestOf = (platform: Platform, body: Received) => JSON.stringify([platform, body.content ?? '', body.title ?? '', body.scheduledAt ?? null]);
-const resultOf = (p: SocialPublication): SocialPostResult => ({ id: p.id, platform: p.platform, status: p.status, ...(p.status === 'failed' && p.error ? { error: p.error } : {}) });
+const requestOf = (platform: Platform, body: Received) =>
+  JSON.stringify([platform, body.content ?? '', body.title ?? '', body.scheduledAt ?? null]);
+const resultOf = (p: SocialPublication): SocialPostResult => ({
+  id: p.id,
+  platform: p.platform,
+  status: p.status,
+  ...(p.status === 'failed' && p.error ? { error: p.error } : {}),
+});
 
 /** Social media: platform connections, templates, scheduled posts, and every post received (by idempotency key). */
 export const socialStore = {
@@ -54,7 +61,11 @@ export const socialStore = {
     const current = platforms.find((p) => p.id === id);
     if (!current) return undefined;
     const fb = id === 'facebook';
-    const next: SocialPlatform = { ...current, connected, status: connected ? (fb ? 'Graph API v23' : 'Verbunden') : 'Nicht verbunden' };
+    const next: SocialPlatform = {
+      ...current,
+      connected,
+      status: connected ? (fb ? 'Graph API v23' : 'Verbunden') : 'Nicht verbunden',
+    };
     platforms = platforms.map((p) => (p.id === id ? next : p));
     return next;
   },
@@ -86,19 +97,50 @@ export const socialStore = {
    * Accepts a received post as the server does (202, pending) and publishes it a moment later, announced like a live
    * event; a scheduled one is listed for later. Once per Idempotency-Key: a repeat is answered by `repeat`.
    */
-  receive(platform: Platform, key: string | null, body: Received, media?: { id: string; type: 'photo' | 'video' }): SocialPostResult {
+  receive(
+    platform: Platform,
+    key: string | null,
+    body: Received,
+    media?: { id: string; type: 'photo' | 'video' },
+  ): SocialPostResult {
     seq += 1;
     const id = `social-${seq}`;
     const scheduledAt = body.scheduledAt ?? null;
     if (key) byKey.set(key, { id, request: requestOf(platform, body) });
-    sent = [...sent, { id, platform, idempotencyKey: key, content: body.content ?? '', scheduledAt, ...(media ? { mediaId: media.id } : {}) }];
+    sent = [
+      ...sent,
+      {
+        id,
+        platform,
+        idempotencyKey: key,
+        content: body.content ?? '',
+        scheduledAt,
+        ...(media ? { mediaId: media.id } : {}),
+      },
+    ];
     const row: SocialPublication = {
-      id, postId: body.postId ?? id, platform, status: scheduledAt ? 'scheduled' : 'pending', content: body.content ?? '', createdAt: new Date().toISOString(),
-      ...(body.title ? { title: body.title } : {}), ...(media ? { mediaId: media.id, mediaType: media.type } : {}),
+      id,
+      postId: body.postId ?? id,
+      platform,
+      status: scheduledAt ? 'scheduled' : 'pending',
+      content: body.content ?? '',
+      createdAt: new Date().toISOString(),
+      ...(body.title ? { title: body.title } : {}),
+      ...(media ? { mediaId: media.id, mediaType: media.type } : {}),
     };
     publications = [row, ...publications];
     if (scheduledAt) {
-      scheduled = [...scheduled, { id, title: body.title?.trim() || (body.content ?? '').slice(0, 40), platform, time: scheduledAt, status: 'scheduled', content: body.content }];
+      scheduled = [
+        ...scheduled,
+        {
+          id,
+          title: body.title?.trim() || (body.content ?? '').slice(0, 40),
+          platform,
+          time: scheduledAt,
+          status: 'scheduled',
+          content: body.content,
+        },
+      ];
     } else if (!completion) {
       completion = setTimeout(publishPending, DEMO_PUBLISH_MS);
       // A script capturing examples in Node is not kept alive by the demo platforms.
@@ -137,8 +179,32 @@ registerStore((scenario) => {
   clearTimeout(completion);
   completion = undefined;
   // The demo shows a partly failed post (TikTok refused it), so Retry can be tried in mock mode.
-  publications = empty ? [] : [
-    { id: 'sp-1', postId: 'post-demo-1', platform: 'tiktok', status: 'failed', content: 'Die Nachrichten des Tages im Video', title: 'Tagesrückblick', mediaId: 'media-1', mediaType: 'video', error: 'TikTok hat den Post abgelehnt (HTTP 400): Too many posts', createdAt: '2024-01-15T18:00:00.000Z' },
-    { id: 'sp-2', postId: 'post-demo-1', platform: 'youtube', status: 'published', content: 'Die Nachrichten des Tages im Video', title: 'Tagesrückblick', mediaId: 'media-1', mediaType: 'video', createdAt: '2024-01-15T18:00:00.000Z', publishedAt: '2024-01-15T18:00:05.000Z' },
-  ];
+  publications = empty
+    ? []
+    : [
+        {
+          id: 'sp-1',
+          postId: 'post-demo-1',
+          platform: 'tiktok',
+          status: 'failed',
+          content: 'Die Nachrichten des Tages im Video',
+          title: 'Tagesrückblick',
+          mediaId: 'media-1',
+          mediaType: 'video',
+          error: 'TikTok hat den Post abgelehnt (HTTP 400): Too many posts',
+          createdAt: '2024-01-15T18:00:00.000Z',
+        },
+        {
+          id: 'sp-2',
+          postId: 'post-demo-1',
+          platform: 'youtube',
+          status: 'published',
+          content: 'Die Nachrichten des Tages im Video',
+          title: 'Tagesrückblick',
+          mediaId: 'media-1',
+          mediaType: 'video',
+          createdAt: '2024-01-15T18:00:00.000Z',
+          publishedAt: '2024-01-15T18:00:05.000Z',
+        },
+      ];
 });

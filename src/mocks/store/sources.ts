@@ -1,5 +1,20 @@
-import { schemas, type DeskSettings, type DeskSettingsPatch, type FeedSource, type FeedSourcePatch, type SourceFetch, type SourceItem } from '@/contract';
-import { DESK_SETTINGS_FIXTURE, FAILING_FEEDS, NEXT_HEADLINES, SOURCE_FIXTURES, SOURCE_ITEM_FIXTURES, UNREACHABLE_FEED_ERROR } from '../fixtures/sources';
+import {
+  schemas,
+  type DeskSettings,
+  type DeskSettingsPatch,
+  type FeedSource,
+  type FeedSourcePatch,
+  type SourceFetch,
+  type SourceItem,
+} from '@/contract';
+import {
+  DESK_SETTINGS_FIXTURE,
+  FAILING_FEEDS,
+  NEXT_HEADLINES,
+  SOURCE_FIXTURES,
+  SOURCE_ITEM_FIXTURES,
+  UNREACHABLE_FEED_ERROR,
+} from '../fixtures/sources';
 import { registerStore } from './index';
 
 type StoredSource = Omit<FeedSource, 'itemCount'>;
@@ -52,7 +67,8 @@ const withCount = (source: StoredSource): FeedSource => ({
   itemCount: items.filter((i) => i.sources.includes(source.name)).length,
 });
 
-const newest = (a: SourceItem, b: SourceItem) => (b.publishedAt ?? b.fetchedAt).localeCompare(a.publishedAt ?? a.fetchedAt);
+const newest = (a: SourceItem, b: SourceItem) =>
+  (b.publishedAt ?? b.fetchedAt).localeCompare(a.publishedAt ?? a.fetchedAt);
 
 const unreachable = (url: string) => {
   try {
@@ -74,8 +90,16 @@ function read(source: StoredSource): SourceFetch {
     found += 1;
     const title = NEXT_HEADLINES[(found - 1) % NEXT_HEADLINES.length];
     items.unshift({
-      id: `item-new-${found}`, title, url: `https://articles.newsdesk.example/neu-${found}`, summary: `${title}.`, author: null,
-      publishedAt: at, fetchedAt: at, category: source.category, language: source.language, sources: [source.name],
+      id: `item-new-${found}`,
+      title,
+      url: `https://articles.newsdesk.example/neu-${found}`,
+      summary: `${title}.`,
+      author: null,
+      publishedAt: at,
+      fetchedAt: at,
+      category: source.category,
+      language: source.language,
+      sources: [source.name],
     });
   }
   return { at, status: 200, newItems: count };
@@ -86,7 +110,11 @@ export const sourcesStore = {
   list: (): FeedSource[] => sources.map(withCount),
   hasUrl: (url: string, except?: string): boolean => sources.some((s) => s.url === url && s.id !== except),
   create(input: Omit<StoredSource, 'id' | 'lastFetch'>): FeedSource {
-    const base = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'quelle';
+    const base =
+      input.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'quelle';
     let id = `src-${base}`;
     for (let n = 2; sources.some((s) => s.id === id); n++) id = `src-${base}-${n}`;
     const source: StoredSource = { id, ...input, lastFetch: null };
@@ -100,7 +128,9 @@ export const sourcesStore = {
     if (patch.name !== undefined && patch.name !== source.name) {
       const old = source.name;
       const name = patch.name;
-      items = items.map((i) => (i.sources.includes(old) ? { ...i, sources: i.sources.map((s) => (s === old ? name : s)) } : i));
+      items = items.map((i) =>
+        i.sources.includes(old) ? { ...i, sources: i.sources.map((s) => (s === old ? name : s)) } : i,
+      );
     }
     Object.assign(source, patch);
     return withCount(source);
@@ -122,7 +152,9 @@ export const sourcesStore = {
   },
   items(limit = 50, q?: string): SourceItem[] {
     const needle = q?.trim().toLowerCase();
-    const found = needle ? items.filter((i) => i.title.toLowerCase().includes(needle) || i.summary.toLowerCase().includes(needle)) : items;
+    const found = needle
+      ? items.filter((i) => i.title.toLowerCase().includes(needle) || i.summary.toLowerCase().includes(needle))
+      : items;
     return structuredClone([...found].sort(newest).slice(0, Math.max(0, limit)));
   },
   /**
@@ -130,10 +162,19 @@ export const sourcesStore = {
    * ('Breaking News': the item most sources carry). Empty when none matches: the demo never invents a story either.
    */
   itemsFor(topic: string): SourceItem[] {
-    const words = topic.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2);
+    const words = topic
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 2);
     const breaking = topic.trim().toLowerCase() === 'breaking news';
-    const matching = breaking ? items : items.filter((i) => words.length > 0 && words.every((w) => `${i.title} ${i.summary}`.toLowerCase().includes(w)));
-    return structuredClone([...matching].sort((a, b) => b.sources.length - a.sources.length || newest(a, b)).slice(0, 5));
+    const matching = breaking
+      ? items
+      : items.filter(
+          (i) => words.length > 0 && words.every((w) => `${i.title} ${i.summary}`.toLowerCase().includes(w)),
+        );
+    return structuredClone(
+      [...matching].sort((a, b) => b.sources.length - a.sources.length || newest(a, b)).slice(0, 5),
+    );
   },
   settings: (): DeskSettings => structuredClone(settings),
   updateSettings(patch: DeskSettingsPatch): DeskSettings {

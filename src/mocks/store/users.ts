@@ -7,7 +7,10 @@ let nextId = 1;
 
 registerStore((scenario) => {
   // Even the 'empty' scenario keeps the administrator: without it nobody could administer anything.
-  users = scenario === 'empty' ? userFixtures.filter((u) => u.role === 'Admin').map((u) => ({ ...u })) : userFixtures.map((u) => ({ ...u }));
+  users =
+    scenario === 'empty'
+      ? userFixtures.filter((u) => u.role === 'Admin').map((u) => ({ ...u }))
+      : userFixtures.map((u) => ({ ...u }));
   nextId = 1;
 });
 
@@ -18,7 +21,13 @@ export function listUsers(): User[] {
 
 /** Adds a user; the access text follows the role. */
 export function addUser(input: Pick<User, 'name' | 'email' | 'role'>): User {
-  const user: User = { id: `user-${nextId++}`, name: input.name, email: input.email, role: input.role, access: ACCESS_BY_ROLE[input.role] };
+  const user: User = {
+    id: `user-${nextId++}`,
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    access: ACCESS_BY_ROLE[input.role],
+  };
   users.push(user);
   return { ...user };
 }

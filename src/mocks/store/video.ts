@@ -58,12 +58,24 @@ export function findProject(id: string): VideoProject | undefined {
 }
 
 /** Starts a new project: processing at 0 %. A local one says in its title that the demo only simulates it. */
-export function createProject(input: { platform: VideoPlatformId; avatar?: string; title?: string; script?: string }): VideoProject {
+export function createProject(input: {
+  platform: VideoPlatformId;
+  avatar?: string;
+  title?: string;
+  script?: string;
+}): VideoProject {
   const title = input.title?.trim() || input.script?.trim().slice(0, 60) || 'Neues Video';
   const local = input.platform === 'local';
   const project: VideoProject = {
-    id: `vp-session-${nextId++}`, title: local ? `${title} (simuliert)` : title, status: 'processing', progress: 0, avatar: local ? '' : (input.avatar ?? ''),
-    platform: input.platform, duration: '0:00', createdAt: new Date().toISOString(), url: null,
+    id: `vp-session-${nextId++}`,
+    title: local ? `${title} (simuliert)` : title,
+    status: 'processing',
+    progress: 0,
+    avatar: local ? '' : (input.avatar ?? ''),
+    platform: input.platform,
+    duration: '0:00',
+    createdAt: new Date().toISOString(),
+    url: null,
   };
   projects.unshift(project);
   if (local) startedAt.set(project.id, Date.now());

@@ -1,4 +1,10 @@
-import { getWorkflowLogs, getPipeline, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow } from '@/lib/api/workflow';
+import {
+  getWorkflowLogs,
+  getPipeline,
+  retryWorkflowRun,
+  startAiNewsWorkflow,
+  triggerWorkflow,
+} from '@/lib/api/workflow';
 import { resetStore } from './index';
 
 describe('workflow mock store', () => {
@@ -35,7 +41,10 @@ describe('workflow mock store: run artefacts', () => {
       ['Neuer KI-Chip halbiert den Stromverbrauch von Rechenzentren', ['Tech News']],
       ['Offenes Sprachmodell erreicht Spitzenwerte in Benchmarks', ['Tech News']],
     ]);
-    expect(latest.artefacts?.find((a) => a.kind === 'story')).toMatchObject({ title: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor', stage: 'AI Analyse' });
+    expect(latest.artefacts?.find((a) => a.kind === 'story')).toMatchObject({
+      title: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+      stage: 'AI Analyse',
+    });
     const { executionId } = await startAiNewsWorkflow({ topic: 'Inflation im Euroraum' });
     const [started] = await getRuns(1);
     expect(started.id).toBe(executionId);

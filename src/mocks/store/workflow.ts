@@ -1,7 +1,13 @@
 import { RUN_STAGES, type Run, type RunArtefact, type RunStage, type RunStageEvent, type SourceItem } from '@/contract';
 import type { PipelineStep, RunHistoryItem } from '@/lib/api/types';
 import { SOURCE_ITEM_FIXTURES } from '../fixtures/sources';
-import { PIPELINE_FIXTURE, RUN_FIXTURES, STATUS_FIXTURE, SUCCESS_RATE_FIXTURE, VARIABLES_FIXTURE } from '../fixtures/workflow';
+import {
+  PIPELINE_FIXTURE,
+  RUN_FIXTURES,
+  STATUS_FIXTURE,
+  SUCCESS_RATE_FIXTURE,
+  VARIABLES_FIXTURE,
+} from '../fixtures/workflow';
 import type { Scenario } from '../types';
 import { registerStore } from './index';
 import { sourcesStore } from './sources';
@@ -51,7 +57,13 @@ function schedule(from: number, start: number, failStage?: string): Attempt[] {
   let at = start;
   for (const stage of RUN_STAGES.slice(from)) {
     const fails = stage === failStage;
-    attempts.push({ stage, start: at, end: at + DEMO_STAGE_MS, outcome: fails ? 'failed' : 'finished', ...(fails ? { error: `${stage}: Zeitüberschreitung beim Anbieter` } : {}) });
+    attempts.push({
+      stage,
+      start: at,
+      end: at + DEMO_STAGE_MS,
+      outcome: fails ? 'failed' : 'finished',
+      ...(fails ? { error: `${stage}: Zeitüberschreitung beim Anbieter` } : {}),
+    });
     at += DEMO_STAGE_MS;
     if (fails) break;
   }
@@ -60,23 +72,42 @@ function schedule(from: number, start: number, failStage?: string): Attempt[] {
 
 /** The Scraper's items (up to three) and the story the AI Analyse writes from them. */
 function artefactsOf(runId: string, items: SourceItem[]): RunArtefact[] {
-  const chosen: RunArtefact[] = items.slice(0, 3).map((i) => ({ kind: 'item', id: i.id, title: i.title, url: i.url, sources: [...i.sources], stage: 'Scraper' }));
+  const chosen: RunArtefact[] = items
+    .slice(0, 3)
+    .map((i) => ({ kind: 'item', id: i.id, title: i.title, url: i.url, sources: [...i.sources], stage: 'Scraper' }));
   if (chosen.length === 0) return [];
   return [...chosen, { kind: 'story', id: `story-${runId}`, title: chosen[0].title, stage: 'AI Analyse' }];
 }
 
 /** The stored items a new run's Scraper picks: those naming a word of the topic first, then the newest. */
 function itemsFor(topic: string): SourceItem[] {
-  const words = topic.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4);
+  const words = topic
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4);
   const all = sourcesStore.items(50);
   const matching = all.filter((i) => words.some((w) => i.title.toLowerCase().includes(w)));
   return [...matching, ...all.filter((i) => !matching.includes(i))];
 }
 
-function liveRun(input: { id: string; workflowId: string; topic: string; start: number; failStage?: string; items: SourceItem[] }): LiveRun {
+function liveRun(input: {
+  id: string;
+  workflowId: string;
+  topic: string;
+  start: number;
+  failStage?: string;
+  items: SourceItem[];
+}): LiveRun {
   return {
-    id: input.id, workflowId: input.workflowId, topic: input.topic, executionId: input.id.replace(/^run-/, ''), token: `demo-${input.id}`, created: input.start,
-    attempts: schedule(0, input.start, input.failStage), posted: [], artefacts: artefactsOf(input.id, input.items),
+    id: input.id,
+    workflowId: input.workflowId,
+    topic: input.topic,
+    executionId: input.id.replace(/^run-/, ''),
+    token: `demo-${input.id}`,
+    created: input.start,
+    attempts: schedule(0, input.start, input.failStage),
+    posted: [],
+    artefacts: artefactsOf(input.id, input.items),
   };
 }
 
@@ -104,22 +135,48 @@ function runAt(run: LiveRun, now: number): Run {
   const log = [`${clockOf(run.created)} Run angelegt: ${run.topic}`];
   for (const a of run.attempts) {
     if (a.start <= now) log.push(`${clockOf(a.start)} ${a.stage} gestartet`);
-    if (a.end <= now) log.push(a.outcome === 'failed' ? `${clockOf(a.end)} ${a.stage} fehlgeschlagen: ${a.error ?? 'Unbekannter Fehler'}` : `${clockOf(a.end)} ${a.stage} fertig (${((a.end - a.start) / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1 })} s)`);
+    if (a.end <= now)
+      log.push(
+        a.outcome === 'failed'
+          ? `${clockOf(a.end)} ${a.stage} fehlgeschlagen: ${a.error ?? 'Unbekannter Fehler'}`
+          : `${clockOf(a.end)} ${a.stage} fertig (${((a.end - a.start) / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1 })} s)`,
+      );
   }
   return {
-    id: run.id, workflowId: run.workflowId, topic: run.topic, status, executionId: run.executionId,
-    startedAt: new Date(run.created).toISOString(), ...(ended ? { finishedAt: new Date(last.end).toISOString() } : {}), stages, log,
+    id: run.id,
+    workflowId: run.workflowId,
+    topic: run.topic,
+    status,
+    executionId: run.executionId,
+    startedAt: new Date(run.created).toISOString(),
+    ...(ended ? { finishedAt: new Date(last.end).toISOString() } : {}),
+    stages,
+    log,
     ...(artefacts.length ? { artefacts: structuredClone(artefacts) } : {}),
   };
 }
 
-const fixtureItems = (...slugs: string[]) => slugs.flatMap((slug) => SOURCE_ITEM_FIXTURES.filter((i) => i.id === `item-${slug}`));
+const fixtureItems = (...slugs: string[]) =>
+  slugs.flatMap((slug) => SOURCE_ITEM_FIXTURES.filter((i) => i.id === `item-${slug}`));
 
 function seedLiveRuns(): LiveRun[] {
   // The fixtures' two newest runs, with their stages: run-1005 went through, run-1004 failed at Video Gen.
   return [
-    liveRun({ id: 'run-1005', workflowId: 'ai-news-workflow', topic: 'KI-Regulierung in der EU', start: Date.parse('2024-06-12T09:45:00.000Z'), items: fixtureItems('eu-ai-act-pflichten', 'ki-chip-strom', 'open-source-modell') }),
-    liveRun({ id: 'run-1004', workflowId: 'ai-news-workflow', topic: 'Börse aktuell', start: Date.parse('2024-06-12T08:30:00.000Z'), failStage: 'Video Gen', items: fixtureItems('dax-rekord', 'ezb-zinsen', 'inflation-mai') }),
+    liveRun({
+      id: 'run-1005',
+      workflowId: 'ai-news-workflow',
+      topic: 'KI-Regulierung in der EU',
+      start: Date.parse('2024-06-12T09:45:00.000Z'),
+      items: fixtureItems('eu-ai-act-pflichten', 'ki-chip-strom', 'open-source-modell'),
+    }),
+    liveRun({
+      id: 'run-1004',
+      workflowId: 'ai-news-workflow',
+      topic: 'Börse aktuell',
+      start: Date.parse('2024-06-12T08:30:00.000Z'),
+      failStage: 'Video Gen',
+      items: fixtureItems('dax-rekord', 'ezb-zinsen', 'inflation-mai'),
+    }),
   ];
 }
 
@@ -159,7 +216,14 @@ export const workflowStore = {
   status() {
     const total = state.totalExecutions;
     const successRate = total > 0 ? Math.round((state.successfulExecutions / total) * 1000) / 10 : 100;
-    return { active: true, totalExecutions: total, successfulExecutions: state.successfulExecutions, failedExecutions: total - state.successfulExecutions, successRate, lastExecutionAt: state.lastExecutionAt };
+    return {
+      active: true,
+      totalExecutions: total,
+      successfulExecutions: state.successfulExecutions,
+      failedExecutions: total - state.successfulExecutions,
+      successRate,
+      lastExecutionAt: state.lastExecutionAt,
+    };
   },
   /** Records a run; a blank topic fails like the shipped example workflow does. */
   trigger(body: Record<string, unknown>): { ok: boolean; run: RunHistoryItem } {
@@ -173,18 +237,36 @@ export const workflowStore = {
       status: ok ? 'success' : 'failed',
       duration: '0m 01s',
       topic: topic || action || '–',
-      log: [`${formatTime(now)} Webhook empfangen${action ? ` (${action})` : ''}`, ok ? `${formatTime(now)} Pipeline gestartet` : `${formatTime(now)} Feld "topic" fehlt oder ist leer`],
+      log: [
+        `${formatTime(now)} Webhook empfangen${action ? ` (${action})` : ''}`,
+        ok ? `${formatTime(now)} Pipeline gestartet` : `${formatTime(now)} Feld "topic" fehlt oder ist leer`,
+      ],
     };
     state.runs = [run, ...state.runs].slice(0, 50);
     if (ok) {
       const failStage = typeof body.failStage === 'string' ? body.failStage : undefined;
       const workflowId = typeof body.workflowId === 'string' && body.workflowId ? body.workflowId : 'ai-news-workflow';
-      state.liveRuns = [liveRun({ id: run.id, workflowId, topic: run.topic, start: now.getTime(), failStage, items: itemsFor(run.topic) }), ...state.liveRuns].slice(0, 50);
+      state.liveRuns = [
+        liveRun({
+          id: run.id,
+          workflowId,
+          topic: run.topic,
+          start: now.getTime(),
+          failStage,
+          items: itemsFor(run.topic),
+        }),
+        ...state.liveRuns,
+      ].slice(0, 50);
     }
     state.totalExecutions += 1;
     if (ok) state.successfulExecutions += 1;
     state.lastExecutionAt = run.timestamp;
-    if (ok) state.steps = state.steps.map((s, i) => ({ ...s, status: i === 0 ? 'running' : 'pending', progress: i === 0 ? 20 : 0 }));
+    if (ok)
+      state.steps = state.steps.map((s, i) => ({
+        ...s,
+        status: i === 0 ? 'running' : 'pending',
+        progress: i === 0 ? 20 : 0,
+      }));
     return { ok, run };
   },
   retry(id: string): RunHistoryItem | undefined {
@@ -235,7 +317,11 @@ export const workflowStore = {
    * POST /runs/{id}/stages/{stage}: accepted for a known run (a token, when sent, must be the run's). The demo's stages
    * unfold with the clock, so nothing is done and nothing is posted back to the resume address.
    */
-  stage(id: string, token: string | null, stage: RunStage['stage']): { accepted: boolean; runId: string; stage: string } | 'unknown' | 'forbidden' {
+  stage(
+    id: string,
+    token: string | null,
+    stage: RunStage['stage'],
+  ): { accepted: boolean; runId: string; stage: string } | 'unknown' | 'forbidden' {
     const run = state.liveRuns.find((r) => r.id === id);
     if (!run) return 'unknown';
     if (token !== null && token !== run.token) return 'forbidden';

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { getDeskSettings, updateDeskSettings } from '@/lib/api/desk-settings';
 import { adminKeys } from './keys';
 
-export const deskSettingsQueryOptions = () => queryOptions({ queryKey: adminKeys.deskSettings(), queryFn: ({ signal }) => getDeskSettings(signal) });
+export const deskSettingsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.deskSettings(), queryFn: ({ signal }) => getDeskSettings(signal) });
 
 export const useDeskSettings = () => useQuery(deskSettingsQueryOptions());
 

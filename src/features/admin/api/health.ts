@@ -12,7 +12,13 @@ export const healthQueryOptions = (service: string) =>
       try {
         return await checkHealth(service, signal);
       } catch (error) {
-        return { success: false, status: 'offline', responseTime: 0, error: errorMessage(error), lastTested: new Date().toISOString() };
+        return {
+          success: false,
+          status: 'offline',
+          responseTime: 0,
+          error: errorMessage(error),
+          lastTested: new Date().toISOString(),
+        };
       }
     },
     // SPEC §7/§9: polled every 30000 ms while the screen is open.

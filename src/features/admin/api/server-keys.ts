@@ -4,7 +4,8 @@ import type { TestResult } from '@/lib/api/types';
 import { adminKeys } from './keys';
 
 /** The live server's keys: masked forms and last tests only (the browser never holds a key in live mode). */
-export const serverKeysQueryOptions = () => queryOptions({ queryKey: adminKeys.serverKeys(), queryFn: ({ signal }) => listServerKeys(signal) });
+export const serverKeysQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.serverKeys(), queryFn: ({ signal }) => listServerKeys(signal) });
 
 export function useServerKeys(enabled: boolean): Record<string, SavedKey> {
   const { data } = useQuery({ ...serverKeysQueryOptions(), enabled });
@@ -14,5 +15,11 @@ export function useServerKeys(enabled: boolean): Record<string, SavedKey> {
 /** A stored key's last test as the row's result. */
 export function lastTestOf(key: SavedKey | undefined): TestResult | undefined {
   if (!key?.lastTested || !key.status) return undefined;
-  return { success: key.status === 'online', status: key.status, responseTime: key.responseTime ?? 0, lastTested: key.lastTested, ...(key.error ? { error: key.error } : {}) };
+  return {
+    success: key.status === 'online',
+    status: key.status,
+    responseTime: key.responseTime ?? 0,
+    lastTested: key.lastTested,
+    ...(key.error ? { error: key.error } : {}),
+  };
 }

@@ -1,9 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedSourcePatch } from '@/contract';
-import { createSource, deleteSource, fetchAllSources, fetchSource, listSourceItems, listSources, updateSource } from '@/lib/api/sources';
+import {
+  createSource,
+  deleteSource,
+  fetchAllSources,
+  fetchSource,
+  listSourceItems,
+  listSources,
+  updateSource,
+} from '@/lib/api/sources';
 import { sourceKeys } from './keys';
 
-export const sourcesQueryOptions = () => queryOptions({ queryKey: sourceKeys.list(), queryFn: ({ signal }) => listSources(signal) });
+export const sourcesQueryOptions = () =>
+  queryOptions({ queryKey: sourceKeys.list(), queryFn: ({ signal }) => listSources(signal) });
 export const sourceItemsQueryOptions = (limit = 20) =>
   queryOptions({ queryKey: sourceKeys.items(limit), queryFn: ({ signal }) => listSourceItems(limit, signal) });
 
@@ -17,7 +26,8 @@ function useSourcesMutation<TInput, TResult>(mutationFn: (input: TInput) => Prom
 }
 
 export const useCreateSource = () => useSourcesMutation(createSource);
-export const useUpdateSource = () => useSourcesMutation(({ id, patch }: { id: string; patch: FeedSourcePatch }) => updateSource(id, patch));
+export const useUpdateSource = () =>
+  useSourcesMutation(({ id, patch }: { id: string; patch: FeedSourcePatch }) => updateSource(id, patch));
 export const useDeleteSource = () => useSourcesMutation(deleteSource);
 export const useFetchSource = () => useSourcesMutation(fetchSource);
 export const useFetchAllSources = () => useSourcesMutation(() => fetchAllSources());

@@ -17,7 +17,8 @@ export function useTtsRoles(): { roles: TtsRoles; live: boolean; loading: boolea
   const runtime = useSyncExternalStore(onTtsChange, getTtsRoles);
   const fromServer = live ? server.data?.ttsRoles : undefined;
   useEffect(() => {
-    if (fromServer && (fromServer.primary !== getTtsRoles().primary || fromServer.backup !== getTtsRoles().backup)) setTtsRoles(fromServer);
+    if (fromServer && (fromServer.primary !== getTtsRoles().primary || fromServer.backup !== getTtsRoles().backup))
+      setTtsRoles(fromServer);
   }, [fromServer]);
   const roles = live ? (fromServer ?? runtime) : (stored ?? runtime);
   return { roles, live, loading: live && server.isPending };

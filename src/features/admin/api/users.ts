@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { createUser, listUsers } from '@/lib/api/users';
 import { adminKeys } from './keys';
 
-export const usersQueryOptions = () => queryOptions({ queryKey: adminKeys.users(), queryFn: ({ signal }) => listUsers(signal) });
+export const usersQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.users(), queryFn: ({ signal }) => listUsers(signal) });
 
 export const useUsers = () => useQuery(usersQueryOptions());
 

@@ -29,7 +29,10 @@ export async function webhookTestHostChange(url: string): Promise<HostChange | n
  * bearer key goes along only to a confirmed host (see webhookTestHostChange) or when the operator agreed to this one.
  * Throws WebhookError.
  */
-export async function testWebhook(url: string, options: { keyConfirmed?: boolean } = {}): Promise<{ responseTime: number }> {
+export async function testWebhook(
+  url: string,
+  options: { keyConfirmed?: boolean } = {},
+): Promise<{ responseTime: number }> {
   const config = await getSetting('workflowConfig');
   const keyAllowed = options.keyConfirmed === true || (await webhookTestHostChange(url)) === null;
   return testN8nWebhook({ ...config, webhookUrl: url, apiKey: keyAllowed ? config.apiKey : undefined });
@@ -37,12 +40,23 @@ export async function testWebhook(url: string, options: { keyConfirmed?: boolean
 
 /** The automation-based TikTok connect: asks the workflow behind the webhook to connect TikTok. Throws WebhookError. */
 export async function requestTikTokConnect(url: string): Promise<void> {
-  const json = { action: 'connect', platform: 'tiktok', timestamp: new Date().toISOString(), source: 'newsdesk-admin', version: '2.0' };
+  const json = {
+    action: 'connect',
+    platform: 'tiktok',
+    timestamp: new Date().toISOString(),
+    source: 'newsdesk-admin',
+    version: '2.0',
+  };
   await callWebhook(
     { url, method: 'POST', json, timeoutMs: 10_000 },
     {
-      service: 'webhook', breaker: true, context: { action: 'tiktok-connect' },
-      operation: { kind: 'webhook.call', args: { service: 'webhook', url, method: 'POST', json, timeoutMs: 10_000, breaker: true } },
+      service: 'webhook',
+      breaker: true,
+      context: { action: 'tiktok-connect' },
+      operation: {
+        kind: 'webhook.call',
+        args: { service: 'webhook', url, method: 'POST', json, timeoutMs: 10_000, breaker: true },
+      },
     },
   );
 }

@@ -8,14 +8,23 @@ import { AdminPage } from './admin-page';
 
 // The page loads its other tabs lazily; loaded here first so that no wait races a module's first transform.
 beforeAll(async () => {
-  await Promise.all([import('./social-tab'), import('./obs-websocket-tab'), import('./error-logs-tab'), import('./system-tab'), import('./users-tab'), import('./sources-tab')]);
+  await Promise.all([
+    import('./social-tab'),
+    import('./obs-websocket-tab'),
+    import('./error-logs-tab'),
+    import('./system-tab'),
+    import('./users-tab'),
+    import('./sources-tab'),
+  ]);
 });
 
 describe('Admin Settings page', () => {
   test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users, then Quellen; API Keys opens first', async () => {
     renderWithProviders(<AdminPage />, { route: '/dashboard/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
-    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
+    const tabs = within(screen.getByRole('tablist'))
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
     expect(tabs).toEqual(['API Keys', 'Social Media', 'OBS WebSocket', 'Error Logs', 'System', 'Users', 'Quellen']);
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByTestId('service-openai')).toBeInTheDocument();
@@ -45,12 +54,17 @@ describe('Admin Settings page', () => {
 
 describe('health polling on the whole screen', () => {
   test('keeps polling GET /health/{service} every 30000 ms while another tab is shown', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     let calls = 0;
-    server.use(http.get('*/api/health/openai', () => {
-      calls += 1;
-      return HttpResponse.json({ success: true });
-    }));
+    server.use(
+      http.get('*/api/health/openai', () => {
+        calls += 1;
+        return HttpResponse.json({ success: true });
+      }),
+    );
     try {
       renderWithProviders(<AdminPage />, { route: '/dashboard/admin?tab=users' });
       await waitFor(() => expect(calls).toBe(1));

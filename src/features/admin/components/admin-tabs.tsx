@@ -1,4 +1,3 @@
-
 import { useSearchParams } from 'react-router-dom';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,7 +6,9 @@ import { ApiKeysTab } from './api-keys-tab';
 
 // The tabs but the first load when opened (the OBS panel, the users dialog, the error log, the switches: ~40 KB gzip).
 const SocialTab = retryableLazy(() => import('./social-tab').then((m) => ({ default: m.SocialTab })));
-const ObsWebSocketTab = retryableLazy(() => import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })));
+const ObsWebSocketTab = retryableLazy(() =>
+  import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })),
+);
 const ErrorLogsTab = retryableLazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
 const SystemTab = retryableLazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
 const UsersTab = retryableLazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
@@ -51,13 +52,39 @@ export function AdminTabs() {
           </TabsTrigger>
         ))}
       </TabsList>
-      <TabsContent value="api-keys"><ApiKeysTab /></TabsContent>
-      <TabsContent value="social"><LazyPanel><SocialTab /></LazyPanel></TabsContent>
-      <TabsContent value="obs"><LazyPanel><ObsWebSocketTab /></LazyPanel></TabsContent>
-      <TabsContent value="errors"><LazyPanel><ErrorLogsTab /></LazyPanel></TabsContent>
-      <TabsContent value="system"><LazyPanel><SystemTab /></LazyPanel></TabsContent>
-      <TabsContent value="users"><LazyPanel><UsersTab /></LazyPanel></TabsContent>
-      <TabsContent value="sources"><LazyPanel><SourcesTab /></LazyPanel></TabsContent>
+      <TabsContent value="api-keys">
+        <ApiKeysTab />
+      </TabsContent>
+      <TabsContent value="social">
+        <LazyPanel>
+          <SocialTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="obs">
+        <LazyPanel>
+          <ObsWebSocketTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="errors">
+        <LazyPanel>
+          <ErrorLogsTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="system">
+        <LazyPanel>
+          <SystemTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="users">
+        <LazyPanel>
+          <UsersTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="sources">
+        <LazyPanel>
+          <SourcesTab />
+        </LazyPanel>
+      </TabsContent>
     </Tabs>
   );
 }

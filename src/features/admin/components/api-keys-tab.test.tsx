@@ -22,7 +22,8 @@ afterEach(() => {
 describe('API Keys tab', () => {
   test('groups the ten services as AI, TTS, Video and Media, each with Test, Save, a key input and a badge', async () => {
     renderWithProviders(<ApiKeysTab />);
-    for (const title of ['AI', 'TTS', 'Video', 'Media']) expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    for (const title of ['AI', 'TTS', 'Video', 'Media'])
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     const ids = ['openai', 'elevenlabs', 'azure', 'tavus', 'vidau', 'modelslab', 'heygen', 'did', 'pexels', 'unsplash'];
     for (const id of ids) {
       const r = row(id);
@@ -79,7 +80,10 @@ describe('API Keys tab', () => {
   });
 
   test('a denied persistence request says so', async () => {
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { storage: { persist: vi.fn().mockResolvedValue(false) } }));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator), { storage: { persist: vi.fn().mockResolvedValue(false) } }),
+    );
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysTab />);
     const r = await waitFor(() => row('pexels'));
@@ -92,7 +96,8 @@ describe('API Keys tab', () => {
   test('Test sends the key in the provider header and shows online, the time and the response time', async () => {
     const seen: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.url.includes('/test/')) seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('xi-api-key')}`);
+      if (request.url.includes('/test/'))
+        seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('xi-api-key')}`);
     });
     await putSetting('apiKeys', { elevenlabs: 'xi-key-abcdef' });
     const user = userEvent.setup();
@@ -109,7 +114,11 @@ describe('API Keys tab', () => {
   });
 
   test('a failing test shows offline and the destructive toast', async () => {
-    server.use(http.get('*/api/test/tavus', () => HttpResponse.json({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get('*/api/test/tavus', () =>
+        HttpResponse.json({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysTab />);
     const r = await waitFor(() => row('tavus'));
@@ -120,13 +129,20 @@ describe('API Keys tab', () => {
   });
 
   test('health is checked on open and polled every 30000 ms; a failure shows offline with "Health check failed: {statusText}"', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     let calls = 0;
     let fail = false;
-    server.use(http.get('*/api/health/heygen', () => {
-      calls += 1;
-      return fail ? HttpResponse.json({}, { status: 502, statusText: 'Bad Gateway' }) : HttpResponse.json({ success: true, status: 'online', responseTime: 5 });
-    }));
+    server.use(
+      http.get('*/api/health/heygen', () => {
+        calls += 1;
+        return fail
+          ? HttpResponse.json({}, { status: 502, statusText: 'Bad Gateway' })
+          : HttpResponse.json({ success: true, status: 'online', responseTime: 5 });
+      }),
+    );
     renderWithProviders(<ApiKeysTab />);
     await waitFor(() => expect(calls).toBe(1));
     await waitFor(() => expect(screen.getByTestId('status-heygen')).toHaveTextContent('online'));
@@ -161,17 +177,24 @@ describe('TTS block', () => {
     renderWithProviders(<ApiKeysTab />);
     expect(await screen.findByTestId('tts-last')).toHaveTextContent('Noch keine Sprachausgabe angefordert.');
     await user.click(screen.getByRole('button', { name: 'Test-Sprachausgabe' }));
-    await waitFor(() => expect(screen.getByTestId('tts-last')).toHaveTextContent('Letzte Anfrage bedient von ElevenLabs'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tts-last')).toHaveTextContent('Letzte Anfrage bedient von ElevenLabs'),
+    );
 
     const providers: string[] = [];
-    server.use(http.post('*/api/tts/generate', async ({ request }) => {
-      const body = (await request.clone().json()) as { provider: string };
-      providers.push(body.provider);
-      if (body.provider === 'elevenlabs') return HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' });
-      return undefined;
-    }));
+    server.use(
+      http.post('*/api/tts/generate', async ({ request }) => {
+        const body = (await request.clone().json()) as { provider: string };
+        providers.push(body.provider);
+        if (body.provider === 'elevenlabs')
+          return HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' });
+        return undefined;
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Test-Sprachausgabe' }));
-    await waitFor(() => expect(screen.getByTestId('tts-last')).toHaveTextContent('Letzte Anfrage bedient von Azure Speech'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tts-last')).toHaveTextContent('Letzte Anfrage bedient von Azure Speech'),
+    );
     // SPEC §7: the primary gets one retry, then the backup.
     expect(providers).toEqual(['elevenlabs', 'elevenlabs', 'azure']);
   });

@@ -84,14 +84,17 @@ export function ApiKeysTab() {
     setResults((r) => ({ ...r, [id]: result }));
     setTesting((t) => ({ ...t, [id]: false }));
     if (live) void queryClient.invalidateQueries({ queryKey: adminKeys.serverKeys() });
-    if (result.success) toast.success(messages.keys.testOk, { description: messages.keys.testOkDescription(name, result.responseTime) });
+    if (result.success)
+      toast.success(messages.keys.testOk, { description: messages.keys.testOkDescription(name, result.responseTime) });
     else toast.error(messages.keys.testFailed, { description: `${name}: ${redact(result.error ?? '')}` });
   };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" data-testid="key-storage">{live ? messages.keys.storedOnServer : messages.keys.storedInBrowser}</p>
+        <p className="text-sm text-muted-foreground" data-testid="key-storage">
+          {live ? messages.keys.storedOnServer : messages.keys.storedInBrowser}
+        </p>
         <Button variant="outline" aria-pressed={showKeys} onClick={() => setShowKeys((v) => !v)}>
           {showKeys ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
           {showKeys ? 'Hide keys' : 'Show keys'}
@@ -118,7 +121,7 @@ export function ApiKeysTab() {
                   serverKey={live ? serverKeys[service.id] : undefined}
                   result={newer(newer(results[service.id], health[service.id]), lastTestOf(serverKeys[service.id]))}
                   showKeys={showKeys}
-                  role={category === 'tts' ? roles.primary === service.id ? 'primary' : 'backup' : undefined}
+                  role={category === 'tts' ? (roles.primary === service.id ? 'primary' : 'backup') : undefined}
                   testing={testing[service.id] ?? false}
                   onSave={(key) => save(service.id, service.name, key)}
                   onTest={(key) => void test(service.id, service.name, key)}

@@ -23,7 +23,9 @@ test('VidAU has no key test in live mode and says why; ModelsLab and the others 
   renderWithProviders(<ApiKeysTab />);
   const vidau = await waitFor(() => screen.getByTestId('service-vidau'));
   expect(screen.getByTestId('key-storage')).not.toHaveTextContent('Demo-Modus');
-  expect(within(vidau).getByRole('note')).toHaveTextContent('Für VidAU gibt es keinen Schlüsseltest: Der Anbieter dokumentiert keine kostenlose Abfrage. Der Schlüssel wird beim ersten Video-Auftrag geprüft.');
+  expect(within(vidau).getByRole('note')).toHaveTextContent(
+    'Für VidAU gibt es keinen Schlüsseltest: Der Anbieter dokumentiert keine kostenlose Abfrage. Der Schlüssel wird beim ersten Video-Auftrag geprüft.',
+  );
   expect(within(vidau).getByTestId('status-vidau')).toHaveTextContent('nicht prüfbar');
   expect(within(vidau).getByRole('button', { name: 'Test VidAU' })).toBeDisabled();
 

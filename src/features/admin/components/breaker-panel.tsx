@@ -19,14 +19,21 @@ export function BreakerPanel({ services }: { services: readonly string[] }) {
       <CardContent>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {states.map((b) => (
-            <li key={b.service} className="flex items-center justify-between gap-2 rounded-md border p-3 text-sm" data-testid={`breaker-${b.service}`}>
+            <li
+              key={b.service}
+              className="flex items-center justify-between gap-2 rounded-md border p-3 text-sm"
+              data-testid={`breaker-${b.service}`}
+            >
               <div>
                 <div className="font-medium">{serviceName(b.service)}</div>
                 <div className="text-xs text-muted-foreground">
-                  {`Failures: ${b.failures}/${b.threshold}`} · {`Last failure: ${b.lastFailure ? formatTime(b.lastFailure) : '–'}`}
+                  {`Failures: ${b.failures}/${b.threshold}`} ·{' '}
+                  {`Last failure: ${b.lastFailure ? formatTime(b.lastFailure) : '–'}`}
                 </div>
               </div>
-              <Badge tone={TONE[b.state]} data-testid={`breaker-state-${b.service}`}>{b.state}</Badge>
+              <Badge tone={TONE[b.state]} data-testid={`breaker-state-${b.service}`}>
+                {b.state}
+              </Badge>
             </li>
           ))}
         </ul>

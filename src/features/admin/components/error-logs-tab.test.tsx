@@ -101,17 +101,44 @@ describe('Error Logs', () => {
   });
 
   // Answers that meet the /api contract (the re-run checks them like any call).
-  const NEWS = { id: 'n-9', title: 'KI', source: 'Reuters', category: 'Technologie', status: 'draft', createdAt: '2026-11-23T10:00:00Z', publishedAt: null, views: 0, engagement: 0 };
+  const NEWS = {
+    id: 'n-9',
+    title: 'KI',
+    source: 'Reuters',
+    category: 'Technologie',
+    status: 'draft',
+    createdAt: '2026-11-23T10:00:00Z',
+    publishedAt: null,
+    views: 0,
+    engagement: 0,
+  };
   const RUN = { id: 'run-3', timestamp: '2026-11-23T10:00:00Z', status: 'success', duration: '1m 20s', topic: 'KI' };
-  const PROJECT = { id: 'vp-4', title: 'Video', status: 'processing', progress: 0, avatar: 'anna', platform: 'heygen', duration: '0:30', createdAt: '2026-11-23T10:00:00Z', url: null };
+  const PROJECT = {
+    id: 'vp-4',
+    title: 'Video',
+    status: 'processing',
+    progress: 0,
+    avatar: 'anna',
+    platform: 'heygen',
+    duration: '0:30',
+    createdAt: '2026-11-23T10:00:00Z',
+    url: null,
+  };
 
   test('Retry re-runs a recorded operation (news.publish) and resolves the entry on success', async () => {
     const calls: string[] = [];
-    server.use(http.post('*/api/news/:id/publish', ({ params }) => {
-      calls.push(String(params.id));
-      return HttpResponse.json({ ...NEWS, id: params.id, status: 'published', publishedAt: '2026-11-23T11:00:00Z' });
-    }));
-    await recordError({ service: 'news', error: 'API request failed with status 500: x', retryCount: 3, operation: { kind: 'news.publish', args: 'n-7' } });
+    server.use(
+      http.post('*/api/news/:id/publish', ({ params }) => {
+        calls.push(String(params.id));
+        return HttpResponse.json({ ...NEWS, id: params.id, status: 'published', publishedAt: '2026-11-23T11:00:00Z' });
+      }),
+    );
+    await recordError({
+      service: 'news',
+      error: 'API request failed with status 500: x',
+      retryCount: 3,
+      operation: { kind: 'news.publish', args: 'n-7' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
@@ -130,8 +157,16 @@ describe('Error Logs', () => {
     ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
     ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/heygen/generate'],
     ['video.retry', 'vp-4', 'POST /api/video/projects/vp-4/retry'],
-    ['api.request', { method: 'PUT', path: '/social/templates/t-1', json: { id: 't-1' } }, 'PUT /api/social/templates/t-1'],
-    ['api.request', { method: 'GET', path: '/workflow/logs/wf-1', query: { limit: 10 } }, 'GET /api/workflow/logs/wf-1?limit=10'],
+    [
+      'api.request',
+      { method: 'PUT', path: '/social/templates/t-1', json: { id: 't-1' } },
+      'PUT /api/social/templates/t-1',
+    ],
+    [
+      'api.request',
+      { method: 'GET', path: '/workflow/logs/wf-1', query: { limit: 10 } },
+      'GET /api/workflow/logs/wf-1?limit=10',
+    ],
     ['health.check', 'vidau', 'GET /api/health/vidau'],
     ['tts.generate', { text: 'Hallo', provider: 'azure', options: {} }, 'POST /api/tts/generate'],
     ['service.test', 'pexels', 'GET /api/test/pexels'],
@@ -157,12 +192,30 @@ describe('Error Logs', () => {
 
   test('Retry re-sends a failed call to an operator address (webhook.call), with the workflow key read from the settings', async () => {
     const seen: Array<{ body: unknown; auth: string | null }> = [];
-    server.use(http.post('https://hooks.example.test/video', async ({ request }) => {
-      seen.push({ body: await request.json(), auth: request.headers.get('authorization') });
-      return HttpResponse.json({});
-    }));
-    await db.settings.put({ key: 'workflowConfig', value: { ...(await getSetting('workflowConfig')), apiKey: 'wf-key-1' } });
-    await recordError({ service: 'n8n', error: 'Webhook konnte nicht erreicht werden.', operation: { kind: 'webhook.call', args: { service: 'n8n', url: 'https://hooks.example.test/video', method: 'POST', json: { trigger: 'video_studio' }, auth: 'workflow' } } });
+    server.use(
+      http.post('https://hooks.example.test/video', async ({ request }) => {
+        seen.push({ body: await request.json(), auth: request.headers.get('authorization') });
+        return HttpResponse.json({});
+      }),
+    );
+    await db.settings.put({
+      key: 'workflowConfig',
+      value: { ...(await getSetting('workflowConfig')), apiKey: 'wf-key-1' },
+    });
+    await recordError({
+      service: 'n8n',
+      error: 'Webhook konnte nicht erreicht werden.',
+      operation: {
+        kind: 'webhook.call',
+        args: {
+          service: 'n8n',
+          url: 'https://hooks.example.test/video',
+          method: 'POST',
+          json: { trigger: 'video_studio' },
+          auth: 'workflow',
+        },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
@@ -173,16 +226,24 @@ describe('Error Logs', () => {
 
   test('an entry that cannot be re-run says so instead of calling anything, and keeps Resolve', async () => {
     const seen: string[] = [];
-    server.use(http.all('*', ({ request }) => {
-      seen.push(request.url);
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.all('*', ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json({});
+      }),
+    );
     await recordError({ service: 'vidau', error: 'Media Upload fehlgeschlagen' });
-    await recordError({ service: 'OBS', error: 'Failed to connect to OBS WebSocket', operation: { kind: 'obs.unknown-old-kind', args: null } });
+    await recordError({
+      service: 'OBS',
+      error: 'Failed to connect to OBS WebSocket',
+      operation: { kind: 'obs.unknown-old-kind', args: null },
+    });
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(2));
     for (const entry of entries()) {
-      expect(within(entry).getByTestId('entry-not-retryable')).toHaveTextContent('Dieser Fehler kann nicht automatisch wiederholt werden.');
+      expect(within(entry).getByTestId('entry-not-retryable')).toHaveTextContent(
+        'Dieser Fehler kann nicht automatisch wiederholt werden.',
+      );
       expect(within(entry).queryByRole('button', { name: /^Retry/ })).toBeNull();
       expect(within(entry).getByRole('button', { name: /^Resolve/ })).toBeInTheDocument();
     }
@@ -190,8 +251,15 @@ describe('Error Logs', () => {
   });
 
   test('a failed Retry keeps the entry Active, counts the retry, and adds no second entry', async () => {
-    server.use(http.get('*/api/health/azure', () => HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' })));
-    await recordError({ service: 'azure', error: 'old', retryCount: 1, operation: { kind: 'health.check', args: 'azure' } });
+    server.use(
+      http.get('*/api/health/azure', () => HttpResponse.json({}, { status: 503, statusText: 'Service Unavailable' })),
+    );
+    await recordError({
+      service: 'azure',
+      error: 'old',
+      retryCount: 1,
+      operation: { kind: 'health.check', args: 'azure' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
@@ -245,15 +313,36 @@ describe('Error Logs', () => {
 
   test('Export downloads JSON with the date, statistics and logs, every secret redacted', async () => {
     registerSecret('sk-live-TOPSECRET-42');
-    await recordError({ service: 'openai', error: 'API request failed with status 401: bad key sk-live-TOPSECRET-42', retryCount: 2, context: { apiKey: 'whatever-key-value' } });
+    await recordError({
+      service: 'openai',
+      error: 'API request failed with status 401: bad key sk-live-TOPSECRET-42',
+      retryCount: 2,
+      context: { apiKey: 'whatever-key-value' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ErrorLogsTab />);
     await waitFor(() => expect(entries()).toHaveLength(1));
     const { name, text } = await captureDownload(() => user.click(screen.getByRole('button', { name: 'Export' })));
     expect(name).toMatch(/^error-log-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = JSON.parse(text) as { date: string; statistics: { total: number; active: number; totalRetries: number; last24h: number; byService: Record<string, number> }; logs: Array<{ error: string }> };
+    const file = JSON.parse(text) as {
+      date: string;
+      statistics: {
+        total: number;
+        active: number;
+        totalRetries: number;
+        last24h: number;
+        byService: Record<string, number>;
+      };
+      logs: Array<{ error: string }>;
+    };
     expect(Number.isNaN(Date.parse(file.date))).toBe(false);
-    expect(file.statistics).toMatchObject({ total: 1, active: 1, totalRetries: 2, last24h: 1, byService: { openai: 1 } });
+    expect(file.statistics).toMatchObject({
+      total: 1,
+      active: 1,
+      totalRetries: 2,
+      last24h: 1,
+      byService: { openai: 1 },
+    });
     expect(file.logs).toHaveLength(1);
     expect(text).not.toContain('sk-live-TOPSECRET-42');
     expect(text).not.toContain('whatever-key-value');
@@ -262,7 +351,10 @@ describe('Error Logs', () => {
 
 describe('Circuit breakers', () => {
   test('show closed, then open after 5 failures, half-open after 60000 ms, closed after a success', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     renderWithProviders(<ErrorLogsTab />);
     const state = () => screen.getByTestId('breaker-state-heygen');
     expect(state()).toHaveTextContent('closed');
@@ -324,7 +416,12 @@ describe('Retry settings', () => {
     await waitFor(() => expect(field('Max retries')).toHaveValue(3));
     await setValues({ [label]: value });
     expect(await screen.findAllByText(message)).not.toHaveLength(0);
-    expect(await getSetting('retry')).toEqual({ maxRetries: 3, retryDelay: 2000, backoffMultiplier: 2, retryCondition: 'default' });
+    expect(await getSetting('retry')).toEqual({
+      maxRetries: 3,
+      retryDelay: 2000,
+      backoffMultiplier: 2,
+      retryCondition: 'default',
+    });
     expect(getRetrySettings().maxRetries).toBe(3);
   });
 
@@ -335,12 +432,21 @@ describe('Retry settings', () => {
     expect(await screen.findByText('Wiederholungseinstellungen gespeichert')).toBeInTheDocument();
     expect(getRetrySettings()).toMatchObject({ maxRetries: 10, retryDelay: 1000, backoffMultiplier: 1 });
     await setValues({ 'Max retries': '1', 'Retry delay (ms)': '10000', 'Backoff multiplier': '5' });
-    await waitFor(() => expect(getRetrySettings()).toMatchObject({ maxRetries: 1, retryDelay: 10000, backoffMultiplier: 5 }));
+    await waitFor(() =>
+      expect(getRetrySettings()).toMatchObject({ maxRetries: 1, retryDelay: 10000, backoffMultiplier: 5 }),
+    );
     await setValues({ 'Backoff multiplier': '2.7' });
     await waitFor(() => expect(getRetrySettings().backoffMultiplier).toBe(2.7));
     await userEvent.setup().selectOptions(screen.getByLabelText('Retry condition'), 'network-only');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save retry settings' }));
-    await waitFor(async () => expect(await getSetting('retry')).toEqual({ maxRetries: 1, retryDelay: 10000, backoffMultiplier: 2.7, retryCondition: 'network-only' }));
+    await waitFor(async () =>
+      expect(await getSetting('retry')).toEqual({
+        maxRetries: 1,
+        retryDelay: 10000,
+        backoffMultiplier: 2.7,
+        retryCondition: 'network-only',
+      }),
+    );
     expect(getRetrySettings().retryCondition).toBe('network-only');
   });
 });

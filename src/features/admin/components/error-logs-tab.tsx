@@ -28,7 +28,9 @@ function Counter({ label, value, testId }: { label: string; value: number; testI
   return (
     <div className="rounded-md border p-3">
       <div className="text-xs text-muted-foreground">{label}</div>
-      <div className="text-2xl font-bold" data-testid={testId}>{value}</div>
+      <div className="text-2xl font-bold" data-testid={testId}>
+        {value}
+      </div>
     </div>
   );
 }
@@ -53,14 +55,19 @@ function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
       )}
       <p className="break-words font-mono text-xs">{redact(entry.error)}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-xs text-muted-foreground" data-testid="entry-retries">{`Retries: ${entry.retryCount}`}</span>
+        <span
+          className="text-xs text-muted-foreground"
+          data-testid="entry-retries"
+        >{`Retries: ${entry.retryCount}`}</span>
         {!entry.resolved && (
           <div className="flex gap-2">
             <Button
               size="sm"
               variant="ghost"
               aria-label={`Resolve ${serviceName(entry.service)} error`}
-              onClick={() => void resolveError(entry.id).catch((error: unknown) => toast.error(storageFailureMessage(error)))}
+              onClick={() =>
+                void resolveError(entry.id).catch((error: unknown) => toast.error(storageFailureMessage(error)))
+              }
             >
               <CheckCircle2 aria-hidden />
               Resolve
@@ -73,8 +80,10 @@ function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
                 aria-label={`Retry ${serviceName(entry.service)}`}
                 onClick={() =>
                   retry.mutate(entry, {
-                    onSuccess: () => toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
-                    onError: (error) => toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
+                    onSuccess: () =>
+                      toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
+                    onError: (error) =>
+                      toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
                   })
                 }
               >
@@ -83,7 +92,9 @@ function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
               </Button>
             ) : (
               // An upload's file, an OBS connection or a breaker notice: nothing to send again.
-              <span className="self-center text-xs text-muted-foreground" data-testid="entry-not-retryable">{NOT_RETRYABLE_MESSAGE}</span>
+              <span className="self-center text-xs text-muted-foreground" data-testid="entry-not-retryable">
+                {NOT_RETRYABLE_MESSAGE}
+              </span>
             )}
           </div>
         )}
@@ -160,17 +171,27 @@ export function ErrorLogsTab() {
           </div>
           {Object.keys(stats.byService).length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Errors per service">
-              {Object.entries(stats.byService).sort(([a], [b]) => a.localeCompare(b)).map(([service, count]) => (
-                <li key={service}>
-                  <Badge tone="outline" data-testid={`by-service-${service}`}>{`${serviceName(service)}: ${count}`}</Badge>
-                </li>
-              ))}
+              {Object.entries(stats.byService)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([service, count]) => (
+                  <li key={service}>
+                    <Badge
+                      tone="outline"
+                      data-testid={`by-service-${service}`}
+                    >{`${serviceName(service)}: ${count}`}</Badge>
+                  </li>
+                ))}
             </ul>
           )}
           {list.length === 0 ? (
             <p className="text-sm text-muted-foreground">{messages.errors.empty}</p>
           ) : (
-            <ul className="max-h-[24rem] overflow-y-auto rounded-md border" data-testid="error-list" aria-label="Error log entries" tabIndex={0}>
+            <ul
+              className="max-h-[24rem] overflow-y-auto rounded-md border"
+              data-testid="error-list"
+              aria-label="Error log entries"
+              tabIndex={0}
+            >
               {list.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />
               ))}

@@ -31,14 +31,23 @@ export function LatestItemsCard() {
             {list.map((item) => (
               <li key={item.id} className="space-y-0.5 py-2 text-sm" data-testid={`source-item-${item.id}`}>
                 {isWebAddress(item.url) ? (
-                  <a href={item.url} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">{item.title}</a>
+                  <a
+                    href={item.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium underline-offset-2 hover:underline"
+                  >
+                    {item.title}
+                  </a>
                 ) : (
                   <span className="font-medium">{item.title}</span>
                 )}
                 <p className="text-xs text-muted-foreground">
                   <span data-testid="source-item-sources">{item.sources.join(', ')}</span>
                   {' · '}
-                  <time dateTime={item.publishedAt ?? item.fetchedAt}>{formatDateTime(item.publishedAt ?? item.fetchedAt)}</time>
+                  <time dateTime={item.publishedAt ?? item.fetchedAt}>
+                    {formatDateTime(item.publishedAt ?? item.fetchedAt)}
+                  </time>
                 </p>
               </li>
             ))}

@@ -80,13 +80,21 @@ test('Connect saves all five settings and the status panel shows versions, scene
   await user.type(screen.getByLabelText('Scene name'), 'weather');
   await user.click(screen.getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
-  expect(await getSetting('obs')).toEqual({ host: 'localhost', port: 4455, password: PASSWORD, sceneName: 'weather', sourceName: 'AI News Content' });
+  expect(await getSetting('obs')).toEqual({
+    host: 'localhost',
+    port: 4455,
+    password: PASSWORD,
+    sceneName: 'weather',
+    sourceName: 'AI News Content',
+  });
   expect(screen.getByTestId('admin-obs-obs-version')).toHaveTextContent('29.0.2 (simuliert)');
   expect(screen.getByTestId('admin-obs-obs-websocket-version')).toHaveTextContent('5.1.0');
   expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('main-studio');
   expect(screen.getByTestId('admin-obs-stream')).toHaveTextContent('Offline');
   // The configured scene is read back from the saved settings, which may land after the connection.
-  await waitFor(() => expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'));
+  await waitFor(() =>
+    expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'),
+  );
   obsSim.switchScene('outro');
   await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('outro'));
   obsSim.startStream();
@@ -127,11 +135,15 @@ test('storage full: Connect keeps the form, says so in German, and still connect
   await waitFor(() => expect(getObsState().status).toBe('connected'));
 });
 
-test('through the server: the status panel shows the server\'s OBS, follows a switch in OBS, and names a wrong password', async () => {
+test("through the server: the status panel shows the server's OBS, follows a switch in OBS, and names a wrong password", async () => {
   const user = renderTab();
   await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
   expect(screen.queryByLabelText('Password')).toBeNull();
-  expect(screen.getByText('Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).')).toBeVisible();
+  expect(
+    screen.getByText(
+      'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
+    ),
+  ).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Connect' }));
   await seen('Mit OBS verbunden (Studio über den Server).');
   await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
@@ -139,20 +151,41 @@ test('through the server: the status panel shows the server\'s OBS, follows a sw
   expect(screen.getByTestId('admin-obs-obs-version')).toHaveTextContent('29.0.2 (simuliert)');
   expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('main-studio');
   obsSim.switchScene('intro');
-  await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('intro'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByTestId('admin-obs-current-scene')).toHaveTextContent('intro'), {
+    timeout: 5000,
+  });
   expect((await getSetting('obs'))?.mode).toBe('server');
 
   obsSim.setIdentifyRefusal({ code: 4009, reason: 'Authentication failed.' });
-  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Wrong password'), { timeout: 5000 });
-  expect(screen.getByRole('alert')).toHaveTextContent('Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.');
+  await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Wrong password'), {
+    timeout: 5000,
+  });
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.',
+  );
 });
 
-test('through the server: Scene name and Source name are picked from the server\'s lists per instance and stored; no address or password', async () => {
+test("through the server: Scene name and Source name are picked from the server's lists per instance and stored; no address or password", async () => {
   server.use(
     http.get('*/api/obs/instances', () =>
       HttpResponse.json([
-        { name: 'Studio', url: 'ws://studio.local:4455', state: 'connected', textSource: 'AI News Content', scenes: ['main-studio', 'intro', 'weather'], currentScene: 'main-studio', textSources: ['AI News Content', 'Ticker'] },
-        { name: 'Regie 2', url: 'ws://10.0.0.7:4455', state: 'auth-failed', message: 'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.', textSource: 'Bauchbinde' },
+        {
+          name: 'Studio',
+          url: 'ws://studio.local:4455',
+          state: 'connected',
+          textSource: 'AI News Content',
+          scenes: ['main-studio', 'intro', 'weather'],
+          currentScene: 'main-studio',
+          textSources: ['AI News Content', 'Ticker'],
+        },
+        {
+          name: 'Regie 2',
+          url: 'ws://10.0.0.7:4455',
+          state: 'auth-failed',
+          message:
+            'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.',
+          textSource: 'Bauchbinde',
+        },
       ]),
     ),
   );
@@ -163,27 +196,39 @@ test('through the server: Scene name and Source name are picked from the server\
   const options = (select: HTMLSelectElement) => [...select.options].map((o) => o.textContent);
   expect(options(scene)).toEqual(['main-studio (aktuelle Szene)', 'main-studio', 'intro', 'weather']);
   expect(options(source)).toEqual(['AI News Content (Vorgabe des Servers)', 'Ticker']);
-  expect(screen.getByTestId('obs-server-source')).toHaveTextContent('Quick Text setzt die Quelle „AI News Content“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).');
+  expect(screen.getByTestId('obs-server-source')).toHaveTextContent(
+    'Quick Text setzt die Quelle „AI News Content“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).',
+  );
   expect(screen.queryByLabelText('Password')).toBeNull();
   expect(screen.queryByLabelText('Host')).toBeNull();
 
   await user.selectOptions(source, 'Ticker');
   await user.selectOptions(scene, 'weather');
-  await waitFor(async () => expect((await getSetting('obs'))?.serverChoices).toEqual({ Studio: { sourceName: 'Ticker', sceneName: 'weather' } }));
+  await waitFor(async () =>
+    expect((await getSetting('obs'))?.serverChoices).toEqual({
+      Studio: { sourceName: 'Ticker', sceneName: 'weather' },
+    }),
+  );
   expect(screen.getByTestId('obs-server-source')).toHaveTextContent('„Ticker“');
 
   // The other instance keeps its own: the server's source, and its lists once the server reaches that OBS.
   await user.selectOptions(screen.getByLabelText('OBS-Instanz'), 'Regie 2');
   expect((screen.getByLabelText('Source name') as HTMLSelectElement).value).toBe('');
-  expect(options(screen.getByLabelText('Source name') as HTMLSelectElement)).toEqual(['Bauchbinde (Vorgabe des Servers)']);
-  expect(screen.getByText('Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.')).toBeVisible();
+  expect(options(screen.getByLabelText('Source name') as HTMLSelectElement)).toEqual([
+    'Bauchbinde (Vorgabe des Servers)',
+  ]);
+  expect(
+    screen.getByText('Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.'),
+  ).toBeVisible();
 });
 
-test('through the server: the status panel\'s configured scene is the one picked for the server\'s instance', async () => {
+test("through the server: the status panel's configured scene is the one picked for the server's instance", async () => {
   await patchSetting('obs', { serverChoices: { Studio: { sceneName: 'weather' } } });
   const user = renderTab();
   await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
   await user.click(screen.getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(screen.getByTestId('admin-obs-status')).toHaveTextContent('Connected'));
-  await waitFor(() => expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'));
+  await waitFor(() =>
+    expect(screen.getByTestId('admin-obs-configured-scene')).toHaveTextContent('weather (found in OBS)'),
+  );
 });

@@ -11,16 +11,27 @@ import { OnAirCard } from './on-air-card';
 function StatusPanel({ obs, settings }: { obs: ObsState; settings: ObsSettings }) {
   const connected = obs.status === 'connected';
   // Through the server: the scene picked for its instance (none picked: the server's own program scene counts).
-  const sceneName = obs.via === 'server' ? (serverChoiceOf(settings, obs.instance).sceneName ?? obs.currentScene ?? '–') : settings.sceneName;
+  const sceneName =
+    obs.via === 'server'
+      ? (serverChoiceOf(settings, obs.instance).sceneName ?? obs.currentScene ?? '–')
+      : settings.sceneName;
   const sceneKnown = connected ? obs.scenes.includes(sceneName) : null;
   const rows: Array<[string, ReactNode]> = [
-    ['Status', <Badge key="s" tone={OBS_STATUS_TONE[obs.status]}>{obsStatusLabels[obs.status]}</Badge>],
+    [
+      'Status',
+      <Badge key="s" tone={OBS_STATUS_TONE[obs.status]}>
+        {obsStatusLabels[obs.status]}
+      </Badge>,
+    ],
     ['Address', obs.url ?? '–'],
     ['OBS version', connected && obs.versions ? obs.versions.obsVersion : '–'],
     ['obs-websocket version', connected && obs.versions ? obs.versions.obsWebSocketVersion : '–'],
     ['Current scene', connected ? (obs.currentScene ?? '–') : '–'],
     ['Stream', connected ? (obs.streaming ? 'Live' : 'Offline') : '–'],
-    ['Configured scene', sceneKnown === null ? sceneName : `${sceneName} (${sceneKnown ? 'found in OBS' : 'not in OBS'})`],
+    [
+      'Configured scene',
+      sceneKnown === null ? sceneName : `${sceneName} (${sceneKnown ? 'found in OBS' : 'not in OBS'})`,
+    ],
   ];
   return (
     <div className="space-y-3">
@@ -28,7 +39,10 @@ function StatusPanel({ obs, settings }: { obs: ObsState; settings: ObsSettings }
         {rows.map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-2 border-b py-1">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="text-right font-medium" data-testid={`admin-obs-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            <dd
+              className="text-right font-medium"
+              data-testid={`admin-obs-${label.toLowerCase().replace(/\s+/g, '-')}`}
+            >
               {value}
             </dd>
           </div>
@@ -60,7 +74,9 @@ export function ObsWebSocketTab() {
           <CardTitle>Status</CardTitle>
           <CardDescription>The connection the Live Broadcast screen uses</CardDescription>
         </CardHeader>
-        <CardContent>{settings ? <StatusPanel obs={obs} settings={settings} /> : <Skeleton className="h-40" />}</CardContent>
+        <CardContent>
+          {settings ? <StatusPanel obs={obs} settings={settings} /> : <Skeleton className="h-40" />}
+        </CardContent>
       </Card>
       <OnAirCard />
     </div>

@@ -12,7 +12,8 @@ import { OnAirCard } from './on-air-card';
 function patches(): unknown[] {
   const bodies: unknown[] = [];
   server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings') bodies.push(await request.clone().json());
+    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings')
+      bodies.push(await request.clone().json());
   });
   return bodies;
 }
@@ -27,7 +28,9 @@ test('Admin → OBS WebSocket shows „Schlagzeile auf Sendung“, off by defaul
   renderWithProviders(<ObsWebSocketTab />);
   const toggle = await screen.findByRole('switch', { name: 'Schlagzeile auf Sendung' });
   expect(toggle).not.toBeChecked();
-  expect(toggle).toHaveAccessibleDescription('Wird eine Meldung veröffentlicht, setzt der Server ihre Schlagzeile in die Quick-Text-Quelle von OBS und ihr Video in die Medienquelle.');
+  expect(toggle).toHaveAccessibleDescription(
+    'Wird eine Meldung veröffentlicht, setzt der Server ihre Schlagzeile in die Quick-Text-Quelle von OBS und ihr Video in die Medienquelle.',
+  );
   expect(screen.getByLabelText('Medienquelle für das Video')).toHaveValue('');
 });
 
@@ -56,7 +59,11 @@ test('Speichern stores the media source, trimmed; the switch keeps its position'
 });
 
 test('a refused save says so in German and puts the switch back', async () => {
-  server.use(http.patch('*/api/settings', () => HttpResponse.json({ message: 'Keine Berechtigung für diese Einstellung.' }, { status: 403 })));
+  server.use(
+    http.patch('*/api/settings', () =>
+      HttpResponse.json({ message: 'Keine Berechtigung für diese Einstellung.' }, { status: 403 }),
+    ),
+  );
   const user = userEvent.setup();
   renderWithProviders(<OnAirCard />);
   await user.click(await screen.findByRole('switch', { name: 'Schlagzeile auf Sendung' }));

@@ -18,7 +18,8 @@ const texts = {
   saved: 'Einstellung gespeichert',
   on: 'Veröffentlichte Meldungen gehen auf Sendung.',
   off: 'Veröffentlichte Meldungen gehen nicht mehr von selbst auf Sendung.',
-  mediaSaved: (name: string) => (name ? `Das Video einer Meldung läuft in „${name}“.` : 'Es wird keine Medienquelle mehr gesetzt.'),
+  mediaSaved: (name: string) =>
+    name ? `Das Video einer Meldung läuft in „${name}“.` : 'Es wird keine Medienquelle mehr gesetzt.',
   saveFailed: 'Einstellung konnte nicht gespeichert werden',
   loadFailed: 'Einstellung konnte nicht geladen werden.',
   tooLong: 'Höchstens 256 Zeichen.',
@@ -32,25 +33,32 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
   const [error, setError] = useState<string>();
   const dirty = mediaSource.trim() !== saved.mediaSource;
   // While the switch is being saved it shows the new position; a refusal puts it back (the saved value).
-  const enabled = toggle.isPending && toggle.variables.onAir?.enabled !== undefined ? toggle.variables.onAir.enabled : saved.enabled;
+  const enabled =
+    toggle.isPending && toggle.variables.onAir?.enabled !== undefined ? toggle.variables.onAir.enabled : saved.enabled;
 
   const onToggle = (on: boolean) =>
-    toggle.mutate({ onAir: { enabled: on } }, {
-      onSuccess: () => toast.success(texts.saved, { description: on ? texts.on : texts.off }),
-      onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
-    });
+    toggle.mutate(
+      { onAir: { enabled: on } },
+      {
+        onSuccess: () => toast.success(texts.saved, { description: on ? texts.on : texts.off }),
+        onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
+      },
+    );
 
   const saveMedia = () => {
     const name = mediaSource.trim();
     if (name.length > MEDIA_SOURCE_MAX) return setError(texts.tooLong);
     setError(undefined);
-    media.mutate({ onAir: { mediaSource: name } }, {
-      onSuccess: (settings) => {
-        setMediaSource(settings.onAir.mediaSource);
-        toast.success(texts.saved, { description: texts.mediaSaved(settings.onAir.mediaSource) });
+    media.mutate(
+      { onAir: { mediaSource: name } },
+      {
+        onSuccess: (settings) => {
+          setMediaSource(settings.onAir.mediaSource);
+          toast.success(texts.saved, { description: texts.mediaSaved(settings.onAir.mediaSource) });
+        },
+        onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
       },
-      onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
-    });
+    );
   };
 
   return (
@@ -59,10 +67,17 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
         <div className="space-y-0.5">
           <Label htmlFor={`${base}-enabled`}>Schlagzeile auf Sendung</Label>
           <p id={`${base}-enabled-hint`} className="text-sm text-muted-foreground">
-            Wird eine Meldung veröffentlicht, setzt der Server ihre Schlagzeile in die Quick-Text-Quelle von OBS und ihr Video in die Medienquelle.
+            Wird eine Meldung veröffentlicht, setzt der Server ihre Schlagzeile in die Quick-Text-Quelle von OBS und ihr
+            Video in die Medienquelle.
           </p>
         </div>
-        <Switch id={`${base}-enabled`} aria-describedby={`${base}-enabled-hint`} checked={enabled} disabled={toggle.isPending} onCheckedChange={onToggle} />
+        <Switch
+          id={`${base}-enabled`}
+          aria-describedby={`${base}-enabled-hint`}
+          checked={enabled}
+          disabled={toggle.isPending}
+          onCheckedChange={onToggle}
+        />
       </div>
       <form
         className="space-y-3"
@@ -76,7 +91,8 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
         <div className="space-y-1.5">
           <Label htmlFor={`${base}-media`}>Medienquelle für das Video</Label>
           <p id={`${base}-media-hint`} className="text-sm text-muted-foreground">
-            Name einer Medienquelle (ffmpeg_source) in OBS; sie spielt das Video von der öffentlichen Adresse der Meldung. Leer: kein Video.
+            Name einer Medienquelle (ffmpeg_source) in OBS; sie spielt das Video von der öffentlichen Adresse der
+            Meldung. Leer: kein Video.
           </p>
           <Input
             id={`${base}-media`}
@@ -89,7 +105,11 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
               setError(undefined);
             }}
           />
-          {error && <p id={`${base}-media-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+          {error && (
+            <p id={`${base}-media-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </div>
         <Button type="submit" disabled={media.isPending} aria-busy={media.isPending}>
           {media.isPending && <Loader2 aria-hidden className="animate-spin" />}
@@ -108,15 +128,20 @@ export function OnAirCard() {
       <CardHeader>
         <CardTitle>On air</CardTitle>
         <CardDescription>
-          Veröffentlichte Meldungen in OBS – über die Verbindung des Servers (OBS_URL); OBS muss nicht auf dem Server laufen.
+          Veröffentlichte Meldungen in OBS – über die Verbindung des Servers (OBS_URL); OBS muss nicht auf dem Server
+          laufen.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isPending && <Skeleton className="h-40 w-full" />}
         {settings.isError && (
           <div role="alert" className="space-y-2 text-sm text-red-700 dark:text-red-400">
-            <p>{texts.loadFailed} <span className="block text-xs">{serverMessage(settings.error)}</span></p>
-            <Button variant="outline" onClick={() => void settings.refetch()}>Erneut laden</Button>
+            <p>
+              {texts.loadFailed} <span className="block text-xs">{serverMessage(settings.error)}</span>
+            </p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              Erneut laden
+            </Button>
           </div>
         )}
         {settings.data && <OnAirForm saved={settings.data.onAir} />}

@@ -14,7 +14,12 @@ import { storageFailureMessage } from '@/db/storage-errors';
 type Draft = Record<RetryField | 'retryCondition', string>;
 
 function toDraft(s: RetrySettings): Draft {
-  return { maxRetries: String(s.maxRetries), retryDelay: String(s.retryDelay), backoffMultiplier: String(s.backoffMultiplier), retryCondition: s.retryCondition };
+  return {
+    maxRetries: String(s.maxRetries),
+    retryDelay: String(s.retryDelay),
+    backoffMultiplier: String(s.backoffMultiplier),
+    retryCondition: s.retryCondition,
+  };
 }
 
 const FIELDS: Array<{ field: RetryField; label: string; min: number; max: number; step: number; unit?: string }> = [

@@ -7,13 +7,15 @@ import { renderWithProviders } from '../../../../tests/render';
 import { ReviewCard } from './review-card';
 import { SystemTab } from './system-tab';
 
-const REVIEWED = 'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
+const REVIEWED =
+  'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.';
 
 /** Every PATCH /settings body the card sends. */
 function patches(): unknown[] {
   const bodies: unknown[] = [];
   server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings') bodies.push(await request.clone().json());
+    if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings')
+      bodies.push(await request.clone().json());
   });
   return bodies;
 }
@@ -24,9 +26,13 @@ test('System shows the card „Freigabe und KI-Hinweis“ with review on and the
   expect(await screen.findByText('Freigabe und KI-Hinweis')).toBeInTheDocument();
   const toggle = await screen.findByRole('switch', { name: 'Freigabe vor Veröffentlichung' });
   expect(toggle).toBeChecked();
-  expect(toggle).toHaveAccessibleDescription('Neue Meldungen warten in AI News auf Publish oder Reject, bevor der Run sie veröffentlicht.');
+  expect(toggle).toHaveAccessibleDescription(
+    'Neue Meldungen warten in AI News auf Publish oder Reject, bevor der Run sie veröffentlicht.',
+  );
   expect(screen.getByLabelText('KI-Hinweis nach Prüfung')).toHaveValue(REVIEWED);
-  expect(screen.getByLabelText('KI-Hinweis ohne Prüfung')).toHaveValue('Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.');
+  expect(screen.getByLabelText('KI-Hinweis ohne Prüfung')).toHaveValue(
+    'Dieser Beitrag wurde automatisch mit Hilfe von KI aus den genannten Quellen erstellt und ohne redaktionelle Prüfung veröffentlicht.',
+  );
 });
 
 test('the switch saves review=false at once', async () => {
@@ -50,7 +56,10 @@ test('Speichern saves both disclosure lines, trimmed', async () => {
   await user.click(screen.getByRole('button', { name: 'Speichern' }));
   expect(await screen.findByText('Einstellungen gespeichert')).toBeInTheDocument();
   expect(bodies).toEqual([{ disclosure: { reviewed: REVIEWED, automatic: 'Automatisch mit KI erstellt.' } }]);
-  expect((await getDeskSettings()).disclosure).toEqual({ reviewed: REVIEWED, automatic: 'Automatisch mit KI erstellt.' });
+  expect((await getDeskSettings()).disclosure).toEqual({
+    reviewed: REVIEWED,
+    automatic: 'Automatisch mit KI erstellt.',
+  });
   expect(automatic).toHaveValue('Automatisch mit KI erstellt.');
 });
 
@@ -76,7 +85,11 @@ test('a blank line or one over 300 characters is refused before anything is sent
 });
 
 test("a refused save shows the server's message and the switch goes back", async () => {
-  server.use(http.patch('*/api/settings', () => HttpResponse.json({ message: 'Nur Administratoren dürfen das ändern.' }, { status: 403 })));
+  server.use(
+    http.patch('*/api/settings', () =>
+      HttpResponse.json({ message: 'Nur Administratoren dürfen das ändern.' }, { status: 403 }),
+    ),
+  );
   const user = userEvent.setup();
   renderWithProviders(<ReviewCard />);
   const toggle = await screen.findByRole('switch', { name: 'Freigabe vor Veröffentlichung' });

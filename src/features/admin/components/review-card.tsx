@@ -23,11 +23,27 @@ function checkLine(value: string): string | undefined {
   return undefined;
 }
 
-function DisclosureField({ id, label, hint, value, error, onChange }: { id: string; label: string; hint: string; value: string; error?: string; onChange: (value: string) => void }) {
+function DisclosureField({
+  id,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">{hint}</p>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {hint}
+      </p>
       <Textarea
         id={id}
         rows={3}
@@ -36,7 +52,11 @@ function DisclosureField({ id, label, hint, value, error, onChange }: { id: stri
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -52,22 +72,28 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
   const reviewOn = review.isPending && review.variables.review !== undefined ? review.variables.review : saved.review;
 
   const toggleReview = (on: boolean) =>
-    review.mutate({ review: on }, {
-      onSuccess: () => toast.success(messages.system.saved),
-      onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
-    });
+    review.mutate(
+      { review: on },
+      {
+        onSuccess: () => toast.success(messages.system.saved),
+        onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
+      },
+    );
 
   const saveDisclosure = () => {
     const found: DisclosureErrors = { reviewed: checkLine(lines.reviewed), automatic: checkLine(lines.automatic) };
     setErrors(found);
     if (found.reviewed || found.automatic) return;
-    disclosure.mutate({ disclosure: { reviewed: lines.reviewed.trim(), automatic: lines.automatic.trim() } }, {
-      onSuccess: (settings) => {
-        setLines(settings.disclosure);
-        toast.success(messages.system.saved);
+    disclosure.mutate(
+      { disclosure: { reviewed: lines.reviewed.trim(), automatic: lines.automatic.trim() } },
+      {
+        onSuccess: (settings) => {
+          setLines(settings.disclosure);
+          toast.success(messages.system.saved);
+        },
+        onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
       },
-      onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
-    });
+    );
   };
 
   const edit = (key: keyof Disclosure) => (value: string) => {
@@ -84,7 +110,13 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
             Neue Meldungen warten in AI News auf Publish oder Reject, bevor der Run sie veröffentlicht.
           </p>
         </div>
-        <Switch id={`${base}-review`} aria-describedby={`${base}-review-hint`} checked={reviewOn} disabled={review.isPending} onCheckedChange={toggleReview} />
+        <Switch
+          id={`${base}-review`}
+          aria-describedby={`${base}-review-hint`}
+          checked={reviewOn}
+          disabled={review.isPending}
+          onCheckedChange={toggleReview}
+        />
       </div>
       <form
         className="space-y-4"
@@ -127,14 +159,21 @@ export function ReviewCard() {
     <Card>
       <CardHeader>
         <CardTitle>Freigabe und KI-Hinweis</CardTitle>
-        <CardDescription>Ob die Redaktion Meldungen vor der Veröffentlichung prüft, und welcher KI-Hinweis unter einer veröffentlichten Meldung steht.</CardDescription>
+        <CardDescription>
+          Ob die Redaktion Meldungen vor der Veröffentlichung prüft, und welcher KI-Hinweis unter einer veröffentlichten
+          Meldung steht.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isPending && <Skeleton className="h-48 w-full" />}
         {settings.isError && (
           <div role="alert" className="space-y-2 text-sm text-red-700 dark:text-red-400">
-            <p>{messages.review.loadFailed} <span className="block text-xs">{serverMessage(settings.error)}</span></p>
-            <Button variant="outline" onClick={() => void settings.refetch()}>Erneut laden</Button>
+            <p>
+              {messages.review.loadFailed} <span className="block text-xs">{serverMessage(settings.error)}</span>
+            </p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              Erneut laden
+            </Button>
           </div>
         )}
         {settings.data && <ReviewForm saved={settings.data} />}

@@ -78,7 +78,11 @@ function ScheduleForm({ saved }: { saved: Schedule }) {
           aria-describedby={error ? `${base}-minutes-error` : undefined}
           onChange={(e) => setMinutes(e.target.value)}
         />
-        {error && <p id={`${base}-minutes-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        {error && (
+          <p id={`${base}-minutes-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
       </div>
       <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
         {update.isPending && <Loader2 aria-hidden className="animate-spin" />}

@@ -27,7 +27,18 @@ export interface ServiceKeyRowProps {
 }
 
 /** One provider: status badge, last test, the saved key (masked) and a field for a new one. */
-export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, role, testing, onSave, onTest, untestable }: ServiceKeyRowProps) {
+export function ServiceKeyRow({
+  service,
+  savedKey,
+  serverKey,
+  result,
+  showKeys,
+  role,
+  testing,
+  onSave,
+  onTest,
+  untestable,
+}: ServiceKeyRowProps) {
   const inputId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState('');
@@ -51,7 +62,11 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
 
   const online = result?.status === 'online' || (result?.status === undefined && result?.success);
   return (
-    <li className="space-y-3 rounded-md border p-4" data-testid={`service-${service.id}`} data-unsaved={draft.trim() ? 'true' : undefined}>
+    <li
+      className="space-y-3 rounded-md border p-4"
+      data-testid={`service-${service.id}`}
+      data-unsaved={draft.trim() ? 'true' : undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -63,24 +78,50 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           {untestable ? (
-            <Badge tone="neutral" data-testid={`status-${service.id}`}>{messages.keys.notTestable}</Badge>
+            <Badge tone="neutral" data-testid={`status-${service.id}`}>
+              {messages.keys.notTestable}
+            </Badge>
           ) : result ? (
-            <Badge tone={online ? 'ok' : 'error'} data-testid={`status-${service.id}`}>{online ? 'online' : 'offline'}</Badge>
+            <Badge tone={online ? 'ok' : 'error'} data-testid={`status-${service.id}`}>
+              {online ? 'online' : 'offline'}
+            </Badge>
           ) : (
-            <Badge tone="neutral" data-testid={`status-${service.id}`}>unknown</Badge>
+            <Badge tone="neutral" data-testid={`status-${service.id}`}>
+              unknown
+            </Badge>
           )}
           <span className="text-xs text-muted-foreground" data-testid={`tested-${service.id}`}>
             {result?.lastTested ? `Zuletzt getestet: ${formatTime(result.lastTested)}` : messages.keys.neverTested}
           </span>
-          {result && <span className="text-xs text-muted-foreground" data-testid={`rt-${service.id}`}>{result.responseTime} ms</span>}
+          {result && (
+            <span className="text-xs text-muted-foreground" data-testid={`rt-${service.id}`}>
+              {result.responseTime} ms
+            </span>
+          )}
         </div>
       </div>
-      {untestable && <p role="note" className="text-xs text-muted-foreground">{messages.keys.noKeyTest(service.name)}</p>}
-      {!untestable && result && !online && result.error && <p className="text-xs text-red-700 dark:text-red-400">{redact(result.error)}</p>}
+      {untestable && (
+        <p role="note" className="text-xs text-muted-foreground">
+          {messages.keys.noKeyTest(service.name)}
+        </p>
+      )}
+      {!untestable && result && !online && result.error && (
+        <p className="text-xs text-red-700 dark:text-red-400">{redact(result.error)}</p>
+      )}
       <p className="font-mono text-sm" data-testid={`saved-${service.id}`}>
-        {serverKey ? `${serverKey.masked}${serverKey.source === 'environment' ? ` (${messages.keys.fromEnvironment})` : ''}` : savedKey ? (showKeys ? savedKey : maskKey(savedKey)) : messages.keys.noKey}
+        {serverKey
+          ? `${serverKey.masked}${serverKey.source === 'environment' ? ` (${messages.keys.fromEnvironment})` : ''}`
+          : savedKey
+            ? showKeys
+              ? savedKey
+              : maskKey(savedKey)
+            : messages.keys.noKey}
       </p>
-      {serverKey && !serverKey.readable && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.keys.unreadable}</p>}
+      {serverKey && !serverKey.readable && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {messages.keys.unreadable}
+        </p>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
           <Label htmlFor={inputId}>{`${service.name} API Key`}</Label>
@@ -103,7 +144,12 @@ export function ServiceKeyRow({ service, savedKey, serverKey, result, showKeys, 
           />
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" aria-label={`Test ${service.name}`} disabled={testing || untestable} onClick={() => onTest(draft.trim() || savedKey || '')}>
+          <Button
+            variant="outline"
+            aria-label={`Test ${service.name}`}
+            disabled={testing || untestable}
+            onClick={() => onTest(draft.trim() || savedKey || '')}
+          >
             {testing && <Loader2 className="animate-spin" aria-hidden />}
             Test
           </Button>

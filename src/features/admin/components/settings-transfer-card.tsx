@@ -9,7 +9,13 @@ import { errorMessage } from '@/lib/http/api-error';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
 import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
-import { buildSettingsExport, readSettingsFile, settingsHostChanges, storeSettings, type CheckedSettings } from '../lib/settings-transfer';
+import {
+  buildSettingsExport,
+  readSettingsFile,
+  settingsHostChanges,
+  storeSettings,
+  type CheckedSettings,
+} from '../lib/settings-transfer';
 import { messages } from '../messages';
 
 /** Exports and imports every setting as one JSON file; keys only when the operator ticks the warned box. */
@@ -53,7 +59,12 @@ export function SettingsTransferCard() {
       // Stored credentials would follow the file's addresses: another host is taken only once the operator agrees.
       const changes = await settingsHostChanges(checked);
       if (changes.length === 0) await store(checked);
-      else setPending({ changes, onConfirm: () => void store(checked), onCancel: () => toast.info(hostChangeMessages.cancelled) });
+      else
+        setPending({
+          changes,
+          onConfirm: () => void store(checked),
+          onCancel: () => toast.info(hostChangeMessages.cancelled),
+        });
     } catch {
       failed();
     } finally {
@@ -88,7 +99,9 @@ export function SettingsTransferCard() {
             <Upload aria-hidden />
             Import settings
           </Button>
-          <label htmlFor={fileId} className="sr-only">Settings file</label>
+          <label htmlFor={fileId} className="sr-only">
+            Settings file
+          </label>
           <input
             id={fileId}
             ref={fileRef}

@@ -102,11 +102,16 @@ describe('Social Media tab', () => {
       post({ provider: 'tiktok', state, status: 'success', access_token: 'never-read' });
     });
     expect(await screen.findByText('TikTok verbunden')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('platform-tiktok')).getByText('Connected')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('platform-tiktok')).getByText('Connected')).toBeInTheDocument(),
+    );
     expect(document.body.textContent).not.toContain('never-read');
 
     // A state is used once: replaying it does nothing more.
-    await postThenBarrier([{ provider: 'tiktok', state, status: 'success' }], await issuedState(user, popup, 'Instagram'));
+    await postThenBarrier(
+      [{ provider: 'tiktok', state, status: 'success' }],
+      await issuedState(user, popup, 'Instagram'),
+    );
     expect(screen.getAllByText('TikTok verbunden')).toHaveLength(1);
   });
 
@@ -127,15 +132,21 @@ describe('Social Media tab', () => {
     const user = userEvent.setup();
     renderWithProviders(<SocialTab />);
     await user.click(await screen.findByRole('button', { name: 'Connect Instagram with OAuth' }));
-    expect(await screen.findByText('Das Popup wurde blockiert. Bitte erlauben Sie Popups für diese Seite und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Das Popup wurde blockiert. Bitte erlauben Sie Popups für diese Seite und versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('the automation-based TikTok connect posts to the configured workflow webhook', async () => {
     const bodies: Array<Record<string, unknown>> = [];
-    server.use(http.post(HOOK, async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({ ok: true });
-    }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     await putSetting('system', { autoUpdates: true, debugMode: false, workflowWebhookUrl: HOOK });
     const user = userEvent.setup();
     renderWithProviders(<SocialTab />);
@@ -160,7 +171,9 @@ describe('public/auth/callback.html and callback.js', () => {
     const html = readFileSync(resolve(process.cwd(), 'public/auth/callback.html'), 'utf8');
     // No inline script (the page's CSP allows only 'self'): it loads its script file.
     expect(html).toContain('<script src="/auth/callback.js"></script>');
-    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'report-sample';/);
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'report-sample';/,
+    );
     const script = readFileSync(resolve(process.cwd(), 'public/auth/callback.js'), 'utf8');
     expect(script).not.toBe('');
     const original = window.location.href;

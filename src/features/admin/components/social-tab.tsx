@@ -15,7 +15,14 @@ import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
 import { formatNumber } from '@/lib/format';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { requestTikTokConnect } from '../api/webhook';
-import { authorizeUrl, beginOAuth, consumeOAuthResult, OAUTH_CHANNEL, openBlankOAuthPopup, openOAuthPopup } from '../lib/oauth';
+import {
+  authorizeUrl,
+  beginOAuth,
+  consumeOAuthResult,
+  OAUTH_CHANNEL,
+  openBlankOAuthPopup,
+  openOAuthPopup,
+} from '../lib/oauth';
 import { messages } from '../messages';
 
 const FALLBACK: SocialPlatform[] = [
@@ -129,7 +136,8 @@ export function SocialTab() {
     setConnected.mutate(
       { id: p.id, connected: !p.connected },
       {
-        onSuccess: () => toast.success(p.connected ? messages.oauth.disconnected(p.name) : messages.oauth.connected(p.name)),
+        onSuccess: () =>
+          toast.success(p.connected ? messages.oauth.disconnected(p.name) : messages.oauth.connected(p.name)),
         onError: () => toast.error(messages.oauth.failed(p.name)),
       },
     );
@@ -156,7 +164,11 @@ export function SocialTab() {
 
   return (
     <div className="space-y-4">
-      {platforms.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.oauth.loadFailed}</p>}
+      {platforms.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {messages.oauth.loadFailed}
+        </p>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {list.map((p) => (
           <li key={p.id}>
@@ -172,17 +184,29 @@ export function SocialTab() {
                 <p className="text-sm text-muted-foreground">{`${formatNumber(p.followers)} Follower · ${formatNumber(p.posts)} Posts`}</p>
                 <div className="flex flex-wrap gap-2">
                   {p.connected ? (
-                    <Button variant="outline" aria-label={`Disconnect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending}>
+                    <Button
+                      variant="outline"
+                      aria-label={`Disconnect ${p.name}`}
+                      onClick={() => toggle(p)}
+                      disabled={setConnected.isPending}
+                    >
                       <Unlink aria-hidden />
                       Disconnect
                     </Button>
                   ) : isOAuth(p.id) ? (
-                    <Button aria-label={`Connect ${p.name} with OAuth`} onClick={() => connectOAuth(p.id as OAuthPlatform)}>
+                    <Button
+                      aria-label={`Connect ${p.name} with OAuth`}
+                      onClick={() => connectOAuth(p.id as OAuthPlatform)}
+                    >
                       <Link2 aria-hidden />
                       Connect with OAuth
                     </Button>
                   ) : (
-                    <Button aria-label={`Connect ${p.name}`} onClick={() => toggle(p)} disabled={setConnected.isPending || platforms.isError}>
+                    <Button
+                      aria-label={`Connect ${p.name}`}
+                      onClick={() => toggle(p)}
+                      disabled={setConnected.isPending || platforms.isError}
+                    >
                       <Link2 aria-hidden />
                       Connect
                     </Button>

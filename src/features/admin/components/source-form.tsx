@@ -30,7 +30,14 @@ interface SourceFormProps {
 }
 
 /** Name, Feed-Adresse, Kategorie, Sprache, Aktiv: checked with the contract's schema, its messages at the fields. */
-export function SourceForm({ initial, submitLabel, pending, onSave, resetAfterSave = false, onCancel }: SourceFormProps) {
+export function SourceForm({
+  initial,
+  submitLabel,
+  pending,
+  onSave,
+  resetAfterSave = false,
+  onCancel,
+}: SourceFormProps) {
   const base = useId();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<SourceErrors>({});
@@ -67,7 +74,11 @@ export function SourceForm({ initial, submitLabel, pending, onSave, resetAfterSa
           onChange={(e) => change({ [field]: e.target.value })}
           {...props}
         />
-        {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
       </div>
     );
   };
@@ -86,12 +97,22 @@ export function SourceForm({ initial, submitLabel, pending, onSave, resetAfterSa
       {text('url', 'Feed-Adresse', { type: 'url', inputMode: 'url', placeholder: 'https://example.org/feed.xml' })}
       {text('category', 'Kategorie', { list: `${base}-categories` })}
       <datalist id={`${base}-categories`}>
-        {CATEGORIES.map((c) => <option key={c} value={c} />)}
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c} />
+        ))}
       </datalist>
       <div className="space-y-1.5">
         <Label htmlFor={`${base}-language`}>Sprache</Label>
-        <NativeSelect id={`${base}-language`} value={draft.language} onChange={(e) => change({ language: LANGUAGES.find((l) => l.value === e.target.value)?.value ?? 'de' })}>
-          {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
+        <NativeSelect
+          id={`${base}-language`}
+          value={draft.language}
+          onChange={(e) => change({ language: LANGUAGES.find((l) => l.value === e.target.value)?.value ?? 'de' })}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
         </NativeSelect>
       </div>
       <div className="flex items-center gap-3 sm:col-span-2">
@@ -99,7 +120,11 @@ export function SourceForm({ initial, submitLabel, pending, onSave, resetAfterSa
         <Label htmlFor={`${base}-enabled`}>Aktiv</Label>
       </div>
       <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-        {onCancel && <Button type="button" variant="outline" onClick={onCancel}>Abbrechen</Button>}
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Abbrechen
+          </Button>
+        )}
         <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending && <Loader2 aria-hidden className="animate-spin" />}
           {submitLabel}

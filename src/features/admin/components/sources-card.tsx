@@ -18,7 +18,9 @@ import { messages } from '../messages';
 import { LANGUAGES, SourceForm } from './source-form';
 
 type Deletable = FeedSource & { title: string };
-const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Deletable> })));
+const ConfirmDelete = retryableLazy(() =>
+  import('@/components/confirm-delete').then((m) => ({ default: m.default<Deletable> })),
+);
 
 const M = messages.sources;
 const languageOf = (code: FeedSource['language']) => LANGUAGES.find((l) => l.value === code)?.label ?? code;
@@ -27,12 +29,22 @@ const languageOf = (code: FeedSource['language']) => LANGUAGES.find((l) => l.val
 function LastFetch({ source }: { source: FeedSource }) {
   const last = source.lastFetch;
   const parts = last
-    ? [M.lastFetch(formatDateTime(last.at)), M.newItems(last.newItems), ...(last.status !== undefined ? [M.httpStatus(last.status)] : [])]
+    ? [
+        M.lastFetch(formatDateTime(last.at)),
+        M.newItems(last.newItems),
+        ...(last.status !== undefined ? [M.httpStatus(last.status)] : []),
+      ]
     : [M.neverFetched];
   return (
     <>
-      <p className="text-xs text-muted-foreground" data-testid="source-last-fetch">{[...parts, M.itemCount(source.itemCount)].join(' · ')}</p>
-      {last?.error && <p className="text-xs text-red-700 dark:text-red-400" data-testid="source-fetch-error">{last.error}</p>}
+      <p className="text-xs text-muted-foreground" data-testid="source-last-fetch">
+        {[...parts, M.itemCount(source.itemCount)].join(' · ')}
+      </p>
+      {last?.error && (
+        <p className="text-xs text-red-700 dark:text-red-400" data-testid="source-fetch-error">
+          {last.error}
+        </p>
+      )}
     </>
   );
 }
@@ -72,7 +84,9 @@ export function SourcesCard() {
         const read = list.filter((s) => s.enabled);
         const failed = read.filter((s) => s.lastFetch?.error).map((s) => s.name);
         const found = read.reduce((sum, s) => sum + (s.lastFetch?.newItems ?? 0), 0);
-        const description = [M.fetchedAll(found, read.length), ...(failed.length ? [M.failedFeeds(failed)] : [])].join(' · ');
+        const description = [M.fetchedAll(found, read.length), ...(failed.length ? [M.failedFeeds(failed)] : [])].join(
+          ' · ',
+        );
         (failed.length ? toast.warning : toast.success)(M.fetched, { description });
       },
       onError: (error) => toast.error(M.fetchFailed, { description: serverMessage(error) }),
@@ -115,15 +129,31 @@ export function SourcesCard() {
             {list.map((source) => {
               const fetching = fetchOne.isPending && fetchOne.variables === source.id;
               return (
-                <li key={source.id} className="flex flex-wrap items-start gap-3 p-3" data-testid={`source-${source.id}`} data-enabled={source.enabled}>
+                <li
+                  key={source.id}
+                  className="flex flex-wrap items-start gap-3 p-3"
+                  data-testid={`source-${source.id}`}
+                  data-enabled={source.enabled}
+                >
                   <div className="min-w-0 flex-1 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium" data-testid="source-name">{source.name}</span>
+                      <span className="font-medium" data-testid="source-name">
+                        {source.name}
+                      </span>
                       <Badge tone="outline">{source.category}</Badge>
-                      <Badge tone="neutral"><abbr title={languageOf(source.language)} className="no-underline">{source.language.toUpperCase()}</abbr></Badge>
+                      <Badge tone="neutral">
+                        <abbr title={languageOf(source.language)} className="no-underline">
+                          {source.language.toUpperCase()}
+                        </abbr>
+                      </Badge>
                     </div>
                     {isWebAddress(source.url) ? (
-                      <a href={source.url} target="_blank" rel="noopener noreferrer" className="block break-all text-xs text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">
+                      <a
+                        href={source.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="block break-all text-xs text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
+                      >
                         {source.url}
                       </a>
                     ) : (
@@ -141,15 +171,35 @@ export function SourcesCard() {
                       />
                       <span aria-hidden>Aktiv</span>
                     </label>
-                    <Button size="sm" className="min-h-10" variant="outline" disabled={fetching} aria-busy={fetching} aria-label={`Jetzt abrufen: ${source.name}`} onClick={() => fetchNow(source)}>
+                    <Button
+                      size="sm"
+                      className="min-h-10"
+                      variant="outline"
+                      disabled={fetching}
+                      aria-busy={fetching}
+                      aria-label={`Jetzt abrufen: ${source.name}`}
+                      onClick={() => fetchNow(source)}
+                    >
                       {fetching ? <Loader2 aria-hidden className="animate-spin" /> : <RefreshCw aria-hidden />}
                       Jetzt abrufen
                     </Button>
-                    <Button size="sm" className="min-h-10" variant="ghost" aria-label={`Bearbeiten: ${source.name}`} onClick={() => setEditing(source)}>
+                    <Button
+                      size="sm"
+                      className="min-h-10"
+                      variant="ghost"
+                      aria-label={`Bearbeiten: ${source.name}`}
+                      onClick={() => setEditing(source)}
+                    >
                       <Pencil aria-hidden />
                       Bearbeiten
                     </Button>
-                    <Button size="sm" className="min-h-10" variant="ghost" aria-label={`Löschen: ${source.name}`} onClick={() => setDeleting({ ...source, title: source.name })}>
+                    <Button
+                      size="sm"
+                      className="min-h-10"
+                      variant="ghost"
+                      aria-label={`Löschen: ${source.name}`}
+                      onClick={() => setDeleting({ ...source, title: source.name })}
+                    >
                       <Trash2 aria-hidden />
                       Löschen
                     </Button>
@@ -169,7 +219,13 @@ export function SourcesCard() {
           {editing && (
             <SourceForm
               key={editing.id}
-              initial={{ name: editing.name, url: editing.url, category: editing.category, language: editing.language, enabled: editing.enabled }}
+              initial={{
+                name: editing.name,
+                url: editing.url,
+                category: editing.category,
+                language: editing.language,
+                enabled: editing.enabled,
+              }}
               submitLabel="Speichern"
               pending={update.isPending}
               onSave={(value) => saveEdit(editing, value)}

@@ -14,13 +14,18 @@ async function renderTab() {
 }
 
 const row = (id: string) => screen.getByTestId(`source-${id}`);
-const addForm = () => screen.getByRole('heading', { name: 'Quelle hinzufügen' }).closest('[data-slot="card"]') as HTMLElement;
+const addForm = () =>
+  screen.getByRole('heading', { name: 'Quelle hinzufügen' }).closest('[data-slot="card"]') as HTMLElement;
 
 /** The JSON bodies of the requests to one method and path, as the page sends them. */
 function bodiesOf(method: string, path: RegExp): unknown[] {
   const bodies: unknown[] = [];
   const listener = ({ request }: { request: Request }) => {
-    if (request.method === method && path.test(new URL(request.url).pathname)) void request.clone().json().then((b: unknown) => bodies.push(b));
+    if (request.method === method && path.test(new URL(request.url).pathname))
+      void request
+        .clone()
+        .json()
+        .then((b: unknown) => bodies.push(b));
   };
   server.events.on('request:start', listener);
   onTestFinished(() => server.events.removeListener('request:start', listener));
@@ -30,7 +35,11 @@ function bodiesOf(method: string, path: RegExp): unknown[] {
 describe('Admin → Quellen', () => {
   test('lists the five sources with address, category, language, last fetch, the red error and the item count', async () => {
     const { list } = await renderTab();
-    expect(within(list).getAllByTestId('source-name').map((n) => n.textContent)).toEqual(['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News']);
+    expect(
+      within(list)
+        .getAllByTestId('source-name')
+        .map((n) => n.textContent),
+    ).toEqual(['Tech News', 'Reuters', 'Bloomberg', 'NASA', 'Medical News']);
     const reuters = row('src-reuters');
     const feed = within(reuters).getByRole('link', { name: 'https://feeds.newsdesk.example/reuters.xml' });
     expect(feed).toHaveAttribute('href', 'https://feeds.newsdesk.example/reuters.xml');
@@ -38,8 +47,12 @@ describe('Admin → Quellen', () => {
     expect(feed).toHaveAttribute('rel', 'noopener noreferrer');
     expect(reuters).toHaveTextContent('Wirtschaft');
     expect(reuters).toHaveTextContent('EN');
-    expect(within(reuters).getByTestId('source-last-fetch')).toHaveTextContent(/^Letzter Abruf: .+ · 0 neu · HTTP 304 · 7 Meldungen$/);
-    expect(within(row('src-tech-news')).getByTestId('source-last-fetch')).toHaveTextContent(/ · 2 neu · HTTP 200 · 5 Meldungen$/);
+    expect(within(reuters).getByTestId('source-last-fetch')).toHaveTextContent(
+      /^Letzter Abruf: .+ · 0 neu · HTTP 304 · 7 Meldungen$/,
+    );
+    expect(within(row('src-tech-news')).getByTestId('source-last-fetch')).toHaveTextContent(
+      / · 2 neu · HTTP 200 · 5 Meldungen$/,
+    );
     const error = within(row('src-bloomberg')).getByText('Der Feed verweigert den Zugriff (HTTP 403).');
     expect(error).toHaveClass('text-red-700');
     expect(within(row('src-tech-news')).queryByTestId('source-fetch-error')).toBeNull();
@@ -53,7 +66,9 @@ describe('Admin → Quellen', () => {
     const entries = within(items).getAllByRole('listitem');
     expect(entries.length).toBeGreaterThanOrEqual(12);
     expect(entries.length).toBeLessThanOrEqual(20);
-    const first = within(entries[0]).getByRole('link', { name: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor' });
+    const first = within(entries[0]).getByRole('link', {
+      name: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+    });
     expect(first).toHaveAttribute('href', 'https://articles.newsdesk.example/eu-ai-act-pflichten');
     expect(first).toHaveAttribute('rel', 'noopener noreferrer');
     expect(first).toHaveAttribute('target', '_blank');
@@ -84,8 +99,22 @@ describe('Admin → Quellen', () => {
     await user.click(within(form).getByRole('switch', { name: 'Aktiv' }));
     await user.click(within(form).getByRole('button', { name: 'Quelle hinzufügen' }));
     expect(await screen.findByText('Quelle gespeichert')).toBeInTheDocument();
-    await waitFor(() => expect(within(list).getAllByTestId('source-name').map((n) => n.textContent)).toContain('Tagesschau'));
-    expect(posts).toEqual([{ name: 'Tagesschau', url: 'https://www.tagesschau.de/index~rss2.xml', category: 'Politik', language: 'de', enabled: false }]);
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId('source-name')
+          .map((n) => n.textContent),
+      ).toContain('Tagesschau'),
+    );
+    expect(posts).toEqual([
+      {
+        name: 'Tagesschau',
+        url: 'https://www.tagesschau.de/index~rss2.xml',
+        category: 'Politik',
+        language: 'de',
+        enabled: false,
+      },
+    ]);
     const added = row('src-tagesschau');
     expect(within(added).getByTestId('source-last-fetch')).toHaveTextContent('Noch nie abgerufen · 0 Meldungen');
     expect(within(added).getByRole('switch', { name: 'Aktiv: Tagesschau' })).not.toBeChecked();
@@ -118,10 +147,20 @@ describe('Admin → Quellen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Quelle gespeichert')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(within(row('src-reuters')).getByTestId('source-name')).toHaveTextContent('Reuters Deutschland'));
+    await waitFor(() =>
+      expect(within(row('src-reuters')).getByTestId('source-name')).toHaveTextContent('Reuters Deutschland'),
+    );
     expect(row('src-reuters')).toHaveTextContent('DE');
     expect(within(row('src-reuters')).getByTestId('source-last-fetch')).toHaveTextContent(/ · 7 Meldungen$/);
-    expect(patches).toEqual([{ name: 'Reuters Deutschland', url: 'https://feeds.newsdesk.example/reuters.xml', category: 'Wirtschaft', language: 'de', enabled: true }]);
+    expect(patches).toEqual([
+      {
+        name: 'Reuters Deutschland',
+        url: 'https://feeds.newsdesk.example/reuters.xml',
+        category: 'Wirtschaft',
+        language: 'de',
+        enabled: true,
+      },
+    ]);
   });
 
   test('the switch turns a source on and says Quelle gespeichert', async () => {
@@ -129,7 +168,9 @@ describe('Admin → Quellen', () => {
     const toggle = within(row('src-medical-news')).getByRole('switch', { name: 'Aktiv: Medical News' });
     await user.click(toggle);
     expect(await screen.findByText('Quelle gespeichert')).toBeInTheDocument();
-    await waitFor(() => expect(within(row('src-medical-news')).getByRole('switch', { name: 'Aktiv: Medical News' })).toBeChecked());
+    await waitFor(() =>
+      expect(within(row('src-medical-news')).getByRole('switch', { name: 'Aktiv: Medical News' })).toBeChecked(),
+    );
     expect(row('src-medical-news')).toHaveAttribute('data-enabled', 'true');
   });
 
@@ -149,9 +190,17 @@ describe('Admin → Quellen', () => {
     await user.click(within(row('src-tech-news')).getByRole('button', { name: 'Jetzt abrufen: Tech News' }));
     expect(await screen.findByText('Abruf abgeschlossen')).toBeInTheDocument();
     expect(screen.getByText('Tech News: 1 neu')).toBeInTheDocument();
-    await waitFor(() => expect(within(row('src-tech-news')).getByTestId('source-last-fetch')).toHaveTextContent(/ · 1 neu · HTTP 200 · 6 Meldungen$/));
+    await waitFor(() =>
+      expect(within(row('src-tech-news')).getByTestId('source-last-fetch')).toHaveTextContent(
+        / · 1 neu · HTTP 200 · 6 Meldungen$/,
+      ),
+    );
     const items = screen.getByRole('list', { name: 'Neueste Meldungen' });
-    await waitFor(() => expect(within(items).getAllByRole('link')[0]).toHaveTextContent('Bundesnetzagentur meldet Rekord beim Ausbau von Solaranlagen'));
+    await waitFor(() =>
+      expect(within(items).getAllByRole('link')[0]).toHaveTextContent(
+        'Bundesnetzagentur meldet Rekord beim Ausbau von Solaranlagen',
+      ),
+    );
 
     await user.click(within(row('src-bloomberg')).getByRole('button', { name: 'Jetzt abrufen: Bloomberg' }));
     expect(await screen.findByText('Bloomberg: Der Feed verweigert den Zugriff (HTTP 403).')).toBeInTheDocument();
@@ -162,13 +211,23 @@ describe('Admin → Quellen', () => {
     await user.click(screen.getByRole('button', { name: 'Alle jetzt abrufen' }));
     expect(await screen.findByText('Abruf abgeschlossen')).toBeInTheDocument();
     expect(screen.getByText('3 neu aus 4 Quellen · Fehlgeschlagen: Bloomberg')).toBeInTheDocument();
-    await waitFor(() => expect(within(row('src-reuters')).getByTestId('source-last-fetch')).toHaveTextContent(/ · 2 neu · HTTP 200 · 9 Meldungen$/));
+    await waitFor(() =>
+      expect(within(row('src-reuters')).getByTestId('source-last-fetch')).toHaveTextContent(
+        / · 2 neu · HTTP 200 · 9 Meldungen$/,
+      ),
+    );
     // Medical News is switched off: not read.
-    expect(within(row('src-medical-news')).getByTestId('source-last-fetch')).toHaveTextContent(/ · 3 neu · HTTP 200 · 3 Meldungen$/);
+    expect(within(row('src-medical-news')).getByTestId('source-last-fetch')).toHaveTextContent(
+      / · 3 neu · HTTP 200 · 3 Meldungen$/,
+    );
   });
 
   test("a refused fetch shows the server's German message", async () => {
-    server.use(http.post('*/api/sources/:id/fetch', () => HttpResponse.json({ message: 'Quelle nicht gefunden' }, { status: 404 })));
+    server.use(
+      http.post('*/api/sources/:id/fetch', () =>
+        HttpResponse.json({ message: 'Quelle nicht gefunden' }, { status: 404 }),
+      ),
+    );
     const { user } = await renderTab();
     await user.click(within(row('src-nasa')).getByRole('button', { name: 'Jetzt abrufen: NASA' }));
     expect(await screen.findByText('Abruf fehlgeschlagen')).toBeInTheDocument();
@@ -178,9 +237,35 @@ describe('Admin → Quellen', () => {
   test('feed text is shown as text, and only web addresses become links', async () => {
     server.use(
       http.get('*/api/sources', () =>
-        HttpResponse.json([{ id: 'src-x', name: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)', category: 'Test', language: 'de', enabled: true, lastFetch: null, itemCount: 0 }])),
+        HttpResponse.json([
+          {
+            id: 'src-x',
+            name: '<img src=x onerror=alert(1)>',
+            url: 'javascript:alert(1)',
+            category: 'Test',
+            language: 'de',
+            enabled: true,
+            lastFetch: null,
+            itemCount: 0,
+          },
+        ]),
+      ),
       http.get('*/api/sources/items', () =>
-        HttpResponse.json([{ id: 'i-x', title: '<b>fett</b>', url: 'javascript:alert(2)', summary: '', author: null, publishedAt: null, fetchedAt: '2024-06-12T09:00:00.000Z', category: 'Test', language: 'de', sources: ['<i>Quelle</i>'] }])),
+        HttpResponse.json([
+          {
+            id: 'i-x',
+            title: '<b>fett</b>',
+            url: 'javascript:alert(2)',
+            summary: '',
+            author: null,
+            publishedAt: null,
+            fetchedAt: '2024-06-12T09:00:00.000Z',
+            category: 'Test',
+            language: 'de',
+            sources: ['<i>Quelle</i>'],
+          },
+        ]),
+      ),
     );
     const { list } = await renderTab();
     expect(within(list).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();

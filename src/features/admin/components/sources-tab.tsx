@@ -27,7 +27,13 @@ function AddSourceCard() {
         <CardDescription>RSS 2.0, RSS 1.0/RDF, Atom oder JSON Feed.</CardDescription>
       </CardHeader>
       <CardContent>
-        <SourceForm initial={EMPTY_SOURCE} submitLabel="Quelle hinzufügen" pending={create.isPending} onSave={add} resetAfterSave />
+        <SourceForm
+          initial={EMPTY_SOURCE}
+          submitLabel="Quelle hinzufügen"
+          pending={create.isPending}
+          onSave={add}
+          resetAfterSave
+        />
       </CardContent>
     </Card>
   );

@@ -20,7 +20,19 @@ import { ReviewCard } from './review-card';
 import { SettingsTransferCard } from './settings-transfer-card';
 import { storageFailureMessage } from '@/db/storage-errors';
 
-function ToggleRow({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
+function ToggleRow({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="flex min-h-11 items-center justify-between gap-4">
       <div className="space-y-0.5">
@@ -109,7 +121,13 @@ export function SystemTab() {
           <CardTitle>System</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <ToggleRow id={`${ids}-dark`} label="Dark mode" description="Same setting as the theme toggle." checked={theme === 'dark'} onChange={(v) => setTheme(v ? 'dark' : 'light')} />
+          <ToggleRow
+            id={`${ids}-dark`}
+            label="Dark mode"
+            description="Same setting as the theme toggle."
+            checked={theme === 'dark'}
+            onChange={(v) => setTheme(v ? 'dark' : 'light')}
+          />
           <ToggleRow
             id={`${ids}-updates`}
             label="Automatic updates"
@@ -124,7 +142,11 @@ export function SystemTab() {
             checked={system?.debugMode ?? false}
             onChange={(v) => void patch({ debugMode: v })}
           />
-          {system?.debugMode && <p className="text-sm text-muted-foreground" role="status">{messages.system.debugOn}</p>}
+          {system?.debugMode && (
+            <p className="text-sm text-muted-foreground" role="status">
+              {messages.system.debugOn}
+            </p>
+          )}
         </CardContent>
       </Card>
       <ReviewCard />
@@ -133,7 +155,10 @@ export function SystemTab() {
           <CardTitle>Workflow webhook</CardTitle>
           <CardDescription>Used by the automation-based connects.</CardDescription>
         </CardHeader>
-        <CardContent className="space-y-2" data-unsaved={webhook !== null && webhook !== (system?.workflowWebhookUrl ?? '') ? 'true' : undefined}>
+        <CardContent
+          className="space-y-2"
+          data-unsaved={webhook !== null && webhook !== (system?.workflowWebhookUrl ?? '') ? 'true' : undefined}
+        >
           <Label htmlFor={`${ids}-webhook`}>Workflow webhook URL</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
@@ -150,7 +175,9 @@ export function SystemTab() {
               }}
             />
             <HostChangeDialog pending={pending} onClose={() => setPending(null)} />
-            <Button variant="outline" onClick={saveWebhook}>Save</Button>
+            <Button variant="outline" onClick={saveWebhook}>
+              Save
+            </Button>
             <Button variant="secondary" disabled={testing} onClick={() => void runTest()}>
               {testing && <Loader2 className="animate-spin" aria-hidden />}
               Test

@@ -29,7 +29,11 @@ describe('live desk: the roles are the server settings', () => {
   test('shows the server roles; Switch sends settings.update with the swapped roles and lib/api follows them', async () => {
     const patches: unknown[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings') void request.clone().json().then((body) => patches.push(body));
+      if (request.method === 'PATCH' && new URL(request.url).pathname === '/api/settings')
+        void request
+          .clone()
+          .json()
+          .then((body) => patches.push(body));
     });
     const user = userEvent.setup();
     renderWithProviders(<TtsRolesCard />);
@@ -49,12 +53,23 @@ describe('live desk: the roles are the server settings', () => {
   });
 
   test('roles another console switched on the server are the ones the Test-Sprachausgabe asks first', async () => {
-    server.use(http.get('*/api/settings', () => HttpResponse.json({
-      schedule: { enabled: false, everyMinutes: 60 }, review: true, disclosure: { reviewed: 'a', automatic: 'b' }, ttsRoles: { primary: 'azure', backup: 'elevenlabs' },
-    })));
+    server.use(
+      http.get('*/api/settings', () =>
+        HttpResponse.json({
+          schedule: { enabled: false, everyMinutes: 60 },
+          review: true,
+          disclosure: { reviewed: 'a', automatic: 'b' },
+          ttsRoles: { primary: 'azure', backup: 'elevenlabs' },
+        }),
+      ),
+    );
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (new URL(request.url).pathname === '/api/tts/generate') void request.clone().json().then((body: { provider: string }) => asked.push(body.provider));
+      if (new URL(request.url).pathname === '/api/tts/generate')
+        void request
+          .clone()
+          .json()
+          .then((body: { provider: string }) => asked.push(body.provider));
     });
     const user = userEvent.setup();
     renderWithProviders(<TtsRolesCard />);
@@ -65,7 +80,11 @@ describe('live desk: the roles are the server settings', () => {
   });
 
   test('a refused Switch says so in German and leaves the roles as they were', async () => {
-    server.use(http.patch('*/api/settings', () => HttpResponse.json({ message: 'Primär- und Backup-Dienst müssen verschieden sein.' }, { status: 400 })));
+    server.use(
+      http.patch('*/api/settings', () =>
+        HttpResponse.json({ message: 'Primär- und Backup-Dienst müssen verschieden sein.' }, { status: 400 }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<TtsRolesCard />);
     const switchButton = screen.getByRole('button', { name: 'Switch' });
@@ -80,7 +99,11 @@ describe('live desk: the roles are the server settings', () => {
 
 describe('Test-Sprachausgabe says which engine spoke', () => {
   test('a desk without keys: the server answers with its embedded eSpeak-NG, and the card says so and plays it', async () => {
-    server.use(http.post('*/api/tts/generate', () => HttpResponse.arrayBuffer(makeWav(), { headers: { 'Content-Type': 'audio/wav', 'X-TTS-Provider': 'espeak' } })));
+    server.use(
+      http.post('*/api/tts/generate', () =>
+        HttpResponse.arrayBuffer(makeWav(), { headers: { 'Content-Type': 'audio/wav', 'X-TTS-Provider': 'espeak' } }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<TtsRolesCard />);
     await user.click(screen.getByRole('button', { name: 'Test-Sprachausgabe' }));

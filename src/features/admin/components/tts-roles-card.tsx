@@ -6,7 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TtsProvider as TtsEngine } from '@/contract';
 import { putSetting, type TtsRoles } from '@/db/settings';
-import { generateSpeech, getTtsRoles, lastTtsProvider, onTtsChange, savedRolesInForce, setTtsRoles } from '@/lib/api/tts';
+import {
+  generateSpeech,
+  getTtsRoles,
+  lastTtsProvider,
+  onTtsChange,
+  savedRolesInForce,
+  setTtsRoles,
+} from '@/lib/api/tts';
 import { errorMessage } from '@/lib/http/api-error';
 import { redact } from '@/lib/security/redact';
 import { useUpdateDeskSettings } from '../api/desk-settings';
@@ -28,9 +35,12 @@ export function TtsRolesCard() {
   // The last sample's audio, playable here (a blob URL, released when replaced or on leaving), and who spoke it.
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [spokenBy, setSpokenBy] = useState<TtsEngine | null>(null);
-  useEffect(() => () => {
-    if (audioUrl) URL.revokeObjectURL(audioUrl);
-  }, [audioUrl]);
+  useEffect(
+    () => () => {
+      if (audioUrl) URL.revokeObjectURL(audioUrl);
+    },
+    [audioUrl],
+  );
 
   const swapOnServer = () => {
     const next: TtsRoles = { primary: roles.backup, backup: roles.primary };
@@ -39,7 +49,12 @@ export function TtsRolesCard() {
       {
         onSuccess: (settings) => {
           setTtsRoles(settings.ttsRoles);
-          toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(settings.ttsRoles.primary), serviceName(settings.ttsRoles.backup)) });
+          toast.success(messages.tts.switched, {
+            description: messages.tts.switchedDescription(
+              serviceName(settings.ttsRoles.primary),
+              serviceName(settings.ttsRoles.backup),
+            ),
+          });
         },
         onError: (error) => toast.error(messages.tts.switchFailed, { description: serverMessage(error) }),
       },
@@ -56,7 +71,9 @@ export function TtsRolesCard() {
       // Saved before it shows: what the card shows survives a reload.
       await putSetting('ttsRoles', next);
       setTtsRoles(next);
-      toast.success(messages.tts.switched, { description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)) });
+      toast.success(messages.tts.switched, {
+        description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)),
+      });
     } catch (error) {
       // Not saved (a full disk): in force for this session all the same, and the operator is told.
       setTtsRoles(next);
@@ -88,11 +105,15 @@ export function TtsRolesCard() {
         <dl className="grid gap-3 sm:grid-cols-2">
           <div className="rounded-md border p-3">
             <dt className="text-xs uppercase text-muted-foreground">Primary</dt>
-            <dd className="font-medium" data-testid="tts-primary">{serviceName(roles.primary)}</dd>
+            <dd className="font-medium" data-testid="tts-primary">
+              {serviceName(roles.primary)}
+            </dd>
           </div>
           <div className="rounded-md border p-3">
             <dt className="text-xs uppercase text-muted-foreground">Backup</dt>
-            <dd className="font-medium" data-testid="tts-backup">{serviceName(roles.backup)}</dd>
+            <dd className="font-medium" data-testid="tts-backup">
+              {serviceName(roles.backup)}
+            </dd>
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +128,8 @@ export function TtsRolesCard() {
           <span className="text-sm text-muted-foreground" role="status" data-testid="tts-last">
             {last ? (
               <>
-                Letzte Anfrage bedient von <Badge tone={last === roles.primary ? 'ok' : 'warn'}>{serviceName(last)}</Badge>
+                Letzte Anfrage bedient von{' '}
+                <Badge tone={last === roles.primary ? 'ok' : 'warn'}>{serviceName(last)}</Badge>
               </>
             ) : (
               messages.tts.none
@@ -116,8 +138,18 @@ export function TtsRolesCard() {
         </div>
         {audioUrl && (
           <div className="space-y-1">
-            <audio controls src={audioUrl} data-testid="tts-audio" aria-label="Test-Sprachausgabe anhören" className="w-full" />
-            {spokenBy && <p className="text-sm text-muted-foreground" data-testid="tts-spoken-by">{messages.tts.speechOkDescription(serviceName(spokenBy))}</p>}
+            <audio
+              controls
+              src={audioUrl}
+              data-testid="tts-audio"
+              aria-label="Test-Sprachausgabe anhören"
+              className="w-full"
+            />
+            {spokenBy && (
+              <p className="text-sm text-muted-foreground" data-testid="tts-spoken-by">
+                {messages.tts.speechOkDescription(serviceName(spokenBy))}
+              </p>
+            )}
           </div>
         )}
       </CardContent>

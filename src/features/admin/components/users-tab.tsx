@@ -4,7 +4,14 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -62,13 +69,34 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
         >
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-name`}>Name</Label>
-            <Input id={`${ids}-name`} value={name} autoComplete="off" aria-invalid={errors.name ? true : undefined} onChange={(e) => setName(e.target.value)} />
-            {errors.name && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.name}</p>}
+            <Input
+              id={`${ids}-name`}
+              value={name}
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {errors.name && (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {errors.name}
+              </p>
+            )}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-email`}>E-mail</Label>
-            <Input id={`${ids}-email`} type="email" value={email} autoComplete="off" aria-invalid={errors.email ? true : undefined} onChange={(e) => setEmail(e.target.value)} />
-            {errors.email && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.email}</p>}
+            <Input
+              id={`${ids}-email`}
+              type="email"
+              value={email}
+              autoComplete="off"
+              aria-invalid={errors.email ? true : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {errors.email && (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {errors.email}
+              </p>
+            )}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-role`}>Role</Label>
@@ -79,13 +107,19 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
               onChange={(e) => setRole(e.target.value as User['role'])}
             >
               {ROLES.map((r) => (
-                <option key={r} value={r}>{r}</option>
+                <option key={r} value={r}>
+                  {r}
+                </option>
               ))}
             </select>
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={create.isPending}>Add</Button>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              Add
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -108,7 +142,11 @@ export function UsersTab() {
       </CardHeader>
       <CardContent>
         {users.isPending && <Skeleton className="h-16 w-full" />}
-        {users.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{messages.users.loadFailed}</p>}
+        {users.isError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {messages.users.loadFailed}
+          </p>
+        )}
         {users.data && (
           <ul className="divide-y rounded-md border" aria-label="Users">
             {users.data.map((u) => (

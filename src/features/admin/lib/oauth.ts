@@ -15,8 +15,16 @@ export interface OAuthResult {
 }
 
 const AUTHORIZE: Record<OAuthProvider, { url: string; clientParam: string; scope: string }> = {
-  instagram: { url: 'https://api.instagram.com/oauth/authorize', clientParam: 'client_id', scope: 'user_profile,user_media' },
-  tiktok: { url: 'https://www.tiktok.com/v2/auth/authorize/', clientParam: 'client_key', scope: 'user.info.basic,video.publish' },
+  instagram: {
+    url: 'https://api.instagram.com/oauth/authorize',
+    clientParam: 'client_id',
+    scope: 'user_profile,user_media',
+  },
+  tiktok: {
+    url: 'https://www.tiktok.com/v2/auth/authorize/',
+    clientParam: 'client_key',
+    scope: 'user.info.basic,video.publish',
+  },
 };
 
 export function callbackUrl(origin = window.location.origin): string {
@@ -77,7 +85,12 @@ export function beginOAuth(provider: OAuthProvider): string {
 export function consumeOAuthResult(data: unknown): OAuthResult | null {
   if (!data || typeof data !== 'object') return null;
   const { provider, state, status } = data as Record<string, unknown>;
-  if ((provider !== 'instagram' && provider !== 'tiktok') || typeof state !== 'string' || (status !== 'success' && status !== 'error')) return null;
+  if (
+    (provider !== 'instagram' && provider !== 'tiktok') ||
+    typeof state !== 'string' ||
+    (status !== 'success' && status !== 'error')
+  )
+    return null;
   const pending = readPending();
   const expected = memoryPending.get(state) ?? pending[state];
   if (expected !== provider) return null;
@@ -105,7 +118,11 @@ export function openOAuthPopup(url: string, provider: OAuthProvider): boolean {
 export function openBlankOAuthPopup(provider: string): Window | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
-  const popup = window.open('about:blank', `newsdesk-oauth-${provider}`, `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+  const popup = window.open(
+    'about:blank',
+    `newsdesk-oauth-${provider}`,
+    `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+  );
   if (!popup) return null;
   try {
     popup.opener = null;

@@ -31,7 +31,13 @@ export async function buildSettingsExport(includeSecrets: boolean, now = new Dat
     const { apiKey: _apiKey, ...workflowConfig } = rest.workflowConfig;
     out = redactValue({ ...rest, obs: obs as SettingsMap['obs'], workflowConfig });
   }
-  const file: SettingsFile = { app: 'newsdesk', version: 1, exportedAt: now.toISOString(), includesSecrets: includeSecrets, settings: out };
+  const file: SettingsFile = {
+    app: 'newsdesk',
+    version: 1,
+    exportedAt: now.toISOString(),
+    includesSecrets: includeSecrets,
+    settings: out,
+  };
   return JSON.stringify(file, null, 2);
 }
 
@@ -40,20 +46,45 @@ const fileSchema = z.object({
   app: z.literal('newsdesk'),
   version: z.literal(1),
   settings: z.object({
-    workflowConfig: z.optional(z.object({
-      webhookUrl: str, workflowId: str, baseUrl: str, gatewayUrl: str, statusUrl: str, mediaUrl: str, apiKey: z.optional(str),
-    })),
-    triggerParameters: z.optional(z.object({
-      topic: str,
-      language: z.enum(['de', 'en', 'es', 'fr']),
-      voice: str,
-      platforms: z.array(z.enum(['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'])),
-      urgency: z.enum(['low', 'normal', 'high', 'urgent']),
-      category: str,
-    })),
-    obs: z.optional(z.object({ host: str, port: z.number(), password: z.optional(str), sceneName: str, sourceName: str, mode: z.optional(z.enum(['direct', 'server'])), instance: z.optional(str), serverChoices: z.optional(z.record(str, z.object({ sceneName: z.optional(str), sourceName: z.optional(str) }))) })),
-    retry: z.optional(z.object({ maxRetries: z.number(), retryDelay: z.number(), backoffMultiplier: z.number(), retryCondition: str })),
-    ttsRoles: z.optional(z.object({ primary: z.enum(['elevenlabs', 'azure']), backup: z.enum(['elevenlabs', 'azure']) })),
+    workflowConfig: z.optional(
+      z.object({
+        webhookUrl: str,
+        workflowId: str,
+        baseUrl: str,
+        gatewayUrl: str,
+        statusUrl: str,
+        mediaUrl: str,
+        apiKey: z.optional(str),
+      }),
+    ),
+    triggerParameters: z.optional(
+      z.object({
+        topic: str,
+        language: z.enum(['de', 'en', 'es', 'fr']),
+        voice: str,
+        platforms: z.array(z.enum(['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'])),
+        urgency: z.enum(['low', 'normal', 'high', 'urgent']),
+        category: str,
+      }),
+    ),
+    obs: z.optional(
+      z.object({
+        host: str,
+        port: z.number(),
+        password: z.optional(str),
+        sceneName: str,
+        sourceName: str,
+        mode: z.optional(z.enum(['direct', 'server'])),
+        instance: z.optional(str),
+        serverChoices: z.optional(z.record(str, z.object({ sceneName: z.optional(str), sourceName: z.optional(str) }))),
+      }),
+    ),
+    retry: z.optional(
+      z.object({ maxRetries: z.number(), retryDelay: z.number(), backoffMultiplier: z.number(), retryCondition: str }),
+    ),
+    ttsRoles: z.optional(
+      z.object({ primary: z.enum(['elevenlabs', 'azure']), backup: z.enum(['elevenlabs', 'azure']) }),
+    ),
     system: z.optional(z.object({ autoUpdates: z.boolean(), debugMode: z.boolean(), workflowWebhookUrl: str })),
     apiKeys: z.optional(z.record(str, str)),
   }),
@@ -86,8 +117,10 @@ export function readSettingsFile(text: string): CheckedSettings {
   let retry: SettingsMap['retry'] | undefined;
   if (s.retry) {
     const checked = validateRetrySettings({
-      maxRetries: String(s.retry.maxRetries), retryDelay: String(s.retry.retryDelay),
-      backoffMultiplier: String(s.retry.backoffMultiplier), retryCondition: s.retry.retryCondition,
+      maxRetries: String(s.retry.maxRetries),
+      retryDelay: String(s.retry.retryDelay),
+      backoffMultiplier: String(s.retry.backoffMultiplier),
+      retryCondition: s.retry.retryCondition,
     });
     if (!checked.ok) throw new SettingsImportError('retry');
     retry = checked.value;
@@ -103,7 +136,13 @@ export async function settingsHostChanges({ settings: s }: CheckedSettings): Pro
   const changes: HostChange[] = [];
   if (s.workflowConfig) {
     const current = await getSetting('workflowConfig');
-    changes.push(...workflowHostChanges(current, s.workflowConfig, Boolean(current.apiKey?.trim()) && !isRealSecret(s.workflowConfig.apiKey)));
+    changes.push(
+      ...workflowHostChanges(
+        current,
+        s.workflowConfig,
+        Boolean(current.apiKey?.trim()) && !isRealSecret(s.workflowConfig.apiKey),
+      ),
+    );
   }
   if (s.obs) {
     const current = await getSetting('obs');

@@ -16,7 +16,9 @@ const FIELDS: ReadonlySet<string> = new Set<SourceField>(['name', 'url', 'catego
 const isField = (key: string): key is SourceField => FIELDS.has(key);
 
 /** Checks a draft with the contract's schema, so the form shows the server's own German messages at each field. */
-export async function validateSource(draft: SourceDraft): Promise<{ ok: true; value: SourceDraft } | { ok: false; errors: SourceErrors }> {
+export async function validateSource(
+  draft: SourceDraft,
+): Promise<{ ok: true; value: SourceDraft } | { ok: false; errors: SourceErrors }> {
   const { schemas } = await loadContract();
   const result = schemas.NewFeedSource.safeParse({ ...draft, url: draft.url.trim() });
   if (result.success) return { ok: true, value: result.data };

@@ -11,8 +11,10 @@ export const newsKeys = {
 };
 
 export const newsQueryOptions = aiNewsListQueryOptions;
-export const latestNewsQueryOptions = () => queryOptions({ queryKey: newsKeys.latest(), queryFn: ({ signal }) => getLatestNews(signal) });
-export const newsDetailsQueryOptions = (id: string) => queryOptions({ queryKey: newsKeys.details(id), queryFn: ({ signal }) => getNewsDetails(id, signal) });
+export const latestNewsQueryOptions = () =>
+  queryOptions({ queryKey: newsKeys.latest(), queryFn: ({ signal }) => getLatestNews(signal) });
+export const newsDetailsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: newsKeys.details(id), queryFn: ({ signal }) => getNewsDetails(id, signal) });
 export const useNews = () => useQuery(newsQueryOptions());
 /** A story's script, sources, disclosure and platforms (GET /news/{id}). */
 export const useNewsDetails = (id: string) => useQuery(newsDetailsQueryOptions(id));
@@ -22,7 +24,9 @@ function useNewsMutation<V>(fn: (v: V) => Promise<AiNewsItem>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (item) => {
-      queryClient.setQueryData<AiNewsItem[]>(newsKeys.list(), (old) => (old?.some((n) => n.id === item.id) ? old.map((n) => (n.id === item.id ? item : n)) : old ? [item, ...old] : old));
+      queryClient.setQueryData<AiNewsItem[]>(newsKeys.list(), (old) =>
+        old?.some((n) => n.id === item.id) ? old.map((n) => (n.id === item.id ? item : n)) : old ? [item, ...old] : old,
+      );
       // Under newsKeys.all: the list, the latest items and the story's details.
       return queryClient.invalidateQueries({ queryKey: newsKeys.all });
     },
@@ -36,4 +40,5 @@ export const useRejectNews = () => useNewsMutation((id: string) => rejectNews(id
 /** Retry: only failed items (POST /news/{id}/retry). */
 export const useRetryNews = () => useNewsMutation((id: string) => retryNews(id));
 /** POST /news/generate {topic, language} */
-export const useGenerateNews = () => useNewsMutation(({ topic, language }: { topic: string; language: string }) => generateNews(topic, language));
+export const useGenerateNews = () =>
+  useNewsMutation(({ topic, language }: { topic: string; language: string }) => generateNews(topic, language));

@@ -13,20 +13,29 @@ vi.mock('lucide-react', async (original) => {
   // The toolbar's and the header's icons: made once per screen, never per keystroke.
   return {
     ...m,
-    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, <m.Search {...p} />),
+    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, (<m.Search {...p} />)),
   };
 });
 vi.mock('@/components/ui/page-header', async (original) => {
   const m = await original<typeof import('@/components/ui/page-header')>();
-  return { ...m, PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, <m.PageHeader {...p} />) };
+  return {
+    ...m,
+    PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, (<m.PageHeader {...p} />)),
+  };
 });
 vi.mock('@/components/ui/badge', async (original) => {
   const m = await original<typeof import('@/components/ui/badge')>();
-  return { ...m, Badge: (p: React.ComponentProps<typeof m.Badge>) => (renders.badge++, <m.Badge {...p} />) };
+  return { ...m, Badge: (p: React.ComponentProps<typeof m.Badge>) => (renders.badge++, (<m.Badge {...p} />)) };
 });
 vi.mock('./generate-dialog', async (original) => {
   const m = await original<typeof import('./generate-dialog')>();
-  return { ...m, GenerateDialog: (p: React.ComponentProps<typeof m.GenerateDialog>) => (renders.dialog++, <m.GenerateDialog {...p} />) };
+  return {
+    ...m,
+    GenerateDialog: (p: React.ComponentProps<typeof m.GenerateDialog>) => (
+      renders.dialog++,
+      (<m.GenerateDialog {...p} />)
+    ),
+  };
 });
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -57,7 +66,8 @@ test('a search keystroke renders only list rows: the header and the closed dialo
   await user.keyboard('i');
   expect(screen.getByTestId('news-count').textContent).not.toBe(total);
   expect(screen.getByTestId('news-count')).toHaveTextContent(/^\d+ von \d+ Meldungen$/);
-  for (const row of screen.queryAllByTestId('news-row')) expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/ki/i);
+  for (const row of screen.queryAllByTestId('news-row'))
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/ki/i);
 
   expect(renders).toMatchObject({ icons: 0, header: 0, dialog: 0 });
   expect(renders.badge).toBeLessThanOrEqual(2 * before.length);

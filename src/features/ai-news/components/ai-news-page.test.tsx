@@ -20,7 +20,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const rowOf = (title: string) => screen.getByText(title, { selector: '[role="cell"]' }).closest('[role="row"]') as HTMLElement;
+const rowOf = (title: string) =>
+  screen.getByText(title, { selector: '[role="cell"]' }).closest('[role="row"]') as HTMLElement;
 
 async function setup() {
   const user = userEvent.setup();
@@ -32,7 +33,9 @@ async function setup() {
 async function menuItems(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(within(rowOf(title)).getByRole('button', { name: `Aktionen für ${title}` }));
   const menu = await screen.findByRole('menu');
-  return within(menu).queryAllByRole('menuitem').map((i) => i.textContent);
+  return within(menu)
+    .queryAllByRole('menuitem')
+    .map((i) => i.textContent);
 }
 
 test('filters default to "Alle Quellen", "Alle Kategorien" and "Alle Status" and offer the spec values', async () => {
@@ -44,9 +47,21 @@ test('filters default to "Alle Quellen", "Alle Kategorien" and "Alle Status" and
   expect(within(category).getByRole('option', { selected: true })).toHaveTextContent('Alle Kategorien');
   expect(within(status).getByRole('option', { selected: true })).toHaveTextContent('Alle Status');
   // The sources the demo's stories carry, in German alphabetical order.
-  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Bloomberg', 'Medical News', 'NASA', 'Reuters', 'Tech News']);
-  expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Kategorien', 'Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']);
-  expect(within(status).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed', 'rejected']);
+  expect(
+    within(source)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Alle Quellen', 'Bloomberg', 'Medical News', 'NASA', 'Reuters', 'Tech News']);
+  expect(
+    within(category)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Alle Kategorien', 'Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit']);
+  expect(
+    within(status)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value),
+  ).toEqual(['all', 'published', 'scheduled', 'draft', 'review', 'failed', 'rejected']);
   expect(within(status).getByRole('option', { name: 'Abgelehnt' })).toHaveValue('rejected');
   expect(screen.getAllByTestId('news-row')).toHaveLength(15);
   expect(screen.getByTestId('news-count')).toHaveTextContent('15 von 15 Meldungen');
@@ -110,15 +125,23 @@ test('Reject sends POST /news/{id}/reject, says so and shows the story as Abgele
 });
 
 test("a refused Reject shows the server's reason and keeps the story in review", async () => {
-  server.use(http.post('*/api/news/:id/reject', () => HttpResponse.json({ message: 'Nur Meldungen in Prüfung können abgelehnt werden.' }, { status: 409 })));
+  server.use(
+    http.post('*/api/news/:id/reject', () =>
+      HttpResponse.json({ message: 'Nur Meldungen in Prüfung können abgelehnt werden.' }, { status: 409 }),
+    ),
+  );
   const user = await setup();
   const title = 'Sonde erreicht den Jupitermond Europa';
   await menuItems(user, title);
   await user.click(screen.getByRole('menuitem', { name: 'Reject' }));
   expect(await screen.findByText('Ablehnen fehlgeschlagen')).toBeInTheDocument();
-  expect(screen.getByText('API request failed with status 409: Nur Meldungen in Prüfung können abgelehnt werden.')).toBeInTheDocument();
+  expect(
+    screen.getByText('API request failed with status 409: Nur Meldungen in Prüfung können abgelehnt werden.'),
+  ).toBeInTheDocument();
   expect(rowOf(title)).toHaveTextContent('In Prüfung');
-  await waitFor(async () => expect((await db.errorLog.toArray()).map((e) => e.operation)).toEqual([{ kind: 'news.reject', args: 'news-4' }]));
+  await waitFor(async () =>
+    expect((await db.errorLog.toArray()).map((e) => e.operation)).toEqual([{ kind: 'news.reject', args: 'news-4' }]),
+  );
 });
 
 test('Publish takes a story in review to published', async () => {
@@ -127,7 +150,9 @@ test('Publish takes a story in review to published', async () => {
   expect(rowOf(title)).toHaveTextContent('In Prüfung');
   await menuItems(user, title);
   await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
-  expect(await screen.findByText('„Webb-Teleskop fotografiert junge Galaxie“ ist jetzt veröffentlicht.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('„Webb-Teleskop fotografiert junge Galaxie“ ist jetzt veröffentlicht.'),
+  ).toBeInTheDocument();
   await waitFor(() => expect(rowOf(title)).toHaveTextContent('Veröffentlicht'));
 });
 
@@ -136,12 +161,20 @@ test("Details opens the story's script and the items it cites, from the demo sou
   await menuItems(user, 'Webb-Teleskop fotografiert junge Galaxie');
   await user.click(screen.getByRole('menuitem', { name: 'Details' }));
   const details = await screen.findByTestId('news-details');
-  expect(within(details).getByRole('heading', { name: 'Webb-Teleskop fotografiert junge Galaxie' })).toBeInTheDocument();
+  expect(
+    within(details).getByRole('heading', { name: 'Webb-Teleskop fotografiert junge Galaxie' }),
+  ).toBeInTheDocument();
   const first = await within(details).findByTestId('news-details-source-1');
-  expect(within(first).getByRole('link', { name: 'Webb-Teleskop fotografiert die bisher fernste Galaxie' })).toHaveAttribute('href', 'https://articles.newsdesk.example/webb-galaxie');
+  expect(
+    within(first).getByRole('link', { name: 'Webb-Teleskop fotografiert die bisher fernste Galaxie' }),
+  ).toHaveAttribute('href', 'https://articles.newsdesk.example/webb-galaxie');
   expect(first).toHaveTextContent('NASA');
-  expect(within(details).getByText(/Webb-Teleskop fotografiert die bisher fernste Galaxie\. \[1\]/)).toBeInTheDocument();
-  expect(within(details).getByTestId('news-details-written-by')).toHaveTextContent('Geschrieben von: Automatisch zusammengefasst (ohne KI)');
+  expect(
+    within(details).getByText(/Webb-Teleskop fotografiert die bisher fernste Galaxie\. \[1\]/),
+  ).toBeInTheDocument();
+  expect(within(details).getByTestId('news-details-written-by')).toHaveTextContent(
+    'Geschrieben von: Automatisch zusammengefasst (ohne KI)',
+  );
   expect(within(details).queryByTestId('news-details-disclosure')).toBeNull();
   // After Publish, the open details show the disclosure and where the story went.
   await user.keyboard('{Escape}');
@@ -151,17 +184,45 @@ test("Details opens the story's script and the items it cites, from the demo sou
   await menuItems(user, 'Webb-Teleskop fotografiert junge Galaxie');
   await user.click(screen.getByRole('menuitem', { name: 'Details' }));
   const published = await screen.findByTestId('news-details');
-  expect(await within(published).findByTestId('news-details-disclosure')).toHaveTextContent('Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.');
-  expect(within(published).getByTestId('news-details-platform-instagram')).toHaveTextContent('InstagramÜbersprungenInstagram ist nicht verbunden.');
+  expect(await within(published).findByTestId('news-details-disclosure')).toHaveTextContent(
+    'Dieser Beitrag wurde mit Hilfe von KI aus den genannten Quellen erstellt und von der Redaktion geprüft.',
+  );
+  expect(within(published).getByTestId('news-details-platform-instagram')).toHaveTextContent(
+    'InstagramÜbersprungenInstagram ist nicht verbunden.',
+  );
   expect(within(published).getByTestId('news-details-platform-telegram')).toHaveTextContent('TelegramVeröffentlicht');
 });
 
 test("the source filter lists the sources of the desk's stories, sorted, not a fixed list", async () => {
-  const story = (id: string, source: string) => ({ id, title: `Meldung ${id}`, source, category: 'Politik', status: 'review', createdAt: '2026-11-20T12:00:00.000Z', publishedAt: null, views: 0, engagement: 0 });
-  server.use(http.get('*/api/news', () => HttpResponse.json([story('a', 'Zeit Online'), story('b', 'Ärzteblatt'), story('c', 'Alpha Nachrichten'), story('d', 'Zeit Online'), story('e', 'Beta Zeitung')])));
+  const story = (id: string, source: string) => ({
+    id,
+    title: `Meldung ${id}`,
+    source,
+    category: 'Politik',
+    status: 'review',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    publishedAt: null,
+    views: 0,
+    engagement: 0,
+  });
+  server.use(
+    http.get('*/api/news', () =>
+      HttpResponse.json([
+        story('a', 'Zeit Online'),
+        story('b', 'Ärzteblatt'),
+        story('c', 'Alpha Nachrichten'),
+        story('d', 'Zeit Online'),
+        story('e', 'Beta Zeitung'),
+      ]),
+    ),
+  );
   const user = await setup();
   const source = screen.getByLabelText('Quelle');
-  expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle Quellen', 'Alpha Nachrichten', 'Ärzteblatt', 'Beta Zeitung', 'Zeit Online']);
+  expect(
+    within(source)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Alle Quellen', 'Alpha Nachrichten', 'Ärzteblatt', 'Beta Zeitung', 'Zeit Online']);
   await user.selectOptions(source, 'Zeit Online');
   expect(screen.getAllByTestId('news-row')).toHaveLength(2);
   expect(screen.getByTestId('news-count')).toHaveTextContent('2 von 5 Meldungen');
@@ -173,7 +234,9 @@ test('Publish changes a draft to published and the list updates', async () => {
   expect(rowOf(title)).toHaveTextContent('Entwurf');
   await menuItems(user, title);
   await user.click(screen.getByRole('menuitem', { name: 'Publish' }));
-  expect(await screen.findByText('„Notenbank senkt überraschend die Zinsen“ ist jetzt veröffentlicht.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('„Notenbank senkt überraschend die Zinsen“ ist jetzt veröffentlicht.'),
+  ).toBeInTheDocument();
   await waitFor(() => expect(rowOf(title)).toHaveTextContent('Veröffentlicht'));
 });
 
@@ -187,7 +250,9 @@ test('Retry changes a failed item back to a draft', async () => {
 });
 
 test('a failing Publish shows the error, keeps the status and records it in the error log', async () => {
-  server.use(http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'Quelle gesperrt' }, { status: 403 })));
+  server.use(
+    http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'Quelle gesperrt' }, { status: 403 })),
+  );
   const user = await setup();
   const title = 'Notenbank senkt überraschend die Zinsen';
   await menuItems(user, title);
@@ -200,7 +265,7 @@ test('a failing Publish shows the error, keeps the status and records it in the 
   expect(entry).toMatchObject({ service: 'news', operation: { kind: 'news.publish' } });
 });
 
-test('Generate News creates a draft from the sources\' items through POST /news/generate; a topic none carries is refused', async () => {
+test("Generate News creates a draft from the sources' items through POST /news/generate; a topic none carries is refused", async () => {
   let body: unknown;
   server.events.on('request:start', async ({ request }) => {
     if (request.url.endsWith('/news/generate')) body = await request.clone().json();
@@ -212,13 +277,17 @@ test('Generate News creates a draft from the sources\' items through POST /news/
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte geben Sie ein Thema ein.');
   await user.type(within(dialog).getByLabelText('Thema'), 'Solarrekord in Bayern');
   await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
-  expect(await screen.findByText('Keine aktuelle Meldung zum Thema „Solarrekord in Bayern“ gefunden.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Keine aktuelle Meldung zum Thema „Solarrekord in Bayern“ gefunden.'),
+  ).toBeInTheDocument();
   await user.clear(within(dialog).getByLabelText('Thema'));
   await user.type(within(dialog).getByLabelText('Thema'), 'Grippeimpfstoff');
   await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
   expect(await screen.findByText('News generiert')).toBeInTheDocument();
   // The list draws the new item in its deferred render, just after the toast; its title and source are the item's.
-  await waitFor(() => expect(rowOf('Neuer Grippeimpfstoff schützt gegen mehrere Varianten')).toHaveTextContent('Entwurf'));
+  await waitFor(() =>
+    expect(rowOf('Neuer Grippeimpfstoff schützt gegen mehrere Varianten')).toHaveTextContent('Entwurf'),
+  );
   expect(rowOf('Neuer Grippeimpfstoff schützt gegen mehrere Varianten')).toHaveTextContent('Medical News');
   expect(body).toEqual({ topic: 'Grippeimpfstoff', language: 'en' });
   server.events.removeAllListeners();

@@ -1,5 +1,16 @@
 import { Sparkles } from 'lucide-react';
-import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -19,7 +30,9 @@ import { whenIdle } from '@/lib/idle';
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
 const GenerateDialog = retryableLazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
 // The details dialog likewise: its code loads with the first Details.
-const NewsDetailsDialog = retryableLazy(() => import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })));
+const NewsDetailsDialog = retryableLazy(() =>
+  import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })),
+);
 // The virtualized list (TanStack Virtual, 10 KB gzip) is not needed before the news have arrived: it loads once the
 // screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./news-table');
@@ -33,7 +46,9 @@ const STATUSES: NewsStatus[] = ['published', 'scheduled', 'draft', 'review', 'fa
 function reason(error: unknown): string {
   // A plain-text body: the message already holds it.
   const message = error instanceof ApiError ? bodyMessage(error) : undefined;
-  return message && error instanceof ApiError ? `API request failed with status ${error.status}: ${message}` : errorMessage(error);
+  return message && error instanceof ApiError
+    ? `API request failed with status ${error.status}: ${message}`
+    : errorMessage(error);
 }
 
 interface BrowserProps {
@@ -55,28 +70,58 @@ interface FiltersProps {
 }
 
 /** Source, category and status: memoized, a search keystroke does not render the three selects. */
-const Filters = memo(function Filters({ sources, source, setSource, category, setCategory, status, setStatus }: FiltersProps) {
+const Filters = memo(function Filters({
+  sources,
+  source,
+  setSource,
+  category,
+  setCategory,
+  status,
+  setStatus,
+}: FiltersProps) {
   return (
     <>
       <div className="grid gap-1">
         <Label htmlFor="news-source">Quelle</Label>
         <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value)}>
           <option value="all">{messages.allSources}</option>
-          {sources.map((s) => <option key={s} value={s}>{s}</option>)}
+          {sources.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </div>
       <div className="grid gap-1">
         <Label htmlFor="news-category">Kategorie</Label>
-        <select id="news-category" className={nativeSelect} value={category} onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}>
+        <select
+          id="news-category"
+          className={nativeSelect}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}
+        >
           <option value="all">{messages.allCategories}</option>
-          {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </div>
       <div className="grid gap-1">
         <Label htmlFor="news-status">Status</Label>
-        <select id="news-status" className={nativeSelect} value={status} onChange={(e) => setStatus(e.target.value as NewsStatus | 'all')}>
+        <select
+          id="news-status"
+          className={nativeSelect}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as NewsStatus | 'all')}
+        >
           <option value="all">{messages.allStatus}</option>
-          {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
       </div>
     </>
@@ -93,12 +138,21 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
   // Lower-cased titles built once per list, so a search keystroke only scans strings.
   const indexed = useMemo(() => (items ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [items]);
   // The desk's own sources: the ones its stories carry, not a fixed list.
-  const sources = useMemo(() => [...new Set((items ?? []).map((item) => item.source))].sort((a, b) => a.localeCompare(b, 'de')), [items]);
+  const sources = useMemo(
+    () => [...new Set((items ?? []).map((item) => item.source))].sort((a, b) => a.localeCompare(b, 'de')),
+    [items],
+  );
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const out: AiNewsItem[] = [];
     for (const { item, title } of indexed) {
-      if ((source === 'all' || item.source === source) && (category === 'all' || item.category === category) && (status === 'all' || item.status === status) && (!needle || title.includes(needle))) out.push(item);
+      if (
+        (source === 'all' || item.source === source) &&
+        (category === 'all' || item.category === category) &&
+        (status === 'all' || item.status === status) &&
+        (!needle || title.includes(needle))
+      )
+        out.push(item);
     }
     return out;
   }, [indexed, search, source, category, status]);
@@ -110,7 +164,15 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
           <Label htmlFor="news-search">Suche</Label>
           <SearchField id="news-search" label={messages.searchLabel} value={search} onValueChange={setSearch} />
         </div>
-        <Filters sources={sources} source={source} setSource={setSource} category={category} setCategory={setCategory} status={status} setStatus={setStatus} />
+        <Filters
+          sources={sources}
+          source={source}
+          setSource={setSource}
+          category={category}
+          setCategory={setCategory}
+          status={status}
+          setStatus={setStatus}
+        />
       </div>
 
       {pending ? (
@@ -119,12 +181,16 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
           <p className="text-muted-foreground">{errorMessage(error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
+          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>
+            Erneut laden
+          </Button>
         </div>
       ) : (
         <Suspense fallback={tableSkeleton}>
           <div className="space-y-2">
-            <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">{messages.count(visible.length, indexed.length)}</p>
+            <p className="text-sm text-muted-foreground" data-testid="news-count" aria-live="polite">
+              {messages.count(visible.length, indexed.length)}
+            </p>
             <NewsTable items={visible} actions={actions} />
           </div>
         </Suspense>
@@ -179,14 +245,32 @@ export function AiNewsPage() {
       <PageHeader
         title="AI News Central"
         description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
-        actions={<Button onClick={() => setGenerating(true)}><Sparkles aria-hidden />Generate News</Button>}
+        actions={
+          <Button onClick={() => setGenerating(true)}>
+            <Sparkles aria-hidden />
+            Generate News
+          </Button>
+        }
       />
-      <NewsBrowser items={news.data} pending={news.isPending} error={news.isError ? news.error : null} refetch={news.refetch} actions={actions} />
+      <NewsBrowser
+        items={news.data}
+        pending={news.isPending}
+        error={news.isError ? news.error : null}
+        refetch={news.refetch}
+        actions={actions}
+      />
       <WhenOpened open={generating}>
         <GenerateDialog open={generating} onOpenChange={setGenerating} />
       </WhenOpened>
       <WhenOpened open={details?.open ?? false}>
-        {details && <NewsDetailsDialog key={details.item.id} item={details.item} open={details.open} onOpenChange={(open) => setDetails({ ...details, open })} />}
+        {details && (
+          <NewsDetailsDialog
+            key={details.item.id}
+            item={details.item}
+            open={details.open}
+            onOpenChange={(open) => setDetails({ ...details, open })}
+          />
+        )}
       </WhenOpened>
     </div>
   );

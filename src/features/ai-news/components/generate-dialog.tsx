@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
@@ -19,15 +26,21 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     e.preventDefault();
     if (!topic.trim()) return setError(messages.topicRequired);
     setError(null);
-    generate.mutate({ topic: topic.trim(), language }, {
-      onSuccess: (item) => {
-        toast.success(messages.generated, { description: messages.generatedText(item.title) });
-        setTopic('');
-        onOpenChange(false);
+    generate.mutate(
+      { topic: topic.trim(), language },
+      {
+        onSuccess: (item) => {
+          toast.success(messages.generated, { description: messages.generatedText(item.title) });
+          setTopic('');
+          onOpenChange(false);
+        },
+        // The server's own German reason (e.g. no source item on the topic) rather than the HTTP summary.
+        onError: (err) =>
+          toast.error(messages.generateFailed, {
+            description: (err instanceof ApiError ? bodyMessage(err) : undefined) ?? errorMessage(err),
+          }),
       },
-      // The server's own German reason (e.g. no source item on the topic) rather than the HTTP summary.
-      onError: (err) => toast.error(messages.generateFailed, { description: (err instanceof ApiError ? bodyMessage(err) : undefined) ?? errorMessage(err) }),
-    });
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -43,17 +56,30 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </div>
           <div className="grid gap-1">
             <Label htmlFor="gen-language">Sprache</Label>
-            <select id="gen-language" className={nativeSelect} value={language} onChange={(e) => setLanguage(e.target.value)}>
+            <select
+              id="gen-language"
+              className={nativeSelect}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
               <option value="en">English</option>
               <option value="de">Deutsch</option>
               <option value="es">Español</option>
               <option value="fr">Français</option>
             </select>
           </div>
-          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Abbrechen</Button>
-            <Button type="submit" disabled={generate.isPending}>{generate.isPending ? 'Wird generiert …' : 'Generate'}</Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={generate.isPending}>
+              {generate.isPending ? 'Wird generiert …' : 'Generate'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -24,8 +24,20 @@ const DETAILS = {
   teaser: 'Der Bundestag hat das Gesetz beschlossen.',
   writtenBy: 'gpt-4o-mini',
   sources: [
-    { n: 1, title: 'Bundestag beschließt Energiegesetz', url: 'https://alpha.example/energie', sources: ['Alpha Nachrichten', 'Beta Zeitung'], publishedAt: '2026-11-20T11:15:00.000Z' },
-    { n: 2, title: 'Förderung ab Januar', url: 'https://beta.example/foerderung', sources: ['Beta Zeitung'], publishedAt: null },
+    {
+      n: 1,
+      title: 'Bundestag beschließt Energiegesetz',
+      url: 'https://alpha.example/energie',
+      sources: ['Alpha Nachrichten', 'Beta Zeitung'],
+      publishedAt: '2026-11-20T11:15:00.000Z',
+    },
+    {
+      n: 2,
+      title: 'Förderung ab Januar',
+      url: 'https://beta.example/foerderung',
+      sources: ['Beta Zeitung'],
+      publishedAt: null,
+    },
   ],
   runId: 'run-42',
   disclosure: 'Dieser Beitrag wurde mit Hilfe von KI erstellt und von der Redaktion geprüft.',
@@ -43,13 +55,23 @@ function open(item = ITEM) {
 }
 
 test('the details show teaser, script, the cited items with links, source names and dates, the author, the disclosure, the public page and the platforms', async () => {
-  server.use(http.get('*/api/news/:id', ({ params }) => (params.id === 'story-7' ? HttpResponse.json(DETAILS) : HttpResponse.json({ message: 'Meldung nicht gefunden' }, { status: 404 }))));
+  server.use(
+    http.get('*/api/news/:id', ({ params }) =>
+      params.id === 'story-7'
+        ? HttpResponse.json(DETAILS)
+        : HttpResponse.json({ message: 'Meldung nicht gefunden' }, { status: 404 }),
+    ),
+  );
   open();
   const details = await screen.findByTestId('news-details');
-  expect(within(details).getByRole('heading', { name: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien' })).toBeInTheDocument();
+  expect(
+    within(details).getByRole('heading', { name: 'Bundestag beschließt Gesetz zur Förderung erneuerbarer Energien' }),
+  ).toBeInTheDocument();
   expect(within(details).getByText('Veröffentlicht', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
   const first = await within(details).findByTestId('news-details-source-1');
-  expect(within(details).getByText('Der Bundestag hat das Gesetz beschlossen. [1] Die Förderung beginnt im Januar. [2]')).toBeInTheDocument();
+  expect(
+    within(details).getByText('Der Bundestag hat das Gesetz beschlossen. [1] Die Förderung beginnt im Januar. [2]'),
+  ).toBeInTheDocument();
   expect(within(details).getByRole('heading', { name: 'Skript' })).toBeInTheDocument();
   expect(within(details).getByRole('heading', { name: 'Quellen' })).toBeInTheDocument();
 
@@ -61,26 +83,54 @@ test('the details show teaser, script, the cited items with links, source names 
   expect(first).toHaveTextContent('Alpha Nachrichten, Beta Zeitung');
   expect(first).toHaveTextContent('20.11.2026');
   const second = within(details).getByTestId('news-details-source-2');
-  expect(within(second).getByRole('link', { name: 'Förderung ab Januar' })).toHaveAttribute('href', 'https://beta.example/foerderung');
+  expect(within(second).getByRole('link', { name: 'Förderung ab Januar' })).toHaveAttribute(
+    'href',
+    'https://beta.example/foerderung',
+  );
   expect(second).toHaveTextContent('Beta Zeitung · ohne Datum');
 
   expect(within(details).getByTestId('news-details-written-by')).toHaveTextContent('Geschrieben von: gpt-4o-mini');
   expect(within(details).getByRole('heading', { name: 'KI-Hinweis' })).toBeInTheDocument();
-  expect(within(details).getByTestId('news-details-disclosure')).toHaveTextContent('Dieser Beitrag wurde mit Hilfe von KI erstellt und von der Redaktion geprüft.');
-  expect(within(details).getByRole('link', { name: 'Öffentliche Seite öffnen' })).toHaveAttribute('href', 'https://desk.example/news/story-7');
+  expect(within(details).getByTestId('news-details-disclosure')).toHaveTextContent(
+    'Dieser Beitrag wurde mit Hilfe von KI erstellt und von der Redaktion geprüft.',
+  );
+  expect(within(details).getByRole('link', { name: 'Öffentliche Seite öffnen' })).toHaveAttribute(
+    'href',
+    'https://desk.example/news/story-7',
+  );
 
   expect(within(details).getByRole('heading', { name: 'Plattformen' })).toBeInTheDocument();
   expect(within(details).getByTestId('news-details-platform-telegram')).toHaveTextContent('TelegramVeröffentlicht');
   expect(within(details).getByTestId('news-details-platform-youtube')).toHaveTextContent('YouTubeWird gesendet');
-  expect(within(details).getByTestId('news-details-platform-facebook')).toHaveTextContent('FacebookFehlgeschlagenFacebook hat den Beitrag abgelehnt.');
-  expect(within(details).getByTestId('news-details-platform-tiktok')).toHaveTextContent('TikTokÜbersprungenTikTok ist nicht verbunden.');
+  expect(within(details).getByTestId('news-details-platform-facebook')).toHaveTextContent(
+    'FacebookFehlgeschlagenFacebook hat den Beitrag abgelehnt.',
+  );
+  expect(within(details).getByTestId('news-details-platform-tiktok')).toHaveTextContent(
+    'TikTokÜbersprungenTikTok ist nicht verbunden.',
+  );
 });
 
 test('a story without source texts says so; no disclosure, no public page while unpublished', async () => {
-  server.use(http.get('*/api/news/:id', () => HttpResponse.json({ ...DETAILS, status: 'review', publishedAt: null, script: '', teaser: '', sources: [], disclosure: null, publicUrl: null, platforms: [] })));
+  server.use(
+    http.get('*/api/news/:id', () =>
+      HttpResponse.json({
+        ...DETAILS,
+        status: 'review',
+        publishedAt: null,
+        script: '',
+        teaser: '',
+        sources: [],
+        disclosure: null,
+        publicUrl: null,
+        platforms: [],
+      }),
+    ),
+  );
   open({ ...ITEM, status: 'review', publishedAt: null });
   const details = await screen.findByTestId('news-details');
-  expect(await within(details).findByText('Für diese Beispielmeldung liegen keine Quelltexte vor.')).toBeInTheDocument();
+  expect(
+    await within(details).findByText('Für diese Beispielmeldung liegen keine Quelltexte vor.'),
+  ).toBeInTheDocument();
   expect(within(details).getByText('In Prüfung', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
   expect(within(details).queryByRole('heading', { name: 'Skript' })).toBeNull();
   expect(within(details).queryByTestId('news-details-disclosure')).toBeNull();
@@ -89,10 +139,14 @@ test('a story without source texts says so; no disclosure, no public page while 
 
 test('a failed load says so and loads again on Erneut laden', async () => {
   let calls = 0;
-  server.use(http.get('*/api/news/:id', () => {
-    calls += 1;
-    return calls === 1 ? HttpResponse.json({ message: 'Meldung nicht gefunden' }, { status: 404 }) : HttpResponse.json(DETAILS);
-  }));
+  server.use(
+    http.get('*/api/news/:id', () => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json({ message: 'Meldung nicht gefunden' }, { status: 404 })
+        : HttpResponse.json(DETAILS);
+    }),
+  );
   const user = userEvent.setup();
   open();
   const details = await screen.findByTestId('news-details');

@@ -12,7 +12,12 @@ import { useNewsDetails } from '../api/news';
 import { detailsMessages as text } from '../details-messages';
 import { STATUS_TONE } from './styles';
 
-const PLATFORM_TONE: Record<NewsPlatformResult['state'], 'ok' | 'info' | 'neutral' | 'error'> = { pending: 'info', published: 'ok', failed: 'error', skipped: 'neutral' };
+const PLATFORM_TONE: Record<NewsPlatformResult['state'], 'ok' | 'info' | 'neutral' | 'error'> = {
+  pending: 'info',
+  published: 'ok',
+  failed: 'error',
+  skipped: 'neutral',
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,7 +33,12 @@ function SourceEntry({ source }: { source: NewsSourceRef }) {
     <li className="flex gap-2 text-sm" data-testid={`news-details-source-${source.n}`}>
       <span className="w-6 shrink-0 text-right tabular-nums text-muted-foreground">[{source.n}]</span>
       <div className="min-w-0 space-y-0.5">
-        <a href={source.url} target="_blank" rel="noopener noreferrer" className="font-medium break-words underline underline-offset-2 hover:text-primary">
+        <a
+          href={source.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium break-words underline underline-offset-2 hover:text-primary"
+        >
           {source.title}
         </a>
         <p className="text-muted-foreground">
@@ -55,13 +65,17 @@ function DetailsBody({ details }: { details: AiNewsDetails }) {
       {details.teaser && <p className="text-sm">{details.teaser}</p>}
       {details.script && (
         <Section title={text.script}>
-          <p className="whitespace-pre-line rounded-md border bg-muted/40 p-3 text-sm leading-relaxed">{details.script}</p>
+          <p className="whitespace-pre-line rounded-md border bg-muted/40 p-3 text-sm leading-relaxed">
+            {details.script}
+          </p>
         </Section>
       )}
       <Section title={text.sources}>
         {details.sources.length > 0 ? (
           <ol className="space-y-2" aria-label={text.sources}>
-            {details.sources.map((s) => <SourceEntry key={s.n} source={s} />)}
+            {details.sources.map((s) => (
+              <SourceEntry key={s.n} source={s} />
+            ))}
           </ol>
         ) : (
           <p className="text-sm text-muted-foreground">{text.noSourceTexts}</p>
@@ -72,11 +86,18 @@ function DetailsBody({ details }: { details: AiNewsDetails }) {
       </p>
       {details.disclosure && (
         <Section title={text.disclosure}>
-          <p className="text-sm" data-testid="news-details-disclosure">{details.disclosure}</p>
+          <p className="text-sm" data-testid="news-details-disclosure">
+            {details.disclosure}
+          </p>
         </Section>
       )}
       {details.publicUrl && (
-        <a href={details.publicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-2">
+        <a
+          href={details.publicUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-2"
+        >
           <ExternalLink className="size-4" aria-hidden />
           {text.publicPage}
         </a>
@@ -84,7 +105,9 @@ function DetailsBody({ details }: { details: AiNewsDetails }) {
       <Section title={text.platforms}>
         {details.platforms.length > 0 ? (
           <ul className="space-y-1.5">
-            {details.platforms.map((p) => <PlatformEntry key={p.platform} result={p} />)}
+            {details.platforms.map((p) => (
+              <PlatformEntry key={p.platform} result={p} />
+            ))}
           </ul>
         ) : (
           <p className="text-sm text-muted-foreground">{text.noPlatforms}</p>
@@ -95,7 +118,15 @@ function DetailsBody({ details }: { details: AiNewsDetails }) {
 }
 
 /** A story's details (GET /news/{id}): teaser, script with its citations, the items it cites, disclosure and platforms. */
-export function NewsDetailsDialog({ item, open, onOpenChange }: { item: AiNewsItem; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NewsDetailsDialog({
+  item,
+  open,
+  onOpenChange,
+}: {
+  item: AiNewsItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const details = useNewsDetails(item.id);
   const status = details.data?.status ?? item.status;
   return (
@@ -118,7 +149,9 @@ export function NewsDetailsDialog({ item, open, onOpenChange }: { item: AiNewsIt
           <div role="alert" className="space-y-2 text-sm">
             <p className="font-medium">{text.loadError}</p>
             <p className="text-muted-foreground">{errorMessage(details.error)}</p>
-            <Button variant="outline" onClick={() => void details.refetch()}>{text.reload}</Button>
+            <Button variant="outline" onClick={() => void details.refetch()}>
+              {text.reload}
+            </Button>
           </div>
         ) : (
           <DetailsBody details={details.data} />

@@ -21,16 +21,32 @@ const GRID = 'grid grid-cols-[minmax(14rem,2.5fr)_8rem_8rem_8.5rem_10rem_5.5rem_
 // The scroll box is at most 36rem (max-h-[36rem]) high.
 const SCROLL_BOX = measureAfterLayout<HTMLDivElement>(576);
 const ROW_CLASS = cn(GRID, 'absolute inset-x-0 top-0 border-b text-sm hover:bg-muted/50');
-const HEADERS: Array<[string, boolean]> = [['Title', false], ['Source', false], ['Category', false], ['Status', false], ['Created', false], ['Views', true], ['Engagement', true]];
+const HEADERS: Array<[string, boolean]> = [
+  ['Title', false],
+  ['Source', false],
+  ['Category', false],
+  ['Status', false],
+  ['Created', false],
+  ['Views', true],
+  ['Engagement', true],
+];
 
 // Elements made once: React skips an element it rendered before, so a keystroke does not render them again.
 const HEADER_ROW = (
   <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
     <div role="row" aria-rowindex={1} className={cn(GRID, 'h-11')}>
       {HEADERS.map(([label, numeric]) => (
-        <div key={label} role="columnheader" className={cn('text-xs font-semibold uppercase tracking-wide text-muted-foreground', numeric && 'text-right')}>{label}</div>
+        <div
+          key={label}
+          role="columnheader"
+          className={cn('text-xs font-semibold uppercase tracking-wide text-muted-foreground', numeric && 'text-right')}
+        >
+          {label}
+        </div>
       ))}
-      <div role="columnheader" className="sr-only">Aktionen</div>
+      <div role="columnheader" className="sr-only">
+        Aktionen
+      </div>
     </div>
   </div>
 );
@@ -49,7 +65,13 @@ export interface NewsActions {
  */
 export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: NewsActions }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, ...SCROLL_BOX });
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    ...SCROLL_BOX,
+  });
   const [menu, setMenu] = useState<{ item: AiNewsItem; anchor: HTMLElement } | null>(null);
   // Stable, so that the memoized rows a keystroke keeps in view are not rendered again.
   const openMenu = useCallback((item: AiNewsItem, anchor: HTMLElement) => setMenu({ item, anchor }), []);
@@ -57,7 +79,12 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
   const menuItem = menu ? (items.find((n) => n.id === menu.item.id) ?? menu.item) : null;
 
   return (
-    <div role="table" aria-label="AI News" aria-rowcount={items.length + 1} className="rounded-lg border bg-card text-card-foreground">
+    <div
+      role="table"
+      aria-label="AI News"
+      aria-rowcount={items.length + 1}
+      className="rounded-lg border bg-card text-card-foreground"
+    >
       <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="news-scroll">
         <div className="min-w-[62rem]">
           {HEADER_ROW}
@@ -66,7 +93,14 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
           ) : (
             <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((v) => (
-                <NewsRow key={items[v.index].id} item={items[v.index]} index={v.index} start={v.start} menuOpen={menu?.item.id === items[v.index].id} onMenu={openMenu} />
+                <NewsRow
+                  key={items[v.index].id}
+                  item={items[v.index]}
+                  index={v.index}
+                  start={v.start}
+                  menuOpen={menu?.item.id === items[v.index].id}
+                  onMenu={openMenu}
+                />
               ))}
             </div>
           )}
@@ -74,25 +108,66 @@ export function NewsTable({ items, actions }: { items: AiNewsItem[]; actions: Ne
       </div>
       {menu && menuItem && (
         <Suspense fallback={null}>
-          <RowMenu key={menuItem.id} item={menuItem} anchor={menu.anchor} actions={actions} onClose={() => setMenu(null)} />
+          <RowMenu
+            key={menuItem.id}
+            item={menuItem}
+            anchor={menu.anchor}
+            actions={actions}
+            onClose={() => setMenu(null)}
+          />
         </Suspense>
       )}
     </div>
   );
 }
 
-const NewsRow = memo(function NewsRow({ item: n, index, start, menuOpen, onMenu }: { item: AiNewsItem; index: number; start: number; menuOpen: boolean; onMenu: (item: AiNewsItem, anchor: HTMLElement) => void }) {
+const NewsRow = memo(function NewsRow({
+  item: n,
+  index,
+  start,
+  menuOpen,
+  onMenu,
+}: {
+  item: AiNewsItem;
+  index: number;
+  start: number;
+  menuOpen: boolean;
+  onMenu: (item: AiNewsItem, anchor: HTMLElement) => void;
+}) {
   return (
-    <div role="row" aria-rowindex={index + 2} data-testid="news-row" className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}>
-      <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>{n.title}</div>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="news-row"
+      className={ROW_CLASS}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <div role="cell" className="min-w-0 truncate font-medium" title={n.title}>
+        {n.title}
+      </div>
       <div role="cell">{n.source}</div>
       <div role="cell">{n.category}</div>
-      <div role="cell"><Badge tone={STATUS_TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge></div>
-      <div role="cell" className="whitespace-nowrap text-muted-foreground">{formatDateTimeMedium(n.createdAt)}</div>
-      <div role="cell" className="text-right tabular-nums">{formatNumber(n.views)}</div>
-      <div role="cell" className="text-right tabular-nums">{formatPercent(n.engagement)}</div>
+      <div role="cell">
+        <Badge tone={STATUS_TONE[n.status]}>{STATUS_LABELS[n.status]}</Badge>
+      </div>
+      <div role="cell" className="whitespace-nowrap text-muted-foreground">
+        {formatDateTimeMedium(n.createdAt)}
+      </div>
+      <div role="cell" className="text-right tabular-nums">
+        {formatNumber(n.views)}
+      </div>
+      <div role="cell" className="text-right tabular-nums">
+        {formatPercent(n.engagement)}
+      </div>
       <div role="cell" className={STICKY_ACTIONS_CELL}>
-        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${n.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(n, e.currentTarget)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Aktionen für ${n.title}`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={(e) => onMenu(n, e.currentTarget)}
+        >
           {MENU_ICON}
         </Button>
       </div>

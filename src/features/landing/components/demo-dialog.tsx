@@ -26,7 +26,10 @@ export default function DemoDialog({ open, onOpenChange }: { open: boolean; onOp
           <ul className="grid gap-2 sm:grid-cols-2">
             {demoText.scenarios.map((s) => (
               <li key={s.id}>
-                <a href={`/dashboard?scenario=${s.id}`} className="flex min-h-11 flex-col justify-center rounded-md border px-3 py-2 text-sm hover:bg-accent">
+                <a
+                  href={`/dashboard?scenario=${s.id}`}
+                  className="flex min-h-11 flex-col justify-center rounded-md border px-3 py-2 text-sm hover:bg-accent"
+                >
                   <span className="font-medium">{s.label}</span>
                   <span className="text-xs text-muted-foreground">{s.hint}</span>
                 </a>

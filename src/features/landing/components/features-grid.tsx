@@ -8,12 +8,32 @@ interface Feature {
 
 // SPEC §1: what the landing page says the product does.
 const FEATURES: Feature[] = [
-  { title: 'AI News Generation', text: 'Trending topics and scraped sources become news articles through AI analysis.', icon: Bot },
-  { title: 'Multi-Platform Publishing', text: 'Publish to YouTube, Facebook, Instagram, TikTok and more in one step.', icon: Globe2 },
-  { title: 'Live Streaming', text: 'Go live through broadcast software: scenes, stream control and on-air text.', icon: Radio },
-  { title: 'AI Avatar Videos', text: 'Speech synthesis and AI avatars turn every story into a presenter-led video.', icon: Video },
+  {
+    title: 'AI News Generation',
+    text: 'Trending topics and scraped sources become news articles through AI analysis.',
+    icon: Bot,
+  },
+  {
+    title: 'Multi-Platform Publishing',
+    text: 'Publish to YouTube, Facebook, Instagram, TikTok and more in one step.',
+    icon: Globe2,
+  },
+  {
+    title: 'Live Streaming',
+    text: 'Go live through broadcast software: scenes, stream control and on-air text.',
+    icon: Radio,
+  },
+  {
+    title: 'AI Avatar Videos',
+    text: 'Speech synthesis and AI avatars turn every story into a presenter-led video.',
+    icon: Video,
+  },
   { title: 'Analytics', text: 'Views, engagement and success rates per platform at a glance.', icon: BarChart3 },
-  { title: 'Smart Scheduling', text: 'Automated social media management with scheduling for every channel.', icon: CalendarClock },
+  {
+    title: 'Smart Scheduling',
+    text: 'Automated social media management with scheduling for every channel.',
+    icon: CalendarClock,
+  },
 ];
 
 /** The six feature cards of the landing page. */

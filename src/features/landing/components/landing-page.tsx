@@ -14,9 +14,28 @@ export type Navigate = (to: string) => void;
 
 // A plain link, so that the landing page needs no router (the data router is the largest part of the dashboard's
 // shell); with `navigate`, a plain left click stays in the page like a router link.
-function AppLink({ to, navigate, className, children }: { to: string; navigate?: Navigate; className: string; children: ReactNode }) {
+function AppLink({
+  to,
+  navigate,
+  className,
+  children,
+}: {
+  to: string;
+  navigate?: Navigate;
+  className: string;
+  children: ReactNode;
+}) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      !navigate ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     event.preventDefault();
     navigate(to);
   };
@@ -51,7 +70,9 @@ export function LandingPage({ navigate }: { navigate?: Navigate }) {
 
       <main className="flex-1">
         <section className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
-          <p className="mb-4 inline-block rounded-full border px-3 py-1 text-sm font-medium text-muted-foreground">{t.badge}</p>
+          <p className="mb-4 inline-block rounded-full border px-3 py-1 text-sm font-medium text-muted-foreground">
+            {t.badge}
+          </p>
           <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{t.title}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">{t.lead}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">

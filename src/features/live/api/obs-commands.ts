@@ -1,6 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, obsMessages, setSourceText, startStream, stopStream, switchScene } from '@/lib/obs';
+import {
+  ObsNotConnectedError,
+  ObsRequestError,
+  RESOURCE_NOT_FOUND,
+  obsMessages,
+  setSourceText,
+  startStream,
+  stopStream,
+  switchScene,
+} from '@/lib/obs';
 import { liveMessages } from '../messages';
 import { twoLines } from '../lib/two-lines';
 
@@ -39,10 +48,14 @@ export function useStreamToggle() {
 export function useSendQuickText() {
   return useMutation({
     mutationFn: ({ source, text }: { source: string; text: string }) => setSourceText(source, text),
-    onSuccess: (_, { source }) => toast.success(liveMessages.textSentTitle, { description: liveMessages.textSent(source) }),
+    onSuccess: (_, { source }) =>
+      toast.success(liveMessages.textSentTitle, { description: liveMessages.textSent(source) }),
     onError: (error, { source }) => {
       if (error instanceof ObsNotConnectedError) return notConnected();
-      const detail = error instanceof ObsRequestError && error.code === RESOURCE_NOT_FOUND ? liveMessages.sourceMissing(source) : reason(error);
+      const detail =
+        error instanceof ObsRequestError && error.code === RESOURCE_NOT_FOUND
+          ? liveMessages.sourceMissing(source)
+          : reason(error);
       toast.error(liveMessages.textFailedTitle, { description: twoLines(liveMessages.textFailed, detail) });
     },
   });

@@ -14,12 +14,16 @@ const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now
 /** Today's published stories, in the order they went out: the rundown of the Live screen. */
 export function todaysStories(items: AiNewsItem[], now = new Date()): Array<AiNewsItem & { publishedAt: string }> {
   return items
-    .filter((n): n is AiNewsItem & { publishedAt: string } => n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now))
+    .filter(
+      (n): n is AiNewsItem & { publishedAt: string } =>
+        n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now),
+    )
     .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
 }
 
 /** The AI News list (shared with AI News Central), narrowed to today's published stories. */
-export const useRundown = () => useQuery({ ...aiNewsListQueryOptions(), select: (items: AiNewsItem[]) => todaysStories(items) });
+export const useRundown = () =>
+  useQuery({ ...aiNewsListQueryOptions(), select: (items: AiNewsItem[]) => todaysStories(items) });
 
 interface OnAirInput {
   story: Pick<AiNewsItem, 'id' | 'title'>;
@@ -42,14 +46,20 @@ function failureDetail(error: unknown, viaServer: boolean): string | undefined {
 /** „Auf Sendung“: the story's headline into the text source and its video into the media source, with the toasts. */
 export function usePutOnAir() {
   return useMutation({
-    mutationFn: ({ story, source }: OnAirInput) => putStoryOnAir({ newsId: story.id, headline: story.title, sourceName: source }),
+    mutationFn: ({ story, source }: OnAirInput) =>
+      putStoryOnAir({ newsId: story.id, headline: story.title, sourceName: source }),
     onSuccess: (done) => {
       const text = onAirMessages.text(done.headline, done.sourceName);
-      toast.success(onAirMessages.title, { description: done.mediaSource ? twoLines(text, onAirMessages.video(done.mediaSource)) : text });
+      toast.success(onAirMessages.title, {
+        description: done.mediaSource ? twoLines(text, onAirMessages.video(done.mediaSource)) : text,
+      });
     },
     onError: (error, { viaServer }) => {
-      if (error instanceof ObsNotConnectedError) return toast.error(obsMessages.notConnectedTitle, { description: obsMessages.notConnected });
-      toast.error(onAirMessages.failedTitle, { description: twoLines(onAirMessages.failed, failureDetail(error, viaServer)) });
+      if (error instanceof ObsNotConnectedError)
+        return toast.error(obsMessages.notConnectedTitle, { description: obsMessages.notConnected });
+      toast.error(onAirMessages.failedTitle, {
+        description: twoLines(onAirMessages.failed, failureDetail(error, viaServer)),
+      });
     },
   });
 }

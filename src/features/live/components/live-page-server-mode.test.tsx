@@ -65,7 +65,10 @@ test('a whole broadcast through the server: connect, scenes, switch, stream star
 
   // Someone switches in OBS itself: the console follows (the status poll in mock mode, the event stream live).
   obsSim.switchScene('breaking');
-  await waitFor(() => expect(screen.getByRole('button', { name: /^breaking/ })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5000 });
+  await waitFor(
+    () => expect(screen.getByRole('button', { name: /^breaking/ })).toHaveAttribute('aria-pressed', 'true'),
+    { timeout: 5000 },
+  );
 
   await user.click(screen.getByRole('button', { name: /Stop Stream/ }));
   expect(await screen.findByRole('button', { name: /Start Stream/ }, { timeout: 5000 })).toBeEnabled();
@@ -80,16 +83,24 @@ test('server mode keeps the SPEC texts: no connection → "Bitte zuerst mit OBS 
   await seen('Bitte zuerst mit OBS verbinden.');
   await user.click(screen.getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
-  server.use(http.post('*/api/obs/scene', () => HttpResponse.json({ message: 'Szene "weather" nicht gefunden.', code: 'not_found' }, { status: 404 })));
+  server.use(
+    http.post('*/api/obs/scene', () =>
+      HttpResponse.json({ message: 'Szene "weather" nicht gefunden.', code: 'not_found' }, { status: 404 }),
+    ),
+  );
   await user.click(await screen.findByRole('button', { name: /^weather/ }));
   await seen('Szene konnte nicht gewechselt werden.');
-  server.use(http.post('*/api/obs/stream/start', () => HttpResponse.json({ message: 'Stream läuft bereits.', code: 'stream_running' }, { status: 409 })));
+  server.use(
+    http.post('*/api/obs/stream/start', () =>
+      HttpResponse.json({ message: 'Stream läuft bereits.', code: 'stream_running' }, { status: 409 }),
+    ),
+  );
   await user.click(screen.getByRole('button', { name: /Start Stream/ }));
   await seen('Stream Fehler');
   await seen(/Stream konnte nicht gestartet werden\./);
 });
 
-test('the server\'s wrong OBS password (4009) is said in German and nothing polls again', async () => {
+test("the server's wrong OBS password (4009) is said in German and nothing polls again", async () => {
   obsSim.setIdentifyRefusal({ code: 4009, reason: 'Authentication failed.' });
   let polls = 0;
   server.events.on('request:start', ({ request }) => {
@@ -99,7 +110,13 @@ test('the server\'s wrong OBS password (4009) is said in German and nothing poll
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   renderWithProviders(<LivePage />);
   await viaServer(user);
-  expect((await screen.findAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)\. Es wird kein neuer Versuch unternommen\./)).length).toBeGreaterThan(0);
+  expect(
+    (
+      await screen.findAllByText(
+        /Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)\. Es wird kein neuer Versuch unternommen\./,
+      )
+    ).length,
+  ).toBeGreaterThan(0);
   await seen('Verbindung fehlgeschlagen');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Wrong password');
   const after = polls;
@@ -120,7 +137,15 @@ test('several OBS on the server: pick one from the list; the calls name it', asy
     ),
     http.get('*/api/obs/status', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('instance') ?? '');
-      return HttpResponse.json({ connected: true, streaming: false, scene: 'intro', instance: 'Regie 2', state: 'connected', streamPhase: 'stopped', health: null });
+      return HttpResponse.json({
+        connected: true,
+        streaming: false,
+        scene: 'intro',
+        instance: 'Regie 2',
+        state: 'connected',
+        streamPhase: 'stopped',
+        health: null,
+      });
     }),
   );
   const user = renderPage();
@@ -132,7 +157,7 @@ test('several OBS on the server: pick one from the list; the calls name it', asy
   expect((await getSetting('obs'))?.instance).toBe('Regie 2');
 });
 
-test('a server without OBS: the SPEC connect failure plus the server\'s reason', async () => {
+test("a server without OBS: the SPEC connect failure plus the server's reason", async () => {
   server.use(http.get('*/api/obs/instances', () => HttpResponse.json([])));
   const user = renderPage();
   await viaServer(user);
@@ -171,7 +196,17 @@ test('the server lost OBS: the reconnect notice with its attempt, then connected
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
   server.use(
     http.get('*/api/obs/status', () =>
-      HttpResponse.json({ connected: false, streaming: false, scene: 'main-studio', instance: 'Studio', state: 'reconnecting', code: 1006, message: 'Verbindung zu OBS verloren (1006).', reconnect: { attempt: 2, delayMs: 4000 }, health: null }),
+      HttpResponse.json({
+        connected: false,
+        streaming: false,
+        scene: 'main-studio',
+        instance: 'Studio',
+        state: 'reconnecting',
+        code: 1006,
+        message: 'Verbindung zu OBS verloren (1006).',
+        reconnect: { attempt: 2, delayMs: 4000 },
+        health: null,
+      }),
     ),
   );
   await seen('Verbindung zu OBS verloren – Versuch 2, nächster Versuch in 4 s.');
@@ -180,10 +215,14 @@ test('the server lost OBS: the reconnect notice with its attempt, then connected
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'), { timeout: 5000 });
 });
 
-test('quick text through the server goes to the source picked in Admin for that instance, else the server\'s own', async () => {
+test("quick text through the server goes to the source picked in Admin for that instance, else the server's own", async () => {
   const sent: Array<Record<string, unknown>> = [];
   server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname.endsWith('/obs/control')) void request.clone().json().then((b: Record<string, unknown>) => sent.push(b));
+    if (new URL(request.url).pathname.endsWith('/obs/control'))
+      void request
+        .clone()
+        .json()
+        .then((b: Record<string, unknown>) => sent.push(b));
   });
   onTestFinished(() => server.events.removeAllListeners('request:start'));
   server.use(http.post('*/api/obs/control', () => HttpResponse.json({ success: true })));

@@ -102,7 +102,9 @@ test('a wrong password (4009) is named as such, shown as a state, logged nowhere
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   renderWithProviders(<LivePage />);
   await connect(user, 'falsches-passwort');
-  expect((await screen.findAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)/)).length).toBeGreaterThan(0);
+  expect(
+    (await screen.findAllByText(/Falsches Passwort – OBS hat die Anmeldung abgelehnt \(Code 4009\)/)).length,
+  ).toBeGreaterThan(0);
   await seen('Verbindung fehlgeschlagen');
   expect(screen.getByTestId('obs-status')).toHaveTextContent('Wrong password');
   await act(() => vi.advanceTimersByTimeAsync(120_000));
@@ -115,13 +117,16 @@ test('a wrong password (4009) is named as such, shown as a state, logged nowhere
 test('scenes come from OBS, a click switches, and a switch in OBS itself is followed', async () => {
   const user = renderPage();
   await connected(user);
-  for (const id of ['main-studio', 'intro', 'weather', 'breaking', 'outro']) expect(screen.getByRole('button', { name: new RegExp(`^${id}`) })).toBeVisible();
+  for (const id of ['main-studio', 'intro', 'weather', 'breaking', 'outro'])
+    expect(screen.getByRole('button', { name: new RegExp(`^${id}`) })).toBeVisible();
   expect(screen.getByRole('button', { name: /^main-studio/ })).toHaveAttribute('aria-pressed', 'true');
   await user.click(screen.getByRole('button', { name: /^weather/ }));
   await waitFor(() => expect(screen.getByRole('button', { name: /^weather/ })).toHaveAttribute('aria-pressed', 'true'));
   expect(obsSim.currentScene()).toBe('weather');
   obsSim.switchScene('breaking');
-  await waitFor(() => expect(screen.getByRole('button', { name: /^breaking/ })).toHaveAttribute('aria-pressed', 'true'));
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: /^breaking/ })).toHaveAttribute('aria-pressed', 'true'),
+  );
   expect(screen.getByRole('button', { name: /^weather/ })).toHaveAttribute('aria-pressed', 'false');
   obsSim.setScenes([...obsSim.scenes(), { id: 'sport', name: 'sport', description: 'Sport' }]);
   expect(await screen.findByRole('button', { name: /^sport/ })).toBeVisible();
@@ -242,7 +247,9 @@ test('quick text: disabled when blank or disconnected, presets fill, Enter sends
   expect(input).toHaveValue('Gleich geht es weiter – bleiben Sie dran!');
   await user.click(input);
   await user.keyboard('{Enter}');
-  await waitFor(() => expect(obsSim.input('AI News Content')?.settings.text).toBe('Gleich geht es weiter – bleiben Sie dran!'));
+  await waitFor(() =>
+    expect(obsSim.input('AI News Content')?.settings.text).toBe('Gleich geht es weiter – bleiben Sie dran!'),
+  );
   await seen('Der Text steht jetzt in „AI News Content“.');
 });
 
@@ -287,7 +294,9 @@ test('scene names from OBS render as text: markup in them shows literally and cr
   obsSim.setScenes([...obsSim.scenes(), { id: 'xss', name: markup, description: markup }]);
   const user = renderPage();
   await connected(user);
-  const button = await screen.findByRole('button', { name: new RegExp(`^${markup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  const button = await screen.findByRole('button', {
+    name: new RegExp(`^${markup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  });
   expect(button).toHaveTextContent(markup);
   await user.click(button);
   await waitFor(() => expect(obsSim.currentScene()).toBe(markup));

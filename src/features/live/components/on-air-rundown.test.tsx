@@ -43,7 +43,8 @@ async function connectDirect(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(screen.getByTestId('obs-status')).toHaveTextContent('Connected'));
 }
 
-const rundownRow = (title: string) => screen.getAllByTestId('rundown-story').find((row) => row.textContent?.includes(title));
+const rundownRow = (title: string) =>
+  screen.getAllByTestId('rundown-story').find((row) => row.textContent?.includes(title));
 
 test('the rundown lists only the stories published today, each with „Auf Sendung“ (inactive until OBS is connected)', async () => {
   await publishNews('news-3');
@@ -77,13 +78,25 @@ test('directly, with a media source and a story video: the ffmpeg_source gets th
   await publishNews('news-3');
   await updateDeskSettings({ onAir: { enabled: true, mediaSource: 'AI News Video' } });
   const details = newsStore.get('news-3');
-  server.use(http.get('*/api/news/news-3', () => HttpResponse.json({ ...details, publicUrl: VIDEO.replace(/\/video$/, ''), videoUrl: VIDEO })));
+  server.use(
+    http.get('*/api/news/news-3', () =>
+      HttpResponse.json({ ...details, publicUrl: VIDEO.replace(/\/video$/, ''), videoUrl: VIDEO }),
+    ),
+  );
   const user = await renderLive();
   await connectDirect(user);
   await user.click(within(rundownRow(TODAY) as HTMLElement).getByRole('button', { name: /^Auf Sendung/ }));
   await seen('Das Video läuft in „AI News Video“.');
   expect(obsSim.input('AI News Content')?.settings.text).toBe(TODAY);
-  expect(obsSim.input('AI News Video')?.settings).toEqual({ local_file: '', is_local_file: false, input: VIDEO, input_format: '', looping: false, restart_on_activate: true, clear_on_media_end: true });
+  expect(obsSim.input('AI News Video')?.settings).toEqual({
+    local_file: '',
+    is_local_file: false,
+    input: VIDEO,
+    input_format: '',
+    looping: false,
+    restart_on_activate: true,
+    clear_on_media_end: true,
+  });
 });
 
 test('directly, a media source OBS does not have: the failure toast names it', async () => {
@@ -103,7 +116,8 @@ test('through the server: „Auf Sendung“ is POST /live/on-air with the story,
   await publishNews('news-3');
   const bodies: unknown[] = [];
   server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'POST' && new URL(request.url).pathname === '/api/live/on-air') bodies.push(await request.clone().json());
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/live/on-air')
+      bodies.push(await request.clone().json());
   });
   const user = await renderLive();
   await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
@@ -118,7 +132,14 @@ test('through the server: „Auf Sendung“ is POST /live/on-air with the story,
 
 test('through the server, a refusal is the server’s German sentence', async () => {
   await publishNews('news-3');
-  server.use(http.post('*/api/live/on-air', () => HttpResponse.json({ message: 'Medienquelle "AI News Video" nicht gefunden.', code: 'not_found' }, { status: 404 })));
+  server.use(
+    http.post('*/api/live/on-air', () =>
+      HttpResponse.json(
+        { message: 'Medienquelle "AI News Video" nicht gefunden.', code: 'not_found' },
+        { status: 404 },
+      ),
+    ),
+  );
   const user = await renderLive();
   await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
   await user.click(await screen.findByRole('button', { name: 'Connect' }));

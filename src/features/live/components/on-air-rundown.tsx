@@ -35,7 +35,12 @@ export function OnAirRundown() {
           {rundown.data.map((story) => {
             const sending = onAir.isPending && onAir.variables.story.id === story.id;
             return (
-              <li key={story.id} className="flex items-center gap-3 py-2" data-testid="rundown-story" data-news-id={story.id}>
+              <li
+                key={story.id}
+                className="flex items-center gap-3 py-2"
+                data-testid="rundown-story"
+                data-news-id={story.id}
+              >
                 <Radio className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{story.title}</p>

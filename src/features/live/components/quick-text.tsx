@@ -19,9 +19,16 @@ export function QuickText() {
   const [text, setText] = useState('');
   const connected = obs.status === 'connected';
   const viaServer = obs.via === 'server';
-  const instances = useQuery({ queryKey: OBS_INSTANCES_KEY, queryFn: ({ signal }) => listServerInstances(signal), enabled: viaServer });
+  const instances = useQuery({
+    queryKey: OBS_INSTANCES_KEY,
+    queryFn: ({ signal }) => listServerInstances(signal),
+    enabled: viaServer,
+  });
   // Through the server: the source picked in Admin for that instance, else the server's own (OBS_TEXT_SOURCE).
-  const serverSource = serverChoiceOf(settings, obs.instance).sourceName || instances.data?.find((i) => i.name === obs.instance)?.textSource || '';
+  const serverSource =
+    serverChoiceOf(settings, obs.instance).sourceName ||
+    instances.data?.find((i) => i.name === obs.instance)?.textSource ||
+    '';
   const source = viaServer ? serverSource : (settings?.sourceName ?? '');
 
   function submit() {
@@ -52,7 +59,15 @@ export function QuickText() {
       <CardContent className="space-y-3">
         <div className="flex flex-wrap gap-2">
           {quickTextPresets.map((preset, index) => (
-            <Button key={preset} type="button" variant="outline" size="sm" className="min-h-10" onClick={() => setText(preset)} title={preset}>
+            <Button
+              key={preset}
+              type="button"
+              variant="outline"
+              size="sm"
+              className="min-h-10"
+              onClick={() => setText(preset)}
+              title={preset}
+            >
               Preset {index + 1}
             </Button>
           ))}

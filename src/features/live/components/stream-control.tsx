@@ -49,12 +49,18 @@ function HealthPanel({ health }: { health: StreamHealth }) {
         ))}
       </dl>
       {health.congestion >= HIGH_CONGESTION && (
-        <p role="alert" className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {liveMessages.highCongestion}
         </p>
       )}
       {health.reconnecting && (
-        <p role="alert" className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {liveMessages.outputReconnecting}
         </p>
       )}
@@ -69,7 +75,14 @@ export function StreamControl() {
   const connected = obs.status === 'connected';
   const transitioning = obs.streamPhase === 'starting' || obs.streamPhase === 'stopping';
   const action = obs.streaming ? 'stop' : 'start';
-  const label = obs.streamPhase === 'starting' ? 'Starting…' : obs.streamPhase === 'stopping' ? 'Stopping…' : obs.streaming ? 'Stop Stream' : 'Start Stream';
+  const label =
+    obs.streamPhase === 'starting'
+      ? 'Starting…'
+      : obs.streamPhase === 'stopping'
+        ? 'Stopping…'
+        : obs.streaming
+          ? 'Stop Stream'
+          : 'Start Stream';
 
   return (
     <Card>

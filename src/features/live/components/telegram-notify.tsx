@@ -17,7 +17,12 @@ export function TelegramNotify() {
         <CardDescription>POST /telegram/notify</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button type="button" variant="secondary" disabled={!streaming || notify.isPending} onClick={() => notify.mutate(liveMessages.telegramMessage(obs.currentScene))}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!streaming || notify.isPending}
+          onClick={() => notify.mutate(liveMessages.telegramMessage(obs.currentScene))}
+        >
           <Send /> Telegram Notify
         </Button>
       </CardContent>

@@ -28,7 +28,9 @@ test('the split is YouTube 60 %, Facebook 30 %, Twitch 10 %', () => {
 
 test('the counter changes every 5 s only while streaming and resets to 0 on start and stop', () => {
   vi.spyOn(Math, 'random').mockReturnValue(0.999); // +2 per tick
-  const { result, rerender } = renderHook(({ streaming }) => useViewerCounter(streaming), { initialProps: { streaming: false } });
+  const { result, rerender } = renderHook(({ streaming }) => useViewerCounter(streaming), {
+    initialProps: { streaming: false },
+  });
   act(() => vi.advanceTimersByTime(15_000));
   expect(result.current).toBe(0);
 

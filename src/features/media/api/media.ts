@@ -7,15 +7,27 @@ export const mediaKeys = {
   list: () => [...mediaKeys.all, 'list'] as const,
 };
 
-export const mediaQueryOptions = () => queryOptions({ queryKey: mediaKeys.list(), queryFn: ({ signal }) => listMedia(signal) });
+export const mediaQueryOptions = () =>
+  queryOptions({ queryKey: mediaKeys.list(), queryFn: ({ signal }) => listMedia(signal) });
 export const useMedia = () => useQuery(mediaQueryOptions());
 
 export function useUploadMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, metadata, onProgress }: { file: File; metadata: Record<string, unknown>; onProgress: (p: number) => void }) => uploadMedia(file, metadata, { onProgress }),
+    mutationFn: ({
+      file,
+      metadata,
+      onProgress,
+    }: {
+      file: File;
+      metadata: Record<string, unknown>;
+      onProgress: (p: number) => void;
+    }) => uploadMedia(file, metadata, { onProgress }),
     onSuccess: (item) => {
-      if (item) queryClient.setQueryData<MediaFile[]>(mediaKeys.list(), (old) => (old ? [item, ...old.filter((m) => m.id !== item.id)] : old));
+      if (item)
+        queryClient.setQueryData<MediaFile[]>(mediaKeys.list(), (old) =>
+          old ? [item, ...old.filter((m) => m.id !== item.id)] : old,
+        );
       return queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     },
   });

@@ -23,7 +23,12 @@ export interface GridActions {
  * with the filters and starts again at the first page. One card menu serves the whole grid: a Radix menu
  * in every card made each search keystroke mount two dozen menu trees.
  */
-export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: MediaFile[]; resetKey: string } & GridActions) {
+export function MediaGrid({
+  items,
+  resetKey,
+  onPreview,
+  onDelete,
+}: { items: MediaFile[]; resetKey: string } & GridActions) {
   const [page, setPage] = useState({ key: resetKey, shown: MEDIA_PAGE_SIZE });
   const shown = page.key === resetKey ? page.shown : MEDIA_PAGE_SIZE;
   const more = () => setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
@@ -36,9 +41,12 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
   useEffect(() => {
     const el = sentinel.current;
     if (!el || rest === 0 || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setPage({ key: resetKey, shown: shown + MEDIA_PAGE_SIZE });
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [rest, resetKey, shown]);
@@ -53,12 +61,20 @@ export function MediaGrid({ items, resetKey, onPreview, onDelete }: { items: Med
       {rest > 0 && (
         <div ref={sentinel} className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
           <p data-testid="media-shown">{messages.shown(shown, items.length)}</p>
-          <Button variant="outline" onClick={more}>{messages.more(Math.min(rest, MEDIA_PAGE_SIZE))}</Button>
+          <Button variant="outline" onClick={more}>
+            {messages.more(Math.min(rest, MEDIA_PAGE_SIZE))}
+          </Button>
         </div>
       )}
       {menu && (
         <Suspense fallback={null}>
-          <CardMenu key={menu.item.id} item={menu.item} anchor={menu.anchor} actions={{ onPreview, onDelete }} onClose={() => setMenu(null)} />
+          <CardMenu
+            key={menu.item.id}
+            item={menu.item}
+            anchor={menu.anchor}
+            actions={{ onPreview, onDelete }}
+            onClose={() => setMenu(null)}
+          />
         </Suspense>
       )}
     </div>

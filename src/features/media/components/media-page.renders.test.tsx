@@ -14,34 +14,58 @@ vi.mock('lucide-react', async (original) => {
   // The toolbar's and the header's icons: made once per screen, never per keystroke.
   return {
     ...m,
-    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, <m.Search {...p} />),
-    Filter: (p: React.ComponentProps<typeof m.Filter>) => (renders.icons++, <m.Filter {...p} />),
-    CalendarRange: (p: React.ComponentProps<typeof m.CalendarRange>) => (renders.icons++, <m.CalendarRange {...p} />),
+    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, (<m.Search {...p} />)),
+    Filter: (p: React.ComponentProps<typeof m.Filter>) => (renders.icons++, (<m.Filter {...p} />)),
+    CalendarRange: (p: React.ComponentProps<typeof m.CalendarRange>) => (renders.icons++, (<m.CalendarRange {...p} />)),
   };
 });
 vi.mock('@/components/ui/tabs', async (original) => {
   const m = await original<typeof import('@/components/ui/tabs')>();
-  return { ...m, TabsTrigger: (p: React.ComponentProps<typeof m.TabsTrigger>) => (renders.tabs++, <m.TabsTrigger {...p} />) };
+  return {
+    ...m,
+    TabsTrigger: (p: React.ComponentProps<typeof m.TabsTrigger>) => (renders.tabs++, (<m.TabsTrigger {...p} />)),
+  };
 });
 vi.mock('@/components/ui/page-header', async (original) => {
   const m = await original<typeof import('@/components/ui/page-header')>();
-  return { ...m, PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, <m.PageHeader {...p} />) };
+  return {
+    ...m,
+    PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, (<m.PageHeader {...p} />)),
+  };
 });
 vi.mock('@/components/ui/alert-dialog', async (original) => {
   const m = await original<typeof import('@/components/ui/alert-dialog')>();
-  return { ...m, ConfirmDialog: (p: React.ComponentProps<typeof m.ConfirmDialog>) => (renders.confirm++, <m.ConfirmDialog {...p} />) };
+  return {
+    ...m,
+    ConfirmDialog: (p: React.ComponentProps<typeof m.ConfirmDialog>) => (
+      renders.confirm++,
+      (<m.ConfirmDialog {...p} />)
+    ),
+  };
 });
 vi.mock('./media-card', async (original) => {
   const m = await original<typeof import('./media-card')>();
-  return { ...m, MediaCard: memo((p: React.ComponentProps<typeof m.MediaCard>) => (renders.card++, <m.MediaCard {...p} />)) };
+  return {
+    ...m,
+    MediaCard: memo((p: React.ComponentProps<typeof m.MediaCard>) => (renders.card++, (<m.MediaCard {...p} />))),
+  };
 });
 vi.mock('./upload-dialog', async (original) => {
   const m = await original<typeof import('./upload-dialog')>();
-  return { ...m, UploadDialog: (p: React.ComponentProps<typeof m.UploadDialog>) => (renders.upload++, <m.UploadDialog {...p} />) };
+  return {
+    ...m,
+    UploadDialog: (p: React.ComponentProps<typeof m.UploadDialog>) => (renders.upload++, (<m.UploadDialog {...p} />)),
+  };
 });
 vi.mock('./preview-dialog', async (original) => {
   const m = await original<typeof import('./preview-dialog')>();
-  return { ...m, PreviewDialog: (p: React.ComponentProps<typeof m.PreviewDialog>) => (renders.preview++, <m.PreviewDialog {...p} />) };
+  return {
+    ...m,
+    PreviewDialog: (p: React.ComponentProps<typeof m.PreviewDialog>) => (
+      renders.preview++,
+      (<m.PreviewDialog {...p} />)
+    ),
+  };
 });
 
 vi.setConfig({ testTimeout: 30_000 });

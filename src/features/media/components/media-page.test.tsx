@@ -18,14 +18,24 @@ afterEach(() => {
 
 const cards = () => screen.getAllByTestId('media-card');
 // Real file headers: the upload checks a file's type by its bytes.
-const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-const WAV_HEAD = Uint8Array.from([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0x24, 0x08, 0, 0], [...'WAVEfmt '].map((c) => c.charCodeAt(0))));
+const PNG_HEAD = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+const WAV_HEAD = Uint8Array.from(
+  [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [0x24, 0x08, 0, 0],
+      [...'WAVEfmt '].map((c) => c.charCodeAt(0)),
+    ),
+);
 const pngBytes = (size: number) => {
   const bytes = new Uint8Array(size);
   bytes.set(PNG_HEAD);
   return bytes;
 };
-const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('[data-testid="media-card"]') as HTMLElement;
+const cardOf = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('[data-testid="media-card"]') as HTMLElement;
 
 async function setup() {
   const user = userEvent.setup();
@@ -78,7 +88,10 @@ test('search by title or by date', async () => {
   expect(cards()[0]).toHaveTextContent('Podcast Wissenschaft');
   await user.clear(box);
   await user.type(box, '14.01.2024');
-  expect(cards().map((c) => c.querySelector('h2')?.textContent)).toEqual(['Wetterbericht Januar', 'Moderation Morgenausgabe']);
+  expect(cards().map((c) => c.querySelector('h2')?.textContent)).toEqual([
+    'Wetterbericht Januar',
+    'Moderation Morgenausgabe',
+  ]);
   await user.clear(box);
   await user.type(box, '2024-01-11');
   expect(cards()).toHaveLength(2);
@@ -114,7 +127,11 @@ test('Preview plays video and audio in a real player and shows images', async ()
   expect(video).toHaveAttribute('controls');
   expect(video).toHaveAttribute('src', '/samples/demo-video.webm');
   fireEvent.error(video);
-  expect(await screen.findByText('Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'Diese Datei kann im Browser nicht abgespielt werden. Laden Sie sie herunter, um sie anzusehen.',
+    ),
+  ).toBeInTheDocument();
   await user.keyboard('{Escape}');
   await choose(user, 'Logo Newsdesk', 'Preview');
   expect(within(await screen.findByRole('dialog')).getByRole('img', { name: 'Logo Newsdesk' })).toBeInTheDocument();
@@ -151,8 +168,13 @@ test('upload checks the type and the size with German messages', async () => {
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Bitte wählen Sie eine Datei aus.');
-  await user.upload(within(dialog).getByLabelText('Datei'), new File(['%PDF'], 'bericht.pdf', { type: 'application/pdf' }));
-  expect(await within(dialog).findByText('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.')).toHaveAttribute('role', 'alert');
+  await user.upload(
+    within(dialog).getByLabelText('Datei'),
+    new File(['%PDF'], 'bericht.pdf', { type: 'application/pdf' }),
+  );
+  expect(
+    await within(dialog).findByText('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.'),
+  ).toHaveAttribute('role', 'alert');
   const big = new File(['x'], 'riesig.mp4', { type: 'video/mp4' });
   Object.defineProperty(big, 'size', { value: 501 * 1024 * 1024 });
   await user.upload(within(dialog).getByLabelText('Datei'), big);
@@ -171,7 +193,10 @@ test('upload sends multipart media + metadata, shows progress, and the new item 
   const user = await setup();
   await user.click(screen.getByRole('button', { name: 'Upload Media' }));
   const dialog = await screen.findByRole('dialog');
-  await user.upload(within(dialog).getByLabelText('Datei'), new File([pngBytes(2048)], 'foto.png', { type: 'image/png' }));
+  await user.upload(
+    within(dialog).getByLabelText('Datei'),
+    new File([pngBytes(2048)], 'foto.png', { type: 'image/png' }),
+  );
   expect(within(dialog).getByLabelText('Titel')).toHaveValue('foto');
   await user.clear(within(dialog).getByLabelText('Titel'));
   await user.type(within(dialog).getByLabelText('Titel'), 'Pressefoto');
@@ -208,11 +233,15 @@ test('the type is checked by content: text named .mp4 is refused, a PNG named .b
   const dialog = await screen.findByRole('dialog');
   const input = within(dialog).getByLabelText('Datei');
   await user.upload(input, new File(['kein Film'], 'kaputt.mp4', { type: 'video/mp4' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.',
+  );
   expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
   expect(screen.getByTestId('count-all')).toHaveTextContent('9');
 
-  fireEvent.change(input, { target: { files: [new File([pngBytes(512)], 'scan.bin', { type: 'application/octet-stream' })] } });
+  fireEvent.change(input, {
+    target: { files: [new File([pngBytes(512)], 'scan.bin', { type: 'application/octet-stream' })] },
+  });
   await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(await screen.findByText('Media hochgeladen')).toBeInTheDocument();

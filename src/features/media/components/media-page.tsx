@@ -19,7 +19,9 @@ import { MediaGrid } from './media-grid';
 // The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
 const UploadDialog = retryableLazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
 const PreviewDialog = retryableLazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
-const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<MediaFile> })));
+const ConfirmDelete = retryableLazy(() =>
+  import('@/components/confirm-delete').then((m) => ({ default: m.default<MediaFile> })),
+);
 
 type TypeFilter = 'all' | MediaType;
 type SortOrder = 'newest' | 'oldest' | 'views' | 'title';
@@ -55,8 +57,22 @@ const DATE_ICON = <CalendarRange aria-hidden />;
 const Toggles = memo(function Toggles({ showFilter, setShowFilter, showDate, setShowDate }: TogglesProps) {
   return (
     <>
-      <Button variant="outline" aria-expanded={showFilter} aria-controls="media-filter" onClick={() => setShowFilter((v) => !v)}>{FILTER_ICON}Filter</Button>
-      <Button variant="outline" aria-expanded={showDate} aria-controls="media-date" onClick={() => setShowDate((v) => !v)}>{DATE_ICON}Date</Button>
+      <Button
+        variant="outline"
+        aria-expanded={showFilter}
+        aria-controls="media-filter"
+        onClick={() => setShowFilter((v) => !v)}
+      >
+        {FILTER_ICON}Filter
+      </Button>
+      <Button
+        variant="outline"
+        aria-expanded={showDate}
+        aria-controls="media-date"
+        onClick={() => setShowDate((v) => !v)}
+      >
+        {DATE_ICON}Date
+      </Button>
     </>
   );
 });
@@ -67,7 +83,10 @@ const TypeTabs = memo(function TypeTabs({ counts }: { counts: Record<TypeFilter,
     <TabsList aria-label="Medientyp">
       {TABS.map((t) => (
         <TabsTrigger key={t.value} value={t.value}>
-          {t.label} <span className="rounded bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${t.value}`}>{counts[t.value]}</span>
+          {t.label}{' '}
+          <span className="rounded bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${t.value}`}>
+            {counts[t.value]}
+          </span>
         </TabsTrigger>
       ))}
     </TabsList>
@@ -99,13 +118,22 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
       views: (a, b) => b.views - a.views,
       title: (a, b) => collator.compare(a.title, b.title),
     };
-    return all.map((m) => ({ m, text: `${m.title.toLowerCase()}\n${m.date}\n${formatDay(m.date)}` })).sort((a, b) => by[sort](a.m, b.m));
+    return all
+      .map((m) => ({ m, text: `${m.title.toLowerCase()}\n${m.date}\n${formatDay(m.date)}` }))
+      .sort((a, b) => by[sort](a.m, b.m));
   }, [all, sort]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const list: MediaFile[] = [];
     for (const { m, text } of sorted) {
-      if ((type === 'all' || m.type === type) && (!needle || text.includes(needle)) && m.views >= minViews && (!from || m.date >= from) && (!to || m.date.slice(0, 10) <= to)) list.push(m);
+      if (
+        (type === 'all' || m.type === type) &&
+        (!needle || text.includes(needle)) &&
+        m.views >= minViews &&
+        (!from || m.date >= from) &&
+        (!to || m.date.slice(0, 10) <= to)
+      )
+        list.push(m);
     }
     return list;
   }, [sorted, type, search, minViews, from, to]);
@@ -113,14 +141,25 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchField className="flex-1" label={messages.searchLabel} placeholder="Titel oder Datum (z. B. 15.01.2024) …" value={search} onValueChange={setSearch} />
+        <SearchField
+          className="flex-1"
+          label={messages.searchLabel}
+          placeholder="Titel oder Datum (z. B. 15.01.2024) …"
+          value={search}
+          onValueChange={setSearch}
+        />
         <Toggles showFilter={showFilter} setShowFilter={setShowFilter} showDate={showDate} setShowDate={setShowDate} />
       </div>
       {showFilter && (
         <div id="media-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
           <div className="grid gap-1">
             <Label htmlFor="media-sort">Sortierung</Label>
-            <select id="media-sort" className={nativeSelect} value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
+            <select
+              id="media-sort"
+              className={nativeSelect}
+              value={sort}
+              onChange={(e) => setSort(e.target.value as SortOrder)}
+            >
               <option value="newest">Neueste zuerst</option>
               <option value="oldest">Älteste zuerst</option>
               <option value="views">Meiste Aufrufe</option>
@@ -129,7 +168,14 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
           </div>
           <div className="grid gap-1">
             <Label htmlFor="media-views">Mindestens Aufrufe</Label>
-            <Input id="media-views" type="number" min={0} step={100} value={minViews} onChange={(e) => setMinViews(Math.max(0, Number(e.target.value) || 0))} />
+            <Input
+              id="media-views"
+              type="number"
+              min={0}
+              step={100}
+              value={minViews}
+              onChange={(e) => setMinViews(Math.max(0, Number(e.target.value) || 0))}
+            />
           </div>
         </div>
       )}
@@ -159,7 +205,12 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
             ) : visible.length === 0 ? (
               <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground">{messages.empty}</p>
             ) : (
-              <MediaGrid resetKey={[type, search, minViews, from, to, sort].join('|')} items={visible} onPreview={onPreview} onDelete={onDelete} />
+              <MediaGrid
+                resetKey={[type, search, minViews, from, to, sort].join('|')}
+                items={visible}
+                onPreview={onPreview}
+                onDelete={onDelete}
+              />
             )}
           </TabsContent>
         ))}
@@ -178,8 +229,23 @@ export function MediaPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Media Library" description="Videos, Audio und Bilder verwalten." actions={<Button onClick={() => setUploading(true)}><Upload aria-hidden />Upload Media</Button>} />
-      <MediaBrowser all={all} pending={media.isPending} error={media.isError ? media.error : null} onPreview={setPreviewing} onDelete={setDeleting} />
+      <PageHeader
+        title="Media Library"
+        description="Videos, Audio und Bilder verwalten."
+        actions={
+          <Button onClick={() => setUploading(true)}>
+            <Upload aria-hidden />
+            Upload Media
+          </Button>
+        }
+      />
+      <MediaBrowser
+        all={all}
+        pending={media.isPending}
+        error={media.isError ? media.error : null}
+        onPreview={setPreviewing}
+        onDelete={setDeleting}
+      />
       <WhenOpened open={uploading}>
         <UploadDialog open={uploading} onOpenChange={setUploading} />
       </WhenOpened>

@@ -2,7 +2,14 @@ import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
@@ -64,7 +71,17 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     const { media, duration } = checked;
     const typed = withSniffedType(file, media);
     upload.mutate(
-      { file: typed, metadata: { title: title.trim() || file.name, type: media.kind, size: file.size, duration, uploadedAt: new Date().toISOString() }, onProgress: setProgress },
+      {
+        file: typed,
+        metadata: {
+          title: title.trim() || file.name,
+          type: media.kind,
+          size: file.size,
+          duration,
+          uploadedAt: new Date().toISOString(),
+        },
+        onProgress: setProgress,
+      },
       {
         onSuccess: (item) => {
           setProgress(100);
@@ -74,7 +91,8 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         },
         onError: (err) => {
           setProgress(null);
-          const text = err instanceof ApiError && err.status ? messages.uploadFailedStatus(err.status) : messages.uploadFailed;
+          const text =
+            err instanceof ApiError && err.status ? messages.uploadFailedStatus(err.status) : messages.uploadFailed;
           setError(text);
           toast.error(messages.uploadError, { description: text });
         },
@@ -83,16 +101,37 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => { if (!upload.isPending) { if (!next) reset(); onOpenChange(next); } }}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!upload.isPending) {
+          if (!next) reset();
+          onOpenChange(next);
+        }
+      }}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Upload Media</DialogTitle>
           <DialogDescription>Video-, Audio- oder Bilddatei, höchstens {MAX_UPLOAD_MB} MB.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate data-unsaved={file || title.trim() ? 'true' : undefined}>
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          data-unsaved={file || title.trim() ? 'true' : undefined}
+        >
           <div className="grid gap-1">
             <Label htmlFor="upload-file">Datei</Label>
-            <Input id="upload-file" ref={inputRef} type="file" accept={ACCEPT} onChange={(e) => pick(e.target.files?.[0] ?? null)} aria-invalid={Boolean(error)} aria-describedby={error ? 'upload-error' : undefined} />
+            <Input
+              id="upload-file"
+              ref={inputRef}
+              type="file"
+              accept={ACCEPT}
+              onChange={(e) => pick(e.target.files?.[0] ?? null)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'upload-error' : undefined}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="upload-title">Titel</Label>
@@ -100,15 +139,32 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </div>
           {progress !== null && (
             <div className="grid gap-1">
-              <div className="flex justify-between text-sm"><span>Hochladen …</span><span className="tabular-nums">{progress} %</span></div>
+              <div className="flex justify-between text-sm">
+                <span>Hochladen …</span>
+                <span className="tabular-nums">{progress} %</span>
+              </div>
               <Progress value={progress} aria-label="Upload-Fortschritt" />
             </div>
           )}
-          {error && <p id="upload-error" role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p id="upload-error" role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
-            <Button variant="outline" disabled={upload.isPending} onClick={() => { reset(); onOpenChange(false); }}>Abbrechen</Button>
+            <Button
+              variant="outline"
+              disabled={upload.isPending}
+              onClick={() => {
+                reset();
+                onOpenChange(false);
+              }}
+            >
+              Abbrechen
+            </Button>
             <Button type="submit" disabled={upload.isPending || (file !== null && refused)}>
-              <Upload aria-hidden />Upload
+              <Upload aria-hidden />
+              Upload
             </Button>
           </DialogFooter>
         </form>

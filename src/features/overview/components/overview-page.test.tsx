@@ -10,7 +10,8 @@ const targets = [
   { path: '/dashboard/posts', element: <h1>Posts target</h1> },
   { path: '/dashboard/live', element: <h1>Live target</h1> },
 ];
-const renderOverview = () => renderWithProviders(<OverviewPage />, { route: '/dashboard', path: '/dashboard', routes: targets });
+const renderOverview = () =>
+  renderWithProviders(<OverviewPage />, { route: '/dashboard', path: '/dashboard', routes: targets });
 
 test('shows the sample figures served by GET /dashboard/overview', async () => {
   renderOverview();
@@ -33,7 +34,16 @@ test('figures come from the server, not from the component', async () => {
   server.use(
     http.get('*/api/dashboard/overview', () =>
       HttpResponse.json({
-        stats: [{ id: 'news', title: 'Total News', value: '77,777', description: 'x', icon: 'news', trend: { value: 4, isPositive: false } }],
+        stats: [
+          {
+            id: 'news',
+            title: 'Total News',
+            value: '77,777',
+            description: 'x',
+            icon: 'news',
+            trend: { value: 4, isPositive: false },
+          },
+        ],
         queuedJobs: 9,
         notifications: [{ id: 'a', message: 'Testmeldung', type: 'info', time: 'jetzt' }],
         platformViews: [{ platform: 'YouTube', views: 10 }],
@@ -54,7 +64,9 @@ test('figures come from the server, not from the component', async () => {
 test('a failing call shows the German error state, and retry loads the figures', async () => {
   let fail = true;
   server.use(
-    http.get('*/api/dashboard/overview', () => (fail ? HttpResponse.json({ message: 'kaputt' }, { status: 404 }) : undefined)),
+    http.get('*/api/dashboard/overview', () =>
+      fail ? HttpResponse.json({ message: 'kaputt' }, { status: 404 }) : undefined,
+    ),
   );
   renderOverview();
   const alert = await screen.findByRole('alert');

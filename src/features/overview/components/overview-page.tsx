@@ -13,7 +13,13 @@ import { PlatformViewsChart } from './platform-views-chart';
 import { QuickActions } from './quick-actions';
 import { StatCard } from './stat-card';
 
-const ICONS: Record<StatCardData['icon'], LucideIcon> = { news: Newspaper, live: Radio, views: Eye, videos: Film, queue: ListTodo };
+const ICONS: Record<StatCardData['icon'], LucideIcon> = {
+  news: Newspaper,
+  live: Radio,
+  views: Eye,
+  videos: Film,
+  queue: ListTodo,
+};
 
 function OverviewSkeleton() {
   return (
@@ -60,7 +66,14 @@ const OverviewBody = memo(function OverviewBody({ query }: { query: OverviewQuer
     <>
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {data.stats.map((s) => (
-          <StatCard key={s.id} title={s.title} value={s.value} description={s.description} icon={ICONS[s.icon]} trend={s.trend} />
+          <StatCard
+            key={s.id}
+            title={s.title}
+            value={s.value}
+            description={s.description}
+            icon={ICONS[s.icon]}
+            trend={s.trend}
+          />
         ))}
       </section>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -22,7 +22,10 @@ export function NotificationsPanel({ items }: { items: OverviewData['notificatio
             {items.map((n) => (
               <li key={n.id} className="flex gap-3">
                 {n.type === 'success' ? (
-                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-label="Erfolg" />
+                  <CheckCircle2
+                    className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+                    aria-label="Erfolg"
+                  />
                 ) : (
                   <Info className="mt-0.5 size-4 shrink-0 text-sky-600 dark:text-sky-400" aria-label="Info" />
                 )}
@@ -69,7 +72,13 @@ export function TechnicalMonitor({ items }: { items: OverviewData['technicalMoni
   );
 }
 
-export function WorkflowProgressPanel({ items, queuedJobs }: { items: OverviewData['workflowProgress']; queuedJobs: number }) {
+export function WorkflowProgressPanel({
+  items,
+  queuedJobs,
+}: {
+  items: OverviewData['workflowProgress'];
+  queuedJobs: number;
+}) {
   return (
     <Card>
       <CardHeader>

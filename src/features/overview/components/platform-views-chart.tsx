@@ -20,7 +20,12 @@ export function PlatformViewsChart({ data }: { data: Array<{ platform: string; v
           <p className="text-sm text-muted-foreground">{overviewMessages.noData}</p>
         ) : (
           <figure>
-            <svg viewBox={`0 0 ${width} ${data.length * row}`} className="h-auto w-full" role="img" aria-labelledby="platform-views-caption">
+            <svg
+              viewBox={`0 0 ${width} ${data.length * row}`}
+              className="h-auto w-full"
+              role="img"
+              aria-labelledby="platform-views-caption"
+            >
               {data.map((d, i) => {
                 const w = Math.max(2, (d.views / max) * barSpace);
                 const y = i * row;
@@ -30,7 +35,12 @@ export function PlatformViewsChart({ data }: { data: Array<{ platform: string; v
                       {d.platform}
                     </text>
                     <rect x={labelWidth} y={y + 8} width={w} height={row - 16} rx={4} className="fill-primary" />
-                    <text x={labelWidth + w + 6} y={y + row / 2} dominantBaseline="middle" className="fill-muted-foreground text-[12px]">
+                    <text
+                      x={labelWidth + w + 6}
+                      y={y + row / 2}
+                      dominantBaseline="middle"
+                      className="fill-muted-foreground text-[12px]"
+                    >
                       {formatCompact(d.views)}
                     </text>
                   </g>

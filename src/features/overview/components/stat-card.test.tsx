@@ -3,7 +3,15 @@ import { Newspaper } from 'lucide-react';
 import { formatTrend, StatCard } from './stat-card';
 
 test('a positive trend is shown as +n% in green', () => {
-  render(<StatCard title="Total News" value="1,247" description="seit gestern" icon={Newspaper} trend={{ value: 12, isPositive: true }} />);
+  render(
+    <StatCard
+      title="Total News"
+      value="1,247"
+      description="seit gestern"
+      icon={Newspaper}
+      trend={{ value: 12, isPositive: true }}
+    />,
+  );
   const trend = screen.getByTestId('stat-trend');
   expect(trend).toHaveTextContent('+12%');
   expect(trend.className).toMatch(/emerald/);
@@ -11,7 +19,15 @@ test('a positive trend is shown as +n% in green', () => {
 });
 
 test('a negative trend is shown as -n% in red', () => {
-  render(<StatCard title="Videos" value="892" description="seit gestern" icon={Newspaper} trend={{ value: 2.1, isPositive: false }} />);
+  render(
+    <StatCard
+      title="Videos"
+      value="892"
+      description="seit gestern"
+      icon={Newspaper}
+      trend={{ value: 2.1, isPositive: false }}
+    />,
+  );
   const trend = screen.getByTestId('stat-trend');
   expect(trend).toHaveTextContent('-2.1%');
   expect(trend.className).toMatch(/red/);

@@ -35,7 +35,13 @@ export function StatCard({ title, value, description, icon: Icon, trend, childre
         <p className="text-3xl font-bold tracking-tight">{value}</p>
         <p className="mt-1 text-xs text-muted-foreground">
           {trend && (
-            <span data-testid="stat-trend" className={cn('mr-1 font-semibold', trend.isPositive ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+            <span
+              data-testid="stat-trend"
+              className={cn(
+                'mr-1 font-semibold',
+                trend.isPositive ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400',
+              )}
+            >
               {formatTrend(trend)}
             </span>
           )}

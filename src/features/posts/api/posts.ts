@@ -7,7 +7,8 @@ export const postKeys = {
   list: () => [...postKeys.all, 'list'] as const,
 };
 
-export const postsQueryOptions = () => queryOptions({ queryKey: postKeys.list(), queryFn: ({ signal }) => listPosts(signal) });
+export const postsQueryOptions = () =>
+  queryOptions({ queryKey: postKeys.list(), queryFn: ({ signal }) => listPosts(signal) });
 export const usePosts = () => useQuery(postsQueryOptions());
 
 export function useCreatePost() {
@@ -41,6 +42,11 @@ export function useDeletePost() {
 export function useSharePost() {
   return useMutation({
     // The outbox (and Dexie with it) loads with the first share, not before the screen's heading.
-    mutationFn: async (post: Post) => (await import('@/lib/outbox/send')).sendOrQueue(post.platform, { title: post.title, content: post.content?.trim() || post.title, postId: post.id }),
+    mutationFn: async (post: Post) =>
+      (await import('@/lib/outbox/send')).sendOrQueue(post.platform, {
+        title: post.title,
+        content: post.content?.trim() || post.title,
+        postId: post.id,
+      }),
   });
 }

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -28,12 +35,32 @@ interface FormState {
 
 function initial(post?: Post): FormState {
   return post
-    ? { title: post.title, category: post.category, platform: post.platform, status: post.status, date: toLocalInput(post.publishDate), content: post.content ?? '' }
-    : { title: '', category: 'Technologie', platform: 'youtube', status: 'draft', date: toLocalInput(new Date().toISOString()), content: '' };
+    ? {
+        title: post.title,
+        category: post.category,
+        platform: post.platform,
+        status: post.status,
+        date: toLocalInput(post.publishDate),
+        content: post.content ?? '',
+      }
+    : {
+        title: '',
+        category: 'Technologie',
+        platform: 'youtube',
+        status: 'draft',
+        date: toLocalInput(new Date().toISOString()),
+        content: '',
+      };
 }
 
 /** Create Post and Edit: the same form; it only closes once the server has accepted it. */
-export function PostFormDialog({ open, onOpenChange, post, pending, onSubmit }: {
+export function PostFormDialog({
+  open,
+  onOpenChange,
+  post,
+  pending,
+  onSubmit,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   post?: Post;
@@ -61,58 +88,116 @@ export function PostFormDialog({ open, onOpenChange, post, pending, onSubmit }: 
     const date = new Date(form.date);
     if (!form.date || Number.isNaN(date.getTime())) return setError(messages.dateRequired);
     setError(null);
-    onSubmit({ title: form.title.trim(), category: form.category.trim(), platform: form.platform, status: form.status, publishDate: date.toISOString(), content: form.content });
+    onSubmit({
+      title: form.title.trim(),
+      category: form.category.trim(),
+      platform: form.platform,
+      status: form.status,
+      publishDate: date.toISOString(),
+      content: form.content,
+    });
   };
 
   const id = post ? `edit-${post.id}` : 'create';
   const start = initial(post);
   // The date of a new post defaults to "now", so it is left out of the comparison.
-  const unsaved = open && (['title', 'category', 'platform', 'status', 'content'] as const).some((k) => form[k] !== start[k]);
+  const unsaved =
+    open && (['title', 'category', 'platform', 'status', 'content'] as const).some((k) => form[k] !== start[k]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{post ? 'Edit Post' : 'Create Post'}</DialogTitle>
-          <DialogDescription>{post ? 'Ändern Sie den Post und speichern Sie.' : 'Legen Sie einen neuen Post an.'}</DialogDescription>
+          <DialogDescription>
+            {post ? 'Ändern Sie den Post und speichern Sie.' : 'Legen Sie einen neuen Post an.'}
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate data-unsaved={unsaved ? 'true' : undefined}>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>Titel</Label>
-            <Input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={error === messages.titleRequired} />
+            <Input
+              id={`${id}-title`}
+              value={form.title}
+              onChange={(e) => set('title', e.target.value)}
+              aria-invalid={error === messages.titleRequired}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-category`}>Kategorie</Label>
-              <Input id={`${id}-category`} list={`${id}-categories`} value={form.category} onChange={(e) => set('category', e.target.value)} />
+              <Input
+                id={`${id}-category`}
+                list={`${id}-categories`}
+                value={form.category}
+                onChange={(e) => set('category', e.target.value)}
+              />
               <datalist id={`${id}-categories`}>
-                {CATEGORIES.map((c) => <option key={c} value={c} />)}
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c} />
+                ))}
               </datalist>
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-platform`}>Plattform</Label>
-              <select id={`${id}-platform`} className={nativeSelect} value={form.platform} onChange={(e) => set('platform', e.target.value as Platform)}>
-                {Object.entries(PLATFORM_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              <select
+                id={`${id}-platform`}
+                className={nativeSelect}
+                value={form.platform}
+                onChange={(e) => set('platform', e.target.value as Platform)}
+              >
+                {Object.entries(PLATFORM_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-status`}>Status</Label>
-              <select id={`${id}-status`} className={nativeSelect} value={form.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
-                {FORM_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              <select
+                id={`${id}-status`}
+                className={nativeSelect}
+                value={form.status}
+                onChange={(e) => set('status', e.target.value as PostStatus)}
+              >
+                {FORM_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-date`}>Datum</Label>
-              <Input id={`${id}-date`} type="datetime-local" value={form.date} onChange={(e) => set('date', e.target.value)} />
+              <Input
+                id={`${id}-date`}
+                type="datetime-local"
+                value={form.date}
+                onChange={(e) => set('date', e.target.value)}
+              />
             </div>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-content`}>Inhalt</Label>
-            <Textarea id={`${id}-content`} rows={4} value={form.content} onChange={(e) => set('content', e.target.value)} />
+            <Textarea
+              id={`${id}-content`}
+              rows={4}
+              value={form.content}
+              onChange={(e) => set('content', e.target.value)}
+            />
           </div>
-          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Abbrechen</Button>
-            <Button type="submit" disabled={pending}>{pending ? 'Speichern …' : post ? 'Save' : 'Create Post'}</Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Speichern …' : post ? 'Save' : 'Create Post'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

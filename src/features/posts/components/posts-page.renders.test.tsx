@@ -13,37 +13,58 @@ vi.mock('lucide-react', async (original) => {
   // The toolbar's and the header's icons: made once per screen, never per keystroke.
   return {
     ...m,
-    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, <m.Search {...p} />),
-    Filter: (p: React.ComponentProps<typeof m.Filter>) => (renders.icons++, <m.Filter {...p} />),
-    CalendarRange: (p: React.ComponentProps<typeof m.CalendarRange>) => (renders.icons++, <m.CalendarRange {...p} />),
-    ArrowUpDown: (p: React.ComponentProps<typeof m.ArrowUpDown>) => (renders.icons++, <m.ArrowUpDown {...p} />),
-    ArrowUp: (p: React.ComponentProps<typeof m.ArrowUp>) => (renders.icons++, <m.ArrowUp {...p} />),
-    ArrowDown: (p: React.ComponentProps<typeof m.ArrowDown>) => (renders.icons++, <m.ArrowDown {...p} />),
+    Search: (p: React.ComponentProps<typeof m.Search>) => (renders.icons++, (<m.Search {...p} />)),
+    Filter: (p: React.ComponentProps<typeof m.Filter>) => (renders.icons++, (<m.Filter {...p} />)),
+    CalendarRange: (p: React.ComponentProps<typeof m.CalendarRange>) => (renders.icons++, (<m.CalendarRange {...p} />)),
+    ArrowUpDown: (p: React.ComponentProps<typeof m.ArrowUpDown>) => (renders.icons++, (<m.ArrowUpDown {...p} />)),
+    ArrowUp: (p: React.ComponentProps<typeof m.ArrowUp>) => (renders.icons++, (<m.ArrowUp {...p} />)),
+    ArrowDown: (p: React.ComponentProps<typeof m.ArrowDown>) => (renders.icons++, (<m.ArrowDown {...p} />)),
   };
 });
 vi.mock('@/components/ui/page-header', async (original) => {
   const m = await original<typeof import('@/components/ui/page-header')>();
-  return { ...m, PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, <m.PageHeader {...p} />) };
+  return {
+    ...m,
+    PageHeader: (p: React.ComponentProps<typeof m.PageHeader>) => (renders.header++, (<m.PageHeader {...p} />)),
+  };
 });
 vi.mock('@/components/ui/badge', async (original) => {
   const m = await original<typeof import('@/components/ui/badge')>();
-  return { ...m, Badge: (p: React.ComponentProps<typeof m.Badge>) => (renders.badge++, <m.Badge {...p} />) };
+  return { ...m, Badge: (p: React.ComponentProps<typeof m.Badge>) => (renders.badge++, (<m.Badge {...p} />)) };
 });
 vi.mock('@/components/ui/card', async (original) => {
   const m = await original<typeof import('@/components/ui/card')>();
-  return { ...m, Card: (p: React.ComponentProps<typeof m.Card>) => (renders.card++, <m.Card {...p} />) };
+  return { ...m, Card: (p: React.ComponentProps<typeof m.Card>) => (renders.card++, (<m.Card {...p} />)) };
 });
 vi.mock('@/components/ui/alert-dialog', async (original) => {
   const m = await original<typeof import('@/components/ui/alert-dialog')>();
-  return { ...m, ConfirmDialog: (p: React.ComponentProps<typeof m.ConfirmDialog>) => (renders.confirm++, <m.ConfirmDialog {...p} />) };
+  return {
+    ...m,
+    ConfirmDialog: (p: React.ComponentProps<typeof m.ConfirmDialog>) => (
+      renders.confirm++,
+      (<m.ConfirmDialog {...p} />)
+    ),
+  };
 });
 vi.mock('./post-form-dialog', async (original) => {
   const m = await original<typeof import('./post-form-dialog')>();
-  return { ...m, PostFormDialog: (p: React.ComponentProps<typeof m.PostFormDialog>) => (renders.form++, <m.PostFormDialog {...p} />) };
+  return {
+    ...m,
+    PostFormDialog: (p: React.ComponentProps<typeof m.PostFormDialog>) => (
+      renders.form++,
+      (<m.PostFormDialog {...p} />)
+    ),
+  };
 });
 vi.mock('./post-preview-dialog', async (original) => {
   const m = await original<typeof import('./post-preview-dialog')>();
-  return { ...m, PostPreviewDialog: (p: React.ComponentProps<typeof m.PostPreviewDialog>) => (renders.preview++, <m.PostPreviewDialog {...p} />) };
+  return {
+    ...m,
+    PostPreviewDialog: (p: React.ComponentProps<typeof m.PostPreviewDialog>) => (
+      renders.preview++,
+      (<m.PostPreviewDialog {...p} />)
+    ),
+  };
 });
 
 vi.setConfig({ testTimeout: 30_000 });

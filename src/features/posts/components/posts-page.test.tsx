@@ -47,7 +47,8 @@ test('counters come from the data: 127 total, 89 published, 23 scheduled, 15 dra
 test('the table has the columns of the spec and a row shows title with category', async () => {
   renderWithProviders(<PostsPage />);
   await screen.findByText('127 von 127 Posts');
-  for (const name of ['Title', 'Status', 'Platform', 'Views', 'Engagement', 'Date']) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+  for (const name of ['Title', 'Status', 'Platform', 'Views', 'Engagement', 'Date'])
+    expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
   const first = rows()[0];
   expect(within(first).getAllByRole('cell')).toHaveLength(7);
 });

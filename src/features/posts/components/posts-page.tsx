@@ -1,5 +1,17 @@
 import { CalendarRange, FileText, Filter, Plus, Send, Clock, PenLine } from 'lucide-react';
-import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -12,7 +24,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Platform, Post, PostStatus } from '@/lib/api/types';
 import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
-import { countPosts, DEFAULT_QUERY, filterPosts, indexPosts, sortPosts, type PostQuery, type SortKey } from '../lib/query-posts';
+import {
+  countPosts,
+  DEFAULT_QUERY,
+  filterPosts,
+  indexPosts,
+  sortPosts,
+  type PostQuery,
+  type SortKey,
+} from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import { CATEGORIES, nativeSelect } from './post-fields';
@@ -21,8 +41,12 @@ import { whenIdle } from '@/lib/idle';
 
 // The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
 const PostFormDialog = retryableLazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
-const PostPreviewDialog = retryableLazy(() => import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })));
-const ConfirmDelete = retryableLazy(() => import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })));
+const PostPreviewDialog = retryableLazy(() =>
+  import('./post-preview-dialog').then((m) => ({ default: m.PostPreviewDialog })),
+);
+const ConfirmDelete = retryableLazy(() =>
+  import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })),
+);
 
 const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
 
@@ -32,7 +56,9 @@ function Counter({ label, value, icon: Icon }: { label: string; value: number; i
       <CardContent className="flex items-center justify-between p-4">
         <div>
           <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="text-2xl font-bold tabular-nums" data-testid={`counter-${label}`}>{value}</p>
+          <p className="text-2xl font-bold tabular-nums" data-testid={`counter-${label}`}>
+            {value}
+          </p>
         </div>
         <Icon className="size-6 text-muted-foreground" aria-hidden />
       </CardContent>
@@ -71,13 +97,29 @@ interface TogglesProps {
 }
 
 /** The Filter and Date Range buttons: memoized, a search keystroke does not render them. */
-const Toggles = memo(function Toggles({ showFilter, setShowFilter, showDates, setShowDates, activeFilters }: TogglesProps) {
+const Toggles = memo(function Toggles({
+  showFilter,
+  setShowFilter,
+  showDates,
+  setShowDates,
+  activeFilters,
+}: TogglesProps) {
   return (
     <>
-      <Button variant="outline" aria-expanded={showFilter} aria-controls="posts-filter" onClick={() => setShowFilter((v) => !v)}>
+      <Button
+        variant="outline"
+        aria-expanded={showFilter}
+        aria-controls="posts-filter"
+        onClick={() => setShowFilter((v) => !v)}
+      >
         {FILTER_ICON}Filter{activeFilters > 0 && ` (${activeFilters})`}
       </Button>
-      <Button variant="outline" aria-expanded={showDates} aria-controls="posts-dates" onClick={() => setShowDates((v) => !v)}>
+      <Button
+        variant="outline"
+        aria-expanded={showDates}
+        aria-controls="posts-dates"
+        onClick={() => setShowDates((v) => !v)}
+      >
         {DATES_ICON}Date Range
       </Button>
     </>
@@ -98,7 +140,20 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
   const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search })), []);
   const onSort = useCallback(
     (key: SortKey) =>
-      setQuery((q) => ({ ...q, sort: { key, dir: q.sort.key === key && q.sort.dir === 'asc' ? 'desc' : q.sort.key === key ? 'asc' : key === 'title' || key === 'status' || key === 'platform' ? 'asc' : 'desc' } })),
+      setQuery((q) => ({
+        ...q,
+        sort: {
+          key,
+          dir:
+            q.sort.key === key && q.sort.dir === 'asc'
+              ? 'desc'
+              : q.sort.key === key
+                ? 'asc'
+                : key === 'title' || key === 'status' || key === 'platform'
+                  ? 'asc'
+                  : 'desc',
+        },
+      })),
     [],
   );
   const activeFilters = [query.status, query.platform, query.category].filter((v) => v !== 'all').length;
@@ -106,35 +161,79 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchField className="flex-1" label={messages.searchLabel} placeholder={messages.searchPlaceholder} value={query.search} onValueChange={onSearch} />
-        <Toggles showFilter={showFilter} setShowFilter={setShowFilter} showDates={showDates} setShowDates={setShowDates} activeFilters={activeFilters} />
+        <SearchField
+          className="flex-1"
+          label={messages.searchLabel}
+          placeholder={messages.searchPlaceholder}
+          value={query.search}
+          onValueChange={onSearch}
+        />
+        <Toggles
+          showFilter={showFilter}
+          setShowFilter={setShowFilter}
+          showDates={showDates}
+          setShowDates={setShowDates}
+          activeFilters={activeFilters}
+        />
       </div>
 
       {showFilter && (
         <div id="posts-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-4">
           <div className="grid gap-1">
             <Label htmlFor="filter-status">Status</Label>
-            <select id="filter-status" className={nativeSelect} value={query.status} onChange={(e) => set('status', e.target.value as PostQuery['status'])}>
+            <select
+              id="filter-status"
+              className={nativeSelect}
+              value={query.status}
+              onChange={(e) => set('status', e.target.value as PostQuery['status'])}
+            >
               <option value="all">Alle Status</option>
-              {FILTER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              {FILTER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-1">
             <Label htmlFor="filter-platform">Plattform</Label>
-            <select id="filter-platform" className={nativeSelect} value={query.platform} onChange={(e) => set('platform', e.target.value as Platform | 'all')}>
+            <select
+              id="filter-platform"
+              className={nativeSelect}
+              value={query.platform}
+              onChange={(e) => set('platform', e.target.value as Platform | 'all')}
+            >
               <option value="all">Alle Plattformen</option>
-              {Object.entries(PLATFORM_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+              {Object.entries(PLATFORM_LABELS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-1">
             <Label htmlFor="filter-category">Kategorie</Label>
-            <select id="filter-category" className={nativeSelect} value={query.category} onChange={(e) => set('category', e.target.value)}>
+            <select
+              id="filter-category"
+              className={nativeSelect}
+              value={query.category}
+              onChange={(e) => set('category', e.target.value)}
+            >
               <option value="all">Alle Kategorien</option>
-              {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           </div>
           <div className="flex items-end">
-            <Button variant="ghost" onClick={() => setQuery((q) => ({ ...q, status: 'all', platform: 'all', category: 'all' }))}>Filter zurücksetzen</Button>
+            <Button
+              variant="ghost"
+              onClick={() => setQuery((q) => ({ ...q, status: 'all', platform: 'all', category: 'all' }))}
+            >
+              Filter zurücksetzen
+            </Button>
           </div>
         </div>
       )}
@@ -143,14 +242,28 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
         <div id="posts-dates" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
           <div className="grid gap-1">
             <Label htmlFor="range-from">Von</Label>
-            <Input id="range-from" type="date" value={query.from} max={query.to || undefined} onChange={(e) => set('from', e.target.value)} />
+            <Input
+              id="range-from"
+              type="date"
+              value={query.from}
+              max={query.to || undefined}
+              onChange={(e) => set('from', e.target.value)}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="range-to">Bis</Label>
-            <Input id="range-to" type="date" value={query.to} min={query.from || undefined} onChange={(e) => set('to', e.target.value)} />
+            <Input
+              id="range-to"
+              type="date"
+              value={query.to}
+              min={query.from || undefined}
+              onChange={(e) => set('to', e.target.value)}
+            />
           </div>
           <div className="flex items-end">
-            <Button variant="ghost" onClick={() => setQuery((q) => ({ ...q, from: '', to: '' }))}>Zeitraum zurücksetzen</Button>
+            <Button variant="ghost" onClick={() => setQuery((q) => ({ ...q, from: '', to: '' }))}>
+              Zeitraum zurücksetzen
+            </Button>
           </div>
         </div>
       )}
@@ -161,18 +274,16 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
         <div role="alert" className="rounded-lg border border-destructive/50 p-6 text-sm">
           <p className="font-medium">{messages.loadError}</p>
           <p className="text-muted-foreground">{errorMessage(error)}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>Erneut laden</Button>
+          <Button variant="outline" className="mt-3" onClick={() => void refetch()}>
+            Erneut laden
+          </Button>
         </div>
       ) : (
         <Suspense fallback={tableSkeleton}>
-          <p className="text-sm text-muted-foreground" aria-live="polite">{visible.length} von {posts.length} Posts</p>
-          <PostsTable
-            posts={visible}
-            total={posts.length}
-            sort={query.sort}
-            onSort={onSort}
-            actions={actions}
-          />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {visible.length} von {posts.length} Posts
+          </p>
+          <PostsTable posts={visible} total={posts.length} sort={query.sort} onSort={onSort} actions={actions} />
         </Suspense>
       )}
     </>
@@ -207,24 +318,45 @@ export function PostsPage() {
         outcome.state === 'sent'
           ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
           : toast.info(messages.queued, { description: messages.queuedText }),
-      onError: (error) => toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
+      onError: (error) =>
+        toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
     });
   // The row actions keep one identity, so the list does not re-render when a dialog or a mutation changes state.
   const shareRef = useRef(share);
   useLayoutEffect(() => {
     shareRef.current = share;
   });
-  const actions = useMemo<RowActions>(() => ({ onPreview: setPreviewing, onEdit: setEditing, onShare: (post) => shareRef.current(post), onDelete: setDeleting }), []);
+  const actions = useMemo<RowActions>(
+    () => ({
+      onPreview: setPreviewing,
+      onEdit: setEditing,
+      onShare: (post) => shareRef.current(post),
+      onDelete: setDeleting,
+    }),
+    [],
+  );
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Post Management"
         description="Beiträge anlegen, planen, teilen und auswerten."
-        actions={<Button onClick={() => setCreating(true)}><Plus aria-hidden />Create Post</Button>}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create Post
+          </Button>
+        }
       />
 
-      <PostsBrowser posts={posts} categories={categories} pending={postsQuery.isPending} error={postsQuery.isError ? postsQuery.error : null} refetch={postsQuery.refetch} actions={actions} />
+      <PostsBrowser
+        posts={posts}
+        categories={categories}
+        pending={postsQuery.isPending}
+        error={postsQuery.isError ? postsQuery.error : null}
+        refetch={postsQuery.refetch}
+        actions={actions}
+      />
 
       <section aria-label="Post-Zähler" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Counter label="Total Posts" value={counts.total} icon={FileText} />
@@ -257,13 +389,16 @@ export function PostsPage() {
           pending={updatePost.isPending}
           onSubmit={(patch) =>
             editing &&
-            updatePost.mutate({ id: editing.id, patch }, {
-              onSuccess: () => {
-                setEditing(null);
-                toast.success(messages.updated);
+            updatePost.mutate(
+              { id: editing.id, patch },
+              {
+                onSuccess: () => {
+                  setEditing(null);
+                  toast.success(messages.updated);
+                },
+                onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
               },
-              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
-            })
+            )
           }
         />
       </WhenOpened>

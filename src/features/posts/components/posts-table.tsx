@@ -57,22 +57,48 @@ const SORT_ICONS = {
 const MENU_ICON = <MoreHorizontal aria-hidden />;
 
 /** The header row; memoized (the sort and its callback are stable over a search keystroke). */
-const HeaderRow = memo(function HeaderRow({ sort, onSort }: { sort: PostQuery['sort']; onSort: (key: SortKey) => void }) {
+const HeaderRow = memo(function HeaderRow({
+  sort,
+  onSort,
+}: {
+  sort: PostQuery['sort'];
+  onSort: (key: SortKey) => void;
+}) {
   return (
     <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
       <div role="row" aria-rowindex={1} className={HEADER_ROW_CLASS}>
-        {COLUMNS.map((c) => <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />)}
-        <div role="columnheader" className="sr-only">Aktionen</div>
+        {COLUMNS.map((c) => (
+          <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
+        ))}
+        <div role="columnheader" className="sr-only">
+          Aktionen
+        </div>
       </div>
     </div>
   );
 });
 
-function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]; sort: PostQuery['sort']; onSort: (key: SortKey) => void }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  sort: PostQuery['sort'];
+  onSort: (key: SortKey) => void;
+}) {
   const active = sort.key === column.key;
   return (
-    <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn(column.numeric && 'text-right')}>
-      <button type="button" onClick={() => onSort(column.key)} className="inline-flex min-h-10 items-center gap-1 rounded-md text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <div
+      role="columnheader"
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn(column.numeric && 'text-right')}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column.key)}
+        className="inline-flex min-h-10 items-center gap-1 rounded-md text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         {column.label}
         {SORT_ICONS[active ? sort.dir : 'none']}
       </button>
@@ -84,25 +110,59 @@ function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]
  * The post table, virtualized (only the rows in view are in the DOM), so 10,000 posts scroll and
  * filter without delay. ARIA table roles keep it a table for assistive technology.
  */
-export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Post[]; total: number; sort: PostQuery['sort']; onSort: (key: SortKey) => void; actions: RowActions }) {
+export function PostsTable({
+  posts,
+  total,
+  sort,
+  onSort,
+  actions,
+}: {
+  posts: Post[];
+  total: number;
+  sort: PostQuery['sort'];
+  onSort: (key: SortKey) => void;
+  actions: RowActions;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: posts.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, ...SCROLL_BOX });
+  const virtualizer = useVirtualizer({
+    count: posts.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    ...SCROLL_BOX,
+  });
   const items = virtualizer.getVirtualItems();
   const [menu, setMenu] = useState<{ post: Post; anchor: HTMLElement } | null>(null);
   const openMenu = useCallback((post: Post, anchor: HTMLElement) => setMenu({ post, anchor }), []);
 
   return (
-    <div role="table" aria-label="Posts" aria-rowcount={posts.length + 1} className="rounded-lg border bg-card text-card-foreground">
+    <div
+      role="table"
+      aria-label="Posts"
+      aria-rowcount={posts.length + 1}
+      className="rounded-lg border bg-card text-card-foreground"
+    >
       <div ref={scrollRef} className="max-h-[36rem] overflow-auto" data-testid="posts-scroll">
         <div className="min-w-[52rem]">
           <HeaderRow sort={sort} onSort={onSort} />
           {posts.length === 0 ? (
-            <p className="p-8 text-center text-sm text-muted-foreground">{total === 0 ? messages.empty : messages.noResults}</p>
+            <p className="p-8 text-center text-sm text-muted-foreground">
+              {total === 0 ? messages.empty : messages.noResults}
+            </p>
           ) : (
             <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((v) => {
                 const post = posts[v.index];
-                return <PostRow key={post.id} post={post} index={v.index} start={v.start} menuOpen={menu?.post.id === post.id} onMenu={openMenu} />;
+                return (
+                  <PostRow
+                    key={post.id}
+                    post={post}
+                    index={v.index}
+                    start={v.start}
+                    menuOpen={menu?.post.id === post.id}
+                    onMenu={openMenu}
+                  />
+                );
               })}
             </div>
           )}
@@ -110,7 +170,13 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
       </div>
       {menu && (
         <Suspense fallback={null}>
-          <RowMenu key={menu.post.id} post={menu.post} anchor={menu.anchor} actions={actions} onClose={() => setMenu(null)} />
+          <RowMenu
+            key={menu.post.id}
+            post={menu.post}
+            anchor={menu.anchor}
+            actions={actions}
+            onClose={() => setMenu(null)}
+          />
         </Suspense>
       )}
     </div>
@@ -118,20 +184,52 @@ export function PostsTable({ posts, total, sort, onSort, actions }: { posts: Pos
 }
 
 /** One row; memoized, so a keystroke renders only the rows whose post or position changed. */
-const PostRow = memo(function PostRow({ post, index, start, menuOpen, onMenu }: { post: Post; index: number; start: number; menuOpen: boolean; onMenu: (post: Post, anchor: HTMLElement) => void }) {
+const PostRow = memo(function PostRow({
+  post,
+  index,
+  start,
+  menuOpen,
+  onMenu,
+}: {
+  post: Post;
+  index: number;
+  start: number;
+  menuOpen: boolean;
+  onMenu: (post: Post, anchor: HTMLElement) => void;
+}) {
   return (
-    <div role="row" aria-rowindex={index + 2} className={ROW_CLASS} style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={ROW_CLASS}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
       <div role="cell" className="min-w-0">
         <div className="truncate font-medium">{post.title}</div>
         <div className="truncate text-xs text-muted-foreground">{post.category}</div>
       </div>
-      <div role="cell"><Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge></div>
+      <div role="cell">
+        <Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge>
+      </div>
       <div role="cell">{PLATFORM_LABELS[post.platform]}</div>
-      <div role="cell" className="text-right tabular-nums">{formatNumber(post.views)}</div>
-      <div role="cell" className="text-right tabular-nums">{formatPercent(post.engagement)}</div>
-      <div role="cell" className="text-muted-foreground tabular-nums">{formatDate(post.publishDate)}</div>
+      <div role="cell" className="text-right tabular-nums">
+        {formatNumber(post.views)}
+      </div>
+      <div role="cell" className="text-right tabular-nums">
+        {formatPercent(post.engagement)}
+      </div>
+      <div role="cell" className="text-muted-foreground tabular-nums">
+        {formatDate(post.publishDate)}
+      </div>
       <div role="cell" className={STICKY_ACTIONS_CELL}>
-        <Button variant="ghost" size="icon" aria-label={`Aktionen für ${post.title}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={(e) => onMenu(post, e.currentTarget)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Aktionen für ${post.title}`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={(e) => onMenu(post, e.currentTarget)}
+        >
           {MENU_ICON}
         </Button>
       </div>

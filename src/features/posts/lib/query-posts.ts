@@ -12,7 +12,15 @@ export interface PostQuery {
   sort: { key: SortKey; dir: 'asc' | 'desc' };
 }
 
-export const DEFAULT_QUERY: PostQuery = { search: '', status: 'all', platform: 'all', category: 'all', from: '', to: '', sort: { key: 'publishDate', dir: 'desc' } };
+export const DEFAULT_QUERY: PostQuery = {
+  search: '',
+  status: 'all',
+  platform: 'all',
+  category: 'all',
+  from: '',
+  to: '',
+  sort: { key: 'publishDate', dir: 'desc' },
+};
 
 export interface IndexedPost {
   post: Post;
@@ -22,7 +30,11 @@ export interface IndexedPost {
 }
 
 export function indexPosts(posts: Post[]): IndexedPost[] {
-  return posts.map((post) => ({ post, haystack: `${post.title}\u0000${post.category}`.toLowerCase(), day: post.publishDate.slice(0, 10) }));
+  return posts.map((post) => ({
+    post,
+    haystack: `${post.title}\u0000${post.category}`.toLowerCase(),
+    day: post.publishDate.slice(0, 10),
+  }));
 }
 
 const collator = new Intl.Collator('de');

@@ -27,8 +27,10 @@ const lines = (text: string) => text.split('\n').filter(Boolean);
 describe('Prompt Generator – content', () => {
   test('has the tabs content, voice, image, custom and four templates', () => {
     setup();
-    for (const name of ['Content', 'Voice', 'Image', 'Custom']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
-    for (const name of ['Breaking News', 'Market Analysis', 'Tech Trends', 'Sports Update']) expect(screen.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+    for (const name of ['Content', 'Voice', 'Image', 'Custom'])
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    for (const name of ['Breaking News', 'Market Analysis', 'Tech Trends', 'Sports Update'])
+      expect(screen.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^Breaking News/ })).toBeChecked();
   });
 
@@ -48,8 +50,16 @@ describe('Prompt Generator – content', () => {
     const audience = screen.getByLabelText('Audience');
     expect(language).toHaveValue('deutsch');
     expect(audience).toHaveValue('allgemein');
-    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual(['deutsch', 'english', 'français', 'español']);
-    expect(within(audience).getAllByRole('option').map((o) => o.textContent)).toEqual(['allgemein', 'experten', 'jugendliche 16-25', 'unternehmen/B2B', 'senioren 50+']);
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['deutsch', 'english', 'français', 'español']);
+    expect(
+      within(audience)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['allgemein', 'experten', 'jugendliche 16-25', 'unternehmen/B2B', 'senioren 50+']);
   });
 
   test('a missing location appears as [ORT]; defaults add no Sprache/Zielgruppe line', async () => {
@@ -112,17 +122,31 @@ describe('Prompt Generator – content', () => {
 
   test('Send to GPT posts {type, parameters} to /ai/prompt and shows the answer', async () => {
     const bodies: unknown[] = [];
-    server.use(http.post('*/api/ai/prompt', async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json({ text: 'Antwort des Modells' });
-    }));
+    server.use(
+      http.post('*/api/ai/prompt', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ text: 'Antwort des Modells' });
+      }),
+    );
     const user = setup();
     await user.type(screen.getByLabelText('Topic'), 'Wahl');
     await user.click(generate());
     await user.click(screen.getByRole('button', { name: 'Send to GPT' }));
     const answer = await screen.findByRole('region', { name: 'GPT response' });
     expect(answer).toHaveTextContent('Antwort des Modells');
-    expect(bodies).toEqual([{ type: 'content', parameters: { prompt: output().value, template: 'breaking_news', topic: 'Wahl', location: '', language: 'deutsch', audience: 'allgemein' } }]);
+    expect(bodies).toEqual([
+      {
+        type: 'content',
+        parameters: {
+          prompt: output().value,
+          template: 'breaking_news',
+          topic: 'Wahl',
+          location: '',
+          language: 'deutsch',
+          audience: 'allgemein',
+        },
+      },
+    ]);
   });
 
   test('Send to GPT through the mock answers with text', async () => {

@@ -18,8 +18,21 @@ import { NativeSelect } from '@/components/ui/native-select';
 import type { ContentState } from './prompts-page';
 
 /** Content: template, topic, location, language, audience → an editable prompt with Copy, Send to GPT, Regenerate. */
-export function ContentTab({ state, onChange }: { state: ContentState; onChange: (patch: Partial<ContentState>) => void }) {
-  const ids = { topic: useId(), location: useId(), language: useId(), audience: useId(), output: useId(), hint: useId() };
+export function ContentTab({
+  state,
+  onChange,
+}: {
+  state: ContentState;
+  onChange: (patch: Partial<ContentState>) => void;
+}) {
+  const ids = {
+    topic: useId(),
+    location: useId(),
+    language: useId(),
+    audience: useId(),
+    output: useId(),
+    hint: useId(),
+  };
   const send = useSendPrompt('content');
   const [response, setResponse] = useState('');
   const topicBlank = !state.topic.trim();
@@ -36,7 +49,14 @@ export function ContentTab({ state, onChange }: { state: ContentState; onChange:
 
   const sendToGpt = () =>
     send.mutate(
-      { prompt: state.output, template: state.templateId, topic: state.topic.trim(), location: state.location.trim(), language: state.language, audience: state.audience },
+      {
+        prompt: state.output,
+        template: state.templateId,
+        topic: state.topic.trim(),
+        location: state.location.trim(),
+        language: state.language,
+        audience: state.audience,
+      },
       {
         onSuccess: (text) => {
           setResponse(text);
@@ -58,7 +78,13 @@ export function ContentTab({ state, onChange }: { state: ContentState; onChange:
             <fieldset className="grid gap-2 sm:grid-cols-2">
               <legend className="sr-only">Template</legend>
               {CONTENT_TEMPLATES.map((t) => (
-                <ChoiceCard key={t.id} name="content-template" value={t.id} checked={state.templateId === t.id} onSelect={(v) => onChange({ templateId: v as ContentTemplateId })}>
+                <ChoiceCard
+                  key={t.id}
+                  name="content-template"
+                  value={t.id}
+                  checked={state.templateId === t.id}
+                  onSelect={(v) => onChange({ templateId: v as ContentTemplateId })}
+                >
                   <span>
                     <span className="block font-medium">{t.name}</span>
                     <span className="block text-xs text-muted-foreground">{t.description}</span>
@@ -69,26 +95,55 @@ export function ContentTab({ state, onChange }: { state: ContentState; onChange:
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor={ids.topic}>Topic</Label>
-                <Input id={ids.topic} value={state.topic} onChange={(e) => onChange({ topic: e.target.value })} placeholder="z. B. Klimagipfel" aria-describedby={ids.hint} />
+                <Input
+                  id={ids.topic}
+                  value={state.topic}
+                  onChange={(e) => onChange({ topic: e.target.value })}
+                  placeholder="z. B. Klimagipfel"
+                  aria-describedby={ids.hint}
+                />
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.location}>Location (optional)</Label>
-                <Input id={ids.location} value={state.location} onChange={(e) => onChange({ location: e.target.value })} placeholder="z. B. Berlin" />
+                <Input
+                  id={ids.location}
+                  value={state.location}
+                  onChange={(e) => onChange({ location: e.target.value })}
+                  placeholder="z. B. Berlin"
+                />
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.language}>Language</Label>
-                <NativeSelect id={ids.language} value={state.language} onChange={(e) => onChange({ language: e.target.value })}>
-                  {LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
+                <NativeSelect
+                  id={ids.language}
+                  value={state.language}
+                  onChange={(e) => onChange({ language: e.target.value })}
+                >
+                  {LANGUAGES.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.audience}>Audience</Label>
-                <NativeSelect id={ids.audience} value={state.audience} onChange={(e) => onChange({ audience: e.target.value })}>
-                  {AUDIENCES.map((a) => <option key={a} value={a}>{a}</option>)}
+                <NativeSelect
+                  id={ids.audience}
+                  value={state.audience}
+                  onChange={(e) => onChange({ audience: e.target.value })}
+                >
+                  {AUDIENCES.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
             </div>
-            <p id={ids.hint} className="text-xs text-muted-foreground">{topicBlank ? messages.topicRequired : template.description}</p>
+            <p id={ids.hint} className="text-xs text-muted-foreground">
+              {topicBlank ? messages.topicRequired : template.description}
+            </p>
             <Button type="submit" disabled={topicBlank}>
               <WandSparklesIcon aria-hidden />
               Generate
@@ -105,7 +160,12 @@ export function ContentTab({ state, onChange }: { state: ContentState; onChange:
         <CardContent className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor={ids.output}>Generated prompt</Label>
-            <Textarea id={ids.output} rows={10} value={state.output} onChange={(e) => onChange({ output: e.target.value })} />
+            <Textarea
+              id={ids.output}
+              rows={10}
+              value={state.output}
+              onChange={(e) => onChange({ output: e.target.value })}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => void copyText(state.output)} disabled={!state.output.trim()}>

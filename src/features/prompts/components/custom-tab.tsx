@@ -15,7 +15,15 @@ import { storageFailureMessage } from '@/db/storage-errors';
 const EMPTY = { name: '', category: '', template: '' };
 
 /** Custom prompts: Save to IndexedDB, Preview with the current topic/location, and the saved list with Use and Delete. */
-export function CustomTab({ topic, location, onUse }: { topic: string; location: string; onUse: (text: string) => void }) {
+export function CustomTab({
+  topic,
+  location,
+  onUse,
+}: {
+  topic: string;
+  location: string;
+  onUse: (text: string) => void;
+}) {
   const ids = { name: useId(), category: useId(), template: useId(), preview: useId() };
   const [draft, setDraft] = useState(EMPTY);
   const [preview, setPreview] = useState<string | null>(null);
@@ -54,23 +62,40 @@ export function CustomTab({ topic, location, onUse }: { topic: string; location:
       <Card>
         <CardHeader>
           <CardTitle>New custom prompt</CardTitle>
-          <CardDescription>Use {'{topic}'} and {'{location}'} as placeholders.</CardDescription>
+          <CardDescription>
+            Use {'{topic}'} and {'{location}'} as placeholders.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSave} className="space-y-4" noValidate data-unsaved={dirty ? 'true' : undefined}>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor={ids.name}>Name</Label>
-                <Input id={ids.name} value={draft.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />
+                <Input
+                  id={ids.name}
+                  value={draft.name}
+                  onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+                />
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.category}>Category</Label>
-                <Input id={ids.category} value={draft.category} onChange={(e) => setDraft((d) => ({ ...d, category: e.target.value }))} placeholder="z. B. Politik" />
+                <Input
+                  id={ids.category}
+                  value={draft.category}
+                  onChange={(e) => setDraft((d) => ({ ...d, category: e.target.value }))}
+                  placeholder="z. B. Politik"
+                />
               </div>
             </div>
             <div className="space-y-2">
               <Label htmlFor={ids.template}>Template</Label>
-              <Textarea id={ids.template} rows={6} value={draft.template} onChange={(e) => setDraft((d) => ({ ...d, template: e.target.value }))} placeholder="Schreibe einen Kommentar zu {topic} in {location} …" />
+              <Textarea
+                id={ids.template}
+                rows={6}
+                value={draft.template}
+                onChange={(e) => setDraft((d) => ({ ...d, template: e.target.value }))}
+                placeholder="Schreibe einen Kommentar zu {topic} in {location} …"
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={save.isPending}>
@@ -84,8 +109,12 @@ export function CustomTab({ topic, location, onUse }: { topic: string; location:
             </div>
             {preview !== null && (
               <section aria-labelledby={ids.preview} className="space-y-2 rounded-md border bg-muted/40 p-3">
-                <h3 id={ids.preview} className="text-sm font-medium">Preview</h3>
-                <p className="text-sm whitespace-pre-wrap" data-testid="custom-preview">{preview}</p>
+                <h3 id={ids.preview} className="text-sm font-medium">
+                  Preview
+                </h3>
+                <p className="text-sm whitespace-pre-wrap" data-testid="custom-preview">
+                  {preview}
+                </p>
               </section>
             )}
           </form>
@@ -107,11 +136,18 @@ export function CustomTab({ topic, location, onUse }: { topic: string; location:
                 <li key={p.id} className="space-y-2 rounded-md border p-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">{p.name}</span>
-                    <span className="rounded-md bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">{p.category}</span>
+                    <span className="rounded-md bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                      {p.category}
+                    </span>
                   </div>
                   <p className="line-clamp-3 text-sm text-muted-foreground">{p.template}</p>
                   <div className="flex flex-wrap gap-2">
-                    <Button size="sm" className="min-h-10" onClick={() => onUse(fillTemplate(p.template, { topic, location }))} aria-label={`Use: ${p.name}`}>
+                    <Button
+                      size="sm"
+                      className="min-h-10"
+                      onClick={() => onUse(fillTemplate(p.template, { topic, location }))}
+                      aria-label={`Use: ${p.name}`}
+                    >
                       <ArrowRightIcon aria-hidden />
                       Use
                     </Button>
@@ -120,7 +156,12 @@ export function CustomTab({ topic, location, onUse }: { topic: string; location:
                       variant="outline"
                       className="min-h-10"
                       aria-label={`Delete: ${p.name}`}
-                      onClick={() => remove.mutate(p.id, { onSuccess: () => toast.success(messages.customDeleted), onError: () => toast.error(messages.customDeleteFailed) })}
+                      onClick={() =>
+                        remove.mutate(p.id, {
+                          onSuccess: () => toast.success(messages.customDeleted),
+                          onError: () => toast.error(messages.customDeleteFailed),
+                        })
+                      }
                     >
                       <Trash2Icon aria-hidden />
                       Delete

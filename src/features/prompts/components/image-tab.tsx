@@ -38,7 +38,11 @@ export function ImageTab({ topic }: { topic: string }) {
               name={p.name}
               prompt={prompt}
               action={
-                <Button onClick={() => sendToDalle(p.id, prompt)} disabled={send.isPending} aria-label={`Use DALL-E: ${p.name}`}>
+                <Button
+                  onClick={() => sendToDalle(p.id, prompt)}
+                  disabled={send.isPending}
+                  aria-label={`Use DALL-E: ${p.name}`}
+                >
                   {sending === p.id ? <Loader2Icon className="animate-spin" aria-hidden /> : <ImageIcon aria-hidden />}
                   Use DALL-E
                 </Button>
@@ -49,7 +53,9 @@ export function ImageTab({ topic }: { topic: string }) {
       </div>
       {result && (
         <section aria-label="DALL-E response" className="space-y-2 rounded-md border bg-muted/40 p-3">
-          <h3 className="text-sm font-medium">DALL-E response ({IMAGE_PROMPTS.find((p) => p.id === result.preset)?.name})</h3>
+          <h3 className="text-sm font-medium">
+            DALL-E response ({IMAGE_PROMPTS.find((p) => p.id === result.preset)?.name})
+          </h3>
           <p className="text-sm whitespace-pre-wrap">{result.text}</p>
         </section>
       )}

@@ -20,7 +20,6 @@ const setup = () => {
 };
 const output = () => screen.getByLabelText('Generated prompt') as HTMLTextAreaElement;
 
-
 // The Custom tab loads with its first opening (it brings IndexedDB's Dexie): wait for its form.
 async function openCustom(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('tab', { name: 'Custom' }));
@@ -32,7 +31,12 @@ describe('Prompt Generator – voice and image presets', () => {
     const user = setup();
     await user.click(screen.getByRole('tab', { name: 'Voice' }));
     const cards = screen.getAllByRole('article');
-    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Professional', 'Conversational', 'Urgent', 'Calm']);
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Professional',
+      'Conversational',
+      'Urgent',
+      'Calm',
+    ]);
     const urgent = within(screen.getByRole('article', { name: 'Urgent' }));
     const text = urgent.getByText(/Eilmeldung/).textContent ?? '';
     await user.click(urgent.getByRole('button', { name: 'Use' }));
@@ -53,7 +57,12 @@ describe('Prompt Generator – voice and image presets', () => {
   test('image presets are filled with the topic ([THEMA] when blank)', async () => {
     const user = setup();
     await user.click(screen.getByRole('tab', { name: 'Image' }));
-    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-label'))).toEqual(['News Thumbnail', 'Breaking News', 'Tech Illustration', 'Infographic']);
+    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'News Thumbnail',
+      'Breaking News',
+      'Tech Illustration',
+      'Infographic',
+    ]);
     expect(within(screen.getByRole('article', { name: 'Infographic' })).getByText(/\[THEMA\]/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Content' }));
     await user.type(screen.getByLabelText('Topic'), 'Solarenergie');
@@ -63,10 +72,12 @@ describe('Prompt Generator – voice and image presets', () => {
 
   test("Use DALL-E sends the prompt via POST /ai/prompt with type 'image' and shows the answer", async () => {
     const bodies: Array<{ type: string; parameters: Record<string, unknown> }> = [];
-    server.use(http.post('*/api/ai/prompt', async ({ request }) => {
-      bodies.push((await request.json()) as { type: string; parameters: Record<string, unknown> });
-      return HttpResponse.json({ text: 'Bild erzeugt: https://images.example/1.png' });
-    }));
+    server.use(
+      http.post('*/api/ai/prompt', async ({ request }) => {
+        bodies.push((await request.json()) as { type: string; parameters: Record<string, unknown> });
+        return HttpResponse.json({ text: 'Bild erzeugt: https://images.example/1.png' });
+      }),
+    );
     const user = setup();
     await user.click(screen.getByRole('tab', { name: 'Image' }));
     const card = within(screen.getByRole('article', { name: 'Tech Illustration' }));
@@ -126,7 +137,13 @@ describe('Prompt Generator – custom', () => {
     const list = await screen.findByRole('list', { name: 'Saved prompts' });
     expect(within(list).getByText('Kommentar')).toBeInTheDocument();
     expect(within(list).getByText('Meinung')).toBeInTheDocument();
-    expect(await listPrompts()).toEqual([expect.objectContaining({ name: 'Kommentar', category: 'Meinung', template: 'Kommentiere {topic} in {location}.' })]);
+    expect(await listPrompts()).toEqual([
+      expect.objectContaining({
+        name: 'Kommentar',
+        category: 'Meinung',
+        template: 'Kommentiere {topic} in {location}.',
+      }),
+    ]);
     expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 

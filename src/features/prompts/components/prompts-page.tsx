@@ -22,7 +22,14 @@ export interface ContentState extends ContentParameters {
   output: string;
 }
 
-const INITIAL: ContentState = { templateId: 'breaking_news', topic: '', location: '', language: DEFAULT_LANGUAGE, audience: DEFAULT_AUDIENCE, output: '' };
+const INITIAL: ContentState = {
+  templateId: 'breaking_news',
+  topic: '',
+  location: '',
+  language: DEFAULT_LANGUAGE,
+  audience: DEFAULT_AUDIENCE,
+  output: '',
+};
 
 /** Prompt Generator (/dashboard/prompts); the content state lives here so that Use from other tabs can fill it. */
 export function PromptsPage() {
@@ -36,8 +43,14 @@ export function PromptsPage() {
   };
 
   return (
-    <div className="space-y-6" data-unsaved={content.output.trim() || content.topic.trim() || content.location.trim() ? 'true' : undefined}>
-      <PageHeader title="Prompt Generator" description="Build prompts for articles, voice-overs and images from templates, presets and your own prompts." />
+    <div
+      className="space-y-6"
+      data-unsaved={content.output.trim() || content.topic.trim() || content.location.trim() ? 'true' : undefined}
+    >
+      <PageHeader
+        title="Prompt Generator"
+        description="Build prompts for articles, voice-overs and images from templates, presets and your own prompts."
+      />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Prompt Generator">
           <TabsTrigger value="content">Content</TabsTrigger>

@@ -3,7 +3,17 @@ import { useEffect } from 'react';
 import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
 import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
 import { uploadMedia } from '@/lib/api/media';
-import { getSocialAnalytics, listPublications, listScheduledPosts, listTemplates, listTokenStatus, retryPublication, setPlatformConnected, updateScheduledPost, updateTemplate } from '@/lib/api/social';
+import {
+  getSocialAnalytics,
+  listPublications,
+  listScheduledPosts,
+  listTemplates,
+  listTokenStatus,
+  retryPublication,
+  setPlatformConnected,
+  updateScheduledPost,
+  updateTemplate,
+} from '@/lib/api/social';
 import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
 import type { SendOutcome } from '@/lib/outbox/send';
 import { whenIdle } from '@/lib/idle';
@@ -20,23 +30,29 @@ export const socialKeys = {
   publications: () => [...socialKeys.all, 'publications'] as const,
 };
 
-export const templatesQueryOptions = () => queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
-export const scheduledQueryOptions = () => queryOptions({ queryKey: socialKeys.scheduled(), queryFn: ({ signal }) => listScheduledPosts(signal) });
-export const analyticsQueryOptions = () => queryOptions({ queryKey: socialKeys.analytics(), queryFn: ({ signal }) => getSocialAnalytics(signal) });
+export const templatesQueryOptions = () =>
+  queryOptions({ queryKey: socialKeys.templates(), queryFn: ({ signal }) => listTemplates(signal) });
+export const scheduledQueryOptions = () =>
+  queryOptions({ queryKey: socialKeys.scheduled(), queryFn: ({ signal }) => listScheduledPosts(signal) });
+export const analyticsQueryOptions = () =>
+  queryOptions({ queryKey: socialKeys.analytics(), queryFn: ({ signal }) => getSocialAnalytics(signal) });
 
 export const usePlatforms = () => useQuery(socialPlatformsQueryOptions());
 export const useTemplates = () => useQuery(templatesQueryOptions());
 export const useScheduled = () => useQuery(scheduledQueryOptions());
 export const useAnalytics = () => useQuery(analyticsQueryOptions());
 /** Token health (live mode; the demo stores no tokens and answers an empty list). */
-export const useTokenStatus = () => useQuery({ queryKey: socialKeys.tokens(), queryFn: ({ signal }) => listTokenStatus(signal) });
+export const useTokenStatus = () =>
+  useQuery({ queryKey: socialKeys.tokens(), queryFn: ({ signal }) => listTokenStatus(signal) });
 
 export function useSetConnected() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, connected }: { id: Platform; connected: boolean }) => setPlatformConnected(id, connected),
     onSuccess: (platform) => {
-      queryClient.setQueryData<SocialPlatform[]>(socialKeys.platforms(), (old) => old?.map((p) => (p.id === platform.id ? platform : p)));
+      queryClient.setQueryData<SocialPlatform[]>(socialKeys.platforms(), (old) =>
+        old?.map((p) => (p.id === platform.id ? platform : p)),
+      );
       return queryClient.invalidateQueries({ queryKey: socialKeys.all });
     },
   });
@@ -91,7 +107,16 @@ export function useComposePost() {
       const postId = `post-${globalThis.crypto.randomUUID()}`;
       for (const platform of req.platforms) {
         try {
-          result.outcomes.push(await sendOrQueue(platform, { title: req.title, content: req.content, scheduledAt: req.scheduledAt, postId, ...(req.mediaId ? { mediaId: req.mediaId } : {}), ...(req.scheduledAt && req.timeZone ? { timeZone: req.timeZone } : {}) }));
+          result.outcomes.push(
+            await sendOrQueue(platform, {
+              title: req.title,
+              content: req.content,
+              scheduledAt: req.scheduledAt,
+              postId,
+              ...(req.mediaId ? { mediaId: req.mediaId } : {}),
+              ...(req.scheduledAt && req.timeZone ? { timeZone: req.timeZone } : {}),
+            }),
+          );
         } catch (error) {
           // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form.
           if (error instanceof Error && error.name === 'OutboxQuotaError') throw error;
@@ -118,12 +143,20 @@ export function useAttachUpload() {
 export function usePublications() {
   const queryClient = useQueryClient();
   // The demo backend announces a post it has published, as a live desk's event stream does (which lib/live-events hears).
-  useEffect(() => onDemoChange((change) => void (change.topic === 'social' && queryClient.invalidateQueries({ queryKey: socialKeys.publications() }))), [queryClient]);
+  useEffect(
+    () =>
+      onDemoChange(
+        (change) =>
+          void (change.topic === 'social' && queryClient.invalidateQueries({ queryKey: socialKeys.publications() })),
+      ),
+    [queryClient],
+  );
   return useQuery({
     queryKey: socialKeys.publications(),
     queryFn: ({ signal }) => listPublications(signal),
     // While the server still sends a post (Post Now and Retry wait for the job queue), look again; the event stream also says so.
-    refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'pending' || p.status === 'publishing') ? 1500 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((p) => p.status === 'pending' || p.status === 'publishing') ? 1500 : false,
   });
 }
 

@@ -21,7 +21,14 @@ function ReachChart({ platform, series }: { platform: Platform; series: number[]
         return (
           <g key={i}>
             <rect x={i * bar + 4} y={height - h} width={bar - 8} height={h} rx={3} className="fill-primary/80" />
-            <text x={i * bar + bar / 2} y={height + 13} textAnchor="middle" className="fill-muted-foreground text-[10px]">{DAYS[i % 7]}</text>
+            <text
+              x={i * bar + bar / 2}
+              y={height + 13}
+              textAnchor="middle"
+              className="fill-muted-foreground text-[10px]"
+            >
+              {DAYS[i % 7]}
+            </text>
           </g>
         );
       })}
@@ -33,7 +40,12 @@ function ReachChart({ platform, series }: { platform: Platform; series: number[]
 export function AnalyticsTab() {
   const analytics = useAnalytics();
   if (analytics.isPending) return <p className="text-sm text-muted-foreground">Lädt …</p>;
-  if (analytics.isError) return <p role="alert" className="text-sm text-destructive">{messages.loadError}</p>;
+  if (analytics.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {messages.loadError}
+      </p>
+    );
   const { stats, perPlatform } = analytics.data;
   return (
     <div className="grid gap-6">
@@ -53,7 +65,9 @@ export function AnalyticsTab() {
           <Card key={p.platform}>
             <CardHeader className="pb-2">
               <CardTitle className="text-base">{PLATFORM_LABELS[p.platform]}</CardTitle>
-              <CardDescription>Reichweite {formatNumber(p.reach)} · Engagement {formatNumber(p.engagement)} %</CardDescription>
+              <CardDescription>
+                Reichweite {formatNumber(p.reach)} · Engagement {formatNumber(p.engagement)} %
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <ReachChart platform={p.platform} series={p.series ?? [p.reach]} />

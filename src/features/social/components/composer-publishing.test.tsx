@@ -24,7 +24,14 @@ function slowTelegram() {
     http.post('*/api/social/post/telegram', async ({ request }) => {
       const body = (await request.json()) as { content: string; title?: string; postId?: string };
       posts.push({ key: request.headers.get('Idempotency-Key'), content: body.content });
-      row = { id: 'sp-langsam', postId: body.postId ?? 'sp-langsam', platform: 'telegram', status: 'publishing', content: body.content, createdAt: '2026-11-27T09:00:00.000Z' };
+      row = {
+        id: 'sp-langsam',
+        postId: body.postId ?? 'sp-langsam',
+        platform: 'telegram',
+        status: 'publishing',
+        content: body.content,
+        createdAt: '2026-11-27T09:00:00.000Z',
+      };
       return HttpResponse.json({ id: row.id, platform: 'telegram', status: 'pending' }, { status: 202 });
     }),
     http.get('*/api/social/publications', () => HttpResponse.json(row ? [row] : [])),
@@ -60,7 +67,9 @@ test('„Wird veröffentlicht …“ until the platform has it, no second Post N
   await user.paste('Eilmeldung: Der Bahnhof ist wieder offen');
   const postNowButton = screen.getByRole('button', { name: 'Post Now' });
   await waitFor(() => expect(postNowButton).toBeDisabled());
-  expect(postNowButton).toHaveAccessibleDescription('Derselbe Text wird für Telegram noch veröffentlicht: Post Now erst nach dem Ergebnis.');
+  expect(postNowButton).toHaveAccessibleDescription(
+    'Derselbe Text wird für Telegram noch veröffentlicht: Post Now erst nach dem Ergebnis.',
+  );
   expect(backend.posts).toHaveLength(1);
 
   backend.end({ status: 'published' });
@@ -76,7 +85,9 @@ test('a platform that refuses the accepted post: its German reason, and Post Now
   await postNow('Wird abgelehnt');
   expect(await screen.findByTestId('publishing-telegram')).toHaveTextContent('Telegram: Wird veröffentlicht …');
   backend.end({ status: 'failed', error: 'Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found' });
-  expect(await screen.findByText('Telegram: Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Telegram: Telegram hat den Post abgelehnt (HTTP 400): Bad Request: chat not found'),
+  ).toBeInTheDocument();
   expect(screen.queryByText('Post veröffentlicht')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.queryByTestId('publishing-telegram')).not.toBeInTheDocument());
 });

@@ -20,7 +20,8 @@ import { PLATFORM_LIMITS, textLength } from '../lib/limits';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 
-const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const nativeSelect =
+  'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The browser's zone (the operator's), sent with every scheduled time. */
 const operatorZone = (): string | undefined => {
@@ -34,7 +35,8 @@ const operatorZone = (): string | undefined => {
 /** What a platform cannot publish without (SPEC §7 platforms: Instagram takes images and videos, TikTok and YouTube videos). */
 function mediaNeed(platform: Platform, media: MediaFile | undefined): string | undefined {
   if (platform === 'instagram' && !media) return messages.needsMedia(PLATFORM_LABELS[platform]);
-  if ((platform === 'tiktok' || platform === 'youtube') && media?.type !== 'video') return messages.needsVideo(PLATFORM_LABELS[platform]);
+  if ((platform === 'tiktok' || platform === 'youtube') && media?.type !== 'video')
+    return messages.needsVideo(PLATFORM_LABELS[platform]);
   return undefined;
 }
 
@@ -47,7 +49,9 @@ const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]
 function reportEnded(ended: Ended[]) {
   const published = ended.filter((e) => e.status === 'published').map((e) => e.platform);
   if (published.length) toast.success(messages.posted, { description: messages.postedText(names(published)) });
-  for (const e of ended) if (e.status === 'failed') toast.error(messages.error, { description: `${PLATFORM_LABELS[e.platform]}: ${e.error}` });
+  for (const e of ended)
+    if (e.status === 'failed')
+      toast.error(messages.error, { description: `${PLATFORM_LABELS[e.platform]}: ${e.error}` });
 }
 
 /** Scheduled, queued in the outbox, refused; a post accepted for publishing is followed until its result (`follow`). */
@@ -55,15 +59,25 @@ function report(result: ComposeResult, scheduledAt: string | null, follow: (id: 
   const sent = result.outcomes.flatMap((o) => (o.state === 'sent' ? [o.result] : []));
   const queued = result.outcomes.filter((o) => o.state === 'queued').map((o) => o.platform);
   const scheduled = sent.filter((r) => r.status === 'scheduled').map((r) => r.platform);
-  if (scheduledAt && scheduled.length) toast.success(messages.scheduled, { description: messages.scheduledText(names(scheduled), scheduledAt.replace('T', ' ')) });
+  if (scheduledAt && scheduled.length)
+    toast.success(messages.scheduled, {
+      description: messages.scheduledText(names(scheduled), scheduledAt.replace('T', ' ')),
+    });
   reportEnded(sent.filter((r) => r.status === 'published' || r.status === 'failed'));
   for (const r of sent) if (r.status === 'pending' || r.status === 'publishing') follow(r.id);
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
-  for (const { platform, error } of result.rejected) toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
+  for (const { platform, error } of result.rejected)
+    toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
 }
 
 /** Compose: platforms (connected only), template, content, scheduling, live preview per platform, Post Now and Schedule. */
-export function Composer({ draft, onChange, platforms, templates, onSent }: {
+export function Composer({
+  draft,
+  onChange,
+  platforms,
+  templates,
+  onSent,
+}: {
   draft: Draft;
   onChange: (draft: Draft) => void;
   platforms: SocialPlatform[];
@@ -99,18 +113,28 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
     if (tooLong.length) return toast.error(messages.error, { description: messages.tooLong(names(tooLong)) });
     let scheduledAt: string | null = null;
     if (mode === 'schedule') {
-      if (!draft.scheduling || !draft.date || !draft.time) return toast.error(messages.error, { description: messages.scheduleRequired });
+      if (!draft.scheduling || !draft.date || !draft.time)
+        return toast.error(messages.error, { description: messages.scheduleRequired });
       scheduledAt = `${draft.date}T${draft.time}`;
     }
     compose.mutate(
-      { platforms: selected, title: draft.title.trim(), content: text, scheduledAt, timeZone: operatorZone(), ...(attached ? { mediaId: attached.id } : {}) },
+      {
+        platforms: selected,
+        title: draft.title.trim(),
+        content: text,
+        scheduledAt,
+        timeZone: operatorZone(),
+        ...(attached ? { mediaId: attached.id } : {}),
+      },
       {
         onSuccess: (result) => {
           report(result, scheduledAt, publishing.follow);
           if (result.rejected.length === 0) return onSent();
           // Only the refused platforms stay picked: sending again must not post twice where it already went out.
           onChange({ ...draft, platforms: result.rejected.map((r) => r.platform) });
-          toast.info(messages.resendHint, { description: messages.resendHintText(names(result.rejected.map((r) => r.platform))) });
+          toast.info(messages.resendHint, {
+            description: messages.resendHintText(names(result.rejected.map((r) => r.platform))),
+          });
         },
         onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },
@@ -119,7 +143,8 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
 
   const uploadAttachment = (file: File | undefined) => {
     if (!file) return;
-    if (file.type.startsWith('audio/')) return toast.error(messages.mediaUploadFailed, { description: messages.mediaAudio });
+    if (file.type.startsWith('audio/'))
+      return toast.error(messages.mediaUploadFailed, { description: messages.mediaAudio });
     attachUpload.mutate(file, {
       onSuccess: (item) => {
         if (item.type === 'audio') return toast.error(messages.mediaUploadFailed, { description: messages.mediaAudio });
@@ -146,10 +171,20 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
               {platforms.map((p) => {
                 const isConnected = connected.has(p.id);
                 return (
-                  <label key={p.id} className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:bg-muted/40">
-                    <Checkbox checked={isConnected && draft.platforms.includes(p.id)} disabled={!isConnected} onCheckedChange={(v) => togglePlatform(p.id, v)} aria-label={PLATFORM_LABELS[p.id]} />
+                  <label
+                    key={p.id}
+                    className="flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm has-[:disabled]:bg-muted/40"
+                  >
+                    <Checkbox
+                      checked={isConnected && draft.platforms.includes(p.id)}
+                      disabled={!isConnected}
+                      onCheckedChange={(v) => togglePlatform(p.id, v)}
+                      aria-label={PLATFORM_LABELS[p.id]}
+                    />
                     <span>{PLATFORM_LABELS[p.id]}</span>
-                    {!isConnected && <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>}
+                    {!isConnected && (
+                      <span className="ml-auto text-xs text-muted-foreground">{messages.notConnected}</span>
+                    )}
                   </label>
                 );
               })}
@@ -157,9 +192,18 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor="compose-template">Vorlage</Label>
-            <select id="compose-template" className={nativeSelect} value={draft.templateId} onChange={(e) => pickTemplate(e.target.value)}>
+            <select
+              id="compose-template"
+              className={nativeSelect}
+              value={draft.templateId}
+              onChange={(e) => pickTemplate(e.target.value)}
+            >
               <option value="">Keine Vorlage</option>
-              {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
@@ -179,18 +223,55 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
           <div className="grid gap-2">
             <Label htmlFor="compose-media">Medium</Label>
             <div className="flex flex-wrap items-center gap-2">
-              <select id="compose-media" className={`${nativeSelect} sm:w-auto sm:flex-1`} value={attached ? attached.id : ''} onChange={(e) => set('mediaId', e.target.value)}>
+              <select
+                id="compose-media"
+                className={`${nativeSelect} sm:w-auto sm:flex-1`}
+                value={attached ? attached.id : ''}
+                onChange={(e) => set('mediaId', e.target.value)}
+              >
                 <option value="">{messages.mediaNone}</option>
-                {postable.map((m) => <option key={m.id} value={m.id}>{m.title} ({m.type === 'video' ? 'Video' : 'Bild'})</option>)}
+                {postable.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.title} ({m.type === 'video' ? 'Video' : 'Bild'})
+                  </option>
+                ))}
               </select>
-              <input ref={fileInput} type="file" accept="image/*,video/*" className="sr-only" tabIndex={-1} aria-label="Medium hochladen" onChange={(e) => { uploadAttachment(e.target.files?.[0]); e.target.value = ''; }} />
-              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={attachUpload.isPending}><Upload aria-hidden />Hochladen</Button>
-              {attachUpload.isPending && <span className="text-sm text-muted-foreground" role="status">Wird hochgeladen …</span>}
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*,video/*"
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Medium hochladen"
+                onChange={(e) => {
+                  uploadAttachment(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => fileInput.current?.click()}
+                disabled={attachUpload.isPending}
+              >
+                <Upload aria-hidden />
+                Hochladen
+              </Button>
+              {attachUpload.isPending && (
+                <span className="text-sm text-muted-foreground" role="status">
+                  Wird hochgeladen …
+                </span>
+              )}
             </div>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="compose-content">Inhalt</Label>
-            <Textarea id="compose-content" rows={6} value={draft.content} onChange={(e) => set('content', e.target.value)} />
+            <Textarea
+              id="compose-content"
+              rows={6}
+              value={draft.content}
+              onChange={(e) => set('content', e.target.value)}
+            />
           </div>
           <div className="flex items-center gap-3">
             <Switch id="compose-scheduling" checked={draft.scheduling} onCheckedChange={(v) => set('scheduling', v)} />
@@ -206,21 +287,48 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
                 <Label htmlFor="compose-time">Uhrzeit</Label>
                 <Input id="compose-time" type="time" value={draft.time} onChange={(e) => set('time', e.target.value)} />
               </div>
-              {operatorZone() && <p className="text-xs text-muted-foreground sm:col-span-2">{messages.timeZone(operatorZone() ?? '')}</p>}
+              {operatorZone() && (
+                <p className="text-xs text-muted-foreground sm:col-span-2">{messages.timeZone(operatorZone() ?? '')}</p>
+              )}
             </div>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => submit('now')} disabled={compose.isPending || busy.length > 0} aria-describedby={busy.length ? 'compose-busy' : undefined}><Send aria-hidden />Post Now</Button>
-            <Button variant="outline" onClick={() => submit('schedule')} disabled={compose.isPending}><CalendarClock aria-hidden />Schedule</Button>
-            {compose.isPending && <span className="self-center text-sm text-muted-foreground" role="status">Wird gesendet …</span>}
+            <Button
+              onClick={() => submit('now')}
+              disabled={compose.isPending || busy.length > 0}
+              aria-describedby={busy.length ? 'compose-busy' : undefined}
+            >
+              <Send aria-hidden />
+              Post Now
+            </Button>
+            <Button variant="outline" onClick={() => submit('schedule')} disabled={compose.isPending}>
+              <CalendarClock aria-hidden />
+              Schedule
+            </Button>
+            {compose.isPending && (
+              <span className="self-center text-sm text-muted-foreground" role="status">
+                Wird gesendet …
+              </span>
+            )}
           </div>
-          {busy.length > 0 && <p id="compose-busy" className="text-sm text-muted-foreground">{messages.busyWith(names(busy))}</p>}
+          {busy.length > 0 && (
+            <p id="compose-busy" className="text-sm text-muted-foreground">
+              {messages.busyWith(names(busy))}
+            </p>
+          )}
           {publishing.inFlight.length > 0 && (
             <ul aria-label={messages.inFlightLabel} className="grid gap-1 text-sm">
               {publishing.inFlight.map((p) => (
-                <li key={p.id} role="status" data-testid={`publishing-${p.platform}`} className="flex min-w-0 items-center gap-2">
+                <li
+                  key={p.id}
+                  role="status"
+                  data-testid={`publishing-${p.platform}`}
+                  className="flex min-w-0 items-center gap-2"
+                >
                   <Loader2 className="size-4 shrink-0 animate-spin motion-reduce:animate-none" aria-hidden />
-                  <span className="font-medium">{PLATFORM_LABELS[p.platform]}: {messages.publishing}</span>
+                  <span className="font-medium">
+                    {PLATFORM_LABELS[p.platform]}: {messages.publishing}
+                  </span>
                   <span className="truncate text-muted-foreground">{p.title || p.content}</span>
                 </li>
               ))}
@@ -235,31 +343,44 @@ export function Composer({ draft, onChange, platforms, templates, onSent }: {
           <CardDescription>So erscheint der Post auf jeder gewählten Plattform.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {selected.length === 0 && <p className="text-sm text-muted-foreground">Wählen Sie eine Plattform, um die Vorschau zu sehen.</p>}
+          {selected.length === 0 && (
+            <p className="text-sm text-muted-foreground">Wählen Sie eine Plattform, um die Vorschau zu sehen.</p>
+          )}
           {selected.map((p) => {
             const limit = PLATFORM_LIMITS[p];
             const length = textLength(text);
             const over = length > limit;
             return (
-              <section key={p} aria-label={`Vorschau ${PLATFORM_LABELS[p]}`} className="grid gap-2 rounded-lg border p-3">
+              <section
+                key={p}
+                aria-label={`Vorschau ${PLATFORM_LABELS[p]}`}
+                className="grid gap-2 rounded-lg border p-3"
+              >
                 <div className="flex items-center justify-between">
                   <span className="font-medium">{PLATFORM_LABELS[p]}</span>
-                  <Badge tone={over ? 'error' : 'neutral'}>{length} / {limit}</Badge>
+                  <Badge tone={over ? 'error' : 'neutral'}>
+                    {length} / {limit}
+                  </Badge>
                 </div>
                 {attached && (
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <ImageIcon className="size-4" aria-hidden />Anhang: {attached.title} ({attached.type === 'video' ? 'Video' : 'Bild'})
+                    <ImageIcon className="size-4" aria-hidden />
+                    Anhang: {attached.title} ({attached.type === 'video' ? 'Video' : 'Bild'})
                   </p>
                 )}
-                <p className="whitespace-pre-wrap break-words text-sm">{text || <span className="text-muted-foreground">Noch kein Inhalt.</span>}</p>
+                <p className="whitespace-pre-wrap break-words text-sm">
+                  {text || <span className="text-muted-foreground">Noch kein Inhalt.</span>}
+                </p>
                 {mediaNeed(p, attached) && (
                   <p className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
-                    <AlertTriangle className="size-4" aria-hidden />{mediaNeed(p, attached)}
+                    <AlertTriangle className="size-4" aria-hidden />
+                    {mediaNeed(p, attached)}
                   </p>
                 )}
                 {over && (
                   <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-                    <AlertTriangle className="size-4" aria-hidden />{messages.overLimit(PLATFORM_LABELS[p], length, limit)}
+                    <AlertTriangle className="size-4" aria-hidden />
+                    {messages.overLimit(PLATFORM_LABELS[p], length, limit)}
                   </p>
                 )}
               </section>

@@ -24,7 +24,8 @@ test('a post that expires while the outbox is open stays listed as Abgelaufen, c
       <OutboxBadge />
     </>,
   );
-  const entryOf = async (text: string) => (await screen.findAllByTestId('outbox-entry')).find((e) => e.textContent?.includes(text)) as HTMLElement;
+  const entryOf = async (text: string) =>
+    (await screen.findAllByTestId('outbox-entry')).find((e) => e.textContent?.includes(text)) as HTMLElement;
   expect(await entryOf('Zu lange gewartet')).toHaveTextContent('In Warteschlange');
 
   const send = vi.fn(async () => undefined);

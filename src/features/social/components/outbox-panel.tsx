@@ -18,7 +18,13 @@ import { PLATFORM_LABELS } from '@/lib/labels';
 import { messages, OUTBOX_STATE_LABELS } from '../messages';
 import { formatDateTimeShort } from '@/lib/format';
 
-const TONE: Record<OutboxStatus, 'info' | 'warn' | 'ok' | 'error' | 'neutral'> = { queued: 'warn', sending: 'info', sent: 'ok', failed: 'error', expired: 'neutral' };
+const TONE: Record<OutboxStatus, 'info' | 'warn' | 'ok' | 'error' | 'neutral'> = {
+  queued: 'warn',
+  sending: 'info',
+  sent: 'ok',
+  failed: 'error',
+  expired: 'neutral',
+};
 
 // A change the database refused (storage full, database closed) is said in German; the entry stays as it was.
 const storageFailed = (error: unknown) => void toast.error(storageFailureMessage(error));
@@ -30,9 +36,17 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
   if (!editing) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" className="min-h-10" onClick={() => setEditing(true)}>Bearbeiten und erneut senden</Button>
-        <Button size="sm" variant="ghost" className="min-h-10" onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}>
-          <Trash2 aria-hidden />Verwerfen
+        <Button size="sm" variant="outline" className="min-h-10" onClick={() => setEditing(true)}>
+          Bearbeiten und erneut senden
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="min-h-10"
+          onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}
+        >
+          <Trash2 aria-hidden />
+          Verwerfen
         </Button>
       </div>
     );
@@ -53,8 +67,13 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
       <Label htmlFor={id}>Inhalt</Label>
       <Textarea id={id} rows={3} value={content} onChange={(e) => setContent(e.target.value)} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" className="min-h-10"><Send aria-hidden />Erneut senden</Button>
-        <Button size="sm" variant="ghost" className="min-h-10" onClick={() => setEditing(false)}>Abbrechen</Button>
+        <Button type="submit" size="sm" className="min-h-10">
+          <Send aria-hidden />
+          Erneut senden
+        </Button>
+        <Button size="sm" variant="ghost" className="min-h-10" onClick={() => setEditing(false)}>
+          Abbrechen
+        </Button>
       </div>
     </form>
   );
@@ -75,10 +94,17 @@ function ExpiredActions({ entry }: { entry: QueuedPost }) {
           }, storageFailed)
         }
       >
-        <Send aria-hidden />Erneut senden
+        <Send aria-hidden />
+        Erneut senden
       </Button>
-      <Button size="sm" variant="ghost" className="min-h-10" onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}>
-        <Trash2 aria-hidden />Verwerfen
+      <Button
+        size="sm"
+        variant="ghost"
+        className="min-h-10"
+        onClick={() => void discardEntry(entry.id).then(() => toast.info(messages.discarded), storageFailed)}
+      >
+        <Trash2 aria-hidden />
+        Verwerfen
       </Button>
     </div>
   );
@@ -104,10 +130,14 @@ export function OutboxPanel() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
         <div>
           <CardTitle>Outbox</CardTitle>
-          <CardDescription>Offline verfasste oder fehlgeschlagene Posts; sie werden der Reihe nach gesendet, sobald die Verbindung besteht.</CardDescription>
+          <CardDescription>
+            Offline verfasste oder fehlgeschlagene Posts; sie werden der Reihe nach gesendet, sobald die Verbindung
+            besteht.
+          </CardDescription>
         </div>
         <Button variant="outline" onClick={() => void sendNow()} disabled={draining}>
-          <RefreshCw aria-hidden className={draining ? 'animate-spin' : undefined} />Jetzt senden
+          <RefreshCw aria-hidden className={draining ? 'animate-spin' : undefined} />
+          Jetzt senden
         </Button>
       </CardHeader>
       <CardContent className="p-0">
@@ -121,10 +151,16 @@ export function OutboxPanel() {
                   <span className="font-medium">{PLATFORM_LABELS[entry.platform as Platform] ?? entry.platform}</span>
                   <Badge tone={TONE[entry.status]}>{OUTBOX_STATE_LABELS[entry.status]}</Badge>
                   <span className="text-xs text-muted-foreground">{formatDateTimeShort(entry.createdAt)}</span>
-                  {entry.payload.scheduledAt ? <span className="text-xs text-muted-foreground">geplant für {String(entry.payload.scheduledAt).replace('T', ' ')}</span> : null}
+                  {entry.payload.scheduledAt ? (
+                    <span className="text-xs text-muted-foreground">
+                      geplant für {String(entry.payload.scheduledAt).replace('T', ' ')}
+                    </span>
+                  ) : null}
                 </div>
                 <p className="line-clamp-2 whitespace-pre-wrap text-sm">{String(entry.payload.content ?? '')}</p>
-                {entry.error && entry.status !== 'sent' && <p className="text-sm text-muted-foreground">Grund: {entry.error}</p>}
+                {entry.error && entry.status !== 'sent' && (
+                  <p className="text-sm text-muted-foreground">Grund: {entry.error}</p>
+                )}
                 {entry.status === 'failed' && <FailedActions entry={entry} />}
                 {entry.status === 'expired' && <ExpiredActions entry={entry} />}
               </li>

@@ -10,7 +10,13 @@ import { useSetConnected } from '../api/social';
 import { messages } from '../messages';
 import { formatNumber } from '@/lib/format';
 
-const ICONS: Record<Platform, typeof Users> = { facebook: Users, youtube: Video, telegram: Send, instagram: Camera, tiktok: Music2 };
+const ICONS: Record<Platform, typeof Users> = {
+  facebook: Users,
+  youtube: Video,
+  telegram: Send,
+  instagram: Camera,
+  tiktok: Music2,
+};
 
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-5';
 
@@ -18,7 +24,9 @@ const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-5';
 export function PlatformCardsSkeleton() {
   return (
     <div className={GRID}>
-      {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-[204px] rounded-lg xl:h-[252px]" />)}
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-[204px] rounded-lg xl:h-[252px]" />
+      ))}
     </div>
   );
 }
@@ -31,7 +39,9 @@ export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
       { id: p.id, connected: !p.connected },
       {
         onSuccess: (next) =>
-          next.connected ? toast.success(messages.connected, { description: messages.connectedText(next.name) }) : toast.info(messages.disconnected, { description: messages.disconnectedText(next.name) }),
+          next.connected
+            ? toast.success(messages.connected, { description: messages.connectedText(next.name) })
+            : toast.info(messages.disconnected, { description: messages.disconnectedText(next.name) }),
         onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },
     );
@@ -56,7 +66,12 @@ export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
                 <dt className="text-muted-foreground">Posts</dt>
                 <dd className="text-right tabular-nums">{formatNumber(p.posts)}</dd>
               </dl>
-              <Button variant={p.connected ? 'outline' : 'default'} disabled={setConnected.isPending && setConnected.variables?.id === p.id} onClick={() => toggle(p)} aria-label={`${p.connected ? 'Disconnect' : 'Connect'} ${p.name}`}>
+              <Button
+                variant={p.connected ? 'outline' : 'default'}
+                disabled={setConnected.isPending && setConnected.variables?.id === p.id}
+                onClick={() => toggle(p)}
+                aria-label={`${p.connected ? 'Disconnect' : 'Connect'} ${p.name}`}
+              >
                 {p.connected ? 'Disconnect' : 'Connect'}
               </Button>
             </CardContent>

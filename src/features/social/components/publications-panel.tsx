@@ -20,7 +20,8 @@ export function PublicationsPanel() {
 
   const resend = (p: SocialPublication) =>
     retry.mutate(p.id, {
-      onSuccess: () => toast.info(messages.retryQueued, { description: messages.retryQueuedText(PLATFORM_LABELS[p.platform]) }),
+      onSuccess: () =>
+        toast.info(messages.retryQueued, { description: messages.retryQueuedText(PLATFORM_LABELS[p.platform]) }),
       onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
     });
 
@@ -31,20 +32,42 @@ export function PublicationsPanel() {
         <CardDescription>Was jede Plattform mit den letzten Posts gemacht hat.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {publications.isError && <p role="alert" className="text-sm text-destructive">{messages.loadError}</p>}
-        {publications.isSuccess && groups.size === 0 && <p className="text-sm text-muted-foreground">{messages.publicationsEmpty}</p>}
+        {publications.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {messages.loadError}
+          </p>
+        )}
+        {publications.isSuccess && groups.size === 0 && (
+          <p className="text-sm text-muted-foreground">{messages.publicationsEmpty}</p>
+        )}
         {[...groups.entries()].map(([postId, rows]) => (
-          <section key={postId} aria-label={`Post ${rows[0].title || rows[0].content.slice(0, 40)}`} className="grid gap-2 rounded-lg border p-3">
+          <section
+            key={postId}
+            aria-label={`Post ${rows[0].title || rows[0].content.slice(0, 40)}`}
+            className="grid gap-2 rounded-lg border p-3"
+          >
             <p className="truncate text-sm font-medium">{rows[0].title || rows[0].content}</p>
             <ul className="grid gap-2">
               {rows.map((p) => (
-                <li key={p.id} data-testid={`publication-${p.platform}`} className="flex flex-wrap items-center gap-2 text-sm">
+                <li
+                  key={p.id}
+                  data-testid={`publication-${p.platform}`}
+                  className="flex flex-wrap items-center gap-2 text-sm"
+                >
                   <span className="min-w-24 font-medium">{PLATFORM_LABELS[p.platform]}</span>
                   <Badge tone={TONE[p.status]}>{PUBLICATION_STATE_LABELS[p.status]}</Badge>
                   {p.error && <span className="min-w-0 flex-1 break-words text-destructive">{p.error}</span>}
                   {p.status === 'failed' && (
-                    <Button size="sm" variant="outline" className="ml-auto" onClick={() => resend(p)} disabled={retry.isPending} aria-label={`${messages.retry}: ${PLATFORM_LABELS[p.platform]}`}>
-                      <RotateCcw aria-hidden />{messages.retry}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="ml-auto"
+                      onClick={() => resend(p)}
+                      disabled={retry.isPending}
+                      aria-label={`${messages.retry}: ${PLATFORM_LABELS[p.platform]}`}
+                    >
+                      <RotateCcw aria-hidden />
+                      {messages.retry}
                     </Button>
                   )}
                 </li>

@@ -4,7 +4,14 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -24,13 +31,16 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
     e.preventDefault();
     if (!form.title.trim()) return setError('Bitte geben Sie einen Titel ein.');
     if (!form.time) return setError(messages.scheduleRequired);
-    update.mutate({ ...form, title: form.title.trim() }, {
-      onSuccess: () => {
-        toast.success(messages.saved);
-        onClose();
+    update.mutate(
+      { ...form, title: form.title.trim() },
+      {
+        onSuccess: () => {
+          toast.success(messages.saved);
+          onClose();
+        },
+        onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
       },
-      onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
-    });
+    );
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -46,22 +56,49 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
           </div>
           <div className="grid gap-1">
             <Label htmlFor="sched-platform">Plattform</Label>
-            <select id="sched-platform" className={nativeSelect} value={form.platform} onChange={(e) => setForm({ ...form, platform: e.target.value as Platform })}>
-              {Object.entries(PLATFORM_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            <select
+              id="sched-platform"
+              className={nativeSelect}
+              value={form.platform}
+              onChange={(e) => setForm({ ...form, platform: e.target.value as Platform })}
+            >
+              {Object.entries(PLATFORM_LABELS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-1">
             <Label htmlFor="sched-time">Zeitpunkt</Label>
-            <Input id="sched-time" type="datetime-local" value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} />
+            <Input
+              id="sched-time"
+              type="datetime-local"
+              value={form.time}
+              onChange={(e) => setForm({ ...form, time: e.target.value })}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="sched-content">Inhalt</Label>
-            <Textarea id="sched-content" rows={4} value={form.content ?? ''} onChange={(e) => setForm({ ...form, content: e.target.value })} />
+            <Textarea
+              id="sched-content"
+              rows={4}
+              value={form.content ?? ''}
+              onChange={(e) => setForm({ ...form, content: e.target.value })}
+            />
           </div>
-          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>Abbrechen</Button>
-            <Button type="submit" disabled={update.isPending}>Save</Button>
+            <Button variant="outline" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              Save
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -74,7 +111,12 @@ export function ScheduleTab() {
   const scheduled = useScheduled();
   const [editing, setEditing] = useState<ScheduledPost | null>(null);
   if (scheduled.isPending) return <p className="text-sm text-muted-foreground">Lädt …</p>;
-  if (scheduled.isError) return <p role="alert" className="text-sm text-destructive">{messages.loadError}</p>;
+  if (scheduled.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {messages.loadError}
+      </p>
+    );
   const list = [...scheduled.data].sort((a, b) => a.time.localeCompare(b.time));
   return (
     <Card>
@@ -87,11 +129,20 @@ export function ScheduleTab() {
               <li key={post.id} className="flex flex-wrap items-center gap-3 p-4">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{post.title}</p>
-                  <p className="text-sm text-muted-foreground">{PLATFORM_LABELS[post.platform]} · {post.time.replace('T', ' ')}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {PLATFORM_LABELS[post.platform]} · {post.time.replace('T', ' ')}
+                  </p>
                 </div>
                 <Badge tone="info">{post.status === 'scheduled' ? 'Geplant' : post.status}</Badge>
-                <Button variant="outline" size="sm" className="min-h-10" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                  <Pencil aria-hidden />Edit
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-10"
+                  onClick={() => setEditing(post)}
+                  aria-label={`Edit ${post.title}`}
+                >
+                  <Pencil aria-hidden />
+                  Edit
                 </Button>
               </li>
             ))}

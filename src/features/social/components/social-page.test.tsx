@@ -81,15 +81,18 @@ test('scheduling is on by default; date and time are shown only when it is on', 
   expect(screen.queryByLabelText('Uhrzeit')).not.toBeInTheDocument();
 });
 
-test.each(['Post Now', 'Schedule'])('%s with blank content: error toast "Fehler" with the spec text', async (button) => {
-  const { user } = await setup();
-  await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
-  await writeContent(user, '   ');
-  await user.click(screen.getByRole('button', { name: button }));
-  expect(await screen.findByText('Bitte geben Sie Inhalt für den Post ein.')).toBeInTheDocument();
-  expect(screen.getByText('Fehler')).toBeInTheDocument();
-  expect(await sentCount()).toBe(0);
-});
+test.each(['Post Now', 'Schedule'])(
+  '%s with blank content: error toast "Fehler" with the spec text',
+  async (button) => {
+    const { user } = await setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+    await writeContent(user, '   ');
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText('Bitte geben Sie Inhalt für den Post ein.')).toBeInTheDocument();
+    expect(screen.getByText('Fehler')).toBeInTheDocument();
+    expect(await sentCount()).toBe(0);
+  },
+);
 
 test('a template fills {title}, {video_link} and {stream_link} in the preview', async () => {
   const { user } = await setup();
@@ -112,13 +115,23 @@ test('each platform preview counts against its own limit and warns past it', asy
   await user.click(screen.getByRole('button', { name: 'Connect Instagram' }));
   await user.click(screen.getByRole('button', { name: 'Connect TikTok' }));
   await waitFor(() => expect(screen.getByRole('checkbox', { name: 'TikTok' })).toBeEnabled());
-  for (const name of ['Facebook', 'YouTube', 'Telegram', 'Instagram', 'TikTok']) await user.click(screen.getByRole('checkbox', { name }));
+  for (const name of ['Facebook', 'YouTube', 'Telegram', 'Instagram', 'TikTok'])
+    await user.click(screen.getByRole('checkbox', { name }));
   await writeContent(user, 'x'.repeat(2201));
-  const limits: Array<[string, string]> = [['Facebook', '2201 / 63206'], ['YouTube', '2201 / 5000'], ['Telegram', '2201 / 4096'], ['Instagram', '2201 / 2200'], ['TikTok', '2201 / 2200']];
-  for (const [name, text] of limits) expect(screen.getByRole('region', { name: `Vorschau ${name}` })).toHaveTextContent(text);
+  const limits: Array<[string, string]> = [
+    ['Facebook', '2201 / 63206'],
+    ['YouTube', '2201 / 5000'],
+    ['Telegram', '2201 / 4096'],
+    ['Instagram', '2201 / 2200'],
+    ['TikTok', '2201 / 2200'],
+  ];
+  for (const [name, text] of limits)
+    expect(screen.getByRole('region', { name: `Vorschau ${name}` })).toHaveTextContent(text);
   expect(screen.getByText('Zu lang für Instagram: 2201 von 2200 Zeichen.')).toBeInTheDocument();
   expect(screen.getByText('Zu lang für TikTok: 2201 von 2200 Zeichen.')).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Vorschau Telegram' })).queryByRole('alert')).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('region', { name: 'Vorschau Telegram' })).queryByRole('alert'),
+  ).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
   expect(await screen.findByText('Der Text ist zu lang für: Instagram, TikTok.')).toBeInTheDocument();
   expect(await sentCount()).toBe(0);
@@ -200,12 +213,17 @@ test('Analytics: four stat cards and a chart per platform', async () => {
 test('offline: Post Now puts the post into the outbox, shown as queued, and the badge counts it', async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   const { user } = await setup();
-  expect(screen.getByText('Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Sie sind offline. Posts werden im Postausgang gespeichert und später gesendet.'),
+  ).toBeInTheDocument();
   await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
   await writeContent(user, 'Offline geschrieben');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
   expect(await screen.findByText('Im Postausgang')).toBeInTheDocument();
-  expect(await screen.findByRole('link', { name: '1 Post im Postausgang' })).toHaveAttribute('href', '/dashboard/social?tab=outbox');
+  expect(await screen.findByRole('link', { name: '1 Post im Postausgang' })).toHaveAttribute(
+    'href',
+    '/dashboard/social?tab=outbox',
+  );
   await user.click(screen.getByRole('tab', { name: 'Outbox' }));
   await lazyPanelsLoaded();
   const entry = await screen.findByTestId('outbox-entry');
@@ -233,7 +251,9 @@ test('a failed outbox post shows the reason; edit and resend, or discard', async
   await waitFor(async () => expect((await db.outbox.get(a.id))?.status).toBe('queued'));
   expect((await db.outbox.get(a.id))?.payload.content).toBe('Neu');
   expect((await db.outbox.get(a.id))?.idempotencyKey).not.toBe(a.idempotencyKey);
-  const tiktok = (await screen.findAllByTestId('outbox-entry')).find((e) => e.textContent?.includes('Für TikTok')) as HTMLElement;
+  const tiktok = (await screen.findAllByTestId('outbox-entry')).find((e) =>
+    e.textContent?.includes('Für TikTok'),
+  ) as HTMLElement;
   await user.click(within(tiktok).getByRole('button', { name: 'Verwerfen' }));
   await waitFor(async () => expect(await db.outbox.get(b.id)).toBeUndefined());
 });
@@ -245,25 +265,44 @@ test('a full storage keeps the draft in the form with a German message', async (
   await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
   await writeContent(user, 'Bitte nicht verlieren');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
-  expect(await screen.findByText('Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.',
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByLabelText('Inhalt')).toHaveValue('Bitte nicht verlieren');
 });
 
 test('a 4xx on Post Now keeps the text and names the reason', async () => {
   // A refusal of the post itself (401 — missing operator credentials — would keep it queued until the token is there).
-  server.use(http.post('*/api/social/post/facebook', () => HttpResponse.json({ message: 'Facebook hat den Post abgelehnt (HTTP 400): Text zu lang', code: 'provider_rejected' }, { status: 422 })));
+  server.use(
+    http.post('*/api/social/post/facebook', () =>
+      HttpResponse.json(
+        { message: 'Facebook hat den Post abgelehnt (HTTP 400): Text zu lang', code: 'provider_rejected' },
+        { status: 422 },
+      ),
+    ),
+  );
   const { user } = await setup();
   await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
   await writeContent(user, 'Bleibt stehen');
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
-  expect(await screen.findByText('Facebook: API request failed with status 422: Facebook hat den Post abgelehnt (HTTP 400): Text zu lang')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'Facebook: API request failed with status 422: Facebook hat den Post abgelehnt (HTTP 400): Text zu lang',
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByLabelText('Inhalt')).toHaveValue('Bleibt stehen');
   expect(await db.outbox.count()).toBe(0);
 });
 
 test('Post Now to three platforms with one refused: the resend goes only to the refused one', async () => {
   let refuse = true;
-  server.use(http.post('*/api/social/post/telegram', () => (refuse ? HttpResponse.json({ message: 'Bot gesperrt' }, { status: 403 }) : undefined)));
+  server.use(
+    http.post('*/api/social/post/telegram', () =>
+      refuse ? HttpResponse.json({ message: 'Bot gesperrt' }, { status: 403 }) : undefined,
+    ),
+  );
   const posted: string[] = [];
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'POST') posted.push(new URL(request.url).pathname);
@@ -285,7 +324,9 @@ test('Post Now to three platforms with one refused: the resend goes only to the 
   await user.click(screen.getByRole('button', { name: 'Post Now' }));
   expect(await screen.findByText('Gesendet an: Telegram.')).toBeInTheDocument();
   expect(posted).toEqual(['/api/social/post/telegram']);
-  const sent = (await (await fetch('http://localhost:3000/api/social/sent')).json()) as { posts: Array<{ platform: string }> };
+  const sent = (await (await fetch('http://localhost:3000/api/social/sent')).json()) as {
+    posts: Array<{ platform: string }>;
+  };
   expect(sent.posts.map((p) => p.platform).sort()).toEqual(['facebook', 'telegram', 'youtube']);
   server.events.removeAllListeners();
 });
@@ -295,11 +336,21 @@ test('the outbox shows every state: queued, sending, sent, failed with the reaso
   const states = ['queued', 'sending', 'sent', 'failed', 'expired'] as const;
   for (const status of states) {
     const e = await enqueuePost({ platform: 'telegram', payload: { content: `Post ${status}` } });
-    await db.outbox.update(e.id, { status, error: status === 'failed' ? 'API request failed with status 400: Inhalt fehlt' : undefined });
+    await db.outbox.update(e.id, {
+      status,
+      error: status === 'failed' ? 'API request failed with status 400: Inhalt fehlt' : undefined,
+    });
   }
   await setup('/dashboard/social?tab=outbox');
-  const labelOf = async (status: string) => (await screen.findAllByTestId('outbox-entry')).find((e) => e.getAttribute('data-status') === status);
-  const expected: Record<string, string> = { queued: 'In Warteschlange', sending: 'Wird gesendet', sent: 'Gesendet', failed: 'Fehlgeschlagen', expired: 'Abgelaufen' };
+  const labelOf = async (status: string) =>
+    (await screen.findAllByTestId('outbox-entry')).find((e) => e.getAttribute('data-status') === status);
+  const expected: Record<string, string> = {
+    queued: 'In Warteschlange',
+    sending: 'Wird gesendet',
+    sent: 'Gesendet',
+    failed: 'Fehlgeschlagen',
+    expired: 'Abgelaufen',
+  };
   for (const status of states) expect(await labelOf(status)).toHaveTextContent(expected[status]);
   expect(await labelOf('failed')).toHaveTextContent('Grund: API request failed with status 400: Inhalt fehlt');
   // queued + sending + failed + expired need something; sent does not.

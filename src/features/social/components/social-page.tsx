@@ -43,11 +43,15 @@ export function SocialPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'compose';
-  const setTab = (value: string) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    next.set('tab', value);
-    return next;
-  }, { replace: true });
+  const setTab = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const [draft, setDraft] = useState<Draft>(emptyDraft);
 
   const applyTemplate = (t: PostTemplate) => {
@@ -59,12 +63,24 @@ export function SocialPage() {
     <div className="space-y-6">
       <PageHeader title="Social Media" description="Plattformen verbinden, Posts verfassen, planen und auswerten." />
       {!online && (
-        <p role="status" className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-          <WifiOff className="size-4" aria-hidden />{messages.offlineHint}
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+        >
+          <WifiOff className="size-4" aria-hidden />
+          {messages.offlineHint}
         </p>
       )}
       <TokenWarnings />
-      {platforms.isPending ? <PlatformCardsSkeleton /> : platforms.isError ? <p role="alert" className="text-sm text-destructive">{messages.loadError}</p> : <PlatformCards platforms={platforms.data} />}
+      {platforms.isPending ? (
+        <PlatformCardsSkeleton />
+      ) : platforms.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.loadError}
+        </p>
+      ) : (
+        <PlatformCards platforms={platforms.data} />
+      )}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="compose">Compose</TabsTrigger>
@@ -74,13 +90,44 @@ export function SocialPage() {
           <TabsTrigger value="outbox">Outbox</TabsTrigger>
         </TabsList>
         <TabsContent value="compose">
-          <Composer draft={draft} onChange={setDraft} platforms={platforms.data ?? []} templates={templates.data ?? []} onSent={() => setDraft((d) => ({ ...emptyDraft(), platforms: d.platforms, videoLink: d.videoLink, streamLink: d.streamLink }))} />
-          <div className="mt-6"><PublicationsPanel /></div>
+          <Composer
+            draft={draft}
+            onChange={setDraft}
+            platforms={platforms.data ?? []}
+            templates={templates.data ?? []}
+            onSent={() =>
+              setDraft((d) => ({
+                ...emptyDraft(),
+                platforms: d.platforms,
+                videoLink: d.videoLink,
+                streamLink: d.streamLink,
+              }))
+            }
+          />
+          <div className="mt-6">
+            <PublicationsPanel />
+          </div>
         </TabsContent>
-        <TabsContent value="schedule"><LazyPanel><ScheduleTab /></LazyPanel></TabsContent>
-        <TabsContent value="templates"><LazyPanel><TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} /></LazyPanel></TabsContent>
-        <TabsContent value="analytics"><LazyPanel><AnalyticsTab /></LazyPanel></TabsContent>
-        <TabsContent value="outbox"><LazyPanel><OutboxPanel /></LazyPanel></TabsContent>
+        <TabsContent value="schedule">
+          <LazyPanel>
+            <ScheduleTab />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="templates">
+          <LazyPanel>
+            <TemplatesTab templates={templates.data ?? []} onUse={applyTemplate} />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="analytics">
+          <LazyPanel>
+            <AnalyticsTab />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="outbox">
+          <LazyPanel>
+            <OutboxPanel />
+          </LazyPanel>
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,20 +27,25 @@ function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onC
     e.preventDefault();
     if (!form.name.trim()) return setError('Bitte geben Sie einen Namen ein.');
     if (!form.content.trim()) return setError(messages.contentRequired);
-    update.mutate({ ...form, name: form.name.trim() }, {
-      onSuccess: () => {
-        toast.success(messages.saved);
-        onClose();
+    update.mutate(
+      { ...form, name: form.name.trim() },
+      {
+        onSuccess: () => {
+          toast.success(messages.saved);
+          onClose();
+        },
+        onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
       },
-      onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
-    });
+    );
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit template</DialogTitle>
-          <DialogDescription>Platzhalter: {'{title}'}, {'{video_link}'}, {'{stream_link}'}</DialogDescription>
+          <DialogDescription>
+            Platzhalter: {'{title}'}, {'{video_link}'}, {'{stream_link}'}
+          </DialogDescription>
         </DialogHeader>
         <form className="grid gap-3" onSubmit={save} noValidate>
           <div className="grid gap-1">
@@ -42,12 +54,25 @@ function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onC
           </div>
           <div className="grid gap-1">
             <Label htmlFor="tpl-content">Vorlagentext</Label>
-            <Textarea id="tpl-content" rows={5} value={form.content} onChange={(e) => setForm({ ...form, content: e.target.value })} />
+            <Textarea
+              id="tpl-content"
+              rows={5}
+              value={form.content}
+              onChange={(e) => setForm({ ...form, content: e.target.value })}
+            />
           </div>
-          {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>Abbrechen</Button>
-            <Button type="submit" disabled={update.isPending}>Save</Button>
+            <Button variant="outline" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              Save
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -56,7 +81,13 @@ function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onC
 }
 
 /** Templates: the four templates, each with Edit and Use (Use fills the composer). */
-export function TemplatesTab({ templates, onUse }: { templates: PostTemplate[]; onUse: (template: PostTemplate) => void }) {
+export function TemplatesTab({
+  templates,
+  onUse,
+}: {
+  templates: PostTemplate[];
+  onUse: (template: PostTemplate) => void;
+}) {
   const [editing, setEditing] = useState<PostTemplate | null>(null);
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -69,7 +100,10 @@ export function TemplatesTab({ templates, onUse }: { templates: PostTemplate[]; 
             <p className="whitespace-pre-wrap rounded-md bg-muted/50 p-3 font-mono text-xs">{t.content}</p>
           </CardContent>
           <CardFooter className="gap-2">
-            <Button variant="outline" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}><Pencil aria-hidden />Edit</Button>
+            <Button variant="outline" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+              <Pencil aria-hidden />
+              Edit
+            </Button>
             <Button
               onClick={() => {
                 onUse(t);
@@ -77,7 +111,8 @@ export function TemplatesTab({ templates, onUse }: { templates: PostTemplate[]; 
               }}
               aria-label={`Use ${t.name}`}
             >
-              <Wand2 aria-hidden />Use
+              <Wand2 aria-hidden />
+              Use
             </Button>
           </CardFooter>
         </Card>

@@ -20,14 +20,20 @@ test('tokens about to expire or revoked show on the Social screen in German, bef
   renderWithProviders(<SocialPage />, { route: '/dashboard/social' });
   const warnings = await screen.findByTestId('token-warnings');
   expect(warnings).toHaveTextContent('TikTok: Die Anmeldung wurde widerrufen – bitte neu verbinden.');
-  expect(warnings).toHaveTextContent(/YouTube: Die Anmeldung läuft am .*2026.* ab – bitte neu verbinden, bevor ein Post fehlschlägt\./);
+  expect(warnings).toHaveTextContent(
+    /YouTube: Die Anmeldung läuft am .*2026.* ab – bitte neu verbinden, bevor ein Post fehlschlägt\./,
+  );
   expect(warnings).not.toHaveTextContent('Instagram');
 });
 
 test('no warning when every token is fine; a scheduled post carries the operator time zone', async () => {
   const bodies: Record<string, unknown>[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (request.method === 'POST' && request.url.includes('/api/social/post/')) void request.clone().json().then((b) => bodies.push(b as Record<string, unknown>));
+    if (request.method === 'POST' && request.url.includes('/api/social/post/'))
+      void request
+        .clone()
+        .json()
+        .then((b) => bodies.push(b as Record<string, unknown>));
   });
   const user = userEvent.setup();
   renderWithProviders(<SocialPage />, { route: '/dashboard/social' });
@@ -43,6 +49,8 @@ test('no warning when every token is fine; a scheduled post carries the operator
   expect(screen.getByText(`Zeitzone: ${zone}`)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Schedule' }));
   expect(await screen.findByText('Post geplant')).toBeInTheDocument();
-  expect(bodies).toEqual([expect.objectContaining({ content: 'Zeitzonen-Test', scheduledAt: '2030-05-01T20:00', timeZone: zone })]);
+  expect(bodies).toEqual([
+    expect.objectContaining({ content: 'Zeitzonen-Test', scheduledAt: '2030-05-01T20:00', timeZone: zone }),
+  ]);
   server.events.removeAllListeners();
 });

@@ -21,7 +21,9 @@ export function usePublishing(onEnded: (ended: Ended[]) => void) {
   });
   useEffect(() => {
     // Oldest first (the list is newest first): the platforms in the order they were sent.
-    const ended = (listed ?? []).filter((p) => sent.current.has(p.id) && (p.status === 'published' || p.status === 'failed')).reverse();
+    const ended = (listed ?? [])
+      .filter((p) => sent.current.has(p.id) && (p.status === 'published' || p.status === 'failed'))
+      .reverse();
     for (const p of ended) sent.current.delete(p.id);
     if (ended.length) tell.current(ended);
   }, [listed]);
@@ -31,6 +33,7 @@ export function usePublishing(onEnded: (ended: Ended[]) => void) {
     /** Follows a post the server accepted (202) until its result arrives. */
     follow: (id: string) => void sent.current.add(id),
     /** The platforms among `platforms` still being sent this very text (a second Post Now would post it there twice). */
-    busyWith: (text: string, platforms: Platform[]) => platforms.filter((p) => inFlight.some((f) => f.platform === p && f.content === text)),
+    busyWith: (text: string, platforms: Platform[]) =>
+      platforms.filter((p) => inFlight.some((f) => f.platform === p && f.content === text)),
   };
 }

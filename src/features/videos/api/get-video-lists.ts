@@ -5,12 +5,20 @@ import { avatarsFor } from '../lib/avatars';
 import { videoKeys } from './keys';
 
 export const videoPlatformsQueryOptions = () =>
-  queryOptions({ queryKey: videoKeys.platforms(), queryFn: ({ signal }) => listVideoPlatforms(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: videoKeys.platforms(),
+    queryFn: ({ signal }) => listVideoPlatforms(signal),
+    staleTime: Infinity,
+  });
 export const avatarsQueryOptions = () =>
   queryOptions({ queryKey: videoKeys.avatars(), queryFn: ({ signal }) => listAvatars(signal), staleTime: 5 * 60_000 });
 /** GET /video/{tavus|heygen}/avatars: the providers SPEC §7 gives an avatar list of their own. */
 export const providerAvatarsQueryOptions = (provider: AvatarListProvider) =>
-  queryOptions({ queryKey: videoKeys.providerAvatars(provider), queryFn: ({ signal }) => listProviderAvatars(provider, signal), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: videoKeys.providerAvatars(provider),
+    queryFn: ({ signal }) => listProviderAvatars(provider, signal),
+    staleTime: 5 * 60_000,
+  });
 export const videoProjectsQueryOptions = () =>
   queryOptions({ queryKey: videoKeys.projects(), queryFn: ({ signal }) => listVideoProjects(signal) });
 
@@ -18,12 +26,17 @@ export const useVideoPlatforms = () => useQuery(videoPlatformsQueryOptions());
 export const useAvatars = () => useQuery(avatarsQueryOptions());
 /** How often My Projects reloads while a local project renders (the provider projects poll their status instead). */
 export const LOCAL_PROJECTS_POLL_MS = 5000;
-const localRendering = (projects: VideoProject[] | undefined) => projects?.some((p) => p.platform === 'local' && p.status === 'processing') ?? false;
+const localRendering = (projects: VideoProject[] | undefined) =>
+  projects?.some((p) => p.platform === 'local' && p.status === 'processing') ?? false;
 
 export const useVideoProjects = () =>
-  useQuery({ ...videoProjectsQueryOptions(), refetchInterval: (query) => (localRendering(query.state.data) ? LOCAL_PROJECTS_POLL_MS : false) });
+  useQuery({
+    ...videoProjectsQueryOptions(),
+    refetchInterval: (query) => (localRendering(query.state.data) ? LOCAL_PROJECTS_POLL_MS : false),
+  });
 
-const hasOwnList = (platform: VideoPlatformId): platform is AvatarListProvider => platform === 'tavus' || platform === 'heygen';
+const hasOwnList = (platform: VideoPlatformId): platform is AvatarListProvider =>
+  platform === 'tavus' || platform === 'heygen';
 
 /**
  * The avatars New Video offers for a platform (SPEC §5): heygen's from GET /video/heygen/avatars; tavus's own from
@@ -31,9 +44,13 @@ const hasOwnList = (platform: VideoPlatformId): platform is AvatarListProvider =
  * The local platform uses none.
  */
 export function usePlatformAvatars(platform: VideoPlatformId) {
-  const own = useQuery({ ...providerAvatarsQueryOptions(hasOwnList(platform) ? platform : 'tavus'), enabled: hasOwnList(platform) });
+  const own = useQuery({
+    ...providerAvatarsQueryOptions(hasOwnList(platform) ? platform : 'tavus'),
+    enabled: hasOwnList(platform),
+  });
   const all = useQuery({ ...avatarsQueryOptions(), enabled: platform !== 'heygen' && platform !== 'local' });
-  if (platform === 'local') return { data: [] as Avatar[], isPending: false, isError: false, refetch: () => Promise.resolve([]) };
+  if (platform === 'local')
+    return { data: [] as Avatar[], isPending: false, isError: false, refetch: () => Promise.resolve([]) };
   const parts = platform === 'heygen' ? [own] : platform === 'tavus' ? [own, all] : [all];
   const isPending = parts.some((q) => q.isPending);
   const isError = parts.some((q) => q.isError);

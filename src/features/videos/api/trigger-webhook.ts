@@ -15,7 +15,10 @@ export interface VideoTriggerInput {
 }
 
 /** The body of SPEC §7: {trigger: 'video_studio', data: {platform, script, timestamp}} (+ timestamp, source, version for n8n). */
-export function videoTriggerBody({ service, platform, script }: Omit<VideoTriggerInput, 'url'>, now: Date = new Date()): Record<string, unknown> {
+export function videoTriggerBody(
+  { service, platform, script }: Omit<VideoTriggerInput, 'url'>,
+  now: Date = new Date(),
+): Record<string, unknown> {
   const timestamp = now.toISOString();
   const body = { trigger: 'video_studio', data: { platform, script, timestamp } };
   return service === 'n8n' ? { ...body, timestamp, source: WEBHOOK_SOURCE, version: WEBHOOK_VERSION } : body;
@@ -33,8 +36,13 @@ export function triggerVideoWebhook(input: VideoTriggerInput): Promise<WebhookRe
   return callWebhook(
     { url, method: 'POST', json, timeoutMs: TIMEOUT_MS, mode },
     {
-      service: 'video-webhook', breaker: true, context: { webhook: input.service, trigger: 'video_studio' },
-      operation: { kind: 'webhook.call', args: { service: 'video-webhook', url, method: 'POST', json, mode, timeoutMs: TIMEOUT_MS, breaker: true } },
+      service: 'video-webhook',
+      breaker: true,
+      context: { webhook: input.service, trigger: 'video_studio' },
+      operation: {
+        kind: 'webhook.call',
+        args: { service: 'video-webhook', url, method: 'POST', json, mode, timeoutMs: TIMEOUT_MS, breaker: true },
+      },
     },
   );
 }

@@ -5,4 +5,5 @@ import { getSetting, putSetting, type VideoDefaults } from '@/db/settings';
 /** The stored New Video defaults (undefined until IndexedDB answered). */
 export const useVideoDefaults = () => useLiveQuery(() => getSetting('videoDefaults'), []);
 
-export const useSaveVideoDefaults = () => useMutation({ mutationFn: (value: VideoDefaults) => putSetting('videoDefaults', value) });
+export const useSaveVideoDefaults = () =>
+  useMutation({ mutationFn: (value: VideoDefaults) => putSetting('videoDefaults', value) });

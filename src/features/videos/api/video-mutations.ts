@@ -25,7 +25,11 @@ export function useGenerateVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ platform, avatar, script, background, voice, quality }: GenerateVideoInput) =>
-      generateVideo(platform === 'local' ? { platform, script, background, voice, quality } : { platform, avatar, script, background, voice }),
+      generateVideo(
+        platform === 'local'
+          ? { platform, script, background, voice, quality }
+          : { platform, avatar, script, background, voice },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.projects() }),
   });
 }
@@ -54,12 +58,14 @@ export function useVideoStatusPoll(project: VideoProject) {
     queryFn: ({ signal }) => getVideoStatus(project.platform as VideoProvider, project.id, signal),
     // A local project has no provider to ask: My Projects itself is reloaded while one renders (useVideoProjects).
     enabled: processing && !isLocal(project),
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'processing' ? false : VIDEO_STATUS_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status !== 'processing' ? false : VIDEO_STATUS_POLL_MS,
     retry: false,
   });
   const reported = poll.data?.status;
   useEffect(() => {
-    if (processing && reported && reported !== 'processing') void queryClient.invalidateQueries({ queryKey: videoKeys.projects() });
+    if (processing && reported && reported !== 'processing')
+      void queryClient.invalidateQueries({ queryKey: videoKeys.projects() });
   }, [processing, reported, queryClient]);
   return poll;
 }

@@ -5,8 +5,12 @@ import { messages } from '../messages';
 export function ListError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <p role="alert" className="text-sm text-destructive">{messages.listFailed}</p>
-      <Button variant="outline" size="sm" className="min-h-10" onClick={onRetry}>Reload</Button>
+      <p role="alert" className="text-sm text-destructive">
+        {messages.listFailed}
+      </p>
+      <Button variant="outline" size="sm" className="min-h-10" onClick={onRetry}>
+        Reload
+      </Button>
     </div>
   );
 }

@@ -24,7 +24,8 @@ const script = () => screen.getByLabelText('Script');
 describe('Video Studio – New Video', () => {
   test('shows the four tabs', () => {
     setup();
-    for (const name of ['New Video', 'My Projects', 'Workflow Integration', 'Settings']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    for (const name of ['New Video', 'My Projects', 'Workflow Integration', 'Settings'])
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument();
   });
 
   test('lists the five platforms from GET /video/platforms, tavus first and chosen', async () => {
@@ -36,7 +37,8 @@ describe('Video Studio – New Video', () => {
 
   test('tavus lists all avatars; another platform only its own', async () => {
     const user = setup();
-    for (const name of ['Anna', 'Markus', 'Sophie', 'David']) expect(await screen.findByRole('radio', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+    for (const name of ['Anna', 'Markus', 'Sophie', 'David'])
+      expect(await screen.findByRole('radio', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /^HeyGen/ }));
     expect(screen.getByRole('radio', { name: /^Markus/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^Anna/ })).not.toBeInTheDocument();
@@ -80,8 +82,16 @@ describe('Video Studio – New Video', () => {
     const voice = screen.getByLabelText('Voice');
     await waitFor(() => expect(quality).toHaveValue('1080p'));
     expect(voice).toHaveValue('german-female-1');
-    expect(within(quality).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['720p', '1080p', '4k']);
-    expect(within(voice).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['german-female-1', 'german-male-1', 'english-female-1', 'english-male-1']);
+    expect(
+      within(quality)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['720p', '1080p', '4k']);
+    expect(
+      within(voice)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['german-female-1', 'german-male-1', 'english-female-1', 'english-male-1']);
   });
 
   test('uses the stored defaults of the Settings tab', async () => {
@@ -93,13 +103,17 @@ describe('Video Studio – New Video', () => {
 
   test('generate posts {platform, avatar, script, background, voice} to POST /video/{provider}/generate, is busy meanwhile, and the project appears in My Projects', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const bodies: unknown[] = [];
-    server.use(http.post('*/api/video/heygen/generate', async ({ request }) => {
-      bodies.push(await request.clone().json());
-      await gate;
-      return undefined; // fall through to the stateful happy-path handler
-    }));
+    server.use(
+      http.post('*/api/video/heygen/generate', async ({ request }) => {
+        bodies.push(await request.clone().json());
+        await gate;
+        return undefined; // fall through to the stateful happy-path handler
+      }),
+    );
     const user = setup();
     await user.click(await screen.findByRole('radio', { name: /^HeyGen/ }));
     await user.click(screen.getByRole('radio', { name: /^Markus/ }));
@@ -112,7 +126,15 @@ describe('Video Studio – New Video', () => {
     expect(busy).toBeDisabled();
     release();
     expect(await screen.findByText('Video generiert')).toBeInTheDocument();
-    expect(bodies).toEqual([{ platform: 'heygen', avatar: 'avatar-markus', script: 'Eilmeldung aus Berlin', background: 'newsroom', voice: 'german-male-1' }]);
+    expect(bodies).toEqual([
+      {
+        platform: 'heygen',
+        avatar: 'avatar-markus',
+        script: 'Eilmeldung aus Berlin',
+        background: 'newsroom',
+        voice: 'german-male-1',
+      },
+    ]);
     expect(generateButton()).toBeEnabled();
 
     await user.click(screen.getByRole('tab', { name: 'My Projects' }));
@@ -124,9 +146,14 @@ describe('Video Studio – New Video', () => {
   test('a backend without the provider route: the same call goes to the fallback POST /video/generate with the platform', async () => {
     const posted: Array<{ path: string; key: string | null }> = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'POST') posted.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key') });
+      if (request.method === 'POST')
+        posted.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key') });
     });
-    server.use(http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'Nicht gefunden' }, { status: 404 })));
+    server.use(
+      http.post('*/api/video/:provider/generate', () =>
+        HttpResponse.json({ message: 'Nicht gefunden' }, { status: 404 }),
+      ),
+    );
     try {
       const user = setup();
       await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
@@ -158,7 +185,9 @@ describe('Video Studio – New Video', () => {
   });
 
   test('a failed generation shows the German error and keeps the input', async () => {
-    server.use(http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })));
+    server.use(
+      http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })),
+    );
     const user = setup();
     await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
     await user.type(script(), 'Mein Script');
@@ -187,14 +216,20 @@ describe('Video Studio – New Video', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.method === 'POST') paths.push(new URL(request.url).pathname);
     });
-    server.use(http.post('*/api/video/generate', async ({ request }) => {
-      bodies.push(await request.clone().json());
-      return undefined; // the stateful happy-path handler answers
-    }));
+    server.use(
+      http.post('*/api/video/generate', async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined; // the stateful happy-path handler answers
+      }),
+    );
     try {
       const user = setup();
       await user.click(await screen.findByRole('radio', { name: /^Lokal \(ohne Anbieter\)/ }));
-      expect(screen.getByText('Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Kein Avatar nötig: Der Server spricht das Script mit der gewählten Stimme und rendert es mit Untertiteln.',
+        ),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('radio', { name: /^(Anna|Markus|Sophie|David)/ })).not.toBeInTheDocument();
       // Without a script: disabled, and it says a script is what is missing (no avatar asked for).
       expect(generateButton()).toBeDisabled();
@@ -210,7 +245,15 @@ describe('Video Studio – New Video', () => {
       await user.click(generateButton());
       expect(await screen.findByText('Video generiert')).toBeInTheDocument();
       expect(paths).toEqual(['/api/video/generate']);
-      expect(bodies).toEqual([{ platform: 'local', script: '   Guten Abend aus dem Studio.', background: 'news-studio', voice: 'english-male-1', quality: '4k' }]);
+      expect(bodies).toEqual([
+        {
+          platform: 'local',
+          script: '   Guten Abend aus dem Studio.',
+          background: 'news-studio',
+          voice: 'english-male-1',
+          quality: '4k',
+        },
+      ]);
 
       await user.click(screen.getByRole('tab', { name: 'My Projects' }));
       const list = await screen.findByRole('list', { name: 'My Projects' });
@@ -238,16 +281,24 @@ describe('Video Studio – New Video', () => {
 
   test('Lokal offers the Media Library images as background and sends the chosen one; a provider gets its scene back', async () => {
     const bodies: Array<Record<string, unknown>> = [];
-    server.use(http.post('*/api/video/generate', async ({ request }) => {
-      bodies.push((await request.clone().json()) as Record<string, unknown>);
-      return undefined;
-    }));
+    server.use(
+      http.post('*/api/video/generate', async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+        return undefined;
+      }),
+    );
     const user = setup();
     await user.click(await screen.findByRole('radio', { name: /^Lokal \(ohne Anbieter\)/ }));
     const background = screen.getByLabelText('Background');
     const library = await within(background).findByRole('group', { name: 'Media Library' });
-    expect(within(library).getAllByRole('option').map((o) => o.textContent)).toEqual(['Studio Hintergrund', 'Thumbnail Börse', 'Logo Newsdesk']);
-    expect(screen.getByText('Ein Bild aus der Mediathek liegt hinter dem Text; sonst der schlichte Newsdesk-Hintergrund.')).toBeInTheDocument();
+    expect(
+      within(library)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Studio Hintergrund', 'Thumbnail Börse', 'Logo Newsdesk']);
+    expect(
+      screen.getByText('Ein Bild aus der Mediathek liegt hinter dem Text; sonst der schlichte Newsdesk-Hintergrund.'),
+    ).toBeInTheDocument();
     const studio = within(library).getByRole('option', { name: 'Studio Hintergrund' }).getAttribute('value') ?? '';
     await user.selectOptions(background, studio);
     await user.type(script(), 'Mit Bild');
@@ -270,7 +321,11 @@ describe('Video Studio – New Video', () => {
 
   test('a platform list failure is reported in German and Reload tries again', async () => {
     let fail = true;
-    server.use(http.get('*/api/video/platforms', () => (fail ? HttpResponse.json({ message: 'nope' }, { status: 404 }) : undefined)));
+    server.use(
+      http.get('*/api/video/platforms', () =>
+        fail ? HttpResponse.json({ message: 'nope' }, { status: 404 }) : undefined,
+      ),
+    );
     const user = setup();
     expect(await screen.findByText('Daten konnten nicht geladen werden.')).toBeInTheDocument();
     fail = false;

@@ -32,17 +32,30 @@ const imagesOf = (items: MediaFile[]) => items.filter((m) => m.type === 'image')
 function ChoicesSkeleton({ count, className, item }: { count: number; className: string; item: string }) {
   return (
     <div className={className}>
-      {Array.from({ length: count }, (_, i) => <Skeleton key={i} className={`rounded-lg ${item}`} />)}
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={`rounded-lg ${item}`} />
+      ))}
     </div>
   );
 }
 
-export function NewVideoForm({ draft, onChange, onShowProjects }: {
+export function NewVideoForm({
+  draft,
+  onChange,
+  onShowProjects,
+}: {
   draft: VideoDraft;
   onChange: (patch: Partial<VideoDraft>) => void;
   onShowProjects: () => void;
 }) {
-  const ids = { script: useId(), background: useId(), backgroundHint: useId(), voice: useId(), quality: useId(), hint: useId() };
+  const ids = {
+    script: useId(),
+    background: useId(),
+    backgroundHint: useId(),
+    voice: useId(),
+    quality: useId(),
+    hint: useId(),
+  };
   const platforms = useVideoPlatforms();
   const avatars = usePlatformAvatars(draft.platform);
   const defaults = useVideoDefaults() ?? FALLBACK_DEFAULTS;
@@ -72,30 +85,51 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
     generate.mutate(
       { platform: draft.platform, avatar: local ? '' : avatarId, script: draft.script, background, voice, quality },
       {
-        onSuccess: (project) => toast.success(messages.generated, { description: project?.title, action: { label: 'My Projects', onClick: onShowProjects } }),
+        onSuccess: (project) =>
+          toast.success(messages.generated, {
+            description: project?.title,
+            action: { label: 'My Projects', onClick: onShowProjects },
+          }),
         onError: (error) => toast.error(messages.generateFailed, { description: errorMessage(error) }),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" aria-label="New Video" noValidate>
+    <form
+      onSubmit={submit}
+      className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      aria-label="New Video"
+      noValidate
+    >
       <div className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle>Video platform</CardTitle>
-            <CardDescription>Which provider renders the avatar video, or Lokal: the desk renders it without a provider.</CardDescription>
+            <CardDescription>
+              Which provider renders the avatar video, or Lokal: the desk renders it without a provider.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {platforms.isPending ? (
-              <ChoicesSkeleton count={6} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" item="h-[66px] lg:h-[82px]" />
+              <ChoicesSkeleton
+                count={6}
+                className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3"
+                item="h-[66px] lg:h-[82px]"
+              />
             ) : platforms.isError ? (
               <ListError onRetry={() => void platforms.refetch()} />
             ) : (
               <fieldset className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
                 <legend className="sr-only">Video platform</legend>
                 {platforms.data.map((platform) => (
-                  <ChoiceCard key={platform.id} name="video-platform" value={platform.id} checked={draft.platform === platform.id} onSelect={(v) => onChange({ platform: v as VideoPlatformId })}>
+                  <ChoiceCard
+                    key={platform.id}
+                    name="video-platform"
+                    value={platform.id}
+                    checked={draft.platform === platform.id}
+                    onSelect={(v) => onChange({ platform: v as VideoPlatformId })}
+                  >
                     <span className="space-y-1">
                       <span className="block font-medium">{platform.name}</span>
                       <span className="block text-xs text-muted-foreground">{platform.description}</span>
@@ -110,13 +144,23 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
         <Card>
           <CardHeader>
             <CardTitle>Avatar</CardTitle>
-            <CardDescription>{local ? 'Not needed for a local render.' : draft.platform === 'tavus' ? 'All avatars can be used with Tavus.' : 'Avatars of the chosen platform.'}</CardDescription>
+            <CardDescription>
+              {local
+                ? 'Not needed for a local render.'
+                : draft.platform === 'tavus'
+                  ? 'All avatars can be used with Tavus.'
+                  : 'Avatars of the chosen platform.'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {local ? (
               <p className="text-sm text-muted-foreground">{messages.localNoAvatar}</p>
             ) : avatars.isPending ? (
-              <ChoicesSkeleton count={4} className="grid gap-2 sm:grid-cols-2" item="h-[66px] lg:h-[78px] xl:h-[66px]" />
+              <ChoicesSkeleton
+                count={4}
+                className="grid gap-2 sm:grid-cols-2"
+                item="h-[66px] lg:h-[78px] xl:h-[66px]"
+              />
             ) : avatars.isError ? (
               <ListError onRetry={() => void avatars.refetch()} />
             ) : visibleAvatars.length === 0 ? (
@@ -125,11 +169,27 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="sr-only">Avatar</legend>
                 {visibleAvatars.map((avatar) => (
-                  <ChoiceCard key={avatar.id} name="video-avatar" value={avatar.id} checked={avatarId === avatar.id} onSelect={(v) => onChange({ avatarId: v })} className="items-center">
-                    <img src={avatar.preview} alt="" className="size-10 rounded-full bg-muted object-cover" width={40} height={40} loading="lazy" />
+                  <ChoiceCard
+                    key={avatar.id}
+                    name="video-avatar"
+                    value={avatar.id}
+                    checked={avatarId === avatar.id}
+                    onSelect={(v) => onChange({ avatarId: v })}
+                    className="items-center"
+                  >
+                    <img
+                      src={avatar.preview}
+                      alt=""
+                      className="size-10 rounded-full bg-muted object-cover"
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                    />
                     <span>
                       <span className="block font-medium">{avatar.name}</span>
-                      <span className="block text-xs text-muted-foreground">{avatar.platform} · {avatar.voice}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {avatar.platform} · {avatar.voice}
+                      </span>
                     </span>
                   </ChoiceCard>
                 ))}
@@ -146,39 +206,87 @@ export function NewVideoForm({ draft, onChange, onShowProjects }: {
         <CardContent className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor={ids.script}>Script</Label>
-            <Textarea id={ids.script} rows={8} value={draft.script} onChange={(e) => onChange({ script: e.target.value })} placeholder="Guten Abend, hier sind die Nachrichten …" />
+            <Textarea
+              id={ids.script}
+              rows={8}
+              value={draft.script}
+              onChange={(e) => onChange({ script: e.target.value })}
+              placeholder="Guten Abend, hier sind die Nachrichten …"
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.background}>Background</Label>
-            <NativeSelect id={ids.background} value={background} onChange={(e) => onChange({ background: e.target.value })} aria-describedby={local ? ids.backgroundHint : undefined}>
-              {BACKGROUND_OPTIONS.map((b) => <option key={b.id} value={b.id}>{b.label}</option>)}
+            <NativeSelect
+              id={ids.background}
+              value={background}
+              onChange={(e) => onChange({ background: e.target.value })}
+              aria-describedby={local ? ids.backgroundHint : undefined}
+            >
+              {BACKGROUND_OPTIONS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.label}
+                </option>
+              ))}
               {local && images.data && images.data.length > 0 && (
                 <optgroup label="Media Library">
-                  {images.data.map((m) => <option key={m.id} value={m.id}>{m.title}</option>)}
+                  {images.data.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.title}
+                    </option>
+                  ))}
                 </optgroup>
               )}
             </NativeSelect>
-            {local && <p id={ids.backgroundHint} className="text-xs text-muted-foreground">{messages.localBackground}</p>}
+            {local && (
+              <p id={ids.backgroundHint} className="text-xs text-muted-foreground">
+                {messages.localBackground}
+              </p>
+            )}
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor={ids.voice}>Voice</Label>
-              <NativeSelect id={ids.voice} value={voice} onChange={(e) => onChange({ voice: e.target.value as VideoDefaults['voice'] })}>
-                {VOICE_OPTIONS.map((v) => <option key={v} value={v}>{v} ({VOICE_LABELS[v]})</option>)}
+              <NativeSelect
+                id={ids.voice}
+                value={voice}
+                onChange={(e) => onChange({ voice: e.target.value as VideoDefaults['voice'] })}
+              >
+                {VOICE_OPTIONS.map((v) => (
+                  <option key={v} value={v}>
+                    {v} ({VOICE_LABELS[v]})
+                  </option>
+                ))}
               </NativeSelect>
             </div>
             <div className="space-y-2">
               <Label htmlFor={ids.quality}>Quality</Label>
-              <NativeSelect id={ids.quality} value={quality} onChange={(e) => onChange({ quality: e.target.value as VideoDefaults['quality'] })}>
-                {QUALITY_OPTIONS.map((q) => <option key={q} value={q}>{q}</option>)}
+              <NativeSelect
+                id={ids.quality}
+                value={quality}
+                onChange={(e) => onChange({ quality: e.target.value as VideoDefaults['quality'] })}
+              >
+                {QUALITY_OPTIONS.map((q) => (
+                  <option key={q} value={q}>
+                    {q}
+                  </option>
+                ))}
               </NativeSelect>
             </div>
           </div>
-          <Button type="submit" className="w-full" disabled={missing || busy} aria-describedby={missing ? ids.hint : undefined}>
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={missing || busy}
+            aria-describedby={missing ? ids.hint : undefined}
+          >
             {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
             {busy ? 'Generating…' : 'Generate video'}
           </Button>
-          {missing && <p id={ids.hint} className="text-sm text-muted-foreground">{requirement}</p>}
+          {missing && (
+            <p id={ids.hint} className="text-sm text-muted-foreground">
+              {requirement}
+            </p>
+          )}
         </CardContent>
       </Card>
     </form>

@@ -7,9 +7,7 @@ import { messages } from '../messages';
 export function PlayerDialog({ project, onClose }: { project: VideoProject | null; onClose: () => void }) {
   return (
     <Dialog open={project !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        {project && <Player key={project.id} project={project} />}
-      </DialogContent>
+      <DialogContent className="max-w-3xl">{project && <Player key={project.id} project={project} />}</DialogContent>
     </Dialog>
   );
 }
@@ -22,8 +20,20 @@ function Player({ project }: { project: VideoProject }) {
         <DialogTitle>{project.title}</DialogTitle>
         <DialogDescription>{project.duration}</DialogDescription>
       </DialogHeader>
-      <video src={project.url ?? undefined} controls autoPlay playsInline className="aspect-video w-full rounded-md bg-black" aria-label={`Video: ${project.title}`} onError={() => setFailed(true)} />
-      {failed && <p role="alert" className="text-sm text-destructive">{messages.playbackFailed}</p>}
+      <video
+        src={project.url ?? undefined}
+        controls
+        autoPlay
+        playsInline
+        className="aspect-video w-full rounded-md bg-black"
+        aria-label={`Video: ${project.title}`}
+        onError={() => setFailed(true)}
+      />
+      {failed && (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.playbackFailed}
+        </p>
+      )}
     </>
   );
 }

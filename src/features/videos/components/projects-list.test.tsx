@@ -42,7 +42,10 @@ describe('Video Studio – My Projects', () => {
 
   test('Retry only on failed, Play and Download only on completed with a url', async () => {
     const { list } = await openProjects();
-    const buttons = (title: string) => within(row(list, title)).queryAllByRole('button').map((b) => b.textContent);
+    const buttons = (title: string) =>
+      within(row(list, title))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
     expect(buttons('Börsen-Update am Abend')).toEqual(['Retry']);
     expect(buttons('Breaking News: KI-Gipfel in Berlin')).toEqual(['Play', 'Download']);
     expect(buttons('Wetterbericht Wochenende')).toEqual([]);
@@ -50,24 +53,49 @@ describe('Video Studio – My Projects', () => {
   });
 
   test('a completed project without a url offers neither Play nor Download', async () => {
-    server.use(http.get('*/api/video/projects', () => HttpResponse.json([
-      { id: 'x', title: 'Ohne Datei', status: 'completed', progress: 100, avatar: 'avatar-anna', platform: 'tavus', duration: '1:00', createdAt: '2024-01-15T10:30:00Z', url: null },
-    ])));
+    server.use(
+      http.get('*/api/video/projects', () =>
+        HttpResponse.json([
+          {
+            id: 'x',
+            title: 'Ohne Datei',
+            status: 'completed',
+            progress: 100,
+            avatar: 'avatar-anna',
+            platform: 'tavus',
+            duration: '1:00',
+            createdAt: '2024-01-15T10:30:00Z',
+            url: null,
+          },
+        ]),
+      ),
+    );
     const { list } = await openProjects();
     expect(within(row(list, 'Ohne Datei')).queryAllByRole('button')).toEqual([]);
   });
 
   test('Retry really retries: the failed project is processing again', async () => {
     const { user, list } = await openProjects();
-    await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: 'Retry: Börsen-Update am Abend' }));
+    await user.click(
+      within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: 'Retry: Börsen-Update am Abend' }),
+    );
     expect(await screen.findByText('Video wird erneut generiert')).toBeInTheDocument();
-    await waitFor(() => expect(within(row(list, 'Börsen-Update am Abend')).getByText('Processing')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row(list, 'Börsen-Update am Abend')).getByText('Processing')).toBeInTheDocument(),
+    );
     // Processing again from 0 %, and its provider is asked at once (the mock advances 25 points per poll).
-    await waitFor(() => expect(within(row(list, 'Börsen-Update am Abend')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'));
+    await waitFor(() =>
+      expect(within(row(list, 'Börsen-Update am Abend')).getByRole('progressbar')).toHaveAttribute(
+        'aria-valuenow',
+        '25',
+      ),
+    );
   });
 
   test('a failed retry says so in German and the project stays failed', async () => {
-    server.use(http.post('*/api/video/projects/:id/retry', () => HttpResponse.json({ message: 'nein' }, { status: 409 })));
+    server.use(
+      http.post('*/api/video/projects/:id/retry', () => HttpResponse.json({ message: 'nein' }, { status: 409 })),
+    );
     const { user, list } = await openProjects();
     await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('Erneuter Versuch fehlgeschlagen.')).toBeInTheDocument();
@@ -76,10 +104,12 @@ describe('Video Studio – My Projects', () => {
 
   test('Check status asks the provider at once and shows the new progress', async () => {
     let polls = 0;
-    server.use(http.get('*/api/video/:provider/status/:id', () => {
-      polls += 1;
-      return HttpResponse.json({ id: 'vp-2', status: 'processing', progress: 70 + polls });
-    }));
+    server.use(
+      http.get('*/api/video/:provider/status/:id', () => {
+        polls += 1;
+        return HttpResponse.json({ id: 'vp-2', status: 'processing', progress: 70 + polls });
+      }),
+    );
     const { user, list } = await openProjects();
     const bar = () => within(row(list, 'Tech-Trends der Woche')).getByRole('progressbar');
     await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '71'));
@@ -107,7 +137,10 @@ describe('Video Studio – My Projects', () => {
       const { list } = await openProjects();
       // The mock provider advances 25 points per poll: 67 → 92 at once, 100 (completed) at the next poll 5 s later.
       await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByText('92%')).toBeInTheDocument());
-      await waitFor(() => expect(within(row(list, 'Tech-Trends der Woche')).getByText('Completed')).toBeInTheDocument(), { timeout: 10_000 });
+      await waitFor(
+        () => expect(within(row(list, 'Tech-Trends der Woche')).getByText('Completed')).toBeInTheDocument(),
+        { timeout: 10_000 },
+      );
       expect(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Download/ })).toBeInTheDocument();
       expect(new Set(polled)).toEqual(new Set(['/api/video/heygen/status/vp-2']));
       expect(polled.length).toBeGreaterThanOrEqual(2);
@@ -126,7 +159,9 @@ describe('Video Studio – My Projects', () => {
   });
 
   test('a failed status check says so in German', async () => {
-    server.use(http.get('*/api/video/:provider/status/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })));
+    server.use(
+      http.get('*/api/video/:provider/status/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })),
+    );
     const { user, list } = await openProjects();
     await user.click(within(row(list, 'Tech-Trends der Woche')).getByRole('button', { name: /Check status/ }));
     expect(await screen.findByText('Status konnte nicht abgefragt werden.')).toBeInTheDocument();
@@ -137,7 +172,10 @@ describe('Video Studio – My Projects', () => {
     const requested: string[] = [];
     server.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname));
     const created: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => { created.push(blob); return 'blob:video'; });
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:video';
+    });
     Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
     Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
     const clicks: Array<{ href: string; download: string }> = [];
@@ -146,7 +184,9 @@ describe('Video Studio – My Projects', () => {
     });
     try {
       const { user, list } = await openProjects();
-      await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Download/ }));
+      await user.click(
+        within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Download/ }),
+      );
       await waitFor(() => expect(clicks).toEqual([{ href: 'blob:video', download: 'vp-1.mp4' }]));
       expect(requested).toContain('/api/video/tavus/download/vp-1');
       expect(created[0].size).toBeGreaterThan(0);
@@ -157,14 +197,22 @@ describe('Video Studio – My Projects', () => {
   });
 
   test('a failed download shows the German error', async () => {
-    server.use(http.get('*/api/video/:provider/download/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })));
+    server.use(
+      http.get('*/api/video/:provider/download/:id', () => HttpResponse.json({ message: 'weg' }, { status: 404 })),
+    );
     const { user, list } = await openProjects();
     await user.click(within(row(list, 'Breaking News: KI-Gipfel in Berlin')).getByRole('button', { name: /Download/ }));
     expect(await screen.findByText('Download fehlgeschlagen.')).toBeInTheDocument();
   });
 
   test('local projects: no provider is asked for their status, the list itself is reloaded; a failed one says why; no avatar is named', async () => {
-    const LOCAL = { avatar: '', platform: 'local', duration: '0:00', createdAt: '2024-01-15T10:30:00Z', url: null } as const;
+    const LOCAL = {
+      avatar: '',
+      platform: 'local',
+      duration: '0:00',
+      createdAt: '2024-01-15T10:30:00Z',
+      url: null,
+    } as const;
     let listed = 0;
     const statusCalls: string[] = [];
     server.use(
@@ -172,7 +220,14 @@ describe('Video Studio – My Projects', () => {
         listed += 1;
         return HttpResponse.json([
           { ...LOCAL, id: 'vl-1', title: 'Lokal im Bau', status: 'processing', progress: 40 },
-          { ...LOCAL, id: 'vl-2', title: 'Lokal gescheitert', status: 'failed', progress: 10, error: 'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt' },
+          {
+            ...LOCAL,
+            id: 'vl-2',
+            title: 'Lokal gescheitert',
+            status: 'failed',
+            progress: 10,
+            error: 'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt',
+          },
         ]);
       }),
       http.get('*/api/video/:provider/status/:id', ({ request }) => {
@@ -187,8 +242,14 @@ describe('Video Studio – My Projects', () => {
     const before = listed;
     await user.click(within(building).getByRole('button', { name: 'Check status: Lokal im Bau' }));
     await waitFor(() => expect(listed).toBeGreaterThan(before));
-    expect(within(row(list, 'Lokal gescheitert')).getByText('Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt')).toBeInTheDocument();
-    expect(within(row(list, 'Lokal gescheitert')).getByRole('button', { name: 'Retry: Lokal gescheitert' })).toBeInTheDocument();
+    expect(
+      within(row(list, 'Lokal gescheitert')).getByText(
+        'Das Video konnte nicht gerendert werden: FFmpeg meldet: kaputt',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(row(list, 'Lokal gescheitert')).getByRole('button', { name: 'Retry: Lokal gescheitert' }),
+    ).toBeInTheDocument();
     expect(statusCalls).toEqual([]);
   });
 

@@ -22,7 +22,6 @@ const STATUS: Record<VideoProjectStatus, { label: string; tone: 'ok' | 'info' | 
   failed: { label: 'Failed', tone: 'error' },
 };
 
-
 /**
  * My Projects: GET /video/projects with Retry (failed), Play and Download (completed with a url) — the providers' projects,
  * the local platform's and the pipeline's own renders.
@@ -44,7 +43,11 @@ export function ProjectsList() {
     );
   }
   if (projects.data.length === 0) {
-    return <Card><CardContent className="p-5 text-sm text-muted-foreground">{messages.noProjects}</CardContent></Card>;
+    return (
+      <Card>
+        <CardContent className="p-5 text-sm text-muted-foreground">{messages.noProjects}</CardContent>
+      </Card>
+    );
   }
 
   const avatarName = (id: string) => avatars.data?.find((a) => a.id === id)?.name ?? id;
@@ -55,8 +58,13 @@ export function ProjectsList() {
       <ul className="grid gap-3" aria-label="My Projects">
         {projects.data.map((project) => (
           <ProjectRow
-            key={project.id} project={project} avatarName={project.avatar ? avatarName(project.avatar) : ''} platformName={platformName(project.platform)}
-            onPlay={() => setPlaying(project)} reloadList={() => projects.refetch()} listFetching={projects.isFetching}
+            key={project.id}
+            project={project}
+            avatarName={project.avatar ? avatarName(project.avatar) : ''}
+            platformName={platformName(project.platform)}
+            onPlay={() => setPlaying(project)}
+            reloadList={() => projects.refetch()}
+            listFetching={projects.isFetching}
           />
         ))}
       </ul>
@@ -65,7 +73,14 @@ export function ProjectsList() {
   );
 }
 
-function ProjectRow({ project, avatarName, platformName, onPlay, reloadList, listFetching }: {
+function ProjectRow({
+  project,
+  avatarName,
+  platformName,
+  onPlay,
+  reloadList,
+  listFetching,
+}: {
   project: VideoProject;
   avatarName: string;
   platformName: string;
@@ -92,7 +107,10 @@ function ProjectRow({ project, avatarName, platformName, onPlay, reloadList, lis
       if (result.isError) toast.error(messages.statusFailed, { description: errorMessage(result.error) });
     });
   const checking = local ? listFetching : poll.isFetching;
-  const onDownload = () => download.mutate(project, { onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }) });
+  const onDownload = () =>
+    download.mutate(project, {
+      onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }),
+    });
 
   return (
     <li>
@@ -104,10 +122,18 @@ function ProjectRow({ project, avatarName, platformName, onPlay, reloadList, lis
               <Badge tone={tone}>{label}</Badge>
             </div>
             <p className="text-xs text-muted-foreground">
-              {[platformName, avatarName, project.duration, formatDateTimeMedium(project.createdAt)].filter(Boolean).join(' · ')}
+              {[platformName, avatarName, project.duration, formatDateTimeMedium(project.createdAt)]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
-            {project.status === 'failed' && project.error && <p className="text-xs text-red-700 dark:text-red-400">{project.error}</p>}
-            {project.status === 'processing' && poll.isError && <p className="text-xs text-red-700 dark:text-red-400">{messages.statusFailed} {errorMessage(poll.error)}</p>}
+            {project.status === 'failed' && project.error && (
+              <p className="text-xs text-red-700 dark:text-red-400">{project.error}</p>
+            )}
+            {project.status === 'processing' && poll.isError && (
+              <p className="text-xs text-red-700 dark:text-red-400">
+                {messages.statusFailed} {errorMessage(poll.error)}
+              </p>
+            )}
             {project.status === 'processing' && (
               <div className="flex items-center gap-3">
                 <Progress value={progress} aria-label={`Fortschritt ${project.title}`} className="max-w-xs" />
@@ -117,25 +143,55 @@ function ProjectRow({ project, avatarName, platformName, onPlay, reloadList, lis
           </div>
           <div className="flex flex-wrap gap-2">
             {project.status === 'processing' && (
-              <Button variant="outline" size="sm" className="min-h-10" onClick={onStatus} aria-label={`Check status: ${project.title}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="min-h-10"
+                onClick={onStatus}
+                aria-label={`Check status: ${project.title}`}
+              >
                 {checking ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
                 Check status
               </Button>
             )}
             {project.status === 'failed' && (
-              <Button variant="outline" size="sm" className="min-h-10" onClick={onRetry} disabled={retry.isPending} aria-label={`Retry: ${project.title}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="min-h-10"
+                onClick={onRetry}
+                disabled={retry.isPending}
+                aria-label={`Retry: ${project.title}`}
+              >
                 {retry.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <RotateCcwIcon aria-hidden />}
                 Retry
               </Button>
             )}
             {project.status === 'completed' && project.url && (
               <>
-                <Button variant="outline" size="sm" className="min-h-10" onClick={onPlay} aria-label={`Play: ${project.title}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-10"
+                  onClick={onPlay}
+                  aria-label={`Play: ${project.title}`}
+                >
                   <PlayIcon aria-hidden />
                   Play
                 </Button>
-                <Button variant="outline" size="sm" className="min-h-10" onClick={onDownload} disabled={download.isPending} aria-label={`Download: ${project.title}`}>
-                  {download.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-10"
+                  onClick={onDownload}
+                  disabled={download.isPending}
+                  aria-label={`Download: ${project.title}`}
+                >
+                  {download.isPending ? (
+                    <Loader2Icon className="animate-spin" aria-hidden />
+                  ) : (
+                    <DownloadIcon aria-hidden />
+                  )}
                   Download
                 </Button>
               </>

@@ -42,17 +42,35 @@ function VideoSettingsForm({ stored }: { stored: VideoDefaults }) {
         <form onSubmit={onSave} className="space-y-4" data-unsaved={changed ? 'true' : undefined}>
           <div className="space-y-2">
             <Label htmlFor={ids.quality}>Default quality</Label>
-            <NativeSelect id={ids.quality} value={value.quality} onChange={(e) => setValue((v) => ({ ...v, quality: e.target.value as VideoDefaults['quality'] }))}>
-              {QUALITY_OPTIONS.map((q) => <option key={q} value={q}>{q}</option>)}
+            <NativeSelect
+              id={ids.quality}
+              value={value.quality}
+              onChange={(e) => setValue((v) => ({ ...v, quality: e.target.value as VideoDefaults['quality'] }))}
+            >
+              {QUALITY_OPTIONS.map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
             </NativeSelect>
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.voice}>Default voice</Label>
-            <NativeSelect id={ids.voice} value={value.voice} onChange={(e) => setValue((v) => ({ ...v, voice: e.target.value as VideoDefaults['voice'] }))}>
-              {VOICE_OPTIONS.map((v) => <option key={v} value={v}>{v} ({VOICE_LABELS[v]})</option>)}
+            <NativeSelect
+              id={ids.voice}
+              value={value.voice}
+              onChange={(e) => setValue((v) => ({ ...v, voice: e.target.value as VideoDefaults['voice'] }))}
+            >
+              {VOICE_OPTIONS.map((v) => (
+                <option key={v} value={v}>
+                  {v} ({VOICE_LABELS[v]})
+                </option>
+              ))}
             </NativeSelect>
           </div>
-          <Button type="submit" disabled={!changed || save.isPending}>Save settings</Button>
+          <Button type="submit" disabled={!changed || save.isPending}>
+            Save settings
+          </Button>
         </form>
       </CardContent>
     </Card>

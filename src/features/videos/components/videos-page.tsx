@@ -8,7 +8,9 @@ import { NewVideoForm } from './new-video-form';
 // Only the first tab loads with the screen; the others (the projects' player dialog is Radix Dialog: 10.9 KB gzip)
 // load when opened. Video Studio's up-front JS was 174.5 KB with all four (budget 160).
 const ProjectsList = retryableLazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
-const WorkflowIntegration = retryableLazy(() => import('./workflow-integration').then((m) => ({ default: m.WorkflowIntegration })));
+const WorkflowIntegration = retryableLazy(() =>
+  import('./workflow-integration').then((m) => ({ default: m.WorkflowIntegration })),
+);
 const VideoSettings = retryableLazy(() => import('./video-settings').then((m) => ({ default: m.VideoSettings })));
 
 type Tab = 'new' | 'projects' | 'workflow' | 'settings';
@@ -22,7 +24,10 @@ export function VideosPage() {
 
   return (
     <div className="space-y-6" data-unsaved={unsaved ? 'true' : undefined}>
-      <PageHeader title="Video Studio" description="Generate AI avatar videos, follow your projects and hand them to your automation workflows." />
+      <PageHeader
+        title="Video Studio"
+        description="Generate AI avatar videos, follow your projects and hand them to your automation workflows."
+      />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Video Studio">
           <TabsTrigger value="new">New Video</TabsTrigger>
@@ -31,18 +36,31 @@ export function VideosPage() {
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="new">
-          <NewVideoForm draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} onShowProjects={() => setTab('projects')} />
+          <NewVideoForm
+            draft={draft}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            onShowProjects={() => setTab('projects')}
+          />
         </TabsContent>
         <TabsContent value="projects">
-          <LazyPanel><ProjectsList /></LazyPanel>
+          <LazyPanel>
+            <ProjectsList />
+          </LazyPanel>
         </TabsContent>
         <TabsContent value="workflow">
           <LazyPanel>
-            <WorkflowIntegration draft={workflow} onChange={(patch) => setWorkflow((w) => ({ ...w, ...patch }))} platform={draft.platform} script={draft.script} />
+            <WorkflowIntegration
+              draft={workflow}
+              onChange={(patch) => setWorkflow((w) => ({ ...w, ...patch }))}
+              platform={draft.platform}
+              script={draft.script}
+            />
           </LazyPanel>
         </TabsContent>
         <TabsContent value="settings">
-          <LazyPanel><VideoSettings /></LazyPanel>
+          <LazyPanel>
+            <VideoSettings />
+          </LazyPanel>
         </TabsContent>
       </Tabs>
     </div>

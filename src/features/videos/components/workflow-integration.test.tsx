@@ -38,10 +38,12 @@ describe('Video Studio – Workflow Integration', () => {
 
   test('n8n: posts {trigger: video_studio, data: {platform, script, timestamp}} plus timestamp, source and version', async () => {
     const bodies: Array<Record<string, unknown>> = [];
-    server.use(http.post(HOOK, async ({ request }) => {
-      bodies.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({ ok: true });
-    }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     const user = await openWorkflow();
     await user.type(screen.getByLabelText('Webhook URL'), HOOK);
     await user.click(trigger());
@@ -66,16 +68,26 @@ describe('Video Studio – Workflow Integration', () => {
 
   test('zapier: no-cors request with {trigger, data} only', async () => {
     const seen: Array<{ mode: string; body: unknown }> = [];
-    server.use(http.post(HOOK, async ({ request }) => {
-      seen.push({ mode: request.mode, body: JSON.parse(await request.text()) });
-      return HttpResponse.json({ status: 'success' });
-    }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        seen.push({ mode: request.mode, body: JSON.parse(await request.text()) });
+        return HttpResponse.json({ status: 'success' });
+      }),
+    );
     const user = await openWorkflow();
     await user.click(screen.getByRole('radio', { name: /^Zapier/ }));
     await user.type(screen.getByLabelText('Webhook URL'), HOOK);
     await user.click(trigger());
     expect(await screen.findByText('Workflow gestartet')).toBeInTheDocument();
-    expect(seen).toEqual([{ mode: 'no-cors', body: { trigger: 'video_studio', data: { platform: 'tavus', script: 'Guten Abend', timestamp: expect.any(String) } } }]);
+    expect(seen).toEqual([
+      {
+        mode: 'no-cors',
+        body: {
+          trigger: 'video_studio',
+          data: { platform: 'tavus', script: 'Guten Abend', timestamp: expect.any(String) },
+        },
+      },
+    ]);
   });
 
   test('zapier unreachable: "ZAPIER Workflow fehlgeschlagen."', async () => {
@@ -91,7 +103,10 @@ describe('Video Studio – Workflow Integration', () => {
     const user = await openWorkflow();
     const input = screen.getByLabelText('Workflow file');
     expect(input).toHaveAttribute('accept', '.json');
-    const text = JSON.stringify({ name: 'Video Workflow', nodes: Array.from({ length: 20 }, (_, i) => ({ id: `node-${i}`, type: 'n8n-nodes-base.webhook' })) });
+    const text = JSON.stringify({
+      name: 'Video Workflow',
+      nodes: Array.from({ length: 20 }, (_, i) => ({ id: `node-${i}`, type: 'n8n-nodes-base.webhook' })),
+    });
     expect(text.length).toBeGreaterThan(200);
     await user.upload(input, new File([text], 'video.json', { type: 'application/json' }));
     expect(await screen.findByText('Workflow hochgeladen')).toBeInTheDocument();
@@ -110,12 +125,18 @@ describe('Video Studio – Workflow Integration', () => {
     expect(screen.getByTestId('workflow-preview')).toHaveTextContent('{"name":"gut"}');
 
     const broken = new File(['x'], 'broken.json', { type: 'application/json' });
-    Object.defineProperty(broken, 'text', { value: () => Promise.reject(new DOMException('read', 'NotReadableError')) });
+    Object.defineProperty(broken, 'text', {
+      value: () => Promise.reject(new DOMException('read', 'NotReadableError')),
+    });
     await user.upload(input, broken);
-    await waitFor(() => expect(screen.getAllByText('Workflow konnte nicht gelesen werden.').length).toBeGreaterThanOrEqual(1));
+    await waitFor(() =>
+      expect(screen.getAllByText('Workflow konnte nicht gelesen werden.').length).toBeGreaterThanOrEqual(1),
+    );
 
     await user.upload(input, new File(['{"a":1}'], 'notes.txt', { type: 'text/plain' }));
-    await waitFor(() => expect(screen.getAllByText('Workflow konnte nicht gelesen werden.').length).toBeGreaterThanOrEqual(1));
+    await waitFor(() =>
+      expect(screen.getAllByText('Workflow konnte nicht gelesen werden.').length).toBeGreaterThanOrEqual(1),
+    );
     expect(screen.getByTestId('workflow-preview')).toHaveTextContent('{"name":"gut"}');
     expect(screen.getByText('gut.json', { selector: 'p' })).toBeInTheDocument();
   });

@@ -19,7 +19,12 @@ const SERVICES: Array<{ id: WebhookService; name: string; description: string }>
 ];
 
 /** Workflow Integration: webhook URL, a .json workflow file with a 200-character preview, and the trigger. */
-export function WorkflowIntegration({ draft, onChange, platform, script }: {
+export function WorkflowIntegration({
+  draft,
+  onChange,
+  platform,
+  script,
+}: {
   draft: WorkflowDraft;
   onChange: (patch: Partial<WorkflowDraft>) => void;
   platform: string;
@@ -69,7 +74,13 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
           <fieldset className="grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">Automation service</legend>
             {SERVICES.map((s) => (
-              <ChoiceCard key={s.id} name="video-webhook-service" value={s.id} checked={draft.service === s.id} onSelect={(v) => onChange({ service: v as WebhookService })}>
+              <ChoiceCard
+                key={s.id}
+                name="video-webhook-service"
+                value={s.id}
+                checked={draft.service === s.id}
+                onSelect={(v) => onChange({ service: v as WebhookService })}
+              >
                 <span>
                   <span className="block font-medium">{s.name}</span>
                   <span className="block text-xs text-muted-foreground">{s.description}</span>
@@ -85,7 +96,11 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
               inputMode="url"
               value={draft.url}
               onChange={(e) => onChange({ url: e.target.value })}
-              placeholder={draft.service === 'n8n' ? 'https://n8n.example.com/webhook/video' : 'https://hooks.zapier.com/hooks/catch/…'}
+              placeholder={
+                draft.service === 'n8n'
+                  ? 'https://n8n.example.com/webhook/video'
+                  : 'https://hooks.zapier.com/hooks/catch/…'
+              }
             />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -109,7 +124,13 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
         <CardContent className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor={ids.file}>Workflow file</Label>
-            <Input id={ids.file} type="file" accept=".json" onChange={(e) => void onFile(e)} className="cursor-pointer" />
+            <Input
+              id={ids.file}
+              type="file"
+              accept=".json"
+              onChange={(e) => void onFile(e)}
+              className="cursor-pointer"
+            />
           </div>
           {draft.file && (
             <div className="space-y-2">
@@ -117,7 +138,11 @@ export function WorkflowIntegration({ draft, onChange, platform, script }: {
                 <FileJsonIcon className="size-4" aria-hidden />
                 {draft.file.name}
               </p>
-              <pre aria-labelledby={ids.preview} data-testid="workflow-preview" className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap break-all">
+              <pre
+                aria-labelledby={ids.preview}
+                data-testid="workflow-preview"
+                className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap break-all"
+              >
                 {draft.file.preview}
               </pre>
             </div>

@@ -14,7 +14,14 @@ export interface VideoDraft {
   voice: VideoDefaults['voice'] | null;
 }
 
-export const INITIAL_DRAFT: VideoDraft = { platform: 'tavus', avatarId: '', script: '', background: 'news-studio', quality: null, voice: null };
+export const INITIAL_DRAFT: VideoDraft = {
+  platform: 'tavus',
+  avatarId: '',
+  script: '',
+  background: 'news-studio',
+  quality: null,
+  voice: null,
+};
 
 /** What the Workflow Integration tab holds. */
 export interface WorkflowDraft {

@@ -1,7 +1,14 @@
 import { useLiveQuery } from '@/db/live-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { DEFAULT_SETTINGS, getSetting, putSetting, type ApiKeys, type TriggerParameters, type WorkflowConfig } from '@/db/settings';
+import {
+  DEFAULT_SETTINGS,
+  getSetting,
+  putSetting,
+  type ApiKeys,
+  type TriggerParameters,
+  type WorkflowConfig,
+} from '@/db/settings';
 import { storageFailureMessage } from '@/db/storage-errors';
 
 /**

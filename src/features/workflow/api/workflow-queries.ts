@@ -3,9 +3,25 @@ import type { Run } from '@/contract';
 import type { TriggerParameters, WorkflowConfig } from '@/db/settings';
 import { getConfig } from '@/lib/config';
 import { ApiError, bodyMessage } from '@/lib/http/api-error';
-import { getN8nWorkflowStatus, getPipeline, getRuns, getWorkflowLogs, retryWorkflowRun, startAiNewsWorkflow, triggerWorkflow as triggerServerWorkflow, uploadN8nWorkflow } from '@/lib/api/workflow';
+import {
+  getN8nWorkflowStatus,
+  getPipeline,
+  getRuns,
+  getWorkflowLogs,
+  retryWorkflowRun,
+  startAiNewsWorkflow,
+  triggerWorkflow as triggerServerWorkflow,
+  uploadN8nWorkflow,
+} from '@/lib/api/workflow';
 import { WebhookError } from '@/lib/webhooks/call';
-import { checkStatus, testWebhook, triggerBody, triggerWorkflow, uploadMedia, type TriggerResult } from '@/lib/webhooks/n8n';
+import {
+  checkStatus,
+  testWebhook,
+  triggerBody,
+  triggerWorkflow,
+  uploadMedia,
+  type TriggerResult,
+} from '@/lib/webhooks/n8n';
 import { workflowKeys } from './keys';
 
 /** SPEC §7: GET on the status address; only when one is configured. */
@@ -21,11 +37,19 @@ export const statusQueryOptions = ({ statusUrl, apiKey }: Pick<WorkflowConfig, '
 
 /** GET /workflow/logs/{id}?limit=10 */
 export const runsQueryOptions = (workflowId: string) =>
-  queryOptions({ queryKey: workflowKeys.logs(workflowId), queryFn: ({ signal }) => getWorkflowLogs(workflowId, 10, signal), enabled: workflowId.trim() !== '' });
+  queryOptions({
+    queryKey: workflowKeys.logs(workflowId),
+    queryFn: ({ signal }) => getWorkflowLogs(workflowId, 10, signal),
+    enabled: workflowId.trim() !== '',
+  });
 
 /** GET /workflow/pipeline, refreshed every 5 s while the Monitoring tab is open (live monitoring). */
 export const pipelineQueryOptions = () =>
-  queryOptions({ queryKey: workflowKeys.pipeline(), queryFn: ({ signal }) => getPipeline(signal), refetchInterval: 5000 });
+  queryOptions({
+    queryKey: workflowKeys.pipeline(),
+    queryFn: ({ signal }) => getPipeline(signal),
+    refetchInterval: 5000,
+  });
 
 export const useRuns = (workflowId: string) => useQuery(runsQueryOptions(workflowId));
 export const usePipeline = () => useQuery(pipelineQueryOptions());
@@ -54,7 +78,11 @@ function serverReason(error: ApiError): string {
  * server's reason as the text ('HTTP 503: n8n ist nicht konfiguriert.'). Not retried, like the webhook POST: the
  * operator sees the failure at once and starts again.
  */
-async function triggerThroughServer(config: WorkflowConfig, params: TriggerParameters, extra?: Record<string, unknown>): Promise<TriggerResult> {
+async function triggerThroughServer(
+  config: WorkflowConfig,
+  params: TriggerParameters,
+  extra?: Record<string, unknown>,
+): Promise<TriggerResult> {
   const body = triggerBody(config, params, extra);
   try {
     if (extra && typeof extra.action === 'string') {
@@ -64,7 +92,8 @@ async function triggerThroughServer(config: WorkflowConfig, params: TriggerParam
     const answer = await startAiNewsWorkflow(body, { retries: false });
     return { response: answer, executionId: answer.executionId };
   } catch (error) {
-    if (error instanceof ApiError && error.status > 0) throw new WebhookError(error.message, 'http', error.status, serverReason(error), { cause: error });
+    if (error instanceof ApiError && error.status > 0)
+      throw new WebhookError(error.message, 'http', error.status, serverReason(error), { cause: error });
     throw error;
   }
 }
@@ -76,7 +105,8 @@ async function triggerThroughServer(config: WorkflowConfig, params: TriggerParam
 export function useTriggerWorkflow(config: WorkflowConfig, params: TriggerParameters) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (extra?: Record<string, unknown>) => (startsThroughServer() ? triggerThroughServer(config, params, extra) : triggerWorkflow(config, params, { extra })),
+    mutationFn: (extra?: Record<string, unknown>) =>
+      startsThroughServer() ? triggerThroughServer(config, params, extra) : triggerWorkflow(config, params, { extra }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }
@@ -90,7 +120,13 @@ export function useMediaUpload(config: WorkflowConfig) {
     mutationFn: (input: { file: File; onProgress: (p: number) => void }) =>
       uploadMedia(config, input.file, {
         onProgress: input.onProgress,
-        metadata: { filename: input.file.name, size: input.file.size, type: input.file.type, uploadedAt: new Date().toISOString(), workflowId: config.workflowId },
+        metadata: {
+          filename: input.file.name,
+          size: input.file.size,
+          type: input.file.type,
+          uploadedAt: new Date().toISOString(),
+          workflowId: config.workflowId,
+        },
       }),
   });
 }

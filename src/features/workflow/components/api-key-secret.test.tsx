@@ -44,7 +44,11 @@ test('a key typed character by character never rewrites a post; logs and exports
   expect(queued.payload).toEqual({ title: 'Latest', content: text });
 
   // What is logged or exported still never holds the key.
-  await recordError({ service: 'n8n', error: 'HTTP 401 mit Bearer test1234 und key test1234', context: { note: 'Schlüssel test1234' } });
+  await recordError({
+    service: 'n8n',
+    error: 'HTTP 401 mit Bearer test1234 und key test1234',
+    context: { note: 'Schlüssel test1234' },
+  });
   const logged = JSON.stringify(await listErrors());
   expect(logged).not.toContain('test1234');
   expect(buildErrorExport(await listErrors(), [])).not.toContain('test1234');

@@ -5,7 +5,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { showFailureToast } from '@/components/ui/failure-toast';
-import { keyFor, PROVIDER_SERVICES, testProvider, testProvidersSequentially, type ProviderService, type ProviderServiceId, type ProviderTestResult } from '@/lib/webhooks/provider-tests';
+import {
+  keyFor,
+  PROVIDER_SERVICES,
+  testProvider,
+  testProvidersSequentially,
+  type ProviderService,
+  type ProviderServiceId,
+  type ProviderTestResult,
+} from '@/lib/webhooks/provider-tests';
 import { useApiKeys } from '../api/use-workflow-settings';
 import { MSG } from '../messages';
 import { formatDateTime } from '@/lib/format';
@@ -17,7 +25,12 @@ interface ServiceState {
   responseTime?: number;
   error?: string;
 }
-const STATUS_LABEL: Record<ServiceStatus, string> = { disconnected: 'Nicht getestet', testing: 'Teste …', connected: 'Verbunden', error: 'Fehler' };
+const STATUS_LABEL: Record<ServiceStatus, string> = {
+  disconnected: 'Nicht getestet',
+  testing: 'Teste …',
+  connected: 'Verbunden',
+  error: 'Fehler',
+};
 const TONE = { disconnected: 'neutral', testing: 'info', connected: 'ok', error: 'error' } as const;
 
 function mask(key: string): string {
@@ -28,7 +41,12 @@ function mask(key: string): string {
 function fromResult(result: ProviderTestResult): ServiceState {
   return result.ok
     ? { status: 'connected', lastTested: result.lastTested, responseTime: result.responseTime }
-    : { status: 'error', lastTested: result.lastTested, responseTime: result.responseTime, error: result.error.message };
+    : {
+        status: 'error',
+        lastTested: result.lastTested,
+        responseTime: result.responseTime,
+        error: result.error.message,
+      };
 }
 
 function toastResult(service: ProviderService, result: ProviderTestResult) {
@@ -63,7 +81,8 @@ export function ApiServicesTab() {
     try {
       const results = await testProvidersSequentially(PROVIDER_SERVICES, keys, {
         signal: current.signal,
-        onStart: (service) => setStates((s) => ({ ...s, [service.id]: { ...(s[service.id] ?? {}), status: 'testing' } })),
+        onStart: (service) =>
+          setStates((s) => ({ ...s, [service.id]: { ...(s[service.id] ?? {}), status: 'testing' } })),
         onResult: (service, result) => set(service.id, fromResult(result)),
       });
       const ok = [...results.values()].filter((r) => r.ok).length;
@@ -79,7 +98,9 @@ export function ApiServicesTab() {
   const connected = all.filter((s) => s.status === 'connected');
   const errors = all.filter((s) => s.status === 'error').length;
   const untested = all.filter((s) => s.status === 'disconnected').length;
-  const average = connected.length ? Math.round(connected.reduce((sum, s) => sum + (s.responseTime ?? 0), 0) / connected.length) : null;
+  const average = connected.length
+    ? Math.round(connected.reduce((sum, s) => sum + (s.responseTime ?? 0), 0) / connected.length)
+    : null;
 
   return (
     <div className="space-y-4">
@@ -106,7 +127,9 @@ export function ApiServicesTab() {
           <Card key={item.id}>
             <CardContent className="p-4">
               <p className="text-xs text-muted-foreground">{item.label}</p>
-              <p className="text-xl font-bold" data-testid={`services-${item.id}`}>{item.value}</p>
+              <p className="text-xl font-bold" data-testid={`services-${item.id}`}>
+                {item.value}
+              </p>
             </CardContent>
           </Card>
         ))}
@@ -126,13 +149,22 @@ export function ApiServicesTab() {
                   <CardDescription>{service.description}</CardDescription>
                 </CardHeader>
                 <CardContent className="space-y-2 text-sm">
-                  <p className="break-all font-mono text-xs" data-testid={`service-key-${service.id}`}>{showKeys && key ? key : mask(key)}</p>
+                  <p className="break-all font-mono text-xs" data-testid={`service-key-${service.id}`}>
+                    {showKeys && key ? key : mask(key)}
+                  </p>
                   <p className="text-xs text-muted-foreground">
                     Zuletzt getestet: {formatDateTime(state.lastTested)}
                     {state.responseTime !== undefined && ` · ${state.responseTime} ms`}
                   </p>
                   {state.error && <p className="text-xs text-red-700 dark:text-red-400">{state.error}</p>}
-                  <Button size="sm" className="min-h-10" variant="outline" onClick={() => void testOne(service)} disabled={state.status === 'testing'} aria-label={`${service.name} testen`}>
+                  <Button
+                    size="sm"
+                    className="min-h-10"
+                    variant="outline"
+                    onClick={() => void testOne(service)}
+                    disabled={state.status === 'testing'}
+                    aria-label={`${service.name} testen`}
+                  >
                     {state.status === 'testing' && <Loader2 aria-hidden className="animate-spin" />}
                     Test
                   </Button>

@@ -10,12 +10,20 @@ import { runConnectionTests, type ConnectionTestItem } from '@/lib/webhooks/n8n'
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG, testsPassed } from '../messages';
 
-const STATUS_LABEL: Record<ConnectionTestItem['status'], string> = { pending: 'Ausstehend', success: 'Erfolgreich', error: 'Fehler' };
+const STATUS_LABEL: Record<ConnectionTestItem['status'], string> = {
+  pending: 'Ausstehend',
+  success: 'Erfolgreich',
+  error: 'Fehler',
+};
 
 function StatusIcon({ status, running }: { status: ConnectionTestItem['status']; running: boolean }) {
   if (status === 'success') return <CheckCircle2 aria-hidden className="size-5 text-emerald-600" />;
   if (status === 'error') return <XCircle aria-hidden className="size-5 text-red-600" />;
-  return running ? <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" /> : <Radio aria-hidden className="size-5 text-muted-foreground" />;
+  return running ? (
+    <Loader2 aria-hidden className="size-5 animate-spin text-muted-foreground" />
+  ) : (
+    <Radio aria-hidden className="size-5 text-muted-foreground" />
+  );
 }
 
 /** Tests all four endpoints in sequence, then a summary toast (destructive unless all pass). */
@@ -50,7 +58,9 @@ function EndpointTests({ config, onWebhook }: { config: WorkflowConfig; onWebhoo
     <Card>
       <CardHeader>
         <CardTitle>Endpoint Tests</CardTitle>
-        <CardDescription>Webhook, Gateway, Status und Media nacheinander (500 ms Abstand, 10 s Time-out).</CardDescription>
+        <CardDescription>
+          Webhook, Gateway, Status und Media nacheinander (500 ms Abstand, 10 s Time-out).
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <Button onClick={() => void run()} disabled={running} aria-busy={running}>
@@ -61,19 +71,33 @@ function EndpointTests({ config, onWebhook }: { config: WorkflowConfig; onWebhoo
           <>
             <div className="space-y-1">
               <Progress value={(done / items.length) * 100} aria-label="Fortschritt der Verbindungstests" />
-              <p className="text-sm text-muted-foreground" data-testid="connection-summary">{testsPassed(ok, items.length)}</p>
+              <p className="text-sm text-muted-foreground" data-testid="connection-summary">
+                {testsPassed(ok, items.length)}
+              </p>
             </div>
             <ul className="divide-y rounded-md border" aria-label="Endpunkte">
               {items.map((item, index) => (
-                <li key={item.name} data-testid={`endpoint-${item.name}`} data-status={item.status} className="flex flex-wrap items-center gap-3 p-3">
-                  <StatusIcon status={item.status} running={running && items.findIndex((i) => i.status === 'pending') === index} />
+                <li
+                  key={item.name}
+                  data-testid={`endpoint-${item.name}`}
+                  data-status={item.status}
+                  className="flex flex-wrap items-center gap-3 p-3"
+                >
+                  <StatusIcon
+                    status={item.status}
+                    running={running && items.findIndex((i) => i.status === 'pending') === index}
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{item.name}</p>
                     <p className="truncate text-xs text-muted-foreground">{item.url || 'Keine Adresse konfiguriert'}</p>
                   </div>
-                  {item.responseTime !== undefined && <span className="text-sm tabular-nums text-muted-foreground">{item.responseTime} ms</span>}
+                  {item.responseTime !== undefined && (
+                    <span className="text-sm tabular-nums text-muted-foreground">{item.responseTime} ms</span>
+                  )}
                   {item.error && <span className="text-sm text-red-700 dark:text-red-400">{item.error}</span>}
-                  <Badge tone={item.status === 'success' ? 'ok' : item.status === 'error' ? 'error' : 'neutral'}>{STATUS_LABEL[item.status]}</Badge>
+                  <Badge tone={item.status === 'success' ? 'ok' : item.status === 'error' ? 'error' : 'neutral'}>
+                    {STATUS_LABEL[item.status]}
+                  </Badge>
                 </li>
               ))}
             </ul>
@@ -106,18 +130,29 @@ export function ConnectionTestTab({ config, runtime }: { config: WorkflowConfig;
             </div>
           </dl>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={runtime.testWebhook} disabled={runtime.testingWebhook} aria-busy={runtime.testingWebhook}>
+            <Button
+              variant="outline"
+              onClick={runtime.testWebhook}
+              disabled={runtime.testingWebhook}
+              aria-busy={runtime.testingWebhook}
+            >
               {runtime.testingWebhook && <Loader2 aria-hidden className="animate-spin" />}
               Webhook Test
             </Button>
-            <Button variant="outline" onClick={runtime.checkStatus} disabled={runtime.checkingStatus} aria-busy={runtime.checkingStatus}>
+            <Button
+              variant="outline"
+              onClick={runtime.checkStatus}
+              disabled={runtime.checkingStatus}
+              aria-busy={runtime.checkingStatus}
+            >
               {runtime.checkingStatus && <Loader2 aria-hidden className="animate-spin" />}
               Status Check
             </Button>
           </div>
           {runtime.status && (
             <p className="text-sm text-muted-foreground" data-testid="status-result">
-              {runtime.status.active ? 'Aktiv' : 'Inaktiv'} · {runtime.status.totalExecutions} Ausführungen · {runtime.status.successRate} % Erfolg
+              {runtime.status.active ? 'Aktiv' : 'Inaktiv'} · {runtime.status.totalExecutions} Ausführungen ·{' '}
+              {runtime.status.successRate} % Erfolg
             </p>
           )}
         </CardContent>

@@ -3,7 +3,19 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils/cn';
 
 /** A labelled form row. */
-export function Field({ id, label, children, hint, className }: { id: string; label: string; children: React.ReactNode; hint?: string; className?: string }) {
+export function Field({
+  id,
+  label,
+  children,
+  hint,
+  className,
+}: {
+  id: string;
+  label: string;
+  children: React.ReactNode;
+  hint?: string;
+  className?: string;
+}) {
   return (
     <div className={cn('space-y-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -15,5 +27,13 @@ export function Field({ id, label, children, hint, className }: { id: string; la
 
 /** A native select in the look of the inputs (keyboard and screen-reader friendly, no popup code). */
 export function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
-  return <select className={cn('flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)} {...props} />;
+  return (
+    <select
+      className={cn(
+        'flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -19,12 +19,23 @@ async function openMonitoring() {
 const at = '2024-06-12T10:00:00.000Z';
 function run(patch: Partial<Run>): Run {
   return {
-    id: 'run-3001', workflowId: 'ai-news-workflow', topic: 'Energiewende', status: 'success', engine: 'desk', startedAt: at, finishedAt: at, log: [],
+    id: 'run-3001',
+    workflowId: 'ai-news-workflow',
+    topic: 'Energiewende',
+    status: 'success',
+    engine: 'desk',
+    startedAt: at,
+    finishedAt: at,
+    log: [],
     stages: [
       { stage: 'Scraper', state: 'finished', durationMs: 800 },
       { stage: 'AI Analyse', state: 'finished', durationMs: 1200 },
       { stage: 'TTS', state: 'skipped', reason: 'Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).' },
-      { stage: 'Video Gen', state: 'skipped', reason: 'Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).' },
+      {
+        stage: 'Video Gen',
+        state: 'skipped',
+        reason: 'Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).',
+      },
       { stage: 'Social Post', state: 'pending' },
     ],
     ...patch,
@@ -39,8 +50,12 @@ describe('Monitoring: the latest run', () => {
     const tts = await screen.findByTestId('live-stage-TTS');
     expect(tts).toHaveAttribute('data-state', 'skipped');
     expect(tts).toHaveTextContent('Übersprungen');
-    expect(within(tts).getByTestId('stage-reason')).toHaveTextContent('Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).');
-    expect(within(screen.getByTestId('live-stage-Video Gen')).getByTestId('stage-reason')).toHaveTextContent('Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).');
+    expect(within(tts).getByTestId('stage-reason')).toHaveTextContent(
+      'Kein TTS-Anbieter konfiguriert (ElevenLabs oder Azure Speech).',
+    );
+    expect(within(screen.getByTestId('live-stage-Video Gen')).getByTestId('stage-reason')).toHaveTextContent(
+      'Kein Video-Anbieter konfiguriert (HeyGen, Tavus, D-ID oder ModelsLab).',
+    );
     expect(within(screen.getByTestId('live-stage-Scraper')).queryByTestId('stage-reason')).toBeNull();
     expect(screen.getByTestId('live-run-status')).toHaveTextContent('Erfolgreich');
   });
@@ -67,10 +82,12 @@ describe('Monitoring: the latest run', () => {
 
   test('while a run waits, the list is not read again within two seconds', async () => {
     let reads = 0;
-    server.use(http.get('*/api/workflow/runs', () => {
-      reads += 1;
-      return HttpResponse.json([run({ status: 'waiting', finishedAt: undefined })]);
-    }));
+    server.use(
+      http.get('*/api/workflow/runs', () => {
+        reads += 1;
+        return HttpResponse.json([run({ status: 'waiting', finishedAt: undefined })]);
+      }),
+    );
     await openMonitoring();
     await waitFor(() => expect(screen.getByTestId('live-run-status')).toHaveTextContent('Wartet auf Prüfung'));
     const seen = reads;
@@ -81,22 +98,35 @@ describe('Monitoring: the latest run', () => {
   test("the demo's latest run lists its Scraper items as links with their sources, and the story", async () => {
     await openMonitoring();
     const items = await screen.findByRole('list', { name: 'Quellen dieses Runs' });
-    const link = within(items).getByRole('link', { name: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor' });
+    const link = within(items).getByRole('link', {
+      name: 'EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+    });
     expect(link).toHaveAttribute('href', 'https://articles.newsdesk.example/eu-ai-act-pflichten');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link.closest('li')).toHaveTextContent('· Tech News, Reuters');
     expect(within(items).getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getByTestId('run-story')).toHaveTextContent('Meldung: EU-Kommission legt Zeitplan für die Pflichten des AI Act vor');
+    expect(screen.getByTestId('run-story')).toHaveTextContent(
+      'Meldung: EU-Kommission legt Zeitplan für die Pflichten des AI Act vor',
+    );
   });
 
   test('artefact titles are text; an address that is not a web address is no link', async () => {
-    serveRuns([run({
-      artefacts: [
-        { kind: 'item', id: 'i-1', title: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)', sources: ['Alpha Nachrichten', 'Beta Zeitung'], stage: 'Scraper' },
-        { kind: 'story', id: 's-1', title: 'Bundestag beschließt Gesetz', stage: 'AI Analyse' },
-      ],
-    })]);
+    serveRuns([
+      run({
+        artefacts: [
+          {
+            kind: 'item',
+            id: 'i-1',
+            title: '<img src=x onerror=alert(1)>',
+            url: 'javascript:alert(1)',
+            sources: ['Alpha Nachrichten', 'Beta Zeitung'],
+            stage: 'Scraper',
+          },
+          { kind: 'story', id: 's-1', title: 'Bundestag beschließt Gesetz', stage: 'AI Analyse' },
+        ],
+      }),
+    ]);
     await openMonitoring();
     const items = await screen.findByRole('list', { name: 'Quellen dieses Runs' });
     expect(within(items).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
@@ -121,6 +151,8 @@ describe('Monitoring: the run history', () => {
     expect(within(rejected).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(rejected).getByRole('button', { name: 'Logs run-2002' })).toBeInTheDocument();
     expect(screen.getByTestId('run-run-2001')).toHaveTextContent('Fehlgeschlagen');
-    expect(screen.getAllByRole('button', { name: /^Retry / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Retry run-2001']);
+    expect(screen.getAllByRole('button', { name: /^Retry / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Retry run-2001',
+    ]);
   });
 });

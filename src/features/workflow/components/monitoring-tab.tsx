@@ -29,12 +29,15 @@ function PipelineCard() {
       <CardHeader>
         <CardTitle>Pipeline Steps</CardTitle>
         <CardDescription>
-          Live-Monitoring: aktualisiert alle 5 s{pipeline.dataUpdatedAt ? ` · Stand ${formatTime(pipeline.dataUpdatedAt)}` : ''}
+          Live-Monitoring: aktualisiert alle 5 s
+          {pipeline.dataUpdatedAt ? ` · Stand ${formatTime(pipeline.dataUpdatedAt)}` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {pipeline.isPending && <Skeleton className="h-24" />}
-        {pipeline.isError && <p className="text-sm text-red-700 dark:text-red-400">Pipeline konnte nicht geladen werden.</p>}
+        {pipeline.isError && (
+          <p className="text-sm text-red-700 dark:text-red-400">Pipeline konnte nicht geladen werden.</p>
+        )}
         {pipeline.data?.steps.map((step) => (
           <div key={step.id} className="space-y-1" data-testid={`step-${step.id}`}>
             <div className="flex items-center justify-between text-sm">
@@ -52,16 +55,48 @@ function PipelineCard() {
   );
 }
 
-const STAGE_LABEL: Record<RunStage['state'], string> = { pending: 'Wartend', started: 'Läuft', finished: 'Fertig', failed: 'Fehlgeschlagen', skipped: 'Übersprungen' };
-const STAGE_TONE = { pending: 'neutral', started: 'info', finished: 'ok', failed: 'error', skipped: 'neutral' } as const;
-const RUN_LABEL: Record<Run['status'], string> = { running: 'Läuft', waiting: 'Wartet auf Prüfung', success: 'Erfolgreich', failed: 'Fehlgeschlagen', rejected: 'Abgelehnt' };
-const HISTORY_LABEL: Record<RunHistoryItem['status'], string> = { success: 'Erfolgreich', failed: 'Fehlgeschlagen', rejected: 'Abgelehnt' };
+const STAGE_LABEL: Record<RunStage['state'], string> = {
+  pending: 'Wartend',
+  started: 'Läuft',
+  finished: 'Fertig',
+  failed: 'Fehlgeschlagen',
+  skipped: 'Übersprungen',
+};
+const STAGE_TONE = {
+  pending: 'neutral',
+  started: 'info',
+  finished: 'ok',
+  failed: 'error',
+  skipped: 'neutral',
+} as const;
+const RUN_LABEL: Record<Run['status'], string> = {
+  running: 'Läuft',
+  waiting: 'Wartet auf Prüfung',
+  success: 'Erfolgreich',
+  failed: 'Fehlgeschlagen',
+  rejected: 'Abgelehnt',
+};
+const HISTORY_LABEL: Record<RunHistoryItem['status'], string> = {
+  success: 'Erfolgreich',
+  failed: 'Fehlgeschlagen',
+  rejected: 'Abgelehnt',
+};
 const HISTORY_TONE = { success: 'ok', failed: 'error', rejected: 'warn' } as const;
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+const seconds = (ms: number) =>
+  `${(ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
 
 function ArtefactTitle({ artefact }: { artefact: RunArtefact }) {
   if (!isWebAddress(artefact.url)) return <>{artefact.title}</>;
-  return <a href={artefact.url} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-2 hover:underline">{artefact.title}</a>;
+  return (
+    <a
+      href={artefact.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium underline-offset-2 hover:underline"
+    >
+      {artefact.title}
+    </a>
+  );
 }
 
 /** What the run's stages used and made: the Scraper's items with the sources that carried them, the story. */
@@ -74,18 +109,26 @@ function RunArtefacts({ artefacts }: { artefacts: RunArtefact[] }) {
     <div className="space-y-2 rounded-md border p-3 text-sm" data-testid="run-artefacts">
       {items.length > 0 && (
         <>
-          <h3 className="font-medium" id={headingId}>Quellen dieses Runs</h3>
+          <h3 className="font-medium" id={headingId}>
+            Quellen dieses Runs
+          </h3>
           <ul className="space-y-1" aria-labelledby={headingId}>
             {items.map((item) => (
               <li key={item.id} data-testid={`run-item-${item.id}`}>
                 <ArtefactTitle artefact={item} />
-                {item.sources?.length ? <span className="text-xs text-muted-foreground"> · {item.sources.join(', ')}</span> : null}
+                {item.sources?.length ? (
+                  <span className="text-xs text-muted-foreground"> · {item.sources.join(', ')}</span>
+                ) : null}
               </li>
             ))}
           </ul>
         </>
       )}
-      {story && <p data-testid="run-story">Meldung: <ArtefactTitle artefact={story} /></p>}
+      {story && (
+        <p data-testid="run-story">
+          Meldung: <ArtefactTitle artefact={story} />
+        </p>
+      )}
     </div>
   );
 }
@@ -98,37 +141,62 @@ function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
   const onStart = () =>
     start.mutate(undefined, {
       onSuccess: () => toast.success(MSG.triggered, { description: settings.params.topic }),
-      onError: (error) => toast.error(MSG.workflowErrorTitle, { description: error instanceof Error && error.message ? error.message : MSG.unknownError }),
+      onError: (error) =>
+        toast.error(MSG.workflowErrorTitle, {
+          description: error instanceof Error && error.message ? error.message : MSG.unknownError,
+        }),
     });
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle>Live-Pipeline</CardTitle>
         <CardDescription>
-          {latest ? <>Letzter Run: {latest.topic} · <span data-testid="live-run-status">{RUN_LABEL[latest.status]}</span></> : 'Noch kein Run über den Server.'}
+          {latest ? (
+            <>
+              Letzter Run: {latest.topic} · <span data-testid="live-run-status">{RUN_LABEL[latest.status]}</span>
+            </>
+          ) : (
+            'Noch kein Run über den Server.'
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {runs.isPending && <Skeleton className="h-16" />}
-        {runs.isError && <p className="text-sm text-red-700 dark:text-red-400" role="alert">Runs konnten nicht geladen werden. <span className="block text-xs">{errorMessage(runs.error)}</span></p>}
+        {runs.isError && (
+          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+            Runs konnten nicht geladen werden. <span className="block text-xs">{errorMessage(runs.error)}</span>
+          </p>
+        )}
         {latest && (
           <ol className="grid gap-2 sm:grid-cols-5" aria-label="Stages des letzten Runs">
             {latest.stages.map((stage) => (
-              <li key={stage.stage} className="rounded-md border p-2 text-sm" data-testid={`live-stage-${stage.stage}`} data-state={stage.state}>
+              <li
+                key={stage.stage}
+                className="rounded-md border p-2 text-sm"
+                data-testid={`live-stage-${stage.stage}`}
+                data-state={stage.state}
+              >
                 <p className="font-medium">{stage.stage}</p>
                 <p className="flex items-center justify-between gap-2">
                   <Badge tone={STAGE_TONE[stage.state]}>{STAGE_LABEL[stage.state]}</Badge>
-                  {stage.durationMs !== undefined && <span className="tabular-nums text-xs text-muted-foreground">{seconds(stage.durationMs)}</span>}
+                  {stage.durationMs !== undefined && (
+                    <span className="tabular-nums text-xs text-muted-foreground">{seconds(stage.durationMs)}</span>
+                  )}
                 </p>
                 {stage.error && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{stage.error}</p>}
-                {stage.reason && <p className="mt-1 text-xs text-muted-foreground" data-testid="stage-reason">{stage.reason}</p>}
+                {stage.reason && (
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid="stage-reason">
+                    {stage.reason}
+                  </p>
+                )}
               </li>
             ))}
           </ol>
         )}
         {latest?.artefacts && <RunArtefacts artefacts={latest.artefacts} />}
         <Button variant="outline" disabled={start.isPending} onClick={onStart}>
-          {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}Run über den Server starten
+          {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}Run über den Server
+          starten
         </Button>
       </CardContent>
     </Card>
@@ -140,9 +208,13 @@ function VariablesCard() {
   const entries = Object.entries(pipeline.data?.variables ?? {});
   return (
     <Card>
-      <CardHeader><CardTitle>Workflow Variables</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Workflow Variables</CardTitle>
+      </CardHeader>
       <CardContent>
-        {entries.length === 0 ? <p className="text-sm text-muted-foreground">Keine Variablen.</p> : (
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Keine Variablen.</p>
+        ) : (
           <dl className="grid gap-2 text-sm">
             {entries.map(([name, value]) => (
               <div key={name} className="flex justify-between gap-4 border-b pb-1 last:border-0">
@@ -165,7 +237,10 @@ function RunsCard({ workflowId }: { workflowId: string }) {
   const onRetry = (run: RunHistoryItem) =>
     retry.mutate(run.id, {
       onSuccess: () => toast.success(MSG.triggered, { description: `${run.topic} (${run.id})` }),
-      onError: (error) => toast.error(MSG.workflowErrorTitle, { description: error instanceof Error && error.message ? error.message : MSG.unknownError }),
+      onError: (error) =>
+        toast.error(MSG.workflowErrorTitle, {
+          description: error instanceof Error && error.message ? error.message : MSG.unknownError,
+        }),
     });
   return (
     <Card>
@@ -180,21 +255,40 @@ function RunsCard({ workflowId }: { workflowId: string }) {
             Ausführungen konnten nicht geladen werden. <span className="block text-xs">{errorMessage(runs.error)}</span>
           </p>
         )}
-        {runs.isSuccess && items.length === 0 && <p className="text-sm text-muted-foreground">Noch keine Ausführungen.</p>}
+        {runs.isSuccess && items.length === 0 && (
+          <p className="text-sm text-muted-foreground">Noch keine Ausführungen.</p>
+        )}
         <ul className="divide-y" aria-label="Letzte Ausführungen">
           {items.map((run) => (
             <li key={run.id} className="flex flex-wrap items-center gap-2 py-2" data-testid={`run-${run.id}`}>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{run.topic}</p>
-                <p className="text-xs text-muted-foreground">{formatDateTime(run.timestamp)} · {run.duration}</p>
+                <p className="text-xs text-muted-foreground">
+                  {formatDateTime(run.timestamp)} · {run.duration}
+                </p>
               </div>
               <Badge tone={HISTORY_TONE[run.status]}>{HISTORY_LABEL[run.status]}</Badge>
-              <Button size="sm" className="min-h-10" variant="ghost" onClick={() => setLogRun(run)} aria-label={`Logs ${run.id}`}>
-                <FileText aria-hidden />Logs
+              <Button
+                size="sm"
+                className="min-h-10"
+                variant="ghost"
+                onClick={() => setLogRun(run)}
+                aria-label={`Logs ${run.id}`}
+              >
+                <FileText aria-hidden />
+                Logs
               </Button>
               {run.status === 'failed' && (
-                <Button size="sm" className="min-h-10" variant="outline" onClick={() => onRetry(run)} disabled={retry.isPending} aria-label={`Retry ${run.id}`}>
-                  <RotateCcw aria-hidden />Retry
+                <Button
+                  size="sm"
+                  className="min-h-10"
+                  variant="outline"
+                  onClick={() => onRetry(run)}
+                  disabled={retry.isPending}
+                  aria-label={`Retry ${run.id}`}
+                >
+                  <RotateCcw aria-hidden />
+                  Retry
                 </Button>
               )}
             </li>
@@ -204,9 +298,14 @@ function RunsCard({ workflowId }: { workflowId: string }) {
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Log {logRun?.id}</DialogTitle>
-              <DialogDescription>{logRun?.topic} · {formatDateTime(logRun?.timestamp)}</DialogDescription>
+              <DialogDescription>
+                {logRun?.topic} · {formatDateTime(logRun?.timestamp)}
+              </DialogDescription>
             </DialogHeader>
-            <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap" data-testid="run-log">
+            <pre
+              className="max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap"
+              data-testid="run-log"
+            >
               {(logRun?.log?.length ? logRun.log : ['Kein Log vorhanden.']).join('\n')}
             </pre>
           </DialogContent>
@@ -226,20 +325,43 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
         <CardDescription>Senden eine Aktion an den Workflow-Webhook.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Button className="w-full" variant="outline" disabled={runtime.busy} onClick={() => runtime.manualTrigger('force_scrape', 'Scraping erzwungen')}>
-          <Newspaper aria-hidden />Force Scrape
+        <Button
+          className="w-full"
+          variant="outline"
+          disabled={runtime.busy}
+          onClick={() => runtime.manualTrigger('force_scrape', 'Scraping erzwungen')}
+        >
+          <Newspaper aria-hidden />
+          Force Scrape
         </Button>
         <div className="flex items-end gap-2">
           <Field id={id} label="Voice" className="flex-1">
             <NativeSelect id={id} value={voice} onChange={(e) => setVoice(e.target.value)}>
-              {[...new Set([...VOICES, settings.params.voice])].map((v) => <option key={v} value={v}>{v}</option>)}
+              {[...new Set([...VOICES, settings.params.voice])].map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
             </NativeSelect>
           </Field>
-          <Button variant="outline" disabled={runtime.busy} onClick={() => { settings.updateParams({ voice }); runtime.manualTrigger('change_voice', `Stimme: ${voice}`, { voice }); }}>
-            <Mic aria-hidden />Change Voice
+          <Button
+            variant="outline"
+            disabled={runtime.busy}
+            onClick={() => {
+              settings.updateParams({ voice });
+              runtime.manualTrigger('change_voice', `Stimme: ${voice}`, { voice });
+            }}
+          >
+            <Mic aria-hidden />
+            Change Voice
           </Button>
         </div>
-        <Button className="w-full" variant="outline" disabled={runtime.busy} onClick={() => runtime.manualTrigger('regenerate_video', 'Video wird neu erzeugt')}>
+        <Button
+          className="w-full"
+          variant="outline"
+          disabled={runtime.busy}
+          onClick={() => runtime.manualTrigger('regenerate_video', 'Video wird neu erzeugt')}
+        >
           {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Video aria-hidden />}Regenerate Video
         </Button>
       </CardContent>
@@ -249,16 +371,28 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
 
 function SuccessRatesCard({ runtime }: { runtime: WorkflowRuntime }) {
   const pipeline = usePipeline();
-  const rates = [...(runtime.status ? [{ name: 'Gesamt', rate: runtime.status.successRate }] : []), ...(pipeline.data?.successRates ?? [])];
+  const rates = [
+    ...(runtime.status ? [{ name: 'Gesamt', rate: runtime.status.successRate }] : []),
+    ...(pipeline.data?.successRates ?? []),
+  ];
   return (
     <Card>
-      <CardHeader><CardTitle>Success Rates</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Success Rates</CardTitle>
+      </CardHeader>
       <CardContent className="space-y-2">
         {rates.length === 0 && <p className="text-sm text-muted-foreground">Noch keine Daten.</p>}
         {rates.map((r) => (
           <div key={r.name} className="space-y-1">
-            <div className="flex justify-between text-sm"><span>{r.name}</span><span className="tabular-nums">{r.rate} %</span></div>
-            <Progress value={r.rate} aria-label={`Erfolgsrate ${r.name}`} indicatorClassName={r.rate >= 90 ? 'bg-emerald-600' : r.rate >= 75 ? 'bg-amber-500' : 'bg-red-600'} />
+            <div className="flex justify-between text-sm">
+              <span>{r.name}</span>
+              <span className="tabular-nums">{r.rate} %</span>
+            </div>
+            <Progress
+              value={r.rate}
+              aria-label={`Erfolgsrate ${r.name}`}
+              indicatorClassName={r.rate >= 90 ? 'bg-emerald-600' : r.rate >= 75 ? 'bg-amber-500' : 'bg-red-600'}
+            />
           </div>
         ))}
       </CardContent>
@@ -271,13 +405,33 @@ function SystemStatusCard({ settings, runtime }: { settings: WorkflowSettings; r
   const rows: Array<{ name: string; ok: boolean; text: string }> = [
     { name: 'n8n', ok: runtime.connected, text: runtime.connected ? 'Connected' : 'Disconnected' },
     { name: 'Workflow', ok: runtime.workflowActive, text: runtime.workflowActive ? 'Aktiv' : 'Inaktiv' },
-    { name: 'Status-Endpunkt', ok: !!runtime.status, text: !config.statusUrl.trim() ? 'Nicht konfiguriert' : runtime.statusError ? 'Fehler' : runtime.status ? 'OK' : '–' },
-    { name: 'Media Upload', ok: config.mediaUrl.trim() !== '', text: config.mediaUrl.trim() ? 'Konfiguriert' : 'Nicht konfiguriert' },
-    { name: 'Netzwerk', ok: typeof navigator === 'undefined' || navigator.onLine, text: typeof navigator === 'undefined' || navigator.onLine ? 'Online' : 'Offline' },
+    {
+      name: 'Status-Endpunkt',
+      ok: !!runtime.status,
+      text: !config.statusUrl.trim()
+        ? 'Nicht konfiguriert'
+        : runtime.statusError
+          ? 'Fehler'
+          : runtime.status
+            ? 'OK'
+            : '–',
+    },
+    {
+      name: 'Media Upload',
+      ok: config.mediaUrl.trim() !== '',
+      text: config.mediaUrl.trim() ? 'Konfiguriert' : 'Nicht konfiguriert',
+    },
+    {
+      name: 'Netzwerk',
+      ok: typeof navigator === 'undefined' || navigator.onLine,
+      text: typeof navigator === 'undefined' || navigator.onLine ? 'Online' : 'Offline',
+    },
   ];
   return (
     <Card>
-      <CardHeader><CardTitle>System Status</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>System Status</CardTitle>
+      </CardHeader>
       <CardContent>
         <ul className="space-y-2 text-sm">
           {rows.map((row) => (
@@ -303,7 +457,10 @@ export function MonitoringTab({ settings, runtime }: { settings: WorkflowSetting
       <SuccessRatesCard runtime={runtime} />
       <VariablesCard />
       <SystemStatusCard settings={settings} runtime={runtime} />
-      <p className="flex items-center gap-2 text-xs text-muted-foreground lg:col-span-2"><RefreshCw aria-hidden className="size-3" />Daten werden live nachgeladen, solange dieser Tab offen ist.</p>
+      <p className="flex items-center gap-2 text-xs text-muted-foreground lg:col-span-2">
+        <RefreshCw aria-hidden className="size-3" />
+        Daten werden live nachgeladen, solange dieser Tab offen ist.
+      </p>
     </div>
   );
 }

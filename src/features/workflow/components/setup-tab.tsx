@@ -1,5 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, Bot, Brain, Eye, EyeOff, FileJson, Loader2, Mic, Play, Share2, Upload, Video, Workflow } from 'lucide-react';
+import {
+  BookOpen,
+  Bot,
+  Brain,
+  Eye,
+  EyeOff,
+  FileJson,
+  Loader2,
+  Mic,
+  Play,
+  Share2,
+  Upload,
+  Video,
+  Workflow,
+} from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
@@ -25,12 +39,19 @@ import { VOICES } from './voices';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
-  { value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }, { value: 'es', label: 'Español' }, { value: 'fr', label: 'Français' },
+  { value: 'de', label: 'Deutsch' },
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Español' },
+  { value: 'fr', label: 'Français' },
 ];
 const PLATFORMS: Platform[] = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'];
 const URGENCIES: Urgency[] = ['low', 'normal', 'high', 'urgent'];
 const PIPELINE = [
-  { name: 'Scraper', icon: Bot }, { name: 'AI Analyse', icon: Brain }, { name: 'TTS', icon: Mic }, { name: 'Video Gen', icon: Video }, { name: 'Social Post', icon: Share2 },
+  { name: 'Scraper', icon: Bot },
+  { name: 'AI Analyse', icon: Brain },
+  { name: 'TTS', icon: Mic },
+  { name: 'Video Gen', icon: Video },
+  { name: 'Social Post', icon: Share2 },
 ];
 
 /** Workflow JSON upload (SPEC §5 checks); a valid file fills the addresses and the workflow id. */
@@ -76,22 +97,43 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
     <Card>
       <CardHeader>
         <CardTitle>Workflow Import</CardTitle>
-        <CardDescription>n8n-Export (JSON) hochladen. Die Webhook-Adresse wird aus dem Webhook-Node und der Base URL übernommen.</CardDescription>
+        <CardDescription>
+          n8n-Export (JSON) hochladen. Die Webhook-Adresse wird aus dem Webhook-Node und der Base URL übernommen.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <Field id={id} label="Workflow JSON">
-          <Input id={id} ref={inputRef} type="file" accept="application/json,.json" disabled={reading} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <Input
+            id={id}
+            ref={inputRef}
+            type="file"
+            accept="application/json,.json"
+            disabled={reading}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </Field>
         <HostChangeDialog pending={pending} onClose={() => setPending(null)} />
         {imported && (
-          <div className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm" data-testid="imported-workflow">
+          <div
+            className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm"
+            data-testid="imported-workflow"
+          >
             <FileJson aria-hidden className="mt-0.5 size-4 shrink-0" />
             <div className="min-w-0">
               <p className="font-medium">{imported.name}</p>
-              <p className="text-muted-foreground">ID {imported.id} · {imported.nodeCount} Nodes</p>
+              <p className="text-muted-foreground">
+                ID {imported.id} · {imported.nodeCount} Nodes
+              </p>
               {imported.webhookUrl && <p className="break-all font-mono text-xs">{imported.webhookUrl}</p>}
               <p className="text-xs text-muted-foreground" data-testid="backend-status">
-                Backend: {register.isPending ? 'wird übertragen …' : register.isError ? 'nicht erreichbar' : backend.data ? `${backend.data.status}${backend.data.active ? ' (aktiv)' : ''}` : '–'}
+                Backend:{' '}
+                {register.isPending
+                  ? 'wird übertragen …'
+                  : register.isError
+                    ? 'nicht erreichbar'
+                    : backend.data
+                      ? `${backend.data.status}${backend.data.active ? ' (aktiv)' : ''}`
+                      : '–'}
               </p>
             </div>
           </div>
@@ -106,31 +148,53 @@ function WebhookConfigCard({ settings, runtime }: { settings: WorkflowSettings; 
   const { config, updateConfig } = settings;
   const base = useId();
   const fields: Array<{ key: 'workflowId' | 'baseUrl' | 'gatewayUrl' | 'statusUrl' | 'mediaUrl'; label: string }> = [
-    { key: 'workflowId', label: 'Workflow ID' }, { key: 'baseUrl', label: 'Base URL' }, { key: 'gatewayUrl', label: 'Gateway URL' },
-    { key: 'statusUrl', label: 'Status URL' }, { key: 'mediaUrl', label: 'Media Upload URL' },
+    { key: 'workflowId', label: 'Workflow ID' },
+    { key: 'baseUrl', label: 'Base URL' },
+    { key: 'gatewayUrl', label: 'Gateway URL' },
+    { key: 'statusUrl', label: 'Status URL' },
+    { key: 'mediaUrl', label: 'Media Upload URL' },
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           Webhook Configuration
-          <Badge tone={runtime.state === 'active' ? 'ok' : runtime.state === 'error' ? 'error' : 'neutral'} data-testid="setup-status-badge">{STATE_LABEL[runtime.state]}</Badge>
+          <Badge
+            tone={runtime.state === 'active' ? 'ok' : runtime.state === 'error' ? 'error' : 'neutral'}
+            data-testid="setup-status-badge"
+          >
+            {STATE_LABEL[runtime.state]}
+          </Badge>
         </CardTitle>
         <CardDescription>
-          Ausführungen: {runtime.status ? runtime.status.totalExecutions : '–'} · Erfolgsrate: {runtime.status ? `${runtime.status.successRate} %` : '–'}
+          Ausführungen: {runtime.status ? runtime.status.totalExecutions : '–'} · Erfolgsrate:{' '}
+          {runtime.status ? `${runtime.status.successRate} %` : '–'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <Field id={`${base}-webhook`} label="Webhook URL">
           <div className="flex gap-2">
-            <Input id={`${base}-webhook`} type="url" inputMode="url" placeholder="https://n8n.example.com/webhook/ai-news" value={config.webhookUrl} onChange={(e) => updateConfig({ webhookUrl: e.target.value })} />
-            <Button variant="outline" onClick={runtime.testWebhook} disabled={runtime.testingWebhook}>Test</Button>
+            <Input
+              id={`${base}-webhook`}
+              type="url"
+              inputMode="url"
+              placeholder="https://n8n.example.com/webhook/ai-news"
+              value={config.webhookUrl}
+              onChange={(e) => updateConfig({ webhookUrl: e.target.value })}
+            />
+            <Button variant="outline" onClick={runtime.testWebhook} disabled={runtime.testingWebhook}>
+              Test
+            </Button>
           </div>
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           {fields.map((f) => (
             <Field key={f.key} id={`${base}-${f.key}`} label={f.label}>
-              <Input id={`${base}-${f.key}`} value={config[f.key]} onChange={(e) => updateConfig({ [f.key]: e.target.value })} />
+              <Input
+                id={`${base}-${f.key}`}
+                value={config[f.key]}
+                onChange={(e) => updateConfig({ [f.key]: e.target.value })}
+              />
             </Field>
           ))}
         </div>
@@ -165,7 +229,11 @@ function ApiKeyField({ id, saved, onSave }: { id: string; saved: string; onSave:
     setDraft(null);
   };
   return (
-    <Field id={id} label="API Key (optional)" hint="Wird nur als Authorization: Bearer gesendet. Gespeichert beim Verlassen des Feldes oder mit Enter.">
+    <Field
+      id={id}
+      label="API Key (optional)"
+      hint="Wird nur als Authorization: Bearer gesendet. Gespeichert beim Verlassen des Feldes oder mit Enter."
+    >
       <div className="flex gap-2" data-unsaved={draft !== null && draft !== saved ? 'true' : undefined}>
         <Input
           id={id}
@@ -179,7 +247,13 @@ function ApiKeyField({ id, saved, onSave }: { id: string; saved: string; onSave:
             if (e.key === 'Enter') commit();
           }}
         />
-        <Button variant="outline" size="icon" onClick={() => setShowKey((v) => !v)} aria-label={showKey ? 'API Key verbergen' : 'API Key anzeigen'} aria-pressed={showKey}>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => setShowKey((v) => !v)}
+          aria-label={showKey ? 'API Key verbergen' : 'API Key anzeigen'}
+          aria-pressed={showKey}
+        >
           {showKey ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
         </Button>
       </div>
@@ -192,7 +266,11 @@ function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; run
   const { params, updateParams } = settings;
   const base = useId();
   const toggle = (platform: Platform) =>
-    updateParams({ platforms: params.platforms.includes(platform) ? params.platforms.filter((p) => p !== platform) : [...params.platforms, platform] });
+    updateParams({
+      platforms: params.platforms.includes(platform)
+        ? params.platforms.filter((p) => p !== platform)
+        : [...params.platforms, platform],
+    });
   return (
     <Card>
       <CardHeader>
@@ -205,29 +283,66 @@ function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; run
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id={`${base}-language`} label="Language">
-            <NativeSelect id={`${base}-language`} value={params.language} onChange={(e) => updateParams({ language: e.target.value as Language })}>
-              {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
+            <NativeSelect
+              id={`${base}-language`}
+              value={params.language}
+              onChange={(e) => updateParams({ language: e.target.value as Language })}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l.value} value={l.value}>
+                  {l.label}
+                </option>
+              ))}
             </NativeSelect>
           </Field>
           <Field id={`${base}-voice`} label="Voice">
-            <NativeSelect id={`${base}-voice`} value={params.voice} onChange={(e) => updateParams({ voice: e.target.value })}>
-              {[...new Set([...VOICES, params.voice])].map((v) => <option key={v} value={v}>{v}</option>)}
+            <NativeSelect
+              id={`${base}-voice`}
+              value={params.voice}
+              onChange={(e) => updateParams({ voice: e.target.value })}
+            >
+              {[...new Set([...VOICES, params.voice])].map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
             </NativeSelect>
           </Field>
           <Field id={`${base}-urgency`} label="Urgency">
-            <NativeSelect id={`${base}-urgency`} value={params.urgency} onChange={(e) => updateParams({ urgency: e.target.value as Urgency })}>
-              {URGENCIES.map((u) => <option key={u} value={u}>{u}</option>)}
+            <NativeSelect
+              id={`${base}-urgency`}
+              value={params.urgency}
+              onChange={(e) => updateParams({ urgency: e.target.value as Urgency })}
+            >
+              {URGENCIES.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
             </NativeSelect>
           </Field>
           <Field id={`${base}-category`} label="Category">
-            <Input id={`${base}-category`} value={params.category} onChange={(e) => updateParams({ category: e.target.value })} />
+            <Input
+              id={`${base}-category`}
+              value={params.category}
+              onChange={(e) => updateParams({ category: e.target.value })}
+            />
           </Field>
         </div>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium">Platforms</legend>
           <div className="flex flex-wrap gap-2">
             {PLATFORMS.map((p) => (
-              <Button key={p} size="sm" className="min-h-10" variant={params.platforms.includes(p) ? 'default' : 'outline'} aria-pressed={params.platforms.includes(p)} onClick={() => toggle(p)}>{p}</Button>
+              <Button
+                key={p}
+                size="sm"
+                className="min-h-10"
+                variant={params.platforms.includes(p) ? 'default' : 'outline'}
+                aria-pressed={params.platforms.includes(p)}
+                onClick={() => toggle(p)}
+              >
+                {p}
+              </Button>
             ))}
           </div>
         </fieldset>
@@ -269,13 +384,16 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
     }
     const typed = withSniffedType(file, checked.media);
     setProgress(0);
-    upload.mutate({ file: typed, onProgress: setProgress }, {
-      onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
-      onError: (error) => {
-        setProgress(null);
-        showFailureToast('media-upload', error);
+    upload.mutate(
+      { file: typed, onProgress: setProgress },
+      {
+        onSuccess: () => toast.success(MSG.uploaded, { description: file.name }),
+        onError: (error) => {
+          setProgress(null);
+          showFailureToast('media-upload', error);
+        },
       },
-    });
+    );
   };
   return (
     <Card>
@@ -285,17 +403,35 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <Field id={id} label="Media file">
-          <Input id={id} type="file" accept="video/*,audio/*,image/*" onChange={(e) => pick(e.target.files?.[0] ?? null)} aria-invalid={refusal !== null} aria-describedby={refusal ? `${id}-refusal` : undefined} />
+          <Input
+            id={id}
+            type="file"
+            accept="video/*,audio/*,image/*"
+            onChange={(e) => pick(e.target.files?.[0] ?? null)}
+            aria-invalid={refusal !== null}
+            aria-describedby={refusal ? `${id}-refusal` : undefined}
+          />
         </Field>
-        {refusal && <p id={`${id}-refusal`} role="alert" className="text-sm text-destructive">{refusal}</p>}
-        <Button variant="outline" onClick={() => void start()} disabled={!file || refusal !== null || upload.isPending} aria-busy={upload.isPending}>
+        {refusal && (
+          <p id={`${id}-refusal`} role="alert" className="text-sm text-destructive">
+            {refusal}
+          </p>
+        )}
+        <Button
+          variant="outline"
+          onClick={() => void start()}
+          disabled={!file || refusal !== null || upload.isPending}
+          aria-busy={upload.isPending}
+        >
           {upload.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Upload aria-hidden />}
           Upload Media
         </Button>
         {progress !== null && (
           <div className="space-y-1">
             <Progress value={progress} aria-label="Upload-Fortschritt" />
-            <p className="text-xs text-muted-foreground" data-testid="upload-progress">{progress} %</p>
+            <p className="text-xs text-muted-foreground" data-testid="upload-progress">
+              {progress} %
+            </p>
           </div>
         )}
       </CardContent>
@@ -316,11 +452,17 @@ export function SetupTab({ settings, runtime }: { settings: WorkflowSettings; ru
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <div className="space-y-1.5">
-            <CardTitle className="flex items-center gap-2"><Workflow aria-hidden className="size-4" />AI-News Pipeline</CardTitle>
+            <CardTitle className="flex items-center gap-2">
+              <Workflow aria-hidden className="size-4" />
+              AI-News Pipeline
+            </CardTitle>
             <CardDescription>Die fünf Schritte des n8n Workflows.</CardDescription>
           </div>
           <Button variant="outline" asChild>
-            <a href={N8N_DOCS_URL} target="_blank" rel="noopener noreferrer"><BookOpen aria-hidden />n8n Documentation</a>
+            <a href={N8N_DOCS_URL} target="_blank" rel="noopener noreferrer">
+              <BookOpen aria-hidden />
+              n8n Documentation
+            </a>
           </Button>
         </CardHeader>
         <CardContent>
@@ -328,9 +470,14 @@ export function SetupTab({ settings, runtime }: { settings: WorkflowSettings; ru
             {PIPELINE.map((step, index) => (
               <li key={step.name} className="flex items-center gap-2 sm:flex-1">
                 <span className="flex flex-1 items-center gap-2 rounded-md border bg-muted/40 p-3 text-sm font-medium">
-                  <step.icon aria-hidden className="size-4" />{step.name}
+                  <step.icon aria-hidden className="size-4" />
+                  {step.name}
                 </span>
-                {index < PIPELINE.length - 1 && <span aria-hidden className="hidden text-muted-foreground sm:inline">→</span>}
+                {index < PIPELINE.length - 1 && (
+                  <span aria-hidden className="hidden text-muted-foreground sm:inline">
+                    →
+                  </span>
+                )}
               </li>
             ))}
           </ol>

@@ -12,12 +12,23 @@ export function WorkflowHeader({ config, runtime }: { config: WorkflowConfig; ru
       title="n8n AI-News Workflow"
       description={
         <span className="flex flex-wrap items-center gap-2">
-          <span>Workflow ID: <code data-testid="header-workflow-id" className="font-mono">{config.workflowId || '–'}</code></span>
-          <Badge tone={runtime.connected ? 'ok' : 'error'} data-testid="connection-badge">{runtime.connected ? 'Connected' : 'Disconnected'}</Badge>
+          <span>
+            Workflow ID:{' '}
+            <code data-testid="header-workflow-id" className="font-mono">
+              {config.workflowId || '–'}
+            </code>
+          </span>
+          <Badge tone={runtime.connected ? 'ok' : 'error'} data-testid="connection-badge">
+            {runtime.connected ? 'Connected' : 'Disconnected'}
+          </Badge>
         </span>
       }
       actions={
-        <Button onClick={runtime.startFromHeader} disabled={runtime.webhookMissing || runtime.busy} aria-busy={runtime.busy}>
+        <Button
+          onClick={runtime.startFromHeader}
+          disabled={runtime.webhookMissing || runtime.busy}
+          aria-busy={runtime.busy}
+        >
           {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}
           Run Workflow
         </Button>

@@ -42,7 +42,11 @@ test('live desk: the header button starts the run through POST /workflow/ai-news
   setOperatorToken('token-fuer-den-test-0123');
   const bodies: unknown[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (request.url.endsWith('/api/workflow/ai-news/start')) void request.clone().json().then((b) => bodies.push(b));
+    if (request.url.endsWith('/api/workflow/ai-news/start'))
+      void request
+        .clone()
+        .json()
+        .then((b) => bodies.push(b));
   });
   onTestFinished(() => server.events.removeAllListeners('request:start'));
   const requests = recordRequests();
@@ -52,7 +56,13 @@ test('live desk: the header button starts the run through POST /workflow/ai-news
   expect(screen.getByText(/^Ausführung run-\d+ · Breaking News$/)).toBeInTheDocument();
   expect(requests.filter((r) => r.startsWith('POST ') && r.endsWith('/api/workflow/ai-news/start'))).toHaveLength(1);
   expect(requests.filter((r) => r.includes('n8n.newsdesk.demo/webhook/ai-news') && r.startsWith('POST'))).toEqual([]);
-  expect(bodies[0]).toMatchObject({ topic: 'Breaking News', language: 'de', workflowId: 'ai-news-workflow', source: 'newsdesk-dashboard', version: '2.0' });
+  expect(bodies[0]).toMatchObject({
+    topic: 'Breaking News',
+    language: 'de',
+    workflowId: 'ai-news-workflow',
+    source: 'newsdesk-dashboard',
+    version: '2.0',
+  });
   expect(screen.getByTestId('summary-status')).toHaveTextContent('Aktiv');
   // The run the server recorded is the latest one in the Monitoring tab's Live-Pipeline.
   await user.click(screen.getByRole('tab', { name: /Monitoring/ }));
@@ -74,7 +84,9 @@ test('live desk: a server that refuses the start shows the SPEC toast with its G
   setConfig({ ...initialConfig, apiMode: 'live' });
   setOperatorToken('token-fuer-den-test-0123');
   server.use(
-    http.post('*/api/workflow/ai-news/start', () => HttpResponse.json({ message: 'n8n ist nicht konfiguriert.', code: 'not_configured' }, { status: 503 })),
+    http.post('*/api/workflow/ai-news/start', () =>
+      HttpResponse.json({ message: 'n8n ist nicht konfiguriert.', code: 'not_configured' }, { status: 503 }),
+    ),
     http.post(HOOK, () => HttpResponse.json({ executionId: 'must-not-be-used' })),
   );
   const user = await renderPage();
@@ -90,7 +102,11 @@ test('live desk: n8n Setup → Start Workflow and the manual triggers go through
   setOperatorToken('token-fuer-den-test-0123');
   const actions: unknown[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (/\/api\/workflow\/trigger\/ai-news-workflow$/.test(request.url)) void request.clone().json().then((b: { action?: string }) => actions.push(b.action));
+    if (/\/api\/workflow\/trigger\/ai-news-workflow$/.test(request.url))
+      void request
+        .clone()
+        .json()
+        .then((b: { action?: string }) => actions.push(b.action));
   });
   onTestFinished(() => server.events.removeAllListeners('request:start'));
   const requests = recordRequests();
@@ -127,7 +143,11 @@ test('live desk without a webhook address: the server starts the runs; header, S
   await user.click(await screen.findByRole('button', { name: 'Force Scrape' }));
   expect(await screen.findByText('Scraping erzwungen')).toBeInTheDocument();
   expect(screen.queryByText('Webhook URL ist erforderlich.')).toBeNull();
-  await waitFor(() => expect(requests.filter((r) => r.startsWith('POST ') && /\/api\/workflow\/(ai-news\/start|trigger\/)/.test(r))).toHaveLength(3));
+  await waitFor(() =>
+    expect(
+      requests.filter((r) => r.startsWith('POST ') && /\/api\/workflow\/(ai-news\/start|trigger\/)/.test(r)),
+    ).toHaveLength(3),
+  );
 });
 
 test('demo without a webhook address: the header button is disabled, Start Workflow and Force Scrape give the SPEC failure toast and send nothing', async () => {

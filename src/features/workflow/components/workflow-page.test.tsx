@@ -61,7 +61,12 @@ describe('header and summary cards', () => {
   });
 
   test('the start button is disabled while the request runs', async () => {
-    server.use(http.post(HOOK, async () => { await delay(200); return HttpResponse.json({}); }));
+    server.use(
+      http.post(HOOK, async () => {
+        await delay(200);
+        return HttpResponse.json({});
+      }),
+    );
     const { user } = await renderPage();
     const button = screen.getByRole('button', { name: 'Run Workflow' });
     await user.click(button);
@@ -121,10 +126,14 @@ describe('Connection Test tab', () => {
   });
 
   test('Status Check reads active, totalExecutions, successRate', async () => {
-    server.use(http.get(`${HOOK}/status`, () => HttpResponse.json({ active: false, totalExecutions: 12, successRate: 75 })));
+    server.use(
+      http.get(`${HOOK}/status`, () => HttpResponse.json({ active: false, totalExecutions: 12, successRate: 75 })),
+    );
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Status Check' }));
-    await waitFor(() => expect(screen.getByTestId('status-result')).toHaveTextContent('Inaktiv · 12 Ausführungen · 75 % Erfolg'));
+    await waitFor(() =>
+      expect(screen.getByTestId('status-result')).toHaveTextContent('Inaktiv · 12 Ausführungen · 75 % Erfolg'),
+    );
     expect(screen.getByTestId('summary-total')).toHaveTextContent('12');
   });
 
@@ -144,11 +153,16 @@ describe('Connection Test tab', () => {
     server.use(http.post(`${HOOK}/gateway`, () => new HttpResponse(null, { status: 503 })));
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Test All Endpoints' }));
-    await waitFor(() => expect(screen.getByTestId('endpoint-Media')).toHaveAttribute('data-status', 'success'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('endpoint-Media')).toHaveAttribute('data-status', 'success'), {
+      timeout: 4000,
+    });
     expect(within(screen.getByTestId('endpoint-Gateway')).getByText('HTTP 503')).toBeInTheDocument();
     expect(screen.getByTestId('connection-summary')).toHaveTextContent('3/4 Tests erfolgreich');
     const toastEl = await waitFor(() => {
-      const found = screen.getAllByText('3/4 Tests erfolgreich').map((el) => el.closest('[data-sonner-toast]')).find(Boolean);
+      const found = screen
+        .getAllByText('3/4 Tests erfolgreich')
+        .map((el) => el.closest('[data-sonner-toast]'))
+        .find(Boolean);
       expect(found).toBeTruthy();
       return found;
     });
@@ -161,7 +175,9 @@ describe('Connection Test tab', () => {
     const { user } = await renderPage();
     await waitFor(() => expect(screen.getByTestId('connection-badge')).toHaveTextContent('Connected'));
     await user.click(screen.getByRole('button', { name: 'Test All Endpoints' }));
-    await waitFor(() => expect(screen.getByTestId('endpoint-Media')).toHaveAttribute('data-status', 'success'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('endpoint-Media')).toHaveAttribute('data-status', 'success'), {
+      timeout: 4000,
+    });
     expect(within(screen.getByTestId('endpoint-Webhook')).getByText('Connection failed')).toBeInTheDocument();
     expect(screen.getByTestId('connection-badge')).toHaveTextContent('Disconnected');
   });
@@ -170,14 +186,26 @@ describe('Connection Test tab', () => {
     let gatewayCalls = 0;
     let statusCalls = 0;
     server.use(
-      http.post(`${HOOK}/gateway`, () => { gatewayCalls += 1; return HttpResponse.json({}); }),
-      http.post(`${HOOK}/status`, async () => { statusCalls += 1; await delay(60_000); return HttpResponse.json({}); }),
+      http.post(`${HOOK}/gateway`, () => {
+        gatewayCalls += 1;
+        return HttpResponse.json({});
+      }),
+      http.post(`${HOOK}/status`, async () => {
+        statusCalls += 1;
+        await delay(60_000);
+        return HttpResponse.json({});
+      }),
     );
     await renderPage();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Test All Endpoints' }));
-      for (let i = 0; i < 50 && screen.queryByTestId('endpoint-Webhook')?.getAttribute('data-status') !== 'success'; i += 1) await act(() => vi.advanceTimersByTimeAsync(1));
+      for (
+        let i = 0;
+        i < 50 && screen.queryByTestId('endpoint-Webhook')?.getAttribute('data-status') !== 'success';
+        i += 1
+      )
+        await act(() => vi.advanceTimersByTimeAsync(1));
       expect(gatewayCalls).toBe(0);
       await act(() => vi.advanceTimersByTimeAsync(440));
       expect(gatewayCalls).toBe(0);
@@ -197,7 +225,8 @@ describe('Connection Test tab', () => {
 });
 
 describe('n8n Setup tab', () => {
-  const upload = async (user: ReturnType<typeof userEvent.setup>, file: File) => user.upload(screen.getByLabelText('Workflow JSON'), file);
+  const upload = async (user: ReturnType<typeof userEvent.setup>, file: File) =>
+    user.upload(screen.getByLabelText('Workflow JSON'), file);
 
   test('import errors: wrong type, unreadable, not an AI-News workflow (title Import-Fehler)', async () => {
     const { user } = await renderPage();
@@ -207,7 +236,12 @@ describe('n8n Setup tab', () => {
     expect(toastOf('Bitte laden Sie eine gültige JSON-Datei hoch.')).toHaveTextContent('Import-Fehler');
     await upload(user, new File(['{"nodes": [}'], 'broken.json', { type: 'application/json' }));
     expect(await screen.findByText('Die JSON-Datei konnte nicht gelesen werden.')).toBeInTheDocument();
-    await upload(user, new File([JSON.stringify({ id: 'x', nodes: [{ type: 'n8n-nodes-base.code' }] })], 'other.json', { type: 'application/json' }));
+    await upload(
+      user,
+      new File([JSON.stringify({ id: 'x', nodes: [{ type: 'n8n-nodes-base.code' }] })], 'other.json', {
+        type: 'application/json',
+      }),
+    );
     expect(await screen.findByText('Kein gültiger AI-News Workflow gefunden')).toBeInTheDocument();
     expect(toastOf('Kein gültiger AI-News Workflow gefunden')).toHaveAttribute('data-type', 'error');
   });
@@ -224,7 +258,9 @@ describe('n8n Setup tab', () => {
     expect(screen.getByLabelText('Workflow ID')).toHaveValue('ai-news-workflow');
     // the backend keeps a copy: POST /workflow/n8n/upload, then GET /workflow/n8n/status/{id}
     await waitFor(() => expect(screen.getByTestId('backend-status')).toHaveTextContent('Backend: imported'));
-    await waitFor(async () => expect((await getSetting('workflowConfig')).webhookUrl).toBe('https://n8n.example.test/webhook/ai-news'));
+    await waitFor(async () =>
+      expect((await getSetting('workflowConfig')).webhookUrl).toBe('https://n8n.example.test/webhook/ai-news'),
+    );
     expect(screen.getByTestId('header-workflow-id')).toHaveTextContent('ai-news-workflow');
     unmount();
     await renderPage();
@@ -238,14 +274,28 @@ describe('n8n Setup tab', () => {
     const EVIL = 'https://other-n8n.example.net';
     const authorized: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.url.startsWith(EVIL) && request.headers.get('authorization')) authorized.push(`${request.method} ${request.url} ${request.headers.get('authorization')}`);
+      if (request.url.startsWith(EVIL) && request.headers.get('authorization'))
+        authorized.push(`${request.method} ${request.url} ${request.headers.get('authorization')}`);
     });
-    server.use(http.get(`${EVIL}/webhook/ai-news/status`, () => HttpResponse.json({ active: true, totalExecutions: 1, successRate: 100 })));
+    server.use(
+      http.get(`${EVIL}/webhook/ai-news/status`, () =>
+        HttpResponse.json({ active: true, totalExecutions: 1, successRate: 100 }),
+      ),
+    );
     const file = JSON.stringify({
-      id: 'ai-news-workflow', name: 'Fremder Workflow',
+      id: 'ai-news-workflow',
+      name: 'Fremder Workflow',
       nodes: [
-        { type: 'n8n-nodes-base.webhook', webhookUrl: `${EVIL}/webhook/ai-news`, parameters: { path: 'ai-news', httpMethod: 'POST' } },
-        { type: 'n8n-nodes-base.webhook', webhookUrl: `${EVIL}/webhook/ai-news/status`, parameters: { path: 'ai-news/status', httpMethod: 'GET' } },
+        {
+          type: 'n8n-nodes-base.webhook',
+          webhookUrl: `${EVIL}/webhook/ai-news`,
+          parameters: { path: 'ai-news', httpMethod: 'POST' },
+        },
+        {
+          type: 'n8n-nodes-base.webhook',
+          webhookUrl: `${EVIL}/webhook/ai-news/status`,
+          parameters: { path: 'ai-news/status', httpMethod: 'GET' },
+        },
       ],
     });
     const { user } = await renderPage();
@@ -273,7 +323,16 @@ describe('n8n Setup tab', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('other-n8n.example.net')) seen.push(request.url);
     });
-    const file = JSON.stringify({ id: 'ai-news-workflow', nodes: [{ type: 'n8n-nodes-base.webhook', webhookUrl: 'https://other-n8n.example.net/webhook/ai-news/status', parameters: { path: 'ai-news/status' } }] });
+    const file = JSON.stringify({
+      id: 'ai-news-workflow',
+      nodes: [
+        {
+          type: 'n8n-nodes-base.webhook',
+          webhookUrl: 'https://other-n8n.example.net/webhook/ai-news/status',
+          parameters: { path: 'ai-news/status' },
+        },
+      ],
+    });
     const { user } = await renderPage();
     await tab(user, /n8n Setup/);
     await upload(user, new File([file], 'fremd.json', { type: 'application/json' }));
@@ -306,7 +365,9 @@ describe('n8n Setup tab', () => {
     expect(key).toHaveAttribute('type', 'password');
     await user.click(key);
     await user.paste('n8n-secret-key');
-    await waitFor(async () => expect((await getSetting('triggerParameters')).platforms).toEqual(['facebook', 'telegram', 'tiktok']));
+    await waitFor(async () =>
+      expect((await getSetting('triggerParameters')).platforms).toEqual(['facebook', 'telegram', 'tiktok']),
+    );
     unmount();
     const again = await renderPage();
     await tab(again.user, /n8n Setup/);
@@ -317,15 +378,37 @@ describe('n8n Setup tab', () => {
   }, 30_000);
 
   test('Start Workflow sends the stored parameters with a bearer key: Workflow ausgelöst', async () => {
-    await putSetting('triggerParameters', { topic: 'Sport', language: 'en', voice: 'Max', platforms: ['tiktok'], urgency: 'high', category: 'tech' });
+    await putSetting('triggerParameters', {
+      topic: 'Sport',
+      language: 'en',
+      voice: 'Max',
+      platforms: ['tiktok'],
+      urgency: 'high',
+      category: 'tech',
+    });
     await patchSetting('workflowConfig', { apiKey: 'n8n-secret-key' });
     let seen: { body: Record<string, unknown>; auth: string | null } | undefined;
-    server.use(http.post(HOOK, async ({ request }) => { seen = { body: (await request.json()) as Record<string, unknown>, auth: request.headers.get('authorization') }; return HttpResponse.json({ ok: true }); }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        seen = { body: (await request.json()) as Record<string, unknown>, auth: request.headers.get('authorization') };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     const { user } = await renderPage();
     await tab(user, /n8n Setup/);
     await user.click(screen.getByRole('button', { name: 'Start Workflow' }));
     expect(await screen.findByText('Workflow ausgelöst')).toBeInTheDocument();
-    expect(seen?.body).toMatchObject({ topic: 'Sport', language: 'en', voice: 'Max', platforms: ['tiktok'], urgency: 'high', category: 'tech', workflowId: 'ai-news-workflow', source: 'newsdesk-dashboard', version: '2.0' });
+    expect(seen?.body).toMatchObject({
+      topic: 'Sport',
+      language: 'en',
+      voice: 'Max',
+      platforms: ['tiktok'],
+      urgency: 'high',
+      category: 'tech',
+      workflowId: 'ai-news-workflow',
+      source: 'newsdesk-dashboard',
+      version: '2.0',
+    });
     expect(seen?.auth).toBe('Bearer n8n-secret-key');
     expect(screen.getByTestId('setup-status-badge')).toHaveTextContent('Aktiv');
   });
@@ -349,14 +432,25 @@ describe('n8n Setup tab', () => {
     const docs = screen.getByRole('link', { name: /n8n Documentation/ });
     expect(docs).toHaveAttribute('href', 'https://docs.n8n.io/');
     expect(docs).toHaveAttribute('target', '_blank');
-    expect(within(screen.getByRole('list', { name: 'Pipeline' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Scraper→', 'AI Analyse→', 'TTS→', 'Video Gen→', 'Social Post']);
+    expect(
+      within(screen.getByRole('list', { name: 'Pipeline' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Scraper→', 'AI Analyse→', 'TTS→', 'Video Gen→', 'Social Post']);
   });
 
   test('media upload: success, HTTP failure, network failure, and no address', async () => {
     const { user } = await renderPage();
     await tab(user, /n8n Setup/);
     // A real MP4 header (ftyp isom): the upload checks the type by the file's bytes.
-    const mp4 = Uint8Array.from([0, 0, 0, 0x18, ...'ftypisom'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)).concat([0, 0, 2, 0], [...'isommp41'].map((c) => c.charCodeAt(0))));
+    const mp4 = Uint8Array.from(
+      [0, 0, 0, 0x18, ...'ftypisom']
+        .map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c))
+        .concat(
+          [0, 0, 2, 0],
+          [...'isommp41'].map((c) => c.charCodeAt(0)),
+        ),
+    );
     const file = new File([mp4], 'clip.mp4', { type: 'video/mp4' });
     // jsdom never loads a media element, so the browser decode check would wait out its 5 s timeout (as long as the
     // findBy below may wait): here the element reports its metadata as a browser that plays MP4 does.
@@ -390,7 +484,9 @@ describe('n8n Setup tab', () => {
     const { user } = await renderPage();
     await tab(user, /n8n Setup/);
     await user.upload(screen.getByLabelText('Media file'), new File(['kein Film'], 'clip.mp4', { type: 'video/mp4' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dateityp wird nicht unterstützt. Erlaubt sind Video-, Audio- und Bilddateien.',
+    );
     expect(screen.getByRole('button', { name: 'Upload Media' })).toBeDisabled();
     expect(sent).toBe(0);
     server.events.removeAllListeners();
@@ -470,7 +566,12 @@ describe('Monitoring tab', () => {
 
   test('manual triggers call the workflow webhook with an action', async () => {
     const actions: unknown[] = [];
-    server.use(http.post(HOOK, async ({ request }) => { actions.push(((await request.json()) as { action?: string }).action); return HttpResponse.json({}); }));
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        actions.push(((await request.json()) as { action?: string }).action);
+        return HttpResponse.json({});
+      }),
+    );
     const { user } = await renderPage();
     await tab(user, /Monitoring/);
     await user.click(screen.getByRole('button', { name: 'Force Scrape' }));
@@ -496,7 +597,11 @@ describe('Monitoring tab', () => {
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
       if (url.pathname.includes('/api/workflow/logs/') || url.pathname.includes('/api/workflow/retry/')) {
-        calls.push({ method: request.method, path: `${url.pathname}${url.search}`, key: request.headers.get('Idempotency-Key') });
+        calls.push({
+          method: request.method,
+          path: `${url.pathname}${url.search}`,
+          key: request.headers.get('Idempotency-Key'),
+        });
       }
     });
     try {
@@ -516,23 +621,37 @@ describe('Monitoring tab', () => {
   });
 
   test('a failed retry: Workflow Fehler with the message', async () => {
-    server.use(http.post('*/api/workflow/retry/:id', () => HttpResponse.json({ message: 'Run nicht gefunden' }, { status: 404 })));
+    server.use(
+      http.post('*/api/workflow/retry/:id', () =>
+        HttpResponse.json({ message: 'Run nicht gefunden' }, { status: 404 }),
+      ),
+    );
     const { user } = await renderPage();
     await tab(user, /Monitoring/);
     await user.click(await screen.findByRole('button', { name: 'Retry run-1004' }));
     expect(await screen.findByText('Workflow Fehler')).toBeInTheDocument();
-    expect(screen.getByText('API request failed with status 404: {"message":"Run nicht gefunden"}')).toBeInTheDocument();
+    expect(
+      screen.getByText('API request failed with status 404: {"message":"Run nicht gefunden"}'),
+    ).toBeInTheDocument();
   });
 
   test('logs that break the contract: the German error state names the call and the field', async () => {
-    server.use(http.get('*/api/workflow/logs/:id', () => HttpResponse.json([{ id: 'run-1', timestamp: 'x', status: 'unterwegs', duration: '1m', topic: 'KI' }])));
+    server.use(
+      http.get('*/api/workflow/logs/:id', () =>
+        HttpResponse.json([{ id: 'run-1', timestamp: 'x', status: 'unterwegs', duration: '1m', topic: 'KI' }]),
+      ),
+    );
     const { user } = await renderPage();
     await tab(user, /Monitoring/);
     expect(await screen.findByText('Ausführungen konnten nicht geladen werden.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByText(/^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed, rejected$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Unerwartete Antwort von GET \/workflow\/logs\/[^:]+: \[0\]\.status: erwartet einen von: success, failed, rejected$/,
+      ),
+    ).toBeInTheDocument();
   });
 
-  test('Live-Pipeline (demo): the latest run\'s five stages; a run started through the server moves on stage by stage', async () => {
+  test("Live-Pipeline (demo): the latest run's five stages; a run started through the server moves on stage by stage", async () => {
     const { user } = await renderPage();
     await tab(user, /Monitoring/);
     const stage = (name: string) => screen.getByTestId(`live-stage-${name}`);

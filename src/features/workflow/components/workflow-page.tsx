@@ -12,7 +12,9 @@ import { WorkflowHeader } from './workflow-header';
 const SetupTab = retryableLazy(() => import('./setup-tab').then((m) => ({ default: m.SetupTab })));
 const ApiServicesTab = retryableLazy(() => import('./api-services-tab').then((m) => ({ default: m.ApiServicesTab })));
 // The open tab too: the heading and the summary paint before its tests and progress bars (the route's byte budget).
-const ConnectionTestTab = retryableLazy(() => import('./connection-test-tab').then((m) => ({ default: m.ConnectionTestTab })));
+const ConnectionTestTab = retryableLazy(() =>
+  import('./connection-test-tab').then((m) => ({ default: m.ConnectionTestTab })),
+);
 const MonitoringTab = retryableLazy(() => import('./monitoring-tab').then((m) => ({ default: m.MonitoringTab })));
 
 /** /dashboard/workflow: drives the operator's n8n AI-News workflow (SPEC "Workflow screen"). */
@@ -38,15 +40,43 @@ function WorkflowScreen({ settings }: { settings: WorkflowSettings }) {
       <SummaryCards config={settings.config} runtime={runtime} />
       <Tabs defaultValue="connection">
         <TabsList aria-label="Workflow-Bereiche">
-          <TabsTrigger value="connection"><Cable aria-hidden className="size-4" />Connection Test</TabsTrigger>
-          <TabsTrigger value="setup"><Settings2 aria-hidden className="size-4" />n8n Setup</TabsTrigger>
-          <TabsTrigger value="services"><Plug aria-hidden className="size-4" />API Services</TabsTrigger>
-          <TabsTrigger value="monitoring"><Activity aria-hidden className="size-4" />Monitoring</TabsTrigger>
+          <TabsTrigger value="connection">
+            <Cable aria-hidden className="size-4" />
+            Connection Test
+          </TabsTrigger>
+          <TabsTrigger value="setup">
+            <Settings2 aria-hidden className="size-4" />
+            n8n Setup
+          </TabsTrigger>
+          <TabsTrigger value="services">
+            <Plug aria-hidden className="size-4" />
+            API Services
+          </TabsTrigger>
+          <TabsTrigger value="monitoring">
+            <Activity aria-hidden className="size-4" />
+            Monitoring
+          </TabsTrigger>
         </TabsList>
-        <TabsContent value="connection"><LazyPanel><ConnectionTestTab config={settings.config} runtime={runtime} /></LazyPanel></TabsContent>
-        <TabsContent value="setup"><LazyPanel><SetupTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
-        <TabsContent value="services"><LazyPanel><ApiServicesTab /></LazyPanel></TabsContent>
-        <TabsContent value="monitoring"><LazyPanel><MonitoringTab settings={settings} runtime={runtime} /></LazyPanel></TabsContent>
+        <TabsContent value="connection">
+          <LazyPanel>
+            <ConnectionTestTab config={settings.config} runtime={runtime} />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="setup">
+          <LazyPanel>
+            <SetupTab settings={settings} runtime={runtime} />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="services">
+          <LazyPanel>
+            <ApiServicesTab />
+          </LazyPanel>
+        </TabsContent>
+        <TabsContent value="monitoring">
+          <LazyPanel>
+            <MonitoringTab settings={settings} runtime={runtime} />
+          </LazyPanel>
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -48,7 +48,9 @@ export function NetworkDescription({ text }: { text: string }) {
 // a failure's toast, even one on the first click, waits for nothing but a resolved promise.
 const loadFailureToast = () => import('@/components/ui/failure-toast');
 function toastFailure(action: WebhookAction, error?: unknown) {
-  void loadFailureToast().then(({ showFailureToast }) => showFailureToast(action, error, { networkHint: (text) => <NetworkDescription text={text} /> }));
+  void loadFailureToast().then(({ showFailureToast }) =>
+    showFailureToast(action, error, { networkHint: (text) => <NetworkDescription text={text} /> }),
+  );
 }
 
 /**
@@ -85,7 +87,9 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
     trigger.mutate(undefined, {
       onSuccess: (result) => {
         succeeded();
-        toast.success(MSG.n8nStarted, { description: result.executionId ? `Ausführung ${result.executionId} · ${params.topic}` : params.topic });
+        toast.success(MSG.n8nStarted, {
+          description: result.executionId ? `Ausführung ${result.executionId} · ${params.topic}` : params.topic,
+        });
       },
       onError: (error) => {
         failed();
@@ -112,16 +116,19 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
   // Monitoring → manual triggers: the same webhook with an action; failures say 'Workflow Fehler'.
   const manualTrigger = (action: string, label: string, extra: Record<string, unknown> = {}) => {
     if (webhookMissing) return toastFailure('manual-trigger');
-    trigger.mutate({ action, ...extra }, {
-      onSuccess: () => {
-        succeeded();
-        toast.success(MSG.triggered, { description: label });
+    trigger.mutate(
+      { action, ...extra },
+      {
+        onSuccess: () => {
+          succeeded();
+          toast.success(MSG.triggered, { description: label });
+        },
+        onError: (error) => {
+          failed();
+          toastFailure('manual-trigger', error);
+        },
       },
-      onError: (error) => {
-        failed();
-        toastFailure('manual-trigger', error);
-      },
-    });
+    );
   };
 
   const testWebhook = () => {
@@ -145,7 +152,9 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
       .fetchQuery({ ...statusQueryOptions(config), staleTime: 0 })
       .then((result) => {
         setFlags({ connected: true, workflowActive: result.active });
-        toast.success(MSG.statusChecked, { description: `${result.active ? 'Aktiv' : 'Inaktiv'} · ${result.totalExecutions} Ausführungen · ${result.successRate} %` });
+        toast.success(MSG.statusChecked, {
+          description: `${result.active ? 'Aktiv' : 'Inaktiv'} · ${result.totalExecutions} Ausführungen · ${result.successRate} %`,
+        });
       })
       .catch((error: unknown) => {
         setFlags({ connected: false, workflowActive: false });
@@ -157,7 +166,7 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
   return {
     state,
     connected: flags?.connected ?? status.isSuccess,
-    workflowActive: flags?.workflowActive ?? (status.data?.active ?? false),
+    workflowActive: flags?.workflowActive ?? status.data?.active ?? false,
     lastExecution,
     status: status.data,
     statusError: status.isError,
@@ -171,6 +180,10 @@ export function useWorkflowRuntime(config: WorkflowConfig, params: TriggerParame
     testWebhook,
     checkStatus,
     webhookReachable: (ok: boolean) =>
-      setFlags((f) => (ok ? { connected: true, workflowActive: f?.workflowActive ?? status.data?.active ?? false } : { connected: false, workflowActive: false })),
+      setFlags((f) =>
+        ok
+          ? { connected: true, workflowActive: f?.workflowActive ?? status.data?.active ?? false }
+          : { connected: false, workflowActive: false },
+      ),
   };
 }
