@@ -41,6 +41,7 @@ export type {
   StatCardData,
   TestResult,
   User,
+  VideoCreateBody,
   VideoGenerateBody,
   VideoPlatform,
   VideoPlatformId,

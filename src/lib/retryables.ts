@@ -2,7 +2,8 @@ import type { TtsProvider } from '@/db/settings';
 import { getSetting } from '@/db/settings';
 import type { OperationId } from '@/contract';
 import { apiRequest, callApi } from '@/lib/api/client';
-import { generateVideoWith } from '@/lib/api/video';
+import { generateVideoWith, retryVideoProject, type VideoRetryArgs } from '@/lib/api/video';
+import type { VideoPlatformId } from '@/lib/api/types';
 import { checkHealth } from '@/lib/api/health';
 import { testService } from '@/lib/api/test-services';
 import type { HttpMethod, TransportOptions } from '@/lib/http/transport';
@@ -11,6 +12,8 @@ import { defineRetryables, NotRetryableError } from '@/lib/resilience/retry-regi
 import { callWebhook } from '@/lib/webhooks/call';
 import { webhookHeaders } from '@/lib/webhooks/n8n';
 import { keyFor, PROVIDER_SERVICES, testProvider, type ProviderServiceId } from '@/lib/webhooks/provider-tests';
+
+const VIDEO_PLATFORMS: ReadonlySet<string> = new Set(['tavus', 'vidau', 'modelslab', 'heygen', 'did', 'local']);
 
 /** A stored argument is read back from IndexedDB: never trust its shape. */
 function text(value: unknown): string {
@@ -86,15 +89,22 @@ export const RETRYABLES = defineRetryables({
     callApi('telegram.notify', { body: { message: text(message) }, record: false }),
   'video.generate': (args: { provider: string; body: Record<string, unknown> }): Promise<unknown> => {
     const { provider, body } = object(args);
-    return generateVideoWith(typeof provider === 'string' ? provider : 'studio', object(body), { record: false });
+    const platform = typeof provider === 'string' ? provider : object(body).platform;
+    return generateVideoWith(text(platform), object(body), { record: false });
   },
-  'video.retry': (projectId: string): Promise<unknown> =>
-    callApi('video.retryProject', {
-      params: { id: text(projectId) },
-      service: VIDEO_GENERATION_SERVICE,
-      breaker: VIDEO_BREAKER,
-      record: false,
-    }),
+  'video.retry': (args: VideoRetryArgs | string): Promise<unknown> => {
+    // Older entries kept the project id alone: the server's retry route still serves them.
+    if (typeof args === 'string')
+      return callApi('video.retryProject', {
+        params: { id: text(args) },
+        service: VIDEO_GENERATION_SERVICE,
+        breaker: VIDEO_BREAKER,
+        record: false,
+      });
+    const { id, platform } = object(args);
+    if (!VIDEO_PLATFORMS.has(text(platform))) throw new NotRetryableError();
+    return retryVideoProject({ id: text(id), platform: platform as VideoPlatformId }, { record: false });
+  },
   'tts.generate': (args: {
     text: string;
     provider: TtsProvider;

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { applyScenario, server } from '@/mocks/node';
 import { scenarioFromSearch } from '@/lib/mock-scenarios';
-import { apiRequest } from '@/lib/api/client';
+import { apiRequest, callApi } from '@/lib/api/client';
 import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';
 import { uploadMedia, listMedia } from '@/lib/api/media';
@@ -72,11 +72,12 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
   ['POST /obs/control', () => obsControl('setScene', { sceneName: 'intro' })],
   ['POST /ai/prompt', () => generatePrompt('content', { topic: 'Wetter' })],
-  ...(['tavus', 'vidau', 'modelslab', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] => [
+  // Served for backends and scripts of SPEC §7; the console makes /video/generate and the create routes instead.
+  ...(['tavus', 'vidau', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] => [
     `POST /video/${p}/generate`,
-    () => generateVideoWith(p, { script: 'Guten Abend' }),
+    () => callApi('video.providerGenerate', { params: { provider: p }, body: { script: 'Guten Abend' } }),
   ]),
-  ['POST /video/generate (fallback)', () => generateVideoWith('unbekannt', { platform: 'tavus', script: 'x' })],
+  ['POST /video/generate', () => generateVideoWith('tavus', { script: 'x' })],
   ['GET /video/{provider}/status/{id}', () => getVideoStatus('heygen', 'vp-2')],
   ['GET /video/{provider}/download/{id}', () => downloadVideo('tavus', 'vp-1')],
   ['GET /obs/scenes', () => getObsScenes()],
@@ -237,9 +238,30 @@ describe('my areas: fixtures and state', () => {
     expect(video.size).toBeGreaterThan(0);
   });
 
-  test('a failed project can be retried; a completed one cannot', async () => {
-    await expect(retryVideoProject('vp-4')).resolves.toMatchObject({ status: 'processing', progress: 0 });
-    await expect(retryVideoProject('vp-1')).rejects.toThrow('API request failed with status 409');
+  test("a failed project can be retried through its provider's create route; a completed one cannot", async () => {
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) =>
+      paths.push(`${request.method} ${new URL(request.url).pathname}`),
+    );
+    await expect(retryVideoProject({ id: 'vp-4', platform: 'modelslab' })).resolves.toMatchObject({
+      id: 'vp-4',
+      status: 'processing',
+      progress: 0,
+    });
+    await expect(retryVideoProject({ id: 'vp-1', platform: 'tavus' })).rejects.toThrow(
+      'API request failed with status 409',
+    );
+    // Another provider's project is not that provider's to create again.
+    await expect(retryVideoProject({ id: 'vp-2', platform: 'did' })).rejects.toThrow(
+      'API request failed with status 404',
+    );
+    server.events.removeAllListeners();
+    expect(paths).toEqual([
+      'POST /api/video/modelslab/generate',
+      'POST /api/video/tavus/create',
+      'POST /api/video/did/create',
+    ]);
+    expect((await listVideoProjects()).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
   });
 
   test('a Telegram notification shows up on the overview; a blank one is refused', async () => {

@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import {
   VIDEO_PLATFORM_IDS,
   type Avatar,
+  type VideoCreateBody,
   type VideoPlatformId,
   type VideoProject,
   type VideoProvider,
@@ -145,15 +146,17 @@ export function registerVideo(app: Hono<AppEnv>): void {
     ).map((row) => toProject(row, originOf(c), c.get('deps').token)),
   );
 
-  register(app, 'video.retryProject', async ({ params, c }) => {
-    const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));
-    if (!row) throw notFound('Videoprojekt');
+  /** A failed project started again; with `provider` (its create route's Retry) it must be that provider's. */
+  const retry = async (c: Context<AppEnv>, id: string, provider?: VideoProvider) => {
+    const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, id));
+    if (!row || (provider && row.platform !== provider)) throw notFound('Videoprojekt');
     if (row.status !== 'failed')
       throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
     if (row.platform === 'local')
       return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').token);
     return toProject(await retryVideoJob(c.get('deps'), row), originOf(c));
-  });
+  };
+  register(app, 'video.retryProject', ({ params, c }) => retry(c, params.id));
 
   const generate = async (c: Context<AppEnv>, provider: VideoProvider, body: Parameters<typeof createVideoJob>[2]) =>
     toProject(await createVideoJob(c.get('deps'), provider, body), originOf(c));
@@ -163,12 +166,16 @@ export function registerVideo(app: Hono<AppEnv>): void {
       return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').token));
     return generate(c, body.platform, body);
   });
+  // A provider's create route: a new job, or with `project` a failed project of that provider again (My Projects' Retry).
+  const createAt = (c: Context<AppEnv>, provider: VideoProvider, body: VideoCreateBody) =>
+    body.project === undefined ? generate(c, provider, body) : retry(c, body.project, provider);
+  // Before /video/{provider}/generate: /video/modelslab/generate is both, and the create route answers it.
+  register(app, 'video.tavusCreate', ({ body, c }) => createAt(c, 'tavus', body));
+  register(app, 'video.heygenCreate', ({ body, c }) => createAt(c, 'heygen', body));
+  register(app, 'video.didCreate', ({ body, c }) => createAt(c, 'did', body));
+  register(app, 'video.modelslabGenerate', ({ body, c }) => createAt(c, 'modelslab', body));
+  register(app, 'video.vidauCreate', ({ body, c }) => createAt(c, 'vidau', body));
   register(app, 'video.providerGenerate', ({ params, body, c }) => generate(c, params.provider, body));
-  register(app, 'video.tavusCreate', ({ body, c }) => generate(c, 'tavus', body));
-  register(app, 'video.heygenCreate', ({ body, c }) => generate(c, 'heygen', body));
-  register(app, 'video.didCreate', ({ body, c }) => generate(c, 'did', body));
-  register(app, 'video.modelslabGenerate', ({ body, c }) => generate(c, 'modelslab', body));
-  register(app, 'video.vidauCreate', ({ body, c }) => generate(c, 'vidau', body));
 
   register(app, 'video.status', async ({ params, c }) => {
     const [row] = await c.get('deps').database.db.select().from(videoProjects).where(eq(videoProjects.id, params.id));

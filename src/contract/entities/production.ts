@@ -53,6 +53,12 @@ export const VideoGenerateBody = z.looseObject({
   quality: z.optional(VideoQuality),
 });
 export type VideoGenerateBody = z.infer<typeof VideoGenerateBody>;
+/**
+ * A provider's own create route (POST /video/{tavus|heygen|did|vidau}/create, /video/modelslab/generate): SPEC's free-form
+ * body, or `project`: the id of a failed project of that provider to create again at it (My Projects' Retry).
+ */
+export const VideoCreateBody = z.extend(VideoGenerateBody, { project: z.optional(z.string()) });
+export type VideoCreateBody = z.infer<typeof VideoCreateBody>;
 export const VideoStatus = z.object({
   id: z.string(),
   status: VideoProjectStatus,

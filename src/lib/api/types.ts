@@ -36,6 +36,7 @@ export type {
   StatCardData,
   TestResult,
   User,
+  VideoCreateBody,
   VideoGenerateBody,
   VideoPlatform,
   VideoPlatformId,

@@ -1,76 +1,51 @@
 import type { AvatarListProvider } from '@/contract';
-import { ApiError } from '@/lib/http/api-error';
 import { isAbort, VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
 import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { callApi } from './client';
-import type { VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider, VideoQuality } from './types';
+import type {
+  VideoCreateBody,
+  VideoGenerateBody,
+  VideoPlatformId,
+  VideoProject,
+  VideoProvider,
+  VideoQuality,
+} from './types';
 
-// Written out so that this module does not load the contract; the Record makes the compiler check it is complete.
-const PROVIDER_SET: Record<VideoProvider, true> = {
-  tavus: true,
-  vidau: true,
-  modelslab: true,
-  heygen: true,
-  did: true,
-};
-/** SPEC §7's video providers. */
-export const VIDEO_PROVIDERS = Object.keys(PROVIDER_SET) as readonly VideoProvider[];
-
-function isProvider(value: string): value is VideoProvider {
-  return (VIDEO_PROVIDERS as readonly string[]).includes(value);
-}
-
-/** Statuses that say "this backend has no such provider route": nothing was generated, so the fallback is safe. */
-const NO_ROUTE = new Set([404, 405, 501]);
 const generation = { service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER } as const;
 
 /**
- * POST /video/{provider}/generate, falling back to POST /video/generate {platform, …} when the backend has no route
- * for the provider (404, 405, 501) or the provider is unknown; both behind the video breaker (3 failures, 300000 ms).
- * Any other failure is not sent again elsewhere: the provider may have started a paid job.
+ * POST /video/generate {platform, …}, behind the video breaker (3 failures, 300000 ms): Video Studio's call of SPEC §7,
+ * and the error log's Retry of it. A failure is recorded with the operation, so that Retry makes the same call again.
  */
 export async function generateVideoWith(
-  provider: string,
+  platform: string,
   body: VideoGenerateBody,
   options: { idempotencyKey?: string; record?: boolean } = {},
 ): Promise<VideoProject> {
   const { idempotencyKey, record } = options;
-  const operation = { kind: 'video.generate' as const, args: { provider, body } };
-  if (isProvider(provider)) {
-    try {
-      // Recorded here, not by the call: a missing route that the fallback covers is no failure for the operator.
-      return await callApi('video.providerGenerate', {
-        params: { provider },
-        body,
-        idempotencyKey,
+  const operation = { kind: 'video.generate' as const, args: { provider: platform, body } };
+  try {
+    return await callApi('video.generate', {
+      body: { ...body, platform: platform as VideoPlatformId },
+      idempotencyKey,
+      operation,
+      record: false,
+      ...generation,
+    });
+  } catch (error) {
+    if (!isAbort(error) && record !== false) {
+      await recordFailure(VIDEO_GENERATION_SERVICE, error, retryCountOf(error), {
         operation,
-        record: false,
-        ...generation,
+        context: { method: 'POST', path: '/video/generate' },
       });
-    } catch (error) {
-      if (!(error instanceof ApiError && NO_ROUTE.has(error.status))) {
-        if (!isAbort(error) && record !== false) {
-          await recordFailure(VIDEO_GENERATION_SERVICE, error, retryCountOf(error), {
-            operation,
-            context: { method: 'POST', path: `/video/${provider}/generate` },
-          });
-        }
-        throw error;
-      }
     }
+    throw error;
   }
-  return callApi('video.generate', {
-    body: isProvider(provider) ? { ...body, platform: provider } : body,
-    idempotencyKey,
-    operation,
-    record,
-    ...generation,
-  });
 }
 
 /**
- * Video Studio's Generate: {platform, avatar, script, background, voice} through the provider's route (fallback
- * /video/generate); the local platform (the desk's own render) has no route of its own and adds the quality.
+ * Video Studio's Generate: POST /video/generate {platform, avatar, script, background, voice} (SPEC §7); the local
+ * platform (the desk's own render) adds the quality.
  */
 export const generateVideo = (body: {
   platform: VideoPlatformId;
@@ -91,9 +66,16 @@ export const downloadVideo = (provider: VideoProvider, id: string) =>
 export const listProviderAvatars = (provider: AvatarListProvider, signal?: AbortSignal) =>
   callApi('video.providerAvatars', { params: { provider }, signal });
 
-/** POST /video/tavus/create, /video/heygen/create, /video/did/create, /video/modelslab/generate, /video/vidau/create */
-export const createProviderVideo = (provider: VideoProvider, body: VideoGenerateBody) => {
-  const options = { body, ...generation };
+/**
+ * A provider's own create route: POST /video/tavus/create, /video/heygen/create, /video/did/create,
+ * /video/modelslab/generate, /video/vidau/create (SPEC §7); `project` creates a failed project again at its provider.
+ */
+export const createProviderVideo = (
+  provider: VideoProvider,
+  body: VideoCreateBody,
+  extra: { operation?: { kind: 'video.retry'; args: VideoRetryArgs }; record?: boolean } = {},
+) => {
+  const options = { body, ...extra, ...generation };
   switch (provider) {
     case 'tavus':
       return callApi('video.tavusCreate', options);
@@ -111,6 +93,19 @@ export const createProviderVideo = (provider: VideoProvider, body: VideoGenerate
 export const listVideoPlatforms = (signal?: AbortSignal) => callApi('video.platforms', { signal });
 export const listAvatars = (signal?: AbortSignal) => callApi('video.avatars', { signal });
 export const listVideoProjects = (signal?: AbortSignal) => callApi('video.projects', { signal });
-/** POST /video/projects/{id}/retry — a failed project starts again (SPEC §4: failed offers Retry). */
-export const retryVideoProject = (id: string) =>
-  callApi('video.retryProject', { params: { id }, operation: { kind: 'video.retry', args: id }, ...generation });
+/** What the error log keeps of a Retry in My Projects (older entries kept the project id alone). */
+export interface VideoRetryArgs {
+  id: string;
+  platform: VideoPlatformId;
+}
+
+/**
+ * My Projects' Retry of a failed project (SPEC §4): a provider's project through its provider's create route with
+ * `project` (SPEC §7), a local render (no provider, so no such route) through POST /video/projects/{id}/retry.
+ */
+export const retryVideoProject = ({ id, platform }: VideoRetryArgs, options: { record?: boolean } = {}) => {
+  const operation = { kind: 'video.retry' as const, args: { id, platform } };
+  if (platform === 'local')
+    return callApi('video.retryProject', { params: { id }, operation, ...options, ...generation });
+  return createProviderVideo(platform, { project: id }, { operation, ...options });
+};

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { VideoGenerateBody, VideoPlatformId, VideoProject } from '@/lib/api/types';
+import type { VideoCreateBody, VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider } from '@/lib/api/types';
 import { errorResponse, handle } from '../contract-handler';
 import * as store from '../store/video';
 import type { AnyHandler } from '../types';
@@ -14,6 +14,14 @@ function create(platform: VideoPlatformId | undefined, body: VideoGenerateBody):
   return store.createProject({ platform, avatar: body.avatar, script: body.script, title: body.title });
 }
 
+/** A provider's create route: a new job, or with `project` a failed project of that provider created again (Retry). */
+function createAt(provider: VideoProvider, body: VideoCreateBody): VideoProject | Response {
+  if (body.project === undefined) return create(provider, body);
+  const project = store.findProject(body.project);
+  if (!project || project.platform !== provider) return errorResponse(404, 'Videoprojekt nicht gefunden.');
+  return store.retryProject(project.id) ?? errorResponse(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.');
+}
+
 /** Video Studio and provider calls of SPEC §7 over the session's video store. */
 export const videoHandlers: AnyHandler[] = [
   handle('video.platforms', () => store.listPlatforms()),
@@ -26,12 +34,13 @@ export const videoHandlers: AnyHandler[] = [
   ),
   // POST /video/generate (Video Studio, the fallback of the provider routes, and the local platform: simulated here).
   handle('video.generate', ({ body }) => create(body.platform, body)),
+  // The create routes before /video/{provider}/generate: /video/modelslab/generate is both, and the create route wins.
+  handle('video.tavusCreate', ({ body }) => createAt('tavus', body)),
+  handle('video.heygenCreate', ({ body }) => createAt('heygen', body)),
+  handle('video.didCreate', ({ body }) => createAt('did', body)),
+  handle('video.modelslabGenerate', ({ body }) => createAt('modelslab', body)),
+  handle('video.vidauCreate', ({ body }) => createAt('vidau', body)),
   handle('video.providerGenerate', ({ params, body }) => create(params.provider, body), { notFound: UNKNOWN_PLATFORM }),
-  handle('video.tavusCreate', ({ body }) => create('tavus', body)),
-  handle('video.heygenCreate', ({ body }) => create('heygen', body)),
-  handle('video.didCreate', ({ body }) => create('did', body)),
-  handle('video.modelslabGenerate', ({ body }) => create('modelslab', body)),
-  handle('video.vidauCreate', ({ body }) => create('vidau', body)),
   handle('video.providerAvatars', ({ params }) => store.listAvatars(params.provider), { notFound: UNKNOWN_PLATFORM }),
   handle(
     'video.status',

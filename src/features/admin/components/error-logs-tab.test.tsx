@@ -155,7 +155,10 @@ describe('Error Logs', () => {
     ['workflow.trigger', { id: 'wf-1', body: { topic: 'x' } }, 'POST /api/workflow/trigger/wf-1'],
     ['workflow.retry', 'run-3', 'POST /api/workflow/retry/run-3'],
     ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
-    ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/heygen/generate'],
+    ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/generate'],
+    ['video.retry', { id: 'vp-4', platform: 'modelslab' }, 'POST /api/video/modelslab/generate'],
+    ['video.retry', { id: 'vp-5', platform: 'tavus' }, 'POST /api/video/tavus/create'],
+    ['video.retry', { id: 'vp-6', platform: 'local' }, 'POST /api/video/projects/vp-6/retry'],
     ['video.retry', 'vp-4', 'POST /api/video/projects/vp-4/retry'],
     [
       'api.request',

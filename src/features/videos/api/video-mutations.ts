@@ -34,11 +34,11 @@ export function useGenerateVideo() {
   });
 }
 
-/** A failed project generates again (SPEC §4: failed offers Retry). */
+/** A failed project generates again (SPEC §4: failed offers Retry) through its provider's create route (SPEC §7). */
 export function useRetryVideoProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (project: VideoProject) => retryVideoProject(project.id),
+    mutationFn: (project: VideoProject) => retryVideoProject(project),
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoKeys.projects() }),
   });
 }

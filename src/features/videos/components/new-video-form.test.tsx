@@ -101,14 +101,14 @@ describe('Video Studio – New Video', () => {
     expect(screen.getByLabelText('Voice')).toHaveValue('english-male-1');
   });
 
-  test('generate posts {platform, avatar, script, background, voice} to POST /video/{provider}/generate, is busy meanwhile, and the project appears in My Projects', async () => {
+  test('generate posts {platform, avatar, script, background, voice} to POST /video/generate, is busy meanwhile, and the project appears in My Projects', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/video/heygen/generate', async ({ request }) => {
+      http.post('*/api/video/generate', async ({ request }) => {
         bodies.push(await request.clone().json());
         await gate;
         return undefined; // fall through to the stateful happy-path handler
@@ -143,25 +143,25 @@ describe('Video Studio – New Video', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
   });
 
-  test('a backend without the provider route: the same call goes to the fallback POST /video/generate with the platform', async () => {
-    const posted: Array<{ path: string; key: string | null }> = [];
-    server.events.on('request:start', ({ request }) => {
+  test('Generate makes the one call of SPEC §7 for Video Studio, POST /video/generate with the platform, and no provider route', async () => {
+    const posted: Array<{ path: string; key: string | null; body: unknown }> = [];
+    server.events.on('request:start', async ({ request }) => {
       if (request.method === 'POST')
-        posted.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key') });
+        posted.push({
+          path: new URL(request.url).pathname,
+          key: request.headers.get('Idempotency-Key'),
+          body: await request.clone().json(),
+        });
     });
-    server.use(
-      http.post('*/api/video/:provider/generate', () =>
-        HttpResponse.json({ message: 'Nicht gefunden' }, { status: 404 }),
-      ),
-    );
     try {
       const user = setup();
       await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
-      await user.type(script(), 'Ausweichroute');
+      await user.type(script(), 'Eine Route');
       await user.click(generateButton());
       expect(await screen.findByText('Video generiert')).toBeInTheDocument();
-      expect(posted.map((p) => p.path)).toEqual(['/api/video/tavus/generate', '/api/video/generate']);
-      expect(posted.every((p) => p.key)).toBe(true);
+      expect(posted.map((p) => p.path)).toEqual(['/api/video/generate']);
+      expect(posted[0]?.body).toMatchObject({ platform: 'tavus', avatar: 'avatar-anna', script: 'Eine Route' });
+      expect(posted[0]?.key).toBeTruthy();
     } finally {
       server.events.removeAllListeners();
     }
@@ -185,9 +185,7 @@ describe('Video Studio – New Video', () => {
   });
 
   test('a failed generation shows the German error and keeps the input', async () => {
-    server.use(
-      http.post('*/api/video/:provider/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })),
-    );
+    server.use(http.post('*/api/video/generate', () => HttpResponse.json({ message: 'quota' }, { status: 402 })));
     const user = setup();
     await user.click(await screen.findByRole('radio', { name: /^Anna/ }));
     await user.type(script(), 'Mein Script');

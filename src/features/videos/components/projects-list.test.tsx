@@ -74,7 +74,13 @@ describe('Video Studio – My Projects', () => {
     expect(within(row(list, 'Ohne Datei')).queryAllByRole('button')).toEqual([]);
   });
 
-  test('Retry really retries: the failed project is processing again', async () => {
+  test("Retry really retries through the provider's create route of SPEC §7 (POST /video/modelslab/generate): the failed project is processing again", async () => {
+    const posted: Array<{ path: string; body: unknown }> = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST')
+        posted.push({ path: new URL(request.url).pathname, body: await request.clone().json() });
+    });
+    onTestFinished(() => server.events.removeAllListeners());
     const { user, list } = await openProjects();
     await user.click(
       within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: 'Retry: Börsen-Update am Abend' }),
@@ -90,11 +96,12 @@ describe('Video Studio – My Projects', () => {
         '25',
       ),
     );
+    expect(posted).toEqual([{ path: '/api/video/modelslab/generate', body: { project: 'vp-4' } }]);
   });
 
   test('a failed retry says so in German and the project stays failed', async () => {
     server.use(
-      http.post('*/api/video/projects/:id/retry', () => HttpResponse.json({ message: 'nein' }, { status: 409 })),
+      http.post('*/api/video/modelslab/generate', () => HttpResponse.json({ message: 'nein' }, { status: 409 })),
     );
     const { user, list } = await openProjects();
     await user.click(within(row(list, 'Börsen-Update am Abend')).getByRole('button', { name: /Retry/ }));
