@@ -587,7 +587,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
       body: {
         success: true,
         id: 'wf-1007',
-        name: 'ai-news.workflow.json',
+        name: 'Newsdesk Konformitätstest',
         status: 'imported',
         active: false,
       },

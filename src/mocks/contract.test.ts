@@ -45,7 +45,9 @@ const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
     const form = new NodeFormData();
     form.append(
       'workflow',
-      new NodeFile(['{"nodes":[]}'], 'wf.json', { type: 'application/json' }) as unknown as Blob,
+      new NodeFile(['{"name":"Probe","nodes":[],"connections":{}}'], 'wf.json', {
+        type: 'application/json',
+      }) as unknown as Blob,
       'wf.json',
     );
     const res = await fetch(`${BASE}/workflow/upload`, { method: 'POST', body: form });
@@ -73,9 +75,13 @@ async function requestOf(id: OperationId, def: OperationDef): Promise<Request> {
         const type = FILE_TYPES[field.accept ?? ''] ?? 'application/octet-stream';
         form.append(
           name,
-          new NodeFile([type === 'application/json' ? '{"nodes":[]}' : 'x'], `probe.${type.split('/')[1]}`, {
-            type,
-          }) as unknown as Blob,
+          new NodeFile(
+            [type === 'application/json' ? '{"name":"Probe","nodes":[],"connections":{}}' : 'x'],
+            `probe.${type.split('/')[1]}`,
+            {
+              type,
+            },
+          ) as unknown as Blob,
           `probe.${type.split('/')[1]}`,
         );
       } else if (values[name] !== undefined) {

@@ -38,7 +38,9 @@ import { transport } from '@/lib/http/transport';
 import type { ApiError } from '@/lib/http/api-error';
 
 const jsonFile = (name: string) =>
-  new File(['{"id":"ai-news-workflow","nodes":[]}'], name, { type: 'application/json' });
+  new File(['{"id":"ai-news-workflow","name":"AI News","nodes":[],"connections":{}}'], name, {
+    type: 'application/json',
+  });
 
 /**
  * jsdom's FormData and File are not understood by MSW's XMLHttpRequest interceptor (the file content is

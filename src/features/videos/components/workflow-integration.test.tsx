@@ -25,6 +25,17 @@ async function openWorkflow(options: { applyAccept?: boolean } = {}) {
 }
 const trigger = () => screen.getByRole('button', { name: 'Trigger workflow' });
 
+/** jsdom's FormData and Blob lose a file's content in MSW's interceptor: the upload runs with Node's own classes. */
+async function nodeMultipart() {
+  const NodeFormData = (
+    await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+  ).constructor;
+  const { Blob: NodeBlob } = await import('node:buffer');
+  vi.stubGlobal('FormData', NodeFormData);
+  vi.stubGlobal('Blob', NodeBlob);
+}
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Video Studio – Workflow Integration', () => {
   test('a blank URL asks for the N8N endpoint, and for the ZAPIER endpoint with Zapier', async () => {
     const user = await openWorkflow();
@@ -109,9 +120,51 @@ describe('Video Studio – Workflow Integration', () => {
     });
     expect(text.length).toBeGreaterThan(200);
     await user.upload(input, new File([text], 'video.json', { type: 'application/json' }));
-    expect(await screen.findByText('Workflow hochgeladen')).toBeInTheDocument();
-    expect(screen.getByTestId('workflow-preview').textContent).toBe(text.slice(0, 200));
+    await waitFor(() => expect(screen.getByTestId('workflow-preview').textContent).toBe(text.slice(0, 200)));
     expect(screen.getByText('video.json', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  test('Upload workflow sends the previewed file to POST /workflow/upload (multipart workflow) and says "Workflow hochgeladen"', async () => {
+    const uploads: Array<{ name: string; type: string; text: string }> = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method !== 'POST' || !request.url.endsWith('/api/workflow/upload')) return;
+      const file = (await request.clone().formData()).get('workflow');
+      if (file instanceof Blob) uploads.push({ name: (file as File).name, type: file.type, text: await file.text() });
+    });
+    try {
+      const user = await openWorkflow();
+      await nodeMultipart();
+      const text = JSON.stringify({ name: 'Video Workflow', nodes: [], connections: {} });
+      await user.upload(
+        screen.getByLabelText('Workflow file'),
+        new File([text], 'video.json', { type: 'application/json' }),
+      );
+      // Chosen and previewed, nothing sent yet: the operator confirms with Upload.
+      await screen.findByTestId('workflow-preview');
+      expect(uploads).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Upload workflow' }));
+      expect(await screen.findByText('Workflow hochgeladen')).toBeInTheDocument();
+      expect(await screen.findByText('Workflow hochgeladen: Video Workflow')).toBeInTheDocument();
+      expect(uploads).toEqual([{ name: 'video.json', type: 'application/json', text }]);
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
+  test('an upload the server refuses says "Workflow konnte nicht gelesen werden." with its reason', async () => {
+    const user = await openWorkflow();
+    await nodeMultipart();
+    // Valid JSON, but no n8n workflow: the demo answers like the server.
+    await user.upload(
+      screen.getByLabelText('Workflow file'),
+      new File(['{"zap":"video"}'], 'zap.json', { type: 'application/json' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Upload workflow' }));
+    expect(await screen.findByText('Workflow konnte nicht gelesen werden.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Die Datei ist kein n8n-Workflow (name, nodes und connections fehlen).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Workflow hochgeladen')).not.toBeInTheDocument();
   });
 
   test('an unreadable file says "Workflow konnte nicht gelesen werden." and keeps the previous preview', async () => {

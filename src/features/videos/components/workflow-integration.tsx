@@ -1,4 +1,4 @@
-import { FileJsonIcon, Loader2Icon, SendIcon } from 'lucide-react';
+import { FileJsonIcon, Loader2Icon, SendIcon, UploadIcon } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { showFailureToast } from '@/components/ui/failure-toast';
+import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useTriggerVideoWebhook } from '../api/trigger-webhook';
+import { useUploadWorkflow } from '../api/upload-workflow';
 import type { WorkflowDraft } from '../lib/draft';
 import { readWorkflowFile } from '../lib/workflow-file';
 import { messages } from '../messages';
@@ -18,7 +20,10 @@ const SERVICES: Array<{ id: WebhookService; name: string; description: string }>
   { id: 'zapier', name: 'Zapier', description: 'Catch Hook of your Zap (sent without CORS)' },
 ];
 
-/** Workflow Integration: webhook URL, a .json workflow file with a 200-character preview, and the trigger. */
+/**
+ * Workflow Integration: webhook URL, a .json workflow file with a 200-character preview that the operator then uploads
+ * (POST /workflow/upload), and the trigger.
+ */
 export function WorkflowIntegration({
   draft,
   onChange,
@@ -32,6 +37,7 @@ export function WorkflowIntegration({
 }) {
   const ids = { url: useId(), file: useId(), preview: useId() };
   const trigger = useTriggerVideoWebhook();
+  const upload = useUploadWorkflow();
 
   const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -39,13 +45,27 @@ export function WorkflowIntegration({
     if (!file) return;
     try {
       onChange({ file: await readWorkflowFile(file) });
-      toast.success(messages.workflowUploaded, { description: file.name });
+      upload.reset();
     } catch {
       toast.error(messages.workflowReadFailed);
     } finally {
       // The same file can be chosen again after a fix.
       input.value = '';
     }
+  };
+
+  // Read and previewed in the browser first; sent only when the operator confirms with Upload.
+  const onUpload = () => {
+    const chosen = draft.file;
+    if (!chosen) return;
+    upload.mutate(chosen, {
+      onSuccess: () => toast.success(messages.workflowUploaded, { description: chosen.name }),
+      onError: (error) =>
+        // The server's German reason (not JSON, not an n8n workflow, n8n not configured) rather than the status line.
+        toast.error(messages.workflowReadFailed, {
+          description: errorMessage((error instanceof ApiError && bodyMessage(error)) || error),
+        }),
+    });
   };
 
   const onTrigger = () => {
@@ -145,6 +165,15 @@ export function WorkflowIntegration({
               >
                 {draft.file.preview}
               </pre>
+              <Button onClick={onUpload} disabled={upload.isPending}>
+                {upload.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <UploadIcon aria-hidden />}
+                Upload workflow
+              </Button>
+              {upload.isSuccess && (
+                <p className="text-sm text-muted-foreground" role="status">
+                  {messages.workflowUploaded}: {upload.data.name}
+                </p>
+              )}
             </div>
           )}
         </CardContent>
