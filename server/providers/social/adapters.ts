@@ -1,10 +1,13 @@
 // The five platform adapters: what each platform's public API takes to publish a post (paths, auth, bodies as in the
 // docs named in tests/fakes/*.ts), the platform's id of the published post back, or a PlatformError in German.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { FetchRefused, guardedFetch } from '../../net/guarded-fetch';
 import type { Credentials } from '../credentials';
 import { PLATFORM_NAMES, platformFetch, PlatformError, type PlatformId, type RetryPolicy } from './http';
 import type { TokenStore } from './token-store';
+import { CHUNK_TIMEOUT_MS, chunkBytesOf, uploadResumable } from './youtube-upload';
 
 export interface PostInput {
   content: string;
@@ -25,6 +28,8 @@ export interface AdapterContext {
   pollAttempts: number;
   /** A media address may name a private or loopback host (NEWSDESK_FETCH_PRIVATE: an intranet; the tests' fakes). */
   allowPrivate: boolean;
+  /** One upload request's time limit (a YouTube chunk); tests shorten it. */
+  uploadTimeoutMs?: number;
 }
 
 export type Adapter = (ctx: AdapterContext, input: PostInput) => Promise<{ remoteId: string }>;
@@ -168,37 +173,67 @@ export const instagram: Adapter = async (ctx, input) => {
 /** The largest video fetched from an address for an upload (YouTube's own limit is far above; a desk's disk is not). */
 const MAX_VIDEO_BYTES = 512 * 1024 * 1024;
 
-/** The video to upload: the stored file of the Media Library, else what its address serves (through the SSRF guard). */
-async function videoBytes(
+/** A video file to upload, open for reading; `close` also removes a downloaded copy. */
+interface VideoFile {
+  handle: FileHandle;
+  size: number;
+  type: string;
+  close(): Promise<void>;
+}
+
+/** Opens a file for the upload; a file that cannot be read is refused with `what` in the message. */
+async function openVideo(file: string, what: string): Promise<{ handle: FileHandle; size: number }> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+    return { handle, size: (await handle.stat()).size };
+  } catch (error) {
+    await handle?.close();
+    throw new PlatformError(
+      `${what} konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'rejected',
+    );
+  }
+}
+
+/**
+ * The video to upload: the stored file of the Media Library, else what its address serves (through the SSRF guard,
+ * into a temporary file), so the upload reads it chunk by chunk instead of holding it in memory.
+ */
+async function videoFile(
   ctx: AdapterContext,
   url: string | undefined,
   local?: { path: string; type: string },
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+): Promise<VideoFile> {
   if (local) {
-    try {
-      return { bytes: Uint8Array.from(await readFile(local.path)), type: local.type };
-    } catch (error) {
-      throw new PlatformError(
-        `Das Video der Mediathek konnte nicht gelesen werden: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        'rejected',
-      );
-    }
+    const opened = await openVideo(local.path, 'Das Video der Mediathek');
+    return { ...opened, type: local.type, close: () => opened.handle.close() };
   }
   if (!url)
     throw new PlatformError(
       'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.',
       'rejected',
     );
+  const folder = await mkdtemp(path.join(tmpdir(), 'newsdesk-upload-'));
+  const removeFolder = () => rm(folder, { recursive: true, force: true });
   try {
+    const saved = path.join(folder, 'video');
     const file = await guardedFetch(url, {
       allowPrivate: ctx.allowPrivate,
       timeoutMs: 10 * 60_000,
       maxBytes: MAX_VIDEO_BYTES,
+      saveTo: saved,
     });
     if (file.status < 200 || file.status >= 300)
       throw new PlatformError(`Das Video konnte nicht geladen werden (HTTP ${file.status}).`, 'rejected');
-    return { bytes: Uint8Array.from(file.body), type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4' };
+    const opened = await openVideo(saved, 'Das geladene Video');
+    return {
+      ...opened,
+      type: file.headers.get('content-type')?.split(';')[0] || 'video/mp4',
+      close: () => opened.handle.close().finally(removeFolder),
+    };
   } catch (error) {
+    await removeFolder();
     if (error instanceof PlatformError) throw error;
     if (error instanceof FetchRefused)
       throw new PlatformError(
@@ -217,42 +252,25 @@ export const youtube: Adapter = async (ctx, input) => {
       'YouTube veröffentlicht nur Videos: Ein reiner Text-Post ist auf YouTube nicht möglich.',
       'rejected',
     );
-  const { bytes, type } = await videoBytes(ctx, input.mediaUrl, input.mediaFile);
-  const options = { retry: ctx.retry, secrets: [token] };
-  const title = (input.title?.trim() || input.content.split('\n')[0]).slice(0, 100);
-  const session = await platformFetch(
-    'youtube',
-    `${ctx.credentials.url('youtube')}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
-    {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json; charset=UTF-8',
-        'X-Upload-Content-Length': String(bytes.byteLength),
-        'X-Upload-Content-Type': type,
-      },
-      body: JSON.stringify({
+  const file = await videoFile(ctx, input.mediaUrl, input.mediaFile);
+  try {
+    const title = (input.title?.trim() || input.content.split('\n')[0]).slice(0, 100);
+    const id = await uploadResumable({
+      base: ctx.credentials.url('youtube'),
+      token,
+      metadata: {
         snippet: { title, description: input.content },
         status: { privacyStatus: ctx.credentials.setting('YOUTUBE_PRIVACY_STATUS') ?? 'private' },
-      }),
-    },
-    options,
-  );
-  const location = session.headers.get('location');
-  if (!location) throw new PlatformError('YouTube hat keine Upload-Adresse geliefert.', 'unavailable');
-  const uploaded = await platformFetch(
-    'youtube',
-    location,
-    {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': type, 'Content-Length': String(bytes.byteLength) },
-      body: bytes,
-    },
-    { ...options, timeoutMs: 15 * 60_000 },
-  );
-  const video = (await uploaded.json()) as { id?: string };
-  if (!video.id) throw new PlatformError('YouTube hat keine Video-ID zurückgegeben.', 'rejected');
-  return { remoteId: video.id };
+      },
+      file,
+      chunkBytes: chunkBytesOf(ctx.credentials.setting('YOUTUBE_UPLOAD_CHUNK_BYTES')),
+      retry: ctx.retry,
+      timeoutMs: ctx.uploadTimeoutMs ?? CHUNK_TIMEOUT_MS,
+    });
+    return { remoteId: id };
+  } finally {
+    await file.close();
+  }
 };
 
 // TikTok Content Posting API, Direct Post: https://developers.tiktok.com/doc/content-posting-api-reference-direct-post

@@ -81,6 +81,70 @@ export function redact(text: string, secrets: (string | undefined)[]): string {
   return out;
 }
 
+/** A platform's refusal or failure as a PlatformError: 429/"rate limit", 5xx, 401, or any other refusal. */
+export async function responseFailure(
+  platform: PlatformId,
+  response: Response,
+  options: { secrets: (string | undefined)[]; telegramRetryAfter?: boolean },
+): Promise<PlatformError> {
+  const name = PLATFORM_NAMES[platform];
+  const reason = redact(await providerReason(response.clone()), options.secrets);
+  let hint: number | undefined;
+  if (options.telegramRetryAfter) {
+    try {
+      const body = (await response.json()) as { parameters?: { retry_after?: number } };
+      if (typeof body.parameters?.retry_after === 'number') hint = body.parameters.retry_after * 1000;
+    } catch {
+      // no JSON body
+    }
+  }
+  if (response.status === 429 || /rate limit/i.test(reason))
+    return new PlatformError(
+      `${name}: Zu viele Anfragen (Rate Limit) – bitte später erneut versuchen. (${reason})`,
+      'rate_limited',
+      retryAfterMs(response, hint),
+    );
+  if (response.status >= 500)
+    return new PlatformError(
+      `${name} ist vorübergehend nicht erreichbar (HTTP ${response.status}): ${reason}`,
+      'unavailable',
+    );
+  if (response.status === 401)
+    return new PlatformError(
+      `${name}: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden. (${reason})`,
+      'revoked',
+    );
+  return new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
+}
+
+/**
+ * A call that got no answer (time-out, network): `sent` says whether the platform may have acted on it, which makes a
+ * time-out 'uncertain' instead of something to try again.
+ */
+export function silenceFailure(
+  platform: PlatformId,
+  error: unknown,
+  options: { sent: boolean; timeoutMs: number; secrets: (string | undefined)[] },
+): PlatformError {
+  const name = PLATFORM_NAMES[platform];
+  const silent = `${name} antwortet nicht (keine Antwort nach ${Math.round(options.timeoutMs / 1000)} s).`;
+  if ((error as Error).name !== 'TimeoutError')
+    return new PlatformError(
+      `${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`,
+      'unavailable',
+    );
+  return options.sent
+    ? new PlatformError(
+        `${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
+        'uncertain',
+      )
+    : new PlatformError(silent, 'unavailable');
+}
+
+/** The wait before retry `attempt` (from 0): the policy's back-off, or the platform's Retry-After when longer. */
+export const retryDelayMs = (retry: RetryPolicy, attempt: number, failure: PlatformError): number =>
+  Math.max(retry.baseDelayMs * retry.multiplier ** attempt, Math.min(failure.retryAfterMs ?? 0, 60_000));
+
 /**
  * One call with retries; resolves to the 2xx Response (or the one `accept` allows), throws PlatformError otherwise.
  * `secrets` are removed from every message.
@@ -99,63 +163,24 @@ export async function platformFetch(
 ): Promise<Response> {
   // One hung host must not hold the instance's job worker: every call ends by its time limit.
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
-  const name = PLATFORM_NAMES[platform];
+  const method = (init.method ?? 'GET').toUpperCase();
   let attempt = 0;
   for (;;) {
     let failure: PlatformError;
     try {
       const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       if (response.ok || options.accept?.(response.status)) return response;
-      const reason = redact(await providerReason(response.clone()), options.secrets);
-      let hint: number | undefined;
-      if (options.telegramRetryAfter) {
-        try {
-          const body = (await response.json()) as { parameters?: { retry_after?: number } };
-          if (typeof body.parameters?.retry_after === 'number') hint = body.parameters.retry_after * 1000;
-        } catch {
-          // no JSON body
-        }
-      }
-      if (response.status === 429 || /rate limit/i.test(reason))
-        failure = new PlatformError(
-          `${name}: Zu viele Anfragen (Rate Limit) – bitte später erneut versuchen. (${reason})`,
-          'rate_limited',
-          retryAfterMs(response, hint),
-        );
-      else if (response.status >= 500)
-        failure = new PlatformError(
-          `${name} ist vorübergehend nicht erreichbar (HTTP ${response.status}): ${reason}`,
-          'unavailable',
-        );
-      else if (response.status === 401)
-        failure = new PlatformError(
-          `${name}: Die Anmeldung ist abgelaufen oder wurde widerrufen – bitte neu verbinden. (${reason})`,
-          'revoked',
-        );
-      else
-        failure = new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
+      failure = await responseFailure(platform, response, options);
     } catch (error) {
       if (error instanceof PlatformError) throw error;
-      const method = (init.method ?? 'GET').toUpperCase();
-      const silent = `${name} antwortet nicht (keine Antwort nach ${Math.round(timeoutMs / 1000)} s).`;
-      failure =
-        (error as Error).name === 'TimeoutError'
-          ? method === 'GET' || method === 'HEAD'
-            ? new PlatformError(silent, 'unavailable')
-            : new PlatformError(
-                `${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
-                'uncertain',
-              )
-          : new PlatformError(
-              `${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`,
-              'unavailable',
-            );
+      failure = silenceFailure(platform, error, {
+        sent: method !== 'GET' && method !== 'HEAD',
+        timeoutMs,
+        secrets: options.secrets,
+      });
     }
     if (!failure.retryable || attempt >= options.retry.retries) throw failure;
-    const delay = Math.max(
-      options.retry.baseDelayMs * options.retry.multiplier ** attempt,
-      Math.min(failure.retryAfterMs ?? 0, 60_000),
-    );
+    const delay = retryDelayMs(options.retry, attempt, failure);
     attempt += 1;
     await sleep(delay);
   }
