@@ -4,6 +4,9 @@ export const overviewMessages = {
   retry: 'Erneut versuchen',
   queuedJobs: (n: number) => (n === 1 ? '1 Job in der Warteschlange' : `${n} Jobs in der Warteschlange`),
   noNotifications: 'Keine Benachrichtigungen.',
+  latestLoading: 'Neueste Meldungen werden geladen …',
+  latestError: 'Die neuesten Meldungen konnten nicht geladen werden.',
+  noLatest: 'Noch keine Meldungen.',
   noData: 'Keine Daten vorhanden.',
   actions: {
     news: { title: 'News-Generierung gestartet', text: 'Weiter zu AI News Central.' },

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listNews } from './news';
+import { getLatestNews, listNews } from './news';
 
 /**
  * The AI News list: AI News Central shows it, the Live screen's rundown takes today's published stories from it. Under
@@ -8,7 +8,12 @@ import { listNews } from './news';
  */
 export const aiNewsListKeys = {
   list: () => ['news', 'list'] as const,
+  latest: () => ['news', 'latest'] as const,
 };
 
 export const aiNewsListQueryOptions = () =>
   queryOptions({ queryKey: aiNewsListKeys.list(), queryFn: ({ signal }) => listNews(signal) });
+
+/** GET /news/latest: the newest stories, newest first (AI News Central's list in short, on the overview). */
+export const latestNewsQueryOptions = () =>
+  queryOptions({ queryKey: aiNewsListKeys.latest(), queryFn: ({ signal }) => getLatestNews(signal) });

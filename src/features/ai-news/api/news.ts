@@ -1,18 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { generateNews, getLatestNews, getNewsDetails, publishNews, rejectNews, retryNews } from '@/lib/api/news';
+import { generateNews, getNewsDetails, publishNews, rejectNews, retryNews } from '@/lib/api/news';
 import { aiNewsListKeys, aiNewsListQueryOptions } from '@/lib/api/news-list';
 import type { AiNewsItem } from '@/lib/api/types';
 
 export const newsKeys = {
   all: ['news'] as const,
   list: aiNewsListKeys.list,
-  latest: () => [...newsKeys.all, 'latest'] as const,
+  latest: aiNewsListKeys.latest,
   details: (id: string) => [...newsKeys.all, 'details', id] as const,
 };
 
 export const newsQueryOptions = aiNewsListQueryOptions;
-export const latestNewsQueryOptions = () =>
-  queryOptions({ queryKey: newsKeys.latest(), queryFn: ({ signal }) => getLatestNews(signal) });
 export const newsDetailsQueryOptions = (id: string) =>
   queryOptions({ queryKey: newsKeys.details(id), queryFn: ({ signal }) => getNewsDetails(id, signal) });
 export const useNews = () => useQuery(newsQueryOptions());

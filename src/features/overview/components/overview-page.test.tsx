@@ -88,3 +88,50 @@ test.each([
   expect(router.state.location.pathname).toBe(path);
   expect(screen.getByRole('heading', { name: target })).toBeInTheDocument();
 });
+
+test('Latest News lists the newest stories of GET /news/latest, newest first, and leads to AI News Central', async () => {
+  const requested: string[] = [];
+  server.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname));
+  server.use(
+    http.get('*/api/news/latest', () =>
+      HttpResponse.json(
+        ['Zinsentscheid der EZB', 'Marsmission startet', 'Neuer KI-Chip'].map((title, i) => ({
+          id: `n-${i}`,
+          title,
+          source: 'Reuters',
+          category: 'Wirtschaft',
+          status: 'published',
+          createdAt: `2024-01-1${5 - i}T10:00:00Z`,
+          publishedAt: null,
+          views: 0,
+          engagement: 0,
+        })),
+      ),
+    ),
+  );
+  try {
+    const user = userEvent.setup();
+    renderOverview();
+    const list = await screen.findByRole('list', { name: 'Latest News' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['Zinsentscheid der EZB', 'Marsmission startet', 'Neuer KI-Chip']);
+    expect(requested).toContain('/api/news/latest');
+    expect(requested).not.toContain('/api/news');
+    await user.click(screen.getByRole('link', { name: 'AI News Central' }));
+    expect(await screen.findByRole('heading', { name: 'AI News target' })).toBeInTheDocument();
+  } finally {
+    server.events.removeAllListeners();
+  }
+});
+
+test('Latest News that cannot load says so in German; the rest of the overview stays', async () => {
+  server.use(http.get('*/api/news/latest', () => HttpResponse.json({ message: 'kaputt' }, { status: 500 })));
+  renderOverview();
+  expect(
+    await screen.findByText('Die neuesten Meldungen konnten nicht geladen werden.', {}, { timeout: 15000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+}, 20000);

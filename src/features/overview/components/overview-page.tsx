@@ -8,7 +8,13 @@ import type { StatCardData } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http';
 import { useOverview } from '../api/get-overview';
 import { overviewMessages } from '../messages';
-import { NotificationsPanel, SystemStatusPanel, TechnicalMonitor, WorkflowProgressPanel } from './overview-panels';
+import {
+  LatestNewsPanel,
+  NotificationsPanel,
+  SystemStatusPanel,
+  TechnicalMonitor,
+  WorkflowProgressPanel,
+} from './overview-panels';
 import { PlatformViewsChart } from './platform-views-chart';
 import { QuickActions } from './quick-actions';
 import { StatCard } from './stat-card';
@@ -80,8 +86,9 @@ const OverviewBody = memo(function OverviewBody({ query }: { query: OverviewQuer
         <PlatformViewsChart data={data.platformViews} />
         <WorkflowProgressPanel items={data.workflowProgress} queuedJobs={data.queuedJobs} />
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
         <NotificationsPanel items={data.notifications} />
+        <LatestNewsPanel />
         <TechnicalMonitor items={data.technicalMonitor} />
         <SystemStatusPanel items={data.systemStatus} />
       </div>

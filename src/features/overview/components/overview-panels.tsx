@@ -1,7 +1,10 @@
-import { Bell, CheckCircle2, Info } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, CheckCircle2, Info, Newspaper } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { latestNewsQueryOptions } from '@/lib/api/news-list';
 import type { OverviewData } from '@/lib/api/types';
 import { overviewMessages } from '../messages';
 
@@ -37,6 +40,49 @@ export function NotificationsPanel({ items }: { items: OverviewData['notificatio
             ))}
           </ul>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** How many of GET /news/latest's stories the overview lists. */
+const LATEST_SHOWN = 5;
+
+/** The newest stories from GET /news/latest (SPEC §7), newest first, with the way into AI News Central. */
+export function LatestNewsPanel() {
+  const latest = useQuery(latestNewsQueryOptions());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2} className="flex items-center gap-2">
+          <Newspaper className="size-4" aria-hidden />
+          Latest News
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {latest.isPending ? (
+          <p className="text-sm text-muted-foreground">{overviewMessages.latestLoading}</p>
+        ) : latest.isError ? (
+          <p className="text-sm text-muted-foreground" role="alert">
+            {overviewMessages.latestError}
+          </p>
+        ) : latest.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{overviewMessages.noLatest}</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Latest News">
+            {latest.data.slice(0, LATEST_SHOWN).map((item) => (
+              <li key={item.id}>
+                <p className="text-sm">{item.title}</p>
+                <p className="text-xs text-muted-foreground">
+                  {item.source} · {item.category}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/dashboard/ai-news" className="text-sm text-primary underline-offset-4 hover:underline">
+          AI News Central
+        </Link>
       </CardContent>
     </Card>
   );
