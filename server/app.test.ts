@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkTicket } from './events';
-import { inlineScriptHashes } from './static';
-import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from './testing';
+import { UrlSigner } from './signing';
+import { inlineScriptHashes } from '../scripts/csp.mjs';
+import { contractBody, createTestApp, errorBody, TEST_SIGNER, TEST_TOKEN, type TestApp } from './testing';
 
 let t: TestApp;
 let dist: string;
@@ -203,9 +204,9 @@ test('the event stream needs a fresh ticket and delivers changes', async () => {
     ticket: string;
     expiresAt: string;
   };
-  expect(checkTicket(TEST_TOKEN, issued.ticket)).toBe(true);
-  expect(checkTicket('another-token-0123456789', issued.ticket)).toBe(false);
-  expect(checkTicket(TEST_TOKEN, issued.ticket, Date.parse(issued.expiresAt) + 1)).toBe(false);
+  expect(checkTicket(TEST_SIGNER, issued.ticket)).toBe(true);
+  expect(checkTicket(new UrlSigner('another-secret-0123456789abcdef0123'), issued.ticket)).toBe(false);
+  expect(checkTicket(TEST_SIGNER, issued.ticket, Date.parse(issued.expiresAt) + 1)).toBe(false);
   expect(issued.ticket).not.toContain(TEST_TOKEN);
 
   const controller = new AbortController();

@@ -123,10 +123,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.get('/api/healthz', (c) => c.json({ ok: true, database: deps.database.kind }));
   app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
 
-  app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.token), 201));
+  app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.signer), 201));
   let eventClients = 0;
   app.get('/api/events', (c) => {
-    if (!checkTicket(deps.token, c.req.query('ticket')))
+    if (!checkTicket(deps.signer, c.req.query('ticket')))
       throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
     if (eventClients >= (options.maxEventClients ?? 200))
       throw new HttpError(

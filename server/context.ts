@@ -7,12 +7,15 @@ import type { SocialServices } from './providers/social/services';
 import type { N8nClient } from './n8n/n8n-client';
 import type { ObsHub } from './obs/obs-instance';
 import type { PipelineEngine } from './pipeline/engine';
+import type { UrlSigner } from './signing';
 
 export interface Deps {
   database: Database;
   events: EventHub;
   /** The operator token (never logged, never sent). */
   token: string;
+  /** Signs the addresses of stored files, provider videos and event tickets (a key of its own, with expiry). */
+  signer: UrlSigner;
   /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;

@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   NEWSDESK_SECRET_KEY: z.optional(
     z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.')),
   ),
+  // Signs file addresses and event tickets (unset: derived from the secret key); a new one revokes every address.
+  NEWSDESK_SIGNING_SECRET: z.optional(
+    z.string().check(z.minLength(32, 'NEWSDESK_SIGNING_SECRET muss mindestens 32 Zeichen lang sein.')),
+  ),
   // prov-social
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
@@ -68,6 +72,8 @@ export interface Env {
   authWindowMs: number;
   /** prov-keys: the secret for the key store; undefined → generated in the data folder. */
   secretKey: string | undefined;
+  /** Signs file addresses and event tickets; undefined → derived from the key store's secret. */
+  signingSecret: string | undefined;
   // prov-social
   jobPollMs: number;
   providerRetryMs: number;
@@ -189,6 +195,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     authMaxFailures: e.NEWSDESK_AUTH_MAX_FAILURES,
     authWindowMs: e.NEWSDESK_AUTH_WINDOW_MS,
     secretKey: e.NEWSDESK_SECRET_KEY,
+    signingSecret: e.NEWSDESK_SIGNING_SECRET,
     jobPollMs: e.NEWSDESK_JOB_POLL_MS,
     providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),

@@ -1,9 +1,9 @@
 // Changes of the stored data, fanned out to every open console: each instance NOTIFYs, every instance LISTENs and
 // forwards to its own server-sent-events clients, so an event raised on one instance reaches the clients of all.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChangeEvent } from '../src/contract';
 import type { Database } from './db/client';
+import type { UrlSigner } from './signing';
 
 export const EVENTS_CHANNEL = 'newsdesk_events';
 
@@ -109,25 +109,19 @@ export class EventHub {
 
 const TICKET_TTL_MS = 60_000;
 
-function sign(token: string, expires: number): string {
-  return createHmac('sha256', token).update(`events:${expires}`).digest('base64url');
-}
-
 /**
  * A short-lived ticket for GET /api/events (EventSource cannot send the Authorization header): its expiry signed with
- * the operator token, so any instance sharing the token accepts it and the token itself never appears in a URL.
+ * the desk's signing key, so any instance accepts it and no credential ever appears in a URL.
  */
-export function issueTicket(token: string, now = Date.now()): { ticket: string; expiresAt: string } {
-  const expires = now + TICKET_TTL_MS;
-  return { ticket: `${expires}.${sign(token, expires)}`, expiresAt: new Date(expires).toISOString() };
+export function issueTicket(signer: UrlSigner, now = Date.now()): { ticket: string; expiresAt: string } {
+  const expires = Math.ceil((now + TICKET_TTL_MS) / 1000);
+  return {
+    ticket: `${expires}.${signer.signature('events', '', expires)}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
 }
 
-export function checkTicket(token: string, ticket: string | undefined, now = Date.now()): boolean {
-  if (!ticket) return false;
-  const [expiresText, signature] = ticket.split('.');
-  const expires = Number(expiresText);
-  if (!Number.isFinite(expires) || !signature || expires < now) return false;
-  const expected = Buffer.from(sign(token, expires));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+export function checkTicket(signer: UrlSigner, ticket: string | undefined, now = Date.now()): boolean {
+  const [expires, signature] = (ticket ?? '').split('.');
+  return signer.verify('events', '', expires, signature, now) === 'valid';
 }

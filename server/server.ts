@@ -17,6 +17,7 @@ import { startVideoPoller } from './providers/video/jobs';
 import { createJobWorker, createSocialServices } from './providers/social/services';
 import { ObsHub } from './obs/obs-instance';
 import { PipelineEngine } from './pipeline/engine';
+import { UrlSigner } from './signing';
 import { seedDefaultSources } from './sources/defaults';
 
 export interface Running {
@@ -59,12 +60,14 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     );
   }
   const credentials = createCredentials(process.env, keyStore);
+  const signer = new UrlSigner(env.signingSecret ?? secret.key);
   const social = createSocialServices(database, events, credentials, {
     secretKey: secret.key,
     retry: { retries: 3, baseDelayMs: env.providerRetryMs, multiplier: 2 },
     pollMs: env.jobPollMs,
     mediaDir: path.join(dataDir, 'media'),
     allowPrivate: env.fetchPrivate,
+    signer,
   });
   // Scheduled posts and token refreshes run here, on every instance; the queue hands each job to one of them.
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
@@ -76,7 +79,6 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
       events,
       credentials,
       mediaDir,
-      token,
       social,
       publicUrl: env.publicUrl,
       obs,
@@ -95,6 +97,7 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
     database,
     events,
     token,
+    signer,
     mediaDir,
     maxUploadBytes: env.maxUploadBytes,
     uploadIdleMs: env.uploadIdleMs,

@@ -19,9 +19,12 @@ import { JobWorker } from './jobs/queue';
 import { PUBLISH_JOB } from './providers/social/publisher';
 import type { ObsHub } from './obs/obs-instance';
 import { PipelineEngine, type EngineOptions } from './pipeline/engine';
+import { UrlSigner } from './signing';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
+/** The signer of every test app (its key is not the operator token, as on a real desk). */
+export const TEST_SIGNER = new UrlSigner(TEST_SECRET_KEY);
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -69,6 +72,7 @@ export async function createTestApp(
     now: options.now,
     mediaDir,
     allowPrivate: true,
+    signer: TEST_SIGNER,
   });
   const engine = new PipelineEngine(
     {
@@ -76,7 +80,6 @@ export async function createTestApp(
       events,
       credentials,
       mediaDir,
-      token: TEST_TOKEN,
       social,
       publicUrl: options.publicUrl,
       obs,
@@ -102,6 +105,7 @@ export async function createTestApp(
       database,
       events,
       token: TEST_TOKEN,
+      signer: TEST_SIGNER,
       mediaDir,
       maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024,
       credentials,

@@ -18,7 +18,7 @@ import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
 export type EngineDeps = Pick<
   Deps,
-  'database' | 'events' | 'credentials' | 'mediaDir' | 'token' | 'social' | 'publicUrl' | 'obs'
+  'database' | 'events' | 'credentials' | 'mediaDir' | 'social' | 'publicUrl' | 'obs'
 > & { n8nBaseUrl?: string };
 
 export interface EngineOptions {

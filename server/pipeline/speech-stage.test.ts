@@ -9,7 +9,7 @@ import type { Fake } from '../../tests/fakes/fake-http';
 import type { Run } from '../../src/contract';
 import { media, news, newsTexts, runs } from '../db/schema';
 import { createCredentials, type Credentials } from '../providers/credentials';
-import { contractBody, createTestApp, TEST_TOKEN, type TestApp } from '../testing';
+import { contractBody, createTestApp, type TestApp } from '../testing';
 import { runStage } from './stages';
 
 let eleven: Fake, azure: Fake, t: TestApp, credentials: Credentials;
@@ -72,7 +72,6 @@ const speak = async (run: Run) =>
       events: t.events,
       credentials,
       mediaDir: t.mediaDir,
-      token: TEST_TOKEN,
       social: t.social,
     },
     engine: t.engine,
@@ -130,7 +129,7 @@ test('the primary from the settings without a key yields to the other provider; 
     AZURE_SPEECH_URL: azure.url,
     AZURE_SPEECH_KEY: AZURE_KEY,
   });
-  const deps = { database: t.database, events: t.events, mediaDir: t.mediaDir, token: TEST_TOKEN, social: t.social };
+  const deps = { database: t.database, events: t.events, mediaDir: t.mediaDir, social: t.social };
   const run = await runAtTts({ voice: 'Anna', language: 'de' });
   await runStage('TTS', {
     deps: { ...deps, credentials: azureOnly },

@@ -15,7 +15,7 @@ import type { RenderInput } from '../media-engines/render';
 import { probeDurationMs, probeMedia } from '../media-engines/render';
 import { createCredentials } from '../providers/credentials';
 import { pollDueVideoJobs } from '../providers/video/jobs';
-import { contractBody, createTestApp, TEST_TOKEN, type TestApp } from '../testing';
+import { contractBody, createTestApp, type TestApp } from '../testing';
 import { runVideo } from './publication';
 
 // Every render is real; the test sees what the stage asked for, and can make one fail.
@@ -149,7 +149,7 @@ test(
       const item = library.find((m) => m.id === video.id);
       expect(item).toMatchObject({ type: 'video', title: video.title });
       expect(item?.duration).toMatch(/^0:\d\d$/);
-      expect(item?.thumbnail).toMatch(new RegExp(`/api/media/${video.id}/file\\?sig=[\\w-]+&part=thumbnail$`));
+      expect(item?.thumbnail).toMatch(new RegExp(`/api/media/${video.id}/file\\?exp=\\d+&sig=[\\w-]+&part=thumbnail$`));
       // The thumbnail is served without the bearer token, under the file's own signature, as a JPEG.
       const thumbnail = await t.app.request(pathAndQuery(item?.thumbnail ?? ''));
       expect(thumbnail.status).toBe(200);
@@ -239,7 +239,6 @@ test(
         database: p.database,
         events: p.events,
         credentials,
-        token: TEST_TOKEN,
         mediaDir: p.mediaDir,
         allowPrivate,
       });
@@ -257,7 +256,8 @@ test(
       const done = await pollUntilDone(project.id, true);
       // The provider's link stays.
       expect(done?.status).toBe('completed');
-      expect(done?.url).toMatch(new RegExp(`^/api/video/modelslab/file/${project.id}\\?sig=`));
+      // Stored without a signature: the projects list signs it for each console.
+      expect(done?.url).toBe(`/api/video/modelslab/file/${project.id}`);
 
       const refs = await p.database.db.select().from(runArtefacts).where(eq(runArtefacts.runId, run.id));
       const videoRefs = refs.filter((r) => r.kind === 'video').sort((a, b) => a.seq - b.seq);

@@ -6,6 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { media, scheduledPosts, socialPlatforms, socialPostMedia, socialPostResults } from '../../db/schema';
 import type { EventHub } from '../../events';
+import { mediaFilePath, type UrlSigner } from '../../signing';
 import { enqueue, RetryLater, type Job } from '../../jobs/queue';
 import type { Credentials } from '../credentials';
 import { ADAPTERS, type PostInput } from './adapters';
@@ -24,6 +25,8 @@ export interface PublisherOptions {
   mediaDir?: string;
   /** Media addresses may name private hosts (NEWSDESK_FETCH_PRIVATE). */
   allowPrivate?: boolean;
+  /** Signs an uploaded file's address for the platform at each send. */
+  signer?: UrlSigner;
   /** The clock of this instance's jobs (tests move it). */
   now?: () => Date;
 }
@@ -211,7 +214,7 @@ export class SocialPublisher {
       const { remoteId } = await ADAPTERS[row.platform as PlatformId](this.context(options.retry ?? this.retry), {
         content: row.content,
         title: row.title ?? undefined,
-        mediaUrl: row.mediaUrl ?? undefined,
+        mediaUrl: this.pullAddress(row.mediaUrl, attached?.mediaId),
         mediaType: attached?.mediaType ?? options.mediaType,
         mediaFile: attached?.file,
       });
@@ -237,21 +240,32 @@ export class SocialPublisher {
   /** The stored medium of a result: its type, and the local file of a Media Library upload (when this server has it). */
   private async attachment(
     resultId: string,
-  ): Promise<{ mediaType: 'photo' | 'video'; file?: { path: string; type: string } } | undefined> {
+  ): Promise<{ mediaType: 'photo' | 'video'; mediaId?: string; file?: { path: string; type: string } } | undefined> {
     const { db } = this.database;
     const [link] = await db.select().from(socialPostMedia).where(eq(socialPostMedia.resultId, resultId));
     if (!link) return undefined;
     const mediaType = link.mediaType === 'photo' ? 'photo' : 'video';
-    if (!link.mediaId || !this.options.mediaDir) return { mediaType };
+    if (!link.mediaId) return { mediaType };
     const [stored] = await db.select().from(media).where(eq(media.id, link.mediaId));
     if (!stored?.fileName) return { mediaType };
+    if (!this.options.mediaDir) return { mediaType, mediaId: stored.id };
     return {
       mediaType,
+      mediaId: stored.id,
       file: {
         path: path.join(this.options.mediaDir, stored.fileName),
         type: stored.mime ?? (mediaType === 'video' ? 'video/mp4' : 'image/jpeg'),
       },
     };
+  }
+
+  /** An uploaded file's address gets a signature for this send, valid long enough for the platform to fetch it. */
+  private pullAddress(mediaUrl: string | null, mediaId: string | undefined): string | undefined {
+    if (!mediaUrl || !mediaId || !this.options.signer) return mediaUrl ?? undefined;
+    const url = new URL(mediaUrl);
+    if (url.pathname !== mediaFilePath(mediaId)) return mediaUrl;
+    url.search = `?${this.options.signer.platformQuery(mediaId, this.options.now?.().getTime())}`;
+    return url.toString();
   }
 
   /** The latest results (newest first), with the medium each one carries. */

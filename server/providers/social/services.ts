@@ -1,6 +1,7 @@
 // The social publishing services of one server instance, and the job worker that runs their scheduled work.
 import type { Database } from '../../db/client';
 import type { EventHub } from '../../events';
+import type { UrlSigner } from '../../signing';
 import { JobWorker } from '../../jobs/queue';
 import type { Credentials } from '../credentials';
 import { DEFAULT_RETRY, type RetryPolicy } from './http';
@@ -24,6 +25,8 @@ export interface SocialSettings {
   mediaDir?: string;
   /** Media addresses may name private hosts (NEWSDESK_FETCH_PRIVATE). */
   allowPrivate?: boolean;
+  /** Signs an uploaded file's address for the platform at each send. */
+  signer?: UrlSigner;
 }
 
 export function createSocialServices(
@@ -41,6 +44,7 @@ export function createSocialServices(
       pollMs: settings.pollMs,
       mediaDir: settings.mediaDir,
       allowPrivate: settings.allowPrivate,
+      signer: settings.signer,
       now: settings.now,
     }),
     oauth: new OAuthService(database, events, credentials, tokens, {

@@ -1,6 +1,6 @@
 // Avatar video jobs: create at the provider, store project + job, follow the job by polling from PostgreSQL (due rows are
 // claimed with FOR UPDATE SKIP LOCKED and a lease), push progress as change events, mark failures in German.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { VideoGenerateBody, VideoProvider } from '../../../src/contract';
 import type { Deps } from '../../context';
@@ -15,7 +15,7 @@ import { adapterFor, PROVIDER_NAMES, requireKey, type JobInput } from './adapter
  * With `mediaDir` a finished job's file is copied into the Media Library (through the SSRF guard, private addresses
  * only with `allowPrivate`), so a story keeps its video when the provider's address expires.
  */
-export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials' | 'token'> & {
+export type JobDeps = Pick<Deps, 'database' | 'events' | 'credentials'> & {
   mediaDir?: string;
   allowPrivate?: boolean;
 };
@@ -30,13 +30,8 @@ export function pollIntervalMs(deps: Pick<Deps, 'credentials'>): number {
   return Number.isFinite(value) && value >= 50 ? value : DEFAULT_POLL_MS;
 }
 
-/** The per-project signature of a finished video's address (<video src> cannot send the bearer header). */
-export function videoSignature(token: string, id: string): string {
-  return createHmac('sha256', token).update(`video:${id}`).digest('base64url').slice(0, 32);
-}
-
-export const videoFilePath = (token: string, provider: string, id: string) =>
-  `/api/video/${provider}/file/${encodeURIComponent(id)}?sig=${videoSignature(token, id)}`;
+/** A finished video's path on this server; the projects list signs it for the console (<video src> sends no bearer). */
+export const videoFilePath = (provider: string, id: string) => `/api/video/${provider}/file/${encodeURIComponent(id)}`;
 
 function formatDuration(seconds: number | undefined): string | undefined {
   if (seconds === undefined || !Number.isFinite(seconds)) return undefined;
@@ -226,7 +221,7 @@ export async function pollDueVideoJobs(deps: JobDeps, limit = 10): Promise<numbe
           .set({
             status: 'completed',
             progress: 100,
-            url: videoFilePath(deps.token, provider, job.project_id),
+            url: videoFilePath(provider, job.project_id),
             ...(duration ? { duration } : {}),
           })
           .where(eq(videoProjects.id, job.project_id));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHeygenFake, type HeygenFake } from '../../../tests/fakes/heygen';
 import { openDatabase, type Database } from '../../db/client';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../postgres-harness';
-import { contractBody, createTestApp, TEST_TOKEN, type TestApp } from '../../testing';
+import { contractBody, createTestApp, type TestApp } from '../../testing';
 import { createCredentials } from '../credentials';
 import { pollDueVideoJobs } from './jobs';
 
@@ -59,7 +59,6 @@ describe.skipIf(unavailable)('video jobs with two instances on one PostgreSQL', 
       database,
       events: t.events,
       credentials: credentials(),
-      token: TEST_TOKEN,
     });
     for (let round = 1; round <= 3; round++) {
       await databases[0].db.execute(

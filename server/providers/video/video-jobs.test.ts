@@ -6,7 +6,7 @@ import { startModelsLabFake, type ModelsLabFake } from '../../../tests/fakes/mod
 import { startTavusFake, type TavusFake } from '../../../tests/fakes/tavus';
 import { seedDemo } from '../../db/seed';
 import type { ChangeEvent } from '../../events';
-import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from '../../testing';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 import { createCredentials, type Credentials } from '../credentials';
 import { pollDueVideoJobs, startVideoPoller } from './jobs';
 
@@ -50,7 +50,7 @@ beforeEach(async () => {
   await t.database.db.execute(sql`UPDATE video_jobs SET state = 'parked' WHERE state = 'following'`);
 });
 
-const deps = () => ({ database: t.database, events: t.events, credentials, token: TEST_TOKEN });
+const deps = () => ({ database: t.database, events: t.events, credentials });
 /** Makes every open job due now (the poll interval is a minute in these tests: no poll happens by itself). */
 const makeDue = () =>
   t.database.db.execute(
@@ -120,7 +120,7 @@ test('HeyGen: the job is created with the documented body, followed to completed
 
   const done = await project(created.id);
   expect(done).toMatchObject({ status: 'completed', progress: 100, duration: '0:04' });
-  expect(done?.url).toMatch(new RegExp(`^http://localhost/api/video/heygen/file/${created.id}\\?sig=`));
+  expect(done?.url).toMatch(new RegExp(`^http://localhost/api/video/heygen/file/${created.id}\\?exp=\\d+&sig=`));
   expect(
     heygen.requests.filter((r) => r.path === '/v1/video_status.get').map((r) => r.query.get('video_id')),
   ).toHaveLength(3);
@@ -292,7 +292,6 @@ test('a restart resumes unfinished jobs: a new instance on the same database fol
     database: t.database,
     events: restarted.events,
     credentials: fast,
-    token: TEST_TOKEN,
   });
   try {
     await expect.poll(async () => (await project(created.id))?.status, { timeout: 10_000 }).toBe('completed');

@@ -1,6 +1,6 @@
 // Media: list, multipart upload streamed to the data folder (type by magic bytes, size limit), delete with the file,
 // and the files themselves with HTTP range requests (videos seek) under a per-file signed address.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,18 +14,14 @@ import { media, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../multipart';
 import { issuesOf, register } from '../../operation';
+import { mediaFilePath } from '../../signing';
 import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../sniff';
 import { addNotification } from '../dashboard/dashboard.routes';
 
 type Row = typeof media.$inferSelect;
 
-/** The per-file signature of a stored file's address: derived from the operator token, so the token never enters a URL. */
-export function mediaSignature(token: string, id: string): string {
-  return createHmac('sha256', token).update(`media:${id}`).digest('base64url').slice(0, 32);
-}
-
 function fileUrl(c: Context<AppEnv>, id: string): string {
-  return `${new URL(c.req.url).origin}/api/media/${encodeURIComponent(id)}/file?sig=${mediaSignature(c.get('deps').token, id)}`;
+  return `${new URL(c.req.url).origin}${mediaFilePath(id)}?${c.get('deps').signer.consoleQuery('media', id)}`;
 }
 
 // A thumbnail stored beside its file (a video's JPEG frame) is named in the row as file:<name> and served under the
@@ -238,14 +234,18 @@ export function registerMedia(app: Hono<AppEnv>): void {
   });
 }
 
-/** GET /api/media/{id}/file?sig=…: the stored file, with single byte ranges (206) so players can seek; &part=thumbnail its stored frame. */
+/** GET /api/media/{id}/file?exp=…&sig=…: the stored file, with single byte ranges (206) so players can seek; &part=thumbnail its stored frame. */
 export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
-  const { database, mediaDir, token } = c.get('deps');
+  const { database, mediaDir, signer } = c.get('deps');
   const id = c.req.param('id') ?? '';
-  const given = Buffer.from(c.req.query('sig') ?? '');
-  const expected = Buffer.from(mediaSignature(token, id));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
+  const verdict = signer.verify('media', id, c.req.query('exp'), c.req.query('sig'));
+  if (verdict === 'expired')
+    throw new HttpError(
+      403,
+      'Die Adresse dieser Datei ist abgelaufen. Bitte die Ansicht neu laden.',
+      'expired_signature',
+    );
+  if (verdict !== 'valid') throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
   const [row] = await database.db.select().from(media).where(eq(media.id, id));
   if (!row?.fileName) throw notFound('Datei');
   if (c.req.query('part') === 'thumbnail') {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+import { contractBody, createTestApp, errorBody, TEST_SIGNER, type TestApp } from '../../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +53,19 @@ test('an uploaded video is stored on disk, listed, served with ranges, and delet
   expect(tail.headers.get('Content-Range')).toBe('bytes 19990-19999/20000');
   expect((await t.app.request(url.pathname + url.search, { headers: { Range: 'bytes=30000-' } })).status).toBe(416);
   expect((await t.app.request(`${url.pathname}?sig=falsch`)).status).toBe(403);
+  // Listed again within the window: the same address, so a playing <video> keeps its source.
+  expect((await contractBody('media.list', await t.call('/media')))[0].url).toBe(uploaded.url);
+  // Past its expiry the address is refused with its own reason; the console's next list brings a fresh one.
+  const expired = `${url.pathname}?${TEST_SIGNER.query('media', uploaded.id, Math.floor(Date.now() / 1000) - 1)}`;
+  const refused = await t.app.request(expired);
+  expect(refused.status).toBe(403);
+  expect(await errorBody(refused)).toMatchObject({
+    message: 'Die Adresse dieser Datei ist abgelaufen. Bitte die Ansicht neu laden.',
+    code: 'expired_signature',
+  });
+  const exp = Number(url.searchParams.get('exp')) * 1000;
+  expect(exp - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000);
+  expect(exp - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
 
   expect((await t.call(`/media/${uploaded.id}`, { method: 'DELETE' })).status).toBe(204);
   expect(existsSync(path.join(t.mediaDir, `${uploaded.id}.webm`))).toBe(false);

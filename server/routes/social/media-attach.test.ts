@@ -11,7 +11,7 @@ import { startTikTokFake, type TikTokFake } from '../../../tests/fakes/tiktok';
 import { startYouTubeFake, type YouTubeFake } from '../../../tests/fakes/youtube';
 import { createCredentials } from '../../providers/credentials';
 import { createJobWorker } from '../../providers/social/services';
-import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from '../../testing';
+import { contractBody, createTestApp, errorBody, TEST_SIGNER, TEST_TOKEN, type TestApp } from '../../testing';
 
 let t: TestApp;
 let server: ServerType;
@@ -94,7 +94,7 @@ test('Instagram: an attached video becomes a REELS container whose signed addres
   expect(result).toMatchObject({ platform: 'instagram', status: 'published' });
   const container = graph.igContainers.at(-1);
   expect(container?.fields).toMatchObject({ media_type: 'REELS', caption: 'Reel des Tages' });
-  expect(container?.fields.video_url).toMatch(new RegExp(`^${origin}/api/media/${video.id}/file\\?sig=`));
+  expect(container?.fields.video_url).toMatch(new RegExp(`^${origin}/api/media/${video.id}/file\\?exp=\\d+&sig=`));
   expect(container?.fields.video_url).not.toContain(TEST_TOKEN);
   expect(container?.fetched).toEqual({ bytes: 40_000, contentType: 'video/mp4' });
   expect(graph.igPublished.at(-1)?.caption).toBe('Reel des Tages');
@@ -104,7 +104,7 @@ test('Instagram: an attached image becomes an image_url container', async () => 
   const image = await upload(png(), 'bild.png', 'image/png', 'Bild');
   await publish('/social/instagram/post', { content: 'Bild des Tages', mediaId: image.id });
   const container = graph.igContainers.at(-1);
-  expect(container?.fields.image_url).toMatch(new RegExp(`/api/media/${image.id}/file\\?sig=`));
+  expect(container?.fields.image_url).toMatch(new RegExp(`/api/media/${image.id}/file\\?exp=\\d+&sig=`));
   expect(container?.fields.media_type).toBeUndefined();
   expect(container?.fetched).toEqual({ bytes: 208, contentType: 'image/png' });
 });
@@ -113,7 +113,7 @@ test('TikTok: an attached video goes out with PULL_FROM_URL and TikTok downloads
   const video = await upload(mp4(30_000), 'clip.mp4', 'video/mp4', 'Clip');
   await publish('/social/tiktok/post', { content: 'TikTok mit Video', mediaId: video.id });
   const published = tiktok.published.at(-1);
-  expect(published?.videoUrl).toMatch(new RegExp(`^${origin}/api/media/${video.id}/file\\?sig=`));
+  expect(published?.videoUrl).toMatch(new RegExp(`^${origin}/api/media/${video.id}/file\\?exp=\\d+&sig=`));
   expect(published?.fetched).toEqual({ bytes: 30_000, contentType: 'video/mp4' });
   expect(published?.title).toBe('TikTok mit Video');
 });
@@ -214,4 +214,23 @@ test('Retry re-sends only the failed platform, once, with its medium, even when 
   const [{ jobs }] = (counted as unknown as { rows: { jobs: number }[] }).rows;
   expect(jobs).toBe(1);
   expect((await call('/social/publications/sp-unbekannt/retry', { method: 'POST' })).status).toBe(404);
+});
+
+test('the platform gets a signature made when the post goes out, valid for a day; the recorded post keeps none', async () => {
+  const video = await upload(mp4(10_000), 'frisch.mp4', 'video/mp4', 'Frisch');
+  const before = Date.now();
+  const result = await publish('/social/tiktok/post', { content: 'Frisch signiert', mediaId: video.id });
+  const sent = new URL(tiktok.published.at(-1)?.videoUrl ?? '');
+  const exp = Number(sent.searchParams.get('exp')) * 1000;
+  expect(exp).toBeGreaterThanOrEqual(before + 24 * 3600_000 - 1000);
+  expect(exp).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+  const recorded = await t.database.db.execute(sql`SELECT media_url FROM social_post_results WHERE id = ${result.id}`);
+  const [stored] = (recorded as unknown as { rows: { media_url: string }[] }).rows;
+  expect(stored.media_url).toBe(`${origin}/api/media/${video.id}/file`);
+  // An address signed for an earlier send is refused once its day is over.
+  const old = await fetch(
+    `${origin}${sent.pathname}?${TEST_SIGNER.query('media', video.id, Math.floor(before / 1000) - 1)}`,
+  );
+  expect(old.status).toBe(403);
+  expect((await errorBody(old)).code).toBe('expired_signature');
 });

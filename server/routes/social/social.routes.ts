@@ -19,7 +19,7 @@ import { register } from '../../operation';
 import { PlatformError } from '../../providers/social/http';
 import { isOAuthPlatform } from '../../providers/social/oauth';
 import { PUBLISH_JOB, type ResultRow } from '../../providers/social/publisher';
-import { mediaSignature } from '../media/media.routes';
+import { mediaFilePath } from '../../signing';
 import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
 
 const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
@@ -101,14 +101,15 @@ export function platformHttpError(error: PlatformError): HttpError {
 }
 
 /**
- * A Media Library file attached to a post: the address the platform fetches (the signed file address on this server's
- * public origin for an upload, the stored address for a sample), and photo or video. Audio cannot be posted.
+ * A Media Library file attached to a post: the address the platform fetches (the file's address on this server's public
+ * origin for an upload, signed by the publisher when it sends; the stored address for a sample), and photo or video.
+ * Audio cannot be posted.
  */
 async function attachedMedia(
   c: Context<AppEnv>,
   mediaId: string,
 ): Promise<{ mediaUrl: string; mediaType: 'photo' | 'video'; mediaId: string }> {
-  const { database, token } = c.get('deps');
+  const { database } = c.get('deps');
   const [row] = await database.db.select().from(media).where(eq(media.id, mediaId));
   if (!row)
     throw new HttpError(400, 'Das gewählte Medium gibt es in der Mediathek nicht mehr.', 'validation', [
@@ -121,9 +122,7 @@ async function attachedMedia(
       'validation',
       [{ path: 'body.mediaId', message: 'Audio' }],
     );
-  const mediaUrl = row.fileName
-    ? `${publicOrigin(c)}/api/media/${encodeURIComponent(row.id)}/file?sig=${mediaSignature(token, row.id)}`
-    : row.url;
+  const mediaUrl = row.fileName ? `${publicOrigin(c)}${mediaFilePath(row.id)}` : row.url;
   if (!mediaUrl)
     throw new HttpError(400, 'Das gewählte Medium hat keine Adresse.', 'validation', [
       { path: 'body.mediaId', message: 'ohne Adresse' },

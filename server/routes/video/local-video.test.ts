@@ -57,7 +57,7 @@ const projectOf = async (id: string) => (await projects()).find((p) => p.id === 
 
 /** The Media Library item a completed local project plays: its signed file address names it. */
 async function fileOf(project: VideoProject | undefined): Promise<string> {
-  const id = /\/api\/media\/([^/]+)\/file\?sig=/.exec(project?.url ?? '')?.[1] ?? '';
+  const id = /\/api\/media\/([^/]+)\/file\?exp=\d+&sig=/.exec(project?.url ?? '')?.[1] ?? '';
   const [row] = await t.database.db
     .select()
     .from(media)
@@ -91,7 +91,7 @@ test(
     const done = await projectOf(project.id);
     expect(done).toMatchObject({ status: 'completed', progress: 100, platform: 'local' });
     expect(done?.duration).toMatch(/^0:0[1-9]$/);
-    expect(done?.url).toMatch(/^http:\/\/[^/]+\/api\/media\/media-[\w-]+\/file\?sig=[\w-]+$/);
+    expect(done?.url).toMatch(/^http:\/\/[^/]+\/api\/media\/media-[\w-]+\/file\?exp=\d+&sig=[\w-]+$/);
     // The scene name is no Media Library image: the plain branded background, at the chosen quality.
     expect(renders.calls).toHaveLength(1);
     expect(renders.calls[0]).toMatchObject({

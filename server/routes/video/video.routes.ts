@@ -1,7 +1,6 @@
 // Video Studio: the providers, avatars (the provider's own list when its key is set), projects, and avatar video jobs
 // created at the provider and followed by the poller; finished videos are streamed from the provider. The
 // sixth platform, local, renders on the desk (pipeline/studio-render.ts); its projects play their Media Library file.
-import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
@@ -16,10 +15,10 @@ import type { AppEnv } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
+import { mediaFilePath, type UrlSigner } from '../../signing';
 import { adapterFor } from '../../providers/video/adapters';
-import { createVideoJob, retryVideoJob, videoSignature } from '../../providers/video/jobs';
+import { createVideoJob, retryVideoJob } from '../../providers/video/jobs';
 import { createLocalVideo, retryLocalVideo } from '../../pipeline/studio-render';
-import { mediaSignature } from '../media/media.routes';
 
 export const VIDEO_PLATFORMS: Record<VideoPlatformId, { name: string; description: string }> = {
   tavus: { name: 'Tavus', description: 'Personalisierte KI-Avatare mit eigener Stimme' },
@@ -40,15 +39,25 @@ const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({
   voice: row.voice,
   platform: row.platform as VideoProvider,
 });
+const VIDEO_FILE = /^\/api\/video\/[\w-]+\/file\/([^/?]+)/;
+
 /**
- * A project as the console sees it; a server-relative file address (a finished job) becomes absolute on this origin, and
- * a local render plays its Media Library file under that file's signed address.
+ * A project as the console sees it; a finished job's file on this server gets its signed address on this origin, and a
+ * local render plays its Media Library file under that file's signed address.
  */
-export const toProject = (row: typeof videoProjects.$inferSelect, origin?: string, token?: string): VideoProject => {
+export const toProject = (
+  row: typeof videoProjects.$inferSelect,
+  origin?: string,
+  signer?: UrlSigner,
+): VideoProject => {
+  // Rows written before addresses expired carry a signature of their own; it is replaced, never trusted.
+  const ownFile = row.url && VIDEO_FILE.exec(row.url);
   const stored =
-    row.mediaId && token
-      ? `/api/media/${encodeURIComponent(row.mediaId)}/file?sig=${mediaSignature(token, row.mediaId)}`
-      : row.url;
+    row.mediaId && signer
+      ? `${mediaFilePath(row.mediaId)}?${signer.consoleQuery('media', row.mediaId)}`
+      : ownFile && signer && row.url
+        ? `${row.url.split('?')[0]}?${signer.consoleQuery('video', decodeURIComponent(ownFile[1]))}`
+        : row.url;
   return {
     id: row.id,
     title: row.title,
@@ -123,10 +132,14 @@ async function streamResult(c: Context<AppEnv>, provider: string, id: string): P
 
 async function serveSignedVideo(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
-  const given = Buffer.from(c.req.query('sig') ?? '');
-  const expected = Buffer.from(videoSignature(c.get('deps').token, id));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
+  const verdict = c.get('deps').signer.verify('video', id, c.req.query('exp'), c.req.query('sig'));
+  if (verdict === 'expired')
+    throw new HttpError(
+      403,
+      'Die Adresse dieses Videos ist abgelaufen. Bitte die Ansicht neu laden.',
+      'expired_signature',
+    );
+  if (verdict !== 'valid') throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
   return streamResult(c, c.req.param('provider') ?? '', id);
 }
 
@@ -143,7 +156,7 @@ export function registerVideo(app: Hono<AppEnv>): void {
         .database.db.select()
         .from(videoProjects)
         .orderBy(desc(videoProjects.createdAt), desc(videoProjects.seq))
-    ).map((row) => toProject(row, originOf(c), c.get('deps').token)),
+    ).map((row) => toProject(row, originOf(c), c.get('deps').signer)),
   );
 
   /** A failed project started again; with `provider` (its create route's Retry) it must be that provider's. */
@@ -153,7 +166,7 @@ export function registerVideo(app: Hono<AppEnv>): void {
     if (row.status !== 'failed')
       throw new HttpError(409, 'Nur fehlgeschlagene Projekte können wiederholt werden.', 'invalid_transition');
     if (row.platform === 'local')
-      return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').token);
+      return toProject(await retryLocalVideo(c.get('deps'), row), originOf(c), c.get('deps').signer);
     return toProject(await retryVideoJob(c.get('deps'), row), originOf(c));
   };
   register(app, 'video.retryProject', ({ params, c }) => retry(c, params.id));
@@ -163,7 +176,7 @@ export function registerVideo(app: Hono<AppEnv>): void {
   register(app, 'video.generate', ({ body, c }) => {
     if (!body.platform) throw new HttpError(400, 'Bitte eine Video-Plattform wählen.', 'invalid_body');
     if (body.platform === 'local')
-      return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').token));
+      return createLocalVideo(c.get('deps'), body).then((row) => toProject(row, originOf(c), c.get('deps').signer));
     return generate(c, body.platform, body);
   });
   // A provider's create route: a new job, or with `project` a failed project of that provider again (My Projects' Retry).

@@ -1,6 +1,9 @@
 import { callApi } from './client';
 import type { MediaUploadMetadata } from './types';
 
+/** The server's file addresses expire (6–12 h): a list on screen is fetched again well before. */
+export const SIGNED_ADDRESS_REFRESH_MS = 60 * 60_000;
+
 /** GET /media */
 export const listMedia = (signal?: AbortSignal) => callApi('media.list', { signal });
 /** POST /media/upload (multipart `media` + `metadata` JSON) with progress; given up when nothing moves for 30 s. */

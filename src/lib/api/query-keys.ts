@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listMedia } from './media';
+import { listMedia, SIGNED_ADDRESS_REFRESH_MS } from './media';
 import { listPlatforms } from './social';
 
 /**
@@ -20,4 +20,8 @@ export const mediaLibraryKeys = {
 };
 
 export const mediaLibraryQueryOptions = () =>
-  queryOptions({ queryKey: mediaLibraryKeys.list(), queryFn: ({ signal }) => listMedia(signal) });
+  queryOptions({
+    queryKey: mediaLibraryKeys.list(),
+    queryFn: ({ signal }) => listMedia(signal),
+    refetchInterval: SIGNED_ADDRESS_REFRESH_MS,
+  });

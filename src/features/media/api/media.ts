@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteMedia, listMedia, uploadMedia } from '@/lib/api/media';
+import { deleteMedia, listMedia, SIGNED_ADDRESS_REFRESH_MS, uploadMedia } from '@/lib/api/media';
 import type { MediaFile } from '@/lib/api/types';
 
 export const mediaKeys = {
@@ -8,7 +8,11 @@ export const mediaKeys = {
 };
 
 export const mediaQueryOptions = () =>
-  queryOptions({ queryKey: mediaKeys.list(), queryFn: ({ signal }) => listMedia(signal) });
+  queryOptions({
+    queryKey: mediaKeys.list(),
+    queryFn: ({ signal }) => listMedia(signal),
+    refetchInterval: SIGNED_ADDRESS_REFRESH_MS,
+  });
 export const useMedia = () => useQuery(mediaQueryOptions());
 
 export function useUploadMedia() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Avatar, AvatarListProvider, VideoPlatformId, VideoProject } from '@/lib/api/types';
 import { listAvatars, listProviderAvatars, listVideoPlatforms, listVideoProjects } from '@/lib/api/video';
+import { SIGNED_ADDRESS_REFRESH_MS } from '@/lib/api/media';
 import { avatarsFor } from '../lib/avatars';
 import { videoKeys } from './keys';
 
@@ -32,7 +33,7 @@ const localRendering = (projects: VideoProject[] | undefined) =>
 export const useVideoProjects = () =>
   useQuery({
     ...videoProjectsQueryOptions(),
-    refetchInterval: (query) => (localRendering(query.state.data) ? LOCAL_PROJECTS_POLL_MS : false),
+    refetchInterval: (query) => (localRendering(query.state.data) ? LOCAL_PROJECTS_POLL_MS : SIGNED_ADDRESS_REFRESH_MS),
   });
 
 const hasOwnList = (platform: VideoPlatformId): platform is AvatarListProvider =>
