@@ -166,6 +166,31 @@ test('the served PWA carries a strict CSP with the hashes of its inline scripts,
   expect((await errorBody(unknownApi)).message).toBe('Diese Schnittstelle gibt es nicht.');
 });
 
+test('with the build’s csp.json the header is that policy: one source for the meta tag and the header', async () => {
+  const built = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-dist-'));
+  const policy =
+    "default-src 'self'; script-src 'self' 'report-sample' 'sha256-gebaut'; img-src 'self' data: blob: https: http:; frame-ancestors 'self'";
+  await writeFile(
+    path.join(built, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE}</script></head></html>`,
+  );
+  await writeFile(path.join(built, 'csp.json'), JSON.stringify({ headers: { 'Content-Security-Policy': policy } }));
+  const desk = await createTestApp({ distDir: built });
+  try {
+    expect((await desk.app.request('http://desk.local:3000/')).headers.get('Content-Security-Policy')).toBe(policy);
+  } finally {
+    await desk.close();
+    await rm(built, { recursive: true, force: true });
+  }
+  // Without csp.json the same directives as the build's: an avatar preview from a provider's https host may load.
+  const fallback = (await t.app.request('http://desk.local:3000/')).headers.get('Content-Security-Policy') ?? '';
+  expect(fallback).toContain("img-src 'self' data: blob: https: http:");
+  expect(fallback).toContain("media-src 'self' data: blob: https: http:");
+  expect(fallback).toContain("frame-ancestors 'self'");
+  const secure = await t.app.request('http://desk.local:3000/', { headers: { 'X-Forwarded-Proto': 'https' } });
+  expect(secure.headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains');
+});
+
 test('a route with a document of its own gets it; any other address the index, neither cached without asking', async () => {
   for (const address of ['/dashboard/posts', '/dashboard/posts.html']) {
     const page = await t.app.request(`http://desk.local:3000${address}`);

@@ -24,6 +24,7 @@ import { registerVideo } from './routes/video/video.routes';
 import { registerWorkflow } from './routes/workflow/workflow.routes';
 import { registerSources } from './routes/sources/sources.routes';
 import { servePwa } from './static';
+import { SECURITY_HEADERS } from '../scripts/csp.mjs';
 
 export interface AppOptions {
   /** Origins (scheme://host[:port]) other than the serving one that may call /api from a browser. */
@@ -91,10 +92,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     c.set('deps', deps);
     const started = performance.now();
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
+    // The build's list of security headers (scripts/csp.mjs), so a static host and this server send the same.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      if (name !== 'Strict-Transport-Security') c.header(name, value);
     const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (proto === 'https') c.header('Strict-Transport-Security', SECURITY_HEADERS['Strict-Transport-Security']);
     if (options.log)
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });

@@ -1,51 +1,34 @@
-// The production PWA from the build folder on the same origin as /api: config.json answered as live, a strict CSP
-// whose script hashes are computed from the built index.html (it carries small inline scripts), SPA fallback.
-import { createHash } from 'node:crypto';
+// The production PWA from the build folder on the same origin as /api: config.json answered as live, the build's own
+// CSP as a header (dist/csp.json, made from the same source as the page's meta policy), SPA fallback.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { cspPolicy, inlineScriptHashes } from '../scripts/csp.mjs';
 import type { AppEnv } from './context';
 
-/** sha256 sources of every inline <script> of an HTML text, for the CSP's script-src. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+/**
+ * The header policy the build wrote beside the page (dist/csp.json); a build from before that file gets the same policy
+ * from the same source with its index.html's inline-script hashes.
+ */
+export function buildPolicy(distDir: string, html: string | undefined): string {
+  try {
+    const written = JSON.parse(readFileSync(path.join(distDir, 'csp.json'), 'utf8')) as {
+      headers?: Record<string, unknown>;
+    };
+    const policy = written.headers?.['Content-Security-Policy'];
+    if (typeof policy === 'string' && policy.includes('script-src')) return policy;
+  } catch {
+    // No csp.json (or not JSON): computed below.
   }
-  return hashes;
-}
-
-export function contentSecurityPolicy(scriptHashes: string[]): string {
-  return [
-    "default-src 'self'",
-    // 'report-sample' as in the build's own policy: a refused inline script is reported with its first characters.
-    `script-src 'self' 'report-sample' ${scriptHashes.join(' ')}`.trim(),
-    // React and Radix set style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // The console talks to operator-configured n8n, provider test endpoints and the OBS WebSocket.
-    "connect-src 'self' https: http: ws: wss:",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    // The fixture gallery frames the app's own screens.
-    "frame-src 'self'",
-    "frame-ancestors 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
+  return cspPolicy(html ? inlineScriptHashes(html) : [], { header: true });
 }
 
 /** Serves the built PWA; answers a clear German page when there is no build. */
 export function servePwa(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const csp = contentSecurityPolicy(html ? inlineScriptHashes(html) : []);
+  const csp = buildPolicy(distDir, html);
 
   app.use('*', async (c, next) => {
     await next();

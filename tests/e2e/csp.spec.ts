@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, signInToDesk, startDesk } from './desk';
@@ -131,7 +131,11 @@ test.describe('Content-Security-Policy, the real desk (npm start)', () => {
     try {
       const answer = await page.request.get(`${desk.url}/dashboard`);
       const header = answer.headers()['content-security-policy'] ?? '';
-      // The server sends a policy of its own: this journey runs under it, not only under the build's meta policy.
+      // The server sends the build's header policy (dist/csp.json): this journey runs under it, not the meta one.
+      const built = JSON.parse(await readFile(path.resolve(process.env.E2E_DIST ?? 'dist', 'csp.json'), 'utf8')) as {
+        headers: Record<string, string>;
+      };
+      expect(header).toBe(built.headers['Content-Security-Policy']);
       expect(header).toContain("script-src 'self'");
       const watch = await watchViolations(page);
       await signInToDesk(page, desk.url, '/dashboard');
