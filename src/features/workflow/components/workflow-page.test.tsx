@@ -635,6 +635,23 @@ describe('Monitoring tab', () => {
     ).toBeInTheDocument();
   });
 
+  test('the run history heading counts the runs it shows: "Last 5 Runs", not SPEC §2\'s "last 10" over five items; ten read as "Last 10 Runs"', async () => {
+    const { user } = await renderPage();
+    await tab(user, /Monitoring/);
+    expect(await screen.findByText('Last 5 Runs')).toBeInTheDocument();
+    expect(screen.queryByText(/last 10/i)).not.toBeInTheDocument();
+    const runs = Array.from({ length: 10 }, (_, i) => ({
+      id: `run-${2000 + i}`,
+      timestamp: `2024-01-15T1${i}:00:00Z`,
+      status: 'success',
+      duration: '2m',
+      topic: `Thema ${i}`,
+    }));
+    server.use(http.get('*/api/workflow/logs/:id', () => HttpResponse.json(runs)));
+    await user.click(await screen.findByRole('button', { name: /^Retry run-/ }));
+    expect(await screen.findByText('Last 10 Runs')).toBeInTheDocument();
+  });
+
   test('logs that break the contract: the German error state names the call and the field', async () => {
     server.use(
       http.get('*/api/workflow/logs/:id', () =>
