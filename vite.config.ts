@@ -245,7 +245,7 @@ export default defineConfig(({ command }) => ({
         importScripts: ['/sw-routes.js'],
         // Take control on first install so the shell works offline after one visit; updates still wait for the prompt.
         clientsClaim: true,
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/news\//, /^\/feed\.xml$/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/news\//, /^\/feed\.xml$/, /^\/newsdesk-ca\.crt$/],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname === '/config.json',

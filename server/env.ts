@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   NEWSDESK_UPLOAD_IDLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(1000)), 60_000),
   NEWSDESK_SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 10_000),
   NEWSDESK_DEFAULT_SOURCES: z._default(z.enum(['0', '1']), '1'),
+  // HTTPS: certificate and key files (PEM); unset: the pair npm run certs wrote into the data folder, if any.
+  NEWSDESK_TLS_CERT: z.optional(z.string()),
+  NEWSDESK_TLS_KEY: z.optional(z.string()),
+  NEWSDESK_HTTP_PORT: z._default(port, 3080),
   NEWSDESK_PUBLIC_URL: z.optional(
     z.string().check(z.regex(/^https?:\/\//, 'NEWSDESK_PUBLIC_URL muss mit http:// oder https:// beginnen.')),
   ),
@@ -96,6 +100,10 @@ export interface Env {
   defaultSources: boolean;
   /** Reverse proxies whose X-Forwarded-For names the client for the sign-in limiter. */
   trustedProxies: BlockList | undefined;
+  /** Certificate and key files for HTTPS; undefined → the generated pair in <dataDir>/tls when present. */
+  tls: { cert: string; key: string } | undefined;
+  /** With HTTPS: the port of the plain-HTTP listener, bound to this machine (127.0.0.1, ::1) only. */
+  httpPort: number;
 }
 
 export interface ObsInstanceConfig {
@@ -172,6 +180,15 @@ function proxiesOf(setting: string | undefined): BlockList | undefined {
   }
 }
 
+function tlsOf(cert: string | undefined, key: string | undefined): Env['tls'] {
+  if (!cert && !key) return undefined;
+  if (!cert || !key)
+    throw new EnvError(
+      'Ungültige Umgebung: NEWSDESK_TLS_CERT und NEWSDESK_TLS_KEY gehören zusammen – bitte beide setzen.',
+    );
+  return { cert, key };
+}
+
 /** Reads the environment; empty values count as unset. Throws EnvError with a German reason. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -216,5 +233,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     uploadIdleMs: e.NEWSDESK_UPLOAD_IDLE_MS,
     defaultSources: e.NEWSDESK_DEFAULT_SOURCES === '1',
     trustedProxies: proxiesOf(e.NEWSDESK_TRUSTED_PROXIES),
+    tls: tlsOf(e.NEWSDESK_TLS_CERT, e.NEWSDESK_TLS_KEY),
+    httpPort: e.NEWSDESK_HTTP_PORT,
   };
 }

@@ -1,14 +1,18 @@
 // Starting and stopping one server instance (main.ts, tests and the benchmark share it).
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import http2 from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createSecureContext } from 'node:tls';
+import { createAdaptorServer, type HttpBindings, type Http2Bindings, type ServerType } from '@hono/node-server';
+import { tlsFiles } from './certs';
 import { N8nClient } from './n8n/n8n-client';
 import { createApp } from './app';
 import { resolveToken } from './auth';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows, seedDemo, settleAfterBulkLoad } from './db/seed';
-import type { Env } from './env';
+import { EnvError, type Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
 import { createCredentials } from './providers/credentials';
@@ -21,13 +25,68 @@ import { UrlSigner } from './signing';
 import { seedDefaultSources } from './sources/defaults';
 
 export interface Running {
+  /** https://… when a certificate is configured, else http://…. */
   url: string;
   port: number;
+  /** With HTTPS: the plain-HTTP address on this machine only. */
+  localUrl?: string;
+  /** The certificate's end (HTTPS only), for a warning when it is near. */
+  certificateValidTo?: Date;
   token: string;
   tokenGenerated: boolean;
   tokenFile?: string;
   database: Database;
   stop(): Promise<void>;
+}
+
+interface Tls {
+  key: Buffer;
+  cert: Buffer;
+  /** The generated CA's certificate (public), offered to devices at /newsdesk-ca.crt. */
+  caCert?: Buffer;
+  validTo: Date;
+}
+
+/** The configured certificate, else the pair npm run certs wrote into the data folder, else none (plain HTTP). */
+function loadTls(env: Env, dataDir: string): Tls | undefined {
+  const generated = tlsFiles(dataDir);
+  const files = env.tls ?? (existsSync(generated.cert) && existsSync(generated.key) ? generated : undefined);
+  if (!files) return undefined;
+  let key: Buffer, cert: Buffer;
+  try {
+    cert = readFileSync(files.cert);
+    key = readFileSync(files.key);
+  } catch (error) {
+    throw new EnvError(`Zertifikat oder Schlüssel für HTTPS nicht lesbar: ${(error as Error).message}`);
+  }
+  try {
+    createSecureContext({ key, cert });
+  } catch (error) {
+    throw new EnvError(
+      `Zertifikat ${files.cert} und Schlüssel ${files.key} passen nicht zusammen oder sind kein PEM: ${(error as Error).message}`,
+    );
+  }
+  const caCert = !env.tls && existsSync(generated.caCert) ? readFileSync(generated.caCert) : undefined;
+  return { key, cert, caCert, validTo: new Date(new X509Certificate(cert).validTo) };
+}
+
+// HTTP/2 forbids connection-specific headers (Node refuses or drops them); Hono's SSE helper sets two of them.
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
+function forHttp2(response: Response): Response {
+  if (!HOP_BY_HOP.some((name) => response.headers.has(name))) return response;
+  const headers = new Headers(response.headers);
+  for (const name of HOP_BY_HOP) headers.delete(name);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function listen(server: ServerType, port: number, host: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 /** Opens (and migrates) the database, optionally seeds, and listens on env.port (0 = any free port). */
@@ -134,35 +193,87 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' },
       },
     );
-  const server: ServerType = await new Promise((resolve) => {
-    // Node ends a request not fully received within 300 s (requestTimeout): a 512 MB upload under ~14 Mbit/s. Uploads
-    // are limited by a stall instead (uploadIdleMs); JSON bodies are small and capped.
-    const s = serve(
-      {
-        fetch: (request, bindings) => (draining ? refuse() : app.fetch(request, bindings)),
-        port: env.port,
-        hostname: env.host,
-        serverOptions: { requestTimeout: 0 },
-      },
-      () => resolve(s),
-    );
-  });
+  const tls = loadTls(env, dataDir);
+  const respond = (request: Request, bindings: HttpBindings | Http2Bindings) => {
+    if (draining) return refuse();
+    if (tls?.caCert && new URL(request.url).pathname === '/newsdesk-ca.crt')
+      return new Response(new Uint8Array(tls.caCert), {
+        headers: { 'Content-Type': 'application/x-x509-ca-cert', 'Cache-Control': 'no-cache' },
+      });
+    return app.fetch(request, bindings);
+  };
+  const fetch = async (request: Request, bindings: HttpBindings | Http2Bindings) => {
+    const response = await respond(request, bindings);
+    return bindings.incoming.httpVersionMajor === 2 ? forHttp2(response) : response;
+  };
+  // Node ends a request not fully received within 300 s (requestTimeout): a 512 MB upload under ~14 Mbit/s. Uploads
+  // are limited by a stall instead (uploadIdleMs); JSON bodies are small and capped.
+  const plain = () => createAdaptorServer({ fetch, serverOptions: { requestTimeout: 0 } });
+  let server: ServerType;
+  const servers: ServerType[] = [];
+  // TLS connections, HTTP/2 sessions and HTTP/1.1 ones alike: the secure server has no closeAllConnections.
+  const sockets = new Set<Socket>();
+  const sessions = new Set<http2.ServerHttp2Session>();
+  let localUrl: string | undefined;
+  try {
+    if (tls) {
+      // HTTP/2 by ALPN; HTTP/1.1 for clients without it.
+      const secure = createAdaptorServer({
+        fetch,
+        createServer: http2.createSecureServer,
+        serverOptions: { key: tls.key, cert: tls.cert, allowHTTP1: true },
+      }) as http2.Http2SecureServer;
+      // The HTTP/1.1 fallback has Node's 300 s request limit too (set here: the constructor takes no option for it).
+      Object.assign(secure, { requestTimeout: 0 });
+      secure.on('secureConnection', (socket: Socket) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      });
+      secure.on('session', (session: http2.ServerHttp2Session) => {
+        sessions.add(session);
+        session.once('close', () => sessions.delete(session));
+      });
+      server = await listen(secure, env.port, env.host);
+      servers.push(server);
+      // Plain HTTP only from this machine: a token never crosses the LAN unencrypted, and localhost is a secure
+      // context, so a browser on the desk itself installs the app without trusting the CA.
+      const local = await listen(plain(), env.httpPort, '127.0.0.1');
+      servers.push(local);
+      const httpPort = (local.address() as AddressInfo).port;
+      await listen(plain(), httpPort, '::1').then(
+        (s) => servers.push(s),
+        // A machine without IPv6 loopback: 127.0.0.1 is enough.
+        () => undefined,
+      );
+      localUrl = `http://127.0.0.1:${httpPort}`;
+    } else {
+      server = await listen(plain(), env.port, env.host);
+      servers.push(server);
+    }
+  } catch (error) {
+    // main.ts stops the process on it; the listeners already open must not hold the port meanwhile.
+    for (const s of servers) s.close();
+    throw error;
+  }
   // Requests in flight, counted until their response has gone out; the event streams never end by themselves.
   let inFlight = 0;
   let settled: (() => void) | undefined;
-  server.on('request', (req: { url?: string }, res: { once(event: 'close', listener: () => void): void }) => {
-    if (req.url?.startsWith('/api/events')) return;
-    inFlight += 1;
-    res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) settled?.();
+  for (const s of servers)
+    s.on('request', (req: { url?: string }, res: { once(event: 'close', listener: () => void): void }) => {
+      if (req.url?.startsWith('/api/events')) return;
+      inFlight += 1;
+      res.once('close', () => {
+        inFlight -= 1;
+        if (inFlight === 0) settled?.();
+      });
     });
-  });
   const port = (server.address() as AddressInfo).port;
   const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   return {
-    url: `http://${host}:${port}`,
+    url: `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    localUrl,
+    certificateValidTo: tls?.validTo,
     token,
     tokenGenerated: generated,
     tokenFile: file,
@@ -173,9 +284,14 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
      */
     async stop() {
       draining = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const connections = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-      connections.closeIdleConnections?.();
+      const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      const connections = servers as unknown as Array<{
+        closeIdleConnections?: () => void;
+        closeAllConnections?: () => void;
+      }>;
+      for (const c of connections) c.closeIdleConnections?.();
+      // GOAWAY: a session takes no new streams, the ones open finish.
+      for (const session of sessions) session.close();
       const deadline = Date.now() + env.shutdownGraceMs;
       const requestsDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve));
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -190,7 +306,8 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
       ]);
       clearTimeout(timer);
       // Open event streams (and whatever outlived the grace period) would keep the server from closing.
-      connections.closeAllConnections?.();
+      for (const c of connections) c.closeAllConnections?.();
+      for (const socket of sockets) socket.destroy();
       await closed;
       await obs.stop();
       await events.stop();
