@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { DatabaseNotices } from './database-notices';
+import { InsecureContextNotice } from './insecure-context-notice';
 import { OfflineBanner } from './offline-banner';
 import { useAfterIdle } from '@/lib/idle';
 import { useTheme } from '@/lib/theme';
@@ -28,6 +29,7 @@ export default function AppExtras() {
       {registerWorker && <UpdatePrompt />}
       <OfflineBanner />
       <DatabaseNotices />
+      <InsecureContextNotice />
     </>
   );
 }

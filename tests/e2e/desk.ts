@@ -40,7 +40,7 @@ export async function startDesk(env: Record<string, string>): Promise<Desk> {
     }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
+      const match = /Newsdesk läuft: (https?:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
