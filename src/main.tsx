@@ -30,38 +30,35 @@ function warmUpWhileConfigLoads(pathname: string) {
   void import('./lib/utils/cn').then(({ cn }) => cn('p-0'));
 }
 
-// The mode this browser ran in last: a hint for what to load while config.json is on its way, never the decision.
-const LAST_MODE_KEY = 'newsdesk-last-mode';
-function lastMode(): string | null {
-  try {
-    return localStorage.getItem(LAST_MODE_KEY);
-  } catch {
-    return null;
-  }
-}
-function rememberMode(mode: string) {
-  try {
-    localStorage.setItem(LAST_MODE_KEY, mode);
-  } catch {
-    // Storage refused (private mode, full disk): only the next start's head start is lost.
-  }
-}
+// The mode this browser ran in last: a hint for what to load while config.json is on its way, never the decision. Kept in
+// Cache Storage beside the last live setting (lib/config), not localStorage: SPEC §3/§4 keep only `theme` there.
+// Async, so that a page without `caches` (or storage refused) only loses the next start's head start.
+const hintCache = async () => caches.open('newsdesk-deployment');
+const LAST_MODE_KEY = '/newsdesk/last-mode';
 
 async function boot() {
   const root = document.getElementById('root');
   if (!root) return;
   let startMocks: (() => Promise<unknown>) | undefined;
+  // Read at once, in parallel with config.json: a cache lookup takes a few ms, the file's answer longer.
+  const hint = hintCache()
+    .then((cache) => cache.match(LAST_MODE_KEY))
+    .then((response) => response?.text())
+    .catch(() => {});
   if (window.location.pathname.startsWith('/dashboard')) {
     warmUpWhileConfigLoads(window.location.pathname);
     // A demo browser fetches the mock chunk alongside config.json (offline warm start: one wait fewer in the chain).
     // Loading it starts nothing: the mock network is started below only if config.json says mock.
-    if (lastMode() === 'mock') void import('./mocks/mock-network').catch(() => undefined);
+    void hint.then((mode) => mode === 'mock' && import('./mocks/mock-network')).catch(() => {});
   }
   try {
     const { config, notice } = await loadConfig();
     setConfig(config);
     setConfigNotice(notice);
-    rememberMode(config.apiMode);
+    // Written on every start (one small cache entry, off the way to the first render).
+    void hintCache()
+      .then((cache) => cache.put(LAST_MODE_KEY, new Response(config.apiMode)))
+      .catch(() => {});
     if (config.apiMode === 'mock') {
       // Started once: before any dashboard screen loads, or when the landing page is idle (it makes no calls).
       // The scenario of the URL the page opened with; it also picks the page's database (db/db.ts).

@@ -26,19 +26,24 @@ test('the overview shows the figures the backend sends, and no mock code is load
 test('a browser that last ran the demo may fetch the mock chunk early, but a live config.json still decides: the backend answers', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('newsdesk-last-mode', 'mock');
-      sessionStorage.setItem('seeded', '1');
-    }
-  });
+  // The hint lives in Cache Storage beside the last live setting; localStorage keeps only the theme (SPEC §3).
+  const lastMode = () =>
+    page.evaluate(async () => {
+      const hit = await (await caches.open('newsdesk-deployment')).match('/newsdesk/last-mode');
+      return hit ? hit.text() : null;
+    });
+  await page.goto('/favicon.svg');
+  await page.evaluate(async () =>
+    (await caches.open('newsdesk-deployment')).put('/newsdesk/last-mode', new Response('mock')),
+  );
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('1,247')).toBeVisible();
   expect(mockBackend().requests.some((r) => r.method === 'GET' && r.path === '/api/dashboard/overview')).toBe(true);
   await expect(page.getByText('Demo-Modus')).toHaveCount(0);
   // The hint is now the mode that ran: the next start loads no mock code.
-  expect(await page.evaluate(() => localStorage.getItem('newsdesk-last-mode'))).toBe('live');
+  await expect.poll(lastMode).toBe('live');
+  expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('newsdesk-last-mode');
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
