@@ -49,7 +49,7 @@ async function boot() {
     warmUpWhileConfigLoads(window.location.pathname);
     // A demo browser fetches the mock chunk alongside config.json (offline warm start: one wait fewer in the chain).
     // Loading it starts nothing: the mock network is started below only if config.json says mock.
-    void hint.then((mode) => mode === 'mock' && import('./mocks/mock-network')).catch(() => {});
+    void hint.then((mode) => (mode === 'mock' ? import('./mocks/mock-network') : undefined)).catch(() => {});
   }
   try {
     const { config, notice } = await loadConfig();
