@@ -13,7 +13,8 @@ import { readSettings } from '../settings';
 import { claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';
 import { REJECTED_REASON } from './publication';
-import { runStage, StageSkipped, StageWaiting, type StageContext } from './stages';
+import { StageSkipped, StageWaiting, type StageContext } from './stage';
+import { runStage } from './stages';
 import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
 export type EngineDeps = Pick<

@@ -18,24 +18,8 @@ import { readSettings } from '../settings';
 import { postIdOf, postStory, publishStory, REJECTED_REASON, slugFor } from './publication';
 import { writeStory } from './story';
 import { videoStage } from './video-stage';
-import type { EngineDeps, PipelineEngine } from './engine';
-
-export class StageSkipped extends Error {}
-/** The stage cannot go on before a person decides (the story's review): the run waits, nothing fails. */
-export class StageWaiting extends Error {}
-
-export interface StageContext {
-  deps: EngineDeps;
-  engine: PipelineEngine;
-  run: Run;
-  signal: AbortSignal;
-  allowPrivate: boolean;
-  fetch: typeof fetch;
-}
-
-export interface StageOutcome {
-  artefacts?: Array<{ kind: RunArtefact['kind']; id: string; title: string; url?: string }>;
-}
+import { StageSkipped, StageWaiting, type StageContext, type StageOutcome } from './stage';
+import type { EngineDeps } from './engine';
 
 /** Sources read longer ago than this are read again before the Scraper picks. */
 const STALE_MS = 10 * 60_000;

@@ -13,7 +13,7 @@ import { adapterFor, PROVIDER_NAMES } from '../providers/video/adapters';
 import { createVideoJob } from '../providers/video/jobs';
 import { appendLog } from '../routes/workflow/runs';
 import { readSettings } from '../settings';
-import { StageSkipped, type StageContext, type StageOutcome } from './stages';
+import { StageSkipped, type StageContext, type StageOutcome } from './stage';
 import { addRenderProject } from './studio-render';
 import { fileVideo, newVideoFile } from './video-library';
 
