@@ -26,7 +26,7 @@ export function providerDetail(body: unknown): string | undefined {
     const text = e.message ?? e.detail ?? e.description;
     if (typeof text === 'string' && text) return text;
   }
-  for (const field of ['message', 'description', 'detail'])
+  for (const field of ['message', 'description', 'error_description', 'detail'])
     if (typeof b[field] === 'string' && b[field]) return b[field] as string;
   return undefined;
 }

@@ -1,5 +1,6 @@
 // Calls to a platform: SPEC §8's retry rule (network error, 5xx, 429/"rate limit": 3 retries at 2 s, 4 s, 8 s, or the
 // platform's Retry-After) and German errors that never carry a token.
+import { providerDetail, redact } from '../provider-call';
 export type PlatformId = 'telegram' | 'facebook' | 'instagram' | 'youtube' | 'tiktok';
 
 export const PLATFORM_NAMES: Record<PlatformId, string> = {
@@ -42,43 +43,22 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 2000, multi
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Reads the platform's own error text from its JSON answer (Graph `error.message`, Telegram `description`, TikTok/Google `error.message`). */
+/** The platform's own error text from its JSON answer (Graph `error.message`, Telegram `description`, OAuth `error_description`). */
 async function providerReason(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as {
-      description?: unknown;
-      error?: unknown;
-      error_description?: unknown;
-      message?: unknown;
-    };
-    if (typeof body.description === 'string') return body.description;
-    if (
-      body.error &&
-      typeof body.error === 'object' &&
-      typeof (body.error as { message?: unknown }).message === 'string'
-    )
-      return (body.error as { message: string }).message;
-    if (typeof body.error_description === 'string') return body.error_description;
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.message === 'string') return body.message;
+    body = JSON.parse(text);
   } catch {
-    // not JSON: the status says enough
+    // Not JSON: the status says enough.
   }
-  return `HTTP ${response.status}`;
+  return (body && typeof body === 'object' ? providerDetail(body) : undefined) ?? `HTTP ${response.status}`;
 }
 
 function retryAfterMs(response: Response, bodyHint?: number): number | undefined {
   const header = response.headers.get('retry-after');
   if (header && /^\d+$/.test(header.trim())) return Number(header) * 1000;
   return bodyHint;
-}
-
-/** Strips anything that looks like a token from a text before it is shown or logged. */
-export function redact(text: string, secrets: (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
-  return out;
 }
 
 /** A platform's refusal or failure as a PlatformError: 429/"rate limit", 5xx, 401, or any other refusal. */
