@@ -1,6 +1,7 @@
 // Signed addresses (Media Library files, provider videos, event-stream tickets): signed with a key of their own and
 // valid until an expiry, so they neither die with the operator token nor live for ever.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { HttpError } from './errors';
 
 /** A stored file's path without its signature (what a post records; the platform's address is signed per send). */
 export const mediaFilePath = (id: string) => `/api/media/${encodeURIComponent(id)}/file`;
@@ -49,4 +50,22 @@ export class UrlSigner {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
     return expires * 1000 < now ? 'expired' : 'valid';
   }
+}
+
+/** Refuses a request whose address is not signed for `id` (403), with a reason of its own once it has expired. */
+export function requireSigned(
+  signer: UrlSigner,
+  purpose: Purpose,
+  id: string,
+  query: (name: string) => string | undefined,
+  subject: 'dieser Datei' | 'dieses Videos',
+): void {
+  const verdict = signer.verify(purpose, id, query('exp'), query('sig'));
+  if (verdict === 'expired')
+    throw new HttpError(
+      403,
+      `Die Adresse ${subject} ist abgelaufen. Bitte die Ansicht neu laden.`,
+      'expired_signature',
+    );
+  if (verdict !== 'valid') throw new HttpError(403, `Die Adresse ${subject} ist ungültig.`, 'invalid_signature');
 }

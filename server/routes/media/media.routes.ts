@@ -14,7 +14,7 @@ import { media, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../multipart';
 import { issuesOf, register } from '../../operation';
-import { mediaFilePath } from '../../signing';
+import { mediaFilePath, requireSigned } from '../../signing';
 import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../sniff';
 import { addNotification } from '../dashboard/dashboard.routes';
 
@@ -238,14 +238,7 @@ export function registerMedia(app: Hono<AppEnv>): void {
 export async function serveMediaFile(c: Context<AppEnv>): Promise<Response> {
   const { database, mediaDir, signer } = c.get('deps');
   const id = c.req.param('id') ?? '';
-  const verdict = signer.verify('media', id, c.req.query('exp'), c.req.query('sig'));
-  if (verdict === 'expired')
-    throw new HttpError(
-      403,
-      'Die Adresse dieser Datei ist abgelaufen. Bitte die Ansicht neu laden.',
-      'expired_signature',
-    );
-  if (verdict !== 'valid') throw new HttpError(403, 'Die Adresse dieser Datei ist ungültig.', 'invalid_signature');
+  requireSigned(signer, 'media', id, (name) => c.req.query(name), 'dieser Datei');
   const [row] = await database.db.select().from(media).where(eq(media.id, id));
   if (!row?.fileName) throw notFound('Datei');
   if (c.req.query('part') === 'thumbnail') {

@@ -15,7 +15,7 @@ import type { AppEnv } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { register } from '../../operation';
-import { mediaFilePath, type UrlSigner } from '../../signing';
+import { mediaFilePath, requireSigned, type UrlSigner } from '../../signing';
 import { adapterFor } from '../../providers/video/adapters';
 import { createVideoJob, retryVideoJob } from '../../providers/video/jobs';
 import { createLocalVideo, retryLocalVideo } from '../../pipeline/studio-render';
@@ -132,14 +132,7 @@ async function streamResult(c: Context<AppEnv>, provider: string, id: string): P
 
 async function serveSignedVideo(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id') ?? '';
-  const verdict = c.get('deps').signer.verify('video', id, c.req.query('exp'), c.req.query('sig'));
-  if (verdict === 'expired')
-    throw new HttpError(
-      403,
-      'Die Adresse dieses Videos ist abgelaufen. Bitte die Ansicht neu laden.',
-      'expired_signature',
-    );
-  if (verdict !== 'valid') throw new HttpError(403, 'Die Adresse dieses Videos ist ungültig.', 'invalid_signature');
+  requireSigned(c.get('deps').signer, 'video', id, (name) => c.req.query(name), 'dieses Videos');
   return streamResult(c, c.req.param('provider') ?? '', id);
 }
 
