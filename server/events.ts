@@ -9,7 +9,6 @@ export const EVENTS_CHANNEL = 'newsdesk_events';
 
 // The event's schema is the contract's ChangeEvent, which the console checks each event against.
 export type { ChangeEvent };
-export type EventTopic = ChangeEvent['topic'];
 
 type Listener = (event: ChangeEvent) => void;
 /** An OBS event of this instance's own OBS connection (SSE event `obs`; not sent through NOTIFY, every instance has its own). */

@@ -158,10 +158,3 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
     return act();
   });
 }
-
-/** Operations in an order in which a fixed path wins over a pattern that also matches it (`/video/tavus/create` before `/video/{provider}/…`). */
-export function operationIdsInRouteOrder(): OperationId[] {
-  const ids = Object.keys(operations) as OperationId[];
-  const params = (id: OperationId) => (operations[id].path.match(/\{/g) ?? []).length;
-  return [...ids].sort((a, b) => params(a) - params(b));
-}

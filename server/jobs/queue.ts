@@ -47,11 +47,6 @@ export async function enqueue(db: Db, job: EnqueueOptions): Promise<void> {
       WHERE jobs.done_at IS NULL AND jobs.failed_at IS NULL AND jobs.claimed_by IS NULL`);
 }
 
-/** Removes a job that has not started (a scheduled post deleted or published by hand). */
-export async function cancelJob(db: Db, uniqueKey: string): Promise<void> {
-  await db.execute(sql`DELETE FROM jobs WHERE unique_key = ${uniqueKey} AND done_at IS NULL AND claimed_by IS NULL`);
-}
-
 export interface JobState {
   done: boolean;
   failed: boolean;

@@ -24,8 +24,6 @@ export const PROVIDERS = {
 
 export type ProviderName = keyof typeof PROVIDERS;
 
-export const isProviderName = (name: string): name is ProviderName => Object.hasOwn(PROVIDERS, name);
-
 /** A store of keys the operator saved in Admin (encrypted at rest); `undefined` when none is saved. */
 export interface KeyStore {
   get(provider: ProviderName): Promise<string | undefined>;

@@ -79,8 +79,6 @@ export function createRoutes({ beforeDashboard }: RouterOptions = {}): RouteObje
   ];
 }
 
-export const routes: RouteObject[] = createRoutes();
-
 export function createRouter(options: RouterOptions = {}) {
   const router = createBrowserRouter(createRoutes(options));
   pendingHref = () => {

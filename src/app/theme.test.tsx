@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { readTheme, setTheme } from './theme';
+import { readTheme, setTheme } from '@/lib/theme';
 
 function mockSystemDark(dark: boolean) {
   window.matchMedia = ((query: string) => ({

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 
-// For db/live-query.ts, which loads this module (and Dexie) lazily.
+/** @public db/live-query.ts reads it off this lazily loaded module (and Dexie with it), which knip cannot follow. */
 export { liveQuery } from 'dexie';
 import { getConfig, type RuntimeConfig } from '@/lib/config';
 import { activeScenario, type Scenario } from '@/lib/mock-scenarios';

@@ -38,11 +38,6 @@ export function setTheme(theme: Theme): void {
   listeners.forEach((l) => l());
 }
 
-/** Flips the theme and stores it. */
-export function toggleTheme(): void {
-  setTheme(readTheme() === 'dark' ? 'light' : 'dark');
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {

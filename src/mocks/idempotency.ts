@@ -15,11 +15,6 @@ registerStore(() => {
   answers = new Map();
 });
 
-/** Answers the mock has stored per key (tests). */
-export function storedAnswers(): number {
-  return answers.size;
-}
-
 async function fingerprintOf(request: Request): Promise<string | null> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) return null;
   return request.clone().text();

@@ -6,7 +6,6 @@ import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';
 import { uploadMedia, listMedia } from '@/lib/api/media';
 import { generateNews, getLatestNews, listNews } from '@/lib/api/news';
-import { getObsScenes, getObsStatus, obsControl, setObsScene, startObsStream, stopObsStream } from '@/lib/api/obs';
 import { getOverview } from '@/lib/api/overview';
 import { listPosts } from '@/lib/api/posts';
 import { postToPlatform, setPlatformConnected } from '@/lib/api/social';
@@ -72,7 +71,7 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
     () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' })),
   ],
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
-  ['POST /obs/control', () => obsControl('setScene', { sceneName: 'intro' })],
+  ['POST /obs/control', () => callApi('obs.control', { body: { action: 'setScene', sceneName: 'intro' } })],
   ['POST /ai/prompt', () => generatePrompt('content', { topic: 'Wetter' })],
   // Served for backends and scripts of SPEC §7; the console makes /video/generate and the create routes instead.
   ...(['tavus', 'vidau', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] => [
@@ -82,20 +81,20 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['POST /video/generate', () => generateVideoWith('tavus', { script: 'x' })],
   ['GET /video/{provider}/status/{id}', () => getVideoStatus('heygen', 'vp-2')],
   ['GET /video/{provider}/download/{id}', () => downloadVideo('tavus', 'vp-1')],
-  ['GET /obs/scenes', () => getObsScenes()],
-  ['POST /obs/scene', () => setObsScene('intro')],
-  ['GET /obs/status', () => getObsStatus()],
-  ['POST /obs/stream/start', () => startObsStream()],
+  ['GET /obs/scenes', () => callApi('obs.scenes')],
+  ['POST /obs/scene', () => callApi('obs.scene', { body: { sceneName: 'intro' } })],
+  ['GET /obs/status', () => callApi('obs.status')],
+  ['POST /obs/stream/start', () => callApi('obs.streamStart')],
   // The simulated OBS takes a moment to start its output, like the real one.
   [
     'POST /obs/stream/stop',
     async () => {
-      await startObsStream();
-      await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true), {
+      await callApi('obs.streamStart');
+      await vi.waitFor(async () => expect((await callApi('obs.status')).streaming).toBe(true), {
         timeout: 5000,
         interval: 50,
       });
-      return stopObsStream();
+      return callApi('obs.streamStop');
     },
   ],
   ['GET /video/tavus/avatars', () => listProviderAvatars('tavus')],

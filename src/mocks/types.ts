@@ -1,4 +1,4 @@
 import type { HttpHandler, WebSocketHandler } from 'msw';
 
 export type AnyHandler = HttpHandler | WebSocketHandler;
-export { SCENARIOS, SLOW_DELAY_MS, type Scenario } from '@/lib/mock-scenarios';
+export { SLOW_DELAY_MS, type Scenario } from '@/lib/mock-scenarios';

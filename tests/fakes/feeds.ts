@@ -36,19 +36,6 @@ export function atom(options: {
   return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom" xml:base="${options.base}"><title>${options.title}</title><id>${options.base}</id><updated>${new Date().toISOString()}</updated><link rel="alternate" href="${options.base}"/>${entries}</feed>`;
 }
 
-export function jsonFeed(options: {
-  title: string;
-  home: string;
-  items: Array<{ id: string; url: string; title: string; content_text: string; date_published?: string }>;
-}): string {
-  return JSON.stringify({
-    version: 'https://jsonfeed.org/version/1.1',
-    title: options.title,
-    home_page_url: options.home,
-    items: options.items,
-  });
-}
-
 /** Two outlets with the same story (one link with utm_* parameters), and a story only one of them carries. */
 export function storyFixtures(base: string) {
   const now = hoursAgo(1);

@@ -1,8 +1,6 @@
-// Platform OAuth tokens at rest: AES-256-GCM with a key from NEWSDESK_SECRET_KEY or a key file generated in the data
-// folder (prov-keys builds the same for API keys; the lead unifies them). Nothing here ever goes to the console.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// Platform OAuth tokens at rest: AES-256-GCM with the desk's one key (resolveSecret in providers/key-store.ts, the
+// same as for API keys). Nothing here ever goes to the console.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oauthTokens } from '../../db/schema';
@@ -14,17 +12,6 @@ export interface StoredTokens {
   refreshExpiresAt?: Date;
   account?: string;
   state: 'ok' | 'revoked';
-}
-
-/** The 32-byte key: NEWSDESK_SECRET_KEY (hashed to 32 bytes), else `secret-key` in the data folder, created once (0600). */
-export function resolveSecretKey(secret: string | undefined, dataDir: string): Buffer {
-  if (secret && secret.trim() !== '') return createHash('sha256').update(secret.trim()).digest();
-  const file = path.join(dataDir, 'secret-key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-  return key;
 }
 
 export function encrypt(key: Buffer, plain: string): string {

@@ -8,5 +8,3 @@ export const listServerKeys = (signal?: AbortSignal) => callApi('keys.list', { s
 /** PUT /keys/{service}: the key goes to the server once and is kept there encrypted. */
 export const saveServerKey = (service: SavedKey['service'], key: string) =>
   callApi('keys.save', { params: { service }, body: { key }, retries: false, record: false });
-/** DELETE /keys/{service} */
-export const deleteServerKey = (service: SavedKey['service']) => callApi('keys.delete', { params: { service } });

@@ -4,7 +4,6 @@ export type {
   AiNewsItem,
   Avatar,
   AvatarListProvider,
-  JsonObject,
   LiveScene,
   MediaFile,
   MediaType,
@@ -18,7 +17,6 @@ export type {
   NewsStatus,
   Notification,
   ObsResult,
-  ObsStatus,
   OverviewData,
   PipelineStep,
   Platform,
@@ -29,7 +27,6 @@ export type {
   RunHistoryItem,
   ScheduledBroadcast,
   ScheduledPost,
-  SocialAnalytics,
   SocialPlatform,
   SocialPostBody,
   SocialPostResult,
@@ -44,9 +41,8 @@ export type {
   VideoProjectStatus,
   VideoProvider,
   VideoQuality,
-  VideoStatus,
 } from '@/contract';
 // prov-social
-export type { OAuthPlatform, OAuthStart, PlatformTokenStatus } from '@/contract';
+export type { OAuthPlatform } from '@/contract';
 // prov15
 export type { SocialPublication } from '@/contract';

@@ -1,9 +1,1 @@
-export { ApiError, bodyMessage, httpError, errorMessage, type ApiErrorCode } from './api-error';
-export {
-  transport,
-  buildUrl,
-  uploadWithProgress,
-  type TransportOptions,
-  type UploadOptions,
-  type HttpMethod,
-} from './transport';
+export { ApiError, bodyMessage, errorMessage } from './api-error';

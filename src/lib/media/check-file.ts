@@ -1,9 +1,6 @@
 import { mediaFileMessages } from './file-messages';
 import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from '@/contract/sniff';
 
-// Re-exported: the texts live apart so that a screen can show them without loading the check.
-export { mediaFileMessages } from './file-messages';
-
 /** The outcome of checking a media file: what it is by content, or the German reason it is refused. */
 export type MediaFileCheck = { ok: true; media: SniffedMedia; duration: string | null } | { ok: false; reason: string };
 

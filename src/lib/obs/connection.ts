@@ -21,7 +21,7 @@ export const RECONNECT_MAX_MS = 30_000;
 
 // The state lives in store.ts (what screens read before this module loads); this module feeds it.
 const set = patchObsState;
-export { getObsState, isEndpointComplete, obsUrl, patchObsState, subscribeObs } from './store';
+export { getObsState, patchObsState } from './store';
 
 // obs-websocket-js binds WebSocket when it loads, so it is loaded on first use, after the mock network
 // (mock mode) has patched WebSocket; the JSON build explicitly, since the plain import is msgpack.

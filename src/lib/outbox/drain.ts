@@ -1,3 +1,10 @@
+// The outbox (DESIGN "Offline and PWA"): a post sent or scheduled while offline, or whose send fails on the
+// network or with a 5xx after its retries, is stored in Dexie (db/outbox.ts) with an idempotency key that
+// goes out as the Idempotency-Key header on every attempt. One tab, the holder of the 'newsdesk-outbox'
+// Web Lock, sends the queue in order when the network returns (online event, tab visible, every 30 s); a
+// 4xx is final (failed, the operator edits and resends or discards). "Offline" is decided by
+// navigator.onLine and the online/offline events, because the in-page mock network answers even when the
+// browser has no network; the mock for /social/post* fails like a dropped network while navigator.onLine is false.
 import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
@@ -7,7 +14,7 @@ import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
 import { defaultLockManager, type LockManagerLike } from './locks';
 
-export { failureReason, IN_PROGRESS_REASON, TIMEOUT_REASON } from './failure';
+export { failureReason, IN_PROGRESS_REASON } from './failure';
 
 /** The Web Lock whose holder is the one tab that sends the outbox. */
 export const OUTBOX_LOCK = 'newsdesk-outbox';

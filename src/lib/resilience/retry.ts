@@ -16,7 +16,6 @@ export const RETRY_LIMITS = {
 } as const;
 
 let current: RetrySettings = DEFAULT_RETRY_SETTINGS;
-const listeners = new Set<(s: RetrySettings) => void>();
 
 /** The retry settings in force; the Admin screen changes them and they apply at once. */
 export function getRetrySettings(): RetrySettings {
@@ -25,12 +24,6 @@ export function getRetrySettings(): RetrySettings {
 
 export function setRetrySettings(settings: RetrySettings): void {
   current = settings;
-  for (const l of listeners) l(settings);
-}
-
-export function onRetrySettingsChange(listener: (s: RetrySettings) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Delay before retry number `attempt` (1-based): retryDelay × multiplier^(attempt−1), i.e. 2 s, 4 s, 8 s by default. */

@@ -16,7 +16,7 @@ export const SEQUENTIAL_PAUSE_MS = 500;
 /** SPEC §9: connection test time-out. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 /** The client-identifier header every call to the operator's n8n carries (SPEC §7). */
-export const CLIENT_ID_HEADER = 'X-Client-Id';
+const CLIENT_ID_HEADER = 'X-Client-Id';
 export const CLIENT_ID = 'newsdesk-dashboard';
 /** `source` and `version` sent with a trigger (SPEC §7). */
 export const TRIGGER_SOURCE = 'newsdesk-dashboard';

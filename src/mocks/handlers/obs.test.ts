@@ -1,13 +1,5 @@
 import { callApi } from '@/lib/api/client';
-import {
-  getObsScenes,
-  getObsStatus,
-  listScheduledBroadcasts,
-  obsControl,
-  setObsScene,
-  startObsStream,
-  stopObsStream,
-} from '@/lib/api/obs';
+import { listScheduledBroadcasts } from '@/lib/api/obs';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
 import { obsSim } from '../store/obs';
 
@@ -16,30 +8,38 @@ afterEach(async () => {
 });
 
 test('GET /obs/scenes lists the SPEC scene ids', async () => {
-  expect((await getObsScenes()).map((s) => s.id)).toEqual(['main-studio', 'intro', 'weather', 'breaking', 'outro']);
+  expect((await callApi('obs.scenes')).map((s) => s.id)).toEqual([
+    'main-studio',
+    'intro',
+    'weather',
+    'breaking',
+    'outro',
+  ]);
 });
 
 test('POST /obs/scene switches the simulated OBS, and a WebSocket client hears it', async () => {
   await connectObs({ host: 'localhost', port: 4455, password: 'newsdesk-obs' });
-  await setObsScene('outro');
+  await callApi('obs.scene', { body: { sceneName: 'outro' } });
   expect(obsSim.currentScene()).toBe('outro');
   await vi.waitFor(() => expect(getObsState().currentScene).toBe('outro'));
-  expect(await getObsStatus()).toMatchObject({ connected: true, streaming: false, scene: 'outro' });
+  expect(await callApi('obs.status')).toMatchObject({ connected: true, streaming: false, scene: 'outro' });
 });
 
 test('stream start/stop over HTTP; a second start is refused', async () => {
-  await startObsStream();
+  await callApi('obs.streamStart');
   await vi.waitFor(() => expect(obsSim.streaming()).toBe(true));
-  await expect(startObsStream()).rejects.toMatchObject({ status: 409 });
-  await stopObsStream();
+  await expect(callApi('obs.streamStart')).rejects.toMatchObject({ status: 409 });
+  await callApi('obs.streamStop');
   await vi.waitFor(() => expect(obsSim.streaming()).toBe(false));
 });
 
 test('POST /obs/control sets text and refuses unknown actions and scenes', async () => {
-  await obsControl('setText', { text: 'Hallo' });
+  await callApi('obs.control', { body: { action: 'setText', text: 'Hallo' } });
   expect(obsSim.input('AI News Content')?.settings.text).toBe('Hallo');
-  await expect(obsControl('explode')).rejects.toMatchObject({ status: 400 });
-  await expect(obsControl('switchScene', { sceneName: 'nope' })).rejects.toMatchObject({ status: 404 });
+  await expect(callApi('obs.control', { body: { action: 'explode' } })).rejects.toMatchObject({ status: 400 });
+  await expect(callApi('obs.control', { body: { action: 'switchScene', sceneName: 'nope' } })).rejects.toMatchObject({
+    status: 404,
+  });
 });
 
 test('GET /live/schedule gives id, title, time, date, platform', async () => {
@@ -61,8 +61,8 @@ test("GET /obs/instances lists the demo server's one OBS; /obs/status names it w
     },
   ]);
   obsSim.startStream();
-  await vi.waitFor(async () => expect((await getObsStatus()).streaming).toBe(true));
-  const status = await getObsStatus();
+  await vi.waitFor(async () => expect((await callApi('obs.status')).streaming).toBe(true));
+  const status = await callApi('obs.status');
   expect(status).toMatchObject({ instance: 'Studio', state: 'connected', streamPhase: 'started' });
   expect(status.health).toMatchObject({ fps: 30 });
 });

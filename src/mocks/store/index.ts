@@ -16,7 +16,3 @@ export function resetStore(scenario: Scenario = 'default'): void {
   currentScenario = scenario;
   for (const reset of resetters) reset(scenario);
 }
-
-export function storeScenario(): Scenario {
-  return currentScenario;
-}

@@ -153,14 +153,9 @@ export async function settingsHostChanges({ settings: s }: CheckedSettings): Pro
 }
 
 /**
- * Reads a settings file and stores what it holds. Nothing is stored unless the whole file is valid;
+ * Stores a checked settings file (see readSettingsFile): nothing is stored unless the whole file is valid, and
  * redacted or missing secrets keep the stored ones. Returns the keys that were imported.
  */
-export async function importSettings(text: string): Promise<SettingKey[]> {
-  return storeSettings(readSettingsFile(text));
-}
-
-/** Stores a checked settings file (see readSettingsFile); returns the keys that were imported. */
 export async function storeSettings({ settings: s, retry }: CheckedSettings): Promise<SettingKey[]> {
   const done: SettingKey[] = [];
   if (s.workflowConfig) {
