@@ -1,8 +1,13 @@
 // @vitest-environment node
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
+
+const run = promisify(execFile);
 
 // The repository's own lint config, run on samples: markup from a server string must never reach an HTML sink.
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -65,3 +70,43 @@ test('code not in the house format fails npm run lint (prettier --check), format
   const scripts = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
   expect(scripts.scripts.lint).toContain('prettier --check');
 });
+
+test('an unused export fails the dead-code check of npm run lint (knip), and passes once it is gone', async () => {
+  // A fixture project outside the work tree under the repository's own knip.jsonc: the planted file disturbs no other run.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lint-knip-'));
+  const knip = () =>
+    run(process.execPath, [path.resolve('node_modules/knip/bin/knip.js'), '--directory', dir, '--reporter', 'json'])
+      .then(({ stdout }) => ({ code: 0, stdout }))
+      .catch((error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }));
+  const unusedExports = (stdout: string) =>
+    (JSON.parse(stdout) as { issues: Array<{ file: string; exports: Array<{ name: string }> }> }).issues.flatMap(
+      (issue) => issue.exports.map((e) => `${issue.file}: ${e.name}`),
+    );
+  try {
+    await copyFile('knip.jsonc', path.join(dir, 'knip.jsonc'));
+    await writeFile(
+      path.join(dir, 'package.json'),
+      '{ "name": "lint-knip-sample", "private": true, "type": "module" }\n',
+    );
+    await mkdir(path.join(dir, 'scripts', 'sample'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'scripts', 'sample.ts'),
+      "import { used } from './sample/lib';\nconsole.log(used());\n",
+    );
+    await writeFile(
+      path.join(dir, 'scripts', 'sample', 'lib.ts'),
+      'export const used = () => 1;\nexport const unused = () => 2;\n',
+    );
+    const planted = await knip();
+    expect(unusedExports(planted.stdout)).toEqual(['scripts/sample/lib.ts: unused']);
+    expect(planted.code).toBe(1);
+    await writeFile(path.join(dir, 'scripts', 'sample', 'lib.ts'), 'export const used = () => 1;\n');
+    const clean = await knip();
+    expect(unusedExports(clean.stdout)).toEqual([]);
+    expect(clean.code).toBe(0);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const scripts = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
+  expect(scripts.scripts.lint).toMatch(/&& knip\b/);
+}, 60_000);
