@@ -24,13 +24,18 @@
 //                              ≥ 500 ms before FCP for a frame the page needed while it idled (headless BeginFrame
 //                              throttling).
 //
+//   real desk                  the same Lighthouse and long-task budgets on the Newsdesk server itself (HTTPS, HTTP/2)
+//                              with `--seed large` (10,000 posts, 10,000 AI news, 2,000 media items), signed in; beside
+//                              each screen its API calls (size, time) of an unthrottled signed-in load
+//                              (scripts/bench-desk.mjs; BENCH_DESK_DIR keeps the seeded data folder between runs)
+//
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
 // waited for); the scripts requested after that but before it was first visible are printed beside it, not judged.
 // Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
-// --only sizes,lists,warm,live,lighthouse,pipeline runs only those parts (pipeline: scripts/bench-pipeline.ts, a feed poll
+// --only sizes,lists,warm,live,lighthouse,desk,pipeline runs only those parts (pipeline: scripts/bench-pipeline.ts, a feed poll
 // of 20 sources and a Scraper stage, each ≤ 10 s); --screens /,/dashboard/posts limits Lighthouse to those
-// paths. BENCH_PORT (default 4310) is the preview port (it and the next two); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
+// paths. BENCH_PORT (default 4310) is the preview port (it and the next four: the real desk takes +3 and +4); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
 // at 4×, BENCH_CALIBRATED_RUNS (default 1) the informational calibrated runs per screen (0: none); BENCH_TRACE_DIR, when set, the
 // folder that keeps each Lighthouse run's report and trace (<path>-<slowdown>x-<time>.lhr.json / .trace.json).
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,6 +49,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { preview as vitePreview } from 'vite';
+import puppeteer from 'puppeteer-core';
+import { DESK_TOKEN, formatCalls, screenCalls, SIGN_IN, signInArgs, startSeededDesk } from './bench-desk.mjs';
 import { startMockBackend } from './mock-backend.mjs';
 import { describeHost, hostFigures } from './trace-host.mjs';
 
@@ -80,7 +87,8 @@ const LONG_TASK_QUIET_MS = 4_000;
 
 const args = process.argv.slice(2);
 const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : null;
-const PARTS = ['sizes', 'lists', 'warm', 'live', 'lighthouse', 'pipeline'];
+const PARTS = ['sizes', 'lists', 'warm', 'live', 'lighthouse', 'desk', 'pipeline'];
+const DESK_PORT = PORT + 3;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : PARTS;
 const run = (part) => only.includes(part);
 const LIGHTHOUSE_URLS = args.includes('--screens') ? args[args.indexOf('--screens') + 1].split(',') : ['/', ...SCREENS];
@@ -161,8 +169,11 @@ async function productionLikePreview(dist) {
   };
 }
 
-/** One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report and what its trace says of the host (scripts/trace-host.mjs). */
-async function lighthouseRun(url, cpuSlowdown) {
+/**
+ * One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report
+ * and what its trace says of the host (scripts/trace-host.mjs). With `token` the tab is signed in before the console runs.
+ */
+async function lighthouseRun(url, cpuSlowdown, token) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath() ?? chromium.executablePath(),
     // The bench's own self-signed certificate (productionLikePreview).
@@ -181,7 +192,16 @@ async function lighthouseRun(url, cpuSlowdown) {
           settings: { throttling: { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } },
         }
       : undefined;
-    const result = await lighthouse(url, flags, config);
+    // The operator token lives in the tab's sessionStorage: Lighthouse is handed a tab (puppeteer-core, its own
+    // dependency) whose every document gets it first.
+    const connected = token ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` }) : undefined;
+    let tab;
+    if (connected) {
+      tab = await connected.newPage();
+      await tab.evaluateOnNewDocument(SIGN_IN, signInArgs(token));
+    }
+    const result = await lighthouse(url, flags, config, tab);
+    await connected?.disconnect();
     if (TRACE_DIR) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${cpuSlowdown ?? 4}x-${Date.now()}`;
       mkdirSync(TRACE_DIR, { recursive: true });
@@ -212,7 +232,7 @@ async function lighthouseRun(url, cpuSlowdown) {
  * counts once the screen has drawn its data (no loading skeleton left) and 4 s after. Returns the durations (ms) of one
  * run's long tasks after FCP, or the reason the run could not be judged.
  */
-async function untracedLongTasks(url, { slow4G }) {
+async function untracedLongTasks(url, { slow4G, token }) {
   const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
   const context = await browser.newContext({
     ignoreHTTPSErrors: true,
@@ -224,6 +244,7 @@ async function untracedLongTasks(url, { slow4G }) {
     userAgent: userAgents.mobile,
   });
   try {
+    if (token) await context.addInitScript(SIGN_IN, signInArgs(token));
     await context.addInitScript(() => {
       const seen = [];
       Object.defineProperty(window, '__benchLongTasks', { value: seen });
@@ -430,9 +451,121 @@ function check(name, value, budget, detail = '') {
   );
 }
 
+const score = (r) => Math.round(r.categories.performance.score * 100);
+const tbt = (r) => r.audits['total-blocking-time']?.numericValue ?? Infinity;
+// Long tasks (as Lighthouse simulates them at 4×) that start after the first contentful paint: data arriving.
+const lateLongTasks = (r) => {
+  const fcp = r.audits['first-contentful-paint']?.numericValue ?? 0;
+  return (r.audits['long-tasks']?.details?.items ?? []).filter(
+    (t) => t.startTime >= fcp && t.duration > LIGHTHOUSE.longTaskMs,
+  );
+};
+// The median run by performance score (Lighthouse's variability docs: take the median of several runs).
+const medianRun = (runs) => [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)];
+
+/** Lighthouse's and the long-task budgets for one screen at `base` (signed in with `token`), printed and recorded. */
+async function judgeScreen(base, url, { token, label = '' } = {}) {
+  const runs = [];
+  const hosts = [];
+  while (runs.length < LIGHTHOUSE_RUNS) {
+    const { lhr, host } = await lighthouseRun(base + url, undefined, token);
+    runs.push(lhr);
+    hosts.push(host);
+  }
+  const lhr = medianRun(runs);
+  const index = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
+  const slowdown = calibratedSlowdown(index);
+  const calibrated = [];
+  if (slowdown !== 4)
+    while (calibrated.length < CALIBRATED_RUNS) calibrated.push((await lighthouseRun(base + url, slowdown, token)).lhr);
+  const perf = score(lhr);
+  const a11y = Math.round(lhr.categories.accessibility.score * 100);
+  const tbtMs = median(runs.map(tbt));
+  const late = lateLongTasks(lhr);
+  const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
+  const calText =
+    slowdown === 4
+      ? 'host calibrates to 4× too'
+      : calibrated.length
+        ? `calibrated ${slowdown}×: performance ${calibrated.map(score).join(', ')}, TBT ${Math.round(median(calibrated.map(tbt)))} ms`
+        : `calibrated ${slowdown}×: not run`;
+  console.log(
+    `      ${url.padEnd(20)} 4×: performance ${runs.map(score).join(', ')}; median run FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}  |  BenchmarkIndex ${index}, ${calText}`,
+  );
+  console.log(`      ${describeHost(hosts)}`);
+  if (token) {
+    // What the signed-in median run fetched from /api (a 401 here would mean it measured the sign-in dialog).
+    const api = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => /\/api\//.test(r.url));
+    console.log(
+      `      API in the median run: ${api.map((r) => `${new URL(r.url).pathname} ${r.statusCode} ${kb(r.transferSize ?? 0)} KB`).join(', ') || 'none'}`,
+    );
+  }
+  const judge = (ok, name, value, budget) => {
+    results.push(ok);
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${String(value).padStart(7)}         (budget ${budget})`);
+  };
+  judge(
+    perf >= LIGHTHOUSE.performance,
+    `Lighthouse 4× performance ${label}${url}`,
+    perf,
+    `≥ ${LIGHTHOUSE.performance}`,
+  );
+  judge(
+    tbtMs <= LIGHTHOUSE.tbtMs,
+    `Lighthouse 4× TBT ${label}${url} (median, ms)`,
+    Math.round(tbtMs),
+    `≤ ${LIGHTHOUSE.tbtMs} ms`,
+  );
+  // Every run is judged, in both conditions (a long task in any of them fails the budget, and so does a run that
+  // could not be judged).
+  const untraced = [];
+  for (const slow4G of [false, true])
+    for (let i = 0; i < LONG_TASK_RUNS; i++)
+      untraced.push({ slow4G, ...(await untracedLongTasks(base + url, { slow4G, token })) });
+  const worst = Math.max(...untraced.map((r) => (r.error ? Infinity : r.late.length)));
+  const runText = (r) =>
+    r.error
+      ? `nicht messbar: ${r.error}`
+      : r.late.length
+        ? `${r.late.length} (${r.late.map((d) => `${Math.round(d)} ms`).join(', ')})`
+        : '0';
+  const runsText = [false, true]
+    .map(
+      (slow4G) =>
+        `${slow4G ? 'slow 4G' : 'data at once'} ${untraced
+          .filter((r) => r.slow4G === slow4G)
+          .map(runText)
+          .join(', ')}`,
+    )
+    .join('; ');
+  judge(
+    worst === 0,
+    `long tasks > ${LIGHTHOUSE.longTaskMs} ms after FCP ${label}${url} (4×, every run)`,
+    Number.isFinite(worst) ? worst : '?',
+    `0; ${runsText}`,
+  );
+  console.log(
+    `      Lighthouse's simulated long tasks after FCP (median run; its trace stretches tasks here): ${late.length}${late.length ? `: ${late.map((t) => `${Math.round(t.duration)} ms ${path.basename(t.url ?? '')}`).join(', ')}` : ''}`,
+  );
+  judge(
+    a11y >= LIGHTHOUSE.accessibility,
+    `Lighthouse accessibility ${label}${url}`,
+    a11y,
+    `≥ ${LIGHTHOUSE.accessibility}`,
+  );
+  const refs = new Set(lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
+  const failing = Object.values(lhr.audits).filter((a) => refs.has(a.id) && a.score !== null && a.score < 1);
+  if (failing.length) console.log(`      accessibility audits below 1: ${failing.map((a) => a.id).join(', ')}`);
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((i) => `${path.basename(i.url)} ${Math.round(i.scripting)} ms`);
+  if (bootup.length) console.log(`      scripting (4×): ${bootup.join(', ')}`);
+}
+
 let server;
 let backend;
 let secure;
+let desk;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const dist = distArg ?? path.join(tmp, 'dist');
@@ -520,7 +653,7 @@ try {
   if (server) server.kill();
   server = undefined;
 
-  if (run('live') || run('lighthouse')) {
+  if (run('live') || run('lighthouse') || run('desk')) {
     console.log('\n== Live build (VITE_API_MODE=live, config.json live)');
     const liveDist = path.join(tmp, 'dist-live');
     build(liveDist, { VITE_API_MODE: 'live' });
@@ -557,104 +690,22 @@ try {
       console.log(
         `      ${LIGHTHOUSE_RUNS} runs at 4× per screen decide; "calibrated" is ${CALIBRATED_RUNS} run(s) at the host-calibrated slowdown, for information only`,
       );
-      const score = (r) => Math.round(r.categories.performance.score * 100);
-      const tbt = (r) => r.audits['total-blocking-time']?.numericValue ?? Infinity;
-      // Long tasks (as Lighthouse simulates them at 4×) that start after the first contentful paint: data arriving.
-      const lateLongTasks = (r) => {
-        const fcp = r.audits['first-contentful-paint']?.numericValue ?? 0;
-        return (r.audits['long-tasks']?.details?.items ?? []).filter(
-          (t) => t.startTime >= fcp && t.duration > LIGHTHOUSE.longTaskMs,
-        );
-      };
-      // The median run by performance score (Lighthouse's variability docs: take the median of several runs).
-      const medianRun = (runs) => [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)];
+      for (const url of LIGHTHOUSE_URLS) await judgeScreen(secure.base, url);
+    }
+
+    if (run('desk')) {
+      // The real desk as an operator meets it: its own server and database, a realistic amount of data, signed in.
+      const dataDir = process.env.BENCH_DESK_DIR
+        ? path.resolve(process.env.BENCH_DESK_DIR)
+        : path.join(tmp, 'desk-data');
+      desk = await startSeededDesk({ dist: liveDist, dataDir, port: DESK_PORT, tmp });
+      console.log(
+        `\n== Real desk (Lighthouse mobile, default settings): the Newsdesk server over ${desk.protocol}, --seed large, signed in`,
+      );
+      console.log(`      up after ${(desk.startMs / 1000).toFixed(1)} s: ${desk.seeded}`);
       for (const url of LIGHTHOUSE_URLS) {
-        const runs = [];
-        const hosts = [];
-        while (runs.length < LIGHTHOUSE_RUNS) {
-          const { lhr, host } = await lighthouseRun(secure.base + url);
-          runs.push(lhr);
-          hosts.push(host);
-        }
-        const lhr = medianRun(runs);
-        const index = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
-        const slowdown = calibratedSlowdown(index);
-        const calibrated = [];
-        if (slowdown !== 4)
-          while (calibrated.length < CALIBRATED_RUNS)
-            calibrated.push((await lighthouseRun(secure.base + url, slowdown)).lhr);
-        const perf = score(lhr);
-        const a11y = Math.round(lhr.categories.accessibility.score * 100);
-        const tbtMs = median(runs.map(tbt));
-        const late = lateLongTasks(lhr);
-        const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
-        const calText =
-          slowdown === 4
-            ? 'host calibrates to 4× too'
-            : calibrated.length
-              ? `calibrated ${slowdown}×: performance ${calibrated.map(score).join(', ')}, TBT ${Math.round(median(calibrated.map(tbt)))} ms`
-              : `calibrated ${slowdown}×: not run`;
-        console.log(
-          `      ${url.padEnd(20)} 4×: performance ${runs.map(score).join(', ')}; median run FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}  |  BenchmarkIndex ${index}, ${calText}`,
-        );
-        console.log(`      ${describeHost(hosts)}`);
-        const judge = (ok, name, value, budget) => {
-          results.push(ok);
-          console.log(
-            `${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${String(value).padStart(7)}         (budget ${budget})`,
-          );
-        };
-        judge(perf >= LIGHTHOUSE.performance, `Lighthouse 4× performance ${url}`, perf, `≥ ${LIGHTHOUSE.performance}`);
-        judge(
-          tbtMs <= LIGHTHOUSE.tbtMs,
-          `Lighthouse 4× TBT ${url} (median, ms)`,
-          Math.round(tbtMs),
-          `≤ ${LIGHTHOUSE.tbtMs} ms`,
-        );
-        // Every run is judged, in both conditions (a long task in any of them fails the budget, and so does a run that
-        // could not be judged).
-        const untraced = [];
-        for (const slow4G of [false, true])
-          for (let i = 0; i < LONG_TASK_RUNS; i++)
-            untraced.push({ slow4G, ...(await untracedLongTasks(secure.base + url, { slow4G })) });
-        const worst = Math.max(...untraced.map((r) => (r.error ? Infinity : r.late.length)));
-        const runText = (r) =>
-          r.error
-            ? `nicht messbar: ${r.error}`
-            : r.late.length
-              ? `${r.late.length} (${r.late.map((d) => `${Math.round(d)} ms`).join(', ')})`
-              : '0';
-        const runsText = [false, true]
-          .map(
-            (slow4G) =>
-              `${slow4G ? 'slow 4G' : 'data at once'} ${untraced
-                .filter((r) => r.slow4G === slow4G)
-                .map(runText)
-                .join(', ')}`,
-          )
-          .join('; ');
-        judge(
-          worst === 0,
-          `long tasks > ${LIGHTHOUSE.longTaskMs} ms after FCP ${url} (4×, every run)`,
-          Number.isFinite(worst) ? worst : '?',
-          `0; ${runsText}`,
-        );
-        console.log(
-          `      Lighthouse's simulated long tasks after FCP (median run; its trace stretches tasks here): ${late.length}${late.length ? `: ${late.map((t) => `${Math.round(t.duration)} ms ${path.basename(t.url ?? '')}`).join(', ')}` : ''}`,
-        );
-        judge(
-          a11y >= LIGHTHOUSE.accessibility,
-          `Lighthouse accessibility ${url}`,
-          a11y,
-          `≥ ${LIGHTHOUSE.accessibility}`,
-        );
-        const refs = new Set(lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
-        const failing = Object.values(lhr.audits).filter((a) => refs.has(a.id) && a.score !== null && a.score < 1);
-        if (failing.length) console.log(`      accessibility audits below 1: ${failing.map((a) => a.id).join(', ')}`);
-        const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
-          .slice(0, 3)
-          .map((i) => `${path.basename(i.url)} ${Math.round(i.scripting)} ms`);
-        if (bootup.length) console.log(`      scripting (4×): ${bootup.join(', ')}`);
+        console.log(`      ${url.padEnd(20)} ${formatCalls(await screenCalls(browser, desk.base, url))}`);
+        await judgeScreen(desk.base, url, { token: DESK_TOKEN, label: 'desk ' });
       }
     }
   }
@@ -662,6 +713,7 @@ try {
   if (server) server.kill();
   await secure?.close();
   await backend?.close();
+  await desk?.stop();
   await browser.close();
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,15 +1,17 @@
-// npm start: reads the environment, migrates, serves the PWA and /api on one origin. `--seed demo` loads the sample data.
+// npm start: reads the environment, migrates, serves the PWA and /api on one origin. `--seed demo` loads the sample data,
+// `--seed large` (or NEWSDESK_SEED=large) a desk of realistic size.
 import { lanNames } from './certs';
 import { EnvError, parseEnv } from './env';
 import { startServer } from './server';
 
 const args = process.argv.slice(2);
 const seedAt = args.indexOf('--seed');
-const seed = seedAt >= 0 ? args[seedAt + 1] : undefined;
-if (seed !== undefined && seed !== 'demo') {
-  console.error(`Unbekannte Beispieldaten "${seed}": erlaubt ist --seed demo.`);
+const seedName = seedAt >= 0 ? args[seedAt + 1] : process.env.NEWSDESK_SEED || undefined;
+if (seedName !== undefined && seedName !== 'demo' && seedName !== 'large') {
+  console.error(`Unbekannte Beispieldaten "${seedName}": erlaubt sind --seed demo und --seed large.`);
   process.exit(2);
 }
+const seed: 'demo' | 'large' | undefined = seedName;
 
 try {
   const env = parseEnv();

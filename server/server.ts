@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { resolveToken } from './auth';
 import { openDatabase, type Database } from './db/client';
 import { ensureStandingRows, seedDemo, settleAfterBulkLoad } from './db/seed';
+import { LARGE_COUNTS, seedLarge } from './db/seed-large';
 import { EnvError, type Env } from './env';
 import { EventHub } from './events';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -90,7 +91,10 @@ function listen(server: ServerType, port: number, host: string): Promise<ServerT
 }
 
 /** Opens (and migrates) the database, optionally seeds, and listens on env.port (0 = any free port). */
-export async function startServer(env: Env, options: { seed?: 'demo'; log?: boolean } = {}): Promise<Running> {
+export async function startServer(
+  env: Env,
+  options: { seed?: 'demo' | 'large'; log?: boolean } = {},
+): Promise<Running> {
   const dataDir = path.resolve(env.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const { token, generated, file } = resolveToken(env.token, dataDir);
@@ -102,6 +106,16 @@ export async function startServer(env: Env, options: { seed?: 'demo'; log?: bool
   if (options.seed === 'demo') {
     await seedDemo(database.db);
     await settleAfterBulkLoad(database.db);
+  }
+  if (options.seed === 'large') {
+    const started = performance.now();
+    if (await seedLarge(database.db)) {
+      await settleAfterBulkLoad(database.db);
+      const { posts, news, media } = LARGE_COUNTS;
+      console.log(
+        `Beispieldaten „large“ geladen: ${posts} Posts, ${news} AI News, ${media} Medien (${((performance.now() - started) / 1000).toFixed(1)} s).`,
+      );
+    }
   }
   if (env.defaultSources) await seedDefaultSources(database.db);
   await pruneIdempotencyKeys(database);

@@ -1,4 +1,5 @@
-// The desk's standing rows (the administrator, the five platforms) and `--seed demo`: the mock fixtures' sample data.
+// The desk's standing rows (the administrator, the five platforms) and `--seed demo`: the mock fixtures' sample data
+// (`--seed large` is in seed-large.ts).
 import { sql } from 'drizzle-orm';
 import { makeMedia } from '../../src/mocks/fixtures/media';
 import { makeNews } from '../../src/mocks/fixtures/news';
@@ -40,6 +41,9 @@ export async function ensureStandingRows(db: Db): Promise<void> {
 // Lists are newest first by insertion order, so the fixtures go in back to front (their first item ends on top).
 const reversed = <T>(items: T[]) => [...items].reverse();
 
+/** A transaction of the desk's database (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Loads the sample data of the fixtures (idempotent: rows that exist stay as they are). */
 export async function seedDemo(db: Db, options: { posts?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
@@ -52,35 +56,10 @@ export async function seedDemo(db: Db, options: { posts?: number } = {}): Promis
         .onConflictDoNothing();
     await tx.insert(t.news).values(reversed(makeNews())).onConflictDoNothing();
     await tx.insert(t.media).values(reversed(makeMedia())).onConflictDoNothing();
-    await tx.insert(t.users).values(userFixtures).onConflictDoNothing();
-    for (const p of makePlatforms()) {
-      await tx
-        .insert(t.socialPlatforms)
-        .values(p)
-        .onConflictDoUpdate({
-          target: t.socialPlatforms.id,
-          set: { connected: p.connected, status: p.status, followers: p.followers, posts: p.posts },
-        });
-    }
-    await tx.insert(t.postTemplates).values(makeTemplates()).onConflictDoNothing();
+    await seedDemoSurroundings(tx);
     await tx
       .insert(t.scheduledPosts)
       .values(makeScheduled().map((s) => ({ ...s, content: s.content ?? null })))
-      .onConflictDoNothing();
-    await tx.insert(t.broadcasts).values(scheduledBroadcastFixtures).onConflictDoNothing();
-    await tx.insert(t.avatars).values(avatarFixtures).onConflictDoNothing();
-    await tx.insert(t.videoProjects).values(reversed(videoProjectFixtures)).onConflictDoNothing();
-    await tx
-      .insert(t.workflowRuns)
-      .values(RUN_FIXTURES.map((r) => ({ ...r, workflowId: 'ai-news', log: r.log ?? null })))
-      .onConflictDoNothing();
-    await tx.insert(t.pipelineSteps).values(PIPELINE_FIXTURE).onConflictDoNothing();
-    await tx
-      .insert(t.keyValues)
-      .values([
-        { key: 'pipeline.variables', value: VARIABLES_FIXTURE },
-        { key: 'pipeline.successRates', value: SUCCESS_RATE_FIXTURE },
-      ])
       .onConflictDoNothing();
     const minutesAgo = [2, 15, 32, 60, 120];
     await tx
@@ -99,10 +78,42 @@ export async function seedDemo(db: Db, options: { posts?: number } = {}): Promis
   });
 }
 
+/** The demo's rows beside the long lists: users, connected platforms, templates, broadcasts, video and workflow samples. */
+export async function seedDemoSurroundings(tx: Tx): Promise<void> {
+  await tx.insert(t.users).values(userFixtures).onConflictDoNothing();
+  for (const p of makePlatforms()) {
+    await tx
+      .insert(t.socialPlatforms)
+      .values(p)
+      .onConflictDoUpdate({
+        target: t.socialPlatforms.id,
+        set: { connected: p.connected, status: p.status, followers: p.followers, posts: p.posts },
+      });
+  }
+  await tx.insert(t.postTemplates).values(makeTemplates()).onConflictDoNothing();
+  await tx.insert(t.broadcasts).values(scheduledBroadcastFixtures).onConflictDoNothing();
+  await tx.insert(t.avatars).values(avatarFixtures).onConflictDoNothing();
+  await tx.insert(t.videoProjects).values(reversed(videoProjectFixtures)).onConflictDoNothing();
+  await tx
+    .insert(t.workflowRuns)
+    .values(RUN_FIXTURES.map((r) => ({ ...r, workflowId: 'ai-news', log: r.log ?? null })))
+    .onConflictDoNothing();
+  await tx.insert(t.pipelineSteps).values(PIPELINE_FIXTURE).onConflictDoNothing();
+  await tx
+    .insert(t.keyValues)
+    .values([
+      { key: 'pipeline.variables', value: VARIABLES_FIXTURE },
+      { key: 'pipeline.successRates', value: SUCCESS_RATE_FIXTURE },
+    ])
+    .onConflictDoNothing();
+}
+
 /**
  * VACUUM ANALYZE after a bulk load, as autovacuum would within its first minute: until then the planner has no
  * statistics and no visibility map, so counting 10,000 fresh posts scans every row (10 ms instead of 1 ms a page).
  */
 export async function settleAfterBulkLoad(db: Db): Promise<void> {
-  await db.execute(sql`VACUUM ANALYZE posts, news, media`);
+  await db.execute(
+    sql`VACUUM ANALYZE posts, news, media, news_texts, scheduled_posts, social_post_results, notifications`,
+  );
 }
