@@ -1,6 +1,7 @@
 // The web app: request log, security headers, CORS allow-list, bearer auth, the contract's routes, events, the PWA.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { BlockList } from 'node:net';
@@ -86,6 +87,8 @@ function peerAddress(c: Context<AppEnv>): string {
 /** Creates the app around its dependencies (database, events, token). */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Lists of thousands of rows and the build's scripts go out gzipped; the event stream, byte ranges and media do not.
+  app.use('*', compress());
   const allowed = new Set(options.allowedOrigins ?? []);
 
   app.use('*', async (c, next) => {
