@@ -286,6 +286,13 @@ export default defineConfig(({ command }) => ({
               minShareCount: 3,
               includeDependenciesRecursively: false,
             },
+            // Radix's Slot stays with the Button that every screen loads: the lazy tooltip uses it too, which would split
+            // it into a chunk of its own on every screen's first load.
+            {
+              name: 'button',
+              test: /\/src\/components\/ui\/button\.tsx$|\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//,
+              includeDependenciesRecursively: false,
+            },
             // The entity files, a chunk each (lib/api/client.ts evaluates them in order), named so that none passes for a
             // screen's chunk (entities/admin.ts is not the Admin screen); the helpers ride with the first: no 145-byte chunk.
             {

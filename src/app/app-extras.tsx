@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Toaster } from 'sonner';
+import { Tooltips } from '@/components/ui/tooltip-loader';
 import { DatabaseNotices } from './database-notices';
 import { InsecureContextNotice } from './insecure-context-notice';
 import { OfflineBanner } from './offline-banner';
@@ -17,7 +18,10 @@ export const SERVICE_WORKER_DELAY_MS = 3000;
 
 const controlledByWorker = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
-/** Loaded after the first screen has rendered: toasts (SPEC §9 defaults), the PWA update prompt, the offline banner. */
+/**
+ * Loaded after the first screen has rendered: toasts and tooltips (SPEC §9 defaults), the PWA update prompt, the offline
+ * banner.
+ */
 export default function AppExtras() {
   const [theme] = useTheme();
   const [controlled] = useState(controlledByWorker);
@@ -30,6 +34,7 @@ export default function AppExtras() {
       <OfflineBanner />
       <DatabaseNotices />
       <InsecureContextNotice />
+      <Tooltips />
     </>
   );
 }
