@@ -114,7 +114,8 @@ function detailsOf(item: AiNewsItem): StoryDetails {
 export const newsStore = {
   list: (): AiNewsItem[] => items,
   latest: (limit = 10): AiNewsItem[] =>
-    [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit),
+    // ISO times sort as strings; localeCompare would build a collator on the overview, which creates none.
+    [...items].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit),
   /** A story with its script, sources and where it went. */
   get(id: string): AiNewsDetails | undefined {
     const item = items.find((n) => n.id === id);
