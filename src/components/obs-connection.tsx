@@ -132,34 +132,29 @@ function ServerSceneSource({
           <NativeSelect
             id={`${id}-scene`}
             value={choice.sceneName ?? ''}
-            onChange={(e) => onChange({ ...choice, sceneName: e.target.value || undefined })}
+            onValueChange={(value) => onChange({ ...choice, sceneName: value || undefined })}
             disabled={busy}
-          >
-            <option value="">
-              {instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–'}
-            </option>
-            {scenes.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
+            options={[
+              {
+                value: '',
+                label: instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–',
+              },
+              ...scenes.map((name) => ({ value: name, label: name })),
+            ]}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-source`}>Source name</Label>
           <NativeSelect
             id={`${id}-source`}
             value={choice.sourceName ?? ''}
-            onChange={(e) => onChange({ ...choice, sourceName: e.target.value || undefined })}
+            onValueChange={(value) => onChange({ ...choice, sourceName: value || undefined })}
             disabled={busy}
-          >
-            <option value="">{instance.textSource ? obsMessages.serverDefault(instance.textSource) : '–'}</option>
-            {sources.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
+            options={[
+              { value: '', label: instance.textSource ? obsMessages.serverDefault(instance.textSource) : '–' },
+              ...sources.map((name) => ({ value: name, label: name })),
+            ]}
+          />
         </div>
       </div>
       {source && (
@@ -225,15 +220,10 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
           <NativeSelect
             id={`${id}-instance`}
             value={chosen}
-            onChange={(e) => setPicked(e.target.value)}
+            onValueChange={setPicked}
             disabled={busy}
-          >
-            {list.map((i) => (
-              <option key={i.name} value={i.name}>
-                {i.name} ({i.url})
-              </option>
-            ))}
-          </NativeSelect>
+            options={list.map((i) => ({ value: i.name, label: `${i.name} (${i.url})` }))}
+          />
         </div>
       )}
       {list.length === 1 && (

@@ -1,24 +1,50 @@
-import { ChevronDownIcon } from 'lucide-react';
 import type * as React from 'react';
-import { cn } from '@/lib/utils/cn';
 
-/** A styled native select: keyboard and touch friendly, and no popup layer to load. */
-export function NativeSelect({ className, children, ...props }: React.ComponentProps<'select'>) {
+export type SelectOption<T extends string> = { value: T; label: string };
+
+type NativeSelectProps<T extends string> = Omit<
+  React.ComponentProps<'select'>,
+  'value' | 'defaultValue' | 'onChange' | 'children'
+> & {
+  value: T;
+  onValueChange: (value: T) => void;
+  options: ReadonlyArray<SelectOption<T>>;
+  /** Further options under an <optgroup> heading each, after `options`. */
+  groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<SelectOption<T>> }>;
+  /** Classes of the wrapper (width, flex), which is what a layout places. */
+  className?: string;
+};
+
+const toOption = <T extends string>({ value, label }: SelectOption<T>) => (
+  <option key={value} value={value}>
+    {label}
+  </option>
+);
+
+/** The one native select: a typed value, keyboard and touch friendly, and no popup layer to load. */
+export function NativeSelect<T extends string>({
+  className,
+  value,
+  onValueChange,
+  options,
+  groups,
+  ...props
+}: NativeSelectProps<T>) {
   return (
-    <div className="relative">
+    <div className={className ? `native-select ${className}` : 'native-select'}>
       <select
-        className={cn(
-          'flex min-h-10 w-full appearance-none rounded-md border border-input bg-background py-2 pr-9 pl-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
-          className,
-        )}
+        value={value}
+        // The element holds only the values of `options` and `groups`, all of them a T.
+        onChange={(e) => onValueChange(e.target.value as T)}
         {...props}
       >
-        {children}
+        {options.map(toOption)}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(toOption)}
+          </optgroup>
+        ))}
       </select>
-      <ChevronDownIcon
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-50"
-        aria-hidden
-      />
     </div>
   );
 }

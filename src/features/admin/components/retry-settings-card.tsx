@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { putSetting, type RetrySettings } from '@/db/settings';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { useSetting } from '../api/use-setting';
@@ -21,6 +22,12 @@ function toDraft(s: RetrySettings): Draft {
     retryCondition: s.retryCondition,
   };
 }
+
+const RETRY_CONDITIONS = [
+  { value: 'default', label: 'Netzwerk, 5xx, Rate-Limit (Standard)' },
+  { value: 'network-only', label: 'Nur Netzwerkfehler' },
+  { value: 'server-only', label: 'Nur Serverfehler (5xx)' },
+];
 
 const FIELDS: Array<{ field: RetryField; label: string; min: number; max: number; step: number; unit?: string }> = [
   { field: 'maxRetries', label: 'Max retries', min: 1, max: 10, step: 1 },
@@ -104,16 +111,12 @@ export function RetrySettingsCard() {
           })}
           <div className="space-y-1.5">
             <Label htmlFor={`${baseId}-condition`}>Retry condition</Label>
-            <select
+            <NativeSelect
               id={`${baseId}-condition`}
-              className="flex min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
               value={current.retryCondition}
-              onChange={(e) => setDraft({ ...current, retryCondition: e.target.value })}
-            >
-              <option value="default">Netzwerk, 5xx, Rate-Limit (Standard)</option>
-              <option value="network-only">Nur Netzwerkfehler</option>
-              <option value="server-only">Nur Serverfehler (5xx)</option>
-            </select>
+              onValueChange={(retryCondition) => setDraft({ ...current, retryCondition })}
+              options={RETRY_CONDITIONS}
+            />
           </div>
           <div className="sm:col-span-2 lg:col-span-4">
             <Button type="submit">Save retry settings</Button>

@@ -106,14 +106,9 @@ export function SourceForm({
         <NativeSelect
           id={`${base}-language`}
           value={draft.language}
-          onChange={(e) => change({ language: LANGUAGES.find((l) => l.value === e.target.value)?.value ?? 'de' })}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </NativeSelect>
+          onValueChange={(language) => change({ language })}
+          options={LANGUAGES}
+        />
       </div>
       <div className="flex items-center gap-3 sm:col-span-2">
         <Switch id={`${base}-enabled`} checked={draft.enabled} onCheckedChange={(enabled) => change({ enabled })} />

@@ -14,12 +14,13 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { User } from '@/lib/api/types';
 import { useCreateUser, useUsers } from '../api/users';
 import { messages } from '../messages';
 
-const ROLES: Array<User['role']> = ['Admin', 'Editor', 'Viewer'];
+const ROLE_OPTIONS = (['Admin', 'Editor', 'Viewer'] satisfies Array<User['role']>).map((r) => ({ value: r, label: r }));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
@@ -100,18 +101,7 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-role`}>Role</Label>
-            <select
-              id={`${ids}-role`}
-              className="flex min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
-              value={role}
-              onChange={(e) => setRole(e.target.value as User['role'])}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+            <NativeSelect id={`${ids}-role`} value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

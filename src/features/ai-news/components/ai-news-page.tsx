@@ -16,6 +16,7 @@ import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AiNewsItem, NewsCategory, NewsStatus } from '@/lib/api/types';
@@ -24,7 +25,6 @@ import { useNews, usePublishNews, useRejectNews, useRetryNews } from '../api/new
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import type { NewsActions } from './news-table';
-import { nativeSelect } from './styles';
 import { whenIdle } from '@/lib/idle';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
@@ -39,8 +39,20 @@ const loadTable = () => import('./news-table');
 const NewsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
 const tableSkeleton = <Skeleton className="h-80 w-full" />;
 
-const CATEGORIES: NewsCategory[] = ['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'];
-const STATUSES: NewsStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed', 'rejected'];
+const CATEGORY_FILTER = [
+  { value: 'all', label: messages.allCategories },
+  ...(['Technologie', 'Umwelt', 'Wirtschaft', 'Wissenschaft', 'Gesundheit'] satisfies NewsCategory[]).map((c) => ({
+    value: c,
+    label: c,
+  })),
+] as const;
+const STATUS_FILTER = [
+  { value: 'all', label: messages.allStatus },
+  ...(['published', 'scheduled', 'draft', 'review', 'failed', 'rejected'] satisfies NewsStatus[]).map((s) => ({
+    value: s,
+    label: STATUS_LABELS[s],
+  })),
+] as const;
 
 /** The server's reason, readable: a JSON body's message rather than the raw JSON. */
 function reason(error: unknown): string {
@@ -83,46 +95,20 @@ const Filters = memo(function Filters({
     <>
       <div className="grid gap-1">
         <Label htmlFor="news-source">Quelle</Label>
-        <select id="news-source" className={nativeSelect} value={source} onChange={(e) => setSource(e.target.value)}>
-          <option value="all">{messages.allSources}</option>
-          {sources.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+        <NativeSelect
+          id="news-source"
+          value={source}
+          onValueChange={setSource}
+          options={[{ value: 'all', label: messages.allSources }, ...sources.map((s) => ({ value: s, label: s }))]}
+        />
       </div>
       <div className="grid gap-1">
         <Label htmlFor="news-category">Kategorie</Label>
-        <select
-          id="news-category"
-          className={nativeSelect}
-          value={category}
-          onChange={(e) => setCategory(e.target.value as NewsCategory | 'all')}
-        >
-          <option value="all">{messages.allCategories}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <NativeSelect id="news-category" value={category} onValueChange={setCategory} options={CATEGORY_FILTER} />
       </div>
       <div className="grid gap-1">
         <Label htmlFor="news-status">Status</Label>
-        <select
-          id="news-status"
-          className={nativeSelect}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as NewsStatus | 'all')}
-        >
-          <option value="all">{messages.allStatus}</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <NativeSelect id="news-status" value={status} onValueChange={setStatus} options={STATUS_FILTER} />
       </div>
     </>
   );

@@ -11,12 +11,19 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useGenerateNews } from '../api/news';
 import { messages } from '../messages';
-import { nativeSelect } from './styles';
 
 /** Generate News: POST /news/generate with topic and language (default en, SPEC §7). */
+const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'de', label: 'Deutsch' },
+  { value: 'es', label: 'Español' },
+  { value: 'fr', label: 'Français' },
+];
+
 export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const generate = useGenerateNews();
   const [topic, setTopic] = useState('');
@@ -56,17 +63,7 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </div>
           <div className="grid gap-1">
             <Label htmlFor="gen-language">Sprache</Label>
-            <select
-              id="gen-language"
-              className={nativeSelect}
-              value={language}
-              onChange={(e) => setLanguage(e.target.value)}
-            >
-              <option value="en">English</option>
-              <option value="de">Deutsch</option>
-              <option value="es">Español</option>
-              <option value="fr">Français</option>
-            </select>
+            <NativeSelect id="gen-language" value={language} onValueChange={setLanguage} options={LANGUAGES} />
           </div>
           {error && (
             <p role="alert" className="text-sm text-destructive">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
+import { NativeSelect, type SelectOption } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -31,7 +32,12 @@ const TABS: Array<{ value: TypeFilter; label: string }> = [
   { value: 'audio', label: 'Audio' },
   { value: 'image', label: 'Images' },
 ];
-const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
+const SORT_ORDERS: ReadonlyArray<SelectOption<SortOrder>> = [
+  { value: 'newest', label: 'Neueste zuerst' },
+  { value: 'oldest', label: 'Älteste zuerst' },
+  { value: 'views', label: 'Meiste Aufrufe' },
+  { value: 'title', label: 'Titel A–Z' },
+];
 const collator = new Intl.Collator('de');
 
 interface BrowserProps {
@@ -154,17 +160,7 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
         <div id="media-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3">
           <div className="grid gap-1">
             <Label htmlFor="media-sort">Sortierung</Label>
-            <select
-              id="media-sort"
-              className={nativeSelect}
-              value={sort}
-              onChange={(e) => setSort(e.target.value as SortOrder)}
-            >
-              <option value="newest">Neueste zuerst</option>
-              <option value="oldest">Älteste zuerst</option>
-              <option value="views">Meiste Aufrufe</option>
-              <option value="title">Titel A–Z</option>
-            </select>
+            <NativeSelect id="media-sort" value={sort} onValueChange={setSort} options={SORT_ORDERS} />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="media-views">Mindestens Aufrufe</Label>

@@ -10,13 +10,18 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { NewPost, Platform, Post, PostStatus } from '@/lib/api/types';
-import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
+import { STATUS_LABELS } from '@/lib/labels';
+import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
-import { CATEGORIES, nativeSelect } from './post-fields';
+import { CATEGORIES } from './post-fields';
 
-const FORM_STATUSES: PostStatus[] = ['draft', 'review', 'scheduled', 'published'];
+const FORM_STATUSES = (['draft', 'review', 'scheduled', 'published'] satisfies PostStatus[]).map((s) => ({
+  value: s,
+  label: STATUS_LABELS[s],
+}));
 
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
@@ -139,33 +144,21 @@ export function PostFormDialog({
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-platform`}>Plattform</Label>
-              <select
+              <NativeSelect
                 id={`${id}-platform`}
-                className={nativeSelect}
                 value={form.platform}
-                onChange={(e) => set('platform', e.target.value as Platform)}
-              >
-                {Object.entries(PLATFORM_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+                onValueChange={(platform) => set('platform', platform)}
+                options={PLATFORM_OPTIONS}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-status`}>Status</Label>
-              <select
+              <NativeSelect
                 id={`${id}-status`}
-                className={nativeSelect}
                 value={form.status}
-                onChange={(e) => set('status', e.target.value as PostStatus)}
-              >
-                {FORM_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
+                onValueChange={(status) => set('status', status)}
+                options={FORM_STATUSES}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-date`}>Datum</Label>

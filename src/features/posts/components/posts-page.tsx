@@ -19,10 +19,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
-import type { Platform, Post, PostStatus } from '@/lib/api/types';
+import type { Post, PostStatus } from '@/lib/api/types';
 import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
 import {
   countPosts,
@@ -34,8 +35,9 @@ import {
   type SortKey,
 } from '../lib/query-posts';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
+import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
-import { CATEGORIES, nativeSelect } from './post-fields';
+import { CATEGORIES } from './post-fields';
 import type { RowActions } from './posts-table';
 import { whenIdle } from '@/lib/idle';
 
@@ -48,7 +50,14 @@ const ConfirmDelete = retryableLazy(() =>
   import('@/components/confirm-delete').then((m) => ({ default: m.default<Post> })),
 );
 
-const FILTER_STATUSES: PostStatus[] = ['published', 'scheduled', 'draft', 'review', 'failed'];
+const STATUS_FILTER = [
+  { value: 'all', label: 'Alle Status' },
+  ...(['published', 'scheduled', 'draft', 'review', 'failed'] satisfies PostStatus[]).map((s) => ({
+    value: s,
+    label: STATUS_LABELS[s],
+  })),
+] as const;
+const PLATFORM_FILTER = [{ value: 'all', label: 'Alle Plattformen' }, ...PLATFORM_OPTIONS] as const;
 
 function Counter({ label, value, icon: Icon }: { label: string; value: number; icon: typeof FileText }) {
   return (
@@ -181,51 +190,30 @@ const PostsBrowser = memo(function PostsBrowser({ posts, categories, pending, er
         <div id="posts-filter" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-4">
           <div className="grid gap-1">
             <Label htmlFor="filter-status">Status</Label>
-            <select
+            <NativeSelect
               id="filter-status"
-              className={nativeSelect}
               value={query.status}
-              onChange={(e) => set('status', e.target.value as PostQuery['status'])}
-            >
-              <option value="all">Alle Status</option>
-              {FILTER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
+              onValueChange={(status) => set('status', status)}
+              options={STATUS_FILTER}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="filter-platform">Plattform</Label>
-            <select
+            <NativeSelect
               id="filter-platform"
-              className={nativeSelect}
               value={query.platform}
-              onChange={(e) => set('platform', e.target.value as Platform | 'all')}
-            >
-              <option value="all">Alle Plattformen</option>
-              {Object.entries(PLATFORM_LABELS).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
+              onValueChange={(platform) => set('platform', platform)}
+              options={PLATFORM_FILTER}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="filter-category">Kategorie</Label>
-            <select
+            <NativeSelect
               id="filter-category"
-              className={nativeSelect}
               value={query.category}
-              onChange={(e) => set('category', e.target.value)}
-            >
-              <option value="all">Alle Kategorien</option>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+              onValueChange={(category) => set('category', category)}
+              options={[{ value: 'all', label: 'Alle Kategorien' }, ...categories.map((c) => ({ value: c, label: c }))]}
+            />
           </div>
           <div className="flex items-end">
             <Button

@@ -17,6 +17,9 @@ import { ChoiceCard } from '@/components/ui/choice-card';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { ContentState } from './prompts-page';
 
+const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l, label: l }));
+const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: a }));
+
 /** Content: template, topic, location, language, audience → an editable prompt with Copy, Send to GPT, Regenerate. */
 export function ContentTab({
   state,
@@ -117,28 +120,18 @@ export function ContentTab({
                 <NativeSelect
                   id={ids.language}
                   value={state.language}
-                  onChange={(e) => onChange({ language: e.target.value })}
-                >
-                  {LANGUAGES.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </NativeSelect>
+                  onValueChange={(language) => onChange({ language })}
+                  options={LANGUAGE_OPTIONS}
+                />
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.audience}>Audience</Label>
                 <NativeSelect
                   id={ids.audience}
                   value={state.audience}
-                  onChange={(e) => onChange({ audience: e.target.value })}
-                >
-                  {AUDIENCES.map((a) => (
-                    <option key={a} value={a}>
-                      {a}
-                    </option>
-                  ))}
-                </NativeSelect>
+                  onValueChange={(audience) => onChange({ audience })}
+                  options={AUDIENCE_OPTIONS}
+                />
               </div>
             </div>
             <p id={ids.hint} className="text-xs text-muted-foreground">

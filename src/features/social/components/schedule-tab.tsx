@@ -14,14 +14,14 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import type { Platform, ScheduledPost } from '@/lib/api/types';
+import type { ScheduledPost } from '@/lib/api/types';
 import { errorMessage } from '@/lib/http/api-error';
 import { useScheduled, useUpdateScheduled } from '../api/social';
 import { PLATFORM_LABELS } from '@/lib/labels';
+import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
-
-const nativeSelect = 'min-h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
 
 function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: () => void }) {
   const update = useUpdateScheduled();
@@ -56,18 +56,12 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
           </div>
           <div className="grid gap-1">
             <Label htmlFor="sched-platform">Plattform</Label>
-            <select
+            <NativeSelect
               id="sched-platform"
-              className={nativeSelect}
               value={form.platform}
-              onChange={(e) => setForm({ ...form, platform: e.target.value as Platform })}
-            >
-              {Object.entries(PLATFORM_LABELS).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
+              onValueChange={(platform) => setForm({ ...form, platform })}
+              options={PLATFORM_OPTIONS}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="sched-time">Zeitpunkt</Label>

@@ -16,7 +16,7 @@ import { useVideoDefaults } from '../api/video-defaults';
 import { useGenerateVideo } from '../api/video-mutations';
 import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
-import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
+import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_OPTIONS } from '../options';
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { ListError } from './list-error';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -24,7 +24,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
 /** The local platform offers the newest Media Library images as backgrounds, this many at most. */
 const MAX_IMAGE_BACKGROUNDS = 100;
-const isScene = (id: string) => BACKGROUND_OPTIONS.some((b) => b.id === id);
+const isScene = (id: string) => BACKGROUND_OPTIONS.some((b) => b.value === id);
 const imagesOf = (items: MediaFile[]) => items.filter((m) => m.type === 'image').slice(0, MAX_IMAGE_BACKGROUNDS);
 
 /** New Video: platform, avatar, script, background, voice and quality, then generate (SPEC §5). */
@@ -68,7 +68,7 @@ export function NewVideoForm({
   // An avatar chosen on another platform does not count once the platform changed.
   const avatarId = visibleAvatars.some((a) => a.id === draft.avatarId) ? draft.avatarId : '';
   // A Media Library image chosen for local is no scene a provider knows.
-  const background = local || isScene(draft.background) ? draft.background : BACKGROUND_OPTIONS[0].id;
+  const background = local || isScene(draft.background) ? draft.background : BACKGROUND_OPTIONS[0].value;
   const quality = draft.quality ?? defaults.quality;
   const voice = draft.voice ?? defaults.voice;
   const missing = !draft.script.trim() || (!local && !avatarId);
@@ -219,24 +219,15 @@ export function NewVideoForm({
             <NativeSelect
               id={ids.background}
               value={background}
-              onChange={(e) => onChange({ background: e.target.value })}
+              onValueChange={(value) => onChange({ background: value })}
               aria-describedby={local ? ids.backgroundHint : undefined}
-            >
-              {BACKGROUND_OPTIONS.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.label}
-                </option>
-              ))}
-              {local && images.data && images.data.length > 0 && (
-                <optgroup label="Media Library">
-                  {images.data.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.title}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </NativeSelect>
+              options={BACKGROUND_OPTIONS}
+              groups={
+                local && images.data && images.data.length > 0
+                  ? [{ label: 'Media Library', options: images.data.map((m) => ({ value: m.id, label: m.title })) }]
+                  : undefined
+              }
+            />
             {local && (
               <p id={ids.backgroundHint} className="text-xs text-muted-foreground">
                 {messages.localBackground}
@@ -249,28 +240,18 @@ export function NewVideoForm({
               <NativeSelect
                 id={ids.voice}
                 value={voice}
-                onChange={(e) => onChange({ voice: e.target.value as VideoDefaults['voice'] })}
-              >
-                {VOICE_OPTIONS.map((v) => (
-                  <option key={v} value={v}>
-                    {v} ({VOICE_LABELS[v]})
-                  </option>
-                ))}
-              </NativeSelect>
+                onValueChange={(voice) => onChange({ voice })}
+                options={VOICE_OPTIONS}
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor={ids.quality}>Quality</Label>
               <NativeSelect
                 id={ids.quality}
                 value={quality}
-                onChange={(e) => onChange({ quality: e.target.value as VideoDefaults['quality'] })}
-              >
-                {QUALITY_OPTIONS.map((q) => (
-                  <option key={q} value={q}>
-                    {q}
-                  </option>
-                ))}
-              </NativeSelect>
+                onValueChange={(quality) => onChange({ quality })}
+                options={QUALITY_OPTIONS}
+              />
             </div>
           </div>
           <Button

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { VideoDefaults } from '@/db/settings';
 import { useSaveVideoDefaults, useVideoDefaults } from '../api/video-defaults';
 import { messages } from '../messages';
-import { QUALITY_OPTIONS, VOICE_LABELS, VOICE_OPTIONS } from '../options';
+import { QUALITY_OPTIONS, VOICE_OPTIONS } from '../options';
 import { NativeSelect } from '@/components/ui/native-select';
 import { storageFailureMessage } from '@/db/storage-errors';
 
@@ -45,28 +45,18 @@ function VideoSettingsForm({ stored }: { stored: VideoDefaults }) {
             <NativeSelect
               id={ids.quality}
               value={value.quality}
-              onChange={(e) => setValue((v) => ({ ...v, quality: e.target.value as VideoDefaults['quality'] }))}
-            >
-              {QUALITY_OPTIONS.map((q) => (
-                <option key={q} value={q}>
-                  {q}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(quality) => setValue((v) => ({ ...v, quality }))}
+              options={QUALITY_OPTIONS}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.voice}>Default voice</Label>
             <NativeSelect
               id={ids.voice}
               value={value.voice}
-              onChange={(e) => setValue((v) => ({ ...v, voice: e.target.value as VideoDefaults['voice'] }))}
-            >
-              {VOICE_OPTIONS.map((v) => (
-                <option key={v} value={v}>
-                  {v} ({VOICE_LABELS[v]})
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(voice) => setValue((v) => ({ ...v, voice }))}
+              options={VOICE_OPTIONS}
+            />
           </div>
           <Button type="submit" disabled={!changed || save.isPending}>
             Save settings

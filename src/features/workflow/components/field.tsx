@@ -24,16 +24,3 @@ export function Field({
     </div>
   );
 }
-
-/** A native select in the look of the inputs (keyboard and screen-reader friendly, no popup code). */
-export function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'flex min-h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        className,
-      )}
-      {...props}
-    />
-  );
-}

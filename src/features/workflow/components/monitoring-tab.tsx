@@ -15,8 +15,9 @@ import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { useLiveRuns, usePipeline, useRetryRun, useRuns, useStartServerRun } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
-import { Field, NativeSelect } from './field';
-import { VOICES } from './voices';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Field } from './field';
+import { voiceOptions } from './voices';
 import { formatDateTime, formatTime } from '@/lib/format';
 
 const STEP_LABEL = { completed: 'Fertig', running: 'Läuft', pending: 'Wartend' } as const;
@@ -336,13 +337,12 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
         </Button>
         <div className="flex items-end gap-2">
           <Field id={id} label="Voice" className="flex-1">
-            <NativeSelect id={id} value={voice} onChange={(e) => setVoice(e.target.value)}>
-              {[...new Set([...VOICES, settings.params.voice])].map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </NativeSelect>
+            <NativeSelect
+              id={id}
+              value={voice}
+              onValueChange={setVoice}
+              options={voiceOptions(settings.params.voice)}
+            />
           </Field>
           <Button
             variant="outline"

@@ -33,9 +33,10 @@ import type { WorkflowSettings } from '../api/use-workflow-settings';
 import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
-import { Field, NativeSelect } from './field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Field } from './field';
 import { STATE_LABEL } from './summary-cards';
-import { VOICES } from './voices';
+import { voiceOptions } from './voices';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
@@ -45,7 +46,10 @@ const LANGUAGES: Array<{ value: Language; label: string }> = [
   { value: 'fr', label: 'Français' },
 ];
 const PLATFORMS: Platform[] = ['youtube', 'facebook', 'telegram', 'instagram', 'tiktok'];
-const URGENCIES: Urgency[] = ['low', 'normal', 'high', 'urgent'];
+const URGENCIES = (['low', 'normal', 'high', 'urgent'] as const satisfies readonly Urgency[]).map((u) => ({
+  value: u,
+  label: u,
+}));
 const PIPELINE = [
   { name: 'Scraper', icon: Bot },
   { name: 'AI Analyse', icon: Brain },
@@ -286,40 +290,25 @@ function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; run
             <NativeSelect
               id={`${base}-language`}
               value={params.language}
-              onChange={(e) => updateParams({ language: e.target.value as Language })}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(language) => updateParams({ language })}
+              options={LANGUAGES}
+            />
           </Field>
           <Field id={`${base}-voice`} label="Voice">
             <NativeSelect
               id={`${base}-voice`}
               value={params.voice}
-              onChange={(e) => updateParams({ voice: e.target.value })}
-            >
-              {[...new Set([...VOICES, params.voice])].map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(voice) => updateParams({ voice })}
+              options={voiceOptions(params.voice)}
+            />
           </Field>
           <Field id={`${base}-urgency`} label="Urgency">
             <NativeSelect
               id={`${base}-urgency`}
               value={params.urgency}
-              onChange={(e) => updateParams({ urgency: e.target.value as Urgency })}
-            >
-              {URGENCIES.map((u) => (
-                <option key={u} value={u}>
-                  {u}
-                </option>
-              ))}
-            </NativeSelect>
+              onValueChange={(urgency) => updateParams({ urgency })}
+              options={URGENCIES}
+            />
           </Field>
           <Field id={`${base}-category`} label="Category">
             <Input
