@@ -27,6 +27,20 @@ const NO_HTML_SINKS = [
   },
 ];
 
+// DESIGN "one way for each thing": every native select is components/ui/native-select.tsx, whose onValueChange
+// hands over the option's typed value, so no screen copies its classes or casts e.target.value.
+const ONE_NATIVE_SELECT = [
+  {
+    selector: "JSXOpeningElement[name.name='select']",
+    message: "No raw <select>: use NativeSelect from '@/components/ui/native-select' (typed options, onValueChange).",
+  },
+  {
+    selector: "TSAsExpression[expression.property.name='value'][expression.object.property.name='target']",
+    message:
+      "No cast of e.target.value: NativeSelect's onValueChange from '@/components/ui/native-select' gives the typed value.",
+  },
+];
+
 const features = [
   'landing',
   'overview',
@@ -115,6 +129,11 @@ export default tseslint.config(
       // Imported TypeScript files are parsed as TypeScript: without it no-cycle reads no edge of a .ts file.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/ui/native-select.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_HTML_SINKS, ...ONE_NATIVE_SELECT] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

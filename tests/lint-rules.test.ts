@@ -45,6 +45,37 @@ test('rendering the string as text passes', async () => {
   expect(await restricted(sample, 'src/features/posts/components/lint-sample.tsx')).toEqual([]);
 });
 
+test('a raw <select> and a cast of e.target.value fail lint in a screen, pointing to NativeSelect', async () => {
+  const sample = [
+    "type Sort = 'newest' | 'oldest';",
+    'export function SortPicker({ onSort }: { onSort: (sort: Sort) => void }) {',
+    '  return (',
+    '    <select onChange={(e) => onSort(e.target.value as Sort)}>',
+    '      <option value="newest">Neueste zuerst</option>',
+    '    </select>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+  const messages = await restricted(sample, 'src/features/media/components/lint-sample.tsx');
+  expect(messages).toHaveLength(2);
+  for (const message of messages) expect(message).toContain('NativeSelect');
+});
+
+test('NativeSelect with typed options passes, and the component itself may render the <select>', async () => {
+  const screen = [
+    "import { NativeSelect } from '@/components/ui/native-select';",
+    "type Sort = 'newest' | 'oldest';",
+    'export function SortPicker({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void }) {',
+    "  return <NativeSelect value={sort} onValueChange={onSort} options={[{ value: 'newest', label: 'Neu' }]} />;",
+    '}',
+    '',
+  ].join('\n');
+  expect(await restricted(screen, 'src/features/media/components/lint-sample.tsx')).toEqual([]);
+  const component = await readFile('src/components/ui/native-select.tsx', 'utf8');
+  expect(await restricted(component, 'src/components/ui/native-select.tsx')).toEqual([]);
+});
+
 test('an import cycle fails lint', async () => {
   const dir = await mkdtemp(path.join(process.cwd(), 'tests', 'lint-cycle-'));
   try {
