@@ -24,6 +24,7 @@ export interface ChunkReloadOptions {
  * fetch the new build; never twice within a minute (no loop) and never while offline.
  */
 export async function loadChunk<T>(importer: () => Promise<T>, options: ChunkReloadOptions = {}): Promise<T> {
+  // A snapshot at the moment a chunk fails to load, outside React: useOnline is for components.
   const { reload = () => window.location.reload(), online = () => navigator.onLine, now = Date.now } = options;
   try {
     const mod = await importer();

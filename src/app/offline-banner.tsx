@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { shellMessages } from './messages';
-import { useOnline } from './online-status';
+import { useOnline } from '@/lib/use-online';
 
 /** Shown while the network is gone; screens keep showing their last data (DESIGN "Offline and PWA"). */
 export function OfflineBanner() {

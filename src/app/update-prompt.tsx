@@ -46,6 +46,7 @@ function checkForUpdatesPeriodically(registration: ServiceWorkerRegistration | u
   if (!registration) return;
   clearInterval(updateTimer);
   updateTimer = setInterval(() => {
+    // A snapshot at each hourly check, in a timer outside React: useOnline is for components.
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     registration
       .update()

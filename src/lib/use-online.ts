@@ -9,11 +9,14 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the browser believes it is online, re-rendering on change. */
+/**
+ * Whether the browser believes it is online, re-rendering on change: the one reading of navigator.onLine for
+ * components (non-React code that needs a snapshot reads it directly). Unknown counts as online.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine !== false,
     () => true,
   );
 }

@@ -14,6 +14,7 @@ let trigger: (() => void) | null = null;
 export function startOutboxDrainer(
   options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void; ready?: () => boolean } = {},
 ): () => void {
+  // A snapshot at each drain, outside React: useOnline is for components.
   const isOnline = options.isOnline ?? (() => navigator.onLine !== false);
   // A post the server is still publishing is asked about again when it said (Retry-After), not only at the next check.
   let later: ReturnType<typeof setTimeout> | undefined;

@@ -25,6 +25,7 @@ export async function sendOrQueue(
   payload: SocialPostBody,
   options: { isOnline?: () => boolean; idempotencyKey?: string } = {},
 ): Promise<SendOutcome> {
+  // A snapshot at send time, outside React: useOnline is for components.
   const online = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   // The post goes out (and into the outbox) exactly as the operator wrote it; redaction is for logs and exports.
   // One key per operator action and platform: the request, its retries and the outbox all send this one.

@@ -19,6 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
 import { voiceOptions } from './voices';
 import { formatDateTime, formatTime } from '@/lib/format';
+import { useOnline } from '@/lib/use-online';
 
 const STEP_LABEL = { completed: 'Fertig', running: 'Läuft', pending: 'Wartend' } as const;
 const STEP_TONE = { completed: 'ok', running: 'info', pending: 'neutral' } as const;
@@ -402,6 +403,7 @@ function SuccessRatesCard({ runtime }: { runtime: WorkflowRuntime }) {
 
 function SystemStatusCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
   const { config } = settings;
+  const online = useOnline();
   const rows: Array<{ name: string; ok: boolean; text: string }> = [
     { name: 'n8n', ok: runtime.connected, text: runtime.connected ? 'Connected' : 'Disconnected' },
     { name: 'Workflow', ok: runtime.workflowActive, text: runtime.workflowActive ? 'Aktiv' : 'Inaktiv' },
@@ -423,8 +425,8 @@ function SystemStatusCard({ settings, runtime }: { settings: WorkflowSettings; r
     },
     {
       name: 'Netzwerk',
-      ok: typeof navigator === 'undefined' || navigator.onLine,
-      text: typeof navigator === 'undefined' || navigator.onLine ? 'Online' : 'Offline',
+      ok: online,
+      text: online ? 'Online' : 'Offline',
     },
   ];
   return (
