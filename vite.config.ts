@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { cspPolicy, inlineScriptHashes, SECURITY_HEADERS } from './scripts/csp.mjs';
+import { cspPolicy, inlineScriptHashes, SECURITY_HEADERS } from './scripts/build/csp';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -165,7 +165,7 @@ function dashboardShellChunk() {
 const shellChunk = dashboardShellChunk();
 
 /**
- * The Content-Security-Policy of the build (scripts/csp.mjs): a <meta> tag at the top of index.html whose script-src
+ * The Content-Security-Policy of the build (scripts/build/csp.ts): a <meta> tag at the top of index.html whose script-src
  * lists the sha256 of each inline script as built (the theme script, the route preload), and dist/csp.json with the
  * same policy as a header (plus frame-ancestors, which a meta tag cannot carry) for a server to send.
  */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkTicket } from './events';
 import { UrlSigner } from './signing';
-import { inlineScriptHashes } from '../scripts/csp.mjs';
+import { inlineScriptHashes } from '../scripts/build/csp';
 import { contractBody, createTestApp, errorBody, TEST_SIGNER, TEST_TOKEN, type TestApp } from './testing';
 
 let t: TestApp;

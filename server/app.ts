@@ -25,7 +25,7 @@ import { registerVideo } from './routes/video/video.routes';
 import { registerWorkflow } from './routes/workflow/workflow.routes';
 import { registerSources } from './routes/sources/sources.routes';
 import { servePwa } from './static';
-import { SECURITY_HEADERS } from '../scripts/csp.mjs';
+import { SECURITY_HEADERS } from '../scripts/build/csp';
 
 export interface AppOptions {
   /** Origins (scheme://host[:port]) other than the serving one that may call /api from a browser. */
@@ -95,7 +95,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     c.set('deps', deps);
     const started = performance.now();
     await next();
-    // The build's list of security headers (scripts/csp.mjs), so a static host and this server send the same.
+    // The build's list of security headers (scripts/build/csp.ts), so a static host and this server send the same.
     for (const [name, value] of Object.entries(SECURITY_HEADERS))
       if (name !== 'Strict-Transport-Security') c.header(name, value);
     const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');

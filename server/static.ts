@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { cspPolicy, inlineScriptHashes } from '../scripts/csp.mjs';
+import { cspPolicy, inlineScriptHashes } from '../scripts/build/csp';
 import type { AppEnv } from './context';
 
 /**

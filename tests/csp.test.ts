@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { cspPolicy, inlineScriptHashes } from '../scripts/csp.mjs';
+import { cspPolicy, inlineScriptHashes } from '../scripts/build/csp';
 
 test('inline scripts are hashed exactly as written; scripts with src are not hashed', () => {
   const html = '<head><script>alert(1)</script><script type="module" src="/assets/index.js"></script></head>';

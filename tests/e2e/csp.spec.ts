@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort, signInToDesk, startDesk } from './desk';
 import { mockBackendForTests, routeLiveConfig, SPEC_SCREENS } from './live-desk';
 
-// The build's Content-Security-Policy (vite.config.ts, scripts/csp.mjs): every screen works under it in mock and live
+// The build's Content-Security-Policy (vite.config.ts, scripts/build/csp.ts): every screen works under it in mock and live
 // mode without a single securitypolicyviolation, and an injected inline script is refused.
 
 const SCREENS: Array<[string, RegExp]> = [...SPEC_SCREENS, ['/fixtures', /Fixture/], ['/gibt-es-nicht', /404/]];

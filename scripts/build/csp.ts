@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  * at run time (no rebuild), and the operator types n8n webhook URLs and ws:// OBS addresses into the console, so a
  * build cannot know them. style-src allows inline styles: sonner and Radix insert <style> elements at run time.
  */
-export const CSP_DIRECTIVES = {
+export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'", "'report-sample'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -25,12 +25,12 @@ export const CSP_DIRECTIVES = {
 };
 
 /** Only a header can carry these (a <meta> CSP ignores them): who may frame the console (the fixture gallery frames it). */
-export const CSP_HEADER_ONLY = {
+export const CSP_HEADER_ONLY: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
 /** The other response headers a host should send with the PWA (README, "Security headers"). */
-export const SECURITY_HEADERS = {
+export const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   // Only over HTTPS; a browser ignores it on plain HTTP.
@@ -38,8 +38,8 @@ export const SECURITY_HEADERS = {
 };
 
 /** 'sha256-…' source expressions of every inline <script> (one without src) in an HTML document. */
-export function inlineScriptHashes(html) {
-  const hashes = [];
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(match[1])) continue;
     hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
@@ -47,14 +47,14 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
-function serialize(directives) {
+function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 }
 
 /** The policy with the given inline-script hashes; `header: true` adds what only a header can carry. */
-export function cspPolicy(scriptHashes, { header = false } = {}) {
+export function cspPolicy(scriptHashes: string[], { header = false }: { header?: boolean } = {}): string {
   const directives = { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...scriptHashes] };
   return serialize(header ? { ...directives, ...CSP_HEADER_ONLY } : directives);
 }
