@@ -13,14 +13,10 @@ type Handlers = Pick<
   'onPointerMove' | 'onPointerLeave' | 'onPointerDown' | 'onFocus' | 'onBlur' | 'onClick'
 >;
 
-const FORWARDED: ReadonlyArray<[type: string, prop: keyof Handlers]> = [
-  ['pointermove', 'onPointerMove'],
-  ['pointerleave', 'onPointerLeave'],
-  ['pointerdown', 'onPointerDown'],
-  ['focus', 'onFocus'],
-  ['blur', 'onBlur'],
-  ['click', 'onClick'],
-];
+// The DOM event of each handler is its name without "on", in lower case (onPointerMove: pointermove).
+const FORWARDED: ReadonlyArray<[type: string, prop: keyof Handlers]> = (
+  ['onPointerMove', 'onPointerLeave', 'onPointerDown', 'onFocus', 'onBlur', 'onClick'] as const
+).map((prop) => [prop.slice(2).toLowerCase(), prop]);
 
 // The buttons that keep a mounted tooltip: the one left and the one entered share the provider's skip delay.
 const KEEP = 3;
