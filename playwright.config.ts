@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 // Playwright's own Chromium where it is installed, else Debian's (this machine cannot download browsers).
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/test/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Parallel work trees build into their own folder: E2E_DIST=dist-x npm run test:e2e

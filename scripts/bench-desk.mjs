@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const DESK_TOKEN = 'bench-desk-operator-token-0123456789';

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');

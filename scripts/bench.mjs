@@ -44,14 +44,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { preview as vitePreview } from 'vite';
 import puppeteer from 'puppeteer-core';
 import { DESK_TOKEN, formatCalls, screenCalls, SIGN_IN, signInArgs, startSeededDesk } from './bench-desk.mjs';
-import { startMockBackend } from './mock-backend.mjs';
+import { startMockBackend } from './test/mock-backend';
 import { describeHost, hostFigures } from './trace-host.mjs';
 
 const DEFAULT_THROTTLING = throttling.mobileSlow4G;

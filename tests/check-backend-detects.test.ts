@@ -3,7 +3,7 @@
 // without the mock backend's idempotency layer, and with three handlers broken on purpose.
 import { http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
-import { checkBackend } from '../scripts/check-backend.mjs';
+import { checkBackend } from '../scripts/test/check-backend';
 
 test('wrong shapes, a non-ErrorBody error and a key that acts twice are each a FAIL', async () => {
   let created = 0;

@@ -10,7 +10,7 @@ let backend: ChildProcess;
 let baseUrl: string;
 
 beforeAll(async () => {
-  backend = spawn(process.execPath, ['scripts/mock-backend.mjs', '0', '--token', TOKEN], {
+  backend = spawn(process.execPath, ['--import', 'tsx', 'scripts/test/mock-backend.ts', '0', '--token', TOKEN], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -30,10 +30,14 @@ afterAll(() => {
 
 async function runCheck(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/check-backend.mjs', ...args], {
-      cwd: root,
-      timeout: 120_000,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/test/check-backend.ts', ...args],
+      {
+        cwd: root,
+        timeout: 120_000,
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

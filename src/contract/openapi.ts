@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 
 /**
  * The operations callable without the operator's token (each declares its own check in its `access`).
- * @public scripts/check-backend.mjs reads it through Vite's runnerImport, which knip cannot follow.
+ * @public scripts/test/check-backend.ts reads it through Vite's runnerImport, which knip cannot follow.
  */
 export const PUBLIC_OPERATIONS: readonly OperationId[] = (Object.keys(operations) as OperationId[]).filter(
   (id) => accessOf(operations[id]) !== 'operator',

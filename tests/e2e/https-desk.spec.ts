@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/test/chromium';
 import { signInToDesk, startDesk, type Desk } from './desk';
 
 // A LAN name of the desk for the browser (mapped to this machine): not localhost, so no secure context by exemption.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startMockBackend } from '../../scripts/mock-backend.mjs';
+import { startMockBackend } from '../../scripts/test/mock-backend';
 import { createPost, mockBackendForTests, routeLiveConfig } from './live-desk';
 
 // A live deployment against a backend that really answers over HTTP (the mock handlers served by Node with CORS, on

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startMockBackend } from '../../scripts/mock-backend.mjs';
+import { startMockBackend } from '../../scripts/test/mock-backend';
 
 // What several journeys share: SPEC §2's screens, a live deployment against a backend on another origin, a new post.
 
@@ -20,7 +20,7 @@ export const SPEC_SCREENS: ReadonlyArray<[string, RegExp]> = [
 
 export type MockBackend = Awaited<ReturnType<typeof startMockBackend>>;
 
-/** scripts/mock-backend.mjs on a free port for the tests of this file or describe block; call it at that level. */
+/** scripts/test/mock-backend.ts on a free port for the tests of this file or describe block; call it at that level. */
 export function mockBackendForTests(): () => MockBackend {
   let backend: MockBackend | undefined;
   test.beforeAll(async () => {

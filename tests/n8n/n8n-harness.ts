@@ -1,6 +1,6 @@
 /**
- * Integration-test harness: starts a REAL n8n 1.123.50 (installed outside the repository by scripts/n8n-runtime.mjs)
- * on its own port with a private N8N_USER_FOLDER (SQLite), waits for /healthz, creates the owner account through n8n's
+ * Integration-test harness: starts a REAL n8n 1.123.50 (installed outside the repository by
+ * scripts/test/n8n-runtime.ts) on its own port with a private N8N_USER_FOLDER (SQLite), waits for /healthz, creates the owner account through n8n's
  * own REST (`POST /rest/owner/setup`), logs in, creates a public-API key (`POST /rest/api-keys`), and stops n8n by its
  * PID. Telemetry, diagnostics, version notifications, templates and community packages are off (no internet here).
  */
@@ -8,8 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error a plain .mjs script without types
-import { ensureN8n, n8nBinary } from '../../scripts/n8n-runtime.mjs';
+import { ensureN8n, n8nBinary } from '../../scripts/test/n8n-runtime';
 
 export interface N8nHarness {
   baseUrl: string;

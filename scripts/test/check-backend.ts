@@ -8,16 +8,39 @@
 // It acts for real (posts, a Telegram notice, stream start/stop when no stream runs): point it at a staging backend.
 import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send } from './contract-requests.mjs';
-import { makeMp4, makePng } from './sample-files.mjs';
+import type { OperationId, ResponseOf } from '../../src/contract';
+import {
+  loadContract,
+  multipartExample,
+  PROVIDER_KEY_HEADER,
+  send,
+  type Answer,
+  type ContractRequest,
+} from './contract-requests';
+import { makeMp4, makePng } from './sample-files';
+import { describeIssues } from './schema-issues';
 
 class Failure extends Error {}
 class NotConfigured extends Error {}
 class Skipped extends Error {}
 
-function parseArgs(argv) {
-  let baseUrl;
-  let token;
+/** What an operation answers once checked: a file's bytes as read, else the contract's type. */
+type Checked<K extends OperationId> = ResponseOf<K> extends Blob ? Buffer : ResponseOf<K>;
+type CallRequest = ContractRequest & { noAuth?: boolean };
+type Outcome = 'PASS' | 'FAIL' | 'SKIP';
+export interface CheckCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The `id` of a record answer, for comparing two answers whatever their type. */
+const idOf = (value: unknown): unknown =>
+  value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+
+function parseArgs(argv: string[]): { baseUrl?: string; token?: string } {
+  let baseUrl: string | undefined;
+  let token: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--token') token = argv[++i];
     else if (argv[i].startsWith('--token=')) token = argv[i].slice('--token='.length);
@@ -26,11 +49,7 @@ function parseArgs(argv) {
   return { baseUrl, token };
 }
 
-const describe = (issues) =>
-  issues
-    .map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
-const snippet = (answer) =>
+const snippet = (answer: Answer) =>
   answer.isJson
     ? ` ${JSON.stringify(answer.json).slice(0, 160)}`
     : answer.bytes.length
@@ -41,9 +60,12 @@ const snippet = (answer) =>
  * Runs the check. `out` receives each line. Returns { passed, failed, skipped }. The token is sent, never printed:
  * every line is built from operation ids, paths, statuses and answer bodies only.
  */
-export async function checkBackend(baseUrl, { token, out: print = console.log } = {}) {
+export async function checkBackend(
+  baseUrl: string,
+  { token, out: print = console.log }: { token?: string; out?: (line: string) => void } = {},
+): Promise<CheckCounts> {
   // Answer bodies are printed in reasons; a backend that echoes the token must not get it onto the screen.
-  const out = (text) => print(token ? text.split(token).join('***') : text);
+  const out = (text: string) => print(token ? text.split(token).join('***') : text);
   const contract = await loadContract();
   const {
     operations,
@@ -55,16 +77,16 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     PUBLIC_OPERATIONS,
   } = contract;
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const auth = token ? { Authorization: `Bearer ${token}` } : {};
-  const results = new Map();
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const results = new Map<string, Outcome>();
+  const counts: CheckCounts = { passed: 0, failed: 0, skipped: 0 };
   let keySeq = 0;
 
-  const line = (id, status, text = '') => {
-    const def = operations[id];
+  const line = (id: string, status: string, text = '') => {
+    const def = (operations as Record<string, (typeof operations)[OperationId] | undefined>)[id];
     out(`${status} ${id} ${def ? `${def.method} ${def.path}` : ''}${text ? ` ${text}` : ''}`.replace(/\s+$/, ''));
   };
-  const record = (id, outcome, text) => {
+  const record = (id: string, outcome: Outcome, text: string) => {
     if (results.has(id)) return;
     results.set(id, outcome);
     if (outcome === 'PASS') counts.passed += 1;
@@ -73,15 +95,19 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     line(id, outcome, text);
   };
 
-  const call = (id, request = {}) => {
+  const call = (id: OperationId, request: CallRequest = {}) => {
     const headers = { ...(PUBLIC_OPERATIONS.includes(id) && request.noAuth ? {} : auth), ...(request.headers ?? {}) };
     return send(baseUrl, operations[id], { ...request, headers });
   };
 
-  const errorBody = (answer) => answer.isJson && !schemas.ErrorBody['~standard'].validate(answer.json).issues;
+  const errorBody = (answer: Answer) => {
+    if (!answer.isJson) return false;
+    const parsed = schemas.ErrorBody['~standard'].validate(answer.json);
+    return !(parsed instanceof Promise) && !parsed.issues;
+  };
 
   /** A documented error: the status and an ErrorBody. */
-  const expectError = (id, answer, statuses) => {
+  const expectError = (id: OperationId, answer: Answer, statuses: number | number[]) => {
     const list = [statuses].flat();
     if (!list.includes(answer.status))
       throw new Failure(`${id}: status ${answer.status}, expected ${list.join(' or ')}${snippet(answer)}`);
@@ -92,8 +118,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   };
 
   /** The success answer of an operation: its status and its schema (or file, or nothing). Returns the parsed value. */
-  const expectSuccess = (id, answer) => {
-    const def = operations[id];
+  const expectSuccess = <K extends OperationId>(id: K, answer: Answer): Checked<K> => {
+    const def: (typeof operations)[OperationId] = operations[id];
     if (answer.status === 503 && EXTERNAL_OPERATIONS.includes(id)) {
       if (errorBody(answer)) throw new NotConfigured();
       throw new Failure(`${id}: 503 without an ErrorBody:${snippet(answer)}`);
@@ -103,21 +129,25 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (isSchema(def.response)) {
       if (!answer.isJson) throw new Failure(`${id}: not a JSON answer (content type '${answer.contentType}')`);
       const parsed = def.response['~standard'].validate(answer.json);
-      if (parsed.issues) throw new Failure(`${id}: the answer does not match the schema: ${describe(parsed.issues)}`);
-      return parsed.value;
+      if (parsed instanceof Promise) throw new Failure(`${id}: the contract's schema validates asynchronously`);
+      if (parsed.issues)
+        throw new Failure(`${id}: the answer does not match the schema: ${describeIssues(parsed.issues)}`);
+      const checked: unknown = parsed.value;
+      // Checked against operations[id].response just now: the contract's type of that schema.
+      return checked as Checked<K>;
     }
     if (def.response.kind === 'binary') {
       const major = def.response.contentType.split('/')[0];
       if (!answer.contentType.toLowerCase().startsWith(`${major}/`))
         throw new Failure(`${id}: content type '${answer.contentType}', expected ${def.response.contentType}`);
       if (!answer.bytes.length) throw new Failure(`${id}: an empty file`);
-      return answer.bytes;
+      return answer.bytes as Checked<K>;
     }
     if (answer.bytes.length) throw new Failure(`${id}: ${answer.status} with a body (expected none)`);
-    return undefined;
+    return undefined as Checked<K>;
   };
 
-  const same = (a, b) =>
+  const same = (a: Answer, b: Answer) =>
     a.status === b.status &&
     (a.isJson || b.isJson ? a.isJson && b.isJson && isDeepStrictEqual(a.json, b.json) : a.bytes.equals(b.bytes));
 
@@ -126,17 +156,20 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
    * accepted work (202) the same record, whose state may have moved on; a 'natural' repeat must answer the same (PUT,
    * PATCH, setting a state). Returns the first parsed value.
    */
-  const twice = async (id, request = {}) => {
-    const headers = { ...(request.headers ?? {}) };
+  const twice = async <K extends OperationId>(
+    id: K,
+    request: CallRequest = {},
+  ): Promise<{ value: Checked<K>; key: string | undefined }> => {
+    const headers: Record<string, string> = { ...(request.headers ?? {}) };
     if (operations[id].idempotency === 'key') headers['Idempotency-Key'] = `konformitaet-${runId}-${(keySeq += 1)}`;
     const first = await call(id, { ...request, headers });
     const value = expectSuccess(id, first);
     const second = await call(id, { ...request, headers });
     if (answersWithRecord(operations[id])) {
       const again = expectSuccess(id, second);
-      if (again?.id !== value?.id)
+      if (idOf(again) !== idOf(value))
         throw new Failure(
-          `${id}: the same Idempotency-Key sent again answered another record: ${value?.id} then ${again?.id}`,
+          `${id}: the same Idempotency-Key sent again answered another record: ${idOf(value)} then ${idOf(again)}`,
         );
     } else if (!same(first, second)) {
       const what = operations[id].idempotency === 'key' ? 'the same Idempotency-Key' : 'the same request';
@@ -148,7 +181,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   };
 
   /** Runs one operation's check and records PASS / FAIL / PASS (nicht konfiguriert) / SKIP. */
-  const step = async (id, run) => {
+  const step = async (id: OperationId, run: () => Promise<unknown>) => {
     try {
       const note = await run();
       record(id, 'PASS', typeof note === 'string' ? note : '');
@@ -161,25 +194,28 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
           'FAIL',
           error instanceof Failure
             ? error.message.replace(`${id}: `, '')
-            : `${error?.name ?? 'Error'}: ${error?.message ?? error}`,
+            : error instanceof Error
+              ? `${error.name}: ${error.message}`
+              : `Error: ${String(error)}`,
         );
     }
   };
 
   /** Reads a list operation (valid answer) for use by another step; throws Failure naming the list. */
-  const list = async (id, request) => expectSuccess(id, await call(id, request));
-  const countWhere = (items, predicate) => items.filter(predicate).length;
-  const once = (items, predicate, what) => {
+  const list = async <K extends OperationId>(id: K, request?: CallRequest) =>
+    expectSuccess(id, await call(id, request));
+  const countWhere = <T>(items: readonly T[], predicate: (item: T) => boolean) => items.filter(predicate).length;
+  const once = <T>(items: readonly T[], predicate: (item: T) => boolean, what: string) => {
     const n = countWhere(items, predicate);
     if (n !== 1)
       throw new Failure(`${what} appears ${n} times in the list (expected once: no second record for a repeated key)`);
   };
-  const badBody = async (id, request, statuses = 400) => {
-    const headers =
+  const badBody = async (id: OperationId, request: CallRequest, statuses: number | number[] = 400) => {
+    const headers: Record<string, string> =
       operations[id].idempotency === 'key' ? { 'Idempotency-Key': `konformitaet-${runId}-bad-${(keySeq += 1)}` } : {};
     expectError(id, await call(id, { ...request, headers: { ...headers, ...(request.headers ?? {}) } }), statuses);
   };
-  const waitFor = async (condition, what) => {
+  const waitFor = async (condition: () => Promise<boolean> | boolean, what: string) => {
     for (let i = 0; i < 100; i += 1) {
       if (await condition()) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -209,7 +245,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
 
   // --- Posts: create → read in the list → patch → delete.
   const allPosts = async () => list('posts.list', { query: { limit: 10000, offset: 0 } });
-  let post;
+  let post: Checked<'posts.create'> | undefined;
   await step('posts.list', async () => {
     const answer = await call('posts.list', { query: operations['posts.list'].example.query });
     const posts = expectSuccess('posts.list', answer);
@@ -225,14 +261,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const body = { ...operations['posts.create'].example.body, title: `${mark} KI-Durchbruch in der Medizin` };
     const { value, key } = await twice('posts.create', { body });
     post = value;
-    if (post.title !== body.title)
+    if (value.title !== body.title)
       throw new Failure(
-        `posts.create: the answer has title ${JSON.stringify(post.title)}, sent ${JSON.stringify(body.title)}`,
+        `posts.create: the answer has title ${JSON.stringify(value.title)}, sent ${JSON.stringify(body.title)}`,
       );
-    once(await allPosts(), (p) => p.id === post.id, `The new post ${post.id}`);
+    once(await allPosts(), (p) => p.id === value.id, `The new post ${value.id}`);
     const reused = await call('posts.create', {
       body: { ...body, title: `${mark} anders` },
-      headers: { 'Idempotency-Key': key },
+      headers: { 'Idempotency-Key': key ?? '' },
     });
     expectError('posts.create', reused, IDEMPOTENCY_KEY_REUSED_STATUS);
     if (countWhere(await allPosts(), (p) => p.title === `${mark} anders`))
@@ -240,13 +276,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     await badBody('posts.create', { body: { ...body, title: '   ' } });
   });
   await step('posts.update', async () => {
-    if (!post) throw new Failure('posts.update: no post of this check to change (posts.create failed)');
-    const { value } = await twice('posts.update', { params: { id: post.id }, body: { status: 'review' } });
-    if (value.id !== post.id || value.status !== 'review')
-      throw new Failure(`posts.update: answered id ${value.id}, status ${value.status}; expected ${post.id}, review`);
-    const listed = (await allPosts()).find((p) => p.id === post.id);
+    const mine = post;
+    if (!mine) throw new Failure('posts.update: no post of this check to change (posts.create failed)');
+    const { value } = await twice('posts.update', { params: { id: mine.id }, body: { status: 'review' } });
+    if (value.id !== mine.id || value.status !== 'review')
+      throw new Failure(`posts.update: answered id ${value.id}, status ${value.status}; expected ${mine.id}, review`);
+    const listed = (await allPosts()).find((p) => p.id === mine.id);
     if (listed?.status !== 'review') throw new Failure('posts.update: the list does not show the new status');
-    await badBody('posts.update', { params: { id: post.id }, body: { status: 'unbekannt' } });
+    await badBody('posts.update', { params: { id: mine.id }, body: { status: 'unbekannt' } });
     expectError(
       'posts.update',
       await call('posts.update', { params: { id: `fehlt-${runId}` }, body: { status: 'review' } }),
@@ -254,15 +291,16 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     );
   });
   await step('posts.delete', async () => {
-    if (!post) throw new Failure('posts.delete: no post of this check to delete (posts.create failed)');
-    expectSuccess('posts.delete', await call('posts.delete', { params: { id: post.id } }));
-    if (countWhere(await allPosts(), (p) => p.id === post.id))
+    const mine = post;
+    if (!mine) throw new Failure('posts.delete: no post of this check to delete (posts.create failed)');
+    expectSuccess('posts.delete', await call('posts.delete', { params: { id: mine.id } }));
+    if (countWhere(await allPosts(), (p) => p.id === mine.id))
       throw new Failure('posts.delete: the post is still listed');
-    expectError('posts.delete', await call('posts.delete', { params: { id: post.id } }), 404);
+    expectError('posts.delete', await call('posts.delete', { params: { id: mine.id } }), 404);
   });
 
   // --- News
-  let news = [];
+  let news: Checked<'news.list'> = [];
   await step('news.list', async () => void (news = expectSuccess('news.list', await call('news.list'))));
   await step('news.latest', async () => void expectSuccess('news.latest', await call('news.latest')));
   await step('news.generate', async () => {
@@ -364,7 +402,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Media: a real PNG and MP4 up, listed once, deleted.
-  const uploaded = [];
+  const uploaded: string[] = [];
+  const formOf = (id: string, options?: Parameters<typeof multipartExample>[1]) => {
+    const multipart = multipartExample(id, options);
+    if (!multipart) throw new Failure(`${id}: the contract names no multipart body`);
+    return multipart.form;
+  };
   await step('media.list', async () => void expectSuccess('media.list', await call('media.list')));
   await step('media.upload', async () => {
     const files = [
@@ -372,7 +415,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       { bytes: makeMp4(), name: 'konformitaet.mp4', type: 'video/mp4', expect: 'video' },
     ];
     for (const file of files) {
-      const { form } = multipartExample('media.upload', { title: `${mark} ${file.name}`, file });
+      const form = formOf('media.upload', { title: `${mark} ${file.name}`, file });
       const { value } = await twice('media.upload', { form });
       uploaded.push(value.id);
       if (value.type !== file.expect)
@@ -381,7 +424,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     const media = await list('media.list');
     for (const id of uploaded) once(media, (m) => m.id === id, `The upload ${id}`);
     const text = { bytes: Buffer.from('kein Medium'), name: 'notiz.txt', type: 'text/plain' };
-    await badBody('media.upload', { form: multipartExample('media.upload', { file: text }).form }, 415);
+    await badBody('media.upload', { form: formOf('media.upload', { file: text }) }, 415);
     const noFile = new FormData();
     noFile.append('metadata', '{}');
     await badBody('media.upload', { form: noFile });
@@ -395,7 +438,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Workflow
-  let imported;
+  let imported: Checked<'workflow.n8nUpload'> | undefined;
   await step(
     'workflow.trigger',
     async () =>
@@ -405,12 +448,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       })),
   );
   await step('workflow.upload', async () => {
-    await twice('workflow.upload', { form: multipartExample('workflow.upload').form });
+    await twice('workflow.upload', { form: formOf('workflow.upload') });
     await badBody('workflow.upload', { form: new FormData() });
   });
   await step('workflow.n8nUpload', async () => {
     ({ value: imported } = await twice('workflow.n8nUpload', {
-      form: multipartExample('workflow.n8nUpload', { uploadedAt: new Date().toISOString() }).form,
+      form: formOf('workflow.n8nUpload', { uploadedAt: new Date().toISOString() }),
     }));
     await badBody('workflow.n8nUpload', { form: new FormData() });
   });
@@ -424,7 +467,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (value.id !== imported.id) throw new Failure(`workflow.n8nStatus: answered ${value.id} for ${imported.id}`);
   });
   await step('workflow.aiNewsStart', async () => void (await twice('workflow.aiNewsStart', { body: { topic: mark } })));
-  let runs = [];
+  let runs: Checked<'workflow.logs'> = [];
   await step('workflow.logs', async () => {
     runs = expectSuccess('workflow.logs', await call('workflow.logs', operations['workflow.logs'].example));
     if (runs.length > 10) throw new Failure(`workflow.logs: limit=10 answered ${runs.length} runs`);
@@ -477,8 +520,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Sources: one of the check's own, read (its address does not answer a feed: the error is recorded on it), removed.
-  let sources = [];
-  let source;
+  let sources: Checked<'sources.list'> = [];
+  let source: Checked<'sources.create'> | undefined;
   await step('sources.list', async () => void (sources = expectSuccess('sources.list', await call('sources.list'))));
   await step('sources.create', async () => {
     const body = {
@@ -521,11 +564,12 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     async () => void expectSuccess('sources.items', await call('sources.items', operations['sources.items'].example)),
   );
   await step('sources.delete', async () => {
-    if (!source) throw new Skipped('(keine Quelle angelegt)');
-    expectSuccess('sources.delete', await call('sources.delete', { params: { id: source.id } }));
+    const mine = source;
+    if (!mine) throw new Skipped('(keine Quelle angelegt)');
+    expectSuccess('sources.delete', await call('sources.delete', { params: { id: mine.id } }));
     sources = await list('sources.list');
-    if (sources.some((s) => s.id === source.id)) throw new Failure('sources.delete: the source is still listed');
-    expectError('sources.delete', await call('sources.delete', { params: { id: source.id } }), 404);
+    if (sources.some((s) => s.id === mine.id)) throw new Failure('sources.delete: the source is still listed');
+    expectError('sources.delete', await call('sources.delete', { params: { id: mine.id } }), 404);
   });
   await step('settings.get', async () => void expectSuccess('settings.get', await call('settings.get')));
   await step('settings.update', async () => {
@@ -539,17 +583,17 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Social: platforms connect/disconnect restored; posts on connected platforms.
-  let platforms = [];
+  let platforms: Checked<'social.platforms'> = [];
   await step(
     'social.platforms',
     async () => void (platforms = expectSuccess('social.platforms', await call('social.platforms'))),
   );
-  const setConnected = async (id, connected) =>
+  const setConnected = async (id: string, connected: boolean) =>
     expectSuccess(
       connected ? 'social.connect' : 'social.disconnect',
       await call(connected ? 'social.connect' : 'social.disconnect', { params: { id } }),
     );
-  const wasConnected = (id) => platforms.find((p) => p.id === id)?.connected ?? false;
+  const wasConnected = (id: string) => platforms.find((p) => p.id === id)?.connected ?? false;
   await step('social.connect', async () => {
     const id = operations['social.connect'].example.params.id;
     const { value } = await twice('social.connect', { params: { id } });
@@ -562,7 +606,11 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (value.connected) throw new Failure(`social.disconnect: ${id} answered connected true`);
     if (wasConnected(id)) await setConnected(id, true);
   });
-  const postOn = async (id, platform, params) => {
+  const postOn = async (
+    id: 'social.post' | 'social.tiktokPost' | 'social.instagramPost',
+    platform: string,
+    params?: Record<string, string>,
+  ) => {
     if (!wasConnected(platform)) await setConnected(platform, true);
     try {
       const { value } = await twice(id, { params, body: { content: `${mark} Neue Folge ist online!` } });
@@ -576,7 +624,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('social.post', () => postOn('social.post', 'telegram', { platform: 'telegram' }));
   await step('social.tiktokPost', () => postOn('social.tiktokPost', 'tiktok'));
   await step('social.instagramPost', () => postOn('social.instagramPost', 'instagram'));
-  let publications = [];
+  let publications: Checked<'social.publications'> = [];
   await step(
     'social.publications',
     async () => void (publications = expectSuccess('social.publications', await call('social.publications'))),
@@ -592,7 +640,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     if (published) expectError('social.retry', await call('social.retry', { params: { id: published.id } }), 409);
     expectError('social.retry', await call('social.retry', { params: { id: `fehlt-${runId}` } }), 404);
   });
-  let templates = [];
+  let templates: Checked<'social.templates'> = [];
   await step(
     'social.templates',
     async () => void (templates = expectSuccess('social.templates', await call('social.templates'))),
@@ -612,7 +660,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
       404,
     );
   });
-  let scheduled = [];
+  let scheduled: Checked<'social.scheduled'> = [];
   await step(
     'social.scheduled',
     async () => void (scheduled = expectSuccess('social.scheduled', await call('social.scheduled'))),
@@ -646,8 +694,8 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('social.tokens', async () => void expectSuccess('social.tokens', await call('social.tokens')));
 
   // --- OBS and live: switch to the scene already on air; start/stop only when no stream runs.
-  let status;
-  let scenes = [];
+  let status: Checked<'obs.status'> | undefined;
+  let scenes: Checked<'obs.scenes'> = [];
   await step('obs.status', async () => void (status = expectSuccess('obs.status', await call('obs.status'))));
   await step('obs.scenes', async () => void (scenes = expectSuccess('obs.scenes', await call('obs.scenes'))));
   const sceneName = () => status?.scene || scenes[0]?.name;
@@ -734,13 +782,21 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     for (const provider of ['tavus', 'heygen'])
       expectSuccess('video.providerAvatars', await call('video.providerAvatars', { params: { provider } }));
   });
-  let projects = [];
-  const created = [];
+  let projects: Checked<'video.projects'> = [];
+  type VideoCreate =
+    | 'video.generate'
+    | 'video.providerGenerate'
+    | 'video.tavusCreate'
+    | 'video.heygenCreate'
+    | 'video.didCreate'
+    | 'video.modelslabGenerate'
+    | 'video.vidauCreate';
+  const created: Array<Checked<VideoCreate>> = [];
   await step(
     'video.projects',
     async () => void (projects = expectSuccess('video.projects', await call('video.projects'))),
   );
-  const createVideo = async (id, params, extra = {}) => {
+  const createVideo = async (id: VideoCreate, params?: Record<string, string>, extra: Record<string, unknown> = {}) => {
     const body = { ...operations[id].example.body, ...extra, title: `${mark} ${id}` };
     const { value } = await twice(id, { params, body });
     created.push(value);
@@ -769,7 +825,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
     'video.didCreate',
     'video.modelslabGenerate',
     'video.vidauCreate',
-  ])
+  ] as const)
     await step(id, () => createVideo(id));
   await step('video.status', async () => {
     const project = created[0] ?? projects[0];
@@ -825,8 +881,14 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Provider tests and health: a made-up key may be refused (success false, or 401 with an ErrorBody).
-  const providerCheck = async (id, service, params) => {
-    const [header, prefix] = PROVIDER_KEY_HEADER[service];
+  const providerCheck = async (
+    id: 'test.openai' | 'test.service',
+    service: string,
+    params?: Record<string, string>,
+  ) => {
+    const keyHeader = PROVIDER_KEY_HEADER[service];
+    if (!keyHeader) throw new Failure(`${id}: no key header known for ${service}`);
+    const [header, prefix] = keyHeader;
     // With an operator token in Authorization, a provider key for that header cannot be sent alongside it.
     const headers = header === 'authorization' && token ? {} : { [header]: `${prefix}konformitaet-schluessel` };
     const answer = await call(id, { params, headers });
@@ -837,7 +899,10 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   await step('test.service', async () => {
     await providerCheck('test.service', 'elevenlabs', { service: 'elevenlabs' });
     const unknown = await call('test.service', { params: { service: 'unbekannt' } });
-    const error = unknown.isJson ? unknown.json.error : undefined;
+    const error =
+      unknown.isJson && unknown.json && typeof unknown.json === 'object'
+        ? (unknown.json as { error?: unknown }).error
+        : undefined;
     if (unknown.status === 200) {
       const value = expectSuccess('test.service', unknown);
       if (value.success !== false || error !== 'Unknown service')
@@ -858,7 +923,7 @@ export async function checkBackend(baseUrl, { token, out: print = console.log } 
   });
 
   // --- Keys (prov-keys): only masked forms come back; a key the desk already holds is never overwritten.
-  let heldKeys = [];
+  let heldKeys: Checked<'keys.list'> = [];
   await step('keys.list', async () => void (heldKeys = expectSuccess('keys.list', await call('keys.list'))));
   const probeKey = `konformitaet-${runId}-schluessel`;
   await step('keys.save', async () => {

@@ -1,7 +1,7 @@
 // Small real files made in code (no binary fixtures in git): a 1×1 PNG, a minimal MP4 and an n8n workflow JSON.
 import { crc32, deflateSync } from 'node:zlib';
 
-function chunk(type, data) {
+function chunk(type: string, data: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -11,7 +11,7 @@ function chunk(type, data) {
 }
 
 /** A valid 1×1 RGBA PNG (one orange pixel). */
-export function makePng() {
+export function makePng(): Buffer<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0);
   header.writeUInt32BE(1, 4);
@@ -25,7 +25,7 @@ export function makePng() {
   ]);
 }
 
-function box(type, ...parts) {
+function box(type: string, ...parts: Buffer<ArrayBuffer>[]): Buffer<ArrayBuffer> {
   const body = Buffer.concat(parts);
   const size = Buffer.alloc(4);
   size.writeUInt32BE(8 + body.length);
@@ -33,7 +33,7 @@ function box(type, ...parts) {
 }
 
 /** An ISO base media file with the 'isom'/'mp41' brands (what content sniffing reads as video/mp4) and an empty media box. */
-export function makeMp4() {
+export function makeMp4(): Buffer<ArrayBuffer> {
   return Buffer.concat([
     box('ftyp', Buffer.from('isom', 'ascii'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'ascii')),
     box('free'),
@@ -42,7 +42,7 @@ export function makeMp4() {
 }
 
 /** A small n8n workflow export. */
-export function makeWorkflowJson(name = 'Newsdesk Konformitätstest') {
+export function makeWorkflowJson(name = 'Newsdesk Konformitätstest'): Buffer<ArrayBuffer> {
   return Buffer.from(
     JSON.stringify(
       {

@@ -2,21 +2,41 @@
 // CORS, as a deployed API would. `npm run bench` points a live deployment at it, so Lighthouse measures the dashboard
 // as an operator sees it (with its data), not a dashboard whose backend is down.
 //
-//   node scripts/mock-backend.mjs [port] [--token <t>]    (default 4311; the API is at http://127.0.0.1:<port>/api)
+//   node --import tsx scripts/test/mock-backend.ts [port] [--token <t>]
+//   (default port 4311; the API is at http://127.0.0.1:<port>/api)
 //
 // With a token it asks for it as a real backend does: `Authorization: Bearer <t>` on every /api call but /api/health/*,
 // else 401 with an ErrorBody.
 import { createHash } from 'node:crypto';
-import http from 'node:http';
+import http, { type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getResponse } from 'msw';
+import { getResponse, type RequestHandler, type WebSocketHandler } from 'msw';
 import { createServer } from 'vite';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BackendRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface MockBackendOptions {
+  /** Changes a JSON answer before it is sent (a backend that drifts from the contract, for tests). */
+  patchJson?: (method: string, pathname: string, json: unknown) => unknown;
+  /** Answers 401 to any call without `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
 
 /** What identifies a request body: its bytes, or for multipart its fields (the boundary differs on every send). */
-async function fingerprint(request) {
+async function fingerprint(request: Request): Promise<string> {
   const hash = createHash('sha256');
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     for (const [name, value] of await request.clone().formData()) {
@@ -33,8 +53,8 @@ async function fingerprint(request) {
  * stored and answered again to every repeat, which does not reach the handlers; the key with another body gets 422.
  */
 function idempotencyCache() {
-  const stored = new Map();
-  return async (request, handle) => {
+  const stored = new Map<string, { print: string; answer: Promise<StoredAnswer> }>();
+  return async (request: Request, handle: () => Promise<StoredAnswer>): Promise<StoredAnswer> => {
     const key = request.headers.get('idempotency-key');
     if (!key || request.method === 'GET') return handle();
     const slot = `${request.method} ${new URL(request.url).pathname} ${key}`;
@@ -67,7 +87,10 @@ function idempotencyCache() {
  * `options.patchJson(method, pathname, json)` may change a JSON answer before it is sent: a backend that drifts from
  * the contract, for tests.
  */
-export async function startMockBackend(port, options = {}) {
+export async function startMockBackend(
+  port: number,
+  options: MockBackendOptions = {},
+): Promise<{ server: Server; apiBaseUrl: string; requests: BackendRequest[]; close: () => Promise<void> }> {
   const { token } = options;
   const vite = await createServer({
     configFile: false,
@@ -78,14 +101,17 @@ export async function startMockBackend(port, options = {}) {
     optimizeDeps: { noDiscovery: true, include: [] },
     resolve: { alias: [{ find: '@', replacement: path.join(root, 'src') }] },
   });
-  let handlers;
+  let handlers: Array<RequestHandler | WebSocketHandler>;
   try {
     ({ handlers } = await vite.ssrLoadModule('/src/mocks/handlers/index.ts'));
   } finally {
     await vite.close();
   }
-  const httpHandlers = handlers.filter((h) => typeof h.info?.method === 'string');
-  const requests = [];
+  // The WebSocket handlers (the OBS peer) carry no HTTP method.
+  const httpHandlers = handlers.filter(
+    (h): h is RequestHandler => typeof (h as { info?: { method?: unknown } }).info?.method === 'string',
+  );
+  const requests: BackendRequest[] = [];
   const idempotent = idempotencyCache();
 
   const server = http.createServer(async (req, res) => {
@@ -102,7 +128,7 @@ export async function startMockBackend(port, options = {}) {
       return;
     }
     try {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers))
@@ -132,7 +158,7 @@ export async function startMockBackend(port, options = {}) {
             headers: { 'content-type': 'application/json' },
             body: Buffer.from(JSON.stringify({ message: `No mock for ${req.method} ${req.url}` })),
           };
-        const headers = {};
+        const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         let body = Buffer.from(await response.arrayBuffer());
         if (options.patchJson && (response.headers.get('content-type') ?? '').includes('application/json')) {
@@ -151,13 +177,13 @@ export async function startMockBackend(port, options = {}) {
         .end(JSON.stringify({ message: String(error) }));
     }
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   const address = server.address();
   return {
     server,
     apiBaseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/api`,
     requests,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

@@ -3,12 +3,13 @@
 // Part of `npm test`: the server must meet the same contract as the mock backend.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { checkBackend } from './check-backend.mjs';
+import { PROVIDERS } from '../../server/providers/credentials';
+import { checkBackend } from './check-backend';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-check-'));
 const token = randomBytes(24).toString('hex');
 // The check runs before the build: a stand-in PWA folder with the sample files the demo data's finished videos name
@@ -19,9 +20,8 @@ await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="de"><
 await cp(path.join(root, 'public', 'samples'), path.join(dist, 'samples'), { recursive: true });
 // Every provider address points at a closed local port: a check that reaches a provider fails at once and the same way
 // on every machine, instead of calling the public service (or waiting on a network that has none).
-const providerSource = await readFile(path.join(root, 'server', 'providers', 'credentials.ts'), 'utf8');
 const closedProviders = Object.fromEntries(
-  [...providerSource.matchAll(/urlEnv: '(\w+)'/g)].map(([, name]) => [name, 'http://127.0.0.1:9']),
+  Object.values(PROVIDERS).map(({ urlEnv }) => [urlEnv, 'http://127.0.0.1:9']),
 );
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--seed', 'demo'], {
   cwd: root,
@@ -47,9 +47,9 @@ const stop = () =>
 
 let failed = 1;
 try {
-  const url = await new Promise((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Der Server startet nicht:\n${output}`)), 180_000);
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Newsdesk läuft: (http:\/\/\S+)/.exec(output);
       if (match) {

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Installs the real n8n the integration tests start (n8n@1.123.50, the newest 1.x that installs on Node 20) OUTSIDE the
 // repository, once: a second run finds it and returns at once. Its xlsx dependency points outside the registry, so the
 // runtime's package.json overrides it with the registry's xlsx@0.18.5. Prints the folder holding node_modules/.bin/n8n.
@@ -11,26 +10,26 @@ import { fileURLToPath } from 'node:url';
 export const N8N_VERSION = '1.123.50';
 
 /** Where the runtime lives: N8N_RUNTIME_DIR, else ~/.cache/newsdesk/n8n-<version>. */
-export function n8nRuntimeDir() {
+export function n8nRuntimeDir(): string {
   return process.env.N8N_RUNTIME_DIR || path.join(os.homedir(), '.cache', 'newsdesk', `n8n-${N8N_VERSION}`);
 }
 
-export function n8nBinary(dir = n8nRuntimeDir()) {
+export function n8nBinary(dir = n8nRuntimeDir()): string {
   return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
 /** The lock folder of a running install (mkdir is atomic): a second caller waits instead of installing twice. */
-const lockDir = (dir) => `${dir}.install-lock`;
+const lockDir = (dir: string) => `${dir}.install-lock`;
 
 /** Written after `npm install` returned: its files (and sqlite3's native build) are all there. */
-const doneMarker = (dir) => path.join(dir, '.newsdesk-installed');
+const doneMarker = (dir: string) => path.join(dir, '.newsdesk-installed');
 
 /** True when an install finished in `dir` and none is running there (n8n's files appear long before npm is done). */
-export function n8nInstalled(dir = n8nRuntimeDir()) {
+export function n8nInstalled(dir = n8nRuntimeDir()): boolean {
   return existsSync(doneMarker(dir)) && !existsSync(lockDir(dir));
 }
 
-const alive = (pid) => {
+const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -39,9 +38,9 @@ const alive = (pid) => {
   }
 };
 
-const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-function install(dir) {
+function install(dir: string): void {
   mkdirSync(dir, { recursive: true });
   const manifest = {
     name: 'newsdesk-n8n-runtime',
@@ -66,7 +65,7 @@ function install(dir) {
  * Returns the runtime folder once n8n is installed there: installs it when missing, or waits (up to 20 min) for an
  * install another process is running (`.ci/run` starts one in the background while the other tests run).
  */
-export function ensureN8n(dir = n8nRuntimeDir()) {
+export function ensureN8n(dir = n8nRuntimeDir()): string {
   const deadline = Date.now() + 20 * 60_000;
   for (;;) {
     if (n8nInstalled(dir)) return dir;
@@ -97,11 +96,11 @@ export function ensureN8n(dir = n8nRuntimeDir()) {
 }
 
 /** Starts the install in a detached process (its output in `<dir>.install.log`) and returns at once. */
-export function ensureN8nInBackground(dir = n8nRuntimeDir()) {
+export function ensureN8nInBackground(dir = n8nRuntimeDir()): number | undefined {
   if (n8nInstalled(dir)) return undefined;
   mkdirSync(path.dirname(dir), { recursive: true });
   const log = openSync(`${dir}.install.log`, 'a');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     detached: true,
     stdio: ['ignore', log, log],
     env: process.env,

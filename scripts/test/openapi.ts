@@ -6,32 +6,35 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import * as prettier from 'prettier';
 import path from 'node:path';
-import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send } from './contract-requests.mjs';
-import { startMockBackend } from './mock-backend.mjs';
+import type { CapturedExample } from '../../src/contract/captured-examples';
+import type { OperationDef } from '../../src/contract';
+import { loadContract, multipartExample, PROVIDER_KEY_HEADER, send, type Contract } from './contract-requests';
+import { startMockBackend } from './mock-backend';
+import { describeIssues } from './schema-issues';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const EXAMPLES_FILE = path.join(root, 'src/contract/captured-examples.ts');
 const DOC_FILE = path.join(root, 'docs/openapi.json');
 const FIXED_NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
 const check = process.argv.includes('--check');
 
 /** A clock that stands still, so ids and dates in the captured answers are the same on every run. */
-function fixClock() {
+function fixClock(): void {
   const RealDate = Date;
   class FixedDate extends RealDate {
-    constructor(...args) {
-      super(...(args.length ? args : [FIXED_NOW]));
+    constructor(...args: ConstructorParameters<DateConstructor>) {
+      super(...((args.length ? args : [FIXED_NOW]) as [number]));
     }
-    static now() {
+    static override now() {
       return FIXED_NOW;
     }
   }
-  globalThis.Date = FixedDate;
+  globalThis.Date = FixedDate as DateConstructor;
   // The media mock gives an upload an object URL (random per run) when it can; its placeholder thumbnail is stable.
-  URL.createObjectURL = undefined;
+  Reflect.deleteProperty(URL, 'createObjectURL');
 }
 
-async function waitFor(condition) {
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -40,48 +43,60 @@ async function waitFor(condition) {
 }
 
 /** Long lists are cut to their first two items: an example, not the whole fixture. */
-function shorten(body) {
+function shorten(body: unknown): unknown {
   return Array.isArray(body) ? body.slice(0, 2) : body;
 }
 
 /** Object keys in sorted order at every level, so the committed JSON does not depend on insertion order. */
-function sortKeys(value) {
+function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!value || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
   return Object.fromEntries(
-    Object.keys(value)
+    Object.keys(object)
       .sort()
-      .map((key) => [key, sortKeys(value[key])]),
+      .map((key) => [key, sortKeys(object[key])]),
   );
 }
 
-async function capture(contract) {
+/** A list answer's items as records (none when the answer is not a list). */
+const items = (json: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(json) ? json.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object') : [];
+const field = (json: unknown, name: string): unknown =>
+  json && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
+
+async function capture(
+  contract: Contract,
+): Promise<{ examples: Record<string, CapturedExample>; mismatches: string[] }> {
   const { operations, isSchema } = contract;
   const backend = await startMockBackend(0);
   fixClock();
-  const examples = {};
-  const mismatches = [];
+  const examples: Record<string, CapturedExample> = {};
+  const mismatches: string[] = [];
   try {
     const base = backend.apiBaseUrl;
-    for (const [id, def] of Object.entries(operations)) {
+    for (const [id, def] of Object.entries(operations) as Array<[string, OperationDef]>) {
       let example = def.example ?? {};
       // State the example needs that an earlier example does not leave behind.
-      if (id === 'workflow.n8nStatus') example = { params: { id: examples['workflow.n8nUpload'].response.body.id } };
+      if (id === 'workflow.n8nStatus')
+        example = { params: { id: String(field(examples['workflow.n8nUpload']?.response.body, 'id')) } };
       if (id === 'social.tiktokPost') await send(base, operations['social.connect'], { params: { id: 'tiktok' } });
       if (id === 'social.instagramPost')
         await send(base, operations['social.connect'], { params: { id: 'instagram' } });
       if (id === 'obs.streamStop')
-        await waitFor(async () => (await send(base, operations['obs.status'])).json?.streaming === true);
+        await waitFor(async () => field((await send(base, operations['obs.status'])).json, 'streaming') === true);
       // The posts accepted just before (202) are published by the demo platforms a moment later: what follows shows them published.
       if (id === 'social.platforms')
         await waitFor(
-          async () => !(await send(base, operations['social.publications'])).json?.some((p) => p.status === 'pending'),
+          async () =>
+            !items((await send(base, operations['social.publications'])).json).some((p) => p.status === 'pending'),
         );
       const multipart = multipartExample(id, { uploadedAt: new Date().toISOString() });
-      const headers = def.idempotency === 'key' ? { 'Idempotency-Key': `beispiel-${id}` } : {};
+      const headers: Record<string, string> = def.idempotency === 'key' ? { 'Idempotency-Key': `beispiel-${id}` } : {};
       const service = id === 'test.openai' ? 'openai' : id === 'test.service' ? example.params?.service : undefined;
-      if (service) {
-        const [header, prefix] = PROVIDER_KEY_HEADER[service];
+      const keyHeader = service ? PROVIDER_KEY_HEADER[service] : undefined;
+      if (keyHeader) {
+        const [header, prefix] = keyHeader;
         headers[header] = `${prefix}beispiel-schluessel`;
       }
       const answer = await send(backend.apiBaseUrl, def, {
@@ -91,12 +106,12 @@ async function capture(contract) {
         form: multipart?.form,
         headers,
       });
-      const request = {};
+      const request: NonNullable<CapturedExample['request']> = {};
       if (example.params) request.params = example.params;
       if (example.query) request.query = example.query;
       if (example.body !== undefined) request.body = example.body;
       if (multipart) request.multipart = multipart.doc;
-      const response = { status: answer.status };
+      const response: CapturedExample['response'] = { status: answer.status };
       if (answer.isJson) response.body = shorten(answer.json);
       else if (answer.bytes.length) {
         response.contentType = answer.contentType;
@@ -109,11 +124,9 @@ async function capture(contract) {
           `${id}: status ${answer.status}, the contract says ${def.status}${answer.isJson ? ` (${JSON.stringify(answer.json).slice(0, 200)})` : ''}`,
         );
       else if (isSchema(def.response)) {
-        const parsed = def.response['~standard'].validate(answer.json);
+        const parsed = await def.response['~standard'].validate(answer.json);
         if (parsed.issues)
-          mismatches.push(
-            `${id}: the answer does not match the schema: ${parsed.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-          );
+          mismatches.push(`${id}: the answer does not match the schema: ${describeIssues(parsed.issues)}`);
       }
     }
   } finally {
@@ -122,7 +135,7 @@ async function capture(contract) {
   return { examples, mismatches };
 }
 
-function examplesSource(examples) {
+function examplesSource(examples: Record<string, CapturedExample>): string {
   return [
     '// Generated by `npm run openapi` from the reference mock backend (fixed clock); do not edit by hand.',
     "import type { OperationId } from './operations';",
@@ -137,7 +150,7 @@ function examplesSource(examples) {
   ].join('\n');
 }
 
-const stale = [];
+const stale: string[] = [];
 const contract = await loadContract();
 const { examples, mismatches } = await capture(contract);
 if (mismatches.length) {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 /** Launch flags: without them some sandboxed machines refuse the browser's connections. */
-export const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS: string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -17,7 +17,7 @@ export const CHROMIUM_ARGS = [
  * CHROMIUM_PATH if set; else undefined when Playwright's own Chromium is installed (Playwright then finds it); else
  * Debian's /usr/bin/chromium (machines that cannot download browsers).
  */
-export function chromiumPath() {
+export function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
     const own = chromium.executablePath();
