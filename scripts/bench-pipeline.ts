@@ -19,7 +19,7 @@ import { createCredentials } from '../server/providers/credentials';
 import { createSocialServices } from '../server/providers/social/services';
 import { PipelineEngine } from '../server/pipeline/engine';
 import { renderVideo } from '../server/media-engines/render';
-import { createRun, getRun } from '../server/routes/workflow/runs';
+import { createRun, getRun } from '../server/routes/workflow/workflow.queries';
 import { createSource } from '../server/sources/store';
 import { atom, rss2, startFeedServer } from '../tests/fakes/feeds';
 

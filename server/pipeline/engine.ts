@@ -8,7 +8,7 @@ import type { Deps } from '../context';
 import { runArtefacts, runs, runStages, sources } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { enqueue, JobWorker, type Job } from '../jobs/queue';
-import { addArtefacts, appendLog, createRun, getRun, recordStageEvent } from '../routes/workflow/runs';
+import { addArtefacts, appendLog, createRun, getRun, recordStageEvent } from '../routes/workflow/workflow.queries';
 import { readSettings } from '../settings';
 import { claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';

@@ -17,7 +17,7 @@ import { HttpError, notFound } from '../errors';
 import { probeMedia } from '../media-engines/render';
 import { onAirFailure, onAirStep } from '../obs/on-air';
 import { PlatformError } from '../providers/social/http';
-import { appendLog } from '../routes/workflow/runs';
+import { appendLog } from '../routes/workflow/workflow.queries';
 import { readSettings } from '../settings';
 
 type NewsRow = typeof news.$inferSelect;

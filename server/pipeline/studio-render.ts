@@ -14,7 +14,7 @@ import { HttpError } from '../errors';
 import { enqueue, type Job } from '../jobs/queue';
 import { NO_SPACE, renderVideo } from '../media-engines/render';
 import { speakByRoles } from '../providers/tts';
-import { addNotification } from '../routes/dashboard/dashboard.routes';
+import { addNotification } from '../routes/dashboard/dashboard.queries';
 import { readSettings } from '../settings';
 import { fileVideo, newVideoFile } from './video-library';
 

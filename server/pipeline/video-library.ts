@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { media, runArtefacts } from '../db/schema';
 import { extractThumbnail, NO_SPACE, probeMedia, readHead } from '../media-engines/render';
 import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
-import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.routes';
-import { addArtefacts, appendLog } from '../routes/workflow/runs';
+import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.queries';
+import { addArtefacts, appendLog } from '../routes/workflow/workflow.queries';
 import { sniffMedia } from '../sniff';
 
 export type LibraryDeps = Pick<Deps, 'database' | 'events' | 'mediaDir'>;

@@ -11,7 +11,7 @@ import { avatars, media } from '../db/schema';
 import { renderVideo, rendersInLine } from '../media-engines/render';
 import { adapterFor, PROVIDER_NAMES } from '../providers/video/adapters';
 import { createVideoJob } from '../providers/video/jobs';
-import { appendLog } from '../routes/workflow/runs';
+import { appendLog } from '../routes/workflow/workflow.queries';
 import { readSettings } from '../settings';
 import { StageSkipped, type StageContext, type StageOutcome } from './stage';
 import { addRenderProject } from './studio-render';

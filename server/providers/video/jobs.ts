@@ -7,7 +7,7 @@ import type { Deps } from '../../context';
 import { avatars, videoJobs, videoProjects } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { copyProviderVideo } from '../../pipeline/video-library';
-import { addNotification } from '../../routes/dashboard/dashboard.routes';
+import { addNotification } from '../../routes/dashboard/dashboard.queries';
 import { retryAfterSeconds } from '../provider-call';
 import { adapterFor, PROVIDER_NAMES, requireKey, type JobInput } from './adapters';
 

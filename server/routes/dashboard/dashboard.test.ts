@@ -5,7 +5,7 @@ import { createCredentials } from '../../providers/credentials';
 import { contractBody, createTestApp, type TestApp } from '../../testing';
 import { N8nClient } from '../../n8n/n8n-client';
 import type { ObsHub } from '../../obs/obs-instance';
-import { n8nStatus, obsStatus, relativeTime } from './dashboard.routes';
+import { n8nStatus, obsStatus, relativeTime } from './dashboard.handlers';
 import { news } from '../../db/schema';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { schemas } from '../../../src/contract';
 import { seedDemo } from '../../db/seed';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
-import { postsPage } from './posts.routes';
+import { postsPage } from './posts.queries';
 import * as z from 'zod/mini';
 
 let t: TestApp;

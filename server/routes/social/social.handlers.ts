@@ -3,14 +3,7 @@
 import { asc, avg, eq, sql, sum } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type {
-  Platform,
-  ScheduledPost,
-  SocialPlatform,
-  SocialPostBody,
-  SocialPostResult,
-  SocialPublication,
-} from '../../../src/contract';
+import type { Platform, SocialPlatform, SocialPostBody, SocialPostResult } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
@@ -18,26 +11,10 @@ import { enqueue } from '../../jobs/queue';
 import { register } from '../../operation';
 import { PlatformError } from '../../providers/social/http';
 import { isOAuthPlatform } from '../../providers/social/oauth';
-import { PUBLISH_JOB, type ResultRow } from '../../providers/social/publisher';
+import { PUBLISH_JOB } from '../../providers/social/publisher';
 import { mediaFilePath } from '../../signing';
 import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
-
-const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
-  id: row.id as Platform,
-  name: row.name,
-  connected: row.connected,
-  status: row.status,
-  followers: row.followers,
-  posts: row.posts,
-});
-const toScheduled = (row: typeof scheduledPosts.$inferSelect): ScheduledPost => ({
-  id: row.id,
-  title: row.title,
-  platform: row.platform as Platform,
-  time: row.time,
-  status: row.status,
-  ...(row.content !== null ? { content: row.content } : {}),
-});
+import { toPlatform, toPostResult, toPublication, toScheduled } from './social.queries';
 
 async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean): Promise<SocialPlatform> {
   const { database, events } = c.get('deps');
@@ -64,24 +41,6 @@ const PostExtras = z.object({
 /** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
 const publicOrigin = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
-const toPublication = (
-  row: ResultRow,
-  link?: { mediaId: string | null; mediaType: string } | null,
-): SocialPublication => ({
-  id: row.id,
-  postId: row.postId,
-  platform: row.platform as Platform,
-  status: row.status as SocialPublication['status'],
-  content: row.content,
-  createdAt: row.createdAt.toISOString(),
-  ...(row.title ? { title: row.title } : {}),
-  ...(link?.mediaId ? { mediaId: link.mediaId } : {}),
-  ...(link ? { mediaType: link.mediaType === 'photo' ? ('photo' as const) : ('video' as const) } : {}),
-  ...(row.error ? { error: row.error } : {}),
-  ...(row.publishedAt ? { publishedAt: row.publishedAt.toISOString() } : {}),
-});
-
-/** A platform's failure as the console's ErrorBody: refused (422), token revoked (409), not set up or unavailable (503). */
 export function platformHttpError(error: PlatformError): HttpError {
   if (error.kind === 'rejected') return new HttpError(422, error.message, 'provider_rejected');
   if (error.kind === 'revoked') return new HttpError(409, error.message, 'token_revoked');
@@ -129,14 +88,6 @@ async function attachedMedia(
     ]);
   return { mediaUrl, mediaType: row.type === 'image' ? 'photo' : 'video', mediaId: row.id };
 }
-
-/** What the console is answered about an accepted post: its publication as it stands (with the platform's reason once failed). */
-const toPostResult = (row: ResultRow): SocialPostResult => ({
-  id: row.id,
-  platform: row.platform as Platform,
-  status: row.status as SocialPostResult['status'],
-  ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
-});
 
 /**
  * Accepts a post (202): its publication is recorded and queued in one transaction and the job queue publishes it, so a

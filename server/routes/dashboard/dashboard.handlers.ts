@@ -3,14 +3,13 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { asc, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { Db } from '../../db/client';
 import type { N8nClient } from '../../n8n/n8n-client';
 import type { ObsHub } from '../../obs/obs-instance';
 import type { Notification, OverviewData, Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { media, news, notifications, pipelineSteps, posts, runs, scheduledPosts, videoProjects } from '../../db/schema';
 import { register } from '../../operation';
-import { listRuns, stepsOf } from '../workflow/runs';
+import { listRuns, stepsOf } from '../workflow/workflow.queries';
 
 const NAMES: Record<Platform, string> = {
   youtube: 'YouTube',
@@ -31,11 +30,6 @@ export function relativeTime(then: Date, now = new Date()): string {
   if (hours < 24) return hours === 1 ? 'vor 1 Stunde' : `vor ${hours} Stunden`;
   const days = Math.floor(hours / 24);
   return days === 1 ? 'vor 1 Tag' : `vor ${days} Tagen`;
-}
-
-/** Records a line for the overview's notification list. */
-export async function addNotification(db: Db, message: string, type: Notification['type'] = 'info'): Promise<void> {
-  await db.insert(notifications).values({ id: `n-${crypto.randomUUID()}`, message, type });
 }
 
 async function storageUsed(dir: string): Promise<number> {

@@ -2,31 +2,19 @@
 // and stories in review: on the desk's own channel and to the platforms), reject (stories in review), retry (failed).
 import { desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { PLATFORMS, type Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { news, runs } from '../../db/schema';
-import { DEFAULT_PARAMS } from '../../pipeline/engine';
 import { moveStory, postStory, publishStory, storyDetails, toNews } from '../../pipeline/publication';
 import { fileStory } from '../../pipeline/stages';
 import { selectItems } from '../../sources/select';
 import { HttpError } from '../../errors';
 import { register } from '../../operation';
+import { platformsOf } from './news.queries';
 
 const LATEST = 10;
 
 /** The server's public origin (NEWSDESK_PUBLIC_URL), else the origin the console called. */
 const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
-
-/** The platforms a story goes to: its run's, or the SPEC's defaults for a story from Generate. */
-async function platformsOf(c: Context<AppEnv>, runId: string | null): Promise<Platform[]> {
-  const [row] = runId
-    ? await c.get('deps').database.db.select({ params: runs.params }).from(runs).where(eq(runs.id, runId))
-    : [];
-  const wanted = row?.params?.platforms ?? DEFAULT_PARAMS.platforms;
-  return Array.isArray(wanted)
-    ? wanted.filter((p): p is Platform => (PLATFORMS as readonly unknown[]).includes(p))
-    : [];
-}
 
 export function registerNews(app: Hono<AppEnv>): void {
   register(app, 'news.list', async ({ c }) =>
@@ -63,7 +51,7 @@ export function registerNews(app: Hono<AppEnv>): void {
       : [];
     if (row.runId && run?.status === 'waiting' && deps.engine)
       await deps.engine.continueAfterReview(row.runId, 'published');
-    else await postStory(deps, row.id, await platformsOf(c, row.runId));
+    else await postStory(deps, row.id, await platformsOf(c.get('deps').database.db, row.runId));
     const [after] = await deps.database.db.select().from(news).where(eq(news.id, row.id));
     return toNews(after);
   });

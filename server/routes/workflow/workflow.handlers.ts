@@ -5,7 +5,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { JsonObject, PipelineStep, RunHistoryItem } from '../../../src/contract';
+import type { JsonObject, PipelineStep } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { keyValues, pipelineSteps, workflowRuns } from '../../db/schema';
 import { HttpError, notConfigured } from '../../errors';
@@ -22,22 +22,14 @@ import {
   stageSuccessRates,
   stepsOf,
   toHistoryItem,
-} from './runs';
+  toLegacyRun,
+} from './workflow.queries';
 
 /** The header the workflow's HTTP Request nodes carry the per-run token in. */
 export const RUN_TOKEN_HEADER = 'X-Newsdesk-Run-Token';
 const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
 /** A running run older than this is checked against n8n's execution (a crash reports no stage). */
 export const STALLED_AFTER_MS = 120_000;
-
-const toLegacyRun = (row: typeof workflowRuns.$inferSelect): RunHistoryItem => ({
-  id: row.id,
-  timestamp: row.timestamp,
-  status: row.status as RunHistoryItem['status'],
-  duration: row.duration,
-  topic: row.topic,
-  ...(row.log ? { log: row.log } : {}),
-});
 
 function n8nOf(c: Context<AppEnv>): N8nClient {
   const n8n = c.get('deps').n8n;

@@ -11,7 +11,7 @@ import {
   type RunStageEvent,
 } from '../../../src/contract';
 import type { Db } from '../../db/client';
-import { runArtefacts, runs, runStages } from '../../db/schema';
+import { runArtefacts, runs, runStages, type workflowRuns } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { originsOf } from '../../sources/store';
 
@@ -275,3 +275,13 @@ export function stageSuccessRates(list: Run[]): Array<{ name: string; rate: numb
     return [{ name: stage, rate: Math.round((states.filter((s) => s === 'finished').length / states.length) * 100) }];
   });
 }
+
+/** A run of the n8n-era history table as the contract's RunHistoryItem. */
+export const toLegacyRun = (row: typeof workflowRuns.$inferSelect): RunHistoryItem => ({
+  id: row.id,
+  timestamp: row.timestamp,
+  status: row.status as RunHistoryItem['status'],
+  duration: row.duration,
+  topic: row.topic,
+  ...(row.log ? { log: row.log } : {}),
+});

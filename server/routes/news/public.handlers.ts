@@ -1,20 +1,18 @@
 // The desk's own channel, which needs no keys and no token: an Atom feed of the published stories (/feed.xml) and a
 // page per story (/news/<slug>) with its script, audio, video, sources and disclosure. Unpublished stories are never
 // here; their media addresses live exactly as long as the story is published and derive from nothing secret.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import type { Db } from '../../db/client';
-import { media, news, newsTexts, runArtefacts } from '../../db/schema';
+import { news, newsTexts } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { portraitOf, runVideos } from '../../pipeline/publication';
-import { sendStoredFile } from '../media/media.routes';
+import { sendStoredFile } from '../media/media.handlers';
+import { publishedStory, storyMedia } from './news.queries';
 
 const FEED_SIZE = 50;
 const NOT_FOUND = 'Diese Meldung gibt es nicht oder sie ist nicht veröffentlicht.';
-
-type MediaRow = typeof media.$inferSelect;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -24,42 +22,6 @@ const escapeHtml = (text: string) =>
 /** CDATA cannot hold its own end marker. */
 const cdataSafe = (text: string) => text.replaceAll(']]>', ']]&gt;');
 const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
-
-async function publishedStory(db: Db, slug: string) {
-  const [row] = await db
-    .select()
-    .from(news)
-    .leftJoin(newsTexts, eq(newsTexts.newsId, news.id))
-    .where(and(eq(news.slug, slug), eq(news.status, 'published')));
-  return row;
-}
-
-/** The audio and video files its run made (the Media Library's rows). */
-async function storyMedia(db: Db, runId: string | null): Promise<{ audio?: MediaRow; video?: MediaRow }> {
-  if (!runId) return {};
-  const refs = await db
-    .select()
-    .from(runArtefacts)
-    .where(and(eq(runArtefacts.runId, runId), inArray(runArtefacts.kind, ['audio', 'video'])))
-    .orderBy(asc(runArtefacts.seq));
-  if (refs.length === 0) return {};
-  const files = await db
-    .select()
-    .from(media)
-    .where(
-      inArray(
-        media.id,
-        refs.map((r) => r.refId),
-      ),
-    );
-  // The first filed of its kind: a run for TikTok has its landscape video first, its portrait one after.
-  const pick = (kind: string) =>
-    refs
-      .filter((r) => r.kind === kind)
-      .map((r) => files.find((f) => f.fileName && f.id === r.refId))
-      .find((f) => f !== undefined);
-  return { audio: pick('audio'), video: pick('video') };
-}
 
 const dateDe = (iso: string | null) =>
   iso

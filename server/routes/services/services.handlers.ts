@@ -15,7 +15,7 @@ import {
   type Speech,
 } from '../../providers/tts';
 import { readSettings } from '../../settings';
-import { recordProbe } from '../keys/keys.routes';
+import { recordProbe } from '../keys/keys.handlers';
 
 export function registerServices(app: Hono<AppEnv>): void {
   register(app, 'ai.prompt', async ({ body, c }) => ({

@@ -2,25 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { User } from '../../../src/contract';
 import type { AppEnv } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { register } from '../../operation';
-
-export const ACCESS_BY_ROLE: Record<User['role'], string> = {
-  Admin: 'Vollzugriff',
-  Editor: 'Bearbeiten',
-  Viewer: 'Nur lesen',
-};
-
-const toUser = (row: typeof users.$inferSelect): User => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role as User['role'],
-  access: row.access,
-});
+import { ACCESS_BY_ROLE, toUser } from './users.queries';
 
 export function registerUsers(app: Hono<AppEnv>): void {
   register(app, 'users.list', async ({ c }) =>
