@@ -119,19 +119,19 @@ test('an unused export fails the dead-code check of npm run lint (knip), and pas
       path.join(dir, 'package.json'),
       '{ "name": "lint-knip-sample", "private": true, "type": "module" }\n',
     );
-    await mkdir(path.join(dir, 'scripts', 'sample'), { recursive: true });
+    await mkdir(path.join(dir, 'scripts', 'dev', 'sample'), { recursive: true });
     await writeFile(
-      path.join(dir, 'scripts', 'sample.ts'),
+      path.join(dir, 'scripts', 'dev', 'sample.ts'),
       "import { used } from './sample/lib';\nconsole.log(used());\n",
     );
     await writeFile(
-      path.join(dir, 'scripts', 'sample', 'lib.ts'),
+      path.join(dir, 'scripts', 'dev', 'sample', 'lib.ts'),
       'export const used = () => 1;\nexport const unused = () => 2;\n',
     );
     const planted = await knip();
-    expect(unusedExports(planted.stdout)).toEqual(['scripts/sample/lib.ts: unused']);
+    expect(unusedExports(planted.stdout)).toEqual(['scripts/dev/sample/lib.ts: unused']);
     expect(planted.code).toBe(1);
-    await writeFile(path.join(dir, 'scripts', 'sample', 'lib.ts'), 'export const used = () => 1;\n');
+    await writeFile(path.join(dir, 'scripts', 'dev', 'sample', 'lib.ts'), 'export const used = () => 1;\n');
     const clean = await knip();
     expect(unusedExports(clean.stdout)).toEqual([]);
     expect(clean.code).toBe(0);

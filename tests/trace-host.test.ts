@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describeHost, hostFigures, type TraceEvent } from '../scripts/trace-host.mjs';
+import { describeHost, hostFigures, type TraceEvent } from '../scripts/dev/trace-host';
 
 // A trace in Chromium's format (ts and dur in µs), as Lighthouse records it: the page's renderer is pid 7, tid 1.
 const MS = 1000;

@@ -30,7 +30,7 @@ test.afterEach(async () => {
 test('over the HTTPS address a fresh browser gets HTTP/2, installs the service worker and reloads offline', async () => {
   test.setTimeout(180_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'newsdesk-e2e-https-'));
-  const certs = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/certs.ts', '--name', LAN_NAME], {
+  const certs = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/certs.ts', '--name', LAN_NAME], {
     env: { ...process.env, NEWSDESK_DATA_DIR: dataDir },
     encoding: 'utf8',
   });

@@ -23,7 +23,7 @@ export const postsHandlers: AnyHandler[] = [
   handle('posts.create', ({ body }) => postsStore.create(body)),
   handle('posts.update', ({ params, body }) => postsStore.update(params.id, body) ?? notFound()),
   handle('posts.delete', ({ params }) => (postsStore.remove(params.id) ? undefined : notFound())),
-  // Benchmark helper (not in the contract): re-seed with many rows (npm run bench, scripts/bench-lists.mjs).
+  // Benchmark helper (not in the contract): re-seed with many rows (npm run bench, scripts/dev/bench-lists.mjs).
   http.post<never, { count: number }>('*/api/__mock/posts/seed', async ({ request }) => {
     const { count } = await request.json();
     postsStore.seed(Math.min(Math.max(Number(count) || 0, 0), 50_000));

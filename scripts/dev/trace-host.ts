@@ -19,40 +19,64 @@
 // page for up to a second during the load (Lighthouse issue 17148, viz's ThrottleUnresponsiveClient), which moves FCP,
 // LCP and Speed Index by that much. 0: no such wait; null: the trace has no FCP of this navigation.
 
-/** @typedef {{ name?: string, ph?: string, pid?: number, tid?: number, ts?: number, dur?: number, tdur?: number, args?: any }} TraceEvent */
-
 const WINDOW_MS = 5000;
 const HOLE_MS = 500;
 // Events by which the page asks for a frame (devtools.timeline, in Lighthouse's trace categories).
 const WANTS_FRAME = new Set(['InvalidateLayout', 'ScheduleStyleRecalculation', 'RequestAnimationFrame']);
 
+/** The fields of a Chrome trace event this file reads. */
+export interface TraceEvent {
+  name?: string;
+  ph?: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string; navigationId?: string } };
+}
+type Timed = TraceEvent & { ts: number };
+type Task = Timed & { dur: number };
+
+export interface HostFigures {
+  /** CPU time over wall time of the main thread's top-level tasks in the first 5 s; null when no task carries its CPU time. */
+  onCpu: number | null;
+  taskMs: number;
+  cpuMs: number;
+  /** Σ max(0, 4 × task CPU time − 50 ms) over the same tasks; null when no task carries its CPU time. */
+  cpuBlockingMs: number | null;
+  /** The longest frame wait of ≥ 500 ms before FCP (ms); 0 when none; null when the trace has no FCP of this navigation. */
+  frameHole: number | null;
+}
+
+const timed = (e: TraceEvent): e is Timed => e.ts !== undefined;
+const byStart = (a: Timed, b: Timed) => a.ts - b.ts;
+
 /**
- * @param {TraceEvent[]} events a trace's traceEvents
- * @returns {{ onCpu: number | null, taskMs: number, cpuMs: number, cpuBlockingMs: number | null, frameHole: number | null } | null}
- *   null when the trace holds no navigation of a main frame; onCpu and cpuBlockingMs are null when no task carries its
- *   CPU time
+ * The figures of a trace's traceEvents; null when the trace holds no navigation of a main frame. onCpu and
+ * cpuBlockingMs are null when no task carries its CPU time.
  */
-export function hostFigures(events) {
+export function hostFigures(events: TraceEvent[]): HostFigures | null {
   const nav = events
+    .filter(timed)
     .filter(
       (e) =>
         e.name === 'navigationStart' &&
-        e.ts !== undefined &&
-        e.args?.data?.isLoadingMainFrame &&
+        !!e.args?.data?.isLoadingMainFrame &&
         /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''),
     )
-    .sort((a, b) => a.ts - b.ts)[0];
+    .sort(byStart)[0];
   if (!nav) return null;
   const { pid, tid, ts: t0 } = nav;
-  const navigationId = nav.args.data.navigationId;
-  const onMain = (e) => e.pid === pid && e.tid === tid && e.ts !== undefined;
+  const navigationId = nav.args?.data?.navigationId;
+  const onMain = (e: TraceEvent): e is Timed => e.pid === pid && e.tid === tid && e.ts !== undefined;
 
   // Top-level tasks only: a nested RunTask (a nested run loop) is inside its parent's time already. Chrome writes a
   // complete event when it ends, so a nested task can come first in the file: by start, the longer first on a tie.
-  const topLevel = [];
+  const topLevel: Task[] = [];
   let end = -Infinity;
   for (const task of events
-    .filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && typeof e.dur === 'number')
+    .filter((e): e is Task => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && typeof e.dur === 'number')
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
     if (task.ts < end) continue;
     topLevel.push(task);
@@ -80,34 +104,52 @@ export function hostFigures(events) {
   };
 }
 
-function frameHole(events, { onMain, pid, t0, navigationId, topLevel }) {
+function frameHole(
+  events: TraceEvent[],
+  {
+    onMain,
+    pid,
+    t0,
+    navigationId,
+    topLevel,
+  }: {
+    onMain: (e: TraceEvent) => e is Timed;
+    pid: number | undefined;
+    t0: number;
+    navigationId: string | undefined;
+    topLevel: Task[];
+  },
+): number | null {
   const fcp = events
+    .filter(timed)
     .filter(
       (e) =>
         e.name === 'firstContentfulPaint' &&
         e.pid === pid &&
-        e.ts !== undefined &&
         e.ts >= t0 &&
         (!navigationId || e.args?.data?.navigationId === navigationId),
     )
-    .sort((a, b) => a.ts - b.ts)[0];
+    .sort(byStart)[0];
   if (!fcp) return null;
-  const inLoad = (e) => onMain(e) && e.ts >= t0 && e.ts <= fcp.ts;
+  const inLoad = (e: TraceEvent): e is Timed => onMain(e) && e.ts >= t0 && e.ts <= fcp.ts;
   const frames = events
     .filter((e) => inLoad(e) && e.name === 'BeginMainThreadFrame')
+    .filter(timed)
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   const wants = events
-    .filter((e) => inLoad(e) && WANTS_FRAME.has(e.name))
+    .filter((e) => inLoad(e) && WANTS_FRAME.has(e.name ?? ''))
+    .filter(timed)
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   // Main-thread task time inside [from, to]: a wait the page spent computing is its own, not the compositor's.
-  const busy = (from, to) =>
+  const busy = (from: number, to: number) =>
     topLevel.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.ts + t.dur) - Math.max(from, t.ts)), 0);
   let longest = 0;
   for (let i = 0; i < frames.length; i++) {
-    const to = i + 1 < frames.length ? frames[i + 1] : fcp.ts;
-    const need = wants.find((ts) => ts > frames[i] && ts < to);
+    const from = frames[i];
+    const to = frames[i + 1] ?? fcp.ts;
+    const need = wants.find((ts) => ts > from && ts < to);
     if (need === undefined) continue; // nothing to draw: no wait
     if (busy(need, to) < (to - need) / 2) longest = Math.max(longest, to - need);
   }
@@ -117,9 +159,8 @@ function frameHole(events, { onMain, pid, t0, navigationId, topLevel }) {
 /**
  * One line for the bench, per run: the main thread's share of its task time on the CPU, the blocking time its CPU time
  * alone gives at 4×, and any frame hole.
- * @param {(ReturnType<typeof hostFigures>)[]} runs
  */
-export function describeHost(runs) {
+export function describeHost(runs: (HostFigures | null)[]): string {
   const cpu = runs.map((r) => (r?.onCpu == null ? '?' : `${Math.round(r.onCpu * 100)} %`));
   const own = runs.map((r) => (r?.cpuBlockingMs == null ? '?' : `${r.cpuBlockingMs} ms`));
   const holes = runs.map((r) => (r?.frameHole == null ? '?' : r.frameHole === 0 ? 'none' : `${r.frameHole} ms`));

@@ -2,7 +2,7 @@
 // seeded with `--seed large` (10,000 posts, 10,000 AI news, 2,000 media items), and a signed-in tab's view of a screen.
 // Alone, a dry run that starts the seeded desk and loads screens signed in, printing their API calls:
 //
-//   node scripts/bench-desk.mjs --dist <live build> [/dashboard/posts …]
+//   node --import tsx scripts/dev/bench-desk.mjs --dist <live build> [/dashboard/posts …]
 //
 // BENCH_DESK_DIR keeps the desk's data folder between runs (the seed loads once; later starts skip it), else a
 // temporary folder is seeded each time. BENCH_DESK_PORT (default 4313) is its HTTPS port, the next one its local HTTP.
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 export const DESK_TOKEN = 'bench-desk-operator-token-0123456789';
 const TOKEN_KEY = 'newsdesk-operator-token';
 
@@ -147,7 +147,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const distAt = args.indexOf('--dist');
   if (distAt < 0) {
-    console.error('usage: node scripts/bench-desk.mjs --dist <live build> [screen …]');
+    console.error('usage: node --import tsx scripts/dev/bench-desk.mjs --dist <live build> [screen …]');
     process.exit(2);
   }
   const dist = path.resolve(args[distAt + 1]);

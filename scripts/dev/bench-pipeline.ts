@@ -1,4 +1,4 @@
-// npm run bench (part "pipeline"), also alone: node --import tsx scripts/bench-pipeline.ts
+// npm run bench (part "pipeline"), also alone: node --import tsx scripts/dev/bench-pipeline.ts
 // Budget (DESIGN.md): a feed poll of 20 sources and a Scraper stage, each ≤ 10 s on this 2-core machine; a whole run
 // from start to its story in review on the embedded default (no key: extractive story, eSpeak-NG, FFmpeg), its text
 // stages (Scraper and AI Analyse) ≤ 30 s; the desk's own render of a 60 s story at 720p (subtitles, thumbnail) ≤ 30 s
@@ -11,17 +11,17 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/db/client';
-import { ensureStandingRows } from '../server/db/seed';
-import { EventHub } from '../server/events';
+import { openDatabase } from '../../server/db/client';
+import { ensureStandingRows } from '../../server/db/seed';
+import { EventHub } from '../../server/events';
 import { randomBytes } from 'node:crypto';
-import { createCredentials } from '../server/providers/credentials';
-import { createSocialServices } from '../server/providers/social/services';
-import { PipelineEngine } from '../server/pipeline/engine';
-import { renderVideo } from '../server/media-engines/render';
-import { createRun, getRun } from '../server/routes/workflow/workflow.queries';
-import { createSource } from '../server/sources/store';
-import { atom, rss2, startFeedServer } from '../tests/fakes/feeds';
+import { createCredentials } from '../../server/providers/credentials';
+import { createSocialServices } from '../../server/providers/social/services';
+import { PipelineEngine } from '../../server/pipeline/engine';
+import { renderVideo } from '../../server/media-engines/render';
+import { createRun, getRun } from '../../server/routes/workflow/workflow.queries';
+import { createSource } from '../../server/sources/store';
+import { atom, rss2, startFeedServer } from '../../tests/fakes/feeds';
 
 const SOURCES = 20;
 const ITEMS = 50;
@@ -90,7 +90,7 @@ const credentials = createCredentials({});
 const mediaDir = path.join(dir, 'media');
 const social = createSocialServices(database, events, credentials, { secretKey: randomBytes(32), mediaDir });
 const engine = new PipelineEngine(
-  { database, events, credentials, mediaDir, token: 'bench-token-0123456789', social },
+  { database, events, credentials, mediaDir, social },
   { allowPrivate: true, sourceIntervalMs: 15 * 60_000, tickMs: 60_000, pollMs: 10, leaseMs: 30_000 },
 );
 let failed = 0;
@@ -118,7 +118,7 @@ try {
     engine: 'desk',
     params: { topic: 'Breaking News', category: 'general', language: 'de' },
   });
-  const { enqueue } = await import('../server/jobs/queue');
+  const { enqueue } = await import('../../server/jobs/queue');
   await enqueue(database.db, {
     kind: 'pipeline.stage',
     payload: { runId: run.id, stage: 'Scraper', chain: false },

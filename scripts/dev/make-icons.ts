@@ -1,23 +1,29 @@
 // Draws the PWA icons (192, 512, maskable 512) as real PNGs with node:zlib only — no image tool needed.
-// Run: node scripts/make-icons.mjs  (writes public/icons/*.png; the PNGs are committed)
+// Run: node --import tsx scripts/dev/make-icons.ts  (writes public/icons/*.png; the PNGs are committed)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const BG = [15, 23, 42]; // #0f172a, the manifest's theme colour
-const FG = [248, 250, 252];
-const ACCENT = [99, 102, 241];
+type Rgb = readonly [number, number, number];
+interface Shape {
+  color: Rgb;
+  inside: (x: number, y: number) => boolean;
+}
+
+const BG: Rgb = [15, 23, 42]; // #0f172a, the manifest's theme colour
+const FG: Rgb = [248, 250, 252];
+const ACCENT: Rgb = [99, 102, 241];
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
-function crc32(buf) {
+function crc32(buf: Buffer): number {
   let c = 0xffffffff;
   for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-function chunk(type, data) {
+function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -25,7 +31,7 @@ function chunk(type, data) {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 }
-function png(size, rgba) {
+function png(size: number, rgba: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
@@ -42,23 +48,23 @@ function png(size, rgba) {
 }
 
 // Shapes in unit coordinates (0..1); later shapes paint over earlier ones.
-function shapes({ maskable }) {
+function shapes({ maskable }: { maskable: boolean }): Shape[] {
   const s = maskable ? 0.62 : 0.8; // maskable art stays inside the 80% safe circle
   const o = (1 - s) / 2;
-  const map = (x, y) => [o + x * s, o + y * s];
-  const rect = (x0, y0, x1, y1, color) => {
+  const map = (x: number, y: number): [number, number] => [o + x * s, o + y * s];
+  const rect = (x0: number, y0: number, x1: number, y1: number, color: Rgb): Shape => {
     const [a, b] = map(x0, y0);
     const [c, d] = map(x1, y1);
-    return { color, inside: (x, y) => x >= a && x <= c && y >= b && y <= d };
+    return { color, inside: (x: number, y: number) => x >= a && x <= c && y >= b && y <= d };
   };
   // The diagonal of the "N": a parallelogram between the two stems.
-  const diag = (color) => {
+  const diag = (color: Rgb): Shape => {
     const [ax, ay] = map(0.3, 0.18);
     const [bx, by] = map(0.7, 0.82);
     const w = 0.16 * s;
     return {
       color,
-      inside: (x, y) => {
+      inside: (x: number, y: number) => {
         if (y < ay || y > by) return false;
         const cx = ax + ((y - ay) / (by - ay)) * (bx - ax);
         return x >= cx - w / 2 && x <= cx + w / 2;
@@ -66,9 +72,9 @@ function shapes({ maskable }) {
     };
   };
   const round = maskable ? 0 : 0.2;
-  const background = {
+  const background: Shape = {
     color: BG,
-    inside: (x, y) => {
+    inside: (x: number, y: number) => {
       if (round === 0) return true;
       const dx = Math.max(round - x, 0, x - (1 - round));
       const dy = Math.max(round - y, 0, y - (1 - round));
@@ -84,7 +90,7 @@ function shapes({ maskable }) {
   ];
 }
 
-function draw(size, options) {
+function draw(size: number, options: { maskable: boolean }): Buffer {
   const list = shapes(options);
   const out = Buffer.alloc(size * size * 4);
   const SS = 4; // 4×4 supersampling for smooth edges
@@ -98,7 +104,7 @@ function draw(size, options) {
         for (let sx = 0; sx < SS; sx++) {
           const x = (px + (sx + 0.5) / SS) / size;
           const y = (py + (sy + 0.5) / SS) / size;
-          let color = null;
+          let color: Rgb | null = null;
           for (const shape of list) if (shape.inside(x, y)) color = shape.color;
           if (color) {
             r += color[0];
@@ -120,13 +126,13 @@ function draw(size, options) {
   return png(size, out);
 }
 
-const dir = new URL('../public/icons/', import.meta.url);
+const dir = new URL('../../public/icons/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const [name, size, maskable] of [
   ['icon-192.png', 192, false],
   ['icon-512.png', 512, false],
   ['icon-maskable-512.png', 512, true],
-]) {
+] as const) {
   const file = new URL(name, dir);
   writeFileSync(file, draw(size, { maskable }));
   console.log(`wrote public/icons/${name}`);

@@ -3,7 +3,7 @@
 // Prints the figures; used by `npm run bench`
 // or alone:
 //
-//   node scripts/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
+//   node --import tsx scripts/dev/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
 //
 // Without --dist it builds into a temporary folder. The mock backend is re-seeded in the page with 10,000
 // items (POST /api/__mock/<list>/seed, mock mode only), then the screen is opened by client-side navigation
@@ -19,9 +19,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 export const ROWS = 10_000;
 /** Median keystroke budgets by list length: a short list, and 10,000 items. */

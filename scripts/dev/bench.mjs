@@ -10,7 +10,7 @@
 //   Lighthouse (mobile)        / and every dashboard screen at the DEFAULT settings (simulated slow 4G, 4× CPU, no
 //                              host calibration): performance ≥ 95, TBT ≤ 200 ms, accessibility 100 (median of 3 runs;
 //                              live deployment served as in production, over HTTPS with HTTP/2, its API answered by
-//                              the mock handlers run as a real backend, scripts/mock-backend.mjs)
+//                              the mock handlers run as a real backend, scripts/test/mock-backend.ts)
 //   long tasks                 no task over 50 ms after the first contentful paint while the screen's data arrives: the
 //                              page's own Long Tasks API at DevTools' 4× CPU throttling in Lighthouse's mobile viewport,
 //                              with no trace recording, until the data is drawn and 4 s after; in none of 3 runs with
@@ -18,7 +18,7 @@
 //                              is printed beside it. Beside the Lighthouse figures, for information only, the score
 //                              with the CPU slowdown calibrated to the host's BenchmarkIndex (Lighthouse's
 //                              throttling docs); the calibrated figure never decides a budget. Also beside it, per
-//                              run, what the run's trace says of the host (scripts/trace-host.mjs): the share of the
+//                              run, what the run's trace says of the host (trace-host.ts): the share of the
 //                              page's main-thread task time it spent on the CPU, the blocking time its CPU time alone
 //                              gives at 4× (it moves much less with the host's load than TBT), and any wait of
 //                              ≥ 500 ms before FCP for a frame the page needed while it idled (headless BeginFrame
@@ -27,13 +27,13 @@
 //   real desk                  the same Lighthouse and long-task budgets on the Newsdesk server itself (HTTPS, HTTP/2)
 //                              with `--seed large` (10,000 posts, 10,000 AI news, 2,000 media items), signed in; beside
 //                              each screen its API calls (size, time) of an unthrottled signed-in load
-//                              (scripts/bench-desk.mjs; BENCH_DESK_DIR keeps the seeded data folder between runs)
+//                              (bench-desk.mjs; BENCH_DESK_DIR keeps the seeded data folder between runs)
 //
 // Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
 // "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
 // waited for); the scripts requested after that but before it was first visible are printed beside it, not judged.
 // Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
-// --only sizes,lists,warm,live,lighthouse,desk,pipeline runs only those parts (pipeline: scripts/bench-pipeline.ts, a feed poll
+// --only sizes,lists,warm,live,lighthouse,desk,pipeline runs only those parts (pipeline: bench-pipeline.ts, a feed poll
 // of 20 sources and a Scraper stage, each ≤ 10 s); --screens /,/dashboard/posts limits Lighthouse to those
 // paths. BENCH_PORT (default 4310) is the preview port (it and the next four: the real desk takes +3 and +4); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
 // at 4×, BENCH_CALIBRATED_RUNS (default 1) the informational calibrated runs per screen (0: none); BENCH_TRACE_DIR, when set, the
@@ -44,20 +44,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './test/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { preview as vitePreview } from 'vite';
 import puppeteer from 'puppeteer-core';
 import { DESK_TOKEN, formatCalls, screenCalls, SIGN_IN, signInArgs, startSeededDesk } from './bench-desk.mjs';
-import { startMockBackend } from './test/mock-backend';
-import { describeHost, hostFigures } from './trace-host.mjs';
+import { startMockBackend } from '../test/mock-backend';
+import { describeHost, hostFigures } from './trace-host';
 
 const DEFAULT_THROTTLING = throttling.mobileSlow4G;
 import { benchList, FLOOR_ROWS, formatListResult, KEYSTROKE_BUDGET_MS, LISTS } from './bench-lists.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -171,7 +171,7 @@ async function productionLikePreview(dist) {
 
 /**
  * One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report
- * and what its trace says of the host (scripts/trace-host.mjs). With `token` the tab is signed in before the console runs.
+ * and what its trace says of the host (trace-host.ts). With `token` the tab is signed in before the console runs.
  */
 async function lighthouseRun(url, cpuSlowdown, token) {
   const chrome = await chromeLauncher.launch({
@@ -720,7 +720,9 @@ try {
 
 if (run('pipeline')) {
   console.log('\npipeline (embedded PGlite, local feeds)');
-  const pipeline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-pipeline.ts'], { encoding: 'utf8' });
+  const pipeline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/dev/bench-pipeline.ts'], {
+    encoding: 'utf8',
+  });
   process.stdout.write(
     pipeline.stdout
       .split('\n')
