@@ -172,7 +172,7 @@ test('a mock scenario keeps its data in a database of its own: nothing it saves 
   await expect(page.getByTestId('error-entry')).toHaveCount(0);
 });
 
-test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /video/projects/{id}/retry and resolves the entry', async ({
+test("Error Logs: Retry on a failed video retry (video.retry) re-runs the provider's create route, POST /video/modelslab/generate, and resolves the entry", async ({
   page,
 }) => {
   await openWithMockHooks(page, '/dashboard/videos', 'Video Studio');
@@ -181,7 +181,8 @@ test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /vide
     const m = window.__newsdeskMocks;
     if (!m) throw new Error('mock hooks missing');
     m.use(
-      m.http.post('*/api/video/projects/:id/retry', () =>
+      // „Börsen-Update am Abend“ is a ModelsLab project: its Retry is ModelsLab's create route with the project.
+      m.http.post('*/api/video/modelslab/generate', () =>
         m.HttpResponse.json({ message: 'Warteschlange voll' }, { status: 409 }),
       ),
     );
@@ -198,16 +199,17 @@ test('Error Logs: Retry on a failed video retry (video.retry) re-runs POST /vide
     const w = window as unknown as { __videoRetries: string[] };
     w.__videoRetries = [];
     m.use(
-      m.http.post('*/api/video/projects/:id/retry', ({ params }) => {
-        w.__videoRetries.push(String(params.id));
+      m.http.post('*/api/video/modelslab/generate', async ({ request }) => {
+        const project = ((await request.json()) as { project?: string }).project;
+        w.__videoRetries.push(String(project));
         // A whole VideoProject, as the contract promises (a partial answer is refused as 'Unerwartete Antwort').
         return m.HttpResponse.json({
-          id: String(params.id),
+          id: String(project),
           title: 'Börsen-Update am Abend',
           status: 'processing',
           progress: 0,
           avatar: 'anna',
-          platform: 'heygen',
+          platform: 'modelslab',
           duration: '0:30',
           createdAt: '2026-11-23T10:00:00Z',
           url: null,
