@@ -1,13 +1,13 @@
 // What every handler can reach through `c.get('deps')`: the database, the event hub, the settings of this instance.
-import type { Database } from './db/client';
-import type { EventHub } from './events';
-import type { Credentials } from './providers/credentials';
-import type { DatabaseKeyStore } from './providers/key-store';
-import type { SocialServices } from './providers/social/services';
-import type { N8nClient } from './n8n/n8n-client';
-import type { ObsHub } from './obs/obs-instance';
+import type { Database } from './data/db/client';
+import type { EventHub } from './data/events';
+import type { Credentials } from './adapters/providers/credentials';
+import type { DatabaseKeyStore } from './adapters/providers/key-store';
+import type { SocialServices } from './adapters/providers/social/services';
+import type { N8nClient } from './adapters/n8n/n8n-client';
+import type { ObsHub } from './adapters/obs/obs-instance';
 import type { PipelineEngine } from './pipeline/engine';
-import type { UrlSigner } from './signing';
+import type { UrlSigner } from './http/signing';
 
 export interface Deps {
   database: Database;

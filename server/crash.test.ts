@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DESK_TOKEN, startDesk, type Desk } from '../tests/e2e/desk';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from './postgres-harness';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from './data/postgres-harness';
 
 const unavailable = process.env.CI ? undefined : postgresUnavailable();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Generates the SQL migrations from db/schema.ts; they run on PGlite and PostgreSQL alike at start (db/migrate.ts).
+// The SQL migrations from data/db/schema.ts; PGlite and PostgreSQL alike run them at start (data/db/client.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
-  out: './server/db/migrations',
+  schema: './server/data/db/schema.ts',
+  out: './server/data/db/migrations',
 });

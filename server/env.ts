@@ -1,7 +1,7 @@
 // The server's environment, parsed once at start; a bad value stops the server with a German message naming it.
 import type { BlockList } from 'node:net';
 import * as z from 'zod/mini';
-import { trustedProxies } from './auth';
+import { trustedProxies } from './http/auth';
 
 const port = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535));
 const positive = z.coerce.number().check(z.int(), z.minimum(1));

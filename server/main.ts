@@ -1,6 +1,6 @@
 // npm start: reads the environment, migrates, serves the PWA and /api on one origin. `--seed demo` loads the sample data,
 // `--seed large` (or NEWSDESK_SEED=large) a desk of realistic size.
-import { lanNames } from './certs';
+import { lanNames } from './http/certs';
 import { EnvError, parseEnv } from './env';
 import { startServer } from './server';
 

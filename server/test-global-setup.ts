@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from './db/client';
+import { openDatabase } from './data/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
-  const folder = fileURLToPath(new URL('./db/migrations', import.meta.url));
+  const folder = fileURLToPath(new URL('./data/db/migrations', import.meta.url));
   const hash = createHash('sha256');
   for (const file of readdirSync(folder)
     .filter((f) => f.endsWith('.sql'))

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PROVIDERS } from '../../server/providers/credentials';
+import { PROVIDERS } from '../../server/adapters/providers/credentials';
 import { checkBackend } from './check-backend';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 // The child process of lease.postgres.test.ts: a worker on the given PostgreSQL whose handler never returns, so the
 // test can kill the process (SIGKILL) with the job in hand. Prints "claimed <id>" once it runs the job.
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../data/db/client';
 import { JobWorker } from './queue';
 
 const [databaseUrl, kind, leaseMs] = process.argv.slice(2);

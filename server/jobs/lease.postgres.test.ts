@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres-harness';
+import { openDatabase, type Database } from '../data/db/client';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../data/postgres-harness';
 import { enqueue, jobState, JobWorker, type Job } from './queue';
 
 // Skipped only on a developer machine without Debian's postgresql; in CI a missing server fails.

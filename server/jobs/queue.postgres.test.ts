@@ -2,10 +2,10 @@
 // restart of PostgreSQL itself under a running worker.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
-import { openDatabase, type Database } from '../db/client';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres-harness';
-import { createCredentials } from '../providers/credentials';
-import { createJobWorker } from '../providers/social/services';
+import { openDatabase, type Database } from '../data/db/client';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../data/postgres-harness';
+import { createCredentials } from '../adapters/providers/credentials';
+import { createJobWorker } from '../adapters/providers/social/services';
 import { contractBody, createTestApp, type TestApp } from '../testing';
 
 // Skipped only on a developer machine without Debian's postgresql; in CI a missing server fails.

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database } from '../data/db/client';
 import { enqueue, jobState, JobWorker, type JobHandler } from './queue';
 
 let database: Database;

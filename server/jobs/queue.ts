@@ -4,7 +4,7 @@
 // lease lapses; a finished job is marked done and never runs again. Jobs of different kinds run side by side.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database, Db } from '../data/db/client';
 
 export interface Job {
   id: number;

@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
-import { createCredentials } from '../providers/credentials';
-import { createJobWorker } from '../providers/social/services';
+import { createCredentials } from '../adapters/providers/credentials';
+import { createJobWorker } from '../adapters/providers/social/services';
 import { contractBody, createTestApp, type TestApp } from '../testing';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { contractBody, createTestApp, errorBody, type TestApp } from '../testing
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
 import { eq } from 'drizzle-orm';
-import { sources } from '../db/schema';
+import { sources } from '../data/db/schema';
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -170,7 +170,7 @@ test('no matching item: the Scraper fails with the German reason, and Retry star
     error: 'Keine aktuelle Meldung zum Thema „Quantenkatze“ gefunden.',
   });
   expect(stage(failed, 'AI Analyse')?.state).toBe('pending');
-  expect(await t.database.db.$count((await import('../db/schema')).news)).toBeGreaterThan(0);
+  expect(await t.database.db.$count((await import('../data/db/schema')).news)).toBeGreaterThan(0);
 
   feeds.set('/gamma.json', {
     type: 'application/feed+json',

@@ -5,11 +5,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { RUN_STAGES, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
 import type { Deps } from '../context';
-import { runArtefacts, runs, runStages, sources } from '../db/schema';
-import { HttpError, notFound } from '../errors';
+import { runArtefacts, runs, runStages, sources } from '../data/db/schema';
+import { HttpError, notFound } from '../http/errors';
 import { enqueue, JobWorker, type Job } from '../jobs/queue';
 import { addArtefacts, appendLog, createRun, getRun, recordStageEvent } from '../routes/workflow/workflow.queries';
-import { readSettings } from '../settings';
+import { readSettings } from '../data/settings';
 import { claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';
 import { REJECTED_REASON } from './publication';

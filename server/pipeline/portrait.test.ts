@@ -7,8 +7,8 @@ import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
 import { startTikTokFake, type TikTokFake } from '../../tests/fakes/tiktok';
-import { media, news, newsTexts, runArtefacts, runs } from '../db/schema';
-import { createCredentials } from '../providers/credentials';
+import { media, news, newsTexts, runArtefacts, runs } from '../data/db/schema';
+import { createCredentials } from '../adapters/providers/credentials';
 import { createTestApp, type TestApp } from '../testing';
 import { postStory } from './publication';
 

@@ -11,14 +11,14 @@ import {
   type Platform,
 } from '../../src/contract';
 import type { Deps } from '../context';
-import type { Db } from '../db/client';
-import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../db/schema';
-import { HttpError, notFound } from '../errors';
-import { probeMedia } from '../media-engines/render';
-import { onAirFailure, onAirStep } from '../obs/on-air';
-import { PlatformError } from '../providers/social/http';
+import type { Db } from '../data/db/client';
+import { media, news, newsTexts, posts, runArtefacts, socialPlatforms, socialPostResults } from '../data/db/schema';
+import { HttpError, notFound } from '../http/errors';
+import { probeMedia } from '../adapters/media-engines/render';
+import { onAirFailure, onAirStep } from '../adapters/obs/on-air';
+import { PlatformError } from '../adapters/providers/social/http';
 import { appendLog } from '../routes/workflow/workflow.queries';
-import { readSettings } from '../settings';
+import { readSettings } from '../data/settings';
 
 type NewsRow = typeof news.$inferSelect;
 

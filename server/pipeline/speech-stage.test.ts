@@ -7,8 +7,8 @@ import { AZURE_KEY, startAzureSpeech } from '../../tests/fakes/azure-speech';
 import { ELEVENLABS_KEY, startElevenLabs } from '../../tests/fakes/elevenlabs';
 import type { Fake } from '../../tests/fakes/fake-http';
 import type { Run } from '../../src/contract';
-import { media, news, newsTexts, runs } from '../db/schema';
-import { createCredentials, type Credentials } from '../providers/credentials';
+import { media, news, newsTexts, runs } from '../data/db/schema';
+import { createCredentials, type Credentials } from '../adapters/providers/credentials';
 import { contractBody, createTestApp, type TestApp } from '../testing';
 import { runStage } from './stages';
 

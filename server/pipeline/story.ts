@@ -1,8 +1,8 @@
 // The AI Analyse stage's story, from the run's items only. With an LLM: title, a spoken script and a teaser citing the
 // items as [1], [2] — checked before it is kept (citations point at real items, lengths in range). Without one (or
 // when the model's answer fails the check): an extractive story, every sentence of it taken from a source text.
-import { DEFAULT_MODEL, chatComplete } from '../providers/llm/chat';
-import type { Credentials } from '../providers/credentials';
+import { DEFAULT_MODEL, chatComplete } from '../adapters/providers/llm/chat';
+import type { Credentials } from '../adapters/providers/credentials';
 import type { SelectedItem } from '../sources/select';
 
 export interface Story {

@@ -5,13 +5,13 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { Db } from '../db/client';
-import { media, runArtefacts } from '../db/schema';
-import { extractThumbnail, NO_SPACE, probeMedia, readHead } from '../media-engines/render';
-import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
+import type { Db } from '../data/db/client';
+import { media, runArtefacts } from '../data/db/schema';
+import { extractThumbnail, NO_SPACE, probeMedia, readHead } from '../adapters/media-engines/render';
+import { FetchRefused, guardedFetch } from '../adapters/net/guarded-fetch';
 import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.queries';
 import { addArtefacts, appendLog } from '../routes/workflow/workflow.queries';
-import { sniffMedia } from '../sniff';
+import { sniffMedia } from '../http/sniff';
 
 export type LibraryDeps = Pick<Deps, 'database' | 'events' | 'mediaDir'>;
 

@@ -10,18 +10,18 @@ import type { Run } from '../../src/contract';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import { SAMPLE_VIDEO } from '../../tests/fakes/heygen';
 import { startModelsLabFake, type ModelsLabFake } from '../../tests/fakes/modelslab';
-import { media, runArtefacts, videoProjects } from '../db/schema';
-import type { RenderInput } from '../media-engines/render';
-import { probeDurationMs, probeMedia } from '../media-engines/render';
-import { createCredentials } from '../providers/credentials';
-import { pollDueVideoJobs } from '../providers/video/jobs';
+import { media, runArtefacts, videoProjects } from '../data/db/schema';
+import type { RenderInput } from '../adapters/media-engines/render';
+import { probeDurationMs, probeMedia } from '../adapters/media-engines/render';
+import { createCredentials } from '../adapters/providers/credentials';
+import { pollDueVideoJobs } from '../adapters/providers/video/jobs';
 import { contractBody, createTestApp, type TestApp } from '../testing';
 import { runVideo } from './publication';
 
 // Every render is real; the test sees what the stage asked for, and can make one fail.
 const renders = vi.hoisted(() => ({ calls: [] as RenderInput[], failPortrait: false }));
-vi.mock('../media-engines/render', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../media-engines/render')>();
+vi.mock('../adapters/media-engines/render', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../adapters/media-engines/render')>();
   return {
     ...actual,
     renderVideo: vi.fn(async (input: RenderInput) => {

@@ -1,7 +1,7 @@
 // An article page's main text by Readability; any failure leaves the caller with the feed's summary.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { guardedFetch } from '../net/guarded-fetch';
+import { guardedFetch } from '../adapters/net/guarded-fetch';
 
 export interface ExtractedArticle {
   title?: string;

@@ -1,7 +1,7 @@
 // The feeds a fresh real desk starts with: well-known public news feeds that anyone may read, each attributed by name.
 // Seeded once; what the operator changes or deletes afterwards stays changed (README: "Sources").
-import type { Db } from '../db/client';
-import { keyValues, sources } from '../db/schema';
+import type { Db } from '../data/db/client';
+import { keyValues, sources } from '../data/db/schema';
 
 export const DEFAULT_SOURCES = [
   {

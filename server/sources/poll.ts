@@ -2,9 +2,9 @@
 // per source; the result (time, new items, HTTP status, a German error) is kept on the source. Nothing else is lost
 // when a feed is broken: its earlier items stay, the other sources go on.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sources } from '../db/schema';
-import { FetchRefused, guardedFetch } from '../net/guarded-fetch';
+import type { Db } from '../data/db/client';
+import { sources } from '../data/db/schema';
+import { FetchRefused, guardedFetch } from '../adapters/net/guarded-fetch';
 import { FeedError, parseFeed } from './feed';
 import { storeItems, type SourceRow } from './store';
 

@@ -1,8 +1,8 @@
 // The Scraper stage's choice of items: a topic picks the matching items of the last hours; 'Breaking News' picks the
 // story most sources carry now (items grouped by shared key terms, the group with the most distinct sources wins).
 import { desc, gte, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sourceItems } from '../db/schema';
+import type { Db } from '../data/db/client';
+import { sourceItems } from '../data/db/schema';
 import { normalizeTitle } from './feed';
 import { originsOf } from './store';
 

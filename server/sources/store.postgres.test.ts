@@ -1,7 +1,7 @@
 // On a real PostgreSQL, where two feeds are stored on two connections at once: the same story is still one item.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres-harness';
+import { openDatabase, type Database } from '../data/db/client';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../data/postgres-harness';
 import { claimDueSources } from './poll';
 import { createSource, listItems, storeItems } from './store';
 

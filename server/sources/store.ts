@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FeedSource, FeedSourcePatch, SourceItem } from '../../src/contract';
-import type { Db } from '../db/client';
-import { sourceItemOrigins, sourceItems, sources } from '../db/schema';
-import { HttpError, notFound } from '../errors';
+import type { Db } from '../data/db/client';
+import { sourceItemOrigins, sourceItems, sources } from '../data/db/schema';
+import { HttpError, notFound } from '../http/errors';
 import { normalizeTitle, type FeedItem } from './feed';
 
 type SourceRow = typeof sources.$inferSelect;

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/data/postgres-harness';
 import { startFeedServer, storyFixtures, type FeedServer } from '../fakes/feeds';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../fakes/telegram-social';
 import { DESK_TOKEN, signInToDesk, startDesk, type Desk } from './desk';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/postgres-harness';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../../server/data/postgres-harness';
 import { DESK_TOKEN, freePort, startDesk, type Desk } from './desk';
 import { createPost } from './live-desk';
 

@@ -3,12 +3,21 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { asc, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { N8nClient } from '../../n8n/n8n-client';
-import type { ObsHub } from '../../obs/obs-instance';
+import type { N8nClient } from '../../adapters/n8n/n8n-client';
+import type { ObsHub } from '../../adapters/obs/obs-instance';
 import type { Notification, OverviewData, Platform } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media, news, notifications, pipelineSteps, posts, runs, scheduledPosts, videoProjects } from '../../db/schema';
-import { register } from '../../operation';
+import {
+  media,
+  news,
+  notifications,
+  pipelineSteps,
+  posts,
+  runs,
+  scheduledPosts,
+  videoProjects,
+} from '../../data/db/schema';
+import { register } from '../../http/operation';
 import { listRuns, stepsOf } from '../workflow/workflow.queries';
 
 const NAMES: Record<Platform, string> = {

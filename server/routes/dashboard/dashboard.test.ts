@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../data/db/seed';
 import { startOpenAiFake, type OpenAiFake } from '../../../tests/fakes/openai';
-import { createCredentials } from '../../providers/credentials';
+import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, type TestApp } from '../../testing';
-import { N8nClient } from '../../n8n/n8n-client';
-import type { ObsHub } from '../../obs/obs-instance';
+import { N8nClient } from '../../adapters/n8n/n8n-client';
+import type { ObsHub } from '../../adapters/obs/obs-instance';
 import { n8nStatus, obsStatus, relativeTime } from './dashboard.handlers';
-import { news } from '../../db/schema';
+import { news } from '../../data/db/schema';
 
 let t: TestApp;
 let openai: OpenAiFake;

@@ -3,10 +3,10 @@ import type { Context, Hono } from 'hono';
 import { schemas } from '../../../src/contract';
 import type { SavedKey } from '../../../src/contract/entities';
 import type { AppEnv } from '../../context';
-import { register } from '../../operation';
-import { PROVIDERS } from '../../providers/credentials';
-import { maskKey } from '../../providers/key-store';
-import { forgetHealth, type ProbeResult } from '../../providers/probes';
+import { register } from '../../http/operation';
+import { PROVIDERS } from '../../adapters/providers/credentials';
+import { maskKey } from '../../adapters/providers/key-store';
+import { forgetHealth, type ProbeResult } from '../../adapters/providers/probes';
 
 type KeyService = SavedKey['service'];
 

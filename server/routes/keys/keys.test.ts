@@ -7,7 +7,7 @@ import type { Fake } from '../../../tests/fakes/fake-http';
 import { startHeyGen, HEYGEN_KEY } from '../../../tests/fakes/heygen-keytest';
 import { startOpenAi, OPENAI_KEY } from '../../../tests/fakes/openai-keytest';
 import { startTavus, TAVUS_KEY } from '../../../tests/fakes/tavus-keytest';
-import { providerKeys } from '../../db/schema';
+import { providerKeys } from '../../data/db/schema';
 import { contractBody, createTestApp, TEST_TOKEN, type TestApp } from '../../testing';
 
 let t: TestApp;

@@ -3,14 +3,14 @@
 import { asc } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { broadcasts } from '../../db/schema';
-import { HttpError, notConfigured } from '../../errors';
-import { ObsNotConnected, ObsRequestFailed, type ObsInstance } from '../../obs/obs-instance';
-import { ObsTimeout, onAirStep } from '../../obs/on-air';
-import { register } from '../../operation';
+import { broadcasts } from '../../data/db/schema';
+import { HttpError, notConfigured } from '../../http/errors';
+import { ObsNotConnected, ObsRequestFailed, type ObsInstance } from '../../adapters/obs/obs-instance';
+import { ObsTimeout, onAirStep } from '../../adapters/obs/on-air';
+import { register } from '../../http/operation';
 import { storyDetails } from '../../pipeline/publication';
-import { readSettings } from '../../settings';
-import { sendTelegramMessage } from '../../providers/telegram';
+import { readSettings } from '../../data/settings';
+import { sendTelegramMessage } from '../../adapters/providers/telegram';
 
 /** obs-websocket RequestStatus codes the routes answer specially. */
 const RESOURCE_NOT_FOUND = 600;

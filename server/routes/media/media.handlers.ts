@@ -10,12 +10,12 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { schemas, type MediaFile } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media, videoProjects } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
-import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../multipart';
-import { issuesOf, register } from '../../operation';
-import { requireSigned } from '../../signing';
-import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../sniff';
+import { media, videoProjects } from '../../data/db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../http/multipart';
+import { issuesOf, register } from '../../http/operation';
+import { requireSigned } from '../../http/signing';
+import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../http/sniff';
 import { addNotification } from '../dashboard/dashboard.queries';
 import { formatSize, thumbnailFile, thumbnailFor, toMedia } from './media.queries';
 

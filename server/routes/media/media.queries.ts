@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import type { MediaFile, MediaType } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import type { media } from '../../db/schema';
-import { mediaFilePath } from '../../signing';
+import type { media } from '../../data/db/schema';
+import { mediaFilePath } from '../../http/signing';
 
 type Row = typeof media.$inferSelect;
 

@@ -3,12 +3,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { news, runs } from '../../db/schema';
+import { news, runs } from '../../data/db/schema';
 import { moveStory, postStory, publishStory, storyDetails, toNews } from '../../pipeline/publication';
 import { fileStory } from '../../pipeline/stages';
 import { selectItems } from '../../sources/select';
-import { HttpError } from '../../errors';
-import { register } from '../../operation';
+import { HttpError } from '../../http/errors';
+import { register } from '../../http/operation';
 import { platformsOf } from './news.queries';
 
 const LATEST = 10;

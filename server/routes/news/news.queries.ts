@@ -1,8 +1,8 @@
 // AI news: a story's platforms from its run, and a published story with its files for the public channel.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PLATFORMS, type Platform } from '../../../src/contract';
-import type { Db } from '../../db/client';
-import { media, news, newsTexts, runArtefacts, runs } from '../../db/schema';
+import type { Db } from '../../data/db/client';
+import { media, news, newsTexts, runArtefacts, runs } from '../../data/db/schema';
 import { DEFAULT_PARAMS } from '../../pipeline/engine';
 
 type MediaRow = typeof media.$inferSelect;

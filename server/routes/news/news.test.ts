@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFeedServer, type FeedServer } from '../../../tests/fakes/feeds';
 import { startOpenAiFake, type OpenAiFake } from '../../../tests/fakes/openai';
-import { newsTexts } from '../../db/schema';
-import { seedDemo } from '../../db/seed';
-import { createCredentials } from '../../providers/credentials';
+import { newsTexts } from '../../data/db/schema';
+import { seedDemo } from '../../data/db/seed';
+import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;

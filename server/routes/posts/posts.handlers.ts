@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { posts } from '../../db/schema';
-import { notFound } from '../../errors';
-import { register } from '../../operation';
+import { posts } from '../../data/db/schema';
+import { notFound } from '../../http/errors';
+import { register } from '../../http/operation';
 import { postsPage, toPost } from './posts.queries';
 
 export function registerPosts(app: Hono<AppEnv>): void {

@@ -1,8 +1,8 @@
 // Posts: the row as the contract's Post, and one page of the list with its total.
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Post } from '../../../src/contract';
-import type { Db } from '../../db/client';
-import { posts } from '../../db/schema';
+import type { Db } from '../../data/db/client';
+import { posts } from '../../data/db/schema';
 
 type Row = typeof posts.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { schemas } from '../../../src/contract';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../data/db/seed';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 import { postsPage } from './posts.queries';
 import * as z from 'zod/mini';

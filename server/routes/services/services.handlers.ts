@@ -2,9 +2,9 @@
 import type { Hono } from 'hono';
 import { schemas } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { register } from '../../operation';
-import { chatComplete, promptMessages } from '../../providers/llm/chat';
-import { cachedHealth, keyFromRequest, probe } from '../../providers/probes';
+import { register } from '../../http/operation';
+import { chatComplete, promptMessages } from '../../adapters/providers/llm/chat';
+import { cachedHealth, keyFromRequest, probe } from '../../adapters/providers/probes';
 import {
   otherProvider,
   speakByRoles,
@@ -13,8 +13,8 @@ import {
   synthesize,
   ttsHttpError,
   type Speech,
-} from '../../providers/tts';
-import { readSettings } from '../../settings';
+} from '../../adapters/providers/tts';
+import { readSettings } from '../../data/settings';
 import { recordProbe } from '../keys/keys.handlers';
 
 export function registerServices(app: Hono<AppEnv>): void {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startGraphFake, IG_USER, type GraphFake } from '../../../tests/fakes/facebook-graph';
 import { startTikTokFake, type TikTokFake } from '../../../tests/fakes/tiktok';
 import { startYouTubeFake, type YouTubeFake } from '../../../tests/fakes/youtube';
-import { createCredentials } from '../../providers/credentials';
-import { createJobWorker } from '../../providers/social/services';
+import { createCredentials } from '../../adapters/providers/credentials';
+import { createJobWorker } from '../../adapters/providers/social/services';
 import { contractBody, createTestApp, errorBody, TEST_SIGNER, TEST_TOKEN, type TestApp } from '../../testing';
 
 let t: TestApp;

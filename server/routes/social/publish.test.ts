@@ -6,7 +6,7 @@ import { startGraphFake, graphRateLimit, IG_USER, PAGE, type GraphFake } from '.
 import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../tests/fakes/telegram-social';
 import { startTikTokFake, tiktokRateLimit, type TikTokFake } from '../../../tests/fakes/tiktok';
 import { startYouTubeFake, youtubeRateLimit, type YouTubeFake } from '../../../tests/fakes/youtube';
-import { createCredentials } from '../../providers/credentials';
+import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;

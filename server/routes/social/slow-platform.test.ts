@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../../tests/fakes/telegram-social';
 import type { JobWorker } from '../../jobs/queue';
-import { createCredentials } from '../../providers/credentials';
-import { createJobWorker } from '../../providers/social/services';
+import { createCredentials } from '../../adapters/providers/credentials';
+import { createJobWorker } from '../../adapters/providers/social/services';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;

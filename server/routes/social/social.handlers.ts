@@ -5,15 +5,15 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Platform, SocialPlatform, SocialPostBody, SocialPostResult } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
+import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../data/db/schema';
+import { HttpError, notFound } from '../../http/errors';
 import { enqueue } from '../../jobs/queue';
-import { register } from '../../operation';
-import { PlatformError } from '../../providers/social/http';
-import { isOAuthPlatform } from '../../providers/social/oauth';
-import { PUBLISH_JOB } from '../../providers/social/publisher';
-import { mediaFilePath } from '../../signing';
-import { isTimeZone, parseZoned } from '../../providers/social/zoned-time';
+import { register } from '../../http/operation';
+import { PlatformError } from '../../adapters/providers/social/http';
+import { isOAuthPlatform } from '../../adapters/providers/social/oauth';
+import { PUBLISH_JOB } from '../../adapters/providers/social/publisher';
+import { mediaFilePath } from '../../http/signing';
+import { isTimeZone, parseZoned } from '../../adapters/providers/social/zoned-time';
 import { toPlatform, toPostResult, toPublication, toScheduled } from './social.queries';
 
 async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean): Promise<SocialPlatform> {

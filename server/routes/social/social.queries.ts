@@ -6,8 +6,8 @@ import type {
   SocialPostResult,
   SocialPublication,
 } from '../../../src/contract';
-import type { scheduledPosts, socialPlatforms } from '../../db/schema';
-import type { ResultRow } from '../../providers/social/publisher';
+import type { scheduledPosts, socialPlatforms } from '../../data/db/schema';
+import type { ResultRow } from '../../adapters/providers/social/publisher';
 
 export const toPlatform = (row: typeof socialPlatforms.$inferSelect): SocialPlatform => ({
   id: row.id as Platform,

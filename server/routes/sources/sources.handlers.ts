@@ -1,10 +1,10 @@
 // Sources (the Scraper's feeds) and the desk's settings: CRUD, „Jetzt abrufen“, the stored items with their provenance.
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { HttpError } from '../../errors';
-import { register } from '../../operation';
+import { HttpError } from '../../http/errors';
+import { register } from '../../http/operation';
 import type { PipelineEngine } from '../../pipeline/engine';
-import { readSettings, updateSettings } from '../../settings';
+import { readSettings, updateSettings } from '../../data/settings';
 import { createSource, deleteSource, listItems, listSources, sourceView, updateSource } from '../../sources/store';
 
 function engineOf(c: Context<AppEnv>): PipelineEngine {

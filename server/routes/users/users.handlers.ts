@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { users } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { register } from '../../operation';
+import { users } from '../../data/db/schema';
+import { HttpError } from '../../http/errors';
+import { register } from '../../http/operation';
 import { ACCESS_BY_ROLE, toUser } from './users.queries';
 
 export function registerUsers(app: Hono<AppEnv>): void {

@@ -1,6 +1,6 @@
 // Users: the role's access text and the row as the contract's User.
 import type { User } from '../../../src/contract';
-import type { users } from '../../db/schema';
+import type { users } from '../../data/db/schema';
 
 export const ACCESS_BY_ROLE: Record<User['role'], string> = {
   Admin: 'Vollzugriff',

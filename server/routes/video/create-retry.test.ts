@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startModelsLabFake, type ModelsLabFake } from '../../../tests/fakes/modelslab';
-import { createCredentials } from '../../providers/credentials';
+import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let modelslab: ModelsLabFake;

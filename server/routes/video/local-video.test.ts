@@ -9,15 +9,15 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import type { ChangeEvent, Run, VideoProject } from '../../../src/contract';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../../tests/fakes/feeds';
-import { media, videoProjects } from '../../db/schema';
-import type { RenderInput } from '../../media-engines/render';
-import { probeMedia } from '../../media-engines/render';
+import { media, videoProjects } from '../../data/db/schema';
+import type { RenderInput } from '../../adapters/media-engines/render';
+import { probeMedia } from '../../adapters/media-engines/render';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 // Every render is real unless a test makes the next one fail; the test sees what was asked for.
 const renders = vi.hoisted(() => ({ calls: [] as RenderInput[], fail: undefined as string | undefined }));
-vi.mock('../../media-engines/render', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../media-engines/render')>();
+vi.mock('../../adapters/media-engines/render', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../adapters/media-engines/render')>();
   return {
     ...actual,
     renderVideo: vi.fn(async (input: RenderInput) => {
@@ -280,7 +280,7 @@ test(
     const ids = videos.map((v) => v.id);
     await t.database.db.delete(videoProjects).where(inArray(videoProjects.mediaId, ids));
     const migration =
-      readFileSync(path.resolve('server/db/migrations/0005_local_video_projects.sql'), 'utf8')
+      readFileSync(path.resolve('server/data/db/migrations/0005_local_video_projects.sql'), 'utf8')
         .split('--> statement-breakpoint')
         .at(-1) ?? '';
     await t.database.db.execute(sql.raw(migration));

@@ -12,12 +12,12 @@ import {
   type VideoProvider,
 } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { avatars, videoJobs, videoProjects } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
-import { register } from '../../operation';
-import { requireSigned } from '../../signing';
-import { adapterFor } from '../../providers/video/adapters';
-import { createVideoJob, retryVideoJob } from '../../providers/video/jobs';
+import { avatars, videoJobs, videoProjects } from '../../data/db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { register } from '../../http/operation';
+import { requireSigned } from '../../http/signing';
+import { adapterFor } from '../../adapters/providers/video/adapters';
+import { createVideoJob, retryVideoJob } from '../../adapters/providers/video/jobs';
 import { createLocalVideo, retryLocalVideo } from '../../pipeline/studio-render';
 import { toAvatar, toProject } from './video.queries';
 

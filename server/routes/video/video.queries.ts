@@ -1,7 +1,7 @@
 // Video Studio: the rows as the contract's Avatar and VideoProject (a project's file under its signed address).
 import type { Avatar, VideoPlatformId, VideoProject, VideoProvider } from '../../../src/contract';
-import type { avatars, videoProjects } from '../../db/schema';
-import { mediaFilePath, type UrlSigner } from '../../signing';
+import type { avatars, videoProjects } from '../../data/db/schema';
+import { mediaFilePath, type UrlSigner } from '../../http/signing';
 
 export const toAvatar = (row: typeof avatars.$inferSelect): Avatar => ({
   id: row.id,

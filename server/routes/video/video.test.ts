@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../data/db/seed';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;

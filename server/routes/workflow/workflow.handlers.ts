@@ -7,10 +7,10 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { JsonObject, PipelineStep } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { keyValues, pipelineSteps, workflowRuns } from '../../db/schema';
-import { HttpError, notConfigured } from '../../errors';
-import { ImportableWorkflow, type N8nClient } from '../../n8n/n8n-client';
-import { register } from '../../operation';
+import { keyValues, pipelineSteps, workflowRuns } from '../../data/db/schema';
+import { HttpError, notConfigured } from '../../http/errors';
+import { ImportableWorkflow, type N8nClient } from '../../adapters/n8n/n8n-client';
+import { register } from '../../http/operation';
 import type { PipelineEngine } from '../../pipeline/engine';
 import {
   appendLog,

@@ -10,9 +10,9 @@ import {
   type RunStage,
   type RunStageEvent,
 } from '../../../src/contract';
-import type { Db } from '../../db/client';
-import { runArtefacts, runs, runStages, type workflowRuns } from '../../db/schema';
-import { HttpError } from '../../errors';
+import type { Db } from '../../data/db/client';
+import { runArtefacts, runs, runStages, type workflowRuns } from '../../data/db/schema';
+import { HttpError } from '../../http/errors';
 import { originsOf } from '../../sources/store';
 
 type RunRow = typeof runs.$inferSelect;

@@ -1,8 +1,8 @@
 // The n8n side against an n8n-shaped fake (the real n8n runs in tests/n8n): triggers carry the run's
 // callback and token, stage events fill the run, logs/pipeline/overview answer from it, retry goes to n8n's API.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ChangeEvent } from '../../events';
-import { N8nClient } from '../../n8n/n8n-client';
+import type { ChangeEvent } from '../../data/events';
+import { N8nClient } from '../../adapters/n8n/n8n-client';
 import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from '../../testing';
 
 interface Call {
