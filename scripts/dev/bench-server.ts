@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../../server/db/client';
-import { seedDemo, settleAfterBulkLoad } from '../../server/db/seed';
-import { postgresUnavailable, startPostgres } from '../../server/postgres-harness';
+import { openDatabase } from '../../server/data/db/client';
+import { seedDemo, settleAfterBulkLoad } from '../../server/data/db/seed';
+import { postgresUnavailable, startPostgres } from '../../server/data/postgres-harness';
 
 const TOKEN = 'bench-operator-token-0123456789';
 const POSTS = 10_000;

@@ -1,7 +1,7 @@
 // npm run certs — a local certificate authority and a certificate for this machine's LAN names and addresses in the
 // data folder (npm start then serves HTTPS with HTTP/2), and how to trust the CA on the studio's devices.
 // More names or addresses: npm run certs -- --name desk.studio.lan --name 10.0.0.5
-import { CertError, issueCertificates, lanNames, trustInstructions } from '../../server/certs';
+import { CertError, issueCertificates, lanNames, trustInstructions } from '../../server/http/certs';
 import { EnvError, parseEnv } from '../../server/env';
 
 const args = process.argv.slice(2);
