@@ -1,11 +1,11 @@
-// „Schlagzeile auf Sendung“ against a small obs-websocket server (server/adapters/obs/fake-obs.ts; the real OBS is tests/obs):
+// „Schlagzeile auf Sendung“ against a small obs-websocket server (tests/fakes/fake-obs.ts; the real OBS is tests/obs):
 // off sends OBS nothing; on, a published story's headline goes into the quick-text source and its public video into
 // the named media source — after the pipeline's own publish and after a person's; OBS down never fails a publish and
 // the run log says why; the Live screen's „Auf Sendung“ (POST /live/on-air) does the same on demand.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
-import { startFakeObs, type FakeObs } from '../adapters/obs/fake-obs';
+import { startFakeObs, type FakeObs } from '../../tests/fakes/fake-obs';
 import { ObsHub } from '../adapters/obs/obs-instance';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 

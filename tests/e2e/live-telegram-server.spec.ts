@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startFakeObs, type FakeObs } from '../../server/adapters/obs/fake-obs';
+import { startFakeObs, type FakeObs } from '../fakes/fake-obs';
 import { startTelegram, TELEGRAM_TOKEN } from '../fakes/telegram';
 import { signInToDesk, startDesk, type Desk } from './desk';
 

@@ -1,7 +1,7 @@
-// OBS through the server against a small obs-websocket v5 server (server/adapters/obs/fake-obs.ts); the real OBS is tests/obs.
+// OBS through the server against a small obs-websocket v5 server (tests/fakes/fake-obs.ts); the real OBS is tests/obs.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { ObsHub } from '../../adapters/obs/obs-instance';
-import { startFakeObs, type FakeObs } from '../../adapters/obs/fake-obs';
+import { startFakeObs, type FakeObs } from '../../../tests/fakes/fake-obs';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
 const PASSWORD = 'studio-secret-4711';
