@@ -54,12 +54,14 @@ async function crashAndRecover(env: Record<string, string>) {
   const burst: Array<Promise<unknown>> = [];
   for (let i = 12; i < N; i += 1) {
     burst.push(
-      create(desk.url, i).then(
-        async (r) => {
+      create(desk.url, i)
+        .then(async (r) => {
           if (r.status === 201) acknowledged.set(i, ((await r.json()) as { id: string }).id);
-        },
-        () => undefined,
-      ),
+          else await r.body?.cancel();
+        })
+        // An answer cut off by the kill was never acknowledged; caught here, not only once allSettled runs after the
+        // restart (until then Node counts it as an unhandled rejection and vitest fails the run).
+        .catch(() => undefined),
     );
     if (i === 30) await sleep(20);
   }

@@ -5,9 +5,6 @@ import { settleAfterBulkLoad } from './seed';
 import { largeNews, largePosts, seedLarge } from './seed-large';
 import * as s from './schema';
 
-// Generous for this loaded 2-core machine: the console's first call of a screen, with the large set in.
-const FIRST_CALL_MS = 1500;
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,13 +13,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-async function timed(path: string) {
-  const started = performance.now();
+async function fetched(path: string) {
   const res = await t.call(path);
-  const text = await res.text();
-  const ms = performance.now() - started;
   expect(res.status).toBe(200);
-  return { ms, body: JSON.parse(text) as unknown, total: res.headers.get('x-total-count') };
+  return { body: (await res.json()) as unknown, total: res.headers.get('x-total-count') };
 }
 const lengthOf = (body: unknown) => (Array.isArray(body) ? body.length : -1);
 
@@ -63,44 +57,34 @@ test('the set is the same on every load and says it is sample data', () => {
   expect(cited.filter((ref) => !ref.title.startsWith('Beispielartikel'))).toEqual([]);
 });
 
-test('the posts screen pages: 50 rows of 10,000, fast', async () => {
-  const page = await timed('/posts?limit=50&offset=0');
-  expect(page.ms).toBeLessThan(FIRST_CALL_MS);
+test('the posts screen pages: 50 rows of 10,000', async () => {
+  const page = await fetched('/posts?limit=50&offset=0');
   expect(lengthOf(page.body)).toBe(50);
   expect(page.total).toBe('10000');
 });
 
-test("the screens' first calls answer within the bound at this volume", async () => {
+test("the screens' first calls answer bounded pages at this volume (their times are the bench's, npm run bench -- --only desk)", async () => {
   // Bounded by the server: the overview's five notifications, the latest ten stories, the last 50 publications.
-  const overview = await timed('/dashboard/overview');
-  expect(overview.ms).toBeLessThan(FIRST_CALL_MS);
+  const overview = await fetched('/dashboard/overview');
   expect((overview.body as { notifications: unknown[] }).notifications).toHaveLength(5);
-  const latest = await timed('/news/latest');
-  expect(latest.ms).toBeLessThan(FIRST_CALL_MS);
+  const latest = await fetched('/news/latest');
   expect(lengthOf(latest.body)).toBe(10);
-  const publications = await timed('/social/publications');
-  expect(publications.ms).toBeLessThan(FIRST_CALL_MS);
+  const publications = await fetched('/social/publications');
   expect(lengthOf(publications.body)).toBe(50);
-  const analytics = await timed('/social/analytics');
-  expect(analytics.ms).toBeLessThan(FIRST_CALL_MS);
+  await fetched('/social/analytics');
   // Whole lists (their operations take no paging; the screens filter and virtualize in the browser).
-  const posts = await timed('/posts');
-  expect(posts.ms).toBeLessThan(FIRST_CALL_MS);
+  const posts = await fetched('/posts');
   expect(lengthOf(posts.body)).toBe(10_000);
-  const news = await timed('/news');
-  expect(news.ms).toBeLessThan(FIRST_CALL_MS);
+  const news = await fetched('/news');
   expect(lengthOf(news.body)).toBe(10_000);
-  const media = await timed('/media');
-  expect(media.ms).toBeLessThan(FIRST_CALL_MS);
+  const media = await fetched('/media');
   expect(lengthOf(media.body)).toBe(2_000);
-  const scheduled = await timed('/social/scheduled');
-  expect(scheduled.ms).toBeLessThan(FIRST_CALL_MS);
+  const scheduled = await fetched('/social/scheduled');
   expect(lengthOf(scheduled.body)).toBe(240);
 });
 
 test('a story of the large set shows its sample sources', async () => {
-  const story = await timed('/news/large-news-1');
-  expect(story.ms).toBeLessThan(FIRST_CALL_MS);
+  const story = await fetched('/news/large-news-1');
   const details = story.body as { sources: Array<{ url: string }>; writtenBy: string };
   expect(details.writtenBy).toBe('Beispielmeldung (Testdaten)');
   expect(details.sources.length).toBeGreaterThan(0);
