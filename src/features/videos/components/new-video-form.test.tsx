@@ -161,7 +161,7 @@ describe('Video Studio – New Video', () => {
       expect(await screen.findByText('Video generiert')).toBeInTheDocument();
       expect(posted.map((p) => p.path)).toEqual(['/api/video/generate']);
       expect(posted[0]?.body).toMatchObject({ platform: 'tavus', avatar: 'avatar-anna', script: 'Eine Route' });
-      expect(posted[0]?.key).toBeTruthy();
+      expect(posted[0]?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     } finally {
       server.events.removeAllListeners();
     }
