@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import type { SocialPublication } from '@/lib/api/types';
 import { server } from '@/mocks/node';
-import { renderWithProviders } from '../../../../tests/render';
+import { createTestQueryClient, renderWithProviders } from '../../../../tests/render';
 import { SocialPage } from './social-page';
 
 // Post Now is accepted (202) and published by the server's job queue: the composer says „Wird veröffentlicht …“ for
@@ -90,4 +90,45 @@ test('a platform that refuses the accepted post: its German reason, and Post Now
   ).toBeInTheDocument();
   expect(screen.queryByText('Post veröffentlicht')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.queryByTestId('publishing-telegram')).not.toBeInTheDocument());
+});
+
+test('platforms faster than the answer: the list says published before Post Now returns, and the success still shows', async () => {
+  const queryClient = createTestQueryClient();
+  const posts: string[] = [];
+  let rows: SocialPublication[] = [];
+  const publish = (platform: 'telegram' | 'facebook', postId: string, content: string) => {
+    posts.push(platform);
+    // The job queue has published it before the composer hears of the acceptance.
+    rows = [
+      { id: `sp-${platform}`, postId, platform, status: 'published', content, createdAt: '2026-11-27T09:00:00.000Z' },
+      ...rows,
+    ];
+    return HttpResponse.json({ id: `sp-${platform}`, platform, status: 'pending' }, { status: 202 });
+  };
+  server.use(
+    http.post('*/api/social/post/telegram', async ({ request }) => {
+      const body = (await request.json()) as { content: string; postId: string };
+      return publish('telegram', body.postId, body.content);
+    }),
+    http.post('*/api/social/post/facebook', async ({ request }) => {
+      const body = (await request.json()) as { content: string; postId: string };
+      const answer = publish('facebook', body.postId, body.content);
+      // The event stream refetches the list, and the screen shows it, while Post Now has not returned yet.
+      await queryClient.invalidateQueries({ queryKey: ['social', 'publications'] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return answer;
+    }),
+    http.get('*/api/social/publications', () => HttpResponse.json(rows)),
+  );
+  const user = userEvent.setup();
+  renderWithProviders(<SocialPage />, { route: '/dashboard/social', queryClient });
+  await screen.findByTestId('platform-facebook');
+  await user.click(screen.getByRole('checkbox', { name: 'Telegram' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+  await user.click(screen.getByLabelText('Inhalt'));
+  await user.paste('Eilmeldung: Die Brücke ist gesperrt');
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  expect(await screen.findByText('Post veröffentlicht')).toBeInTheDocument();
+  expect(screen.getByText('Gesendet an: Telegram, Facebook.')).toBeInTheDocument();
+  expect(posts).toEqual(['telegram', 'facebook']);
 });

@@ -52,7 +52,7 @@ function reportEnded(ended: Ended[]) {
 }
 
 /** Scheduled, queued in the outbox, refused; a post accepted for publishing is followed until its result (`follow`). */
-function report(result: ComposeResult, scheduledAt: string | null, follow: (id: string) => void) {
+function report(result: ComposeResult, scheduledAt: string | null, follow: (ids: string[]) => void) {
   const sent = result.outcomes.flatMap((o) => (o.state === 'sent' ? [o.result] : []));
   const queued = result.outcomes.filter((o) => o.state === 'queued').map((o) => o.platform);
   const scheduled = sent.filter((r) => r.status === 'scheduled').map((r) => r.platform);
@@ -61,7 +61,7 @@ function report(result: ComposeResult, scheduledAt: string | null, follow: (id: 
       description: messages.scheduledText(names(scheduled), scheduledAt.replace('T', ' ')),
     });
   reportEnded(sent.filter((r) => r.status === 'published' || r.status === 'failed'));
-  for (const r of sent) if (r.status === 'pending' || r.status === 'publishing') follow(r.id);
+  follow(sent.filter((r) => r.status === 'pending' || r.status === 'publishing').map((r) => r.id));
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
   for (const { platform, error } of result.rejected)
     toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
