@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getConfig } from '@/lib/config';
+import { refreshTopic } from '@/lib/api/refresh';
 import { connectLiveEvents, onObsServerEvent, type ChangeEvent, type ObsServerEvent } from '@/lib/live-events';
 import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
 import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
@@ -11,9 +12,10 @@ const OperatorTokenDialog = lazy(() =>
   loadChunk(() => import('./operator-token-dialog')).then((m) => ({ default: m.OperatorTokenDialog })),
 );
 
-// The query keys each topic of the server's change stream touches (the screens' key prefixes). A run's stage event
-// changes the runs, their history and the pipeline, not the browser's own n8n status check or an uploaded file's state.
-const KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[]>> = {
+// The query keys of screens whose data code predates lib/api/query (their own key prefixes), beside the areas every
+// topic makes stale (contract/topics). A run's stage event changes the runs, their history and the pipeline, not the
+// browser's own n8n status check or an uploaded file's state.
+const LEGACY_KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[]>> = {
   posts: [['posts'], ['overview'], ['social']],
   media: [['media'], ['overview']],
   news: [['news'], ['overview']],
@@ -62,7 +64,9 @@ export function LiveDesk() {
     return connectLiveEvents({
       apiBaseUrl: getConfig().apiBaseUrl,
       onChange: (event) => {
-        for (const queryKey of KEYS_BY_TOPIC[event.topic] ?? []) void queryClient.invalidateQueries({ queryKey });
+        void refreshTopic(queryClient, event.topic, event.id);
+        for (const queryKey of LEGACY_KEYS_BY_TOPIC[event.topic] ?? [])
+          void queryClient.invalidateQueries({ queryKey });
       },
       onResync: () => void queryClient.invalidateQueries(),
     });

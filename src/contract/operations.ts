@@ -54,6 +54,7 @@ import {
   SourceItem,
 } from './entities';
 import { TtsProvider, TtsRoleProvider } from './entities';
+import type { ChangeTopic } from './topics';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OperationAccess = 'operator' | 'public' | 'run-token' | 'signed';
@@ -104,6 +105,13 @@ export interface OperationDef {
    * OpenAPI document's security are derived from this field alone.
    */
   access?: OperationAccess;
+  /**
+   * The change the server announces on its event stream when a call succeeds (before it answers). The console's
+   * caches of that topic's areas (`STALE_AFTER`) are then stale, whether the console made the call or another did.
+   */
+  topic?: ChangeTopic;
+  /** Areas (an operation id's first segment) a success makes stale beyond its topic's; without both, its own area. */
+  invalidates?: readonly string[];
   /**
    * One example request (params, query, body; for a multipart body, the values of its JSON fields by name); responses are
    * exemplified by the reference backend. The mock's sample data answers every example with success.
@@ -165,6 +173,7 @@ export const operations = {
     response: Post,
     status: 201,
     idempotency: 'key',
+    topic: 'posts',
     errors: [400],
     example: {
       body: {
@@ -188,6 +197,7 @@ export const operations = {
     response: Post,
     status: 200,
     idempotency: 'natural',
+    topic: 'posts',
     errors: [400, 404],
     example: { params: { id: 'post-1' }, body: { status: 'review' } },
   }),
@@ -201,6 +211,7 @@ export const operations = {
     response: empty,
     status: 204,
     idempotency: 'natural',
+    topic: 'posts',
     errors: [404],
     example: { params: { id: 'post-1' } },
   }),
@@ -237,6 +248,7 @@ export const operations = {
     response: AiNewsItem,
     status: 201,
     idempotency: 'key',
+    invalidates: ['news', 'dashboard'],
     errors: [400, 422],
     example: { body: { topic: 'KI-Chip', language: 'de' } },
   }),
@@ -265,6 +277,7 @@ export const operations = {
     response: AiNewsItem,
     status: 200,
     idempotency: 'key',
+    invalidates: ['news', 'dashboard', 'posts', 'social'],
     errors: [404, 409],
     example: { params: { id: 'news-3' } },
   }),
@@ -278,6 +291,7 @@ export const operations = {
     response: AiNewsItem,
     status: 200,
     idempotency: 'key',
+    invalidates: ['news', 'dashboard'],
     errors: [404, 409],
     example: { params: { id: 'news-4' } },
   }),
@@ -291,6 +305,7 @@ export const operations = {
     response: AiNewsItem,
     status: 200,
     idempotency: 'key',
+    invalidates: ['news', 'dashboard', 'workflow'],
     errors: [404, 409],
     example: { params: { id: 'news-5' } },
   }),
@@ -326,6 +341,7 @@ export const operations = {
     response: MediaFile,
     status: 201,
     idempotency: 'key',
+    topic: 'media',
     errors: [400, 413, 415],
     example: { body: { metadata: { title: 'Studio-Foto' } } },
   }),
@@ -339,6 +355,7 @@ export const operations = {
     response: empty,
     status: 204,
     idempotency: 'natural',
+    topic: 'media',
     errors: [404],
     example: { params: { id: 'media-1' } },
   }),
@@ -359,6 +376,7 @@ export const operations = {
     }),
     status: 200,
     idempotency: 'key',
+    topic: 'workflow',
     example: { params: { id: 'ai-news' }, body: { topic: 'KI' } },
   }),
   'workflow.upload': op({
@@ -377,6 +395,7 @@ export const operations = {
     }),
     status: 200,
     idempotency: 'key',
+    invalidates: ['workflow'],
     errors: [400],
   }),
   'workflow.n8nUpload': op({
@@ -399,6 +418,7 @@ export const operations = {
     response: z.object({ id: z.string(), status: z.string() }),
     status: 200,
     idempotency: 'key',
+    invalidates: ['workflow'],
     errors: [400],
     example: {
       body: { metadata: { uploadedAt: '2026-11-23T18:00:00.000Z', filename: 'ai-news.workflow.json', size: 2048 } },
@@ -427,6 +447,7 @@ export const operations = {
     response: z.object({ executionId: z.string() }),
     status: 200,
     idempotency: 'key',
+    topic: 'workflow',
     example: { body: { topic: 'KI' } },
   }),
   'workflow.logs': op({
@@ -452,6 +473,7 @@ export const operations = {
     response: RunHistoryItem,
     status: 200,
     idempotency: 'key',
+    topic: 'workflow',
     errors: [404],
     example: { params: { id: 'run-1005' } },
   }),
@@ -539,6 +561,7 @@ export const operations = {
     response: FeedSource,
     status: 201,
     idempotency: 'key',
+    topic: 'sources',
     errors: [400, 409],
     example: {
       body: {
@@ -560,6 +583,7 @@ export const operations = {
     response: FeedSource,
     status: 200,
     idempotency: 'natural',
+    topic: 'sources',
     errors: [400, 404, 409],
     example: { params: { id: 'src-tech-news' }, body: { enabled: false } },
   }),
@@ -573,6 +597,7 @@ export const operations = {
     response: empty,
     status: 204,
     idempotency: 'natural',
+    topic: 'sources',
     errors: [404],
     example: { params: { id: 'src-bloomberg' } },
   }),
@@ -586,6 +611,7 @@ export const operations = {
     response: FeedSource,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['sources'],
     errors: [404],
     example: { params: { id: 'src-tech-news' } },
   }),
@@ -598,6 +624,7 @@ export const operations = {
     response: z.array(FeedSource),
     status: 200,
     idempotency: 'natural',
+    invalidates: ['sources'],
   }),
   'sources.items': op({
     method: 'GET',
@@ -631,6 +658,7 @@ export const operations = {
     response: DeskSettings,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['settings'],
     errors: [400],
     example: { body: { schedule: { enabled: true, everyMinutes: 30 } } },
   }),
@@ -648,6 +676,7 @@ export const operations = {
     response: SocialPostResult,
     status: 202,
     idempotency: 'key',
+    invalidates: ['social'],
     errors: [400, 404, 409],
     example: { params: { platform: 'telegram' }, body: { content: 'Neue Folge ist online!' } },
   }),
@@ -662,6 +691,7 @@ export const operations = {
     response: SocialPostResult,
     status: 202,
     idempotency: 'key',
+    invalidates: ['social'],
     errors: [400, 409],
     example: { body: { content: 'Neue Folge ist online!' } },
   }),
@@ -676,6 +706,7 @@ export const operations = {
     response: SocialPostResult,
     status: 202,
     idempotency: 'key',
+    invalidates: ['social'],
     errors: [400, 409],
     example: { body: { content: 'Neue Folge ist online!' } },
   }),
@@ -699,6 +730,7 @@ export const operations = {
     response: SocialPlatform,
     status: 200,
     idempotency: 'natural',
+    topic: 'social',
     errors: [404],
     example: { params: { id: 'tiktok' } },
   }),
@@ -712,6 +744,7 @@ export const operations = {
     response: SocialPlatform,
     status: 200,
     idempotency: 'natural',
+    topic: 'social',
     errors: [404],
     example: { params: { id: 'tiktok' } },
   }),
@@ -736,6 +769,7 @@ export const operations = {
     response: PostTemplate,
     status: 200,
     idempotency: 'natural',
+    topic: 'social',
     errors: [404],
     example: {
       params: { id: 'breaking' },
@@ -763,6 +797,7 @@ export const operations = {
     response: ScheduledPost,
     status: 200,
     idempotency: 'natural',
+    topic: 'social',
     errors: [404],
     example: {
       params: { id: 'sched-1' },
@@ -796,6 +831,7 @@ export const operations = {
     response: OAuthStart,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['social'],
     errors: [503],
     example: { params: { platform: 'tiktok' } },
   }),
@@ -831,6 +867,7 @@ export const operations = {
     response: SocialPublication,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['social'],
     errors: [404, 409],
     example: { params: { id: 'sp-1' } },
   }),
@@ -848,6 +885,7 @@ export const operations = {
     response: ObsResult,
     status: 200,
     idempotency: 'key',
+    invalidates: ['obs', 'live'],
     errors: [400, 404, 409],
     example: { body: { action: 'setScene', sceneName: 'main-studio' } },
   }),
@@ -873,6 +911,7 @@ export const operations = {
     response: ObsResult,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['obs', 'live'],
     errors: [404],
     example: { body: { sceneName: 'main-studio' } },
   }),
@@ -897,6 +936,7 @@ export const operations = {
     response: ObsResult,
     status: 200,
     idempotency: 'key',
+    invalidates: ['obs', 'live'],
     errors: [409],
   }),
   'obs.streamStop': op({
@@ -909,6 +949,7 @@ export const operations = {
     response: ObsResult,
     status: 200,
     idempotency: 'key',
+    invalidates: ['obs', 'live'],
     errors: [409],
   }),
   'live.schedule': op({
@@ -931,6 +972,7 @@ export const operations = {
     response: z.looseObject({ ok: z.boolean(), id: z.optional(z.string()) }),
     status: 200,
     idempotency: 'key',
+    invalidates: ['telegram'],
     errors: [400],
     example: { body: { message: 'Wir sind live!' } },
   }),
@@ -947,6 +989,7 @@ export const operations = {
     response: OnAirResult,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['live', 'obs'],
     errors: [400, 404, 409],
     example: { body: { newsId: 'news-1' } },
   }),
@@ -1052,6 +1095,7 @@ export const operations = {
     response: VideoProject,
     status: 200,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { params: { id: 'vp-4' } },
   }),
@@ -1066,6 +1110,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [400],
     example: {
       body: { platform: 'heygen', avatar: 'anna', script: 'Guten Abend.', background: 'studio', voice: 'de-DE' },
@@ -1083,6 +1128,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [400, 404],
     example: { params: { provider: 'heygen' }, body: { avatar: 'anna', script: 'Guten Abend.' } },
   }),
@@ -1123,6 +1169,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { body: { avatar: 'r1', script: 'Guten Abend.' } },
   }),
@@ -1137,6 +1184,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { body: { avatar: 'anna', script: 'Guten Abend.' } },
   }),
@@ -1151,6 +1199,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { body: { avatar: 'amy', script: 'Guten Abend.' } },
   }),
@@ -1165,6 +1214,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { body: { script: 'Guten Abend.' } },
   }),
@@ -1179,6 +1229,7 @@ export const operations = {
     response: VideoProject,
     status: 201,
     idempotency: 'key',
+    invalidates: ['video', 'dashboard'],
     errors: [404, 409],
     example: { body: { script: 'Guten Abend.' } },
   }),
@@ -1246,6 +1297,7 @@ export const operations = {
     response: User,
     status: 201,
     idempotency: 'key',
+    topic: 'users',
     errors: [400, 409],
     example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } },
   }),
@@ -1273,6 +1325,7 @@ export const operations = {
     response: SavedKey,
     status: 200,
     idempotency: 'natural',
+    invalidates: ['keys', 'health', 'test'],
     errors: [400],
     example: { params: { service: 'elevenlabs' }, body: { key: 'xi-demo-0123456789abcdef' } },
   }),
@@ -1286,6 +1339,7 @@ export const operations = {
     response: empty,
     status: 204,
     idempotency: 'natural',
+    invalidates: ['keys', 'health', 'test'],
     example: { params: { service: 'elevenlabs' } },
   }),
 } as const satisfies Record<string, OperationDef>;

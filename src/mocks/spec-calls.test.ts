@@ -7,7 +7,6 @@ import { checkHealth } from '@/lib/api/health';
 import { uploadMedia, listMedia } from '@/lib/api/media';
 import { generateNews, getLatestNews, listNews } from '@/lib/api/news';
 import { getOverview } from '@/lib/api/overview';
-import { listPosts } from '@/lib/api/posts';
 import { postToPlatform, setPlatformConnected } from '@/lib/api/social';
 import { notifyTelegram } from '@/lib/api/telegram';
 import { testService } from '@/lib/api/test-services';
@@ -293,7 +292,7 @@ describe('scenarios', () => {
     expect(await listVideoProjects()).toEqual([]);
     expect(await listAvatars()).toEqual([]);
     expect(await listNews()).toEqual([]);
-    expect(await listPosts()).toEqual([]);
+    expect(await callApi('posts.list')).toEqual([]);
     expect(await listMedia()).toEqual([]);
   });
 

@@ -6,7 +6,6 @@ import { handlers } from '@/mocks/handlers';
 import { server } from '@/mocks/node';
 import { sentMessages } from '@/mocks/store/telegram';
 import { callApi } from './client';
-import { listPosts } from './posts';
 import { notifyTelegram } from './telegram';
 
 const FAST_RETRIES = { maxRetries: 3, retryDelay: 5, backoffMultiplier: 1, retryCondition: 'default' } as const;
@@ -32,7 +31,7 @@ describe('answers are checked against the contract', () => {
         ]);
       }),
     );
-    const error = (await listPosts().catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi('posts.list').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('CONTRACT');
     expect(error.message).toBe('Unerwartete Antwort von GET /posts: [0].views: erwartet Zahl');

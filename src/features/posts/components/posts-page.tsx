@@ -24,7 +24,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Post, PostStatus } from '@/lib/api/types';
-import { useCreatePost, useDeletePost, usePosts, useSharePost, useUpdatePost } from '../api/posts';
+import { useCreatePost } from '../api/create-post';
+import { useDeletePost } from '../api/delete-post';
+import { usePosts } from '../api/get-posts';
+import { useSharePost } from '../api/share-post';
+import { useUpdatePost } from '../api/update-post';
 import {
   countPosts,
   DEFAULT_QUERY,
@@ -364,7 +368,6 @@ export function PostsPage() {
                 setCreating(false);
                 toast.success(messages.created, { description: messages.createdText(post.title) });
               },
-              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
             })
           }
         />
@@ -384,7 +387,6 @@ export function PostsPage() {
                   setEditing(null);
                   toast.success(messages.updated);
                 },
-                onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
               },
             )
           }
@@ -402,7 +404,6 @@ export function PostsPage() {
           onConfirm={(post) =>
             deletePost.mutate(post.id, {
               onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(post.title) }),
-              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
             })
           }
         />

@@ -59,7 +59,8 @@ export function useRetryRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => retryWorkflowRun(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+    onSuccess: () =>
+      Promise.all([workflowKeys.all, workflowKeys.n8n].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -107,7 +108,8 @@ export function useTriggerWorkflow(config: WorkflowConfig, params: TriggerParame
   return useMutation({
     mutationFn: (extra?: Record<string, unknown>) =>
       startsThroughServer() ? triggerThroughServer(config, params, extra) : triggerWorkflow(config, params, { extra }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+    onSettled: () =>
+      Promise.all([workflowKeys.all, workflowKeys.n8n].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -134,7 +136,7 @@ export function useMediaUpload(config: WorkflowConfig) {
 /** GET /workflow/n8n/status/{id} of a workflow file registered with the backend. */
 export const n8nUploadStatusQueryOptions = (id: string | undefined) =>
   queryOptions({
-    queryKey: [...workflowKeys.all, 'n8n-upload', id ?? ''] as const,
+    queryKey: workflowKeys.n8nUpload(id ?? ''),
     queryFn: ({ signal }) => getN8nWorkflowStatus(id ?? '', signal),
     enabled: Boolean(id),
   });
@@ -167,6 +169,7 @@ export function useStartServerRun(config: WorkflowConfig, params: TriggerParamet
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => startAiNewsWorkflow(triggerBody(config, params)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all }),
+    onSettled: () =>
+      Promise.all([workflowKeys.all, workflowKeys.n8n].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,0 +1,80 @@
+// The operation is the unit of a screen's data code: its query key, its query and its mutation are derived from the
+// operation id, and what a success makes stale comes from the contract (`topic`, `invalidates`).
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import type { OperationDef, OperationId, ResponseOf } from '@/contract';
+import { areaOf, staleAreas } from '@/contract/topics';
+import { callApi, loadContract, type CallArgs, type CallInput } from './client';
+import { needsRefresh, refreshAreas } from './refresh';
+
+type KeyInput = { params?: unknown; query?: unknown } | undefined;
+
+/** The query key of a call: its area (every query of a topic's area goes stale together), its id, its params and query. */
+export function apiKey(id: OperationId, input?: KeyInput): readonly unknown[] {
+  const { params, query } = input ?? {};
+  const args = { ...(params ? { params } : {}), ...(query ? { query } : {}) };
+  return Object.keys(args).length > 0 ? [areaOf(id), id, args] : [areaOf(id), id];
+}
+
+/** The query of a read operation: its key and a `queryFn` that makes the call, cancelled with the query. */
+export function apiQuery<K extends OperationId>(id: K, ...args: CallArgs<K>) {
+  const [input] = args as [CallInput<K> | undefined];
+  const call = callApi as (id: K, input: object) => Promise<ResponseOf<K>>;
+  return queryOptions({
+    queryKey: apiKey(id, input),
+    queryFn: ({ signal }) => call(id, { ...input, signal }),
+  });
+}
+
+const idIn = (value: unknown): string | undefined =>
+  value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : undefined;
+
+/**
+ * Marks stale what an operation's success changed, unless the server's event for the same change has done so already
+ * (then the list is not fetched twice).
+ */
+export async function refreshAfter(
+  queryClient: QueryClient,
+  id: OperationId,
+  result: unknown,
+  input: { params?: Record<string, string> } | undefined,
+): Promise<void> {
+  const def: OperationDef = (await loadContract()).operations[id];
+  const topic = def.topic;
+  if (topic && !needsRefresh('mutation', topic, idIn(result) ?? input?.params?.id)) return;
+  await refreshAreas(queryClient, staleAreas(id, def));
+}
+
+type MutationOptions<K extends OperationId, V, C> = Omit<
+  UseMutationOptions<ResponseOf<K>, Error, V, C>,
+  'mutationFn' | 'mutationKey'
+>;
+
+/**
+ * The mutation of an operation: `toInput` turns the screen's variables into the call's input (without it, the
+ * variables are the input). On success what the operation changed is marked stale (awaited, so a screen's own
+ * `onSuccess` sees fresh lists), then the options' `onSuccess` runs; `meta` names the toasts the query client shows.
+ */
+export function useApiMutation<K extends OperationId, V = CallInput<K>, C = unknown>(
+  id: K,
+  toInput?: (variables: V) => CallInput<K>,
+  options: MutationOptions<K, V, C> = {},
+) {
+  const queryClient = useQueryClient();
+  const call = callApi as (id: K, input: CallInput<K>) => Promise<ResponseOf<K>>;
+  const inputOf = (variables: V): CallInput<K> => (toInput ? toInput(variables) : (variables as CallInput<K>));
+  return useMutation<ResponseOf<K>, Error, V, C>({
+    mutationKey: [areaOf(id), id],
+    ...options,
+    mutationFn: (variables) => call(id, inputOf(variables)),
+    onSuccess: async (data, variables, onMutateResult, context) => {
+      await refreshAfter(queryClient, id, data, inputOf(variables) as { params?: Record<string, string> });
+      await options.onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}
