@@ -1,27 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listMedia, SIGNED_ADDRESS_REFRESH_MS } from './media';
-import { listPlatforms } from './social';
+import { SIGNED_ADDRESS_REFRESH_MS } from './media';
+import { apiKey, apiQuery } from './query';
 
 /**
- * Query keys and queries of resources that more than one screen shows. Social platforms are listed by the
- * Social screen and by Admin → Social: one key, so a connect or disconnect in either refreshes both.
+ * Queries of resources that more than one screen shows. Social platforms are listed by the Social screen and by
+ * Admin → Social: one query, so a connect or disconnect in either refreshes both.
  */
+export const socialPlatformsQueryOptions = () => apiQuery('social.platforms');
+
+/** The key of the social platforms' query, for the screens that read or refresh it by key. */
 export const socialPlatformKeys = {
-  /** Under ['social'], so the Social screen's invalidation of everything social includes it. */
-  list: () => ['social', 'platforms'] as const,
+  list: () => apiKey('social.platforms'),
 };
 
-export const socialPlatformsQueryOptions = () =>
-  queryOptions({ queryKey: socialPlatformKeys.list(), queryFn: ({ signal }) => listPlatforms(signal) });
-
-/** prov15: the Media Library's list, shown by the Media screen and by the Social composer's media picker (same key). */
-export const mediaLibraryKeys = {
-  list: () => ['media', 'list'] as const,
-};
-
+/** The Media Library's list, shown by the Media screen, the Social composer's media picker and Video Studio. */
 export const mediaLibraryQueryOptions = () =>
-  queryOptions({
-    queryKey: mediaLibraryKeys.list(),
-    queryFn: ({ signal }) => listMedia(signal),
-    refetchInterval: SIGNED_ADDRESS_REFRESH_MS,
-  });
+  queryOptions({ ...apiQuery('media.list'), refetchInterval: SIGNED_ADDRESS_REFRESH_MS });
