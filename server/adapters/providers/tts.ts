@@ -4,6 +4,7 @@ import type { TtsProvider as TtsEngine, TtsRoles } from '../../../src/contract';
 import { HttpError, notConfigured } from '../../http/errors';
 import { speakEmbedded } from '../media-engines/speech';
 import { isConsoleVoice, voiceFor } from '../media-engines/voices';
+import { delayList, withRetry, type Sleep } from '../net/retry';
 import type { Credentials } from './credentials';
 import { PROVIDER_NAMES, ProviderError, providerFetch } from './http';
 
@@ -105,23 +106,17 @@ export async function synthesize(
 /** SPEC §9 retry defaults: base 2000 ms, multiplier 2 (2 s, 4 s, 8 s). */
 export const RETRY_DELAYS_MS = [2000, 4000, 8000];
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Tries `provider` with `retries` retries, only while the failure is retryable (SPEC §8 retry eligibility). */
-async function withRetries(
-  retries: number,
-  run: () => Promise<Speech>,
-  sleep: (ms: number) => Promise<void>,
-): Promise<Speech> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= retries || !(error instanceof ProviderError) || !error.retryable) throw error;
-      await sleep(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 2000);
-    }
-  }
-}
+const withRetries = (retries: number, run: () => Promise<Speech>, sleep?: Sleep): Promise<Speech> =>
+  withRetry(
+    {
+      retries,
+      retryable: (error) => error instanceof ProviderError && error.retryable,
+      delayMs: delayList(RETRY_DELAYS_MS),
+      sleep,
+    },
+    run,
+  );
 
 const statusTextOf = (error: unknown) =>
   error instanceof ProviderError ? error.statusText : error instanceof Error ? error.message : String(error);
@@ -141,7 +136,7 @@ export async function speakWithFailover(
   backup: TtsProvider,
   credentials: Credentials,
   options: Record<string, unknown> = {},
-  sleep: (ms: number) => Promise<void> = wait,
+  sleep?: Sleep,
 ): Promise<FailoverResult> {
   let primaryError: string;
   try {
@@ -189,7 +184,7 @@ export async function speakByRoles(
   credentials: Credentials,
   options: Record<string, unknown> = {},
   signal?: AbortSignal,
-  sleep: (ms: number) => Promise<void> = wait,
+  sleep?: Sleep,
 ): Promise<FailoverResult> {
   const [primaryKey, backupKey] = await Promise.all([credentials.key(roles.primary), credentials.key(roles.backup)]);
   if (!primaryKey && !backupKey) return speakWithEmbedded(text, options, signal);
