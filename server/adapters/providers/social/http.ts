@@ -1,5 +1,6 @@
 // Calls to a platform: SPEC §8's retry rule (network error, 5xx, 429/"rate limit": 3 retries at 2 s, 4 s, 8 s, or the
 // platform's Retry-After) and German errors that never carry a token.
+import { exponentialDelay, withRetry, type Sleep } from '../../net/retry';
 import { providerDetail, redact } from '../provider-call';
 export type PlatformId = 'telegram' | 'facebook' | 'instagram' | 'youtube' | 'tiktok';
 
@@ -40,8 +41,6 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 2000, multiplier: 2 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The platform's own error text from its JSON answer (Graph `error.message`, Telegram `description`, OAuth `error_description`). */
 async function providerReason(response: Response): Promise<string> {
@@ -123,7 +122,13 @@ export function silenceFailure(
 
 /** The wait before retry `attempt` (from 0): the policy's back-off, or the platform's Retry-After when longer. */
 export const retryDelayMs = (retry: RetryPolicy, attempt: number, failure: PlatformError): number =>
-  Math.max(retry.baseDelayMs * retry.multiplier ** attempt, Math.min(failure.retryAfterMs ?? 0, 60_000));
+  Math.max(
+    exponentialDelay(retry.baseDelayMs, retry.multiplier)(attempt + 1),
+    Math.min(failure.retryAfterMs ?? 0, 60_000),
+  );
+
+/** SPEC §8 retry eligibility for a platform call: only its PlatformErrors that say a retry may help. */
+const isRetryable = (error: unknown): boolean => error instanceof PlatformError && error.retryable;
 
 /**
  * One call with retries; resolves to the 2xx Response (or the one `accept` allows), throws PlatformError otherwise.
@@ -139,29 +144,30 @@ export async function platformFetch(
     accept?: (status: number) => boolean;
     telegramRetryAfter?: boolean;
     timeoutMs?: number;
+    sleep?: Sleep;
   },
 ): Promise<Response> {
   // One hung host must not hold the instance's job worker: every call ends by its time limit.
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   const method = (init.method ?? 'GET').toUpperCase();
-  let attempt = 0;
-  for (;;) {
-    let failure: PlatformError;
+  const rule = {
+    retries: options.retry.retries,
+    retryable: isRetryable,
+    delayMs: (retry: number, failure: unknown) => retryDelayMs(options.retry, retry - 1, failure as PlatformError),
+    sleep: options.sleep,
+  };
+  return withRetry(rule, async () => {
+    let response: Response;
     try {
-      const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      if (response.ok || options.accept?.(response.status)) return response;
-      failure = await responseFailure(platform, response, options);
+      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      if (error instanceof PlatformError) throw error;
-      failure = silenceFailure(platform, error, {
+      throw silenceFailure(platform, error, {
         sent: method !== 'GET' && method !== 'HEAD',
         timeoutMs,
         secrets: options.secrets,
       });
     }
-    if (!failure.retryable || attempt >= options.retry.retries) throw failure;
-    const delay = retryDelayMs(options.retry, attempt, failure);
-    attempt += 1;
-    await sleep(delay);
-  }
+    if (response.ok || options.accept?.(response.status)) return response;
+    throw await responseFailure(platform, response, options);
+  });
 }
