@@ -4,6 +4,7 @@
 // and reuses what the earlier stages made. n8n, when there, asks for single stages (requestStage) and is called back.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { RUN_STAGES, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
+import { resumeN8n } from '../adapters/n8n/resume';
 import type { Deps } from '../context';
 import { runArtefacts, runs, runStages, sources } from '../data/db/schema';
 import { HttpError, notFound } from '../http/errors';
@@ -467,24 +468,8 @@ export class PipelineEngine {
       ...(error ? { error } : {}),
       ...(reason ? { reason } : {}),
     });
-    let last = '';
-    // n8n answers 409 while it has not yet saved the execution as waiting: asked again a moment later.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
-      try {
-        const response = await (this.options.fetch ?? fetch)(payload.resumeUrl as string, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(15_000),
-        });
-        if (response.ok) return;
-        last = `HTTP ${response.status}`;
-        if (response.status !== 409 && response.status < 500) break;
-      } catch {
-        last = 'nicht erreichbar';
-      }
-    }
-    await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (${last})`);
+    const refused = await resumeN8n(payload.resumeUrl as string, body, { fetch: this.options.fetch });
+    if (refused === undefined) return;
+    await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (${refused})`);
   }
 }
