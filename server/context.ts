@@ -23,7 +23,7 @@ export interface Deps {
   uploadIdleMs?: number;
   /** Provider addresses and keys (never sent to the console). */
   credentials: Credentials;
-  /** prov-keys: the encrypted store of keys saved in Admin (credentials reads it first). */
+  /** the encrypted store of keys saved in Admin (credentials reads it first). */
   keyStore: DatabaseKeyStore;
   /** Social publishing, OAuth and platform tokens. */
   social: SocialServices;

@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   NEWSDESK_MAX_UPLOAD_MB: z._default(positive, 512),
   NEWSDESK_AUTH_MAX_FAILURES: z._default(positive, 10),
   NEWSDESK_AUTH_WINDOW_MS: z._default(positive, 60_000),
-  // prov-keys: the secret that encrypts saved provider keys (unset: generated into the data folder).
+  // the secret that encrypts saved provider keys (unset: generated into the data folder).
   NEWSDESK_SECRET_KEY: z.optional(
     z.string().check(z.minLength(32, 'NEWSDESK_SECRET_KEY muss mindestens 32 Zeichen lang sein.')),
   ),
@@ -27,7 +27,6 @@ const EnvSchema = z.object({
   NEWSDESK_SIGNING_SECRET: z.optional(
     z.string().check(z.minLength(32, 'NEWSDESK_SIGNING_SECRET muss mindestens 32 Zeichen lang sein.')),
   ),
-  // prov-social
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
   NEWSDESK_TRUSTED_PROXIES: z.optional(z.string()),
@@ -74,11 +73,10 @@ export interface Env {
   maxUploadBytes: number;
   authMaxFailures: number;
   authWindowMs: number;
-  /** prov-keys: the secret for the key store; undefined → generated in the data folder. */
+  /** the secret for the key store; undefined → generated in the data folder. */
   secretKey: string | undefined;
   /** Signs file addresses and event tickets; undefined → derived from the key store's secret. */
   signingSecret: string | undefined;
-  // prov-social
   jobPollMs: number;
   providerRetryMs: number;
   publicUrl: string | undefined;

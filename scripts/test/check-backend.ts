@@ -683,7 +683,7 @@ export async function checkBackend(
     if (value.id !== item.id) throw new Failure(`social.updateScheduled: answered ${value.id} for ${item.id}`);
   });
   await step('social.analytics', async () => void expectSuccess('social.analytics', await call('social.analytics')));
-  // prov-social: OAuth needs the platform's client settings (503 until set); token health never carries a token.
+  // OAuth needs the platform's client settings (503 until set); token health never carries a token.
   await step('social.oauthStart', async () => {
     const value = expectSuccess(
       'social.oauthStart',
@@ -922,7 +922,7 @@ export async function checkBackend(
     expectError('health.service', await call('health.service', { params: { service: 'unbekannt' } }), [400, 404]);
   });
 
-  // --- Keys (prov-keys): only masked forms come back; a key the desk already holds is never overwritten.
+  // --- Keys: only masked forms come back; a key the desk already holds is never overwritten.
   let heldKeys: Checked<'keys.list'> = [];
   await step('keys.list', async () => void (heldKeys = expectSuccess('keys.list', await call('keys.list'))));
   const probeKey = `konformitaet-${runId}-schluessel`;

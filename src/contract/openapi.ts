@@ -63,7 +63,6 @@ export const EXTERNAL_OPERATIONS: readonly OperationId[] = [
   'test.openai',
   'test.service',
   'health.service',
-  // prov-social
   'social.oauthStart',
 ];
 

@@ -820,7 +820,7 @@ export const operations = {
     status: 200,
     idempotency: 'natural',
   }),
-  // prov-social: OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
+  // OAuth started by the server (the callback is outside the contract: the platform calls it), token health.
   'social.oauthStart': op({
     method: 'POST',
     path: '/social/oauth/{platform}/start',
@@ -845,7 +845,7 @@ export const operations = {
     status: 200,
     idempotency: 'natural',
   }),
-  // prov15: each platform's result of a post, and Retry of a failed one (by the server's job queue, exactly once).
+  // each platform's result of a post, and Retry of a failed one (by the server's job queue, exactly once).
   'social.publications': op({
     method: 'GET',
     path: '/social/publications',
@@ -1302,7 +1302,7 @@ export const operations = {
     example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } },
   }),
 
-  // Keys (prov-keys): provider keys stored encrypted on the server; answers carry only the masked form.
+  // Keys: provider keys stored encrypted on the server; answers carry only the masked form.
   'keys.list': op({
     method: 'GET',
     path: '/keys',

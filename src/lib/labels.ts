@@ -1,4 +1,4 @@
-import type { NewsStatus, Platform } from '@/lib/api/types';
+import type { NewsStatus, Platform } from '@/contract';
 
 /** The social platforms' names, as every screen shows them. */
 export const PLATFORM_LABELS: Record<Platform, string> = {

@@ -1,4 +1,4 @@
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 import { PLATFORM_LABELS } from './labels';
 
 /** The platforms as select options, in PLATFORM_LABELS' order (apart from labels.ts, which screens load up front). */

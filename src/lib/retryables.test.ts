@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { generateNews, listNews, publishNews } from '@/lib/api/news';
 import { updateTemplate } from '@/lib/api/social';
-import type { PostTemplate } from '@/lib/api/types';
+import type { PostTemplate } from '@/contract';
 import { server } from '@/mocks/node';
 import { listErrors } from '@/db/error-log';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';

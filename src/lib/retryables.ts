@@ -3,7 +3,7 @@ import { getSetting } from '@/db/settings';
 import type { OperationId } from '@/contract';
 import { apiRequest, callApi } from '@/lib/api/client';
 import { generateVideoWith, retryVideoProject, type VideoRetryArgs } from '@/lib/api/video';
-import type { VideoPlatformId } from '@/lib/api/types';
+import type { VideoPlatformId } from '@/contract';
 import { checkHealth } from '@/lib/api/health';
 import { testService } from '@/lib/api/test-services';
 import type { HttpMethod, TransportOptions } from '@/lib/http/transport';

@@ -8,7 +8,7 @@ import { signInToDesk, startDesk, type Desk } from './desk';
 
 // Live mode: the Live screen's Telegram notice goes through the Newsdesk server to the Bot API (the Telegram
 // fake) with the configured chat and the screen's text; the bot token never reaches the browser. OBS is the small
-// obs-websocket fake of the server tests (no OBS Studio needed). Ports of the prov15 range: OBS 4355, Telegram 4353, desk 4354.
+// obs-websocket fake of the server tests (no OBS Studio needed). Ports: OBS 4355, Telegram 4353, desk 4354.
 test.use({ serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -7,7 +7,7 @@ import { startOpenAiFake, type OpenAiFake } from '../fakes/openai';
 import { signInToDesk, startDesk, type Desk } from './desk';
 
 // Video Studio and Prompt Generator in live mode: the Newsdesk server against the HeyGen and chat-completions fakes
-// (ports of prov-video's range: desk 4349, HeyGen 4347, OpenAI 4348).
+// (ports of the video range: desk 4349, HeyGen 4347, OpenAI 4348).
 let heygen: HeygenFake;
 let openai: OpenAiFake;
 let desk: Desk;

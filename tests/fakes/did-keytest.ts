@@ -1,4 +1,4 @@
-// D-ID fake: only the key test so far (prov-keys); the talks/clips routes belong to prov-video. Shapes from
+// D-ID fake: only the key test so far; the talks/clips routes are in the video fake. Shapes from
 // docs.d-id.com/reference/get-credits (GET /credits, Authorization: Basic <key>, answers {credits:[…],remaining,total})
 // and docs.d-id.com/reference/errors ({kind:'AuthorizationError',description} 401; {kind:'TooManyRequestsError'} 429).
 import { startFake, type Fake, type Received } from './fake-http';

@@ -5,7 +5,7 @@
 //   error {kind, description}),
 // - every call with `Authorization: Basic <API key>` (docs.d-id.com/reference/basic-authentication); errors as
 //   {kind, description} (401 AuthorizationError, 400 ValidationError).
-// Checked (prov15) against D-ID's public forum answers on docs.d-id.com/discuss (682d767448e424007183ee20: a talk without
+// Checked against D-ID's public forum answers on docs.d-id.com/discuss (682d767448e424007183ee20: a talk without
 // `script` is refused 400 {kind 'ValidationError', description 'validation failed', details {'body.script': {message
 // "'script' is required"}}}; 64fec3f1b44e83005bf33a49: GET /talks/{id} carries result_url once done).
 import { FakeJobs, isJson, nonEmpty, record, sendFile, sendJson, startFake, type FakeServer } from './fake-server';

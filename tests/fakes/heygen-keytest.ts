@@ -1,4 +1,4 @@
-// HeyGen fake: only the key test so far (prov-keys); the video routes belong to prov-video. Shapes from
+// HeyGen fake: only the key test so far; the video routes are in the video fakes. Shapes from
 // docs.heygen.com/reference/get-remaining-quota-v2 (GET /v2/user/remaining_quota, header X-Api-Key, answers
 // {error:null,data:{remaining_quota}}) and the error shape {error:{code,message}} (401 invalid key, 429 rate limit).
 import { startFake, type Fake, type Received } from './fake-http';

@@ -7,7 +7,7 @@
 // - GET /v2/avatars — docs.heygen.com/reference/list-avatars-v2 (data.avatars[] avatar_id, avatar_name, preview_image_url),
 // - every call with the `X-Api-Key` header (docs.heygen.com/reference/authentication); errors as {error: {code, message}}.
 // The finished video is served from /files/{id}.webm (HeyGen's storage in reality) with byte ranges.
-// Checked (prov15): docs.heygen.com/reference/create-video shows GET /v2/avatars with X-Api-Key and {error: null, data:
+// Checked: docs.heygen.com/reference/create-video shows GET /v2/avatars with X-Api-Key and {error: null, data:
 // {avatars}}; HeyGen's forum (docs.heygen.com/discuss/659c88e0c7092600161405a7) polls GET /v1/video_status.get?video_id=.
 // HeyGen also documents a newer GET /v2/videos/{video_id}; the adapter keeps v1, which the fake serves.
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Tavus fake: only the key test so far (prov-keys); the video routes belong to prov-video. Shapes from
+// Tavus fake: only the key test so far; the video routes are in the video fakes. Shapes from
 // docs.tavus.io/api-reference/phoenix-replica-model/get-replicas (GET /v2/replicas, header x-api-key, answers
 // {data:[…],total_count}); errors {message} with 401 (invalid access token) and 429.
 import { startFake, type Fake, type Received } from './fake-http';

@@ -6,7 +6,7 @@
 // - GET /v2/replicas — /api-reference/phoenix-replica-model/get-replicas ({data: [{replica_id, replica_name,
 //   thumbnail_video_url, status}], total_count}),
 // - every call with the `x-api-key` header; errors as {message} (401 for a missing or wrong key).
-// Checked (prov15) against docs.tavus.io/api-reference/video-request/get-video.md (OpenAPI: GET /v2/videos/{video_id} on
+// Checked against docs.tavus.io/api-reference/video-request/get-video.md (OpenAPI: GET /v2/videos/{video_id} on
 // https://tavusapi.com, security apiKey; a ready video carries download_url, stream_url and hosted_url): matches.
 import { FakeJobs, isJson, nonEmpty, record, sendFile, sendJson, startFake, type FakeServer } from './fake-server';
 import { SAMPLE_VIDEO } from './heygen';

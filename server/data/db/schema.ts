@@ -183,7 +183,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// prov-keys: provider keys saved in Admin, AES-256-GCM encrypted (`v1.<iv>.<tag>.<ciphertext>`, base64url); never sent back.
+// provider keys saved in Admin, AES-256-GCM encrypted (`v1.<iv>.<tag>.<ciphertext>`, base64url); never sent back.
 export const providerKeys = pgTable('provider_keys', {
   provider: text('provider').primaryKey(),
   sealed: text('sealed').notNull(),
@@ -239,7 +239,7 @@ export const newsTexts = pgTable('news_texts', {
   skipped: jsonb('skipped').$type<Array<{ platform: string; reason: string }>>().notNull().default([]),
 });
 
-// prov-social: the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
+// the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
 
 /**
  * Work the server does later, on any instance: claimed with FOR UPDATE SKIP LOCKED; a claim older than its timeout

@@ -1,4 +1,4 @@
-// prov-keys: provider keys saved on the server, encrypted; the console gets the masked form and the last test only.
+// provider keys saved on the server, encrypted; the console gets the masked form and the last test only.
 import type { Context, Hono } from 'hono';
 import { schemas } from '../../../src/contract';
 import type { SavedKey } from '../../../src/contract/entities';

@@ -146,7 +146,7 @@ export function registerLive(app: Hono<AppEnv>): void {
       );
     return { success: true, sourceName, headline: story.title, mediaSource: videoUrl ? mediaSource : null, videoUrl };
   });
-  // prov-keys: the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
+  // the Live screen's notice goes out through the Bot API to TELEGRAM_CHAT_ID.
   register(app, 'telegram.notify', ({ body, c }) => sendTelegramMessage(c.get('deps').credentials, body.message));
   // OBS through the server
   // With what the server uses (its quick-text source) and, while connected, OBS's scenes and text sources to choose from.

@@ -30,7 +30,7 @@ beforeAll(async () => {
       }),
     },
   });
-  // The chat-completions fake on a port of prov-video's range.
+  // The chat-completions fake on a port of the video range.
   openai = await startOpenAiFake(0, { apiKey: 'sk-news-0123456789' });
   t = await createTestApp({
     credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: 'sk-news-0123456789' }),

@@ -50,7 +50,7 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-// prov-keys: provider keys saved on the server; the console only ever sees the masked form and the last test.
+// provider keys saved on the server; the console only ever sees the masked form and the last test.
 export const KeyService = z.enum([
   'openai',
   'elevenlabs',

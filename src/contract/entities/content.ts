@@ -183,7 +183,7 @@ export const SocialPostBody = z.looseObject({
   content: nonBlank(),
   title: z.optional(z.string()),
   scheduledAt: z.optional(z.nullable(z.string())),
-  /** prov15: a Media Library file published with the post (image or video; the server gives the platform its address). */
+  /** a Media Library file published with the post (image or video; the server gives the platform its address). */
   mediaId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type SocialPostBody = z.infer<typeof SocialPostBody>;
@@ -213,7 +213,7 @@ export const SocialAnalytics = z.object({
 });
 export type SocialAnalytics = z.infer<typeof SocialAnalytics>;
 
-// prov-social: OAuth on the server and the health of the stored platform tokens (never the tokens).
+// OAuth on the server and the health of the stored platform tokens (never the tokens).
 export const OAuthPlatform = z.enum(['tiktok', 'youtube', 'facebook', 'instagram']);
 export type OAuthPlatform = z.infer<typeof OAuthPlatform>;
 export const OAuthStart = z.object({ url: z.string(), state: z.string() });
@@ -224,7 +224,7 @@ export const PlatformTokenStatus = z.object({
   expiresAt: z.optional(z.string()),
 });
 export type PlatformTokenStatus = z.infer<typeof PlatformTokenStatus>;
-// prov15: what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
+// what each platform of a post did (published, failed with the platform's German reason, …), for Retry.
 export const SocialPublication = z.object({
   id: z.string(),
   /** One id for all platforms of an operator's post. */

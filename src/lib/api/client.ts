@@ -188,7 +188,8 @@ type Request<K extends OperationId> = NoneOr<ParamsOf<K>, 'params', true> &
   NoneOr<BodyOf<K>, 'body', undefined extends BodyOf<K> ? false : true>;
 /** The arguments of one operation: its params, query and body as the contract types them, plus the call options. */
 export type CallInput<K extends OperationId> = Request<K> & CallOptions;
-export type CallArgs<K extends OperationId> = object extends Request<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+export type CallArgs<K extends OperationId> =
+  object extends Request<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
 
 interface LooseInput extends CallOptions {
   params?: Record<string, string>;

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '@/lib/http/api-error';
 import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { callApi } from './client';
-import type { TestResult } from './types';
+import type { TestResult } from '@/contract';
 
 export const HEALTH_SERVICES = [
   'openai',

@@ -1,5 +1,5 @@
 import { callApi } from './client';
-import type { MediaUploadMetadata } from './types';
+import type { MediaUploadMetadata } from '@/contract';
 
 /** The server's file addresses expire (6–12 h): a list on screen is fetched again well before. */
 export const SIGNED_ADDRESS_REFRESH_MS = 60 * 60_000;

@@ -65,7 +65,13 @@ test('a create refetches the list once when the server announces the same post, 
     () => ({
       list: useQuery(apiQuery('posts.list')),
       create: useApiMutation('posts.create', (title: string) => ({
-        body: { title, status: 'draft', platform: 'youtube', category: 'Politik' },
+        body: {
+          title,
+          status: 'draft' as const,
+          platform: 'youtube' as const,
+          category: 'Politik',
+          publishDate: '2026-11-27',
+        },
       })),
     }),
     { wrapper },

@@ -1,5 +1,12 @@
 import { callApi, type CallOptions } from './client';
-import type { OAuthPlatform, Platform, PostTemplate, ScheduledPost, SocialPostBody, SocialPostResult } from './types';
+import type {
+  OAuthPlatform,
+  Platform,
+  PostTemplate,
+  ScheduledPost,
+  SocialPostBody,
+  SocialPostResult,
+} from '@/contract';
 
 export type { SocialPostResult };
 

@@ -1,7 +1,7 @@
 import { errorMessage } from '@/lib/http/api-error';
 import { redact, registerSecret } from '@/lib/security/redact';
 import { callApi } from './client';
-import type { TestResult } from './types';
+import type { TestResult } from '@/contract';
 
 export const TESTABLE_SERVICES = [
   'openai',

@@ -1,5 +1,5 @@
 import { callApi } from './client';
-import type { NewUser } from './types';
+import type { NewUser } from '@/contract';
 
 /** GET /users */
 export const listUsers = (signal?: AbortSignal) => callApi('users.list', { signal });

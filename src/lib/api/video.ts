@@ -9,7 +9,7 @@ import type {
   VideoProject,
   VideoProvider,
   VideoQuality,
-} from './types';
+} from '@/contract';
 
 const generation = { service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER } as const;
 

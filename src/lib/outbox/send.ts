@@ -1,7 +1,7 @@
 import type { QueuedPost } from '@/db/db';
 import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
-import type { Platform, SocialPostBody } from '@/lib/api/types';
+import type { Platform, SocialPostBody } from '@/contract';
 import { failureReason, IN_PROGRESS_REASON, inProgressWaitMs, isFinalFailure, isStillInProgress } from './drain';
 import { requestOutboxDrain } from './drainer';
 

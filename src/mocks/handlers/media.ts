@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { schemas } from '@/contract';
-import type { MediaFile, MediaType } from '@/lib/api/types';
+import type { MediaFile, MediaType } from '@/contract';
 import { errorResponse, handle } from '../contract-handler';
 import { svgThumbnail } from '../fixtures/media';
 import { mediaStore } from '../store/media';

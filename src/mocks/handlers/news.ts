@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 import { errorResponse, handle } from '../contract-handler';
 import { newsStore, NewsTransitionError, NoMatchingItemError } from '../store/news';
 import type { AnyHandler } from '../types';

@@ -1,4 +1,4 @@
-import type { ObsResult } from '@/lib/api/types';
+import type { ObsResult } from '@/contract';
 import { errorResponse, handle } from '../contract-handler';
 import { obsPeerHandler } from '../obs/peer';
 import { OBS_MOCK_INSTANCE, OBS_MOCK_TEXT_SOURCE } from '../fixtures/obs';

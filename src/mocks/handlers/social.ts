@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Platform, SocialPostBody, SocialPostResult } from '@/lib/api/types';
+import type { Platform, SocialPostBody, SocialPostResult } from '@/contract';
 import { errorResponse, handle } from '../contract-handler';
 import { mediaStore } from '../store/media';
 import { socialStore, type SentPost } from '../store/social';
@@ -110,7 +110,7 @@ export const socialHandlers: AnyHandler[] = [
       perPlatform,
     };
   }),
-  // prov-social: the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
+  // the demo's OAuth ends on our own callback page with a fake code; the demo stores no tokens.
   handle('social.oauthStart', ({ params }) => {
     demoOAuthStates += 1;
     const state = `demo-oauth-${demoOAuthStates}`;
@@ -120,7 +120,7 @@ export const socialHandlers: AnyHandler[] = [
     };
   }),
   handle('social.tokens', () => []),
-  // prov15: each platform's result, and Retry of a failed one.
+  // each platform's result, and Retry of a failed one.
   handle('social.publications', () => socialStore.publications()),
   handle(
     'social.retry',

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { VideoCreateBody, VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider } from '@/lib/api/types';
+import type { VideoCreateBody, VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider } from '@/contract';
 import { errorResponse, handle } from '../contract-handler';
 import * as store from '../store/video';
 import type { AnyHandler } from '../types';

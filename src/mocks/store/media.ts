@@ -1,4 +1,4 @@
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 import { makeMedia } from '../fixtures/media';
 import { registerStore } from './index';
 

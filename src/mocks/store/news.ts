@@ -1,5 +1,5 @@
 import type { SourceItem } from '@/contract';
-import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } from '@/lib/api/types';
+import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } from '@/contract';
 import { DESK_SETTINGS_FIXTURE } from '../fixtures/sources';
 import { makeNews } from '../fixtures/news';
 import { registerStore } from './index';

@@ -1,4 +1,4 @@
-import type { LiveScene, ScheduledBroadcast } from '@/lib/api/types';
+import type { LiveScene, ScheduledBroadcast } from '@/contract';
 import { DEMO_OBS_PASSWORD } from '@/lib/obs/demo';
 import {
   OBS_MOCK_MEDIA_SOURCE,

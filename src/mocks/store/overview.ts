@@ -1,4 +1,4 @@
-import type { Notification, OverviewData } from '@/lib/api/types';
+import type { Notification, OverviewData } from '@/contract';
 import { emptyOverviewFixture, overviewFixture } from '../fixtures/overview';
 import { registerStore } from './index';
 

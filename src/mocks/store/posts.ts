@@ -1,4 +1,4 @@
-import type { NewPost, Post } from '@/lib/api/types';
+import type { NewPost, Post } from '@/contract';
 import { makePosts } from '../fixtures/posts';
 import { registerStore } from './index';
 

@@ -1,5 +1,5 @@
-import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
-import type { SocialPostResult, SocialPublication } from '@/lib/api/types';
+import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/contract';
+import type { SocialPostResult, SocialPublication } from '@/contract';
 import type { ChangeEvent } from '@/contract';
 import { makePlatforms, makeScheduled, makeTemplates } from '../fixtures/social';
 import { registerStore } from './index';
@@ -18,7 +18,7 @@ let templates: PostTemplate[] = [];
 let scheduled: ScheduledPost[] = [];
 let sent: SentPost[] = [];
 let seq = 0;
-// prov15: each platform's result of a post, newest first (the server's social_post_results).
+// each platform's result of a post, newest first (the server's social_post_results).
 let publications: SocialPublication[] = [];
 /** The publication each Idempotency-Key made, and what was posted with it (a repeat finds it; another post under it is refused). */
 let byKey = new Map<string, { id: string; request: string }>();

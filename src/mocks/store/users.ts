@@ -1,4 +1,4 @@
-import type { User } from '@/lib/api/types';
+import type { User } from '@/contract';
 import { ACCESS_BY_ROLE, userFixtures } from '../fixtures/users';
 import { registerStore } from './index';
 

@@ -1,4 +1,4 @@
-import type { Avatar, VideoPlatform, VideoPlatformId, VideoProject, VideoProvider } from '@/lib/api/types';
+import type { Avatar, VideoPlatform, VideoPlatformId, VideoProject, VideoProvider } from '@/contract';
 import { avatarFixtures, videoPlatformFixtures, videoProjectFixtures } from '../fixtures/video';
 import { SAMPLE_VIDEO_URL } from '../fixtures/media';
 import { registerStore } from './index';

@@ -1,5 +1,5 @@
 import { RUN_STAGES, type Run, type RunArtefact, type RunStage, type RunStageEvent, type SourceItem } from '@/contract';
-import type { PipelineStep, RunHistoryItem } from '@/lib/api/types';
+import type { PipelineStep, RunHistoryItem } from '@/contract';
 import { SOURCE_ITEM_FIXTURES } from '../fixtures/sources';
 import {
   PIPELINE_FIXTURE,

@@ -8,7 +8,7 @@ let t: TestApp;
 const KEY = 'sk-proj-geheim-0123456789';
 
 beforeAll(async () => {
-  // The chat-completions fake on a port of prov-video's range.
+  // The chat-completions fake on a port of the video range.
   openai = await startOpenAiFake(0, { apiKey: KEY });
   t = await createTestApp({
     credentials: createCredentials({ OPENAI_API_URL: `${openai.url}/v1`, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'gpt-4o' }),

@@ -25,7 +25,7 @@ describe.skipIf(unavailable)('video jobs with two instances on one PostgreSQL', 
     });
 
   beforeAll(async () => {
-    // A port of prov-video's range.
+    // A port of the video range.
     heygen = await startHeygenFake(0, { apiKey: 'hg-pg-key-0123', pollsUntilDone: 3 });
     cluster = await startPostgres();
     databases = await Promise.all([

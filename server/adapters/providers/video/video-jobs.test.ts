@@ -10,7 +10,7 @@ import { contractBody, createTestApp, errorBody, type TestApp } from '../../../t
 import { createCredentials, type Credentials } from '../credentials';
 import { pollDueVideoJobs, startVideoPoller } from './jobs';
 
-// Ports of prov-video's range, one per fake.
+// Ports of the video range, one per fake.
 let heygen: HeygenFake;
 let tavus: TavusFake;
 let did: DidFake;

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { checkHealth, HEALTH_POLL_MS, HEALTH_SERVICES } from '@/lib/api/health';
-import type { TestResult } from '@/lib/api/types';
+import type { TestResult } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { adminKeys } from './keys';
 

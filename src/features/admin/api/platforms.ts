@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { socialPlatformKeys, socialPlatformsQueryOptions } from '@/lib/api/query-keys';
 import { setPlatformConnected } from '@/lib/api/social';
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 
 /** The same list (and cache entry) as the Social screen's. */
 export const usePlatforms = () => useQuery(socialPlatformsQueryOptions());

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listServerKeys, type SavedKey } from '@/lib/api/keys';
-import type { TestResult } from '@/lib/api/types';
+import type { TestResult } from '@/contract';
 import { adminKeys } from './keys';
 
 /** The live server's keys: masked forms and last tests only (the browser never holds a key in live mode). */

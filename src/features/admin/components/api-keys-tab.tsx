@@ -9,7 +9,7 @@ import { saveServerKey, type SavedKey } from '@/lib/api/keys';
 import { testService } from '@/lib/api/test-services';
 import { getConfig } from '@/lib/config';
 import { errorMessage } from '@/lib/http/api-error';
-import type { TestResult } from '@/lib/api/types';
+import type { TestResult } from '@/contract';
 import { redact, unregisterSecret } from '@/lib/security/redact';
 import { useHealthChecks } from '../api/health';
 import { adminKeys } from '../api/keys';

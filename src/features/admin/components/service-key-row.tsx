@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { SavedKey } from '@/lib/api/keys';
-import type { TestResult } from '@/lib/api/types';
+import type { TestResult } from '@/contract';
 import { redact } from '@/lib/security/redact';
 import { formatTime } from '@/lib/format';
 import { messages } from '../messages';

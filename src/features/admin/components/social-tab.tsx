@@ -9,7 +9,7 @@ import { getSetting } from '@/db/settings';
 import { getConfig } from '@/lib/config';
 import { socialPlatformKeys } from '@/lib/api/query-keys';
 import { startOAuth } from '@/lib/api/social';
-import type { OAuthPlatform, Platform, SocialPlatform } from '@/lib/api/types';
+import type { OAuthPlatform, Platform, SocialPlatform } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
 import { formatNumber } from '@/lib/format';

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { User } from '@/lib/api/types';
+import type { User } from '@/contract';
 import { useCreateUser, useUsers } from '../api/users';
 import { messages } from '../messages';
 

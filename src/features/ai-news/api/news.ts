@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { generateNews, getNewsDetails, publishNews, rejectNews, retryNews } from '@/lib/api/news';
 import { aiNewsListKeys, aiNewsListQueryOptions } from '@/lib/api/news-list';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 
 export const newsKeys = {
   all: ['news'] as const,

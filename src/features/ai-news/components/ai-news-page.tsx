@@ -19,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { AiNewsItem, NewsCategory, NewsStatus } from '@/lib/api/types';
+import type { AiNewsItem, NewsCategory, NewsStatus } from '@/contract';
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 import { useNews, usePublishNews, useRejectNews, useRetryNews } from '../api/news';
 import { STATUS_LABELS } from '@/lib/labels';

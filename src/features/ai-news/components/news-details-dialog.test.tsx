@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { NewsDetailsDialog } from './news-details-dialog';

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } from '@/lib/api/types';
+import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } from '@/contract';
 import { formatDateTimeMedium } from '@/lib/format';
 import { errorMessage } from '@/lib/http/api-error';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';

@@ -5,7 +5,7 @@ import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 import { cn } from '@/lib/utils/cn';
 import { measureAfterLayout } from '@/lib/virtual-list';
 import { STATUS_LABELS } from '@/lib/labels';

@@ -5,7 +5,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
 import type { NewsActions } from './news-table';
 

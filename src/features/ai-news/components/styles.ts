@@ -1,4 +1,4 @@
-import type { NewsStatus } from '@/lib/api/types';
+import type { NewsStatus } from '@/contract';
 
 /** The badge tone of a story's status, in the list and in its details. */
 export const STATUS_TONE: Record<NewsStatus, 'ok' | 'info' | 'neutral' | 'warn' | 'error'> = {

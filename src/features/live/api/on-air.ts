@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { aiNewsListQueryOptions } from '@/lib/api/news-list';
-import type { AiNewsItem } from '@/lib/api/types';
+import type { AiNewsItem } from '@/contract';
 import { ApiError, bodyMessage } from '@/lib/http/api-error';
 import { ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, obsMessages, putStoryOnAir } from '@/lib/obs';
 import { onAirMessages } from '../lib/on-air-messages';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteMedia, listMedia, SIGNED_ADDRESS_REFRESH_MS, uploadMedia } from '@/lib/api/media';
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 
 export const mediaKeys = {
   all: ['media'] as const,

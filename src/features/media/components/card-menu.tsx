@@ -1,6 +1,6 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 import { download } from './media-card';
 import type { GridActions } from './media-grid';
 

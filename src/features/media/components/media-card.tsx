@@ -3,7 +3,7 @@ import { MoreVertical, Play } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 import { TYPE_LABELS } from '../messages';
 import { formatDay } from './format';
 import { formatNumber } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 import { messages } from '../messages';
 import { MediaCard } from './media-card';
 

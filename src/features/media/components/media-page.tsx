@@ -10,7 +10,7 @@ import { NativeSelect, type SelectOption } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { MediaFile, MediaType } from '@/lib/api/types';
+import type { MediaFile, MediaType } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { useDeleteMedia, useMedia } from '../api/media';
 import { messages } from '../messages';

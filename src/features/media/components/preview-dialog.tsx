@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { MediaFile } from '@/lib/api/types';
+import type { MediaFile } from '@/contract';
 import { messages, TYPE_LABELS } from '../messages';
 
 function Player({ item }: { item: MediaFile }) {

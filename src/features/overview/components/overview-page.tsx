@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { StatCardData } from '@/lib/api/types';
+import type { StatCardData } from '@/contract';
 import { errorMessage } from '@/lib/http';
 import { useOverview } from '../api/get-overview';
 import { overviewMessages } from '../messages';

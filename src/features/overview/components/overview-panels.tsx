@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { latestNewsQueryOptions } from '@/lib/api/news-list';
-import type { OverviewData } from '@/lib/api/types';
+import type { OverviewData } from '@/contract';
 import { overviewMessages } from '../messages';
 
 export function NotificationsPanel({ items }: { items: OverviewData['notifications'] }) {

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import type { NewPost, Platform, Post, PostStatus } from '@/lib/api/types';
+import type { NewPost, Platform, Post, PostStatus } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { Post } from '@/lib/api/types';
+import type { Post } from '@/contract';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { formatDateTimeNumeric as formatDate, formatNumber, formatPercent } from '@/lib/format';
 

@@ -23,7 +23,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
-import type { Post, PostStatus } from '@/lib/api/types';
+import type { Post, PostStatus } from '@/contract';
 import { useCreatePost } from '../api/create-post';
 import { useDeletePost } from '../api/delete-post';
 import { usePosts } from '../api/get-posts';

@@ -5,7 +5,7 @@ import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { STICKY_ACTIONS_CELL } from '@/components/ui/table';
-import type { Post, PostStatus } from '@/lib/api/types';
+import type { Post, PostStatus } from '@/contract';
 import { cn } from '@/lib/utils/cn';
 import { measureAfterLayout } from '@/lib/virtual-list';
 import type { PostQuery, SortKey } from '../lib/query-posts';

@@ -1,6 +1,6 @@
 import { Eye, Pencil, Share2, Trash2 } from 'lucide-react';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import type { Post } from '@/lib/api/types';
+import type { Post } from '@/contract';
 import type { RowActions } from './posts-table';
 
 /**

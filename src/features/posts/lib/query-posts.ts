@@ -1,4 +1,4 @@
-import type { Platform, Post, PostStatus } from '@/lib/api/types';
+import type { Platform, Post, PostStatus } from '@/contract';
 
 export type SortKey = 'title' | 'status' | 'platform' | 'views' | 'engagement' | 'publishDate';
 export interface PostQuery {

@@ -14,7 +14,7 @@ import {
   updateScheduledPost,
   updateTemplate,
 } from '@/lib/api/social';
-import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/lib/api/types';
+import type { Platform, PostTemplate, ScheduledPost, SocialPlatform } from '@/contract';
 import type { SendOutcome } from '@/lib/outbox/send';
 import { whenIdle } from '@/lib/idle';
 import { onDemoChange } from '@/lib/demo-events';

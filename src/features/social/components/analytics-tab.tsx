@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 import { useAnalytics } from '../api/social';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { messages } from '../messages';

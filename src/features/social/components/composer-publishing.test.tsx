@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
-import type { SocialPublication } from '@/lib/api/types';
+import type { SocialPublication } from '@/contract';
 import { server } from '@/mocks/node';
 import { createTestQueryClient, renderWithProviders } from '../../../../tests/render';
 import { SocialPage } from './social-page';

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/lib/api/types';
+import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/contract';
 import { failureReason } from '@/lib/outbox/failure';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAttachUpload, useComposePost, useMediaLibrary, type ComposeResult } from '../api/social';

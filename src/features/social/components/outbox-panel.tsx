@@ -13,7 +13,7 @@ import { discardEntry, editAndResend, listOutbox, resendExpired } from '@/db/out
 import { drainOutbox } from '@/lib/outbox/drain';
 import { requestOutboxDrain } from '@/lib/outbox/drainer';
 import { drainNotices } from '@/lib/outbox/messages';
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { messages, OUTBOX_STATE_LABELS } from '../messages';
 import { formatDateTimeShort } from '@/lib/format';

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Platform, SocialPlatform } from '@/lib/api/types';
+import type { Platform, SocialPlatform } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { useSetConnected } from '../api/social';
 import { messages } from '../messages';

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { SocialPublication } from '@/lib/api/types';
+import type { SocialPublication } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { usePublications, useRetryPublication } from '../api/social';

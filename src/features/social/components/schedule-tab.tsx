@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import type { ScheduledPost } from '@/lib/api/types';
+import type { ScheduledPost } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { useScheduled, useUpdateScheduled } from '../api/social';
 import { PLATFORM_LABELS } from '@/lib/labels';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { PostTemplate } from '@/lib/api/types';
+import type { PostTemplate } from '@/contract';
 import { usePlatforms, useTemplates } from '../api/social';
 import { emptyDraft, type Draft } from '../lib/draft';
 import { messages } from '../messages';

@@ -14,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { PostTemplate } from '@/lib/api/types';
+import type { PostTemplate } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { useUpdateTemplate } from '../api/social';
 import { messages } from '../messages';

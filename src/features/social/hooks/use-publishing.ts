@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Platform, SocialPublication } from '@/lib/api/types';
+import type { Platform, SocialPublication } from '@/contract';
 import { usePublications } from '../api/social';
 
 /** How a post this composer sent ended, once the server says so. */

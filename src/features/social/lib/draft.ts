@@ -1,4 +1,4 @@
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 
 export interface Draft {
   platforms: Platform[];

@@ -1,4 +1,4 @@
-import type { Platform } from '@/lib/api/types';
+import type { Platform } from '@/contract';
 
 /** Character limit per platform, in one place: Instagram caption, YouTube description, Telegram message, Facebook post, TikTok caption. */
 export const PLATFORM_LIMITS: Record<Platform, number> = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Avatar, AvatarListProvider, VideoPlatformId, VideoProject } from '@/lib/api/types';
+import type { Avatar, AvatarListProvider, VideoPlatformId, VideoProject } from '@/contract';
 import { listAvatars, listProviderAvatars, listVideoPlatforms, listVideoProjects } from '@/lib/api/video';
 import { SIGNED_ADDRESS_REFRESH_MS } from '@/lib/api/media';
 import { avatarsFor } from '../lib/avatars';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { VideoPlatformId, VideoProject, VideoProvider, VideoQuality } from '@/lib/api/types';
+import type { VideoPlatformId, VideoProject, VideoProvider, VideoQuality } from '@/contract';
 import { downloadVideo, generateVideo, getVideoStatus, retryVideoProject } from '@/lib/api/video';
 import { saveBlob, saveUrl } from '@/lib/utils/download';
 import { videoKeys } from './keys';

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import type { VideoDefaults } from '@/db/settings';
 import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
-import type { MediaFile, VideoPlatformId } from '@/lib/api/types';
+import type { MediaFile, VideoPlatformId } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { usePlatformAvatars, useVideoPlatforms } from '../api/get-video-lists';
 import { useVideoDefaults } from '../api/video-defaults';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { VideoProject } from '@/lib/api/types';
+import type { VideoProject } from '@/contract';
 import { messages } from '../messages';
 
 /** Plays a completed project's video in a dialog. */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { VideoProject, VideoProjectStatus } from '@/lib/api/types';
+import type { VideoProject, VideoProjectStatus } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
 import { formatDateTimeMedium } from '@/lib/format';

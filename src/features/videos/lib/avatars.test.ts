@@ -1,4 +1,4 @@
-import type { Avatar } from '@/lib/api/types';
+import type { Avatar } from '@/contract';
 import { avatarsFor } from './avatars';
 
 const avatars: Avatar[] = [

@@ -1,4 +1,4 @@
-import type { Avatar, VideoPlatformId } from '@/lib/api/types';
+import type { Avatar, VideoPlatformId } from '@/contract';
 
 /** SPEC §5: the avatars of the chosen platform, or all avatars when the platform is tavus. */
 export function avatarsFor(avatars: readonly Avatar[], platform: VideoPlatformId): Avatar[] {

@@ -1,5 +1,5 @@
 import type { VideoDefaults } from '@/db/settings';
-import type { VideoPlatformId } from '@/lib/api/types';
+import type { VideoPlatformId } from '@/contract';
 import type { WebhookService } from '../options';
 import type { WorkflowFile } from './workflow-file';
 

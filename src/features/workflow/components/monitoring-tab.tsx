@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Run, RunArtefact, RunStage } from '@/contract';
-import type { RunHistoryItem } from '@/lib/api/types';
+import type { RunHistoryItem } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { isWebAddress } from '@/lib/security/web-address';
 import type { WorkflowSettings } from '../api/use-workflow-settings';
