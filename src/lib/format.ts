@@ -46,3 +46,8 @@ export const formatDateTimeShort = (value: DateInput) => formatWith(dateTimeShor
 export const formatDateTimeNumeric = (value: DateInput) => formatWith(dateTimeNumeric, value);
 /** '19:05:07' */
 export const formatTime = (value: DateInput) => formatWith(time, value);
+/** A calendar day '2024-01-15' → '15.01.2024': read from the text, since a day is no instant and has no time zone. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
+}

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { generateNews, listNews, publishNews } from '@/lib/api/news';
+import { callApi } from '@/lib/api/client';
 import { updateTemplate } from '@/lib/api/social';
 import type { PostTemplate } from '@/contract';
 import { server } from '@/mocks/node';
@@ -35,9 +35,6 @@ describe('retryable operations: declared once, checked by the compiler', () => {
       'api.call',
       'api.request',
       'health.check',
-      'news.publish',
-      'news.reject',
-      'news.retry',
       'provider.test',
       'service.test',
       'telegram.notify',
@@ -68,12 +65,13 @@ describe('retryable operations: declared once, checked by the compiler', () => {
       http.post('*/api/news/generate', () => HttpResponse.json({ message: 'x' }, { status: 400 })),
       http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
     );
-    await listNews().catch(() => undefined);
+    await callApi('news.list').catch(() => undefined);
     await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(
       () => undefined,
     );
-    await generateNews('KI').catch(() => undefined);
-    await publishNews('n-1').catch(() => undefined);
+    await callApi('news.generate', { body: { topic: 'KI', language: 'en' } }).catch(() => undefined);
+    const publish = { kind: 'api.call', args: { id: 'news.publish', params: { id: 'n-1' } } } as const;
+    await callApi('news.publish', { params: { id: 'n-1' }, operation: publish }).catch(() => undefined);
     const ops = (await listErrors()).reverse().map((e) => e.operation);
     expect(ops).toEqual([
       { kind: 'api.call', args: { id: 'news.list', params: undefined, query: undefined, body: undefined } },
@@ -87,9 +85,24 @@ describe('retryable operations: declared once, checked by the compiler', () => {
         },
       },
       undefined,
-      { kind: 'news.publish', args: 'n-1' },
+      { kind: 'api.call', args: { id: 'news.publish', params: { id: 'n-1' } } },
     ]);
     expect(ops.map((op) => canRetry(op))).toEqual([true, true, false, true]);
+  });
+
+  test("an entry stored under a news call's id is re-run as that 'api.call'; an unknown kind offers no Retry", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.post('*/api/news/:id/reject', ({ params }) => {
+        seen.push(String(params.id));
+        return HttpResponse.json({ message: 'x' }, { status: 409 });
+      }),
+    );
+    expect(canRetry({ kind: 'news.reject' })).toBe(true);
+    await expect(runRetryable({ kind: 'news.reject', args: 'n-4' })).rejects.toThrow();
+    expect(seen).toEqual(['n-4']);
+    expect(canRetry({ kind: 'news.unpublish' })).toBe(false);
+    expect(await listErrors()).toEqual([]);
   });
 
   test('a re-run records nothing: the Retry updates its own entry', async () => {

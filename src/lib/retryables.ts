@@ -71,12 +71,6 @@ export const RETRYABLES = defineRetryables({
     const call = callApi as (id: OperationId, input: Record<string, unknown>) => Promise<unknown>;
     return call(text(opId) as OperationId, { params: object(params), query: object(query), body, record: false });
   },
-  'news.publish': (newsId: string): Promise<unknown> =>
-    callApi('news.publish', { params: { id: text(newsId) }, record: false }),
-  'news.reject': (newsId: string): Promise<unknown> =>
-    callApi('news.reject', { params: { id: text(newsId) }, record: false }),
-  'news.retry': (newsId: string): Promise<unknown> =>
-    callApi('news.retry', { params: { id: text(newsId) }, record: false }),
   'workflow.trigger': (args: { id: string; body: Record<string, unknown> }): Promise<unknown> =>
     callApi('workflow.trigger', {
       params: { id: text(object(args).id) },
@@ -151,14 +145,19 @@ export const RETRYABLES = defineRetryables({
   },
 });
 
+/** The error log in IndexedDB may hold these calls under their operation's id, the story's id as args: an 'api.call'. */
+const STORED_BY_ID: ReadonlySet<string> = new Set<OperationId>(['news.publish', 'news.reject', 'news.retry']);
+
 /** Whether an error-log entry's recorded operation can be re-run. */
 export function canRetry(operation: { kind: string } | undefined): boolean {
-  return operation !== undefined && Object.hasOwn(RETRYABLES, operation.kind);
+  return operation !== undefined && (Object.hasOwn(RETRYABLES, operation.kind) || STORED_BY_ID.has(operation.kind));
 }
 
 /** Re-runs a recorded operation; an entry without a declared one gives NotRetryableError ('Dieser Fehler kann …'). */
 export function runRetryable(operation: { kind: string; args: unknown } | undefined): Promise<unknown> {
   if (!operation || !canRetry(operation)) return Promise.reject(new NotRetryableError());
+  if (STORED_BY_ID.has(operation.kind))
+    return RETRYABLES['api.call']({ id: operation.kind as OperationId, params: { id: text(operation.args) } });
   const fn = RETRYABLES[operation.kind as keyof typeof RETRYABLES] as (args: unknown) => Promise<unknown>;
   return fn(operation.args);
 }

@@ -4,9 +4,7 @@ import { scenarioFromSearch } from '@/lib/mock-scenarios';
 import { apiRequest, callApi } from '@/lib/api/client';
 import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';
-import { uploadMedia, listMedia } from '@/lib/api/media';
-import { generateNews, getLatestNews, listNews } from '@/lib/api/news';
-import { getOverview } from '@/lib/api/overview';
+import { uploadMedia } from '@/lib/api/media';
 import { postToPlatform, setPlatformConnected } from '@/lib/api/social';
 import { notifyTelegram } from '@/lib/api/telegram';
 import { testService } from '@/lib/api/test-services';
@@ -62,8 +60,8 @@ async function withNodeMultipart<T>(run: () => Promise<T>): Promise<T> {
 
 /** Every call of SPEC §7 under the base API path, through its lib/api function. */
 const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
-  ['GET /news/latest', () => getLatestNews()],
-  ['POST /news/generate', () => generateNews('KI-Chip')],
+  ['GET /news/latest', () => callApi('news.latest')],
+  ['POST /news/generate', () => callApi('news.generate', { body: { topic: 'KI-Chip', language: 'en' } })],
   ['POST /workflow/trigger/{id}', () => triggerWorkflow('ai-news-workflow', { topic: 'Breaking News' })],
   [
     'POST /media/upload',
@@ -187,7 +185,7 @@ describe('every SPEC §7 /api call has a mock handler', () => {
 
 describe('my areas: fixtures and state', () => {
   test('overview gives the SPEC sample figures', async () => {
-    const overview = await getOverview();
+    const overview = await callApi('dashboard.overview');
     expect(overview.stats.map((s) => s.value)).toEqual(['1,247', '3', '2.4M', '892']);
     expect(overview.queuedJobs).toBe(3);
     expect(overview.platformViews.map((p) => p.platform)).toEqual([
@@ -266,7 +264,7 @@ describe('my areas: fixtures and state', () => {
 
   test('a Telegram notification shows up on the overview; a blank one is refused', async () => {
     await notifyTelegram('Live ab 20 Uhr');
-    expect((await getOverview()).notifications[0]?.message).toBe('Telegram: Live ab 20 Uhr');
+    expect((await callApi('dashboard.overview')).notifications[0]?.message).toBe('Telegram: Live ab 20 Uhr');
     await expect(notifyTelegram('  ')).rejects.toThrow('API request failed with status 400');
   });
 
@@ -286,14 +284,14 @@ describe('scenarios', () => {
 
   test("'empty' seeds every store empty", async () => {
     applyScenario('empty');
-    const overview = await getOverview();
+    const overview = await callApi('dashboard.overview');
     expect(overview.notifications).toEqual([]);
     expect(overview.platformViews).toEqual([]);
     expect(await listVideoProjects()).toEqual([]);
     expect(await listAvatars()).toEqual([]);
-    expect(await listNews()).toEqual([]);
+    expect(await callApi('news.list')).toEqual([]);
     expect(await callApi('posts.list')).toEqual([]);
-    expect(await listMedia()).toEqual([]);
+    expect(await callApi('media.list')).toEqual([]);
   });
 
   test("'error' answers 500 on /api calls and the mocked webhooks, but leaves other addresses alone", async () => {
@@ -316,7 +314,7 @@ describe('scenarios', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     applyScenario('slow');
     let settled = false;
-    const outcome = getOverview().finally(() => {
+    const outcome = callApi('dashboard.overview').finally(() => {
       settled = true;
     });
     for (let t = 0; t < 1400; t += 100) {

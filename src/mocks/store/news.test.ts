@@ -1,6 +1,13 @@
-import { generateNews, getNewsDetails, listNews, publishNews, rejectNews, retryNews } from '@/lib/api/news';
+import { callApi } from '@/lib/api/client';
 import { updateDeskSettings } from '@/lib/api/desk-settings';
 import { SOURCE_ITEM_FIXTURES } from '../fixtures/sources';
+
+const listNews = () => callApi('news.list');
+const getNewsDetails = (id: string) => callApi('news.get', { params: { id } });
+const generateNews = (topic: string) => callApi('news.generate', { body: { topic, language: 'en' } });
+const publishNews = (id: string) => callApi('news.publish', { params: { id } });
+const rejectNews = (id: string) => callApi('news.reject', { params: { id } });
+const retryNews = (id: string) => callApi('news.retry', { params: { id } });
 
 const SOURCE_TEXTS = SOURCE_ITEM_FIXTURES.map((i) => i.summary).join(' ');
 /** Every sentence of a script with the number it cites. */

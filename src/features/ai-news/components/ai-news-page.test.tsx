@@ -140,7 +140,9 @@ test("a refused Reject shows the server's reason and keeps the story in review",
   ).toBeInTheDocument();
   expect(rowOf(title)).toHaveTextContent('In Prüfung');
   await waitFor(async () =>
-    expect((await db.errorLog.toArray()).map((e) => e.operation)).toEqual([{ kind: 'news.reject', args: 'news-4' }]),
+    expect((await db.errorLog.toArray()).map((e) => e.operation)).toEqual([
+      { kind: 'api.call', args: { id: 'news.reject', params: { id: 'news-4' } } },
+    ]),
   );
 });
 
@@ -262,7 +264,7 @@ test('a failing Publish shows the error, keeps the status and records it in the 
   expect(rowOf(title)).toHaveTextContent('Entwurf');
   await waitFor(async () => expect(await db.errorLog.count()).toBe(1));
   const [entry] = await db.errorLog.toArray();
-  expect(entry).toMatchObject({ service: 'news', operation: { kind: 'news.publish' } });
+  expect(entry).toMatchObject({ service: 'news', operation: { kind: 'api.call', args: { id: 'news.publish' } } });
 });
 
 test("Generate News creates a draft from the sources' items through POST /news/generate; a topic none carries is refused", async () => {

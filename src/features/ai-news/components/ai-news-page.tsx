@@ -20,8 +20,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AiNewsItem, NewsCategory, NewsStatus } from '@/contract';
-import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
-import { useNews, usePublishNews, useRejectNews, useRetryNews } from '../api/news';
+import { errorMessage } from '@/lib/http/api-error';
+import { useNews } from '../api/get-news';
+import { usePublishNews } from '../api/publish-news';
+import { useRejectNews } from '../api/reject-news';
+import { useRetryNews } from '../api/retry-news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import type { NewsActions } from './news-table';
@@ -53,15 +56,6 @@ const STATUS_FILTER = [
     label: STATUS_LABELS[s],
   })),
 ] as const;
-
-/** The server's reason, readable: a JSON body's message rather than the raw JSON. */
-function reason(error: unknown): string {
-  // A plain-text body: the message already holds it.
-  const message = error instanceof ApiError ? bodyMessage(error) : undefined;
-  return message && error instanceof ApiError
-    ? `API request failed with status ${error.status}: ${message}`
-    : errorMessage(error);
-}
 
 interface BrowserProps {
   items: AiNewsItem[] | undefined;
@@ -199,17 +193,14 @@ export function AiNewsPage() {
   const onPublish = (item: AiNewsItem) =>
     publish.mutate(item.id, {
       onSuccess: (next) => toast.success(messages.published, { description: messages.publishedText(next.title) }),
-      onError: (error) => toast.error(messages.publishFailed, { description: reason(error) }),
     });
   const onReject = (item: AiNewsItem) =>
     reject.mutate(item.id, {
       onSuccess: (next) => toast.success(messages.rejected, { description: messages.rejectedText(next.title) }),
-      onError: (error) => toast.error(messages.rejectFailed, { description: reason(error) }),
     });
   const onRetry = (item: AiNewsItem) =>
     retry.mutate(item.id, {
       onSuccess: (next) => toast.success(messages.retried, { description: messages.retriedText(next.title) }),
-      onError: (error) => toast.error(messages.retryFailed, { description: reason(error) }),
     });
   // One identity for the row actions, so a mutation's state change does not re-render the list.
   const latest = useRef({ onPublish, onReject, onRetry });

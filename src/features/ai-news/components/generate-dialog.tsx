@@ -12,8 +12,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
-import { useGenerateNews } from '../api/news';
+import { useGenerateNews } from '../api/generate-news';
 import { messages } from '../messages';
 
 /** Generate News: POST /news/generate with topic and language (default en, SPEC §7). */
@@ -41,11 +40,6 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           setTopic('');
           onOpenChange(false);
         },
-        // The server's own German reason (e.g. no source item on the topic) rather than the HTTP summary.
-        onError: (err) =>
-          toast.error(messages.generateFailed, {
-            description: (err instanceof ApiError ? bodyMessage(err) : undefined) ?? errorMessage(err),
-          }),
       },
     );
   };

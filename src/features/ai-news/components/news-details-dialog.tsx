@@ -8,9 +8,9 @@ import type { AiNewsDetails, AiNewsItem, NewsPlatformResult, NewsSourceRef } fro
 import { formatDateTimeMedium } from '@/lib/format';
 import { errorMessage } from '@/lib/http/api-error';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
-import { useNewsDetails } from '../api/news';
-import { detailsMessages as text } from '../details-messages';
-import { STATUS_TONE } from './styles';
+import { useNewsDetails } from '../api/get-news-details';
+import { detailsMessages as text } from '../lib/details-messages';
+import { STATUS_TONE } from '../lib/status-tone';
 
 const PLATFORM_TONE: Record<NewsPlatformResult['state'], 'ok' | 'info' | 'neutral' | 'error'> = {
   pending: 'info',

@@ -11,7 +11,7 @@ import { measureAfterLayout } from '@/lib/virtual-list';
 import { STATUS_LABELS } from '@/lib/labels';
 import { formatDateTimeMedium, formatNumber, formatPercent } from '@/lib/format';
 import { messages } from '../messages';
-import { STATUS_TONE } from './styles';
+import { STATUS_TONE } from '../lib/status-tone';
 
 // The row menu (Radix menu and floating-ui, 14 KB gzip) loads with the first click on a row's menu button.
 const RowMenu = retryableLazy(() => import('./row-menu').then((m) => ({ default: m.RowMenu })));

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import type { MediaFile } from '@/contract';
 import { TYPE_LABELS } from '../messages';
-import { formatDay } from './format';
-import { formatNumber } from '@/lib/format';
+import { formatDay, formatNumber } from '@/lib/format';
 
 /** Starts a download of the file under its title (works for data:, blob: and same-origin URLs). */
 export function download(item: MediaFile) {

@@ -11,10 +11,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { MediaFile, MediaType } from '@/contract';
+import { formatDay } from '@/lib/format';
 import { errorMessage } from '@/lib/http/api-error';
-import { useDeleteMedia, useMedia } from '../api/media';
+import { useDeleteMedia } from '../api/delete-media';
+import { useMedia } from '../api/get-media';
 import { messages } from '../messages';
-import { formatDay } from './format';
 import { MediaGrid } from './media-grid';
 
 // The dialogs (Radix dialog, alert dialog, the upload's file checks: ~14 KB gzip) load with their first opening.
@@ -257,7 +258,6 @@ export function MediaPage() {
           onConfirm={(item) =>
             remove.mutate(item.id, {
               onSuccess: () => toast.success(messages.deleted, { description: messages.deletedText(item.title) }),
-              onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
             })
           }
         />

@@ -13,9 +13,9 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { ApiError } from '@/lib/http/api-error';
 import { useMediaFileCheck, withSniffedType } from '@/lib/media/use-media-file-check';
-import { useUploadMedia } from '../api/media';
+import { useUploadMedia } from '../api/upload-media';
+import { uploadFailure } from '../lib/upload-failure';
 import { ACCEPT, MAX_UPLOAD_MB, validateUpload } from '../lib/validate-upload';
 import { messages } from '../messages';
 
@@ -85,16 +85,13 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       {
         onSuccess: (item) => {
           setProgress(100);
-          toast.success(messages.uploaded, { description: messages.uploadedText(item?.title ?? title) });
+          toast.success(messages.uploaded, { description: messages.uploadedText(item.title) });
           reset();
           onOpenChange(false);
         },
         onError: (err) => {
           setProgress(null);
-          const text =
-            err instanceof ApiError && err.status ? messages.uploadFailedStatus(err.status) : messages.uploadFailed;
-          setError(text);
-          toast.error(messages.uploadError, { description: text });
+          setError(uploadFailure(err));
         },
       },
     );

@@ -1,12 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getOverview } from '@/lib/api/overview';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api/query';
 
-export const overviewKeys = {
-  all: ['overview'] as const,
-};
-
-export const overviewQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.all, queryFn: ({ signal }) => getOverview(signal) });
-
-/** GET /dashboard/overview: every figure of the overview screen. */
-export const useOverview = () => useQuery(overviewQueryOptions());
+/** Every figure of the overview screen. */
+export const overviewQuery = () => apiQuery('dashboard.overview');
+export const useOverview = () => useQuery(overviewQuery());

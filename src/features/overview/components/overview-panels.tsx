@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCircle2, Info, Newspaper } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { latestNewsQueryOptions } from '@/lib/api/news-list';
 import type { OverviewData } from '@/contract';
+import { useLatestNews } from '../api/get-latest-news';
 import { overviewMessages } from '../messages';
 
 export function NotificationsPanel({ items }: { items: OverviewData['notifications'] }) {
@@ -50,7 +49,7 @@ const LATEST_SHOWN = 5;
 
 /** The newest stories from GET /news/latest (SPEC §7), newest first, with the way into AI News Central. */
 export function LatestNewsPanel() {
-  const latest = useQuery(latestNewsQueryOptions());
+  const latest = useLatestNews();
   return (
     <Card>
       <CardHeader>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Newspaper } from 'lucide-react';
-import { formatTrend, StatCard } from './stat-card';
+import { formatTrend } from '../lib/trend';
+import { StatCard } from './stat-card';
 
 test('a positive trend is shown as +n% in green', () => {
   render(

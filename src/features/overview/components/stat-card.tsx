@@ -2,11 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils/cn';
-
-export interface StatTrend {
-  value: number;
-  isPositive: boolean;
-}
+import { formatTrend, type StatTrend } from '../lib/trend';
 
 export interface StatCardProps {
   title: string;
@@ -16,11 +12,6 @@ export interface StatCardProps {
   trend?: StatTrend;
   children?: React.ReactNode;
   className?: string;
-}
-
-/** The trend as a signed percentage: '+12%' when positive, '-2.1%' otherwise (SPEC "Dashboard overview"). */
-export function formatTrend({ value, isPositive }: StatTrend): string {
-  return `${isPositive ? '+' : '-'}${Math.abs(value)}%`;
 }
 
 /** A figure with title, description, icon, optional trend and optional extra content. */
