@@ -1,11 +1,21 @@
 // The LLM behind /ai/prompt and /news/generate: an OpenAI-shaped chat-completions API (OPENAI_API_URL, OPENAI_MODEL,
 // bearer key from credentials('openai')), per platform.openai.com/docs/api-reference/chat/create.
 import { HttpError, notConfigured } from '../../../http/errors';
+import { withRetry } from '../../net/retry';
 import type { Credentials } from '../credentials';
 import { callProvider, retryAfterSeconds } from '../provider-call';
 
 /** A 429 whose Retry-After is at most this long is waited out once on the server; a longer one goes to the console. */
 const WAIT_OUT_SECONDS = 5;
+
+/** A 429's Retry-After in seconds when it is short enough to wait out here; undefined for anything else. */
+function shortWait(error: unknown): number | undefined {
+  const wait =
+    error instanceof HttpError && error.status === 429
+      ? retryAfterSeconds(error.headers?.['Retry-After'] ?? null)
+      : undefined;
+  return wait !== undefined && wait <= WAIT_OUT_SECONDS ? wait : undefined;
+}
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -40,18 +50,14 @@ export async function chatComplete(
         ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
       },
     });
-  let answer: Completion;
-  try {
-    answer = await call();
-  } catch (error) {
-    const wait =
-      error instanceof HttpError && error.status === 429
-        ? retryAfterSeconds(error.headers?.['Retry-After'] ?? null)
-        : undefined;
-    if (wait === undefined || wait > WAIT_OUT_SECONDS) throw error;
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    answer = await call();
-  }
+  const answer = await withRetry(
+    {
+      retries: 1,
+      retryable: (error) => shortWait(error) !== undefined,
+      delayMs: (_, error) => (shortWait(error) ?? 0) * 1000,
+    },
+    call,
+  );
   const text = answer.choices?.[0]?.message?.content?.trim();
   if (!text) throw new HttpError(502, 'Der KI-Anbieter hat keinen Text geliefert.', 'provider_bad_answer');
   return text;
