@@ -10,7 +10,6 @@ export interface BreakerOptions {
 /** SPEC §9: 5 failures / 60000 ms by default; video generation 3 / 300000 ms. */
 export const DEFAULT_BREAKER: BreakerOptions = { threshold: 5, cooldownMs: 60_000 };
 export const VIDEO_BREAKER: BreakerOptions = { threshold: 3, cooldownMs: 300_000 };
-/** The breaker service name of video generation (lib/api/video). */
 export const VIDEO_GENERATION_SERVICE = 'video-generation';
 
 /** Services whose breaker differs from the default, so their state reads right before the first call. */
@@ -48,11 +47,7 @@ export function isAbort(error: unknown): boolean {
   return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 }
 
-/**
- * Which failures count towards opening the breaker: network errors, time-outs, 5xx, 408, 429 and other
- * faults of the service. A 4xx client error (e.g. a wrong key in a connection test) is the caller's
- * fault, and an abort is no failure at all: neither opens the breaker.
- */
+/** Network errors, time-outs, 5xx, 408 and 429 count; other 4xx are the caller's fault and an abort is no failure. */
 export function countsAsServiceFailure(error: unknown): boolean {
   if (isAbort(error)) return false;
   if (error instanceof ApiError && error.code === 'CLIENT_ERROR') return error.status === 408 || error.status === 429;
@@ -133,7 +128,6 @@ export function allBreakerStates(now = Date.now()): BreakerState[] {
   return [...entries.keys()].sort().map((s) => breakerState(s, now));
 }
 
-/** Subscribes to breaker changes; returns the unsubscribe function. */
 export function onBreakerChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

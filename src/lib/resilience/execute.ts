@@ -8,7 +8,7 @@ import { getRetrySettings, isRetryable, retryDelay } from './retry';
 export { recordFailure };
 
 export interface ExecuteOptions {
-  /** Service name: the breaker's and the error log's key (lowercase, e.g. 'news', 'elevenlabs'). */
+  /** Key of the breaker and the error log, lowercase. */
   service: string;
   /** false: one attempt only; a number: that many retries; default: the retry settings in force. */
   retries?: false | number;
@@ -38,12 +38,7 @@ export function retryCountOf(error: unknown): number {
   return 0;
 }
 
-/**
- * Runs one logical call with retries (SPEC §8 eligibility, the retry settings in force: 2 s, 4 s, 8 s by
- * default). Every attempt goes through the service's circuit breaker, so each failed attempt counts and
- * an open breaker stops the retries without sending anything. The final failure is recorded in the
- * error log with its retry count and thrown (an open breaker throws the SPEC §8 circuit-open error).
- */
+/** Runs one call with SPEC §8 retries, each attempt through the breaker so an open one stops them; records the final failure. */
 export async function execute<T>(fn: (attempt: number) => Promise<T>, options: ExecuteOptions): Promise<T> {
   const settings = getRetrySettings();
   const maxRetries = options.retries === false ? 0 : (options.retries ?? settings.maxRetries);

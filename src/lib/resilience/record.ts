@@ -1,10 +1,7 @@
 import { errorMessage } from '@/lib/http/api-error';
 import type { RetryableOperation } from './retry-registry';
 
-/**
- * Records a failure in the error log (SPEC §8 "Error log handling"). The error log module is loaded
- * lazily so that Dexie is not part of the first render; a failing IndexedDB only warns.
- */
+/** Records a failure in the error log (SPEC §8); loaded lazily to keep Dexie out of the first render. */
 export async function recordFailure(
   service: string,
   error: unknown,

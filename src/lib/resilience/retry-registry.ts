@@ -1,10 +1,6 @@
 import type { RETRYABLES } from '@/lib/retryables';
 
-/**
- * The error log's re-runnable operations are declared once, as the table in lib/retryables.ts (kind → how
- * to re-run it). Their kinds and argument types are derived from that table, so recording an operation
- * whose kind is not declared there fails to compile.
- */
+// Kinds and args derive from the table in lib/retryables.ts, so recording an undeclared kind fails to compile.
 type Table = typeof RETRYABLES;
 export type RetryableKind = keyof Table;
 export type RetryableArgs<K extends RetryableKind> = Parameters<Table[K]>[0];

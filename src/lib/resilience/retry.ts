@@ -26,15 +26,12 @@ export function setRetrySettings(settings: RetrySettings): void {
   current = settings;
 }
 
-/** Delay before retry number `attempt` (1-based): retryDelay × multiplier^(attempt−1), i.e. 2 s, 4 s, 8 s by default. */
+/** Backoff before the 1-based retry number `attempt`. */
 export function retryDelay(attempt: number, settings: RetrySettings = current): number {
   return Math.round(settings.retryDelay * settings.backoffMultiplier ** (attempt - 1));
 }
 
-/**
- * SPEC §8 "Retry eligibility": network error or time-out, HTTP 500–599, or a message mentioning a rate
- * limit or 'temporarily unavailable'. Anything else stops retrying at once. An open circuit is never retried.
- */
+/** SPEC §8 retry eligibility: network error, time-out, 5xx, or a rate-limit message; never an open circuit. */
 export function isRetryable(
   error: unknown,
   condition: RetrySettings['retryCondition'] = current.retryCondition,
