@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type * as React from 'react';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import { usePlatforms as useAdminPlatforms, useSetPlatformConnected } from '@/features/admin/api/platforms';
-import { usePlatforms as useSocialPlatforms, useSetConnected } from '@/features/social/api/social';
+import { usePlatforms as useAdminPlatforms } from '@/features/admin/api/get-platforms';
+import { useSetPlatformConnected } from '@/features/admin/api/set-platform-connected';
+import { useConnectPlatform as useSetConnected } from '@/features/social/api/connect-platform';
+import { usePlatforms as useSocialPlatforms } from '@/features/social/api/get-platforms';
 import { server } from '@/mocks/node';
 import { createTestQueryClient } from './render';
 

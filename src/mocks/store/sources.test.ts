@@ -1,15 +1,16 @@
 import { ApiError } from '@/lib/http/api-error';
 import { getDeskSettings, updateDeskSettings } from '@/lib/api/desk-settings';
-import {
-  createSource,
-  deleteSource,
-  fetchAllSources,
-  fetchSource,
-  listSourceItems,
-  listSources,
-  updateSource,
-} from '@/lib/api/sources';
+import type { FeedSourcePatch, NewFeedSource } from '@/contract';
+import { callApi } from '@/lib/api/client';
 import { resetStore } from './index';
+
+const listSources = () => callApi('sources.list');
+const listSourceItems = (limit?: number) => callApi('sources.items', { query: { limit } });
+const createSource = (body: NewFeedSource) => callApi('sources.create', { body });
+const updateSource = (id: string, body: FeedSourcePatch) => callApi('sources.update', { params: { id }, body });
+const deleteSource = (id: string) => callApi('sources.delete', { params: { id } });
+const fetchSource = (id: string) => callApi('sources.fetch', { params: { id } });
+const fetchAllSources = () => callApi('sources.fetchAll');
 
 describe('sources mock store', () => {
   test("default: SPEC's five sources with a last fetch each; about fifteen items, some from two sources", async () => {

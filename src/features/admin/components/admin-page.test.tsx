@@ -6,9 +6,11 @@ import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { AdminPage } from './admin-page';
 
-// The page loads its other tabs lazily; loaded here first so that no wait races a module's first transform.
+// The page loads its tabs lazily; loaded here first so that no wait races a module's first transform.
 beforeAll(async () => {
   await Promise.all([
+    import('./api-keys-tab'),
+    import('./health-polling'),
     import('./social-tab'),
     import('./obs-websocket-tab'),
     import('./error-logs-tab'),

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
-import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
+import { LazyPanel, retryableLazy, WhenOpened } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useHealthChecks } from '../api/health';
-import { ApiKeysTab } from './api-keys-tab';
-
-// The tabs but the first load when opened (the OBS panel, the users dialog, the error log, the switches: ~40 KB gzip).
+// Every tab loads when opened (the OBS panel, the users dialog, the error log, the switches: ~40 KB gzip), the first
+// one too: the heading paints before the keys, the TTS roles and the data code behind them are fetched.
+const HealthPolling = retryableLazy(() => import('./health-polling').then((m) => ({ default: m.HealthPolling })));
+const ApiKeysTab = retryableLazy(() => import('./api-keys-tab').then((m) => ({ default: m.ApiKeysTab })));
 const SocialTab = retryableLazy(() => import('./social-tab').then((m) => ({ default: m.SocialTab })));
 const ObsWebSocketTab = retryableLazy(() =>
   import('./obs-websocket-tab').then((m) => ({ default: m.ObsWebSocketTab })),
@@ -31,8 +31,6 @@ function isTab(value: string | null): value is TabValue {
 
 /** The six tabs of SPEC "Admin Settings" and Quellen (the Scraper's feeds); the open tab follows ?tab= so a link can point at it. */
 export function AdminTabs() {
-  // Health is polled every 30000 ms while the screen is open, whichever tab is shown (the API Keys badges read the same cache).
-  useHealthChecks();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'api-keys';
@@ -53,7 +51,9 @@ export function AdminTabs() {
         ))}
       </TabsList>
       <TabsContent value="api-keys">
-        <ApiKeysTab />
+        <LazyPanel>
+          <ApiKeysTab />
+        </LazyPanel>
       </TabsContent>
       <TabsContent value="social">
         <LazyPanel>
@@ -85,6 +85,9 @@ export function AdminTabs() {
           <SourcesTab />
         </LazyPanel>
       </TabsContent>
+      <WhenOpened open>
+        <HealthPolling />
+      </WhenOpened>
     </Tabs>
   );
 }

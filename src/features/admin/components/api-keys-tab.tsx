@@ -4,20 +4,17 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { patchSetting } from '@/db/settings';
-import { saveServerKey, type SavedKey } from '@/lib/api/keys';
+import { useSetting } from '@/db/use-setting';
 import { testService } from '@/lib/api/test-services';
 import { getConfig } from '@/lib/config';
-import { errorMessage } from '@/lib/http/api-error';
-import type { TestResult } from '@/contract';
+import type { SavedKey, TestResult } from '@/contract';
 import { redact, unregisterSecret } from '@/lib/security/redact';
-import { useHealthChecks } from '../api/health';
-import { adminKeys } from '../api/keys';
-import { lastTestOf, useServerKeys } from '../api/server-keys';
-import { useTtsRoles } from '../api/tts-roles';
-import { useSetting } from '../api/use-setting';
+import { useHealthChecks } from '../api/check-health';
+import { keysQuery, lastTestOf, useServerKeys } from '../api/get-keys';
+import { useSaveKey } from '../api/save-key';
+import { useTtsRoles } from '../hooks/use-tts-roles';
 import { messages } from '../messages';
-import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../services';
+import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../lib/services';
 import { ServiceKeyRow } from './service-key-row';
 import { TtsRolesCard } from './tts-roles-card';
 import { storageFailureMessage } from '@/db/storage-errors';
@@ -41,7 +38,7 @@ async function requestPersistence(): Promise<string> {
 }
 
 export function ApiKeysTab() {
-  const apiKeys = useSetting('apiKeys');
+  const [apiKeys, saveApiKeys] = useSetting('apiKeys');
   const { roles } = useTtsRoles();
   const health = useHealthChecks();
   const [showKeys, setShowKeys] = useState(false);
@@ -52,22 +49,21 @@ export function ApiKeysTab() {
   const live = getConfig().apiMode === 'live';
   const serverKeys = useServerKeys(live);
   const queryClient = useQueryClient();
+  const saveKey = useSaveKey();
 
   const save = async (id: string, name: string, key: string): Promise<boolean> => {
     if (live) {
       try {
-        await saveServerKey(id as SavedKey['service'], key);
-        await queryClient.invalidateQueries({ queryKey: adminKeys.serverKeys() });
+        await saveKey.mutateAsync({ service: id as SavedKey['service'], key });
         toast.success(messages.keys.saved, { description: messages.keys.savedOnServerDescription(name) });
         return true;
-      } catch (error) {
-        toast.error(messages.keys.saveFailed, { description: redact(errorMessage(error)) });
+      } catch {
         return false;
       }
     }
     try {
       const previous = apiKeys?.[id];
-      await patchSetting('apiKeys', { [id]: key });
+      await saveApiKeys({ [id]: key });
       if (previous && previous !== key) unregisterSecret(previous);
       toast.success(messages.keys.saved, { description: messages.keys.savedDescription(name) });
       setPersistence(await requestPersistence());
@@ -83,7 +79,8 @@ export function ApiKeysTab() {
     const result = await testService(id, key);
     setResults((r) => ({ ...r, [id]: result }));
     setTesting((t) => ({ ...t, [id]: false }));
-    if (live) void queryClient.invalidateQueries({ queryKey: adminKeys.serverKeys() });
+    // The server keeps a key's last test with it.
+    if (live) void queryClient.invalidateQueries({ queryKey: keysQuery().queryKey });
     if (result.success)
       toast.success(messages.keys.testOk, { description: messages.keys.testOkDescription(name, result.responseTime) });
     else toast.error(messages.keys.testFailed, { description: `${name}: ${redact(result.error ?? '')}` });

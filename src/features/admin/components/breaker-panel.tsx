@@ -1,9 +1,9 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BreakerStateName } from '@/lib/resilience/breakers';
-import { useBreakerStates } from '../api/error-log';
+import { useBreakerStates } from '../hooks/use-breaker-states';
 import { formatTime } from '@/lib/format';
-import { serviceName } from '../services';
+import { serviceName } from '../lib/services';
 
 const TONE: Record<BreakerStateName, 'ok' | 'error' | 'warn'> = { closed: 'ok', open: 'error', 'half-open': 'warn' };
 

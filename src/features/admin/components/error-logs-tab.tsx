@@ -8,17 +8,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ErrorLogEntry } from '@/db/db';
 import { computeStatistics, resolveError } from '@/db/error-log';
 import { storageFailureMessage } from '@/db/storage-errors';
-import { errorMessage } from '@/lib/http/api-error';
 import { allBreakerStates } from '@/lib/resilience/breakers';
 import { NOT_RETRYABLE_MESSAGE } from '@/lib/resilience/retry-registry';
 import { canRetry } from '@/lib/retryables';
 import { redact } from '@/lib/security/redact';
-import { useClearErrors, useErrorEntries, useRetryErrorEntry } from '../api/error-log';
+import { useClearErrors } from '../api/clear-errors';
+import { useErrorEntries } from '../api/get-error-entries';
+import { useRetryErrorEntry } from '../api/retry-error-entry';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildErrorExport } from '../lib/error-export';
 import { formatDateTime } from '@/lib/format';
 import { messages } from '../messages';
-import { API_SERVICES, serviceName } from '../services';
+import { API_SERVICES, serviceName } from '../lib/services';
 import { BreakerPanel } from './breaker-panel';
 import { RetrySettingsCard } from './retry-settings-card';
 
@@ -82,8 +83,6 @@ function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
                   retry.mutate(entry, {
                     onSuccess: () =>
                       toast.success(messages.errors.retryOk, { description: serviceName(entry.service) }),
-                    onError: (error) =>
-                      toast.error(messages.errors.retryFailed, { description: redact(errorMessage(error)) }),
                   })
                 }
               >
@@ -155,7 +154,6 @@ export function ErrorLogsTab() {
               onConfirm={() =>
                 clear.mutate(undefined, {
                   onSuccess: () => toast.success(messages.errors.cleared),
-                  onError: (error) => toast.error(messages.errors.clearFailed, { description: errorMessage(error) }),
                 })
               }
             />

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
-import { useSourceItems } from '../api/sources';
+import { useSourceItems } from '../api/get-source-items';
 import { serverMessage } from '../lib/server-message';
 import { isWebAddress } from '@/lib/security/web-address';
 import { messages } from '../messages';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
-import { getDeskSettings } from '@/lib/api/desk-settings';
+import { callApi } from '@/lib/api/client';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { ObsWebSocketTab } from './obs-websocket-tab';
@@ -42,7 +42,7 @@ test('the switch stores onAir.enabled on the desk at once', async () => {
   expect(await screen.findByText('Veröffentlichte Meldungen gehen auf Sendung.')).toBeInTheDocument();
   expect(bodies).toEqual([{ onAir: { enabled: true } }]);
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Schlagzeile auf Sendung' })).toBeChecked());
-  expect((await getDeskSettings()).onAir).toEqual({ enabled: true, mediaSource: '' });
+  expect((await callApi('settings.get')).onAir).toEqual({ enabled: true, mediaSource: '' });
 });
 
 test('Speichern stores the media source, trimmed; the switch keeps its position', async () => {
@@ -55,7 +55,7 @@ test('Speichern stores the media source, trimmed; the switch keeps its position'
   expect(await screen.findByText('Das Video einer Meldung läuft in „AI News Video“.')).toBeInTheDocument();
   expect(bodies).toEqual([{ onAir: { mediaSource: 'AI News Video' } }]);
   expect(field).toHaveValue('AI News Video');
-  expect((await getDeskSettings()).onAir).toEqual({ enabled: false, mediaSource: 'AI News Video' });
+  expect((await callApi('settings.get')).onAir).toEqual({ enabled: false, mediaSource: 'AI News Video' });
 });
 
 test('a refused save says so in German and puts the switch back', async () => {

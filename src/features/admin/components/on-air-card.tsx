@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
-import { useDeskSettings, useUpdateDeskSettings } from '../api/desk-settings';
+import { useDeskSettings } from '../api/get-desk-settings';
+import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
 
 const MEDIA_SOURCE_MAX = 256;
@@ -27,8 +28,8 @@ const texts = {
 
 function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
   const base = useId();
-  const toggle = useUpdateDeskSettings();
-  const media = useUpdateDeskSettings();
+  const toggle = useUpdateDeskSettings(texts.saveFailed);
+  const media = useUpdateDeskSettings(texts.saveFailed);
   const [mediaSource, setMediaSource] = useState(saved.mediaSource);
   const [error, setError] = useState<string>();
   const dirty = mediaSource.trim() !== saved.mediaSource;
@@ -39,10 +40,7 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
   const onToggle = (on: boolean) =>
     toggle.mutate(
       { onAir: { enabled: on } },
-      {
-        onSuccess: () => toast.success(texts.saved, { description: on ? texts.on : texts.off }),
-        onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
-      },
+      { onSuccess: () => toast.success(texts.saved, { description: on ? texts.on : texts.off }) },
     );
 
   const saveMedia = () => {
@@ -56,7 +54,6 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
           setMediaSource(settings.onAir.mediaSource);
           toast.success(texts.saved, { description: texts.mediaSaved(settings.onAir.mediaSource) });
         },
-        onError: (e) => toast.error(texts.saveFailed, { description: serverMessage(e) }),
       },
     );
   };

@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { putSetting, type RetrySettings } from '@/db/settings';
+import type { RetrySettings } from '@/db/settings';
+import { useSetting } from '@/db/use-setting';
 import { setRetrySettings } from '@/lib/resilience/retry';
-import { useSetting } from '../api/use-setting';
 import { validateRetrySettings, type RetryErrors, type RetryField } from '../lib/retry-validation';
 import { messages } from '../messages';
 import { storageFailureMessage } from '@/db/storage-errors';
@@ -37,7 +37,7 @@ const FIELDS: Array<{ field: RetryField; label: string; min: number; max: number
 
 /** SPEC §5 retry settings; saved in Dexie ('retry') and applied by lib/resilience at once. */
 export function RetrySettingsCard() {
-  const stored = useSetting('retry');
+  const [stored, saveRetry] = useSetting('retry');
   const [draft, setDraft] = useState<Draft | null>(null);
   // What this form saved last, shown until the live query catches up (an edit right after Save starts from it).
   const [saved, setSaved] = useState<RetrySettings | null>(null);
@@ -58,7 +58,7 @@ export function RetrySettingsCard() {
     }
     setErrors({});
     try {
-      await putSetting('retry', result.value);
+      await saveRetry(result.value);
       setRetrySettings(result.value);
       setSaved(result.value);
       setDraft(null);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { getDeskSettings } from '@/lib/api/desk-settings';
+import { callApi } from '@/lib/api/client';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../../../tests/render';
 import { ReviewCard } from './review-card';
@@ -43,7 +43,7 @@ test('the switch saves review=false at once', async () => {
   expect(await screen.findByText('Einstellungen gespeichert')).toBeInTheDocument();
   expect(bodies).toEqual([{ review: false }]);
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Freigabe vor Veröffentlichung' })).not.toBeChecked());
-  expect((await getDeskSettings()).review).toBe(false);
+  expect((await callApi('settings.get')).review).toBe(false);
 });
 
 test('Speichern saves both disclosure lines, trimmed', async () => {
@@ -56,7 +56,7 @@ test('Speichern saves both disclosure lines, trimmed', async () => {
   await user.click(screen.getByRole('button', { name: 'Speichern' }));
   expect(await screen.findByText('Einstellungen gespeichert')).toBeInTheDocument();
   expect(bodies).toEqual([{ disclosure: { reviewed: REVIEWED, automatic: 'Automatisch mit KI erstellt.' } }]);
-  expect((await getDeskSettings()).disclosure).toEqual({
+  expect((await callApi('settings.get')).disclosure).toEqual({
     reviewed: REVIEWED,
     automatic: 'Automatisch mit KI erstellt.',
   });
@@ -81,7 +81,7 @@ test('a blank line or one over 300 characters is refused before anything is sent
   const alerts = await screen.findAllByRole('alert');
   expect(alerts.map((a) => a.textContent)).toEqual(['Bitte einen Hinweistext eingeben.', 'Höchstens 300 Zeichen.']);
   expect(bodies).toEqual([]);
-  expect((await getDeskSettings()).disclosure.reviewed).toBe(REVIEWED);
+  expect((await callApi('settings.get')).disclosure.reviewed).toBe(REVIEWED);
 });
 
 test("a refused save shows the server's message and the switch goes back", async () => {

@@ -8,7 +8,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
-import { useDeskSettings, useUpdateDeskSettings } from '../api/desk-settings';
+import { useDeskSettings } from '../api/get-desk-settings';
+import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
 import { messages } from '../messages';
 
@@ -63,8 +64,8 @@ function DisclosureField({
 
 function ReviewForm({ saved }: { saved: DeskSettings }) {
   const base = useId();
-  const review = useUpdateDeskSettings();
-  const disclosure = useUpdateDeskSettings();
+  const review = useUpdateDeskSettings(messages.review.saveFailed);
+  const disclosure = useUpdateDeskSettings(messages.review.saveFailed);
   const [lines, setLines] = useState<Disclosure>(saved.disclosure);
   const [errors, setErrors] = useState<DisclosureErrors>({});
   const dirty = lines.reviewed !== saved.disclosure.reviewed || lines.automatic !== saved.disclosure.automatic;
@@ -72,13 +73,7 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
   const reviewOn = review.isPending && review.variables.review !== undefined ? review.variables.review : saved.review;
 
   const toggleReview = (on: boolean) =>
-    review.mutate(
-      { review: on },
-      {
-        onSuccess: () => toast.success(messages.system.saved),
-        onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
-      },
-    );
+    review.mutate({ review: on }, { onSuccess: () => toast.success(messages.system.saved) });
 
   const saveDisclosure = () => {
     const found: DisclosureErrors = { reviewed: checkLine(lines.reviewed), automatic: checkLine(lines.automatic) };
@@ -91,7 +86,6 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           setLines(settings.disclosure);
           toast.success(messages.system.saved);
         },
-        onError: (e) => toast.error(messages.review.saveFailed, { description: serverMessage(e) }),
       },
     );
   };

@@ -9,7 +9,8 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
 import { loadContract } from '@/lib/api/client';
-import { useDeskSettings, useUpdateDeskSettings } from '../api/desk-settings';
+import { useDeskSettings } from '../api/get-desk-settings';
+import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
 import { messages } from '../messages';
 
@@ -28,7 +29,7 @@ async function checkInterval(value: string): Promise<{ ok: true; minutes: number
 
 function ScheduleForm({ saved }: { saved: Schedule }) {
   const base = useId();
-  const update = useUpdateDeskSettings();
+  const update = useUpdateDeskSettings(messages.schedule.saveFailed);
   const [enabled, setEnabled] = useState(saved.enabled);
   const [minutes, setMinutes] = useState(String(saved.everyMinutes));
   const [error, setError] = useState<string | null>(null);
@@ -43,10 +44,7 @@ function ScheduleForm({ saved }: { saved: Schedule }) {
     setError(null);
     update.mutate(
       { schedule: { enabled, everyMinutes: checked.minutes } },
-      {
-        onSuccess: () => toast.success(messages.schedule.saved),
-        onError: (e) => toast.error(messages.schedule.saveFailed, { description: serverMessage(e) }),
-      },
+      { onSuccess: () => toast.success(messages.schedule.saved) },
     );
   };
 

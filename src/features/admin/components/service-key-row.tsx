@@ -4,12 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { SavedKey } from '@/lib/api/keys';
-import type { TestResult } from '@/contract';
+import type { SavedKey, TestResult } from '@/contract';
 import { redact } from '@/lib/security/redact';
 import { formatTime } from '@/lib/format';
 import { messages } from '../messages';
-import { maskKey, type ApiServiceEntry } from '../services';
+import { maskKey, type ApiServiceEntry } from '../lib/services';
 
 export interface ServiceKeyRowProps {
   service: ApiServiceEntry;

@@ -7,14 +7,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getSetting } from '@/db/settings';
 import { getConfig } from '@/lib/config';
-import { socialPlatformKeys } from '@/lib/api/query-keys';
-import { startOAuth } from '@/lib/api/social';
+import { socialPlatformsQueryOptions } from '@/lib/api/query-keys';
 import type { OAuthPlatform, Platform, SocialPlatform } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
-import { usePlatforms, useSetPlatformConnected } from '../api/platforms';
+import { usePlatforms } from '../api/get-platforms';
+import { useSetPlatformConnected } from '../api/set-platform-connected';
+import { useStartOAuth } from '../api/start-oauth';
 import { formatNumber } from '@/lib/format';
 import { showFailureToast } from '@/components/ui/failure-toast';
-import { requestTikTokConnect } from '../api/webhook';
+import { requestTikTokConnect } from '../api/request-tiktok-connect';
 import {
   authorizeUrl,
   beginOAuth,
@@ -52,6 +53,7 @@ export function SocialTab() {
   const [automating, setAutomating] = useState(false);
   const list = platforms.data ?? FALLBACK;
   const queryClient = useQueryClient();
+  const startOAuth = useStartOAuth();
   // Live mode: the platform the server is connecting, and its status text when the popup opened.
   const [pending, setPending] = useState<{ id: OAuthPlatform; status: string } | null>(null);
 
@@ -61,7 +63,9 @@ export function SocialTab() {
     let done = false;
     return queryClient.getQueryCache().subscribe(() => {
       if (done) return;
-      const p = queryClient.getQueryData<SocialPlatform[]>(socialPlatformKeys.list())?.find((x) => x.id === pending.id);
+      const p = queryClient
+        .getQueryData<SocialPlatform[]>(socialPlatformsQueryOptions().queryKey)
+        ?.find((x) => x.id === pending.id);
       if (!p) return;
       if (p.connected) {
         done = true;
@@ -82,7 +86,7 @@ export function SocialTab() {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (live()) {
         // The server already stored the result; fetch it now in case the event stream is slower than the popup.
-        void queryClient.invalidateQueries({ queryKey: socialPlatformKeys.list() });
+        void queryClient.invalidateQueries({ queryKey: socialPlatformsQueryOptions().queryKey });
         return;
       }
       const result = consumeOAuthResult(event.data);
@@ -120,16 +124,16 @@ export function SocialTab() {
     }
     const name = nameOf(provider, list);
     setPending({ id: provider, status: list.find((p) => p.id === provider)?.status ?? '' });
-    startOAuth(provider).then(
-      ({ url }) => {
+    startOAuth.mutate(provider, {
+      onSuccess: ({ url }) => {
         popup.location.href = url;
       },
-      (error: unknown) => {
+      onError: (error) => {
         popup.close();
         setPending(null);
         toast.error(messages.oauth.failed(name), { description: errorMessage(error) });
       },
-    );
+    });
   };
 
   const toggle = (p: SocialPlatform) => {

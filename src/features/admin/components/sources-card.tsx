@@ -10,7 +10,11 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import type { FeedSource } from '@/contract';
 import { formatDateTime } from '@/lib/format';
-import { useDeleteSource, useFetchAllSources, useFetchSource, useSources, useUpdateSource } from '../api/sources';
+import { useDeleteSource } from '../api/delete-source';
+import { useFetchAllSources } from '../api/fetch-all-sources';
+import { useFetchSource } from '../api/fetch-source';
+import { useSources } from '../api/get-sources';
+import { useUpdateSource } from '../api/update-source';
 import { serverMessage } from '../lib/server-message';
 import type { SourceDraft } from '../lib/source-validation';
 import { isWebAddress } from '@/lib/security/web-address';
@@ -62,10 +66,7 @@ export function SourcesCard() {
   const setEnabled = (source: FeedSource, enabled: boolean) =>
     update.mutate(
       { id: source.id, patch: { enabled } },
-      {
-        onSuccess: (saved) => toast.success(M.saved, { description: saved.name }),
-        onError: (error) => toast.error(M.saveFailed, { description: serverMessage(error) }),
-      },
+      { onSuccess: (saved) => toast.success(M.saved, { description: saved.name }) },
     );
 
   const fetchNow = (source: FeedSource) =>
@@ -75,7 +76,6 @@ export function SourcesCard() {
         if (error) toast.warning(M.fetched, { description: `${fetched.name}: ${error}` });
         else toast.success(M.fetched, { description: M.fetchedOne(fetched.name, fetched.lastFetch?.newItems ?? 0) });
       },
-      onError: (error) => toast.error(M.fetchFailed, { description: serverMessage(error) }),
     });
 
   const fetchEvery = () =>
@@ -89,18 +89,12 @@ export function SourcesCard() {
         );
         (failed.length ? toast.warning : toast.success)(M.fetched, { description });
       },
-      onError: (error) => toast.error(M.fetchFailed, { description: serverMessage(error) }),
     });
 
   const saveEdit = async (source: FeedSource, value: SourceDraft) => {
-    try {
-      const saved = await update.mutateAsync({ id: source.id, patch: value });
-      toast.success(M.saved, { description: saved.name });
-      setEditing(null);
-    } catch (error) {
-      toast.error(M.saveFailed, { description: serverMessage(error) });
-      throw error;
-    }
+    const saved = await update.mutateAsync({ id: source.id, patch: value });
+    toast.success(M.saved, { description: saved.name });
+    setEditing(null);
   };
 
   const list = sources.data ?? [];
@@ -241,10 +235,7 @@ export function SourcesCard() {
           question={M.deleteQuestion}
           text={M.deleteText}
           onConfirm={(source) =>
-            remove.mutate(source.id, {
-              onSuccess: () => toast.success(M.deleted, { description: source.name }),
-              onError: (error) => toast.error(M.deleteFailed, { description: serverMessage(error) }),
-            })
+            remove.mutate(source.id, { onSuccess: () => toast.success(M.deleted, { description: source.name }) })
           }
         />
       </WhenOpened>

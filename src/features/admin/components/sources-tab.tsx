@@ -1,7 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { useCreateSource } from '../api/sources';
-import { serverMessage } from '../lib/server-message';
+import { useCreateSource } from '../api/create-source';
 import type { SourceDraft } from '../lib/source-validation';
 import { messages } from '../messages';
 import { LatestItemsCard } from './latest-items-card';
@@ -12,13 +11,8 @@ import { SourcesCard } from './sources-card';
 function AddSourceCard() {
   const create = useCreateSource();
   const add = async (value: SourceDraft) => {
-    try {
-      const saved = await create.mutateAsync(value);
-      toast.success(messages.sources.saved, { description: saved.name });
-    } catch (error) {
-      toast.error(messages.sources.saveFailed, { description: serverMessage(error) });
-      throw error;
-    }
+    const saved = await create.mutateAsync(value);
+    toast.success(messages.sources.saved, { description: saved.name });
   };
   return (
     <Card>

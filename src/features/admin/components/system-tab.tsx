@@ -6,15 +6,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { patchSetting, type SystemToggles } from '@/db/settings';
+import type { SystemToggles } from '@/db/settings';
+import { useSetting } from '@/db/use-setting';
 import { setDebugLogging } from '@/lib/http/debug';
 import { useTheme } from '@/lib/theme';
-import { useSetting } from '../api/use-setting';
 import { HostChangeDialog, type PendingHostChange } from '@/components/host-change-dialog';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { hostChangeMessages } from '@/lib/webhooks/credential-hosts';
 import { missingUrlToast } from '@/lib/webhooks/failure-toasts';
-import { isWebhookUrl, testWebhook, webhookTestHostChange } from '../api/webhook';
+import { testWebhook, webhookTestHostChange } from '../api/test-webhook';
+import { isWebhookUrl } from '../lib/webhook-url';
 import { messages } from '../messages';
 import { ReviewCard } from './review-card';
 import { SettingsTransferCard } from './settings-transfer-card';
@@ -46,7 +47,7 @@ function ToggleRow({
 
 export function SystemTab() {
   const [theme, setTheme] = useTheme();
-  const system = useSetting('system');
+  const [system, saveSystem] = useSetting('system');
   const ids = useId();
   const [webhook, setWebhook] = useState<string | null>(null);
   const [webhookError, setWebhookError] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export function SystemTab() {
 
   const patch = async (change: Partial<SystemToggles>) => {
     try {
-      await patchSetting('system', change);
+      await saveSystem(change);
       if (change.debugMode !== undefined) setDebugLogging(change.debugMode);
       toast.success(messages.system.saved);
     } catch (error) {

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TtsProvider as TtsEngine } from '@/contract';
-import { putSetting, type TtsRoles } from '@/db/settings';
+import type { TtsRoles } from '@/db/settings';
+import { useSetting } from '@/db/use-setting';
 import {
   generateSpeech,
   getTtsRoles,
@@ -16,11 +17,10 @@ import {
 } from '@/lib/api/tts';
 import { errorMessage } from '@/lib/http/api-error';
 import { redact } from '@/lib/security/redact';
-import { useUpdateDeskSettings } from '../api/desk-settings';
-import { useTtsRoles } from '../api/tts-roles';
-import { serverMessage } from '../lib/server-message';
+import { useUpdateDeskSettings } from '../api/update-desk-settings';
+import { useTtsRoles } from '../hooks/use-tts-roles';
 import { messages } from '../messages';
-import { serviceName } from '../services';
+import { serviceName } from '../lib/services';
 import { storageFailureMessage } from '@/db/storage-errors';
 
 /**
@@ -30,7 +30,8 @@ import { storageFailureMessage } from '@/db/storage-errors';
 export function TtsRolesCard() {
   const { roles, live, loading } = useTtsRoles();
   const last = useSyncExternalStore(onTtsChange, lastTtsProvider);
-  const update = useUpdateDeskSettings();
+  const update = useUpdateDeskSettings(messages.tts.switchFailed);
+  const [, saveRoles] = useSetting('ttsRoles');
   const [speaking, setSpeaking] = useState(false);
   // The last sample's audio, playable here (a blob URL, released when replaced or on leaving), and who spoke it.
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
@@ -56,7 +57,6 @@ export function TtsRolesCard() {
             ),
           });
         },
-        onError: (error) => toast.error(messages.tts.switchFailed, { description: serverMessage(error) }),
       },
     );
   };
@@ -69,7 +69,7 @@ export function TtsRolesCard() {
     const next: TtsRoles = { primary: current.backup, backup: current.primary };
     try {
       // Saved before it shows: what the card shows survives a reload.
-      await putSetting('ttsRoles', next);
+      await saveRoles(next);
       setTtsRoles(next);
       toast.success(messages.tts.switched, {
         description: messages.tts.switchedDescription(serviceName(next.primary), serviceName(next.backup)),

@@ -17,7 +17,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { User } from '@/contract';
-import { useCreateUser, useUsers } from '../api/users';
+import { useCreateUser } from '../api/create-user';
+import { useUsers } from '../api/get-users';
 import { messages } from '../messages';
 
 const ROLE_OPTIONS = (['Admin', 'Editor', 'Viewer'] satisfies Array<User['role']>).map((r) => ({ value: r, label: r }));
@@ -47,7 +48,6 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
           setRole('Editor');
           onOpenChange(false);
         },
-        onError: () => toast.error(messages.users.addFailed),
       },
     );
   };

@@ -1,17 +1,6 @@
 import { getSetting } from '@/db/settings';
 import { confirmedWorkflowHosts, hostOf, type HostChange } from '@/lib/webhooks/credential-hosts';
-import { callWebhook } from '@/lib/webhooks/call';
 import { testWebhook as testN8nWebhook } from '@/lib/webhooks/n8n';
-
-/** Only http(s) addresses are called. */
-export function isWebhookUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The host change a webhook test to `url` would make for the stored bearer key: null when no key is stored or the URL
@@ -36,27 +25,4 @@ export async function testWebhook(
   const config = await getSetting('workflowConfig');
   const keyAllowed = options.keyConfirmed === true || (await webhookTestHostChange(url)) === null;
   return testN8nWebhook({ ...config, webhookUrl: url, apiKey: keyAllowed ? config.apiKey : undefined });
-}
-
-/** The automation-based TikTok connect: asks the workflow behind the webhook to connect TikTok. Throws WebhookError. */
-export async function requestTikTokConnect(url: string): Promise<void> {
-  const json = {
-    action: 'connect',
-    platform: 'tiktok',
-    timestamp: new Date().toISOString(),
-    source: 'newsdesk-admin',
-    version: '2.0',
-  };
-  await callWebhook(
-    { url, method: 'POST', json, timeoutMs: 10_000 },
-    {
-      service: 'webhook',
-      breaker: true,
-      context: { action: 'tiktok-connect' },
-      operation: {
-        kind: 'webhook.call',
-        args: { service: 'webhook', url, method: 'POST', json, timeoutMs: 10_000, breaker: true },
-      },
-    },
-  );
 }

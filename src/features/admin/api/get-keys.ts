@@ -1,14 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listServerKeys, type SavedKey } from '@/lib/api/keys';
-import type { TestResult } from '@/contract';
-import { adminKeys } from './keys';
+import { useQuery } from '@tanstack/react-query';
+import type { SavedKey, TestResult } from '@/contract';
+import { apiQuery } from '@/lib/api/query';
 
 /** The live server's keys: masked forms and last tests only (the browser never holds a key in live mode). */
-export const serverKeysQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.serverKeys(), queryFn: ({ signal }) => listServerKeys(signal) });
+export const keysQuery = () => apiQuery('keys.list', { retries: false });
 
 export function useServerKeys(enabled: boolean): Record<string, SavedKey> {
-  const { data } = useQuery({ ...serverKeysQueryOptions(), enabled });
+  const { data } = useQuery({ ...keysQuery(), enabled });
   return Object.fromEntries((data ?? []).map((k) => [k.service, k]));
 }
 

@@ -7,7 +7,7 @@ export interface ApiServiceEntry {
   name: string;
   description: string;
   category: ServiceCategory;
-  /** prov15: the provider documents no free authenticated call, so the server cannot test its key (said in German). */
+  /** The provider documents no free authenticated call, so the server cannot test its key (said in German). */
   noKeyTest?: true;
 }
 

@@ -11,9 +11,9 @@ import { setDebugLogging } from '@/lib/http/debug';
 import { clearSecrets } from '@/lib/security/redact';
 import { loadSettingsIntoRuntime } from '@/lib/settings-bootstrap';
 import { server } from '@/mocks/node';
-import { renderWithProviders } from '../../../tests/render';
-import { ErrorLogsTab } from './components/error-logs-tab';
-import { buildSettingsExport } from './lib/settings-transfer';
+import { renderWithProviders } from '../../../../tests/render';
+import { ErrorLogsTab } from './error-logs-tab';
+import { buildSettingsExport } from '../lib/settings-transfer';
 
 const KEYS: Record<string, string> = {
   openai: 'sk-proj-OPENAI-0001aaaa',

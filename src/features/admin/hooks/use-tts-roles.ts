@@ -3,8 +3,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { TtsRoles } from '@/db/settings';
 import { getTtsRoles, onTtsChange, setTtsRoles } from '@/lib/api/tts';
 import { getConfig } from '@/lib/config';
-import { deskSettingsQueryOptions } from './desk-settings';
-import { useSetting } from './use-setting';
+import { useSetting } from '@/db/use-setting';
+import { deskSettingsQuery } from '../api/get-desk-settings';
 
 /**
  * The TTS roles Admin shows and switches: on a live desk the server's (settings.get, what the pipeline speaks by), in
@@ -12,8 +12,8 @@ import { useSetting } from './use-setting';
  */
 export function useTtsRoles(): { roles: TtsRoles; live: boolean; loading: boolean } {
   const live = getConfig().apiMode === 'live';
-  const server = useQuery({ ...deskSettingsQueryOptions(), enabled: live });
-  const stored = useSetting('ttsRoles');
+  const server = useQuery({ ...deskSettingsQuery(), enabled: live });
+  const [stored] = useSetting('ttsRoles');
   const runtime = useSyncExternalStore(onTtsChange, getTtsRoles);
   const fromServer = live ? server.data?.ttsRoles : undefined;
   useEffect(() => {

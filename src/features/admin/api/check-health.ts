@@ -1,13 +1,13 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { checkHealth, HEALTH_POLL_MS, HEALTH_SERVICES } from '@/lib/api/health';
 import type { TestResult } from '@/contract';
+import { checkHealth, HEALTH_POLL_MS, HEALTH_SERVICES, type HealthService } from '@/lib/api/health';
+import { apiKey } from '@/lib/api/query';
 import { errorMessage } from '@/lib/http/api-error';
-import { adminKeys } from './keys';
 
 /** One health check; a failure is a result (offline), not a thrown query error, so the badge can show it. */
-export const healthQueryOptions = (service: string) =>
+export const healthQuery = (service: HealthService) =>
   queryOptions({
-    queryKey: adminKeys.health(service),
+    queryKey: apiKey('health.service', { params: { service } }),
     queryFn: async ({ signal }): Promise<TestResult> => {
       try {
         return await checkHealth(service, signal);
@@ -31,7 +31,7 @@ export const healthQueryOptions = (service: string) =>
 /** Health results by service, for the services that have a health path. */
 export function useHealthChecks(): Record<string, TestResult | undefined> {
   return useQueries({
-    queries: HEALTH_SERVICES.map((s) => healthQueryOptions(s)),
+    queries: HEALTH_SERVICES.map((s) => healthQuery(s)),
     combine: (results) => Object.fromEntries(HEALTH_SERVICES.map((s, i) => [s, results[i]?.data])),
   });
 }
