@@ -1,10 +1,5 @@
-// The outbox (DESIGN "Offline and PWA"): a post sent or scheduled while offline, or whose send fails on the
-// network or with a 5xx after its retries, is stored in Dexie (db/outbox.ts) with an idempotency key that
-// goes out as the Idempotency-Key header on every attempt. One tab, the holder of the 'newsdesk-outbox'
-// Web Lock, sends the queue in order when the network returns (online event, tab visible, every 30 s); a
-// 4xx is final (failed, the operator edits and resends or discards). "Offline" is decided by
-// navigator.onLine and the online/offline events, because the in-page mock network answers even when the
-// browser has no network; the mock for /social/post* fails like a dropped network while navigator.onLine is false.
+// Failed or offline posts wait in Dexie under one idempotency key; the tab holding the Web Lock sends them in order.
+// Offline is navigator.onLine, not a failed fetch: the in-page mock network answers even when the browser has none.
 import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
@@ -56,13 +51,7 @@ function codeOf(error: ApiError): string | undefined {
   }
 }
 
-/**
- * Final (the operator has to change something): a refusal of the post itself — a validation error, a refused role, a
- * platform not connected, a revoked token — an answer that breaks the contract (the same key would only bring the same
- * answer back) and an entry that is no valid post. Not final, so the entry waits in the queue with its reason: missing
- * or expired credentials (401: the token is asked for, then it goes out), 408, 429, 5xx, network errors, time-outs and
- * a 409 saying the same key is still being worked on.
- */
+/** Final when the operator must change something (a 4xx refusal, a contract break); 401, 408, 429, 409 in progress wait. */
 export function isFinalFailure(error: unknown): boolean {
   if (error instanceof InvalidQueuedPostError) return true;
   if (!(error instanceof ApiError)) return false;
@@ -89,7 +78,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** How long to wait before asking again about a key still in progress: the server's Retry-After (at least 1 s). */
+/** How long to wait before asking again about a key still in progress. */
 export function inProgressWaitMs(error: ApiError, now = Date.now()): number {
   return Math.max(parseRetryAfter(error.retryAfter, now) ?? IN_PROGRESS_WAIT_MS, 1000);
 }
@@ -109,7 +98,7 @@ export interface DrainResult {
   expired: number;
   /** Why draining stopped early (network or server error); the entry stays queued with this reason. */
   stopped?: string;
-  /** When an entry the server asked to wait for (a key still in progress) may be asked about again; the drainer comes back then. */
+  /** When a key still in progress may be asked about again; the drainer comes back then. */
   retryAt?: number;
 }
 
@@ -117,20 +106,14 @@ function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-/**
- * Sends the queue in order, if this tab gets the outbox lock (other tabs return at once with
- * leader: false and only show the queue). A 2xx — a 202 'accepted, publishing' too — marks it sent; a 4xx moves
- * the entry to 'failed' and the next one is sent; a network or server error puts the entry back in the queue
- * and stops, so that order is kept. A 409 saying its key is still in progress keeps it queued with the German
- * reason until the server's Retry-After (`retryAt`), and the next one is sent.
- */
+/** Sends the queue in order if this tab holds the lock; a 4xx fails one entry, a network or 5xx error stops to keep order. */
 export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResult> {
   const { locks = defaultLockManager(), send = sendQueuedPost, isOnline = browserOnline, now = Date.now } = options;
   return locks.request(await outboxLockName(), { ifAvailable: true }, async (lock) => {
     const result: DrainResult = { leader: lock !== null, sent: 0, failed: 0, expired: 0 };
     if (!lock) return result;
     await recoverStaleSending(now());
-    // Sent entries are kept a week for the operator to see, then pruned, so the list does not grow without bound.
+    // Sent entries stay visible for a while, then are pruned so the list stays bounded.
     await pruneOutbox(undefined, now());
     while (isOnline()) {
       const { entry, expired, waitUntil } = await claimNext(now());

@@ -7,10 +7,7 @@ let running: Promise<DrainResult | undefined> | null = null;
 let again = false;
 let trigger: (() => void) | null = null;
 
-/**
- * Starts draining the outbox when the network returns (online event), when the tab becomes visible,
- * every 30 s, and now. Only the holder of the outbox Web Lock sends; the others skip. Returns a stop function.
- */
+/** Drains the outbox now, when the network returns, when the tab shows and on an interval; returns a stop function. */
 export function startOutboxDrainer(
   options: DrainOptions & { intervalMs?: number; onResult?: (result: DrainResult) => void; ready?: () => boolean } = {},
 ): () => void {

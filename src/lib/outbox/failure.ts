@@ -1,13 +1,12 @@
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
 
-// Apart from drain.ts so that a screen showing a send's failure (the Social composer) need not load the drain, the
-// outbox's database code and the contract before its first render.
+// Apart from drain.ts so a screen showing a failure need not load the drain, the outbox database and the contract.
 
 /** The German reason of a send that got no answer in time; the entry is queued again with its key. */
 export const TIMEOUT_REASON =
   'Zeitüberschreitung: Der Server hat nicht rechtzeitig geantwortet. Der Post wird erneut gesendet.';
 
-/** The German reason of an entry whose key the server is still working on (a 409 'in progress'): asked again later, never sent twice. */
+/** The German reason of a key the server is still working on (a 409 'in progress'): asked again, never sent twice. */
 export const IN_PROGRESS_REASON =
   'Wird noch veröffentlicht: Der Server bearbeitet diesen Post noch. Er wird später mit demselben Schlüssel nachgefragt, nicht doppelt gesendet.';
 

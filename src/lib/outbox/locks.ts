@@ -3,12 +3,7 @@ export interface LockManagerLike {
   request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T> | T): Promise<T>;
 }
 
-/**
- * An in-memory lock manager with Web Locks semantics for `ifAvailable`: the callback gets null when the
- * lock is held. It is the fallback where navigator.locks is missing (one tab only; across tabs the
- * outbox's transactional claim still keeps a post from being sent twice) and the fake in tests, where
- * several "tabs" share one instance.
- */
+/** In-memory Web Locks, the fallback without navigator.locks; the outbox's transactional claim still prevents resends. */
 export function createMemoryLockManager(): LockManagerLike {
   const held = new Set<string>();
   return {

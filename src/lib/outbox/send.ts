@@ -12,14 +12,7 @@ export type SendOutcome =
 /** German reason stored with a post queued while the browser is offline. */
 export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung zurück ist.';
 
-/**
- * Posts to one platform, or puts the post into the outbox when the browser is offline or the send
- * fails on the network or with a 5xx after its retries (the same idempotency key goes along, so a
- * request that did reach the server is not posted twice). 'sent' means the server took it: a 202 answers
- * the publication still pending, whose result comes later. A 409 saying the key is still in progress is
- * queued to be asked again after its Retry-After. A 4xx is thrown to the caller; an OutboxQuotaError is
- * thrown when the outbox cannot store the post.
- */
+/** Posts to one platform, or queues it under the same idempotency key when offline or the send fails on the network. */
 export async function sendOrQueue(
   platform: Platform,
   payload: SocialPostBody,
