@@ -19,7 +19,7 @@ export class ApiError extends Error {
   readonly url: string | undefined;
   readonly body: string | undefined;
   readonly statusText: string;
-  /** The answer's Retry-After header as sent (seconds or an HTTP date): how long the server asked the caller to wait. */
+  /** The answer's Retry-After header as sent (seconds or an HTTP date). */
   readonly retryAfter: string | undefined;
 
   constructor(
@@ -75,10 +75,7 @@ export function bodyMessage(error: ApiError): string | undefined {
   return typeof message === 'string' && message.trim() ? message.trim() : undefined;
 }
 
-/**
- * The message of any thrown value, for the screen, the outbox and the error log; 'An error occurred' when it has none
- * (SPEC §8). Secrets are redacted: a server may echo a key back in its error body.
- */
+/** The message of any thrown value, redacted: a server may echo a key back in its error body. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return redact(error.message);
   if (typeof error === 'string' && error) return redact(error);

@@ -7,7 +7,6 @@ export function setDebugLogging(on: boolean): void {
   enabled = on;
 }
 
-/** Whether verbose request logging is on. */
 export function isDebugLogging(): boolean {
   return enabled;
 }
@@ -25,7 +24,6 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** Logs one request (method, redacted address, status, duration) when debug mode is on. */
 export function logRequest(method: string, url: string, status: number | string, durationMs: number): void {
   if (!enabled) return;
   console.debug(`[http] ${method} ${redactUrl(url)} → ${status} (${Math.round(durationMs)} ms)`);

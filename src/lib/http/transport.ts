@@ -20,7 +20,7 @@ export interface TransportOptions {
   onHeaders?: (headers: Headers) => void;
 }
 
-/** The time-out of a call that names none: a backend that accepts the connection and never answers must not hold a caller forever. */
+/** A backend that accepts the connection and never answers must not hold a caller forever. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** An upload is given up when no byte has moved (up or down) for this long; its total time is not limited. */
 export const UPLOAD_STALL_TIMEOUT_MS = 30_000;
@@ -34,12 +34,7 @@ export function buildUrl(base: string, path: string, query?: TransportOptions['q
   return url.toString();
 }
 
-/**
- * One HTTP exchange: non-2xx throws ApiError with the SPEC §8 message; 204 gives undefined; a JSON
- * content type is parsed; any other body is parsed as JSON when it is JSON and otherwise rejected with
- * 'Non-JSON response with status {status} at {url}: {body}'. Network failures become NETWORK_ERROR,
- * time-outs 'Connection timeout' (TIMEOUT).
- */
+/** One HTTP exchange; non-2xx, network failures, time-outs and non-JSON bodies throw ApiError (SPEC §8 messages). */
 export async function transport(url: string, options: TransportOptions = {}): Promise<unknown> {
   const {
     method = 'GET',
@@ -123,10 +118,7 @@ export interface UploadOptions {
   stallTimeoutMs?: number;
 }
 
-/**
- * Multipart POST with upload progress (fetch cannot report it, XMLHttpRequest can). Same errors as transport().
- * Timed by progress, not by total time: a slow line that keeps sending is never cut off, a silent one is.
- */
+/** Multipart POST with progress (fetch cannot report it), timed by stalls so a slow line that keeps sending is not cut. */
 export function uploadWithProgress(url: string, formData: FormData, options: UploadOptions = {}): Promise<unknown> {
   const stallMs = options.stallTimeoutMs ?? UPLOAD_STALL_TIMEOUT_MS;
   return new Promise<unknown>((resolve, reject) => {
