@@ -1,6 +1,4 @@
-// Secrets (API keys, bearer tokens, the OBS password) must never reach the console, the error log, an
-// export, a URL or a queued payload. Every secret the app knows is registered here, and every text that
-// leaves the app's memory goes through redact().
+// Every text that leaves the app's memory goes through redact(), so no registered secret reaches a log or an export.
 
 const secrets = new Set<string>();
 export const REDACTED = '[REDACTED]';
