@@ -25,8 +25,7 @@ function formatDuration(seconds: number): string | null {
   return Number.isFinite(s) ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : null;
 }
 
-// Lets the browser itself decode the file: an image to a bitmap, a video or audio up to its metadata. Null where the
-// browser offers no way to tell (no object URLs or createImageBitmap) or takes too long.
+// Null where the browser offers no way to tell (no object URLs or createImageBitmap) or takes too long.
 function decode(file: Blob, media: SniffedMedia): Promise<Decoded> {
   if (media.kind === 'image') {
     if (typeof createImageBitmap !== 'function') return Promise.resolve(null);
@@ -56,10 +55,7 @@ function decode(file: Blob, media: SniffedMedia): Promise<Decoded> {
   });
 }
 
-/**
- * Checks a file before it is uploaded: its type by content (sniffMedia: magic bytes, not the name or the type the
- * browser guesses from it), then that this browser can decode it. A file the browser cannot judge in time passes.
- */
+/** Checks a file by its magic bytes, then that this browser decodes it; a file it cannot judge in time passes. */
 export async function checkMediaFile(file: Blob): Promise<MediaFileCheck> {
   const media = sniffMedia(await readHead(file));
   if (!media) return { ok: false, reason: mediaFileMessages.unsupported };

@@ -2,10 +2,7 @@ import { useCallback, useRef } from 'react';
 import { checkMediaFile, type MediaFileCheck } from './check-file';
 import type { SniffedMedia } from '@/contract/sniff';
 
-/**
- * The content check of an upload form's file (Media Library and the Workflow screen's n8n upload): started once
- * when the file is picked, so a refusal shows at once, and awaited again by the upload without checking twice.
- */
+/** Checks a picked file once, so a refusal shows at once and the upload awaits the same result. */
 export function useMediaFileCheck() {
   const current = useRef<{ file: File; result: Promise<MediaFileCheck> } | null>(null);
   const checkOf = useCallback((file: File): Promise<MediaFileCheck> => {
