@@ -5,10 +5,7 @@ import { execute } from '@/lib/resilience/execute';
 import { recordFailure } from '@/lib/resilience/record';
 import type { RetryableOperation } from '@/lib/resilience/retry-registry';
 
-/**
- * Why a call to an operator-configured address (n8n, Zapier, a provider's own API) failed. A browser hides
- * CORS refusals, so they arrive as 'network' like any unreachable host; 'circuit-open' means nothing was sent.
- */
+/** Why a call failed; a browser hides CORS refusals, so they arrive as 'network' like any unreachable host. */
 export type WebhookFailureKind = 'missing-url' | 'http' | 'network' | 'timeout' | 'circuit-open';
 
 /** The one error of every call to an operator-configured address; screens map `kind` to the SPEC §8 toast. */
@@ -72,7 +69,7 @@ export interface WebhookRequest {
 export interface WebhookCallOptions {
   /** The error log's service name (and the breaker's, when `breaker` is on). */
   service: string;
-  /** Whether the service's circuit breaker guards the call. Tests leave it off: a test must always send. */
+  /** Tests leave the breaker off: a test must always send. */
   breaker?: boolean;
   context?: Record<string, unknown>;
   /** What Retry in the error log re-runs; only declared kinds type-check. */
@@ -106,11 +103,7 @@ export async function recordWebhookFailure(
   await recordFailure(options.service, error, 0, { context: options.context, operation: options.operation });
 }
 
-/**
- * One call to an operator-configured address, over lib/http's transport (its time-out and error codes) and
- * lib/resilience (optional breaker, error log). One attempt: the operator is watching and decides to retry.
- * Throws WebhookError (kind missing-url | http | network | timeout | circuit-open) or the caller's abort.
- */
+/** One attempt at an operator-configured address (the operator decides on a retry); throws WebhookError or the abort. */
 export async function callWebhook(request: WebhookRequest, options: WebhookCallOptions): Promise<WebhookResponse> {
   const url = request.url.trim();
   const started = performance.now();

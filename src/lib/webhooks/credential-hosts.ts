@@ -1,8 +1,6 @@
 import type { WorkflowConfig } from '@/db/settings';
 
-// Stored credentials (the workflow's bearer key, the OBS password) follow only hosts the operator confirmed: those of
-// the addresses in force (typed in by the operator, or confirmed when a file changed them). A file that names another
-// host is applied only after the operator has seen old → new and agreed.
+// Stored credentials follow only hosts the operator confirmed; a file naming another host waits for the operator's yes.
 
 /** One address whose host would change: the field's label, the host in force (null when none) and the new host. */
 export interface HostChange {
@@ -51,10 +49,7 @@ export function confirmedWorkflowHosts(
   return new Set(ADDRESSES.map(([key]) => hostOf(config[key])).filter((h): h is string => h !== null));
 }
 
-/**
- * The addresses of `next` that would take the stored bearer key to a host it does not go to now. Empty when no key is
- * stored (nothing to leak) or every new address stays on a confirmed host.
- */
+/** The addresses of `next` that would take the stored bearer key to a new host; empty when no key is stored. */
 export function workflowHostChanges(
   current: WorkflowConfig,
   next: Partial<WorkflowConfig>,

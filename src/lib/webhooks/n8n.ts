@@ -105,11 +105,7 @@ export function triggerBody(
   };
 }
 
-/**
- * POSTs the trigger parameters to the configured webhook. Throws WebhookError ('Webhook URL ist nicht
- * konfiguriert' without an address, 'n8n Webhook failed: {status} {statusText}' on non-2xx, network,
- * timeout) and records it in the error log under 'n8n'. `extra` adds fields such as a manual action.
- */
+/** POSTs the trigger parameters to the webhook; a failure throws WebhookError and goes to the error log as 'n8n'. */
 export async function triggerWorkflow(
   config: WorkflowConfig,
   params: TriggerParameters,
@@ -158,7 +154,7 @@ function toNumber(value: unknown): number {
 
 /** Reads active, totalExecutions and successRate from whatever the status address answered. */
 export function parseStatus(body: unknown): StatusResponse {
-  // A plain check, not a zod schema: zod (9 KB gzip) would load before the Workflow screen's heading for three fields.
+  // A plain check, not a zod schema: zod would load before the Workflow screen's heading for three fields.
   const data: { active?: unknown; totalExecutions?: unknown; successRate?: unknown } =
     typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   return {
@@ -203,11 +199,7 @@ export function connectionTestItems(config: WorkflowConfig): ConnectionTestItem[
   return ENDPOINTS.map((e) => ({ name: e.name, url: config[e.key].trim(), status: 'pending' }));
 }
 
-/**
- * Tests webhook, gateway, status and media one after another with 500 ms between them (SPEC §4/§9):
- * media by GET, the others by POST with a test body, each with a 10000 ms time-out. Every change is
- * reported through onChange; failures read 'HTTP {status}', 'Connection failed' or 'Connection timeout'.
- */
+/** Tests webhook, gateway, status and media in turn (SPEC §4/§9), reporting every row change through onChange. */
 export async function runConnectionTests(
   config: WorkflowConfig,
   options: { onChange?: (items: ConnectionTestItem[]) => void; signal?: AbortSignal } = {},
@@ -264,10 +256,7 @@ export async function runConnectionTests(
   return items;
 }
 
-/**
- * Multipart POST of `media` (+ optional `metadata` JSON text) to the media address with upload progress.
- * Errors: 'Media Upload URL ist nicht konfiguriert', 'Media Upload failed: {status}', 'Media Upload fehlgeschlagen'.
- */
+/** Multipart POST of `media` (and optional `metadata` JSON) to the media address, with upload progress. */
 export async function uploadMedia(
   config: WorkflowConfig,
   file: Blob,

@@ -9,7 +9,7 @@ export const IMPORT_MESSAGES = {
   notAiNews: 'Kein gültiger AI-News Workflow gefunden',
 } as const;
 
-/** Larger files are not read at all: an n8n export is a few hundred KB at most. */
+/** Larger files are not read at all; no n8n export comes near this. */
 export const MAX_WORKFLOW_FILE_BYTES = 5 * 1024 * 1024;
 
 const nodeSchema = z.looseObject({
@@ -77,11 +77,7 @@ function addressOf(node: WebhookNode, baseUrl: string | undefined): string | und
   return `${baseUrl.replace(/\/+$/, '')}/webhook/${node.path}`;
 }
 
-/**
- * Checks parsed JSON as an AI-News workflow (SPEC §5): it needs a webhook-type node or the known id
- * ('ai-news-workflow'), else 'Kein gültiger AI-News Workflow gefunden'. Webhook nodes give the
- * addresses: the node's webhookUrl, or `{baseUrl}/webhook/{path}` for an n8n export (which has paths only).
- */
+/** Checks parsed JSON as an AI-News workflow (SPEC §5); an n8n export has only paths, so `{baseUrl}/webhook/{path}`. */
 export function validateWorkflowJson(value: unknown, options: { baseUrl?: string } = {}): ImportResult {
   const parsed = workflowSchema.safeParse(value);
   if (!parsed.success || Array.isArray(value)) return failure(IMPORT_MESSAGES.notAiNews);
@@ -136,11 +132,7 @@ function looksLikeJson(file: File): boolean {
   return type === 'application/json' || (type === '' && /\.json$/i.test(file.name));
 }
 
-/**
- * Reads and checks an uploaded workflow file. Never throws: every outcome is a result with the SPEC §5
- * German message ('Bitte laden Sie eine gültige JSON-Datei hoch.', 'Die JSON-Datei konnte nicht gelesen
- * werden.', 'Kein gültiger AI-News Workflow gefunden').
- */
+/** Reads and checks an uploaded workflow file; never throws, every outcome carries its SPEC §5 German message. */
 export async function validateWorkflowFile(file: File, options: { baseUrl?: string } = {}): Promise<ImportResult> {
   try {
     if (!looksLikeJson(file)) return failure(IMPORT_MESSAGES.fileType);
