@@ -1,8 +1,5 @@
-// Compact view counts ('1.2K', '3.4M') without Intl. The first Intl object a page creates, whatever its kind, sets up
-// ICU's locale data in one task: 36–75 ms at 1× CPU in Chromium on this host, 150–300 ms at Lighthouse's 4× (a single
-// long task). The overview's chart is the only thing on /dashboard that formats a number, so formatting its labels by
-// hand keeps that task off the first screen. The output is Intl.NumberFormat('en', { notation: 'compact',
-// maximumFractionDigits: 1 })'s, as the unit test checks value by value.
+// By hand, not Intl: a page's first Intl object sets up ICU's locale data in one long task, kept off /dashboard.
+// The output is Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })'s, as the test checks.
 
 const UNITS = ['', 'K', 'M', 'B', 'T'];
 

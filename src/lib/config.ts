@@ -34,7 +34,7 @@ export function setConfig(config: RuntimeConfig): void {
 }
 
 /** Validates an unknown value as the deployment setting; throws ConfigError with a readable German reason. */
-// Checked by hand, not with zod: main.tsx runs this before the first render, and zod/mini cost 5 KB gzip there.
+// Checked by hand, not with zod: main.tsx runs this before the first render, whose bundle zod would grow.
 export function parseConfig(value: unknown): RuntimeConfig {
   const where: string[] = [];
   const record =
@@ -74,8 +74,7 @@ export interface LiveSettingMemory {
   write(config: RuntimeConfig): Promise<void>;
 }
 
-// Cache Storage, not localStorage (SPEC §4 keeps only `theme` there) and not IndexedDB through Dexie (loaded only after
-// the first render, for the budget): main.tsx reads it before anything else, with two calls and no library.
+// Cache Storage: SPEC §4 keeps only `theme` in localStorage and Dexie loads after the first render; main.tsx reads it.
 const LIVE_CACHE = 'newsdesk-deployment';
 const LIVE_KEY = '/newsdesk/last-live-config.json';
 
@@ -142,11 +141,7 @@ async function fetchConfigFile(fetchImpl: typeof fetch): Promise<RuntimeConfig |
   return parseConfig(json);
 }
 
-/**
- * Loads /config.json (a malformed one throws ConfigError with a German message). A live setting is remembered; when
- * the file is missing or unreachable, a browser that has run live keeps its last live setting (notice 'last-live')
- * instead of falling back to the build-time default, which would silently turn a live console into the demo.
- */
+/** Loads /config.json; when it is missing, a browser that ran live keeps its last live setting rather than the demo. */
 export async function loadConfig(
   fetchImpl: typeof fetch = fetch,
   memory: LiveSettingMemory = cacheLiveMemory,

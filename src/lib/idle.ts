@@ -9,11 +9,7 @@ function onIdle(run: () => void, timeout: number): () => void {
   return () => clearTimeout(id);
 }
 
-/**
- * Runs `run` once the current screen has painted and the browser is idle; returns a cancel function.
- * An idle callback alone can fire before the first paint (the screen's commit is still pending), which
- * pulled the toaster into the landing page's first render.
- */
+/** Runs `run` once the screen has painted and the browser is idle; an idle callback alone can fire before the paint. */
 export function whenIdle(run: () => void, timeout = 2000): () => void {
   let cancelNext: () => void = () => undefined;
   const frame = requestAnimationFrame(() => {
@@ -29,11 +25,7 @@ export function whenIdle(run: () => void, timeout = 2000): () => void {
   };
 }
 
-/**
- * False during the first render and paint, true once the browser is idle (after `delayMs` more, if given): for extras
- * that must not delay a screen. The switch renders as a transition, so React renders what it adds in slices that yield
- * to the browser (a sync render of the extras was one long task).
- */
+/** False until the first paint and an idle moment (plus `delayMs`), for extras; it flips in a transition to yield. */
 export function useAfterIdle(delayMs = 0): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {

@@ -98,8 +98,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     });
     // The server lost and regained its own feed of changes: what it missed meanwhile is fetched anew.
     source.addEventListener('resync', () => onResync());
-    // Each event is checked against the contract before anything acts on it (the contract's schemas load with the
-    // first event, like with the first call); one chain keeps the events in the order they came.
+    // Each event is checked against the contract first; one chain keeps the events in order.
     source.addEventListener('change', (message) => {
       const data = (message as MessageEvent<string>).data;
       checked = checked

@@ -3,11 +3,8 @@ interface YieldingScheduler {
 }
 
 /**
- * Resolves in a task of its own: what follows an `await nextTask()` runs after the browser has had the chance to
- * paint and handle input. Splits work that would otherwise be one long task (a module's evaluation, then the work
- * it enables). `scheduler.yield()` where the browser has it (it resumes ahead of other queued tasks), else a message
- * to itself (React's scheduler does the same): not a timer, which nested timers clamp to 4 ms and a faked clock
- * (tests, Playwright's page.clock) would hold until it is advanced.
+ * Resolves in a new task so the browser may paint and handle input: scheduler.yield() where present, else a message
+ * to itself; not a timer, which nesting clamps and a faked clock (tests, Playwright) would hold.
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;

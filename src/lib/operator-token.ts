@@ -1,6 +1,4 @@
-// The operator token of a live desk (the Newsdesk server's bearer token).
-// Kept in sessionStorage, not IndexedDB: it never reaches the settings export or the backup, is gone when the tab
-// closes, and a shared tablet does not keep it; the price is one prompt per new tab.
+// The live desk's bearer token lives in sessionStorage: never in the settings export or backup, gone with the tab.
 
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
@@ -25,12 +23,10 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The stored token, or undefined. */
 export function getOperatorToken(): string | undefined {
   return storage()?.getItem(KEY) ?? undefined;
 }
 
-/** Stores the token for this tab. */
 export function setOperatorToken(token: string): void {
   storage()?.setItem(KEY, token);
   pending = undefined;
@@ -38,10 +34,7 @@ export function setOperatorToken(token: string): void {
   for (const resume of [...waiting]) resume();
 }
 
-/**
- * Resolves once this tab has a token: at once when it has one, else after asking the operator (the token dialog) and
- * the operator's answer. A call without a token would only earn a 401, so none is sent; `signal` gives up the wait.
- */
+/** Resolves once this tab has a token, asking the operator if needed; a call without one would only earn a 401. */
 export function whenOperatorToken(signal?: AbortSignal): Promise<void> {
   if (getOperatorToken()) return Promise.resolve();
   return new Promise<void>((resolve, reject) => {
@@ -68,10 +61,7 @@ function announce(need: TokenNeed): void {
   for (const listener of listeners) listener(need);
 }
 
-/**
- * The operator token's header of a live call (empty without a token): `Authorization: Bearer`, or `X-Newsdesk-Token`
- * when the call's own Authorization header carries a provider key (POST /test/openai, SPEC §7).
- */
+/** The token header of a live call; X-Newsdesk-Token when Authorization carries a provider key (SPEC §7). */
 export function operatorAuthHeaders(callHeaders: Record<string, string> = {}): Record<string, string> {
   const token = getOperatorToken();
   if (!token) return {};

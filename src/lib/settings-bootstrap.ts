@@ -3,10 +3,7 @@ import { setDebugLogging } from '@/lib/http/debug';
 import { setRetrySettings } from '@/lib/resilience/retry';
 import { setTtsRoles } from '@/lib/api/tts';
 
-/**
- * Loads what Admin Settings saved into the runtime at app start: retry settings, TTS roles, debug
- * logging, and every stored secret (API keys, OBS password, workflow key) registered for redaction.
- */
+/** Loads the saved settings into the runtime and registers every stored secret for redaction. */
 export async function loadSettingsIntoRuntime(): Promise<void> {
   const [retry, ttsRoles, system] = await Promise.all([
     getSetting('retry'),
@@ -23,11 +20,7 @@ export async function loadSettingsIntoRuntime(): Promise<void> {
 }
 
 let first: Promise<void> | undefined;
-/**
- * The first load of the settings into the runtime, shared by everyone who needs them in force: the dashboard starts it
- * once the first screen has painted; a TTS request or a Switch made before then waits for it (a test speech right
- * after a reload goes to the saved primary, not the default one). A failed load is tried again by the next caller.
- */
+/** The first settings load, shared: a TTS request made before it ends waits for it; a failed load retries next time. */
 export function settingsInRuntime(): Promise<void> {
   first ??= loadSettingsIntoRuntime().catch((error: unknown) => {
     first = undefined;

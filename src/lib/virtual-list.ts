@@ -5,12 +5,7 @@ type ScrollOptions<T extends Element> = Pick<
   'initialRect' | 'observeElementRect' | 'scrollToFn'
 >;
 
-/**
- * The size of the scroll box, from the ResizeObserver's first report (after the browser's own layout of the frame)
- * instead of a read of `clientHeight` in the layout effect that mounts the list: that read forces the page's whole
- * style and layout into the task that rendered the data. Without a ResizeObserver (jsdom) it reads the size at once,
- * as TanStack Virtual's default does.
- */
+/** The scroll box's size from the ResizeObserver's first report, not a `clientHeight` read that would force layout. */
 function observeRectAfterLayout<T extends Element>(
   instance: Virtualizer<T, Element>,
   cb: (rect: Rect) => void,
@@ -31,10 +26,7 @@ function observeRectAfterLayout<T extends Element>(
 // Scroll boxes the virtualizer has written a position to: a new one stands at 0 already.
 const written = new WeakSet<Element>();
 
-/**
- * TanStack Virtual writes the scroll position (0) as soon as it meets a new scroll box, in the same layout effect, and
- * `scrollTo` forces a layout there too; a box just mounted is at 0, so that first write of 0 is left out.
- */
+/** TanStack Virtual writes 0 to a new box and `scrollTo` forces layout; a just-mounted box is at 0, so that write is skipped. */
 function scrollAfterMount<T extends Element>(
   offset: number,
   options: { adjustments?: number; behavior?: ScrollBehavior },
@@ -48,11 +40,7 @@ function scrollAfterMount<T extends Element>(
   elementScroll(offset, options, instance);
 }
 
-/**
- * Options for a virtualized list in a scroll box of at most `maxHeightPx`: it renders its first rows for that height
- * and measures the box after the browser's layout, so the task that renders arriving data forces no layout
- * (a profile of the posts and AI news screens at 4× CPU: 23–31 ms of that task's 40–80 ms were the forced layout).
- */
+/** Options for a virtualized list of at most `maxHeightPx`, measured after layout so rendering data forces none. */
 export function measureAfterLayout<T extends Element>(maxHeightPx: number): ScrollOptions<T> {
   return {
     initialRect: { width: 0, height: maxHeightPx },
