@@ -17,22 +17,15 @@ function showConfigError(root: HTMLElement, error: unknown) {
   root.append(box);
 }
 
-/**
- * Work that a dashboard screen's first render would otherwise do on the way, each in a task of its own while
- * config.json is on its way (the main thread waits for it anyway). Measured in Chromium at 1× CPU: the page's first
- * Intl object sets up ICU's locale data (36–75 ms, whichever formatter comes first); tailwind-merge builds its class
- * map on its first call (9–10 ms with lib/utils/class-groups). The overview formats nothing with Intl (its chart's
- * labels: lib/compact-number), so a page opened there never pays the first.
- */
+/** Warms what a dashboard's first render would do (ICU locale data, tailwind-merge's map) while config.json loads. */
 function warmUpWhileConfigLoads(pathname: string) {
   const overview = pathname.replace(/\/+$/, '') === '/dashboard';
   if (!overview) setTimeout(() => new Intl.NumberFormat('de-DE').format(0));
   void import('./lib/utils/cn').then(({ cn }) => cn('p-0'));
 }
 
-// The mode this browser ran in last: a hint for what to load while config.json is on its way, never the decision. Kept in
-// Cache Storage beside the last live setting (lib/config), not localStorage: SPEC §3/§4 keep only `theme` there.
-// Async, so that a page without `caches` (or storage refused) only loses the next start's head start.
+// The last mode, a hint for what to preload while config.json loads, never the decision; async so no `caches` costs little.
+// In Cache Storage, not localStorage: SPEC §3/§4 keep only `theme` there.
 const hintCache = async () => caches.open('newsdesk-deployment');
 const LAST_MODE_KEY = '/newsdesk/last-mode';
 
@@ -40,7 +33,7 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) return;
   let startMocks: (() => Promise<unknown>) | undefined;
-  // Read at once, in parallel with config.json: a cache lookup takes a few ms, the file's answer longer.
+  // Read in parallel with config.json, which answers later than the cache.
   const hint = hintCache()
     .then((cache) => cache.match(LAST_MODE_KEY))
     .then((response) => response?.text())

@@ -9,11 +9,7 @@ interface ConfirmDeleteProps<T extends { title: string }> {
   onConfirm: (item: T) => void;
 }
 
-/**
- * "Really delete …?" for a list's row (Posts, Media): Abbrechen or Delete. A screen loads this module lazily, inside
- * WhenOpened, with the first delete it asks about: a static import would put a chunk shared by Posts and Media (and its
- * import list) before every such screen's first render.
- */
+/** "Really delete …?" for a list's row; screens load it lazily so that no shared chunk precedes their first render. */
 export default function ConfirmDelete<T extends { title: string }>({
   item,
   onClose,

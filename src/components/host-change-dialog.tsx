@@ -19,10 +19,7 @@ export interface PendingHostChange {
   onCancel?: () => void;
 }
 
-/**
- * Asks before stored credentials go to a new host: lists each address as old → new host. Nothing runs until
- * "Hosts übernehmen"; Abbrechen (or Escape) runs `onCancel`.
- */
+/** Asks before stored credentials go to a new host, listing each address as old → new; nothing runs until agreed. */
 export function HostChangeDialog({ pending, onClose }: { pending: PendingHostChange | null; onClose: () => void }) {
   return (
     <AlertDialog

@@ -2,10 +2,7 @@ import { Moon, Sun } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useTheme } from '@/lib/theme';
 
-/**
- * Flips light/dark and stores the choice (SPEC §4); on the landing header and the sidebar footer.
- * Uses buttonVariants, not <Button>, so the landing page does not load tailwind-merge (8 KB gzip).
- */
+/** Flips light/dark and stores it (SPEC §4); buttonVariants, not <Button>, keeps tailwind-merge off the landing page. */
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';

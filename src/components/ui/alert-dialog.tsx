@@ -48,10 +48,7 @@ function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof 
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
 }
 
-/**
- * Asks before a destructive action: title, text, a cancel button and the action, which runs `onConfirm` and closes.
- * `trigger` (optional) is the button that opens it; without one, `open` and `onOpenChange` drive it.
- */
+/** Asks before a destructive action; without a `trigger`, `open` and `onOpenChange` drive it. */
 function ConfirmDialog({
   open,
   onOpenChange,

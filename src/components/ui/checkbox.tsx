@@ -7,10 +7,7 @@ interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type' | 'checked'
   onCheckedChange: (checked: boolean) => void;
 }
 
-/**
- * The platform's checkbox (role, states, label, form and keyboard from the browser), drawn as the shadcn one: Radix
- * Checkbox re-implements all that on a button and cost the Social screen 4.7 KB gzip before its heading.
- */
+/** The native checkbox drawn as shadcn's: Radix re-implements its states, label and keyboard on a button, at a cost. */
 function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
   return (
     <span className={cn('relative inline-flex size-5 shrink-0 items-center justify-center', className)}>

@@ -56,11 +56,7 @@ function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof 
   );
 }
 
-/**
- * A menu opened at a button it does not own: one menu for a whole list or grid, placed at the clicked row's button
- * (a Radix menu in every visible row re-mounts a dozen menu trees on each search keystroke). Closing returns focus to
- * that button while it is still in the page. The menu is named by `label`.
- */
+/** A menu placed at a button it does not own, one per list: a Radix menu in every row re-mounts on each keystroke. */
 function AnchoredMenu({
   anchor,
   label,

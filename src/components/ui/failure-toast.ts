@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { failureToast, missingUrlToast, type WebhookAction } from '@/lib/webhooks/failure-toasts';
 
-/**
- * Shows the SPEC §8 toast of a failed call to an operator-configured address (lib/webhooks' table); without
- * an error, the toast of a call started with no address. `networkHint` may wrap a network failure's text.
- */
+/** Shows the SPEC §8 toast of a failed call to an operator-configured address, or of one started without an address. */
 export function showFailureToast(
   action: WebhookAction,
   error?: unknown,

@@ -2,14 +2,10 @@ import { Component, createElement, lazy, Suspense, useState, type ComponentType,
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 
-// The failed imports' resets: „Erneut versuchen“ runs them, so the next render imports afresh (React keeps a failed
-// lazy's error, and renders it again at once after an error: swapping at the failure itself would import in a loop).
+// Run by „Erneut versuchen“: React keeps a failed lazy's error, and swapping at the failure itself would import in a loop.
 const resets = new Set<() => void>();
 
-/**
- * React.lazy for a panel, dialog or menu that may fail to load (offline before the worker had its file, a dropped
- * connection): after a failure the frame's „Erneut versuchen“ imports it again.
- */
+/** React.lazy for a part that may fail to load; the frame's „Erneut versuchen“ imports it again. */
 export function retryableLazy<T extends (props: never) => ReactNode>(load: () => Promise<{ default: T }>): T {
   const fresh = () =>
     lazy(() =>
@@ -68,10 +64,7 @@ export function LazyPanel({ children, className = 'h-64 w-full' }: { children: R
   );
 }
 
-/**
- * Renders a lazily loaded dialog from its first opening on and keeps it mounted after (its state survives a close, as
- * before): a dialog that was never opened costs the screen's first render nothing.
- */
+/** Mounts a lazy dialog from its first opening on and keeps it, so a never-opened dialog costs the first render nothing. */
 export function WhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);

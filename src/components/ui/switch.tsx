@@ -6,11 +6,7 @@ interface SwitchProps extends Omit<ComponentProps<'input'>, 'type' | 'role' | 'c
   onCheckedChange: (checked: boolean) => void;
 }
 
-/**
- * The platform's checkbox with role="switch" (ARIA in HTML allows it; the browser supplies the checked state, the
- * label and the keyboard), drawn as the shadcn switch: Radix Switch re-implements that on a button and cost the
- * Social screen 3.8 KB gzip before its heading.
- */
+/** A native checkbox with role="switch" (ARIA in HTML allows it) drawn as shadcn's; Radix rebuilds it on a button. */
 function Switch({ className, checked, onCheckedChange, ...props }: SwitchProps) {
   return (
     <span className={cn('relative inline-flex h-6 w-11 shrink-0 items-center', className)}>

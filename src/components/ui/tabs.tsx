@@ -1,14 +1,8 @@
 import { createContext, use, useId, useMemo, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils/cn';
 
-/*
- * Tabs after the WAI-ARIA Authoring Practices "Tabs with automatic activation" pattern
- * (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/), with the markup and data-state attributes of Radix Tabs, which it
- * replaces: Radix's Tabs brought 8.2 KB gzip (its roving-focus group, collection, presence and primitive modules) to
- * the up-front JS of six screens and kept four of them over their 160 KB budget; this is what those screens use of it.
- * Left/Right arrows move to the previous/next tab (wrapping), Home/End to the first/last, and focusing a tab selects
- * it; only the selected tab is in the Tab order; an inactive panel stays in the DOM, hidden, with its content unmounted.
- */
+// WAI-ARIA "Tabs with automatic activation" (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/) in Radix Tabs' markup.
+// Only the selected tab is in the Tab order; an inactive panel stays in the DOM, hidden, its content unmounted.
 
 interface TabsState {
   value: string;

@@ -10,7 +10,7 @@ type Id = string | number;
 type Sonner = typeof import('sonner').toast;
 type Kind = 'success' | 'info' | 'warning' | 'error' | 'message' | 'loading';
 
-// sonner (9 KB gzip) loads with the first toast, not before any screen's heading; the Toaster loads it once idle anyway.
+// sonner loads with the first toast, not before any screen's heading; the Toaster loads it once idle anyway.
 let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 const load = () => (loading ??= import('sonner').then((m) => (sonner = m.toast)));

@@ -16,10 +16,7 @@ function iconButton(target: EventTarget | null): HTMLButtonElement | null {
   return node instanceof HTMLButtonElement && !node.textContent?.trim() ? node : null;
 }
 
-/**
- * Watches for the pointer or focus on an icon-only button and loads the tooltips at the first: the buttons carry no
- * tooltip code or markup, so the screens' first chunks stay as they were. Touch gets none.
- */
+/** Loads the tooltips at the first pointer or focus on an icon-only button, keeping them out of first chunks. */
 export function Tooltips() {
   const [cue, setCue] = useState<TooltipCue | null>(null);
   useEffect(() => {

@@ -30,10 +30,7 @@ const keyboardFocus = (node: Element) => {
   }
 };
 
-/**
- * Radix's trigger for a button the layer does not render: the handlers it passes its child run on the button's own
- * events, and its ref gets the button. No aria-describedby: the tooltip repeats the button's name, it adds none.
- */
+/** Radix's trigger for a button it does not render; no aria-describedby, as the tooltip only repeats the name. */
 function Trigger({
   node,
   replay,
@@ -76,11 +73,7 @@ function Trigger({
   return null;
 }
 
-/**
- * The tooltips of the icon-only buttons (SPEC §9: 700 ms delay, 300 ms skip delay), each showing the button's
- * accessible name. Loaded at the first such button reached, so no screen's first chunks carry Radix's tooltip; one
- * provider for all of them, so that moving from one to the next skips the delay.
- */
+/** The icon-only buttons' tooltips (SPEC §9 delays) under one provider, so moving between buttons skips the delay. */
 export default function TooltipLayer({ cue }: { cue: TooltipCue }) {
   const [targets, setTargets] = useState<Array<{ key: number; node: HTMLButtonElement; replay: Event }>>([]);
   const [seen, setSeen] = useState<TooltipCue | null>(null);
