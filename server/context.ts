@@ -19,7 +19,7 @@ export interface Deps {
   /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;
-  /** An upload that sends nothing for this long is ended (408); its total time is not limited. Default 60 000. */
+  /** An upload that sends nothing for this long is ended (408); its total time is not limited. */
   uploadIdleMs?: number;
   /** Provider addresses and keys (never sent to the console). */
   credentials: Credentials;

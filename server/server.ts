@@ -220,8 +220,7 @@ export async function startServer(
     const response = await respond(request, bindings);
     return bindings.incoming.httpVersionMajor === 2 ? forHttp2(response) : response;
   };
-  // Node ends a request not fully received within 300 s (requestTimeout): a 512 MB upload under ~14 Mbit/s. Uploads
-  // are limited by a stall instead (uploadIdleMs); JSON bodies are small and capped.
+  // Node's requestTimeout would end a large upload over a slow line; a stall limits uploads instead (uploadIdleMs).
   const plain = () => createAdaptorServer({ fetch, serverOptions: { requestTimeout: 0 } });
   let server: ServerType;
   const servers: ServerType[] = [];
@@ -237,7 +236,7 @@ export async function startServer(
         createServer: http2.createSecureServer,
         serverOptions: { key: tls.key, cert: tls.cert, allowHTTP1: true },
       }) as http2.Http2SecureServer;
-      // The HTTP/1.1 fallback has Node's 300 s request limit too (set here: the constructor takes no option for it).
+      // The HTTP/1.1 fallback has Node's request limit too (set here: the constructor takes no option for it).
       Object.assign(secure, { requestTimeout: 0 });
       secure.on('secureConnection', (socket: Socket) => {
         sockets.add(socket);
@@ -292,10 +291,7 @@ export async function startServer(
     tokenGenerated: generated,
     tokenFile: file,
     database,
-    /**
-     * Stops accepting, lets requests in flight finish and running jobs end (up to the grace period; a job still
-     * running then is handed to another instance at once), ends the event streams, closes the database last.
-     */
+    /** Stops accepting, lets requests and jobs finish within the grace period (then hands jobs over), closes the db last. */
     async stop() {
       draining = true;
       const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));

@@ -40,17 +40,13 @@ export interface AppOptions {
   log?: boolean;
   /** Keep-alive comment interval of the event stream. */
   heartbeatMs?: number;
-  /** Open event streams this instance serves at most (default 200); more get 503 and try again later. */
+  /** Open event streams this instance serves at most; more get 503 and try again later. */
   maxEventClients?: number;
-  /** Events waiting for one slow stream at most (default 500); past it the stream ends and the console resyncs. */
+  /** Events waiting for one slow stream at most; past it the stream ends and the console resyncs. */
   maxEventQueue?: number;
 }
 
-/**
- * The routes the server answers beside the contract's operations, each with its access like an operation's `access`:
- * the uptime check, the event stream (a short-lived ticket), the signed file addresses, the OAuth redirect (its one-time
- * state is checked instead of a token).
- */
+/** Routes beside the contract's operations, each with its access: uptime, events, signed files, the OAuth redirect. */
 const SERVER_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; access: OperationAccess }> = [
   { method: 'GET', path: '/healthz', access: 'public' },
   { method: 'GET', path: '/events', access: 'signed' },

@@ -45,11 +45,7 @@ export interface AuthOptions {
   now?: () => number;
 }
 
-/**
- * Bearer auth with a per-address counter of WRONG tokens (in memory per instance: enough to slow down guessing). A
- * request without credentials is a plain 401 and counts for nothing (a console asks before it has a token); the right
- * token is accepted even while its address is limited, so guessing from one address never locks the operator out.
- */
+/** Limits wrong tokens per address; the right token passes even then, so guessing never locks the operator out. */
 export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
   const failures = new Map<string, { count: number; since: number }>();
   const now = options.now ?? Date.now;
@@ -86,11 +82,7 @@ export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
   };
 }
 
-/**
- * The client's address for the limiter: the socket's peer, or — only when that peer is a proxy the setting names
- * (NEWSDESK_TRUSTED_PROXIES: addresses or CIDRs) — the nearest untrusted address of X-Forwarded-For, so no client can
- * forge an address and one client behind the proxy cannot lock out everyone else.
- */
+/** The client's address: X-Forwarded-For's nearest untrusted hop only behind a trusted proxy, so no client forges one. */
 export function forwardedClient(
   peer: string,
   forwardedFor: string | undefined,

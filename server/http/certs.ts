@@ -31,8 +31,7 @@ export function lanNames(): string[] {
 
 export class CertError extends Error {}
 
-// A certificate authority the devices keep trusting for years; the server certificate within Apple's and Chrome's
-// limits for certificates of a user-installed root (825 and 398 days).
+// The server certificate stays within Apple's and Chrome's limits for a user-installed root (825 and 398 days).
 const CA_DAYS = 3650;
 const SERVER_DAYS = 397;
 
@@ -76,10 +75,7 @@ export interface Issued {
   names: string[];
 }
 
-/**
- * Makes the CA (kept on a re-run while valid, so trusted devices stay trusting) and a fresh server certificate for
- * `names` (default: lanNames()) in <dataDir>/tls; private keys with mode 0600.
- */
+/** Makes the CA (kept while valid, so trusted devices stay trusting) and a fresh server certificate in <dataDir>/tls. */
 export function issueCertificates(dataDir: string, names: string[] = lanNames()): Issued {
   const files = tlsFiles(dataDir);
   mkdirSync(files.dir, { recursive: true, mode: 0o700 });

@@ -22,7 +22,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The 503 of an operation that needs an outside service this server is not set up for (issues 14/15). */
+/** The 503 of an operation that needs an outside service this server is not set up for. */
 export function notConfigured(service: string): HttpError {
   return new HttpError(503, `${service} ist nicht konfiguriert.`, 'not_configured');
 }

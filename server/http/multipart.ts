@@ -117,10 +117,7 @@ export async function readMultipart(
   }
 }
 
-/**
- * The body as it arrives, failing with `onIdle()` once nothing came for `idleMs`: an upload is limited by a stall, not by
- * its total time (a large file over a slow line takes as long as it takes).
- */
+/** The body as it arrives, failing with `onIdle()` after `idleMs` of silence: a stall ends an upload, not its length. */
 export function idleLimited(
   body: ReadableStream<Uint8Array>,
   idleMs: number,

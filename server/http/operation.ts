@@ -41,10 +41,7 @@ export type Handler<K extends OperationId> = (input: Input<K>) => Promise<Reply<
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const JSON_IDLE_MS = 30_000;
-/**
- * Keyed operations that change nothing but this database (no platform, provider, file or engine call): their key, change
- * and answer commit together. The others record their effect per platform or job, which a retry finds.
- */
+/** Keyed operations that change only this database commit key, change and answer together; others record per job. */
 const DATABASE_ONLY: ReadonlySet<OperationId> = new Set([
   'posts.create',
   'news.retry',

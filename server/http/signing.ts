@@ -32,12 +32,12 @@ export class UrlSigner {
     return `exp=${expires}&sig=${this.signature(purpose, id, expires)}`;
   }
 
-  /** For the console: valid 6 to 12 hours, the same address within each 6-hour window. */
+  /** For the console: the same address within each window. */
   consoleQuery(purpose: Purpose, id: string, now = Date.now()): string {
     return this.query(purpose, id, (Math.floor(now / 1000 / CONSOLE_WINDOW_S) + 2) * CONSOLE_WINDOW_S);
   }
 
-  /** For a platform that fetches a post's file: valid for a day from now. */
+  /** For a platform that fetches a post's file. */
   platformQuery(id: string, now = Date.now()): string {
     return this.query('media', id, Math.floor(now / 1000) + PLATFORM_PULL_S);
   }

@@ -7,10 +7,7 @@ import type { Hono } from 'hono';
 import { cspPolicy, inlineScriptHashes } from '../../scripts/build/csp';
 import type { AppEnv } from '../context';
 
-/**
- * The header policy the build wrote beside the page (dist/csp.json); a build from before that file gets the same policy
- * from the same source with its index.html's inline-script hashes.
- */
+/** The header policy the build wrote (dist/csp.json); an older build's is computed from its index.html's script hashes. */
 export function buildPolicy(distDir: string, html: string | undefined): string {
   try {
     const written = JSON.parse(readFileSync(path.join(distDir, 'csp.json'), 'utf8')) as {
