@@ -54,10 +54,7 @@ export class EventHub {
   /** Changes raised inside a transaction wait for its commit (see `afterCommit`). */
   private readonly deferred = new AsyncLocalStorage<ChangeEvent[]>();
 
-  /**
-   * Runs `work` (a transaction) with the changes it raises held back, then raises them once it has committed: a console
-   * never refetches before the change is visible, and nothing is announced of a change that was rolled back.
-   */
+  /** Runs `work` (a transaction) and raises its changes after commit: never before they are visible, never if rolled back. */
   async afterCommit<T>(work: () => Promise<T>): Promise<T> {
     const held: ChangeEvent[] = [];
     const result = await this.deferred.run(held, work);
@@ -108,10 +105,7 @@ export class EventHub {
 
 const TICKET_TTL_MS = 60_000;
 
-/**
- * A short-lived ticket for GET /api/events (EventSource cannot send the Authorization header): its expiry signed with
- * the desk's signing key, so any instance accepts it and no credential ever appears in a URL.
- */
+/** A short-lived signed ticket for GET /api/events: EventSource cannot send Authorization, and a URL carries no credential. */
 export function issueTicket(signer: UrlSigner, now = Date.now()): { ticket: string; expiresAt: string } {
   const expires = Math.ceil((now + TICKET_TTL_MS) / 1000);
   return {

@@ -24,11 +24,7 @@ const storableOf = (response: Response) => {
   };
 };
 
-/**
- * An operation that only changes the database: the key, the change and the answer are one transaction, so no crash can
- * leave the change done and the key without its answer (a retry then replays it), nor the key taken without the change.
- * A second request with the same key waits for the first's commit and gets its answer. Changes are announced after it.
- */
+/** A database-only operation: key, change and answer in one transaction; a repeat waits for the commit and gets its answer. */
 async function inOneTransaction(
   c: Context<AppEnv>,
   key: string,

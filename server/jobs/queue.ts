@@ -1,7 +1,5 @@
-// A PostgreSQL-backed job queue (kind + payload + run_at) that works the same on PGlite and on PostgreSQL: a worker
-// claims one due job with FOR UPDATE SKIP LOCKED, so two instances never take the same job; a claim is a short lease the
-// worker renews while the job runs, so a job of minutes stays in hand and a crashed worker's job is taken over once its
-// lease lapses; a finished job is marked done and never runs again. Jobs of different kinds run side by side.
+// A job queue on PGlite or PostgreSQL: claims take FOR UPDATE SKIP LOCKED and a renewed lease, so no job runs twice
+// and a crashed worker's job is taken over once its lease lapses.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../data/db/client';
@@ -82,7 +80,7 @@ export interface WorkerOptions {
   pollMs: number;
   /** How long a claim holds without renewal; the worker renews it every third of this while the job runs. */
   leaseMs?: number;
-  /** The former name of leaseMs, used when leaseMs is not set. */
+  /** Alias of leaseMs, used when leaseMs is not set. */
   claimTimeoutMs?: number;
   /** Jobs of one kind this worker runs at the same time (1 for a kind not named). */
   concurrency?: Record<string, number>;
@@ -163,10 +161,7 @@ export class JobWorker {
     };
   }
 
-  /**
-   * Extends the lease of a job this worker runs (the worker does so by itself every third of the lease). Resolves to
-   * false, and aborts the handler's signal, when the claim is gone.
-   */
+  /** Extends the lease of a job this worker runs; false, and the handler's signal aborted, when the claim is gone. */
   async renew(job: Job): Promise<boolean> {
     const held = this.held.get(job.id);
     if (!held || held.controller.signal.aborted) return false;
@@ -307,11 +302,7 @@ export class JobWorker {
     }
   }
 
-  /**
-   * Stops polling and waits for every job in hand (a graceful restart leaves no job half-done) — at most `deadlineMs`
-   * when given: a job still running then is handed back (its lease ends now, so another instance takes it over at
-   * once) and its handler's signal aborted, so it stops without reporting.
-   */
+  /** Stops polling and waits for jobs in hand; past `deadlineMs` a job is handed back (lease ended, its signal aborted). */
   async stop(options: { deadlineMs?: number } = {}): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);

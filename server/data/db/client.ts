@@ -19,10 +19,7 @@ export type ListenState = 'lost' | 'restored';
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Subscribes to a NOTIFY channel; resolves to the unsubscribe function. A lost listening connection (PostgreSQL
-   * restarted) is replaced with a growing back-off; `onState` hears 'lost' and, once listening again, 'restored'.
-   */
+  /** Subscribes to a NOTIFY channel, replacing a lost listening connection with back-off; `onState` hears it. */
   listen(
     channel: string,
     onPayload: (payload: string) => void,

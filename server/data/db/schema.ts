@@ -170,10 +170,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * The first answer to each Idempotency-Key: the primary key makes a repeat (on any instance) find it instead of acting again.
- * `status` is null while the first request is still being handled.
- */
+/** The first answer to each Idempotency-Key; `status` is null while the first request is still being handled. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').primaryKey(),
   fingerprint: text('fingerprint').notNull(),
@@ -196,10 +193,7 @@ export const providerKeys = pgTable('provider_keys', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * Avatar video jobs followed until done: a row per project whose provider job is still open;
- * the poller claims due rows with FOR UPDATE SKIP LOCKED and a lease, so a restart (or a second instance) resumes them.
- */
+/** Avatar video jobs still open at the provider; claimed with SKIP LOCKED and a lease, so a restart resumes them. */
 export const videoJobs = pgTable(
   'video_jobs',
   {
@@ -241,10 +235,7 @@ export const newsTexts = pgTable('news_texts', {
 
 // the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
 
-/**
- * Work the server does later, on any instance: claimed with FOR UPDATE SKIP LOCKED; a claim older than its timeout
- * (a crashed worker) is taken over. `done_at` set once: a job runs to completion at most once.
- */
+/** Work done later on any instance, claimed with SKIP LOCKED; a stale claim (a crashed worker) is taken over. */
 export const jobs = pgTable(
   'jobs',
   {

@@ -1,5 +1,4 @@
-// `--seed large`: a desk of realistic size (10,000 posts, 10,000 AI news, 2,000 media items and what goes with them)
-// for measuring the real desk. Deterministic (one seeded PRNG, a fixed date), clearly sample data, loaded once.
+// `--seed large`: a desk of realistic size for measuring; deterministic (one seeded PRNG, a fixed date), sample data.
 import { eq } from 'drizzle-orm';
 import { PLATFORMS, type MediaType, type NewsStatus, type Platform, type PostStatus } from '../../../src/contract';
 import { SAMPLE_VIDEO_URL, svgThumbnail } from '../../../src/mocks/fixtures/media';
@@ -227,7 +226,7 @@ export function largeNews(count: number): {
   const g = generator(2);
   const news: Array<typeof t.news.$inferInsert> = [];
   const texts: Array<typeof t.newsTexts.$inferInsert> = [];
-  // Oldest first: a story every ~50 minutes back from the anchor.
+  // Oldest first, spaced back from the anchor.
   for (let i = count - 1; i >= 0; i--) {
     const id = `large-news-${i + 1}`;
     const category = g.pick(CATEGORIES);
@@ -385,10 +384,7 @@ async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>)
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-/**
- * Loads the large sample set in one transaction, with the demo's surroundings (users, platforms, templates, …).
- * Returns false when it was loaded before (the marker row): deleted or edited rows stay as the operator left them.
- */
+/** Loads the large sample set in one transaction; false when it is in already, so the operator's edits stay. */
 export async function seedLarge(db: Db, counts: LargeCounts = LARGE_COUNTS): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [done] = await tx.select().from(t.keyValues).where(eq(t.keyValues.key, LARGE_SEED_MARKER));

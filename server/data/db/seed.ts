@@ -108,10 +108,7 @@ export async function seedDemoSurroundings(tx: Tx): Promise<void> {
     .onConflictDoNothing();
 }
 
-/**
- * VACUUM ANALYZE after a bulk load, as autovacuum would within its first minute: until then the planner has no
- * statistics and no visibility map, so counting 10,000 fresh posts scans every row (10 ms instead of 1 ms a page).
- */
+/** VACUUM ANALYZE after a bulk load, as autovacuum would later: without statistics a count of fresh rows scans them all. */
 export async function settleAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(
     sql`VACUUM ANALYZE posts, news, media, news_texts, scheduled_posts, social_post_results, notifications`,
