@@ -3,10 +3,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Directives shared by the meta tag and the header. Scripts: our own files and the hashed inline scripts only.
- * connect-src, img-src and media-src stay open to any http(s)/ws(s) address on purpose: config.json picks the backend
- * at run time (no rebuild), and the operator types n8n webhook URLs and ws:// OBS addresses into the console, so a
- * build cannot know them. style-src allows inline styles: sonner and Radix insert <style> elements at run time.
+ * Shared by the meta tag and the header. connect/img/media-src stay open: the backend, n8n and OBS addresses are
+ * chosen at run time; style-src allows inline styles because sonner and Radix insert <style> elements.
  */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],

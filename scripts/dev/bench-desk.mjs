@@ -1,11 +1,6 @@
-// The real desk with real data, for `npm run bench --only desk`: the Newsdesk server on a build, over HTTPS with HTTP/2,
-// seeded with `--seed large` (10,000 posts, 10,000 AI news, 2,000 media items), and a signed-in tab's view of a screen.
-// Alone, a dry run that starts the seeded desk and loads screens signed in, printing their API calls:
-//
-//   node --import tsx scripts/dev/bench-desk.mjs --dist <live build> [/dashboard/posts …]
-//
-// BENCH_DESK_DIR keeps the desk's data folder between runs (the seed loads once; later starts skip it), else a
-// temporary folder is seeded each time. BENCH_DESK_PORT (default 4313) is its HTTPS port, the next one its local HTTP.
+// The real desk for `npm run bench --only desk`: the server on a build over HTTPS with HTTP/2, seeded with `--seed large`.
+// Alone, a dry run printing each screen's API calls: node --import tsx scripts/dev/bench-desk.mjs --dist <build> [paths]
+// BENCH_DESK_DIR keeps the seeded data folder between runs; BENCH_DESK_PORT is its HTTPS port, the next its HTTP.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,10 +39,7 @@ export function selfSignedCertificate(dir) {
   return made.status === 0 ? { key, cert } : undefined;
 }
 
-/**
- * Starts `server/main.ts --seed large` on `dist` with its data in `dataDir`: HTTPS with HTTP/2 when openssl made a
- * certificate. Resolves once it listens, with its addresses, how long the start (and seed) took, and stop().
- */
+/** Starts `server/main.ts --seed large` on `dist`, over HTTPS when openssl made a certificate; resolves once it listens. */
 export async function startSeededDesk({ dist, dataDir, port, tmp }) {
   mkdirSync(dataDir, { recursive: true });
   const certificate = selfSignedCertificate(tmp);
@@ -94,10 +86,7 @@ export async function startSeededDesk({ dist, dataDir, port, tmp }) {
   };
 }
 
-/**
- * Opens `url` in a signed-in tab (no throttling, service worker blocked: a cold load) until the screen has drawn its data,
- * and returns its heading time and every /api call it made: path, status, bytes of the body, ms from request to its end.
- */
+/** Opens `url` cold in a signed-in tab until its data is drawn; returns the heading time and every /api call it made. */
 export async function screenCalls(browser, base, url, token = DESK_TOKEN) {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
   try {

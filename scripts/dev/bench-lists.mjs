@@ -1,18 +1,7 @@
-// Long lists with 10,000 rows (DESIGN.md "Lists stay fast": posts, AI news, media): a search keystroke must
-// update the list within 8 ms median with 10,000 items and within 4 ms on a short list (15 items).
-// Prints the figures; used by `npm run bench`
-// or alone:
-//
-//   node --import tsx scripts/dev/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
-//
-// Without --dist it builds into a temporary folder. The mock backend is re-seeded in the page with 10,000
-// items (POST /api/__mock/<list>/seed, mock mode only), then the screen is opened by client-side navigation
-// (a reload would re-seed the in-page mock). Per keystroke it measures from the keydown's dispatch to the page until
-// React has committed the filtered list to the DOM (judged), and prints beside it the time until that list's frame
-// is rendered and the old figure from the key event's creation (see installProbe). --strict exits 1 when a judged
-// median exceeds its budget. BENCH_LISTS_PORT (default 4311) is the preview port.
-//
-// benchList({ page, baseUrl, list }) can also be called with an open Playwright page of a running preview.
+// Search keystrokes on the long lists (posts, AI news, media) against DESIGN.md's budgets; part of `npm run bench`.
+// Alone: node --import tsx scripts/dev/bench-lists.mjs [--dist <dir>] [--strict] [posts|news|media …]
+// Seeds the in-page mock, then navigates client-side (a reload would re-seed it); --strict exits 1 on a missed budget.
+// benchList({ page, baseUrl, list }) also takes an open Playwright page of a running preview.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +13,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium';
 const root = path.resolve(import.meta.dirname, '../..');
 const VITE = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 export const ROWS = 10_000;
-/** Median keystroke budgets by list length: a short list, and 10,000 items. */
+/** Median keystroke budgets by list length. */
 export const KEYSTROKE_BUDGET_MS = { short: 4, long: 8 };
 export const keystrokeBudget = (rows) => (rows >= ROWS ? KEYSTROKE_BUDGET_MS.long : KEYSTROKE_BUDGET_MS.short);
 /** The same screen with this few items shows the machine's floor: what a keystroke costs without a long list. */
@@ -157,17 +146,8 @@ export async function benchList({ page, baseUrl, list, rows = ROWS }) {
 }
 
 /**
- * Runs in the page. Per keystroke into the input `selector`, three figures:
- * - `sync` (judged): from the keydown's dispatch to the page to the end of the input event's microtasks: the editing,
- *   React's render and its commit of the filtered list into the DOM. The lists filter synchronously (no transition, no
- *   deferred value), so this is the moment the list is updated.
- * - `frame`: from the keydown's dispatch to the end of the next frame's main-thread work (style, layout, paint and the
- *   commit to the compositor of the updated list): a MessageChannel task queued from a requestAnimationFrame callback.
- *   It waits for the display's next refresh (every 16.7 ms), so a bare <input> measures 5–9 ms by it.
- * - `latencies`: from the key event's timestamp (when the browser process made it) to a task queued from the input
- *   event, which Chromium runs after the frame it renders first when one is due: what the bench judged before. It adds
- *   the delivery of the key to the page (Playwright sends keydown and char as two events) and the frame; a bare <input>
- *   on an empty page measures 6–10 ms by it on this host, over the 4 ms budget with no page code at all.
+ * Runs in the page; per keystroke: `sync` (judged) from keydown dispatch to React's commit of the filtered list,
+ * `frame` to the end of the next frame's main-thread work, `latencies` from the key event's timestamp.
  */
 function installProbe(selector) {
   const input = document.querySelector(selector);

@@ -1,10 +1,5 @@
 // npm run bench (part "pipeline"), also alone: node --import tsx scripts/dev/bench-pipeline.ts
-// Budget (DESIGN.md): a feed poll of 20 sources and a Scraper stage, each ≤ 10 s on this 2-core machine; a whole run
-// from start to its story in review on the embedded default (no key: extractive story, eSpeak-NG, FFmpeg), its text
-// stages (Scraper and AI Analyse) ≤ 30 s; the desk's own render of a 60 s story at 720p (subtitles, thumbnail) ≤ 30 s
-// and ≤ 0.5× real time, FFmpeg's peak memory (VmHWM) ≤ 500 MB. The sources are
-// 20 local feeds of 50 items each (RSS 2.0 and Atom alternating, every fifth item carried by two feeds), served with
-// a 50 ms answer delay; the database is the embedded PGlite, as on a fresh desk.
+// Judges DESIGN.md's pipeline budgets on the embedded PGlite, against local feeds served with an answer delay.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';

@@ -1,7 +1,5 @@
-// npm run bench:server — the Newsdesk server under load (a benchmark, not a CI test): requests per second and p50/p99
-// latency of listing 10,000 posts page by page (GET /api/posts?limit=50&offset=…) and of creating a post, on the
-// embedded PGlite and on PostgreSQL (a temp postgresql-15 cluster), printed side by side.
-// Budget: list p99 ≤ 50 ms at 200 requests/s on PostgreSQL.
+// npm run bench:server — the server under load, a benchmark, not a CI test: paged post lists and post creation on
+// PGlite and a temp PostgreSQL 15 cluster side by side. Budget: list p99 ≤ 50 ms at 200 requests/s on PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

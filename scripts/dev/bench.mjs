@@ -1,43 +1,6 @@
-// npm run bench — the performance budgets of DESIGN.md, measured on production builds in Chromium.
-//
-//   JS before / renders        ≤ 100 KB gzip   (live deployment: config.json apiMode "live")
-//   JS before each screen      ≤ 160 KB gzip   every dashboard screen deep-linked (cold load, its <h1>)
-//   largest screen chunk       ≤  60 KB gzip   (JS a dashboard screen loads beyond what every screen shares)
-//   live build has no mock     mock-network chunk neither referenced (index.html, sw.js) nor requested
-//   search keystroke           posts, AI news, media: keydown → list updated in the DOM ≤ 4 ms median on 15 items,
-//                              ≤ 8 ms on 10,000 (mock mode); the time to the list's frame printed beside it
-//   warm start offline         /dashboard from the service-worker cache, offline: <h1> within 250 ms (median)
-//   Lighthouse (mobile)        / and every dashboard screen at the DEFAULT settings (simulated slow 4G, 4× CPU, no
-//                              host calibration): performance ≥ 95, TBT ≤ 200 ms, accessibility 100 (median of 3 runs;
-//                              live deployment served as in production, over HTTPS with HTTP/2, its API answered by
-//                              the mock handlers run as a real backend, scripts/test/mock-backend.ts)
-//   long tasks                 no task over 50 ms after the first contentful paint while the screen's data arrives: the
-//                              page's own Long Tasks API at DevTools' 4× CPU throttling in Lighthouse's mobile viewport,
-//                              with no trace recording, until the data is drawn and 4 s after; in none of 3 runs with
-//                              the data at once and 3 with slow 4G (see untracedLongTasks). Lighthouse's simulated count
-//                              is printed beside it. Beside the Lighthouse figures, for information only, the score
-//                              with the CPU slowdown calibrated to the host's BenchmarkIndex (Lighthouse's
-//                              throttling docs); the calibrated figure never decides a budget. Also beside it, per
-//                              run, what the run's trace says of the host (trace-host.ts): the share of the
-//                              page's main-thread task time it spent on the CPU, the blocking time its CPU time alone
-//                              gives at 4× (it moves much less with the host's load than TBT), and any wait of
-//                              ≥ 500 ms before FCP for a frame the page needed while it idled (headless BeginFrame
-//                              throttling).
-//
-//   real desk                  the same Lighthouse and long-task budgets on the Newsdesk server itself (HTTPS, HTTP/2)
-//                              with `--seed large` (10,000 posts, 10,000 AI news, 2,000 media items), signed in; beside
-//                              each screen its API calls (size, time) of an unthrottled signed-in load
-//                              (bench-desk.mjs; BENCH_DESK_DIR keeps the seeded data folder between runs)
-//
-// Mock mode (the demo) is printed too, for information: it adds the in-page mock network before /dashboard.
-// "Before it renders" = every script requested from navigation until the screen's <h1> is in the document (what the heading
-// waited for); the scripts requested after that but before it was first visible are printed beside it, not judged.
-// Sizes are gzip (level 9) of the built files. Options: --dist <dir> reuses a build instead of building;
-// --only sizes,lists,warm,live,lighthouse,desk,pipeline runs only those parts (pipeline: bench-pipeline.ts, a feed poll
-// of 20 sources and a Scraper stage, each ≤ 10 s); --screens /,/dashboard/posts limits Lighthouse to those
-// paths. BENCH_PORT (default 4310) is the preview port (it and the next four: the real desk takes +3 and +4); BENCH_LIGHTHOUSE_RUNS (default 3) the runs
-// at 4×, BENCH_CALIBRATED_RUNS (default 1) the informational calibrated runs per screen (0: none); BENCH_TRACE_DIR, when set, the
-// folder that keeps each Lighthouse run's report and trace (<path>-<slowdown>x-<time>.lhr.json / .trace.json).
+// npm run bench — the performance budgets of DESIGN.md (listed in README's Scripts table), on production builds.
+// Options: --dist <dir> reuses a build; --only sizes,lists,warm,live,lighthouse,desk,pipeline; --screens /,/dashboard/posts.
+// Env: BENCH_PORT (and the next four), BENCH_LIGHTHOUSE_RUNS, BENCH_CALIBRATED_RUNS, BENCH_TRACE_DIR (reports, traces).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,10 +87,7 @@ async function preview(dist) {
   throw new Error('vite preview did not start');
 }
 
-/**
- * Serves `dist` as a production host would: HTTPS with HTTP/2 (a PWA must be served over HTTPS, and HTTPS hosts speak
- * HTTP/2), with a throw-away self-signed certificate made by openssl. Without openssl: plain HTTP/1.1, and it says so.
- */
+/** Serves `dist` like a production host: HTTPS with HTTP/2 (a PWA needs HTTPS), else plain HTTP/1.1, saying so. */
 async function productionLikePreview(dist) {
   const key = path.join(tmp, 'key.pem');
   const cert = path.join(tmp, 'cert.pem');
@@ -169,10 +129,7 @@ async function productionLikePreview(dist) {
   };
 }
 
-/**
- * One Lighthouse run (mobile defaults; `cpuSlowdown` overrides the CPU multiplier) in a Chromium of its own: the report
- * and what its trace says of the host (trace-host.ts). With `token` the tab is signed in before the console runs.
- */
+/** One Lighthouse run (mobile defaults, optional `cpuSlowdown`) in its own Chromium; with `token`, signed in. */
 async function lighthouseRun(url, cpuSlowdown, token) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath() ?? chromium.executablePath(),
@@ -208,7 +165,7 @@ async function lighthouseRun(url, cpuSlowdown, token) {
       writeFileSync(path.join(TRACE_DIR, `${name}.lhr.json`), JSON.stringify(result.lhr));
       writeFileSync(path.join(TRACE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts?.Trace ?? {}));
     }
-    // The trace is read here and dropped (a run's is some 5 MB); a trace it cannot read costs the line its figures, never the run.
+    // The trace is read here and dropped; a trace it cannot read costs the line its figures, never the run.
     let host = null;
     try {
       const events = result.artifacts?.Trace?.traceEvents;
@@ -223,14 +180,8 @@ async function lighthouseRun(url, cpuSlowdown, token) {
 }
 
 /**
- * Long tasks after FCP as the page itself reports them (Long Tasks API), in Lighthouse's mobile viewport and user agent
- * at DevTools' own 4× CPU throttling, with no trace recording. `slow4G` adds DevTools' network throttling at Lighthouse's
- * slow-4G defaults (its "devtools" throttling method); without it the data arrives as soon as the page asks, so the
- * first render and the data's render crowd together, the harder case. Lighthouse's own figure comes from the tasks of its
- * trace, and recording that trace stretches the page's tasks on this host: the same build at real 4×, 5 runs each, had 0
- * long tasks after FCP untraced and 1–2 in 6 of 10 runs while a trace of Lighthouse's categories was recorded. A run
- * counts once the screen has drawn its data (no loading skeleton left) and 4 s after. Returns the durations (ms) of one
- * run's long tasks after FCP, or the reason the run could not be judged.
+ * Long tasks after FCP as the page's Long Tasks API reports them at DevTools' 4× CPU, untraced: recording a trace
+ * stretches the page's tasks on this host. Without `slow4G` the data's render crowds the first render, the harder case.
  */
 async function untracedLongTasks(url, { slow4G, token }) {
   const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
@@ -287,12 +238,7 @@ async function untracedLongTasks(url, { slow4G, token }) {
   }
 }
 
-/**
- * Lighthouse's CPU multiplier is relative to the host: its default 4× assumes a high-end desktop
- * (BenchmarkIndex 1500–2000) and turns it into a mid-tier phone. Lighthouse's docs/throttling.md
- * ("Calibrating the CPU slowdown") gives the multiplier for other hosts: low-end desktop (1000–1500) 2×,
- * high-end-mobile class (800–1200) 2×, slower 1×. Printed for information; budgets are judged at the default 4×.
- */
+/** Lighthouse's docs/throttling.md calibration of its 4× (which assumes a high-end desktop); for information only. */
 function calibratedSlowdown(benchmarkIndex) {
   if (benchmarkIndex >= 1500) return 4;
   if (benchmarkIndex >= 800) return 2;
@@ -302,11 +248,7 @@ function calibratedSlowdown(benchmarkIndex) {
 const WARM_START = { url: '/dashboard', budgetMs: 250, reloads: 7 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * Warm start offline: one online visit until the worker controls the page and holds the precache and the runtime
- * caches (config.json, mock chunk); then the preview server is stopped, the context set offline and the page
- * reloaded. Returns navigation start → <h1> visible for each reload. Stops `server` (the caller restarts one).
- */
+/** Warm start offline: one online visit fills the caches, then offline reloads time <h1>; stops `server`. */
 async function warmStartOffline(browser, dist, url, reloads, server) {
   // Precache entries in sw.js (counted once each, should one be listed twice).
   const expected = new Set(readFileSync(path.join(dist, 'sw.js'), 'utf8').match(/\{url:"[^"]+"/g) ?? []).size;
@@ -316,8 +258,7 @@ async function warmStartOffline(browser, dist, url, reloads, server) {
     await page.addInitScript(HEADING_PROBE);
     await page.goto(BASE + url);
     await page.waitForFunction(() => typeof window.__h1At === 'number', null, { timeout: 20_000 });
-    // A first visit registers the worker 3 s after the first screen (app-extras); clientsClaim hands it this page once
-    // installed (= precached).
+    // A first visit registers the worker after the first screen (app-extras); clientsClaim hands it this page once installed.
     let caches = null;
     for (
       let i = 0;
@@ -385,11 +326,7 @@ const HEADING_PROBE = () => {
   requestAnimationFrame(probe);
 };
 
-/**
- * Scripts whose request started before the page's <h1> was in the document (service worker blocked: a cold load): the
- * JS the heading waited for. `paint` adds those requested after that but before the heading was first visible (the
- * screen's first data calls load the API contract then): printed, not judged, since the heading did not wait for them.
- */
+/** Scripts requested before the <h1> was in the document (what it waited for); `paint` adds those until it showed. */
 async function scriptsUntilHeading(browser, url, { live }) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();

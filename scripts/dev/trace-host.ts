@@ -1,23 +1,7 @@
 // What a Lighthouse trace says about the host rather than the page (npm run bench prints it beside each screen's scores).
-//
-// Lighthouse's default throttling is simulated: Lantern takes each main-thread task's observed wall time and multiplies
-// it by the CPU slowdown (4×). Wall time includes every moment the renderer's main thread was runnable but off the CPU,
-// because the browser process, the compositor, the worker threads and Lighthouse itself shared the host's cores with it.
-// The trace records both: a task's `dur` (wall) and `tdur` (its thread's own CPU time). `onCpu` is their ratio over the
-// main thread's top-level tasks that start in the first 5 s after the navigation (the task that commits the navigation
-// starts before it and is left out): 1 on an idle many-core host, well below it on a busy 2-core one, where Lantern
-// counts the waiting 4× as if the page had computed it.
-//
-// `cpuBlockingMs` is the blocking time the page's own CPU work would give at 4× on a host that left the main thread the
-// CPU to itself: Σ max(0, 4 × task CPU time − 50 ms) over the same tasks (so it also counts what precedes FCP, which
-// Lighthouse's TBT leaves out). It moves much less with the host's load than TBT does, but it does move: CPU time grows
-// too when threads compete for caches and cores. A figure to compare builds by, over several runs, not a budget.
-//
-// `frameHole` is the longest wait before the first contentful paint, of at least 500 ms, from the page's first need of a
-// new frame (a layout or style invalidation, a requestAnimationFrame) to the next main frame that began, while its main
-// thread was mostly idle, after it had begun one already: headless Chromium's compositor may stop offering frames to a
-// page for up to a second during the load (Lighthouse issue 17148, viz's ThrottleUnresponsiveClient), which moves FCP,
-// LCP and Speed Index by that much. 0: no such wait; null: the trace has no FCP of this navigation.
+// `onCpu`: CPU over wall time of early main-thread tasks; below 1, Lantern counted waiting for a core as the page's work.
+// `cpuBlockingMs`: the blocking time the page's own CPU time gives at 4×; for comparing builds over runs, not a budget.
+// `frameHole`: the longest wait before FCP for a frame headless Chromium did not offer (viz's ThrottleUnresponsiveClient).
 
 const WINDOW_MS = 5000;
 const HOLE_MS = 500;
@@ -52,10 +36,7 @@ export interface HostFigures {
 const timed = (e: TraceEvent): e is Timed => e.ts !== undefined;
 const byStart = (a: Timed, b: Timed) => a.ts - b.ts;
 
-/**
- * The figures of a trace's traceEvents; null when the trace holds no navigation of a main frame. onCpu and
- * cpuBlockingMs are null when no task carries its CPU time.
- */
+/** The figures of a trace's traceEvents; null when it holds no main-frame navigation. */
 export function hostFigures(events: TraceEvent[]): HostFigures | null {
   const nav = events
     .filter(timed)
@@ -156,10 +137,7 @@ function frameHole(
   return longest / 1000 >= HOLE_MS ? Math.round(longest / 1000) : 0;
 }
 
-/**
- * One line for the bench, per run: the main thread's share of its task time on the CPU, the blocking time its CPU time
- * alone gives at 4×, and any frame hole.
- */
+/** One line per run for the bench: the on-CPU share, the CPU-only blocking time at 4×, and any frame hole. */
 export function describeHost(runs: (HostFigures | null)[]): string {
   const cpu = runs.map((r) => (r?.onCpu == null ? '?' : `${Math.round(r.onCpu * 100)} %`));
   const own = runs.map((r) => (r?.cpuBlockingMs == null ? '?' : `${r.cpuBlockingMs} ms`));
