@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { callApi } from '@/lib/api/client';
-import { updateTemplate } from '@/lib/api/social';
 import type { PostTemplate } from '@/contract';
 import { server } from '@/mocks/node';
 import { listErrors } from '@/db/error-log';
@@ -66,9 +65,8 @@ describe('retryable operations: declared once, checked by the compiler', () => {
       http.post('*/api/news/:id/publish', () => HttpResponse.json({ message: 'x' }, { status: 409 })),
     );
     await callApi('news.list').catch(() => undefined);
-    await updateTemplate({ id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate).catch(
-      () => undefined,
-    );
+    const template = { id: 't-1', name: 'n', content: 'c', platforms: [] } as unknown as PostTemplate;
+    await callApi('social.updateTemplate', { params: { id: template.id }, body: template }).catch(() => undefined);
     await callApi('news.generate', { body: { topic: 'KI', language: 'en' } }).catch(() => undefined);
     const publish = { kind: 'api.call', args: { id: 'news.publish', params: { id: 'n-1' } } } as const;
     await callApi('news.publish', { params: { id: 'n-1' }, operation: publish }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Platform } from '@/contract';
-import { useAnalytics } from '../api/social';
+import { useAnalytics } from '../api/get-analytics';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import { formatNumber } from '@/lib/format';

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import type { SocialPublication } from '@/contract';
+import { apiKey } from '@/lib/api/query';
 import { server } from '@/mocks/node';
 import { createTestQueryClient, renderWithProviders } from '../../../../tests/render';
 import { SocialPage } from './social-page';
@@ -114,7 +115,7 @@ test('platforms faster than the answer: the list says published before Post Now 
       const body = (await request.json()) as { content: string; postId: string };
       const answer = publish('facebook', body.postId, body.content);
       // The event stream refetches the list, and the screen shows it, while Post Now has not returned yet.
-      await queryClient.invalidateQueries({ queryKey: ['social', 'publications'] });
+      await queryClient.invalidateQueries({ queryKey: apiKey('social.publications') });
       await new Promise((resolve) => setTimeout(resolve, 50));
       return answer;
     }),

@@ -10,9 +10,9 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/contract';
-import { failureReason } from '@/lib/outbox/failure';
-import { errorMessage } from '@/lib/http/api-error';
-import { useAttachUpload, useComposePost, useMediaLibrary, type ComposeResult } from '../api/social';
+import { useComposePost, type ComposeResult } from '../api/compose-post';
+import { useMediaLibrary } from '../api/get-media';
+import { useUploadMedia } from '../api/upload-media';
 import { usePublishing, type Ended } from '../hooks/use-publishing';
 import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
@@ -63,8 +63,8 @@ function report(result: ComposeResult, scheduledAt: string | null, follow: (ids:
   reportEnded(sent.filter((r) => r.status === 'published' || r.status === 'failed'));
   follow(sent.filter((r) => r.status === 'pending' || r.status === 'publishing').map((r) => r.id));
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
-  for (const { platform, error } of result.rejected)
-    toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${failureReason(error)}` });
+  for (const { platform, reason } of result.rejected)
+    toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${reason}` });
 }
 
 /** Compose: platforms (connected only), template, content, scheduling, live preview per platform, Post Now and Schedule. */
@@ -84,7 +84,7 @@ export function Composer({
   const compose = useComposePost();
   const publishing = usePublishing(reportEnded);
   const library = useMediaLibrary();
-  const attachUpload = useAttachUpload();
+  const attachUpload = useUploadMedia();
   const fileInput = useRef<HTMLInputElement>(null);
   const postable = (library.data ?? []).filter((m) => m.type !== 'audio');
   const attached = postable.find((m) => m.id === draft.mediaId);
@@ -133,7 +133,6 @@ export function Composer({
             description: messages.resendHintText(names(result.rejected.map((r) => r.platform))),
           });
         },
-        onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },
     );
   };
@@ -148,7 +147,6 @@ export function Composer({
         set('mediaId', item.id);
         toast.success(messages.mediaUploaded, { description: messages.mediaUploadedText(item.title) });
       },
-      onError: (error) => toast.error(messages.mediaUploadFailed, { description: errorMessage(error) }),
     });
   };
 

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Platform, SocialPlatform } from '@/contract';
-import { errorMessage } from '@/lib/http/api-error';
-import { useSetConnected } from '../api/social';
+import { useConnectPlatform } from '../api/connect-platform';
 import { messages } from '../messages';
 import { formatNumber } from '@/lib/format';
 
@@ -33,7 +32,7 @@ export function PlatformCardsSkeleton() {
 
 /** The five platform cards with status, followers, posts and Connect/Disconnect. */
 export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
-  const setConnected = useSetConnected();
+  const setConnected = useConnectPlatform();
   const toggle = (p: SocialPlatform) =>
     setConnected.mutate(
       { id: p.id, connected: !p.connected },
@@ -42,7 +41,6 @@ export function PlatformCards({ platforms }: { platforms: SocialPlatform[] }) {
           next.connected
             ? toast.success(messages.connected, { description: messages.connectedText(next.name) })
             : toast.info(messages.disconnected, { description: messages.disconnectedText(next.name) }),
-        onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
       },
     );
   return (

@@ -4,9 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { SocialPublication } from '@/contract';
-import { errorMessage } from '@/lib/http/api-error';
 import { PLATFORM_LABELS } from '@/lib/labels';
-import { usePublications, useRetryPublication } from '../api/social';
+import { usePublications } from '../api/get-publications';
+import { useRetryPublication } from '../api/retry-publication';
 import { messages, PUBLICATION_STATE_LABELS } from '../messages';
 
 const TONE = { published: 'ok', failed: 'error', pending: 'info', scheduled: 'neutral', publishing: 'info' } as const;
@@ -22,7 +22,6 @@ export function PublicationsPanel() {
     retry.mutate(p.id, {
       onSuccess: () =>
         toast.info(messages.retryQueued, { description: messages.retryQueuedText(PLATFORM_LABELS[p.platform]) }),
-      onError: (error) => toast.error(messages.error, { description: errorMessage(error) }),
     });
 
   return (

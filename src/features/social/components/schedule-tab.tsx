@@ -17,14 +17,14 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ScheduledPost } from '@/contract';
-import { errorMessage } from '@/lib/http/api-error';
-import { useScheduled, useUpdateScheduled } from '../api/social';
+import { useScheduledPosts } from '../api/get-scheduled-posts';
+import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
 
 function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: () => void }) {
-  const update = useUpdateScheduled();
+  const update = useUpdateScheduledPost();
   const [form, setForm] = useState<ScheduledPost>(post);
   const [error, setError] = useState<string | null>(null);
   const save = (e: React.FormEvent) => {
@@ -38,7 +38,6 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
           toast.success(messages.saved);
           onClose();
         },
-        onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
       },
     );
   };
@@ -102,7 +101,7 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
 
 /** Schedule: the scheduled posts, each with an Edit that edits. */
 export function ScheduleTab() {
-  const scheduled = useScheduled();
+  const scheduled = useScheduledPosts();
   const [editing, setEditing] = useState<ScheduledPost | null>(null);
   if (scheduled.isPending) return <p className="text-sm text-muted-foreground">Lädt …</p>;
   if (scheduled.isError)

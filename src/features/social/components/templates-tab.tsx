@@ -15,8 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { PostTemplate } from '@/contract';
-import { errorMessage } from '@/lib/http/api-error';
-import { useUpdateTemplate } from '../api/social';
+import { useUpdateTemplate } from '../api/update-template';
 import { messages } from '../messages';
 
 function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onClose: () => void }) {
@@ -34,7 +33,6 @@ function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onC
           toast.success(messages.saved);
           onClose();
         },
-        onError: (err) => toast.error(messages.error, { description: errorMessage(err) }),
       },
     );
   };

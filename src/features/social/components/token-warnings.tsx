@@ -1,9 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { PLATFORM_LABELS } from '@/lib/labels';
-import { useTokenStatus } from '../api/social';
+import { formatDateTimeMedium } from '@/lib/format';
+import { useTokenStatus } from '../api/get-token-status';
 import { messages } from '../messages';
-
-const when = (iso: string) => new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Platform tokens about to expire, expired or revoked, shown before a post fails. */
 export function TokenWarnings() {
@@ -23,7 +22,7 @@ export function TokenWarnings() {
             ? messages.tokenRevoked(name)
             : t.state === 'expired'
               ? messages.tokenExpired(name)
-              : messages.tokenExpiring(name, t.expiresAt ? when(t.expiresAt) : '');
+              : messages.tokenExpiring(name, t.expiresAt ? formatDateTimeMedium(t.expiresAt) : '');
         return (
           <p key={t.platform} className="flex items-center gap-2">
             <AlertTriangle className="size-4 shrink-0" aria-hidden />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Platform, SocialPublication } from '@/contract';
-import { usePublications } from '../api/social';
+import { usePublications } from '../api/get-publications';
 
 /** How a post this composer sent ended, once the server says so. */
 export type Ended = Pick<SocialPublication, 'id' | 'platform' | 'status' | 'error'>;
