@@ -2,25 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { applyScenario, server } from '@/mocks/node';
 import { scenarioFromSearch } from '@/lib/mock-scenarios';
 import { apiRequest, callApi } from '@/lib/api/client';
-import { generatePrompt } from '@/lib/api/ai';
 import { checkHealth } from '@/lib/api/health';
 import { uploadMedia } from '@/lib/api/media';
-import { postToPlatform, setPlatformConnected } from '@/lib/api/social';
+import { postToPlatform } from '@/lib/api/social';
 import { notifyTelegram } from '@/lib/api/telegram';
 import { testService } from '@/lib/api/test-services';
 import { generateSpeech } from '@/lib/api/tts';
-import {
-  createProviderVideo,
-  downloadVideo,
-  generateVideo,
-  generateVideoWith,
-  getVideoStatus,
-  listAvatars,
-  listProviderAvatars,
-  listVideoPlatforms,
-  listVideoProjects,
-  retryVideoProject,
-} from '@/lib/api/video';
+import { createProviderVideo, generateVideoWith, retryVideoProject } from '@/lib/api/video';
 import {
   getN8nWorkflowStatus,
   getWorkflowLogs,
@@ -69,15 +57,18 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ],
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
   ['POST /obs/control', () => callApi('obs.control', { body: { action: 'setScene', sceneName: 'intro' } })],
-  ['POST /ai/prompt', () => generatePrompt('content', { topic: 'Wetter' })],
+  ['POST /ai/prompt', () => callApi('ai.prompt', { body: { type: 'content', parameters: { topic: 'Wetter' } } })],
   // Served for backends and scripts of SPEC §7; the console makes /video/generate and the create routes instead.
   ...(['tavus', 'vidau', 'heygen', 'did'] as const).map((p): [string, () => Promise<unknown>] => [
     `POST /video/${p}/generate`,
     () => callApi('video.providerGenerate', { params: { provider: p }, body: { script: 'Guten Abend' } }),
   ]),
   ['POST /video/generate', () => generateVideoWith('tavus', { script: 'x' })],
-  ['GET /video/{provider}/status/{id}', () => getVideoStatus('heygen', 'vp-2')],
-  ['GET /video/{provider}/download/{id}', () => downloadVideo('tavus', 'vp-1')],
+  ['GET /video/{provider}/status/{id}', () => callApi('video.status', { params: { provider: 'heygen', id: 'vp-2' } })],
+  [
+    'GET /video/{provider}/download/{id}',
+    () => callApi('video.download', { params: { provider: 'tavus', id: 'vp-1' } }),
+  ],
   ['GET /obs/scenes', () => callApi('obs.scenes')],
   ['POST /obs/scene', () => callApi('obs.scene', { body: { sceneName: 'intro' } })],
   ['GET /obs/status', () => callApi('obs.status')],
@@ -94,9 +85,9 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
       return callApi('obs.streamStop');
     },
   ],
-  ['GET /video/tavus/avatars', () => listProviderAvatars('tavus')],
+  ['GET /video/tavus/avatars', () => callApi('video.providerAvatars', { params: { provider: 'tavus' } })],
   ['POST /video/tavus/create', () => createProviderVideo('tavus', { script: 'x' })],
-  ['GET /video/heygen/avatars', () => listProviderAvatars('heygen')],
+  ['GET /video/heygen/avatars', () => callApi('video.providerAvatars', { params: { provider: 'heygen' } })],
   ['POST /video/heygen/create', () => createProviderVideo('heygen', { script: 'x' })],
   ['POST /video/did/create', () => createProviderVideo('did', { script: 'x' })],
   ['POST /video/modelslab/generate', () => createProviderVideo('modelslab', { script: 'x' })],
@@ -119,14 +110,14 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   [
     'POST /social/tiktok/post',
     async () => {
-      await setPlatformConnected('tiktok', true);
+      await callApi('social.connect', { params: { id: 'tiktok' } });
       return postToPlatform('tiktok', { content: 'Hallo' });
     },
   ],
   [
     'POST /social/instagram/post',
     async () => {
-      await setPlatformConnected('instagram', true);
+      await callApi('social.connect', { params: { id: 'instagram' } });
       return postToPlatform('instagram', { content: 'Hallo' });
     },
   ],
@@ -151,8 +142,7 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   [
     'POST /video/generate (Video Studio)',
     () =>
-      generateVideo({
-        platform: 'heygen',
+      generateVideoWith('heygen', {
         avatar: 'avatar-markus',
         script: 'Guten Abend',
         background: 'studio',
@@ -202,7 +192,7 @@ describe('my areas: fixtures and state', () => {
   });
 
   test('video fixtures: 5 platforms and the local one, 4 avatars (tavus, heygen, did, modelslab), a processing project at 67, a failed one, a completed one with url', async () => {
-    expect((await listVideoPlatforms()).map((p) => p.id)).toEqual([
+    expect((await callApi('video.platforms')).map((p) => p.id)).toEqual([
       'tavus',
       'vidau',
       'modelslab',
@@ -210,28 +200,28 @@ describe('my areas: fixtures and state', () => {
       'did',
       'local',
     ]);
-    expect((await listAvatars()).map((a) => a.platform)).toEqual(['tavus', 'heygen', 'did', 'modelslab']);
-    const projects = await listVideoProjects();
+    expect((await callApi('video.avatars')).map((a) => a.platform)).toEqual(['tavus', 'heygen', 'did', 'modelslab']);
+    const projects = await callApi('video.projects');
     expect(projects.find((p) => p.status === 'processing')?.progress).toBe(67);
     expect(projects.some((p) => p.status === 'failed')).toBe(true);
     expect(projects.find((p) => p.status === 'completed')?.url).toBeTruthy();
   });
 
   test('a generated video is listed, advances on status polls and completes with a url', async () => {
-    const project = await generateVideo({
-      platform: 'did',
+    const project = await generateVideoWith('did', {
       avatar: 'avatar-sophie',
       script: 'Wetter',
       background: 'studio',
       voice: 'german-female-1',
     });
     expect(project).toMatchObject({ status: 'processing', progress: 0, platform: 'did' });
-    expect((await listVideoProjects())[0]?.id).toBe(project.id);
-    let status = await getVideoStatus('did', project.id);
-    while (status.status === 'processing') status = await getVideoStatus('did', project.id);
+    expect((await callApi('video.projects'))[0]?.id).toBe(project.id);
+    let status = await callApi('video.status', { params: { provider: 'did', id: project.id } });
+    while (status.status === 'processing')
+      status = await callApi('video.status', { params: { provider: 'did', id: project.id } });
     expect(status).toMatchObject({ status: 'completed', progress: 100 });
     expect(status.url).toBeTruthy();
-    const video = await downloadVideo('did', project.id);
+    const video = await callApi('video.download', { params: { provider: 'did', id: project.id } });
     expect(video.type).toBe('video/mp4');
     expect(video.size).toBeGreaterThan(0);
   });
@@ -259,7 +249,7 @@ describe('my areas: fixtures and state', () => {
       'POST /api/video/tavus/create',
       'POST /api/video/did/create',
     ]);
-    expect((await listVideoProjects()).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
+    expect((await callApi('video.projects')).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
   });
 
   test('a Telegram notification shows up on the overview; a blank one is refused', async () => {
@@ -269,7 +259,7 @@ describe('my areas: fixtures and state', () => {
   });
 
   test('the stores are reset between tests', async () => {
-    expect((await listVideoProjects()).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
+    expect((await callApi('video.projects')).map((p) => p.id)).toEqual(['vp-1', 'vp-2', 'vp-3', 'vp-4']);
   });
 });
 
@@ -287,8 +277,8 @@ describe('scenarios', () => {
     const overview = await callApi('dashboard.overview');
     expect(overview.notifications).toEqual([]);
     expect(overview.platformViews).toEqual([]);
-    expect(await listVideoProjects()).toEqual([]);
-    expect(await listAvatars()).toEqual([]);
+    expect(await callApi('video.projects')).toEqual([]);
+    expect(await callApi('video.avatars')).toEqual([]);
     expect(await callApi('news.list')).toEqual([]);
     expect(await callApi('posts.list')).toEqual([]);
     expect(await callApi('media.list')).toEqual([]);

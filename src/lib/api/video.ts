@@ -1,15 +1,7 @@
-import type { AvatarListProvider } from '@/contract';
 import { isAbort, VIDEO_BREAKER, VIDEO_GENERATION_SERVICE } from '@/lib/resilience/breakers';
 import { recordFailure, retryCountOf } from '@/lib/resilience/execute';
 import { callApi } from './client';
-import type {
-  VideoCreateBody,
-  VideoGenerateBody,
-  VideoPlatformId,
-  VideoProject,
-  VideoProvider,
-  VideoQuality,
-} from '@/contract';
+import type { VideoCreateBody, VideoGenerateBody, VideoPlatformId, VideoProject, VideoProvider } from '@/contract';
 
 const generation = { service: VIDEO_GENERATION_SERVICE, breaker: VIDEO_BREAKER } as const;
 
@@ -44,29 +36,6 @@ export async function generateVideoWith(
 }
 
 /**
- * Video Studio's Generate: POST /video/generate {platform, avatar, script, background, voice} (SPEC §7); the local
- * platform (the desk's own render) adds the quality.
- */
-export const generateVideo = (body: {
-  platform: VideoPlatformId;
-  avatar?: string;
-  script: string;
-  background: string;
-  voice: string;
-  quality?: VideoQuality;
-}) => generateVideoWith(body.platform, body);
-
-/** GET /video/{provider}/status/{id} */
-export const getVideoStatus = (provider: VideoProvider, id: string, signal?: AbortSignal) =>
-  callApi('video.status', { params: { provider, id }, signal });
-/** GET /video/{provider}/download/{id} as a blob. */
-export const downloadVideo = (provider: VideoProvider, id: string) =>
-  callApi('video.download', { params: { provider, id } });
-/** GET /video/{tavus|heygen}/avatars */
-export const listProviderAvatars = (provider: AvatarListProvider, signal?: AbortSignal) =>
-  callApi('video.providerAvatars', { params: { provider }, signal });
-
-/**
  * A provider's own create route: POST /video/tavus/create, /video/heygen/create, /video/did/create,
  * /video/modelslab/generate, /video/vidau/create (SPEC §7); `project` creates a failed project again at its provider.
  */
@@ -89,10 +58,6 @@ export const createProviderVideo = (
       return callApi('video.vidauCreate', options);
   }
 };
-/** GET /video/platforms, /video/avatars, /video/projects — Video Studio lists. */
-export const listVideoPlatforms = (signal?: AbortSignal) => callApi('video.platforms', { signal });
-export const listAvatars = (signal?: AbortSignal) => callApi('video.avatars', { signal });
-export const listVideoProjects = (signal?: AbortSignal) => callApi('video.projects', { signal });
 /** What the error log keeps of a Retry in My Projects (older entries kept the project id alone). */
 export interface VideoRetryArgs {
   id: string;

@@ -1,16 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
-import { generatePrompt } from '@/lib/api/ai';
-import { promptKeys } from './keys';
+import { useApiMutation } from '@/lib/api/query';
+import { messages } from '../messages';
 
-export interface SendPromptInput {
-  type: 'content' | 'voice' | 'image';
-  parameters: Record<string, unknown>;
-}
+type PromptType = 'content' | 'voice' | 'image';
 
-/** POST /ai/prompt {type, parameters} (SPEC §7); resolves with the model's text. */
-export function useSendPrompt(type: SendPromptInput['type']) {
-  return useMutation({
-    mutationKey: promptKeys.send(type),
-    mutationFn: async (parameters: Record<string, unknown>) => (await generatePrompt(type, parameters))?.text ?? '',
+const FAILED: Record<PromptType, string> = {
+  content: messages.sendFailed,
+  voice: messages.sendFailed,
+  image: messages.imageFailed,
+};
+
+/** POST /ai/prompt {type, parameters} (SPEC §7); answers the model's text. */
+export const useSendPrompt = (type: PromptType) =>
+  useApiMutation('ai.prompt', (parameters: Record<string, unknown>) => ({ body: { type, parameters } }), {
+    meta: { error: FAILED[type] },
   });
-}

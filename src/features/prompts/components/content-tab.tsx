@@ -6,13 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/http/api-error';
 import { useSendPrompt } from '../api/send-prompt';
 import { copyText } from '../lib/clipboard';
 import { buildContentPrompt } from '../lib/render';
 import { messages } from '../messages';
-import { AUDIENCES, LANGUAGES } from '../options';
-import { CONTENT_TEMPLATES, type ContentTemplateId } from '../templates';
+import { AUDIENCES, LANGUAGES } from '../lib/options';
+import { CONTENT_TEMPLATES, type ContentTemplateId } from '../lib/templates';
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { ContentState } from './prompts-page';
@@ -61,11 +60,10 @@ export function ContentTab({
         audience: state.audience,
       },
       {
-        onSuccess: (text) => {
+        onSuccess: ({ text }) => {
           setResponse(text);
           toast.success(messages.sentToGpt);
         },
-        onError: (error) => toast.error(messages.sendFailed, { description: errorMessage(error) }),
       },
     );
 

@@ -7,10 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { useCustomPrompts, useDeleteCustomPrompt, useSaveCustomPrompt } from '../api/custom-prompts';
+import { useDeleteCustomPrompt } from '../api/delete-custom-prompt';
+import { useCustomPrompts } from '../api/get-custom-prompts';
+import { useSaveCustomPrompt } from '../api/save-custom-prompt';
 import { fillTemplate } from '../lib/render';
 import { messages } from '../messages';
-import { storageFailureMessage } from '@/db/storage-errors';
 
 const EMPTY = { name: '', category: '', template: '' };
 
@@ -45,7 +46,6 @@ export function CustomTab({
         setPreview(null);
         toast.success(messages.customSaved, { description: value.name });
       },
-      onError: (error) => toast.error(messages.customSaveFailed, { description: storageFailureMessage(error) }),
     });
   };
 

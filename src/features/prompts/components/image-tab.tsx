@@ -2,11 +2,10 @@ import { ImageIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/http/api-error';
 import { useSendPrompt } from '../api/send-prompt';
 import { fillTemplate } from '../lib/render';
 import { messages } from '../messages';
-import { IMAGE_PROMPTS, type ImagePresetId } from '../templates';
+import { IMAGE_PROMPTS, type ImagePresetId } from '../lib/templates';
 import { PresetCard } from './preset-card';
 
 /** Image presets (filled with the current topic): Copy, or Use DALL-E to send the prompt via POST /ai/prompt type 'image'. */
@@ -19,11 +18,10 @@ export function ImageTab({ topic }: { topic: string }) {
     send.mutate(
       { preset, prompt, topic: topic.trim() },
       {
-        onSuccess: (text) => {
+        onSuccess: ({ text }) => {
           setResult({ preset, text });
           toast.success(messages.imageSent);
         },
-        onError: (error) => toast.error(messages.imageFailed, { description: errorMessage(error) }),
       },
     );
 

@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { VOICE_PROMPTS } from '../templates';
+import { VOICE_PROMPTS } from '../lib/templates';
 import { PresetCard } from './preset-card';
 
 /** Voice presets: Copy, or Use to put the prompt into the content output. */

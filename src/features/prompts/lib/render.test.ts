@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CONTENT_TEMPLATES, IMAGE_PROMPTS, VOICE_PROMPTS } from '../templates';
+import { CONTENT_TEMPLATES, IMAGE_PROMPTS, VOICE_PROMPTS } from './templates';
 import { buildContentPrompt, fillTemplate } from './render';
 
 const base = { topic: 'Wahl', location: 'Hamburg', language: 'deutsch', audience: 'allgemein' };

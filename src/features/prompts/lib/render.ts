@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIENCE, DEFAULT_LANGUAGE } from '../options';
+import { DEFAULT_AUDIENCE, DEFAULT_LANGUAGE } from './options';
 
 /** SPEC §5: a missing topic or location appears as [THEMA] and [ORT]. */
 export function fillTemplate(template: string, { topic, location }: { topic: string; location: string }): string {

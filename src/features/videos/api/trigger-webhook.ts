@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callWebhook, type WebhookResponse } from '@/lib/webhooks/call';
-import type { WebhookService } from '../options';
+import type { WebhookService } from '../lib/options';
 
 /** `source` and `version` the first automation service (n8n) receives with the body (SPEC §7). */
 export const WEBHOOK_SOURCE = 'newsdesk-video-studio';

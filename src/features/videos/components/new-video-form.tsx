@@ -10,13 +10,13 @@ import { Textarea } from '@/components/ui/textarea';
 import type { VideoDefaults } from '@/db/settings';
 import { mediaLibraryQueryOptions } from '@/lib/api/query-keys';
 import type { MediaFile, VideoPlatformId } from '@/contract';
-import { errorMessage } from '@/lib/http/api-error';
-import { usePlatformAvatars, useVideoPlatforms } from '../api/get-video-lists';
-import { useVideoDefaults } from '../api/video-defaults';
-import { useGenerateVideo } from '../api/video-mutations';
+import { useVideoPlatforms } from '../api/get-video-platforms';
+import { usePlatformAvatars } from '../hooks/use-platform-avatars';
+import { useVideoDefaults } from '../api/get-video-defaults';
+import { useGenerateVideo } from '../api/generate-video';
 import type { VideoDraft } from '../lib/draft';
 import { messages } from '../messages';
-import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_OPTIONS } from '../options';
+import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_OPTIONS } from '../lib/options';
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { ListError } from './list-error';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -90,7 +90,6 @@ export function NewVideoForm({
             description: project?.title,
             action: { label: 'My Projects', onClick: onShowProjects },
           }),
-        onError: (error) => toast.error(messages.generateFailed, { description: errorMessage(error) }),
       },
     );
   };

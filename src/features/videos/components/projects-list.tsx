@@ -8,9 +8,14 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { VideoProject, VideoProjectStatus } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
-import { useAvatars, useVideoPlatforms, useVideoProjects } from '../api/get-video-lists';
+import { useAvatars } from '../api/get-avatars';
+import { useVideoPlatforms } from '../api/get-video-platforms';
+import { useVideoProjects } from '../api/get-video-projects';
 import { formatDateTimeMedium } from '@/lib/format';
-import { isLocal, useDownloadVideo, useRetryVideoProject, useVideoStatusPoll } from '../api/video-mutations';
+import { useDownloadVideo } from '../api/download-video';
+import { useVideoStatusPoll } from '../api/get-video-status';
+import { useRetryVideoProject } from '../api/retry-video-project';
+import { isLocal } from '../lib/project';
 import { messages } from '../messages';
 import { ListError } from './list-error';
 import { PlayerDialog } from './player-dialog';
@@ -98,7 +103,6 @@ function ProjectRow({
   const onRetry = () =>
     retry.mutate(project, {
       onSuccess: () => toast.success(messages.retryStarted, { description: project.title }),
-      onError: (error) => toast.error(messages.retryFailed, { description: errorMessage(error) }),
     });
   const local = isLocal(project);
   // Asks the provider (a local project: the desk) now instead of waiting for the next poll.
@@ -107,10 +111,7 @@ function ProjectRow({
       if (result.isError) toast.error(messages.statusFailed, { description: errorMessage(result.error) });
     });
   const checking = local ? listFetching : poll.isFetching;
-  const onDownload = () =>
-    download.mutate(project, {
-      onError: (error) => toast.error(messages.downloadFailed, { description: errorMessage(error) }),
-    });
+  const onDownload = () => download.mutate(project);
 
   return (
     <li>

@@ -5,11 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { VideoDefaults } from '@/db/settings';
-import { useSaveVideoDefaults, useVideoDefaults } from '../api/video-defaults';
+import { useVideoDefaults } from '../api/get-video-defaults';
+import { useSaveVideoDefaults } from '../api/save-video-defaults';
 import { messages } from '../messages';
-import { QUALITY_OPTIONS, VOICE_OPTIONS } from '../options';
+import { QUALITY_OPTIONS, VOICE_OPTIONS } from '../lib/options';
 import { NativeSelect } from '@/components/ui/native-select';
-import { storageFailureMessage } from '@/db/storage-errors';
 
 /** Settings: the default quality and voice of New Video, stored in IndexedDB. */
 export function VideoSettings() {
@@ -28,7 +28,6 @@ function VideoSettingsForm({ stored }: { stored: VideoDefaults }) {
     event.preventDefault();
     save.mutate(value, {
       onSuccess: () => toast.success(messages.settingsSaved),
-      onError: (error) => toast.error(messages.settingsFailed, { description: storageFailureMessage(error) }),
     });
   };
 

@@ -12,7 +12,7 @@ import { useUploadWorkflow } from '../api/upload-workflow';
 import type { WorkflowDraft } from '../lib/draft';
 import { readWorkflowFile } from '../lib/workflow-file';
 import { messages } from '../messages';
-import type { WebhookService } from '../options';
+import type { WebhookService } from '../lib/options';
 import { ChoiceCard } from '@/components/ui/choice-card';
 
 const SERVICES: Array<{ id: WebhookService; name: string; description: string }> = [

@@ -1,6 +1,6 @@
 import type { VideoDefaults } from '@/db/settings';
 import type { VideoPlatformId } from '@/contract';
-import type { WebhookService } from '../options';
+import type { WebhookService } from './options';
 import type { WorkflowFile } from './workflow-file';
 
 /** What the New Video tab holds; quality and voice stay null until chosen, so the stored defaults apply. */

@@ -1,4 +1,4 @@
-import { WORKFLOW_PREVIEW_LENGTH } from '../options';
+import { WORKFLOW_PREVIEW_LENGTH } from './options';
 
 export interface WorkflowFile {
   name: string;
