@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { WorkflowPage } from '@/features/workflow';
 import { getConfig, setConfig } from '@/lib/config';
-import { listServerInstances, OBS_INSTANCES_KEY } from '@/lib/obs';
+import { obsInstancesQuery } from '@/lib/obs';
 import { setOperatorToken } from '@/lib/operator-token';
 import { server } from '@/mocks/node';
 import { renderWithProviders } from '../../tests/render';
@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 function ObsInstancesProbe() {
-  const list = useQuery({ queryKey: OBS_INSTANCES_KEY, queryFn: ({ signal }) => listServerInstances(signal) });
+  const list = useQuery(obsInstancesQuery());
   return <p data-testid="obs-instances">{list.data?.length ?? '–'}</p>;
 }
 

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { getConfig } from '@/lib/config';
 import { storageFailureMessage } from '@/db/storage-errors';
 import {
-  OBS_INSTANCES_KEY,
+  obsInstancesQuery,
   ObsConnectError,
   closeReasonMessage,
   connectFailureMessage,
@@ -19,7 +19,6 @@ import {
   connectObsViaServer,
   defaultObsMode,
   disconnectObs,
-  listServerInstances,
   preloadObsCommands,
   proposeServerMode,
   isEndpointComplete,
@@ -173,7 +172,7 @@ function ServerSceneSource({
 function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean }) {
   const obs = useObs();
   const id = useId();
-  const instances = useQuery({ queryKey: OBS_INSTANCES_KEY, queryFn: ({ signal }) => listServerInstances(signal) });
+  const instances = useQuery(obsInstancesQuery());
   const [picked, setPicked] = useState(initial.instance ?? '');
   const [choices, setChoices] = useState<Record<string, ObsServerChoice>>(initial.serverChoices ?? {});
   const busy = obs.status === 'connecting';

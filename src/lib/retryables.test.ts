@@ -36,13 +36,10 @@ describe('retryable operations: declared once, checked by the compiler', () => {
       'health.check',
       'provider.test',
       'service.test',
-      'telegram.notify',
       'tts.generate',
       'video.generate',
       'video.retry',
       'webhook.call',
-      'workflow.retry',
-      'workflow.trigger',
     ]);
     for (const fn of Object.values(RETRYABLES)) expect(typeof fn).toBe('function');
   });

@@ -71,16 +71,6 @@ export const RETRYABLES = defineRetryables({
     const call = callApi as (id: OperationId, input: Record<string, unknown>) => Promise<unknown>;
     return call(text(opId) as OperationId, { params: object(params), query: object(query), body, record: false });
   },
-  'workflow.trigger': (args: { id: string; body: Record<string, unknown> }): Promise<unknown> =>
-    callApi('workflow.trigger', {
-      params: { id: text(object(args).id) },
-      body: object(object(args).body),
-      record: false,
-    }),
-  'workflow.retry': (runId: string): Promise<unknown> =>
-    callApi('workflow.retry', { params: { id: text(runId) }, record: false }),
-  'telegram.notify': (message: string): Promise<unknown> =>
-    callApi('telegram.notify', { body: { message: text(message) }, record: false }),
   'video.generate': (args: { provider: string; body: Record<string, unknown> }): Promise<unknown> => {
     const { provider, body } = object(args);
     const platform = typeof provider === 'string' ? provider : object(body).platform;

@@ -5,22 +5,25 @@ import { apiRequest, callApi } from '@/lib/api/client';
 import { checkHealth } from '@/lib/api/health';
 import { uploadMedia } from '@/lib/api/media';
 import { postToPlatform } from '@/lib/api/social';
-import { notifyTelegram } from '@/lib/api/telegram';
 import { testService } from '@/lib/api/test-services';
 import { generateSpeech } from '@/lib/api/tts';
 import { createProviderVideo, generateVideoWith, retryVideoProject } from '@/lib/api/video';
-import {
-  getN8nWorkflowStatus,
-  getWorkflowLogs,
-  retryWorkflowRun,
-  startAiNewsWorkflow,
-  triggerWorkflow,
-  uploadN8nWorkflow,
-  uploadWorkflow,
-} from '@/lib/api/workflow';
+import { uploadWorkflow } from '@/lib/api/workflow';
 import { transport } from '@/lib/http/transport';
 import type { ApiError } from '@/lib/http/api-error';
 
+const notifyTelegram = (message: string) => callApi('telegram.notify', { body: { message } });
+const workflowLogs = () => callApi('workflow.logs', { params: { id: 'ai-news-workflow' }, query: { limit: 10 } });
+/** POST /workflow/n8n/upload as the Workflow screen sends it: the file and its metadata. */
+const uploadN8nWorkflow = (file: File) => {
+  const form = new FormData();
+  form.append('workflow', file, file.name);
+  form.append(
+    'metadata',
+    JSON.stringify({ uploadedAt: new Date().toISOString(), filename: file.name, size: file.size }),
+  );
+  return callApi('workflow.n8nUpload', { body: form });
+};
 const jsonFile = (name: string) =>
   new File(['{"id":"ai-news-workflow","name":"AI News","nodes":[],"connections":{}}'], name, {
     type: 'application/json',
@@ -50,7 +53,10 @@ async function withNodeMultipart<T>(run: () => Promise<T>): Promise<T> {
 const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['GET /news/latest', () => callApi('news.latest')],
   ['POST /news/generate', () => callApi('news.generate', { body: { topic: 'KI-Chip', language: 'en' } })],
-  ['POST /workflow/trigger/{id}', () => triggerWorkflow('ai-news-workflow', { topic: 'Breaking News' })],
+  [
+    'POST /workflow/trigger/{id}',
+    () => callApi('workflow.trigger', { params: { id: 'ai-news-workflow' }, body: { topic: 'Breaking News' } }),
+  ],
   [
     'POST /media/upload',
     () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' })),
@@ -125,17 +131,20 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ['POST /workflow/n8n/upload', () => withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))],
   [
     'GET /workflow/n8n/status/{id}',
-    async () => getN8nWorkflowStatus((await withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))).id),
+    async () => {
+      const { id } = await withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')));
+      return callApi('workflow.n8nStatus', { params: { id } });
+    },
   ],
-  ['POST /workflow/ai-news/start', () => startAiNewsWorkflow({ topic: 'AI News' })],
-  ['GET /workflow/logs/{id}?limit=10', () => getWorkflowLogs('ai-news-workflow')],
+  ['POST /workflow/ai-news/start', () => callApi('workflow.aiNewsStart', { body: { topic: 'AI News' } })],
+  ['GET /workflow/logs/{id}?limit=10', () => workflowLogs()],
   [
     'POST /workflow/retry/{id}',
     async () => {
-      const runs = await getWorkflowLogs('ai-news-workflow');
+      const runs = await workflowLogs();
       const failed = runs.find((r) => r.status === 'failed') ?? runs[0];
       if (!failed) throw new Error('no run to retry');
-      return retryWorkflowRun(failed.id);
+      return callApi('workflow.retry', { params: { id: failed.id } });
     },
   ],
   ['POST /telegram/notify', () => notifyTelegram('Wir sind live!')],
@@ -161,7 +170,7 @@ describe('every SPEC §7 /api call has a mock handler', () => {
     server.events.on('request:start', ({ request }) =>
       paths.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`),
     );
-    await getWorkflowLogs('ai-news-workflow');
+    await workflowLogs();
     await testService('openai', 'k');
     await postToPlatform('facebook', { content: 'x' });
     server.events.removeAllListeners();

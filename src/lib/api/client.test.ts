@@ -6,7 +6,10 @@ import { handlers } from '@/mocks/handlers';
 import { server } from '@/mocks/node';
 import { sentMessages } from '@/mocks/store/telegram';
 import { callApi } from './client';
-import { notifyTelegram } from './telegram';
+
+/** POST /telegram/notify as the Live screen sends it; the outbox passes its own key. */
+const notifyTelegram = (message: string, idempotencyKey?: string) =>
+  callApi('telegram.notify', { body: { message }, idempotencyKey });
 
 const FAST_RETRIES = { maxRetries: 3, retryDelay: 5, backoffMultiplier: 1, retryCondition: 'default' } as const;
 

@@ -2,7 +2,7 @@
 // loaded by control.ts with the first of them.
 import * as direct from './connection';
 export { testObsConnection } from './connection';
-export { connectObsViaServer, listServerInstances } from './server-connection';
+export { connectObsViaServer } from './server-connection';
 import {
   disconnectServerMode,
   isServerMode,

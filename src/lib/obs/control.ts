@@ -37,6 +37,3 @@ export const testObsConnection = async (endpoint: ObsEndpoint): Promise<ObsVersi
 /** Connects through the Newsdesk server to one of its OBS instances. */
 export const connectObsViaServer = async (instance?: string): Promise<ObsInstanceInfo> =>
   (await load()).connectObsViaServer(instance);
-/** The server's OBS instances. */
-export const listServerInstances = async (signal?: AbortSignal): Promise<ObsInstanceInfo[]> =>
-  (await load()).listServerInstances(signal);

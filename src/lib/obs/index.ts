@@ -4,7 +4,6 @@ export {
   connectObs,
   connectObsViaServer,
   disconnectObs,
-  listServerInstances,
   preloadObsCommands,
   putStoryOnAir,
   resetObsConnection,
@@ -14,7 +13,7 @@ export {
   switchScene,
   testObsConnection,
 } from './control';
-export { OBS_INSTANCES_KEY } from './keys';
+export { OBS_INSTANCES_KEY, obsInstancesQuery } from './keys';
 export { defaultObsMode, proposeServerMode } from './mode';
 export { ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND } from './errors';
 export { closeReasonMessage, connectFailureMessage, obsMessages, obsStatusLabels } from './messages';

@@ -38,7 +38,7 @@ function errorBody(error: unknown): { message?: string; code?: string } {
 }
 
 /** The instances the server knows (name, address without password, state). */
-export function listServerInstances(signal?: AbortSignal): Promise<ObsInstanceInfo[]> {
+function listServerInstances(signal?: AbortSignal): Promise<ObsInstanceInfo[]> {
   return callApi('obs.instances', { signal, retries: false });
 }
 

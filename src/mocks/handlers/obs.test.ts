@@ -1,5 +1,4 @@
 import { callApi } from '@/lib/api/client';
-import { listScheduledBroadcasts } from '@/lib/api/obs';
 import { connectObs, getObsState, resetObsConnection } from '@/lib/obs';
 import { obsSim } from '../store/obs';
 
@@ -43,7 +42,7 @@ test('POST /obs/control sets text and refuses unknown actions and scenes', async
 });
 
 test('GET /live/schedule gives id, title, time, date, platform', async () => {
-  const schedule = await listScheduledBroadcasts();
+  const schedule = await callApi('live.schedule');
   expect(schedule).toHaveLength(3);
   expect(Object.keys(schedule[0]).sort()).toEqual(['date', 'id', 'platform', 'time', 'title']);
 });

@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatTime } from '@/lib/format';
 import { serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
-import { usePutOnAir, useRundown } from '../api/on-air';
+import { useRundown } from '../api/get-rundown';
+import { useSetOnAir } from '../api/set-on-air';
 import { onAirMessages } from '../lib/on-air-messages';
 
 /** Today's published stories, each with a one-click „Auf Sendung“ (headline to the text source, video to the media source). */
@@ -11,7 +12,7 @@ export function OnAirRundown() {
   const obs = useObs();
   const settings = useObsSettings();
   const rundown = useRundown();
-  const onAir = usePutOnAir();
+  const onAir = useSetOnAir();
   const connected = obs.status === 'connected';
   const viaServer = obs.via === 'server';
   // Through the server: the source picked in Admin for its instance (none: the server's own, OBS_TEXT_SOURCE).

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { OBS_INSTANCES_KEY, listServerInstances, obsMessages, serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
-import { useSendQuickText } from '../api/obs-commands';
+import { obsInstancesQuery, obsMessages, serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
+import { useSendQuickText } from '../api/send-quick-text';
 import { liveMessages, quickTextPresets } from '../messages';
 
 /** Sets the text of the configured OBS text source (SetInputSettings), so it shows on air. */
@@ -19,11 +19,7 @@ export function QuickText() {
   const [text, setText] = useState('');
   const connected = obs.status === 'connected';
   const viaServer = obs.via === 'server';
-  const instances = useQuery({
-    queryKey: OBS_INSTANCES_KEY,
-    queryFn: ({ signal }) => listServerInstances(signal),
-    enabled: viaServer,
-  });
+  const instances = useQuery({ ...obsInstancesQuery(), enabled: viaServer });
   // Through the server: the source picked in Admin for that instance, else the server's own (OBS_TEXT_SOURCE).
   const serverSource =
     serverChoiceOf(settings, obs.instance).sourceName ||

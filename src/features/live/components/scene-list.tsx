@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
 import { cn } from '@/lib/utils/cn';
-import { useSwitchScene } from '../api/obs-commands';
+import { useSwitchScene } from '../api/switch-scene';
 import { liveMessages } from '../messages';
 
 /** OBS's scenes (GetSceneList); a click switches the program scene. */

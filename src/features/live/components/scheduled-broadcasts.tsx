@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useScheduledBroadcasts } from '../api/schedule';
+import { useSchedule } from '../api/get-schedule';
 import { liveMessages } from '../messages';
 
 function RundownUnavailable() {
@@ -25,7 +25,7 @@ const OnAirRundown = lazy(() =>
 
 /** Scheduled broadcasts (id, title, time, date, platform) from GET /live/schedule, and today's published stories as a rundown. */
 export function ScheduledBroadcasts() {
-  const schedule = useScheduledBroadcasts();
+  const schedule = useSchedule();
   return (
     <Card>
       <CardHeader>

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useObs, type StreamHealth, type StreamPhase } from '@/lib/obs';
-import { useStreamToggle } from '../api/obs-commands';
+import { useToggleStream } from '../api/toggle-stream';
 import { liveMessages } from '../messages';
 
 /** Congestion (0..1) from which the health panel warns; OBS's own indicator turns red well before 1. */
@@ -71,7 +71,7 @@ function HealthPanel({ health }: { health: StreamHealth }) {
 /** Start/stop (StartStream/StopStream); state and label follow StreamStateChanged. Health while streaming. */
 export function StreamControl() {
   const obs = useObs();
-  const toggle = useStreamToggle();
+  const toggle = useToggleStream();
   const connected = obs.status === 'connected';
   const transitioning = obs.streamPhase === 'starting' || obs.streamPhase === 'stopping';
   const action = obs.streaming ? 'stop' : 'start';

@@ -14,7 +14,7 @@ import {
   type ProviderServiceId,
   type ProviderTestResult,
 } from '@/lib/webhooks/provider-tests';
-import { useApiKeys } from '../api/use-workflow-settings';
+import { useApiKeys } from '../hooks/use-workflow-settings';
 import { MSG } from '../messages';
 import { formatDateTime } from '@/lib/format';
 

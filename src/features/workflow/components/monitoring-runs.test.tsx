@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Run, RunHistoryItem } from '@/contract';
 import { server } from '@/mocks/node';
 import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
-import { liveRunsQueryOptions, runsPollInterval } from '../api/workflow-queries';
+import { runsPollInterval, runsQuery } from '../api/get-runs';
 import { WorkflowPage } from './workflow-page';
 
 async function openMonitoring() {
@@ -73,7 +73,7 @@ describe('Monitoring: the latest run', () => {
   });
 
   test('the run list is read every second while a run is running, every 10 s while one waits, not at all otherwise', () => {
-    expect(liveRunsQueryOptions().refetchInterval).toBeTypeOf('function');
+    expect(runsQuery().refetchInterval).toBeTypeOf('function');
     expect(runsPollInterval([run({ status: 'running' }), run({ status: 'waiting' })])).toBe(1000);
     expect(runsPollInterval([run({ status: 'success' }), run({ status: 'waiting' })])).toBe(10_000);
     expect(runsPollInterval([run({ status: 'rejected' }), run({ status: 'failed' })])).toBe(false);

@@ -7,17 +7,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Run, RunArtefact, RunStage } from '@/contract';
-import type { RunHistoryItem } from '@/contract';
+import type { Run, RunArtefact, RunHistoryItem, RunStage } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
 import { isWebAddress } from '@/lib/security/web-address';
-import type { WorkflowSettings } from '../api/use-workflow-settings';
-import { useLiveRuns, usePipeline, useRetryRun, useRuns, useStartServerRun } from '../api/workflow-queries';
+import type { WorkflowSettings } from '../hooks/use-workflow-settings';
+import { useLogs } from '../api/get-logs';
+import { usePipeline } from '../api/get-pipeline';
+import { useRuns } from '../api/get-runs';
+import { useRetryRun } from '../api/retry-run';
+import { useStartAiNews } from '../api/start-ai-news';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
-import { voiceOptions } from './voices';
+import { voiceOptions } from '../lib/voices';
 import { formatDateTime, formatTime } from '@/lib/format';
 import { useOnline } from '@/lib/use-online';
 
@@ -137,16 +140,12 @@ function RunArtefacts({ artefacts }: { artefacts: RunArtefact[] }) {
 
 /** The latest run's five stages as the workflow reports them (state, duration, error), refreshed by the event stream. */
 function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
-  const runs = useLiveRuns();
-  const start = useStartServerRun(settings.config, settings.params);
+  const runs = useRuns();
+  const start = useStartAiNews(settings.config, settings.params);
   const latest = runs.data?.[0];
   const onStart = () =>
     start.mutate(undefined, {
       onSuccess: () => toast.success(MSG.triggered, { description: settings.params.topic }),
-      onError: (error) =>
-        toast.error(MSG.workflowErrorTitle, {
-          description: error instanceof Error && error.message ? error.message : MSG.unknownError,
-        }),
     });
   return (
     <Card className="lg:col-span-2">
@@ -232,17 +231,13 @@ function VariablesCard() {
 }
 
 function RunsCard({ workflowId }: { workflowId: string }) {
-  const runs = useRuns(workflowId);
+  const runs = useLogs(workflowId);
   const retry = useRetryRun();
   const [logRun, setLogRun] = useState<RunHistoryItem | null>(null);
   const items = runs.data ?? [];
   const onRetry = (run: RunHistoryItem) =>
     retry.mutate(run.id, {
       onSuccess: () => toast.success(MSG.triggered, { description: `${run.topic} (${run.id})` }),
-      onError: (error) =>
-        toast.error(MSG.workflowErrorTitle, {
-          description: error instanceof Error && error.message ? error.message : MSG.unknownError,
-        }),
     });
   return (
     <Card>

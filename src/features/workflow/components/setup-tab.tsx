@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   BookOpen,
   Bot,
@@ -29,14 +28,16 @@ import { hostChangeMessages, workflowHostChanges } from '@/lib/webhooks/credenti
 import { UPLOAD_FAILED_TITLE } from '@/lib/webhooks/failure-toasts';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { validateWorkflowFile, type ImportedWorkflow } from '@/lib/webhooks/validate-workflow';
-import type { WorkflowSettings } from '../api/use-workflow-settings';
-import { n8nUploadStatusQueryOptions, useMediaUpload, useRegisterWorkflowFile } from '../api/workflow-queries';
+import type { WorkflowSettings } from '../hooks/use-workflow-settings';
+import { useUploadStatus } from '../api/get-upload-status';
+import { useUploadMedia } from '../api/upload-media';
+import { useUploadWorkflow } from '../api/upload-workflow';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { MSG } from '../messages';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
 import { STATE_LABEL } from './summary-cards';
-import { voiceOptions } from './voices';
+import { voiceOptions } from '../lib/voices';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
@@ -64,8 +65,8 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
   const [imported, setImported] = useState<ImportedWorkflow | null>(null);
   const [reading, setReading] = useState(false);
   const [pending, setPending] = useState<PendingHostChange | null>(null);
-  const register = useRegisterWorkflowFile();
-  const backend = useQuery(n8nUploadStatusQueryOptions(register.data?.id));
+  const register = useUploadWorkflow();
+  const backend = useUploadStatus(register.data?.id);
   const id = useId();
 
   const onFile = async (file: File | undefined) => {
@@ -350,7 +351,7 @@ function MediaUploadCard({ config }: { config: WorkflowConfig }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const { checkOf, watch } = useMediaFileCheck();
-  const upload = useMediaUpload(config);
+  const upload = useUploadMedia(config);
   const id = useId();
   const pick = (picked: File | null) => {
     setFile(picked);

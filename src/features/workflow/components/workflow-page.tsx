@@ -3,7 +3,7 @@ import { Activity, Cable, Settings2, Plug } from 'lucide-react';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useWorkflowSettings, type WorkflowSettings } from '../api/use-workflow-settings';
+import { useWorkflowSettings, type WorkflowSettings } from '../hooks/use-workflow-settings';
 import { useWorkflowRuntime } from '../hooks/use-workflow-runtime';
 import { SummaryCards } from './summary-cards';
 import { WorkflowHeader } from './workflow-header';

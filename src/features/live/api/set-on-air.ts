@@ -1,29 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { aiNewsListQueryOptions } from '@/lib/api/news-list';
 import type { AiNewsItem } from '@/contract';
 import { ApiError, bodyMessage } from '@/lib/http/api-error';
 import { ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND, obsMessages, putStoryOnAir } from '@/lib/obs';
 import { onAirMessages } from '../lib/on-air-messages';
-import { twoLines } from '../lib/two-lines';
+import { twoLines } from '../components/two-lines';
 import { liveMessages } from '../messages';
-
-/** Same calendar day in the operator's time zone. */
-const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now.toDateString();
-
-/** Today's published stories, in the order they went out: the rundown of the Live screen. */
-export function todaysStories(items: AiNewsItem[], now = new Date()): Array<AiNewsItem & { publishedAt: string }> {
-  return items
-    .filter(
-      (n): n is AiNewsItem & { publishedAt: string } =>
-        n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now),
-    )
-    .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
-}
-
-/** The AI News list (shared with AI News Central), narrowed to today's published stories. */
-export const useRundown = () =>
-  useQuery({ ...aiNewsListQueryOptions(), select: (items: AiNewsItem[]) => todaysStories(items) });
 
 interface OnAirInput {
   story: Pick<AiNewsItem, 'id' | 'title'>;
@@ -44,7 +26,7 @@ function failureDetail(error: unknown, viaServer: boolean): string | undefined {
 }
 
 /** „Auf Sendung“: the story's headline into the text source and its video into the media source, with the toasts. */
-export function usePutOnAir() {
+export function useSetOnAir() {
   return useMutation({
     mutationFn: ({ story, source }: OnAirInput) =>
       putStoryOnAir({ newsId: story.id, headline: story.title, sourceName: source }),

@@ -1,0 +1,14 @@
+import type { AiNewsItem } from '@/contract';
+
+/** Same calendar day in the operator's time zone. */
+const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now.toDateString();
+
+/** Today's published stories, in the order they went out: the rundown of the Live screen. */
+export function todaysStories(items: AiNewsItem[], now = new Date()): Array<AiNewsItem & { publishedAt: string }> {
+  return items
+    .filter(
+      (n): n is AiNewsItem & { publishedAt: string } =>
+        n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now),
+    )
+    .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+}
