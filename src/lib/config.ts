@@ -23,7 +23,6 @@ export class ConfigError extends Error {
 
 let current: RuntimeConfig = buildTimeConfig;
 
-/** The setting in force for this page load. */
 export function getConfig(): RuntimeConfig {
   return current;
 }

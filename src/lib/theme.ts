@@ -27,7 +27,6 @@ function apply(theme: Theme) {
   document.documentElement.style.colorScheme = theme;
 }
 
-/** Sets and stores the theme. */
 export function setTheme(theme: Theme): void {
   try {
     localStorage.setItem(KEY, theme);

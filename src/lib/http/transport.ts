@@ -6,7 +6,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface TransportOptions {
   method?: HttpMethod;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as a JSON body with a JSON content type. */
   json?: unknown;
   /** Sent as multipart; the browser sets the boundary. */
   formData?: FormData;

@@ -7,7 +7,7 @@ export interface BreakerOptions {
   cooldownMs: number;
 }
 
-/** SPEC §9: 5 failures / 60000 ms by default; video generation 3 / 300000 ms. */
+/** SPEC §9 thresholds and cool-downs; video generation gets a stricter breaker. */
 export const DEFAULT_BREAKER: BreakerOptions = { threshold: 5, cooldownMs: 60_000 };
 export const VIDEO_BREAKER: BreakerOptions = { threshold: 3, cooldownMs: 300_000 };
 export const VIDEO_GENERATION_SERVICE = 'video-generation';

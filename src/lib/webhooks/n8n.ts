@@ -21,7 +21,6 @@ export const CLIENT_ID = 'newsdesk-dashboard';
 /** `source` and `version` sent with a trigger (SPEC §7). */
 export const TRIGGER_SOURCE = 'newsdesk-dashboard';
 export const TRIGGER_VERSION = '2.0';
-/** Error-log service name of every webhook failure. */
 export const N8N_SERVICE = 'n8n';
 
 /** Headers of every call: client id, bearer only with a key (transport adds the JSON content type to a body). */
