@@ -16,7 +16,6 @@ export interface Deps {
   token: string;
   /** Signs the addresses of stored files, provider videos and event tickets (a key of its own, with expiry). */
   signer: UrlSigner;
-  /** Where uploads are stored. */
   mediaDir: string;
   maxUploadBytes: number;
   /** An upload that sends nothing for this long is ended (408); its total time is not limited. */

@@ -29,7 +29,6 @@ export function notConfigured(service: string): HttpError {
 
 export const notFound = (what: string) => new HttpError(404, `${what} nicht gefunden.`, 'not_found');
 
-/** A JSON Response carrying an ErrorBody. */
 export function errorResponse(error: HttpError): Response {
   return new Response(JSON.stringify(error.body), {
     status: error.status,

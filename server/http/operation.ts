@@ -110,7 +110,6 @@ async function readJson(c: Context<AppEnv>): Promise<{ value: unknown; text: str
   }
 }
 
-/** Registers one operation of the contract with its handler. */
 export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handler: Handler<K>): void {
   const def = operations[id] as Operations[K] & {
     params?: z.ZodMiniObject;
