@@ -146,12 +146,7 @@ export type ProviderTestResult =
 /** SPEC §8: a failed service test reads 'HTTP {status}'; a dropped connection 'Connection failed'. */
 const PROVIDER_WORDING = { http: (status: number) => `HTTP ${status}`, network: 'Connection failed' };
 
-/**
- * Runs one service's test call with a 10000 ms time-out through callWebhook. Never throws but for an abort:
- * OK gives the response time, a failure the WebhookError ('HTTP {status}', 'Connection failed',
- * 'Connection timeout'). Failures go to the error log under the service id; the key is registered so it
- * is redacted there, and a Retry re-reads it from the settings instead of storing it.
- */
+/** Runs one service's test call; throws only an abort, and a Retry re-reads the key rather than storing it. */
 export async function testProvider(
   service: ProviderService,
   key: string,
