@@ -1,6 +1,10 @@
-import { getDeskSettings, updateDeskSettings } from '@/lib/api/desk-settings';
+import type { DeskSettingsPatch } from '@/contract';
+import { callApi } from '@/lib/api/client';
 import { resetStore } from './index';
 import { keepDeskSettingsForSession } from './sources';
+
+const getDeskSettings = () => callApi('settings.get');
+const updateDeskSettings = (body: DeskSettingsPatch) => callApi('settings.update', { body });
 
 // Its own file: keeping the settings for the session is switched on for the rest of the module's life.
 test("the browser demo keeps saved desk settings across a reload of the tab, not across an 'empty' scenario", async () => {

@@ -1,9 +1,10 @@
 import { ApiError } from '@/lib/http/api-error';
-import { getDeskSettings, updateDeskSettings } from '@/lib/api/desk-settings';
-import type { FeedSourcePatch, NewFeedSource } from '@/contract';
+import type { DeskSettingsPatch, FeedSourcePatch, NewFeedSource } from '@/contract';
 import { callApi } from '@/lib/api/client';
 import { resetStore } from './index';
 
+const getDeskSettings = () => callApi('settings.get');
+const updateDeskSettings = (body: DeskSettingsPatch) => callApi('settings.update', { body });
 const listSources = () => callApi('sources.list');
 const listSourceItems = (limit?: number) => callApi('sources.items', { query: { limit } });
 const createSource = (body: NewFeedSource) => callApi('sources.create', { body });

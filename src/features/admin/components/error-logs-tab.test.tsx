@@ -152,9 +152,13 @@ describe('Error Logs', () => {
 
   test.each([
     ['news.retry', 'n-9', 'POST /api/news/n-9/retry'],
-    ['workflow.trigger', { id: 'wf-1', body: { topic: 'x' } }, 'POST /api/workflow/trigger/wf-1'],
-    ['workflow.retry', 'run-3', 'POST /api/workflow/retry/run-3'],
-    ['telegram.notify', 'Live!', 'POST /api/telegram/notify'],
+    [
+      'api.call',
+      { id: 'workflow.trigger', params: { id: 'wf-1' }, body: { topic: 'x' } },
+      'POST /api/workflow/trigger/wf-1',
+    ],
+    ['api.call', { id: 'workflow.retry', params: { id: 'run-3' } }, 'POST /api/workflow/retry/run-3'],
+    ['api.call', { id: 'telegram.notify', body: { message: 'Live!' } }, 'POST /api/telegram/notify'],
     ['video.generate', { provider: 'heygen', body: { script: 's' } }, 'POST /api/video/generate'],
     ['video.retry', { id: 'vp-4', platform: 'modelslab' }, 'POST /api/video/modelslab/generate'],
     ['video.retry', { id: 'vp-5', platform: 'tavus' }, 'POST /api/video/tavus/create'],
