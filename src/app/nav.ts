@@ -11,6 +11,7 @@ import {
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import { SCREENS, type ScreenId } from '@/lib/screens';
 
 export interface NavItem {
   label: string;
@@ -18,18 +19,24 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** SPEC §2 sidebar entries, in order; AI News has no entry. */
-export const mainNav: NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'Workflow', to: '/dashboard/workflow', icon: Workflow },
-  { label: 'Posts', to: '/dashboard/posts', icon: FileText },
-  { label: 'Media Library', to: '/dashboard/media', icon: FolderOpen },
-  { label: 'Live Broadcast', to: '/dashboard/live', icon: Radio },
-  { label: 'Social Media', to: '/dashboard/social', icon: Share2 },
-  { label: 'Video Studio', to: '/dashboard/videos', icon: Clapperboard },
-  { label: 'Prompt Generator', to: '/dashboard/prompts', icon: Sparkles },
-];
+const ICONS: Partial<Record<ScreenId, LucideIcon>> = {
+  overview: LayoutDashboard,
+  workflow: Workflow,
+  posts: FileText,
+  media: FolderOpen,
+  live: Radio,
+  social: Share2,
+  videos: Clapperboard,
+  prompts: Sparkles,
+  admin: Settings,
+};
 
-export const adminNav: NavItem[] = [{ label: 'Admin Settings', to: '/dashboard/admin', icon: Settings }];
+const navOf = (place: 'main' | 'admin'): NavItem[] =>
+  SCREENS.filter((s) => s.nav === place).map((s) => ({ label: s.name, to: s.path, icon: ICONS[s.id] ?? Bot }));
+
+/** SPEC §2 sidebar entries, in order (lib/screens); AI News has no entry. */
+export const mainNav: NavItem[] = navOf('main');
+
+export const adminNav: NavItem[] = navOf('admin');
 
 export const brandIcon = Bot;

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
+import { DASHBOARD_SCREENS, type ScreenId } from '@/lib/screens';
 import { loadChunk } from './chunk-reload';
 import { NotFoundPage } from './not-found';
 import { RouteErrorPage } from './route-error';
@@ -17,28 +19,33 @@ function reloadToPending() {
 }
 const screen = <T,>(importer: () => Promise<T>) => loadChunk(importer, { reload: reloadToPending });
 
-// One lazy route per screen: each screen is a chunk of its own, loaded when it is opened.
+// Each screen's page, loaded when it is opened: every screen is a chunk of its own (one import() per screen).
+const PAGES: Record<Exclude<ScreenId, 'landing'>, () => Promise<ComponentType>> = {
+  overview: async () => (await screen(() => import('@/features/overview'))).OverviewPage,
+  workflow: async () => (await screen(() => import('@/features/workflow'))).WorkflowPage,
+  'ai-news': async () => (await screen(() => import('@/features/ai-news'))).AiNewsPage,
+  posts: async () => (await screen(() => import('@/features/posts'))).PostsPage,
+  media: async () => (await screen(() => import('@/features/media'))).MediaPage,
+  live: async () => (await screen(() => import('@/features/live'))).LivePage,
+  social: async () => (await screen(() => import('@/features/social'))).SocialPage,
+  videos: async () => (await screen(() => import('@/features/videos'))).VideosPage,
+  prompts: async () => (await screen(() => import('@/features/prompts'))).PromptsPage,
+  admin: async () => (await screen(() => import('@/features/admin'))).AdminPage,
+};
+
+const lazyPage =
+  (id: keyof typeof PAGES): RouteObject['lazy'] =>
+  async () => ({ Component: await PAGES[id]() });
+
+// The dashboard's screens (lib/screens), and Admin's settings path.
 const dashboardChildren: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await screen(() => import('@/features/overview'))).OverviewPage }) },
-  {
-    path: 'workflow',
-    lazy: async () => ({ Component: (await screen(() => import('@/features/workflow'))).WorkflowPage }),
-  },
-  { path: 'ai-news', lazy: async () => ({ Component: (await screen(() => import('@/features/ai-news'))).AiNewsPage }) },
-  { path: 'posts', lazy: async () => ({ Component: (await screen(() => import('@/features/posts'))).PostsPage }) },
-  { path: 'media', lazy: async () => ({ Component: (await screen(() => import('@/features/media'))).MediaPage }) },
-  { path: 'live', lazy: async () => ({ Component: (await screen(() => import('@/features/live'))).LivePage }) },
-  { path: 'social', lazy: async () => ({ Component: (await screen(() => import('@/features/social'))).SocialPage }) },
-  { path: 'videos', lazy: async () => ({ Component: (await screen(() => import('@/features/videos'))).VideosPage }) },
-  {
-    path: 'prompts',
-    lazy: async () => ({ Component: (await screen(() => import('@/features/prompts'))).PromptsPage }),
-  },
-  { path: 'admin', lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }) },
-  {
-    path: 'admin/settings',
-    lazy: async () => ({ Component: (await screen(() => import('@/features/admin'))).AdminPage }),
-  },
+  ...DASHBOARD_SCREENS.map(({ id, path }): RouteObject => {
+    const page = id as keyof typeof PAGES;
+    return path === '/dashboard'
+      ? { index: true, lazy: lazyPage(page) }
+      : { path: path.slice('/dashboard/'.length), lazy: lazyPage(page) };
+  }),
+  { path: 'admin/settings', lazy: lazyPage('admin') },
 ];
 
 /** The route table of SPEC §2. */

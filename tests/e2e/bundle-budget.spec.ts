@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { DASHBOARD_SCREENS, HEADINGS } from '../../src/lib/screens';
 import { withOperatorToken } from './live-desk';
 
 // DESIGN.md "Performance budgets": JS before a deep-linked screen's heading ≤ 160 KB gzip, before / ≤ 100 KB,
@@ -11,18 +12,8 @@ import { withOperatorToken } from './live-desk';
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 const LIVE_CONFIG = JSON.stringify({ apiMode: 'live', apiBaseUrl: 'http://127.0.0.1:9/api' });
 const KB = 1024;
-const SCREENS: Array<[path: string, heading: string, chunk: string]> = [
-  ['/dashboard', 'Dashboard', 'overview'],
-  ['/dashboard/workflow', 'n8n AI-News Workflow', 'workflow'],
-  ['/dashboard/ai-news', 'AI News Central', 'ai-news'],
-  ['/dashboard/posts', 'Post Management', 'posts'],
-  ['/dashboard/media', 'Media Library', 'media'],
-  ['/dashboard/live', 'Live Broadcast', 'live'],
-  ['/dashboard/social', 'Social Media', 'social'],
-  ['/dashboard/videos', 'Video Studio', 'videos'],
-  ['/dashboard/prompts', 'Prompt Generator', 'prompts'],
-  ['/dashboard/admin', 'Admin Settings', 'admin'],
-];
+// Every dashboard screen (src/lib/screens): its path, its heading and its chunk (named after its folder).
+const SCREENS = DASHBOARD_SCREENS.map(({ path, id }) => [path, HEADINGS[id], id] as const);
 
 const gzip = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;

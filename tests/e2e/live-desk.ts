@@ -1,22 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMockBackend } from '../../scripts/test/mock-backend';
+import { HEADINGS, SCREENS } from '../../src/lib/screens';
 
 // What several journeys share: SPEC §2's screens, a live deployment against a backend on another origin, a new post.
 
-/** SPEC §2: every screen's route and the heading it shows. */
-export const SPEC_SCREENS: ReadonlyArray<[string, RegExp]> = [
-  ['/', /AI-powered news/],
-  ['/dashboard', /^Dashboard$/],
-  ['/dashboard/workflow', /Workflow/],
-  ['/dashboard/ai-news', /AI News/],
-  ['/dashboard/posts', /Post/],
-  ['/dashboard/media', /Media/],
-  ['/dashboard/live', /Live/],
-  ['/dashboard/social', /Social/],
-  ['/dashboard/videos', /Video Studio/],
-  ['/dashboard/prompts', /Prompt/],
-  ['/dashboard/admin', /Admin Settings/],
-];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** SPEC §2: every screen's route and the heading it shows (src/lib/screens). */
+export const SPEC_SCREENS: ReadonlyArray<[string, RegExp]> = SCREENS.map(({ id, path }) => [
+  path,
+  new RegExp(`^${escape(HEADINGS[id])}$`),
+]);
 
 export type MockBackend = Awaited<ReturnType<typeof startMockBackend>>;
 
