@@ -1,5 +1,5 @@
+import type { DeskSettingsPatch } from '@/contract';
 import { callApi } from '@/lib/api/client';
-import { updateDeskSettings } from '@/lib/api/desk-settings';
 import { SOURCE_ITEM_FIXTURES } from '../fixtures/sources';
 
 const listNews = () => callApi('news.list');
@@ -8,6 +8,7 @@ const generateNews = (topic: string) => callApi('news.generate', { body: { topic
 const publishNews = (id: string) => callApi('news.publish', { params: { id } });
 const rejectNews = (id: string) => callApi('news.reject', { params: { id } });
 const retryNews = (id: string) => callApi('news.retry', { params: { id } });
+const updateDeskSettings = (body: DeskSettingsPatch) => callApi('settings.update', { body });
 
 const SOURCE_TEXTS = SOURCE_ITEM_FIXTURES.map((i) => i.summary).join(' ');
 /** Every sentence of a script with the number it cites. */
