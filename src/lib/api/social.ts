@@ -1,5 +1,5 @@
 import { callApi, type CallOptions } from './client';
-import type { OAuthPlatform, Platform, SocialPostBody, SocialPostResult } from '@/contract';
+import type { Platform, SocialPostBody, SocialPostResult } from '@/contract';
 
 export type { SocialPostResult };
 
@@ -14,8 +14,3 @@ export const postToPlatform = (
   if (platform === 'instagram') return callApi('social.instagramPost', common);
   return callApi('social.post', { params: { platform }, ...common });
 };
-/** POST /social/platforms/{id}/connect | disconnect */
-export const setPlatformConnected = (id: Platform, connected: boolean) =>
-  callApi(connected ? 'social.connect' : 'social.disconnect', { params: { id } });
-/** POST /social/oauth/{platform}/start: the server's authorise URL for the popup (live mode). */
-export const startOAuth = (platform: OAuthPlatform) => callApi('social.oauthStart', { params: { platform } });
