@@ -1,3 +1,4 @@
+import { mediaUploadForm } from '@/lib/api/media';
 import { useApiMutation } from '@/lib/api/query';
 import { messages } from '../messages';
 
@@ -5,11 +6,6 @@ import { messages } from '../messages';
 export const useUploadMedia = () =>
   useApiMutation(
     'media.upload',
-    (file: File) => {
-      const body = new FormData();
-      body.append('media', file, file.name);
-      body.append('metadata', JSON.stringify({ title: file.name.replace(/\.[^.]+$/, '') }));
-      return { body };
-    },
+    (file: File) => ({ body: mediaUploadForm(file, { title: file.name.replace(/\.[^.]+$/, '') }) }),
     { meta: { error: messages.mediaUploadFailed } },
   );
