@@ -3,7 +3,7 @@ import { applyScenario, server } from '@/mocks/node';
 import { scenarioFromSearch } from '@/lib/mock-scenarios';
 import { apiRequest, callApi } from '@/lib/api/client';
 import { checkHealth } from '@/lib/api/health';
-import { uploadMedia } from '@/lib/api/media';
+import { mediaUploadForm } from '@/lib/api/media';
 import { postToPlatform } from '@/lib/api/social';
 import { testService } from '@/lib/api/test-services';
 import { generateSpeech } from '@/lib/api/tts';
@@ -59,7 +59,12 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
   ],
   [
     'POST /media/upload',
-    () => withNodeMultipart(() => uploadMedia(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' })),
+    () =>
+      withNodeMultipart(() =>
+        callApi('media.upload', {
+          body: mediaUploadForm(new File(['x'], 'bild.png', { type: 'image/png' }), { title: 'Bild' }),
+        }),
+      ),
   ],
   ['POST /social/post/{platform}', () => postToPlatform('youtube', { content: 'Hallo' })],
   ['POST /obs/control', () => callApi('obs.control', { body: { action: 'setScene', sceneName: 'intro' } })],

@@ -1,4 +1,3 @@
-import { callApi } from './client';
 import type { MediaUploadMetadata } from '@/contract';
 
 /** The server's file addresses expire (6–12 h): a list on screen is fetched again well before. */
@@ -11,10 +10,3 @@ export function mediaUploadForm(file: File, metadata: MediaUploadMetadata): Form
   form.append('metadata', JSON.stringify(metadata));
   return form;
 }
-
-/** POST /media/upload with progress; given up when nothing moves for 30 s. */
-export const uploadMedia = (
-  file: File,
-  metadata: MediaUploadMetadata,
-  options: { onProgress?: (p: number) => void; signal?: AbortSignal } = {},
-) => callApi('media.upload', { body: mediaUploadForm(file, metadata), ...options });
