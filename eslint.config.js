@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -41,20 +43,33 @@ const ONE_NATIVE_SELECT = [
   },
 ];
 
-const features = [
-  'landing',
-  'overview',
-  'workflow',
-  'ai-news',
-  'posts',
-  'media',
-  'live',
-  'social',
-  'videos',
-  'prompts',
-  'admin',
-  'fixtures',
-];
+// A screen folder has these subfolders and no others (src/features/README.md).
+const FEATURE_FOLDERS = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { folder: 'A screen folder holds only {{allowed}}; not "{{folder}}/".' },
+  },
+  create(context) {
+    const match = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]([^\\/]+)[\\/]/.exec(context.filename);
+    const allowed = ['api', 'components', 'hooks', 'lib'];
+    return {
+      Program(node) {
+        if (match && !allowed.includes(match[1]))
+          context.report({
+            node,
+            messageId: 'folder',
+            data: { folder: match[1], allowed: 'api/, components/, hooks/, lib/' },
+          });
+      },
+    };
+  },
+};
+
+// Every folder of src/features (the screens and the fixture gallery): none imports another.
+const features = readdirSync('./src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'dev-dist'] },
@@ -128,6 +143,32 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
       // Imported TypeScript files are parsed as TypeScript: without it no-cycle reads no edge of a .ts file.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+  },
+  {
+    // src/features/README.md: every screen folder alike — api/<verb>-<noun>.ts, components/*.tsx, hooks/use-*.ts,
+    // lib/*.ts (pure logic), messages.ts, index.ts.
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile, newsdesk: { rules: { 'feature-folders': FEATURE_FOLDERS } } },
+    rules: {
+      'newsdesk/feature-folders': 'error',
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/features/*/api/*.ts': '+([a-z])-+([a-z0-9-])',
+          'src/features/*/hooks/*.{ts,tsx}': 'use-+([a-z0-9-])',
+          'src/features/*/*.{ts,tsx}': '@(index|messages)',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/filename-blocklist': [
+        'error',
+        {
+          // components/ holds components, lib/ pure logic without JSX.
+          'src/features/*/components/!(*.test).ts': '*.tsx',
+          'src/features/*/lib/!(*.test).tsx': '*.ts',
+        },
+      ],
     },
   },
   {

@@ -141,3 +141,29 @@ test('an unused export fails the dead-code check of npm run lint (knip), and pas
   const scripts = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
   expect(scripts.scripts.lint).toMatch(/&& knip\b/);
 }, 60_000);
+
+test('a mis-named or misplaced screen file fails lint; the layout of src/features/README.md passes', async () => {
+  const lint = async (filePath: string, code = 'export const value = 1;\n') => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages
+      .filter((m) => m.ruleId?.startsWith('check-file/') || m.ruleId === 'newsdesk/feature-folders')
+      .map((m) => m.ruleId);
+  };
+  // An api file is named <verb>-<noun>.
+  expect(await lint('src/features/posts/api/posts.ts')).toEqual(['check-file/filename-naming-convention']);
+  expect(await lint('src/features/posts/api/get-posts.ts')).toEqual([]);
+  // components/ holds components; lib/ holds pure logic without JSX.
+  expect(await lint('src/features/posts/components/styles.ts')).toEqual(['check-file/filename-blocklist']);
+  expect(await lint('src/features/live/lib/two-lines.tsx', 'export const Two = () => null;\n')).toEqual([
+    'check-file/filename-blocklist',
+  ]);
+  expect(await lint('src/features/live/lib/two-lines.ts')).toEqual([]);
+  // Hooks are hooks/use-*.ts.
+  expect(await lint('src/features/workflow/hooks/runtime.ts')).toEqual(['check-file/filename-naming-convention']);
+  expect(await lint('src/features/workflow/hooks/use-runtime.ts')).toEqual([]);
+  // At a screen's root only index.ts and messages.ts.
+  expect(await lint('src/features/social/badge.ts')).toEqual(['check-file/filename-naming-convention']);
+  expect(await lint('src/features/social/messages.ts')).toEqual([]);
+  // No other subfolder.
+  expect(await lint('src/features/media/utils/format.ts')).toEqual(['newsdesk/feature-folders']);
+});

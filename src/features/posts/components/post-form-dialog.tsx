@@ -16,7 +16,7 @@ import type { NewPost, Platform, Post, PostStatus } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
-import { CATEGORIES } from './post-fields';
+import { CATEGORIES } from '../lib/post-fields';
 
 const FORM_STATUSES = (['draft', 'review', 'scheduled', 'published'] satisfies PostStatus[]).map((s) => ({
   value: s,

@@ -41,7 +41,7 @@ import {
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
-import { CATEGORIES } from './post-fields';
+import { CATEGORIES } from '../lib/post-fields';
 import type { RowActions } from './posts-table';
 import { whenIdle } from '@/lib/idle';
 
