@@ -69,7 +69,7 @@ test('a workflow event refetches runs, logs, pipeline and overview, and not the 
   await screen.findByText('Live-Pipeline');
   await waitFor(() => expect(FakeSource.all).toHaveLength(1));
   await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  queryClient.setQueryData(['overview'], { stale: true });
+  queryClient.setQueryData(['dashboard', 'dashboard.overview'], { stale: true });
   const before = {
     status: count('/webhook/ai-news/status'),
     runs: count('/api/workflow/runs'),
@@ -86,7 +86,7 @@ test('a workflow event refetches runs, logs, pipeline and overview, and not the 
   // (The pipeline is also read every 5 s while the tab is open, so at least once more.)
   expect(count('/api/workflow/pipeline')).toBeGreaterThanOrEqual(before.pipeline + 1);
   expect(count('/webhook/ai-news/status')).toBe(before.status);
-  expect(queryClient.getQueryState(['overview'])?.isInvalidated).toBe(true);
+  expect(queryClient.getQueryState(['dashboard', 'dashboard.overview'])?.isInvalidated).toBe(true);
 });
 
 test("an OBS connection event refetches the server's OBS list, a scene event nothing", async () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getConfig } from '@/lib/config';
 import { refreshTopic } from '@/lib/api/refresh';
-import { connectLiveEvents, onObsServerEvent, type ChangeEvent, type ObsServerEvent } from '@/lib/live-events';
+import { connectLiveEvents, onObsServerEvent, type ObsServerEvent } from '@/lib/live-events';
 import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
 import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
 import { loadChunk } from './chunk-reload';
@@ -11,21 +11,6 @@ import { loadChunk } from './chunk-reload';
 const OperatorTokenDialog = lazy(() =>
   loadChunk(() => import('./operator-token-dialog')).then((m) => ({ default: m.OperatorTokenDialog })),
 );
-
-// The query keys of screens whose data code predates lib/api/query (their own key prefixes), beside the areas every
-// topic makes stale (contract/topics). A run's stage event changes the runs, their history and the pipeline, not the
-// browser's own n8n status check or an uploaded file's state.
-const LEGACY_KEYS_BY_TOPIC: Record<ChangeEvent['topic'], ReadonlyArray<readonly string[]>> = {
-  posts: [['posts'], ['overview'], ['social']],
-  media: [['media'], ['overview']],
-  news: [['news'], ['overview']],
-  video: [['video'], ['overview']],
-  users: [['admin']],
-  social: [['social'], ['admin']],
-  live: [['live']],
-  workflow: [['workflow', 'runs'], ['workflow', 'logs'], ['workflow', 'pipeline'], ['overview']],
-  sources: [['sources']],
-};
 
 /** OBS events that change the server's instance list (state, scenes); scene and stream events only move lib/obs's state. */
 const OBS_LIST_EVENTS: ReadonlySet<ObsServerEvent['type']> = new Set(['connection', 'scenes']);
@@ -64,9 +49,8 @@ export function LiveDesk() {
     return connectLiveEvents({
       apiBaseUrl: getConfig().apiBaseUrl,
       onChange: (event) => {
+        // A run's stage event changes the runs, their history and the pipeline, not n8n's own answers (outside the area).
         void refreshTopic(queryClient, event.topic, event.id);
-        for (const queryKey of LEGACY_KEYS_BY_TOPIC[event.topic] ?? [])
-          void queryClient.invalidateQueries({ queryKey });
       },
       onResync: () => void queryClient.invalidateQueries(),
     });

@@ -1,7 +1,7 @@
 /** The Admin screen's German texts (SPEC "Admin Settings", §8). */
 export const messages = {
   keys: {
-    // prov15: live mode, a provider without a free call to test a key with.
+    // live mode, a provider without a free call to test a key with.
     noKeyTest: (name: string) =>
       `Für ${name} gibt es keinen Schlüsseltest: Der Anbieter dokumentiert keine kostenlose Abfrage. Der Schlüssel wird beim ersten Video-Auftrag geprüft.`,
     notTestable: 'nicht prüfbar',

@@ -13,7 +13,7 @@ export {
   switchScene,
   testObsConnection,
 } from './control';
-export { OBS_INSTANCES_KEY, obsInstancesQuery } from './keys';
+export { obsInstancesQuery } from './keys';
 export { defaultObsMode, proposeServerMode } from './mode';
 export { ObsConnectError, ObsNotConnectedError, ObsRequestError, RESOURCE_NOT_FOUND } from './errors';
 export { closeReasonMessage, connectFailureMessage, obsMessages, obsStatusLabels } from './messages';

@@ -3,8 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
-import { updateDeskSettings } from '@/lib/api/desk-settings';
-import { publishNews } from '@/lib/api/news';
+import { callApi } from '@/lib/api/client';
 import { resetObsConnection } from '@/lib/obs';
 import { server } from '@/mocks/node';
 import { newsStore } from '@/mocks/store/news';
@@ -47,7 +46,7 @@ const rundownRow = (title: string) =>
   screen.getAllByTestId('rundown-story').find((row) => row.textContent?.includes(title));
 
 test('the rundown lists only the stories published today, each with „Auf Sendung“ (inactive until OBS is connected)', async () => {
-  await publishNews('news-3');
+  await callApi('news.publish', { params: { id: 'news-3' } });
   await renderLive();
   await waitFor(() => expect(screen.getAllByTestId('rundown-story')).toHaveLength(1));
   const row = rundownRow(TODAY) as HTMLElement;
@@ -64,7 +63,7 @@ test('no story published today: the rundown says so', async () => {
 });
 
 test('directly from the browser: „Auf Sendung“ puts the headline into the text source and shows the success toast', async () => {
-  await publishNews('news-3');
+  await callApi('news.publish', { params: { id: 'news-3' } });
   const user = await renderLive();
   await connectDirect(user);
   await user.click(within(rundownRow(TODAY) as HTMLElement).getByRole('button', { name: /^Auf Sendung/ }));
@@ -75,8 +74,8 @@ test('directly from the browser: „Auf Sendung“ puts the headline into the te
 });
 
 test('directly, with a media source and a story video: the ffmpeg_source gets the public video address', async () => {
-  await publishNews('news-3');
-  await updateDeskSettings({ onAir: { enabled: true, mediaSource: 'AI News Video' } });
+  await callApi('news.publish', { params: { id: 'news-3' } });
+  await callApi('settings.update', { body: { onAir: { enabled: true, mediaSource: 'AI News Video' } } });
   const details = newsStore.get('news-3');
   server.use(
     http.get('*/api/news/news-3', () =>
@@ -100,8 +99,8 @@ test('directly, with a media source and a story video: the ffmpeg_source gets th
 });
 
 test('directly, a media source OBS does not have: the failure toast names it', async () => {
-  await publishNews('news-3');
-  await updateDeskSettings({ onAir: { mediaSource: 'Gibt es nicht' } });
+  await callApi('news.publish', { params: { id: 'news-3' } });
+  await callApi('settings.update', { body: { onAir: { mediaSource: 'Gibt es nicht' } } });
   const details = newsStore.get('news-3');
   server.use(http.get('*/api/news/news-3', () => HttpResponse.json({ ...details, videoUrl: VIDEO })));
   const user = await renderLive();
@@ -113,7 +112,7 @@ test('directly, a media source OBS does not have: the failure toast names it', a
 });
 
 test('through the server: „Auf Sendung“ is POST /live/on-air with the story, and the server’s answer is the toast', async () => {
-  await publishNews('news-3');
+  await callApi('news.publish', { params: { id: 'news-3' } });
   const bodies: unknown[] = [];
   server.events.on('request:start', async ({ request }) => {
     if (request.method === 'POST' && new URL(request.url).pathname === '/api/live/on-air')
@@ -131,7 +130,7 @@ test('through the server: „Auf Sendung“ is POST /live/on-air with the story,
 });
 
 test('through the server, a refusal is the server’s German sentence', async () => {
-  await publishNews('news-3');
+  await callApi('news.publish', { params: { id: 'news-3' } });
   server.use(
     http.post('*/api/live/on-air', () =>
       HttpResponse.json(
