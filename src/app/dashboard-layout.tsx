@@ -14,9 +14,7 @@ import { getConfig } from '@/lib/config';
 // Outbox badge (Social owner): loaded after the first render so that Dexie is not part of it.
 // Live mode only: the token dialog and the change stream (a chunk the mock demo never loads).
 const LiveDesk = lazy(() => import('./live-desk').then((m) => ({ default: m.LiveDesk })));
-const OutboxBadge = lazy(() =>
-  import('@/features/social/components/outbox-badge').then((m) => ({ default: m.OutboxBadge })),
-);
+const OutboxBadge = lazy(() => import('./outbox-badge').then((m) => ({ default: m.OutboxBadge })));
 
 // Memoized: the switch to idle (badge, live desk) re-renders the sidebar, not its links.
 const NavList = memo(function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {

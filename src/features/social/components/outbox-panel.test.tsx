@@ -6,7 +6,7 @@ import { enqueuePost, OUTBOX_TTL_MS } from '@/db/outbox';
 import { drainOutbox } from '@/lib/outbox/drain';
 import { createMemoryLockManager } from '@/lib/outbox/locks';
 import { renderWithProviders } from '../../../../tests/render';
-import { OutboxBadge } from './outbox-badge';
+import { OutboxBadge } from '@/app/outbox-badge';
 import { OutboxPanel } from './outbox-panel';
 
 beforeEach(() => {

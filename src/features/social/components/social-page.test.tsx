@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { db } from '@/db/db';
 import { server } from '@/mocks/node';
 import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
-import { OutboxBadge } from './outbox-badge';
+import { OutboxBadge } from '@/app/outbox-badge';
 import { SocialPage } from './social-page';
 
 vi.setConfig({ testTimeout: 30_000 });
