@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cspPolicy, inlineScriptHashes, SECURITY_HEADERS } from './scripts/build/csp';
+import { DASHBOARD_SCREENS } from './src/lib/screens';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -15,12 +16,10 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const ROUTE_MODULES: Record<string, string[]> = (() => {
   const feature = (name: string) => `features/${name}/index.ts`;
   const dashboard = (screen: string) => ['app/dashboard-layout.tsx', feature(screen)];
-  const screens = ['workflow', 'ai-news', 'posts', 'media', 'live', 'social', 'videos', 'prompts', 'admin'];
   return {
     '/': ['app/landing-shell.tsx', feature('landing')],
     '/fixtures': [feature('fixtures')],
-    '/dashboard': dashboard('overview'),
-    ...Object.fromEntries(screens.map((screen) => [`/dashboard/${screen}`, dashboard(screen)])),
+    ...Object.fromEntries(DASHBOARD_SCREENS.map(({ path, id }) => [path, dashboard(id)])),
     '/dashboard/admin/settings': dashboard('admin'),
   };
 })();
