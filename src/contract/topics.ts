@@ -1,12 +1,10 @@
 // Which data a change makes stale: read by the console's mutations and by its event stream alike. No zod here, so a
 // screen can import it without the contract's schemas.
 import type { ChangeEvent } from './entities';
+import { areaOf } from './area';
 
 /** A topic of the server's change stream (GET /events). */
 export type ChangeTopic = ChangeEvent['topic'];
-
-/** An operation's area: the first segment of its id ('posts.create' → 'posts'), the root of its query keys. */
-export const areaOf = (id: string): string => id.slice(0, Math.max(0, id.indexOf('.'))) || id;
 
 /**
  * The areas whose queries a change of each topic makes stale. A post changes the overview's counters and the Social

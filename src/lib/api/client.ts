@@ -13,7 +13,6 @@ import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected, whenOpera
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
-import { describeProblems } from './contract-problems';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
 
@@ -212,11 +211,19 @@ function isBlob(value: unknown): value is Blob {
   );
 }
 
-function checkResponse({ isSchema }: Contract, def: OperationDef, path: string, url: string, raw: unknown): unknown {
+async function checkResponse(
+  { isSchema }: Contract,
+  def: OperationDef,
+  path: string,
+  url: string,
+  raw: unknown,
+): Promise<unknown> {
   const { response } = def;
   if (isSchema(response)) {
     const result = response.safeParse(raw);
     if (result.success) return result.data;
+    // The wording of a mismatch loads with the first one: no screen's first load carries it.
+    const { describeProblems } = await import('./contract-problems');
     throw contractError(def.method, path, describeProblems(result.error.issues, raw), url);
   }
   if (response.kind === 'binary') {

@@ -8,9 +8,8 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query';
 import type { OperationDef, OperationId, ResponseOf } from '@/contract';
-import { areaOf, staleAreas } from '@/contract/topics';
+import { areaOf } from '@/contract/area';
 import { callApi, loadContract, type CallArgs, type CallInput } from './client';
-import { needsRefresh, refreshAreas } from './refresh';
 
 type KeyInput = { params?: unknown; query?: unknown } | undefined;
 
@@ -44,9 +43,14 @@ export async function refreshAfter(
   result: unknown,
   input: { params?: Record<string, string> } | undefined,
 ): Promise<void> {
-  const def: OperationDef = (await loadContract()).operations[id];
-  const topic = def.topic;
-  if (topic && !needsRefresh('mutation', topic, idIn(result) ?? input?.params?.id)) return;
+  // What a change makes stale loads with the first success, not before a screen's heading.
+  const [{ operations }, { needsRefresh, refreshAreas }, { staleAreas }] = await Promise.all([
+    loadContract(),
+    import('./refresh'),
+    import('@/contract/topics'),
+  ]);
+  const def: OperationDef = operations[id];
+  if (def.topic && !needsRefresh('mutation', def.topic, idIn(result) ?? input?.params?.id)) return;
   await refreshAreas(queryClient, staleAreas(id, def));
 }
 

@@ -2,7 +2,8 @@ import { type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
+import { ObsConnection } from '@/components/obs-connection';
+import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-status';
 import { obsStatusLabels, serverChoiceOf, useObs, useObsSettings, type ObsSettings, type ObsState } from '@/lib/obs';
 import { OnAirCard } from './on-air-card';
 

@@ -1,8 +1,14 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OBS_STATUS_TONE, ObsConnection, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-connection';
+import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-status';
 import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
+
+// The form loads beside the screen, not before its heading; its skeleton holds the form's height meanwhile.
+const ObsConnection = retryableLazy(() =>
+  import('@/components/obs-connection').then((m) => ({ default: m.ObsConnection })),
+);
 
 /** Connection status badge plus the reconnect / wrong-password notices. */
 export function ObsStatusLine({ obs }: { obs: ObsState }) {
@@ -24,6 +30,8 @@ export function ObsStatusLine({ obs }: { obs: ObsState }) {
   );
 }
 
+const FORM_HEIGHT = 'h-[338px] sm:h-[262px] lg:h-[298px]';
+
 /** Host, port and password of OBS (shared with Admin → OBS WebSocket through Dexie and lib/obs). */
 export function ConnectionPanel() {
   const obs = useObs();
@@ -37,7 +45,13 @@ export function ConnectionPanel() {
       <CardContent className="space-y-4">
         <ObsStatusLine obs={obs} />
         {/* The form's own height at each width (demo mode), so nothing below it moves when the settings are read. */}
-        {settings ? <ObsConnection initial={settings} /> : <Skeleton className="h-[338px] sm:h-[262px] lg:h-[298px]" />}
+        {settings ? (
+          <LazyPanel className={FORM_HEIGHT}>
+            <ObsConnection initial={settings} />
+          </LazyPanel>
+        ) : (
+          <Skeleton className={FORM_HEIGHT} />
+        )}
         <ObsDemoHint />
       </CardContent>
     </Card>
