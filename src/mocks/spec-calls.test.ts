@@ -8,7 +8,6 @@ import { postToPlatform } from '@/lib/api/social';
 import { testService } from '@/lib/api/test-services';
 import { generateSpeech } from '@/lib/api/tts';
 import { createProviderVideo, generateVideoWith, retryVideoProject } from '@/lib/api/video';
-import { uploadWorkflow } from '@/lib/api/workflow';
 import { transport } from '@/lib/http/transport';
 import type { ApiError } from '@/lib/http/api-error';
 
@@ -132,7 +131,15 @@ const SPEC_CALLS: Array<[string, () => Promise<unknown>]> = [
       return postToPlatform('instagram', { content: 'Hallo' });
     },
   ],
-  ['POST /workflow/upload', () => withNodeMultipart(() => uploadWorkflow(jsonFile('wf.json'), 'wf.json'))],
+  [
+    'POST /workflow/upload',
+    () =>
+      withNodeMultipart(() => {
+        const form = new FormData();
+        form.append('workflow', jsonFile('wf.json'), 'wf.json');
+        return callApi('workflow.upload', { body: form });
+      }),
+  ],
   ['POST /workflow/n8n/upload', () => withNodeMultipart(() => uploadN8nWorkflow(jsonFile('n8n.json')))],
   [
     'GET /workflow/n8n/status/{id}',
