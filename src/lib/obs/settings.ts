@@ -1,11 +1,11 @@
-import { useLiveQuery } from '@/db/live-query';
-import { getSetting, patchSetting, type ObsServerChoice, type ObsSettings } from '@/db/settings';
+import { patchSetting, type ObsServerChoice, type ObsSettings } from '@/db/settings';
+import { useSetting } from '@/db/use-setting';
 
 export type { ObsServerChoice, ObsSettings };
 
 /** The stored broadcast-software settings (Dexie key 'obs'), undefined while loading. */
 export function useObsSettings(): ObsSettings | undefined {
-  return useLiveQuery(() => getSetting('obs'), []);
+  return useSetting('obs')[0];
 }
 
 /** Stores a change to the broadcast-software settings (the password is registered as a secret on the way). */

@@ -1,5 +1,4 @@
-import { useLiveQuery } from '@/db/live-query';
-import { getSetting } from '@/db/settings';
+import { useSetting } from '@/db/use-setting';
 
 /** The stored New Video defaults (undefined until IndexedDB answered). */
-export const useVideoDefaults = () => useLiveQuery(() => getSetting('videoDefaults'), []);
+export const useVideoDefaults = () => useSetting('videoDefaults')[0];

@@ -1,15 +1,8 @@
-import { useLiveQuery } from '@/db/live-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import {
-  DEFAULT_SETTINGS,
-  getSetting,
-  putSetting,
-  type ApiKeys,
-  type TriggerParameters,
-  type WorkflowConfig,
-} from '@/db/settings';
+import { DEFAULT_SETTINGS, type ApiKeys, type TriggerParameters, type WorkflowConfig } from '@/db/settings';
 import { storageFailureMessage } from '@/db/storage-errors';
+import { useSetting } from '@/db/use-setting';
 
 /**
  * A setting kept in Dexie that the screen edits: the input shows the local draft at once and every change
@@ -17,7 +10,7 @@ import { storageFailureMessage } from '@/db/storage-errors';
  * says so once, and marks the input unsaved until a later write succeeds.
  */
 function useStoredSetting<K extends 'workflowConfig' | 'triggerParameters'>(key: K) {
-  const stored = useLiveQuery(() => getSetting(key), [key]);
+  const [stored, save] = useSetting(key);
   const [draft, setDraft] = useState<(typeof DEFAULT_SETTINGS)[K] | undefined>(undefined);
   const [saveFailed, setSaveFailed] = useState(false);
   const value = draft ?? stored ?? DEFAULT_SETTINGS[key];
@@ -25,7 +18,7 @@ function useStoredSetting<K extends 'workflowConfig' | 'triggerParameters'>(key:
     (patch: Partial<(typeof DEFAULT_SETTINGS)[K]>) => {
       const next = { ...value, ...patch };
       setDraft(next);
-      putSetting(key, next).then(
+      save(next).then(
         () => setSaveFailed(false),
         (error: unknown) => {
           setSaveFailed(true);
@@ -33,7 +26,7 @@ function useStoredSetting<K extends 'workflowConfig' | 'triggerParameters'>(key:
         },
       );
     },
-    [key, value],
+    [key, value, save],
   );
   return { value, update, loaded: stored !== undefined, saveFailed };
 }
@@ -64,5 +57,5 @@ export function useWorkflowSettings(): WorkflowSettings {
 
 /** Provider keys written by Admin Settings (settings key 'apiKeys'). */
 export function useApiKeys(): ApiKeys | undefined {
-  return useLiveQuery(() => getSetting('apiKeys'), []);
+  return useSetting('apiKeys')[0];
 }
