@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import type { MediaFile, Platform, PostTemplate, SocialPlatform } from '@/contract';
@@ -187,18 +188,15 @@ export function Composer({
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor="compose-template">Vorlage</Label>
-            {/* NativeSelect's markup without its chunk: Social's up-front JS budget has no room for one more file. */}
-            <div className="native-select">
-              {/* eslint-disable-next-line no-restricted-syntax */}
-              <select id="compose-template" value={draft.templateId} onChange={(e) => pickTemplate(e.target.value)}>
-                <option value="">Keine Vorlage</option>
-                {templates.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NativeSelect
+              id="compose-template"
+              value={draft.templateId}
+              onValueChange={pickTemplate}
+              options={[
+                { value: '', label: 'Keine Vorlage' },
+                ...templates.map((t) => ({ value: t.id, label: t.name })),
+              ]}
+            />
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
             <div className="grid gap-1">
@@ -217,21 +215,19 @@ export function Composer({
           <div className="grid gap-2">
             <Label htmlFor="compose-media">Medium</Label>
             <div className="flex flex-wrap items-center gap-2">
-              <div className="native-select w-full sm:w-auto sm:flex-1">
-                {/* eslint-disable-next-line no-restricted-syntax */}
-                <select
-                  id="compose-media"
-                  value={attached ? attached.id : ''}
-                  onChange={(e) => set('mediaId', e.target.value)}
-                >
-                  <option value="">{messages.mediaNone}</option>
-                  {postable.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.title} ({m.type === 'video' ? 'Video' : 'Bild'})
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <NativeSelect
+                id="compose-media"
+                className="w-full sm:w-auto sm:flex-1"
+                value={attached ? attached.id : ''}
+                onValueChange={(id) => set('mediaId', id)}
+                options={[
+                  { value: '', label: messages.mediaNone },
+                  ...postable.map((m) => ({
+                    value: m.id,
+                    label: `${m.title} (${m.type === 'video' ? 'Video' : 'Bild'})`,
+                  })),
+                ]}
+              />
               <input
                 ref={fileInput}
                 type="file"

@@ -1,8 +1,9 @@
 import { WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { useOnline } from '@/lib/use-online';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PostTemplate } from '@/contract';
 import { usePlatforms } from '../api/get-platforms';
@@ -22,21 +23,6 @@ const OutboxPanel = retryableLazy(() => import('./outbox-panel').then((m) => ({ 
 
 const TABS = ['compose', 'schedule', 'templates', 'analytics', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
-
-// Not lib/use-online: sharing it puts one more file before this screen's heading, and its budget has no room.
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine !== false);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine !== false);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 export function SocialPage() {
   const platforms = usePlatforms();
