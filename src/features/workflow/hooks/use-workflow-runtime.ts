@@ -93,9 +93,7 @@ export function runtimeReducer(current: RuntimeState, event: RuntimeEvent): Runt
   }
 }
 
-// The failure toasts' table (0.9 KB gzip) loads after the screen's first render, not before its heading: workflow's
-// up-front JS was 160.6 KB with it (budget 160). It is fetched when the browser is idle (useWorkflowRuntime), so that
-// a failure's toast, even one on the first click, waits for nothing but a resolved promise.
+// The failure toasts' table loads once the browser is idle, not before the heading (the screen's JS budget).
 const loadFailureToast = () => import('@/components/ui/failure-toast');
 /** The SPEC §8 toast of a failed call (lib/webhooks' table); a network failure adds where CORS is set. */
 function toastFailure(action: WebhookAction, error?: unknown) {
