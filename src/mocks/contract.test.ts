@@ -3,6 +3,8 @@ import { colonPath, fillPath, isSchema, operations, type OperationDef, type Oper
 import { handlers } from './handlers';
 import { obsSim } from './store/obs';
 import { socialStore } from './store/social';
+import { createToken } from './store/tokens';
+import { addUser } from './store/users';
 
 const BASE = 'http://localhost:3000/api';
 
@@ -24,6 +26,13 @@ const connect = (platform: 'tiktok' | 'instagram') => async () => {
   socialStore.setConnected(platform, true);
 };
 const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
+  // The examples name ids no sample has (a server run answers them 404); here they are made to exist first.
+  'users.delete': async () => {
+    addUser({ name: 'Probe', email: 'probe@example.org', role: 'Viewer' }, 'user-unbekannt');
+  },
+  'tokens.delete': async () => {
+    createToken('Probe', 'user-admin', 'token-unbekannt');
+  },
   'social.tiktokPost': connect('tiktok'),
   'social.instagramPost': connect('instagram'),
   'social.retry': async () => {

@@ -4,6 +4,7 @@ export const messages = {
   createdText: (title: string) => `„${title}“ wurde angelegt.`,
   updated: 'Post gespeichert',
   deleted: 'Post gelöscht',
+  publishedBy: (name: string) => `Veröffentlicht von ${name}`,
   deletedText: (title: string) => `„${title}“ wurde gelöscht.`,
   shared: 'Post geteilt',
   sharedText: (platform: string) => `Auf ${platform} veröffentlicht.`,

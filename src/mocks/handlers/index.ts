@@ -1,5 +1,6 @@
 import type { AnyHandler } from '../types';
 import { aiHandlers } from './ai';
+import { auditHandlers } from './audit';
 import { healthHandlers } from './health';
 import { keysHandlers } from './keys';
 import { mediaHandlers } from './media';
@@ -11,6 +12,7 @@ import { socialHandlers } from './social';
 import { sourcesHandlers } from './sources';
 import { telegramHandlers } from './telegram';
 import { testHandlers } from './test';
+import { tokensHandlers } from './tokens';
 import { ttsHandlers } from './tts';
 import { usersHandlers } from './users';
 import { videoHandlers } from './video';
@@ -35,5 +37,7 @@ export const handlers: AnyHandler[] = [
   ...testHandlers,
   ...healthHandlers,
   ...usersHandlers,
+  ...tokensHandlers,
+  ...auditHandlers,
   ...webhooksHandlers,
 ];

@@ -16,18 +16,28 @@ beforeAll(async () => {
     import('./error-logs-tab'),
     import('./system-tab'),
     import('./users-tab'),
+    import('./audit-tab'),
     import('./sources-tab'),
   ]);
 });
 
 describe('Admin Settings page', () => {
-  test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users, then Quellen; API Keys opens first', async () => {
+  test('has the six tabs API Keys, Social Media, OBS WebSocket, Error Logs, System, Users, then Protokoll and Quellen; API Keys opens first', async () => {
     renderWithProviders(<AdminPage />, { route: '/dashboard/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist'))
       .getAllByRole('tab')
       .map((t) => t.textContent);
-    expect(tabs).toEqual(['API Keys', 'Social Media', 'OBS WebSocket', 'Error Logs', 'System', 'Users', 'Quellen']);
+    expect(tabs).toEqual([
+      'API Keys',
+      'Social Media',
+      'OBS WebSocket',
+      'Error Logs',
+      'System',
+      'Users',
+      'Protokoll',
+      'Quellen',
+    ]);
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByTestId('service-openai')).toBeInTheDocument();
   });

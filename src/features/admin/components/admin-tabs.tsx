@@ -12,6 +12,7 @@ const ObsWebSocketTab = retryableLazy(() =>
 const ErrorLogsTab = retryableLazy(() => import('./error-logs-tab').then((m) => ({ default: m.ErrorLogsTab })));
 const SystemTab = retryableLazy(() => import('./system-tab').then((m) => ({ default: m.SystemTab })));
 const UsersTab = retryableLazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
+const AuditTab = retryableLazy(() => import('./audit-tab').then((m) => ({ default: m.AuditTab })));
 const SourcesTab = retryableLazy(() => import('./sources-tab').then((m) => ({ default: m.SourcesTab })));
 
 const TABS = [
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'errors', label: 'Error Logs' },
   { value: 'system', label: 'System' },
   { value: 'users', label: 'Users' },
+  { value: 'audit', label: 'Protokoll' },
   { value: 'sources', label: 'Quellen' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -29,7 +31,7 @@ function isTab(value: string | null): value is TabValue {
   return TABS.some((t) => t.value === value);
 }
 
-/** The six tabs of SPEC "Admin Settings" and Quellen (the Scraper's feeds); the open tab follows ?tab= so a link can point at it. */
+/** The six tabs of SPEC "Admin Settings", Protokoll (the audit trail) and Quellen (the Scraper's feeds); the open tab follows ?tab= so a link can point at it. */
 export function AdminTabs() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -78,6 +80,11 @@ export function AdminTabs() {
       <TabsContent value="users">
         <LazyPanel>
           <UsersTab />
+        </LazyPanel>
+      </TabsContent>
+      <TabsContent value="audit">
+        <LazyPanel>
+          <AuditTab />
         </LazyPanel>
       </TabsContent>
       <TabsContent value="sources">

@@ -36,11 +36,15 @@ describe('Users tab', () => {
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Viewer');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Benutzer hinzugefügt')).toBeInTheDocument();
+    // The invitation link is shown in a dialog of its own; closed, the list is back.
+    const linkDialog = await screen.findByRole('dialog', { name: 'Einladungslink' });
+    await user.click(within(linkDialog).getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const list = screen.getByRole('list', { name: 'Users' });
     await waitFor(() => expect(within(list).getByText('Erika Muster')).toBeInTheDocument());
     expect(within(list).getByText('erika@newsdesk.demo')).toBeInTheDocument();
     expect(within(list).getByText('Nur lesen')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(list).getByText('Eingeladen')).toBeInTheDocument();
   });
 
   test('a taken address is refused by the /api and reported', async () => {

@@ -16,15 +16,30 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { User } from '@/contract';
+import type { InvitedUser, PasswordLink, User } from '@/contract';
+import { formatDateTimeMedium } from '@/lib/format';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { useCreatePasswordLink } from '../api/create-password-link';
 import { useCreateUser } from '../api/create-user';
+import { useDeleteUser } from '../api/delete-user';
+import { useUpdateUser } from '../api/update-user';
 import { useUsers } from '../api/get-users';
 import { messages } from '../messages';
+import { ApiTokensCard } from './api-tokens-card';
+import { OneTimeSecretDialog } from './one-time-secret-dialog';
 
 const ROLE_OPTIONS = (['Admin', 'Editor', 'Viewer'] satisfies Array<User['role']>).map((r) => ({ value: r, label: r }));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+function AddUserDialog({
+  open,
+  onOpenChange,
+  onInvited,
+}: {
+  open: boolean;
+  onOpenChange: (v: boolean) => void;
+  onInvited: (invited: InvitedUser) => void;
+}) {
   const ids = useId();
   const create = useCreateUser();
   const [name, setName] = useState('');
@@ -41,12 +56,13 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
     create.mutate(
       { name: name.trim(), email: email.trim(), role },
       {
-        onSuccess: (user) => {
-          toast.success(messages.users.added, { description: user.name });
+        onSuccess: (invited) => {
+          toast.success(messages.users.added, { description: invited.user.name });
           setName('');
           setEmail('');
           setRole('Editor');
           onOpenChange(false);
+          onInvited(invited);
         },
       },
     );
@@ -117,44 +133,136 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
   );
 }
 
-/** SPEC "Users": the administrator with 'Vollzugriff', and Add user storing through the /api. */
+const STATUS_TONE = { active: 'ok', invited: 'info', disabled: 'neutral' } as const;
+
+function UserRow({
+  user,
+  onLink,
+  onDelete,
+}: {
+  user: User;
+  onLink: (user: User, link: PasswordLink) => void;
+  onDelete: (user: User) => void;
+}) {
+  const update = useUpdateUser();
+  const passwordLink = useCreatePasswordLink();
+  const status = user.status ?? 'active';
+  const disabled = status === 'disabled';
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid={`user-${user.id}`}>
+      <div className="min-w-0 space-y-0.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{user.name}</span>
+          <Badge tone={STATUS_TONE[status]}>{messages.users.status[status]}</Badge>
+        </div>
+        <div className="text-sm text-muted-foreground">{user.email}</div>
+        <div className="text-xs text-muted-foreground">
+          {user.lastSignInAt
+            ? messages.users.lastSignIn(formatDateTimeMedium(user.lastSignInAt))
+            : messages.users.neverSignedIn}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          aria-label={messages.users.roleLabel(user.name)}
+          value={user.role}
+          options={ROLE_OPTIONS}
+          disabled={update.isPending}
+          onValueChange={(role) => update.mutate({ id: user.id, patch: { role } })}
+        />
+        <span className="text-sm">{user.access}</span>
+        <div className="flex flex-wrap gap-1" role="group" aria-label={messages.users.actionsFor(user.name)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: user.id, patch: { disabled: !disabled } })}
+          >
+            {disabled ? messages.users.enable : messages.users.disable}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={passwordLink.isPending}
+            onClick={() => passwordLink.mutate(user.id, { onSuccess: (link) => onLink(user, link) })}
+          >
+            {messages.users.resetLink}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onDelete(user)}>
+            {messages.users.delete}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+type ShownLink = { kind: 'invite' | 'reset'; name: string; link: PasswordLink };
+
+/** SPEC "Users": the administrator with 'Vollzugriff' and Add user, plus roles, disabling, reset links and API tokens. */
 export function UsersTab() {
   const users = useUsers();
+  const remove = useDeleteUser();
   const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<ShownLink | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Users</CardTitle>
-        <Button onClick={() => setOpen(true)}>
-          <UserPlus aria-hidden />
-          Add user
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {users.isPending && <Skeleton className="h-16 w-full" />}
-        {users.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {messages.users.loadFailed}
-          </p>
-        )}
-        {users.data && (
-          <ul className="divide-y rounded-md border" aria-label="Users">
-            {users.data.map((u) => (
-              <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div>
-                  <div className="font-medium">{u.name}</div>
-                  <div className="text-sm text-muted-foreground">{u.email}</div>
-                </div>
-                <div className="flex items-center gap-2">
-                  <Badge tone="outline">{u.role}</Badge>
-                  <span className="text-sm">{u.access}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-      <AddUserDialog open={open} onOpenChange={setOpen} />
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Users</CardTitle>
+          <Button onClick={() => setOpen(true)}>
+            <UserPlus aria-hidden />
+            Add user
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {users.isPending && <Skeleton className="h-16 w-full" />}
+          {users.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {messages.users.loadFailed}
+            </p>
+          )}
+          {users.data && (
+            <ul className="divide-y rounded-md border" aria-label="Users">
+              {users.data.map((u) => (
+                <UserRow
+                  key={u.id}
+                  user={u}
+                  onLink={(user, link) => setShown({ kind: 'reset', name: user.name, link })}
+                  onDelete={setDeleting}
+                />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+        <AddUserDialog
+          open={open}
+          onOpenChange={setOpen}
+          onInvited={({ user, link }) => setShown({ kind: 'invite', name: user.name, link })}
+        />
+        <OneTimeSecretDialog
+          title={shown?.kind === 'reset' ? messages.users.resetTitle : messages.users.inviteTitle}
+          hint={messages.users.linkHint}
+          label={shown ? messages.users.linkFor(shown.name) : ''}
+          value={shown?.link.url ?? null}
+          note={shown ? messages.users.validUntil(formatDateTimeMedium(shown.link.expiresAt)) : undefined}
+          onClose={() => setShown(null)}
+        />
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(next) => !next && setDeleting(null)}
+          title={messages.users.deleteQuestion}
+          description={deleting ? messages.users.deleteText(deleting.name) : ''}
+          cancelLabel={messages.users.cancel}
+          confirmLabel={messages.users.delete}
+          onConfirm={() => {
+            if (deleting) remove.mutate(deleting.id);
+            setDeleting(null);
+          }}
+        />
+      </Card>
+      <ApiTokensCard />
+    </div>
   );
 }

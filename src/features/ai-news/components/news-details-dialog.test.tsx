@@ -156,3 +156,15 @@ test('a failed load says so and loads again on Erneut laden', async () => {
   expect(await within(details).findByTestId('news-details-source-1')).toBeInTheDocument();
   expect(calls).toBe(2);
 });
+
+test('who approved a story is shown when the desk knows it, and nothing when not', async () => {
+  let approvedBy: string | null = 'Mara Schulz';
+  server.use(http.get('*/api/news/:id', () => HttpResponse.json({ ...DETAILS, approvedBy })));
+  const { unmount } = open();
+  expect(await screen.findByTestId('news-details-approved-by')).toHaveTextContent('Freigegeben von Mara Schulz');
+  unmount();
+  approvedBy = null;
+  open();
+  await screen.findByTestId('news-details-source-1');
+  expect(screen.queryByText(/Freigegeben von/)).toBeNull();
+});

@@ -84,6 +84,11 @@ function DetailsBody({ details }: { details: AiNewsDetails }) {
       <p className="text-sm" data-testid="news-details-written-by">
         <span className="text-muted-foreground">{text.writtenBy}</span> {details.writtenBy}
       </p>
+      {details.approvedBy && (
+        <p className="text-sm" data-testid="news-details-approved-by">
+          {text.approvedBy(details.approvedBy)}
+        </p>
+      )}
       {details.disclosure && (
         <Section title={text.disclosure}>
           <p className="text-sm" data-testid="news-details-disclosure">

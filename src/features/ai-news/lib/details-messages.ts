@@ -7,6 +7,7 @@ export const detailsMessages = {
   noSourceTexts: 'Für diese Beispielmeldung liegen keine Quelltexte vor.',
   noDate: 'ohne Datum',
   writtenBy: 'Geschrieben von:',
+  approvedBy: (name: string) => `Freigegeben von ${name}`,
   disclosure: 'KI-Hinweis',
   publicPage: 'Öffentliche Seite öffnen',
   platforms: 'Plattformen',

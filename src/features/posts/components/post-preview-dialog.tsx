@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { Post } from '@/contract';
 import { PLATFORM_LABELS, STATUS_LABELS } from '@/lib/labels';
 import { formatDateTimeNumeric as formatDate, formatNumber, formatPercent } from '@/lib/format';
+import { messages } from '../messages';
 
 /** Preview: the post as it will appear, with its facts. */
 export function PostPreviewDialog({
@@ -23,8 +24,11 @@ export function PostPreviewDialog({
                 {post.category} · {PLATFORM_LABELS[post.platform]} · {formatDate(post.publishDate)}
               </DialogDescription>
             </DialogHeader>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <Badge tone="outline">{STATUS_LABELS[post.status]}</Badge>
+              {post.publishedBy && (
+                <span className="text-sm text-muted-foreground">{messages.publishedBy(post.publishedBy)}</span>
+              )}
             </div>
             <p className="whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">
               {post.content?.trim() || 'Kein Inhalt hinterlegt.'}

@@ -206,7 +206,10 @@ const PostRow = memo(function PostRow({
     >
       <div role="cell" className="min-w-0">
         <div className="truncate font-medium">{post.title}</div>
-        <div className="truncate text-xs text-muted-foreground">{post.category}</div>
+        <div className="truncate text-xs text-muted-foreground">
+          {post.category}
+          {post.publishedBy ? ` · ${messages.publishedBy(post.publishedBy)}` : ''}
+        </div>
       </div>
       <div role="cell">
         <Badge tone={STATUS_TONE[post.status]}>{STATUS_LABELS[post.status]}</Badge>
