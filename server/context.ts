@@ -8,12 +8,15 @@ import type { N8nClient } from './adapters/n8n/n8n-client';
 import type { ObsHub } from './adapters/obs/obs-instance';
 import type { PipelineEngine } from './pipeline/engine';
 import type { UrlSigner } from './http/signing';
+import type { Actor } from './identity/identity';
 
 export interface Deps {
   database: Database;
   events: EventHub;
-  /** The operator token (never logged, never sent). */
+  /** The operator token: an administrator's API token of the desk (never logged, never sent). */
   token: string;
+  /** Days the audit trail keeps an entry (NEWSDESK_AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays?: number;
   /** Signs the addresses of stored files, provider videos and event tickets (a key of its own, with expiry). */
   signer: UrlSigner;
   mediaDir: string;
@@ -39,5 +42,12 @@ export interface Deps {
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps; requestId: string };
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    /** Who is calling (set by the authentication for every route that is not open). */
+    actor?: Actor;
+    /** The client's address (behind a trusted proxy: from X-Forwarded-For). */
+    address?: string;
+  };
 }

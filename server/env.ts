@@ -28,6 +28,7 @@ const EnvSchema = z.object({
     z.string().check(z.minLength(32, 'NEWSDESK_SIGNING_SECRET muss mindestens 32 Zeichen lang sein.')),
   ),
   NEWSDESK_JOB_POLL_MS: z._default(positive, 5000),
+  NEWSDESK_AUDIT_RETENTION_DAYS: z._default(positive, 365),
   NEWSDESK_PROVIDER_RETRY_MS: z._default(positive, 2000),
   NEWSDESK_TRUSTED_PROXIES: z.optional(z.string()),
   NEWSDESK_FETCH_PRIVATE: z._default(z.enum(['0', '1']), '0'),
@@ -78,6 +79,8 @@ export interface Env {
   /** Signs file addresses and event tickets; undefined → derived from the key store's secret. */
   signingSecret: string | undefined;
   jobPollMs: number;
+  /** Days the audit trail keeps an entry. */
+  auditRetentionDays: number;
   providerRetryMs: number;
   publicUrl: string | undefined;
   n8n: { baseUrl: string; apiKey: string | undefined; webhookPath: string } | undefined;
@@ -212,6 +215,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     secretKey: e.NEWSDESK_SECRET_KEY,
     signingSecret: e.NEWSDESK_SIGNING_SECRET,
     jobPollMs: e.NEWSDESK_JOB_POLL_MS,
+    auditRetentionDays: e.NEWSDESK_AUDIT_RETENTION_DAYS,
     providerRetryMs: e.NEWSDESK_PROVIDER_RETRY_MS,
     publicUrl: e.NEWSDESK_PUBLIC_URL?.replace(/\/+$/, ''),
     n8n: e.N8N_BASE_URL

@@ -43,6 +43,10 @@ try {
   } else if (running.tokenFile) {
     console.log(`Zugangs-Token: siehe ${running.tokenFile}`);
   }
+  if (running.adminLink)
+    console.log(
+      `Administrator (admin@newsdesk.local): Passwort festlegen mit diesem einmaligen Link (24 Stunden gültig):\n\n  ${running.adminLink.url}\n`,
+    );
   const shutdown = async () => {
     await running.stop();
     process.exit(0);

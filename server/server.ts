@@ -24,6 +24,8 @@ import { ObsHub } from './adapters/obs/obs-instance';
 import { PipelineEngine } from './pipeline/engine';
 import { UrlSigner } from './http/signing';
 import { seedDefaultSources } from './sources/defaults';
+import { pruneAudit } from './identity/audit';
+import { FIRST_ADMIN, makePasswordLink, needsFirstAdmin } from './identity/identity';
 
 export interface Running {
   /** https://… when a certificate is configured, else http://…. */
@@ -36,6 +38,8 @@ export interface Running {
   token: string;
   tokenGenerated: boolean;
   tokenFile?: string;
+  /** A one-time link to set the administrator's password, while no administrator has one. */
+  adminLink?: { url: string; expiresAt: string };
   database: Database;
   stop(): Promise<void>;
 }
@@ -119,6 +123,12 @@ export async function startServer(
   }
   if (env.defaultSources) await seedDefaultSources(database.db);
   await pruneIdempotencyKeys(database);
+  await pruneAudit(database, env.auditRetentionDays);
+  const pruning = setInterval(
+    () => void pruneAudit(database, env.auditRetentionDays).catch(() => undefined),
+    24 * 60 * 60 * 1000,
+  );
+  pruning.unref();
   const events = new EventHub(database);
   await events.start();
   const obs = new ObsHub(env.obsInstances, (event) => events.publishObs(event));
@@ -282,8 +292,11 @@ export async function startServer(
     });
   const port = (server.address() as AddressInfo).port;
   const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const adminLink = (await needsFirstAdmin(database)) ? await makePasswordLink(database, FIRST_ADMIN, url) : undefined;
   return {
-    url: `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
+    adminLink,
     port,
     localUrl,
     certificateValidTo: tls?.validTo,
@@ -294,6 +307,7 @@ export async function startServer(
     /** Stops accepting, lets requests and jobs finish within the grace period (then hands jobs over), closes the db last. */
     async stop() {
       draining = true;
+      clearInterval(pruning);
       const closed = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       const connections = servers as unknown as Array<{
         closeIdleConnections?: () => void;

@@ -951,7 +951,7 @@ export async function checkBackend(
     const email = `konformitaet-${runId}@example.org`;
     const body = { ...operations['users.create'].example.body, name: `${mark} Mara Schulz`, email };
     const { value } = await twice('users.create', { body });
-    if (value.email !== email) throw new Failure(`users.create: answered email ${value.email}, sent ${email}`);
+    if (value.user.email !== email) throw new Failure(`users.create: answered email ${value.user.email}, sent ${email}`);
     users = await list('users.list');
     once(users, (u) => u.email === email, `The user ${email}`);
     await badBody('users.create', { body: { ...body, email: 'keine-adresse' } });

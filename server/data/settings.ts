@@ -21,6 +21,7 @@ export const DEFAULT_SETTINGS: DeskSettings = {
   disclosure: DEFAULT_DISCLOSURE,
   ttsRoles: { primary: 'elevenlabs', backup: 'azure' },
   onAir: { enabled: false, mediaSource: '' },
+  fourEyes: false,
 };
 
 export async function readSettings(db: Db): Promise<DeskSettings> {
@@ -39,6 +40,7 @@ export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<
     disclosure: { ...current.disclosure, ...patch.disclosure },
     ttsRoles: patch.ttsRoles ?? current.ttsRoles,
     onAir: { ...current.onAir, ...patch.onAir },
+    fourEyes: patch.fourEyes ?? current.fourEyes,
   };
   await db
     .insert(keyValues)

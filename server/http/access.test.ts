@@ -1,6 +1,6 @@
-// Every operation's access comes from its `access` field: walked without a token, every operator operation answers 401
-// „Anmeldung erforderlich: Zugangs-Token fehlt.“, the run-token ones refuse without their run's token, and only the uptime check, the
-// signed files and the OAuth redirect are reached without one.
+// Every operation's access comes from its `access` field: walked without a token, every role's operation answers 401
+// „Anmeldung erforderlich: Zugangs-Token fehlt.“, the run-token ones refuse without their run's token, and only the
+// sign-in, the uptime check, the signed files and the OAuth redirect are reached without one.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accessOf, operations, type OperationDef } from '../../src/contract';
 import { createTestApp, errorBody, type TestApp } from '../testing';
@@ -24,13 +24,18 @@ test('every operation without a token: 401, the operator\u2019s operations and t
       headers: { 'Content-Type': 'application/json' },
       ...(def.method === 'GET' ? {} : { body: '{}' }),
     });
+    if (id === 'session.signIn' || id === 'session.setPassword') {
+      // Open by design: they check the password or the link, and refuse an empty body with 400.
+      expect(response.status, id).toBe(400);
+      continue;
+    }
     expect(response.status, id).toBe(401);
     const { message } = await errorBody(response);
     if (accessOf(def) === 'run-token') expect(message, id).toBe('Lauf-Token fehlt oder ist ungültig.');
     else expect(message, id).toBe('Anmeldung erforderlich: Zugangs-Token fehlt.');
   }
-  // The provider health probe uses the stored keys: it is the operator's, not the public's.
-  expect(accessOf(operations['health.service'])).toBe('operator');
+  // The provider health probe uses the stored keys: it is a signed-in reader's, not the public's.
+  expect(accessOf(operations['health.service'])).toBe('Viewer');
 });
 
 test('only the uptime check, the signed files and the OAuth redirect are reached without the operator token', async () => {

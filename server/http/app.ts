@@ -5,8 +5,15 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type { BlockList } from 'node:net';
-import { accessOf, operations, type HttpMethod, type OperationAccess, type OperationDef } from '../../src/contract';
-import { bearerAuth, forwardedClient } from './auth';
+import {
+  accessOf,
+  isRole,
+  operations,
+  type HttpMethod,
+  type OperationAccess,
+  type OperationDef,
+} from '../../src/contract';
+import { authenticate, forwardedClient } from './auth';
 import type { AppEnv, Deps } from '../context';
 import { errorResponse, HttpError } from './errors';
 import { checkTicket, issueTicket } from '../data/events';
@@ -21,6 +28,9 @@ import { registerKeys } from '../routes/keys/keys.handlers';
 import { registerServices } from '../routes/services/services.handlers';
 import { registerSocial } from '../routes/social/social.handlers';
 import { registerUsers } from '../routes/users/users.handlers';
+import { registerSession } from '../routes/session/session.handlers';
+import { registerTokens } from '../routes/tokens/tokens.handlers';
+import { registerAudit } from '../routes/audit/audit.handlers';
 import { registerVideo } from '../routes/video/video.handlers';
 import { registerWorkflow } from '../routes/workflow/workflow.handlers';
 import { registerSources } from '../routes/sources/sources.handlers';
@@ -60,9 +70,9 @@ const pathPattern = (path: string) => new RegExp(`^/api${path.replace(/\{\w+\}/g
 /** Every route reached without the operator's token, from the operations' and the server routes' `access` alone. */
 const OPEN_ROUTES = [
   ...Object.values(operations as Record<string, OperationDef>)
-    .filter((def) => accessOf(def) !== 'operator')
+    .filter((def) => !isRole(accessOf(def)))
     .map((def) => ({ method: def.method, path: def.path })),
-  ...SERVER_ROUTES.filter((route) => route.access !== 'operator'),
+  ...SERVER_ROUTES.filter((route) => !isRole(route.access)),
 ].map((route) => ({
   methods: route.method === 'GET' ? ['GET', 'HEAD'] : [route.method],
   pattern: pathPattern(route.path),
@@ -104,7 +114,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     '/api/*',
     cors({
       origin: (origin, c) => (allowed.has(origin) || origin === new URL(c.req.url).origin ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Newsdesk-Token'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Newsdesk-Token', 'X-Newsdesk-Csrf'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['X-Total-Count', 'Idempotent-Replayed', 'Retry-After'],
       maxAge: 600,
@@ -113,7 +123,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   app.use(
     '/api/*',
-    bearerAuth({
+    authenticate({
       maxFailures: options.authMaxFailures ?? 10,
       windowMs: options.authWindowMs ?? 60_000,
       isOpen,
@@ -187,6 +197,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   registerMedia(app);
   app.get('/api/media/:id/file', serveMediaFile);
   registerUsers(app);
+  registerSession(app);
+  registerTokens(app);
+  registerAudit(app);
   registerSocial(app);
   registerLive(app);
   registerVideo(app);

@@ -1,10 +1,13 @@
-// The operator token: from NEWSDESK_TOKEN, or generated once into the data folder. Every /api call but the open
-// paths must carry it as a bearer token; repeated wrong tokens from one address get 429 for a while.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// Authentication of /api: a person's session (cookie or bearer), a personal API token, or the operator token (from
+// NEWSDESK_TOKEN, or generated once into the data folder: an administrator's API token). Wrong tokens from one address
+// get 429 for a while.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { actorForBearer, actorForSession, SESSION_COOKIE } from '../identity/identity';
 import type { AppEnv } from '../context';
 import { HttpError } from './errors';
 
@@ -27,58 +30,76 @@ export function resolveToken(
   return { token, generated: true, file };
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/** Constant-time comparison of a presented token with the operator token. */
-export function tokenMatches(presented: string, token: string): boolean {
-  return timingSafeEqual(digest(presented), digest(token));
-}
-
 export interface AuthOptions {
   maxFailures: number;
   windowMs: number;
-  /** Paths under /api that need no bearer token (they check something else or show nothing). */
+  /** Paths under /api that need no user (they check something else or show nothing). */
   isOpen: (path: string, method: string) => boolean;
-  clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string;
+  clientAddress: (c: Context<AppEnv>) => string;
   now?: () => number;
 }
 
-/** Limits wrong tokens per address; the right token passes even then, so guessing never locks the operator out. */
-export function bearerAuth(options: AuthOptions): MiddlewareHandler<AppEnv> {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Finds who is calling: a bearer credential (the operator token, a session's or an API token) or the session cookie.
+ * Wrong bearer tokens are limited per address; the right one passes even then, so guessing never locks anyone out. A
+ * cookie session's changes must carry its CSRF token, which another site cannot read.
+ */
+export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
   const failures = new Map<string, { count: number; since: number }>();
   const now = options.now ?? Date.now;
   return async (c, next) => {
-    if (c.req.method === 'OPTIONS' || options.isOpen(c.req.path, c.req.method)) return next();
-    // X-Newsdesk-Token carries the operator token when Authorization carries a provider key (POST /test/openai).
-    const alternate = c.req.header('x-newsdesk-token')?.trim();
-    const match = alternate ? [alternate, alternate] : /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
-    if (!match)
-      throw new HttpError(401, 'Anmeldung erforderlich: Zugangs-Token fehlt.', 'unauthorized', undefined, {
-        'WWW-Authenticate': 'Bearer',
-      });
     const address = options.clientAddress(c);
-    if (tokenMatches(match[1].trim(), c.get('deps').token)) {
-      failures.delete(address);
+    c.set('address', address);
+    if (c.req.method === 'OPTIONS' || options.isOpen(c.req.path, c.req.method)) return next();
+    const { database, token } = c.get('deps');
+    // X-Newsdesk-Token carries the credential when Authorization carries a provider key (POST /test/openai).
+    const alternate = c.req.header('x-newsdesk-token')?.trim();
+    const presented = alternate || /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
+    if (presented) {
+      const actor = await actorForBearer(database, presented, token, now());
+      if (actor) {
+        failures.delete(address);
+        c.set('actor', actor);
+        return next();
+      }
+      const t = now();
+      const entry = failures.get(address);
+      const current = entry && t - entry.since <= options.windowMs ? entry : undefined;
+      if (current && current.count >= options.maxFailures) {
+        const retryAfter = Math.max(1, Math.ceil((current.since + options.windowMs - t) / 1000));
+        throw new HttpError(
+          429,
+          'Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.',
+          'too_many_failures',
+          undefined,
+          { 'Retry-After': String(retryAfter) },
+        );
+      }
+      if (failures.size > 10_000) failures.clear();
+      failures.set(address, { count: (current?.count ?? 0) + 1, since: current?.since ?? t });
+      throw new HttpError(401, 'Token ungültig.', 'unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
+    }
+    const cookie = getCookie(c, SESSION_COOKIE);
+    if (cookie) {
+      const actor = await actorForSession(database, cookie, 'cookie', now());
+      if (!actor) {
+        deleteCookie(c, SESSION_COOKIE, { path: '/api' });
+        throw new HttpError(401, 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.', 'session_expired');
+      }
+      if (!SAFE_METHODS.has(c.req.method) && c.req.header('x-newsdesk-csrf') !== actor.session?.csrf)
+        throw new HttpError(
+          403,
+          'Sicherheitsprüfung fehlgeschlagen: Bitte die Seite neu laden und erneut versuchen.',
+          'csrf',
+        );
+      c.set('actor', actor);
       return next();
     }
-    const t = now();
-    const entry = failures.get(address);
-    const current = entry && t - entry.since <= options.windowMs ? entry : undefined;
-    if (current && current.count >= options.maxFailures) {
-      const retryAfter = Math.max(1, Math.ceil((current.since + options.windowMs - t) / 1000));
-      throw new HttpError(
-        429,
-        'Zu viele ungültige Anmeldeversuche. Bitte später erneut versuchen.',
-        'too_many_failures',
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
-    }
-    if (failures.size > 10_000) failures.clear();
-    failures.set(address, { count: (current?.count ?? 0) + 1, since: current?.since ?? t });
-    throw new HttpError(401, 'Token ungültig.', 'unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
+    throw new HttpError(401, 'Anmeldung erforderlich: Zugangs-Token fehlt.', 'unauthorized', undefined, {
+      'WWW-Authenticate': 'Bearer',
+    });
   };
 }
 

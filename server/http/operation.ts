@@ -3,8 +3,11 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import {
+  accessOf,
   answersWithRecord,
   colonPath,
+  isRole,
+  roleAllows,
   isSchema,
   operations,
   type MultipartBody,
@@ -15,6 +18,8 @@ import type { AppEnv } from '../context';
 import { HttpError } from './errors';
 import { checkIdempotencyKey, withIdempotency } from '../data/idempotency';
 import { idleLimited } from './multipart';
+import { recordAudit, summarize } from '../identity/audit';
+import type { Actor } from '../identity/identity';
 
 z.config(z.locales.de());
 
@@ -28,6 +33,8 @@ export interface Input<K extends OperationId> {
   c: Context<AppEnv>;
   /** The request's Idempotency-Key, for an operation that finds its own record by it (`answersWithRecord`). */
   idempotencyKey?: string;
+  /** Who calls: a user or their token for a role's operation, n8n for a run token's; undefined for an open one. */
+  actor?: Actor;
 }
 
 /** What a handler gives back: the JSON value (checked against the schema), a Response (files), or nothing (204). */
@@ -110,6 +117,26 @@ async function readJson(c: Context<AppEnv>): Promise<{ value: unknown; text: str
   }
 }
 
+const N8N: Actor = { kind: 'system', userId: null, name: 'n8n', role: 'Viewer' };
+
+/** The German refusal of a role that is not enough. */
+export function forbidden(role: string, needed: string): HttpError {
+  return new HttpError(
+    403,
+    `Keine Berechtigung: Ihre Rolle „${role}“ darf das nicht – dafür ist die Rolle „${needed}“ nötig.`,
+    'forbidden',
+  );
+}
+
+const targetOf = (params: object, reply: unknown): string | null => {
+  const p = params as Record<string, unknown>;
+  const named = p.id ?? p.service ?? p.platform ?? p.provider ?? p.instance;
+  if (typeof named === 'string') return named;
+  const answer = reply as { id?: unknown; user?: { id?: unknown } } | undefined;
+  if (typeof answer?.id === 'string') return answer.id;
+  return typeof answer?.user?.id === 'string' ? answer.user.id : null;
+};
+
 export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handler: Handler<K>): void {
   const def = operations[id] as Operations[K] & {
     params?: z.ZodMiniObject;
@@ -117,7 +144,60 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
     body?: z.ZodMiniType | MultipartBody;
   };
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const access = accessOf(def);
+  // Sign-ins record themselves (the actor is known only inside); reads are not changes.
+  const audited = def.method !== 'GET' && access !== 'public';
   app[method](`/api${colonPath(def.path)}`, async (c) => {
+    const actor = access === 'run-token' ? N8N : c.get('actor');
+    if (isRole(access) && actor && !roleAllows(actor.role, access)) {
+      if (audited)
+        await recordAudit(c.get('deps').database, {
+          actor,
+          action: id,
+          targetId: targetOf(c.req.param(), undefined),
+          address: c.get('address'),
+          status: 403,
+        });
+      throw forbidden(actor.role, access);
+    }
+    if (!audited) return answer(c, actor);
+    let status = 500;
+    let reply: Response | undefined;
+    let body: unknown;
+    try {
+      const result = await answer(c, actor, (parsed) => (body = parsed));
+      reply = result;
+      status = result.status;
+      return result;
+    } catch (error) {
+      status = error instanceof HttpError ? error.status : 500;
+      throw error;
+    } finally {
+      // A 401 of a run token that does not hold is nobody's action; everything else that reached here is.
+      if (actor && status !== 401) {
+        let answered: unknown;
+        if (reply && reply.headers.get('content-type')?.includes('json'))
+          answered = await reply
+            .clone()
+            .json()
+            .catch(() => undefined);
+        await recordAudit(c.get('deps').database, {
+          actor,
+          action: id,
+          targetId: targetOf(c.req.param(), answered),
+          summary: summarize(body),
+          address: c.get('address'),
+          status,
+        });
+      }
+    }
+  });
+
+  async function answer(
+    c: Context<AppEnv>,
+    actor: Actor | undefined,
+    onBody?: (body: unknown) => void,
+  ): Promise<Response> {
     const params = def.params ? parseOrThrow(def.params, c.req.param(), 'params') : {};
     const query = def.query ? parseOrThrow(def.query, c.req.query(), 'query') : {};
     let body: unknown;
@@ -126,12 +206,20 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
       const read = await readJson(c);
       bodyText = read.text;
       body = parseOrThrow(def.body, read.value, 'body');
+      onBody?.(body);
     }
     // Accepted work is found by its key in its own record (its state moves on), not replayed from a stored first answer.
     const recordKey = answersWithRecord(def) ? c.req.header('idempotency-key') : undefined;
     if (recordKey !== undefined) checkIdempotencyKey(recordKey);
     const act = async (): Promise<Response> => {
-      const reply = (await handler({ params, query, body, c, idempotencyKey: recordKey } as Input<K>)) as unknown;
+      const reply = (await handler({
+        params,
+        query,
+        body,
+        c,
+        idempotencyKey: recordKey,
+        actor,
+      } as Input<K>)) as unknown;
       if (reply instanceof Response) return reply;
       const response = def.response;
       if (isSchema(response)) {
@@ -152,5 +240,5 @@ export function register<K extends OperationId>(app: Hono<AppEnv>, id: K, handle
         });
     }
     return act();
-  });
+  }
 }

@@ -35,6 +35,7 @@ export function toNews(row: NewsRow): AiNewsItem {
     publishedAt: row.publishedAt,
     views: row.views,
     engagement: row.engagement,
+    approvedBy: row.approvedBy,
   };
 }
 
@@ -109,7 +110,7 @@ async function platformResults(
 export async function publishStory(
   deps: Pick<Deps, 'database' | 'events'> & Partial<Pick<Deps, 'obs' | 'publicUrl'>>,
   id: string,
-  options: { reviewed: boolean },
+  options: { reviewed: boolean; approvedBy?: string | null },
 ): Promise<NewsRow> {
   const { db } = deps.database;
   const { disclosure } = await readSettings(db);
@@ -128,6 +129,7 @@ export async function publishStory(
         status: 'published',
         publishedAt: new Date().toISOString(),
         slug: current.slug ?? slugFor(current.title, current.id),
+        approvedBy: options.approvedBy ?? null,
       })
       .where(eq(news.id, id))
       .returning();

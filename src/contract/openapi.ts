@@ -5,6 +5,7 @@ import { capturedExamples, type CapturedExample } from './captured-examples';
 import { ErrorBody } from './entities';
 import {
   accessOf,
+  isRole,
   answersWithRecord,
   isSchema,
   operations,
@@ -16,11 +17,11 @@ import {
 type Json = Record<string, unknown>;
 
 /**
- * The operations callable without the operator's token (each declares its own check in its `access`).
+ * The operations callable without a user's session or API token (each declares its own check in its `access`).
  * @public scripts/test/check-backend.ts reads it through Vite's runnerImport, which knip cannot follow.
  */
 export const PUBLIC_OPERATIONS: readonly OperationId[] = (Object.keys(operations) as OperationId[]).filter(
-  (id) => accessOf(operations[id]) !== 'operator',
+  (id) => !isRole(accessOf(operations[id])),
 );
 
 /** The status of an `Idempotency-Key` reused with a different request body. */

@@ -34,6 +34,16 @@ import {
   SocialPostBody,
   SocialPostResult,
   User,
+  UserPatch,
+  InvitedUser,
+  PasswordLink,
+  Session,
+  SignIn,
+  NewPassword,
+  ApiToken,
+  NewApiToken,
+  CreatedApiToken,
+  AuditEntry,
   VideoCreateBody,
   VideoGenerateBody,
   VideoPlatform,
@@ -57,7 +67,11 @@ import { TtsProvider, TtsRoleProvider } from './entities';
 import type { ChangeTopic } from './topics';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type OperationAccess = 'operator' | 'public' | 'run-token' | 'signed';
+/** The roles of the desk's people, least first: each may do what the ones before it may. */
+export const ROLES = ['Viewer', 'Editor', 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** A least role, or a way in that is no person's: anyone, a run's own token, a signed address. */
+export type OperationAccess = Role | 'public' | 'run-token' | 'signed';
 
 /** A multipart/form-data body: each field is a file or a JSON text (checked by `schema`). */
 export interface MultipartBody {
@@ -100,9 +114,10 @@ export interface OperationDef {
   /** Error statuses the operation documents (besides 401 and 5xx, which every operation may answer). */
   errors?: number[];
   /**
-   * Who may call it: the signed-in operator (the default), anyone ('public'), the caller holding a run's own token
-   * ('run-token': n8n's stage calls), or whoever has a signed address ('signed'). The server's authentication and the
-   * OpenAPI document's security are derived from this field alone.
+   * Who may call it: the least role of a signed-in user or API token (by default Viewer for a read, Editor for a
+   * change), anyone ('public'), the caller holding a run's own token ('run-token': n8n's stage calls), or whoever has
+   * a signed address ('signed'). The server's authentication and authorisation, the console's disabled buttons and
+   * the OpenAPI document's security are derived from this field alone.
    */
   access?: OperationAccess;
   /**
@@ -658,6 +673,7 @@ export const operations = {
     response: DeskSettings,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     invalidates: ['settings'],
     errors: [400],
     example: { body: { schedule: { enabled: true, everyMinutes: 30 } } },
@@ -730,6 +746,7 @@ export const operations = {
     response: SocialPlatform,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     topic: 'social',
     errors: [404],
     example: { params: { id: 'tiktok' } },
@@ -744,6 +761,7 @@ export const operations = {
     response: SocialPlatform,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     topic: 'social',
     errors: [404],
     example: { params: { id: 'tiktok' } },
@@ -831,6 +849,7 @@ export const operations = {
     response: OAuthStart,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     invalidates: ['social'],
     errors: [503],
     example: { params: { platform: 'tiktok' } },
@@ -1244,6 +1263,7 @@ export const operations = {
     response: ServiceCheck,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     errors: [401],
   }),
   'test.service': op({
@@ -1257,6 +1277,7 @@ export const operations = {
     response: ServiceCheck,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     errors: [401, 404],
     example: { params: { service: 'elevenlabs' } },
   }),
@@ -1292,14 +1313,201 @@ export const operations = {
     path: '/users',
     tag: 'users',
     spec: false,
-    summary: 'Adds a user (409 when the address is taken).',
+    summary:
+      'Invites a user: answers the user and a one-time link (valid 24 h) to set a password, shown once (409 when the address is taken).',
     body: NewUser,
-    response: User,
+    response: InvitedUser,
     status: 201,
     idempotency: 'key',
+    access: 'Admin',
     topic: 'users',
     errors: [400, 409],
     example: { body: { name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor' } },
+  }),
+
+  'users.update': op({
+    method: 'PATCH',
+    path: '/users/{id}',
+    tag: 'users',
+    spec: false,
+    summary:
+      "Changes a user's role or disables them (which ends their sessions); the last active administrator cannot be demoted or disabled (409).",
+    params: id,
+    body: UserPatch,
+    response: User,
+    status: 200,
+    idempotency: 'natural',
+    access: 'Admin',
+    topic: 'users',
+    errors: [400, 404, 409],
+    example: { params: { id: 'user-admin' }, body: { role: 'Admin' } },
+  }),
+  'users.delete': op({
+    method: 'DELETE',
+    path: '/users/{id}',
+    tag: 'users',
+    spec: false,
+    summary: 'Deletes a user with their sessions and API tokens (not the last administrator, 409); the audit trail keeps their name.',
+    params: id,
+    response: empty,
+    status: 204,
+    idempotency: 'natural',
+    access: 'Admin',
+    topic: 'users',
+    errors: [404, 409],
+    example: { params: { id: 'user-unbekannt' } },
+  }),
+  'users.passwordLink': op({
+    method: 'POST',
+    path: '/users/{id}/password-link',
+    tag: 'users',
+    spec: false,
+    summary:
+      'Makes a one-time link (valid 24 h) for the user to set a new password, shown once; earlier links of the user stop working.',
+    params: id,
+    response: PasswordLink,
+    status: 201,
+    idempotency: 'natural',
+    access: 'Admin',
+    errors: [404],
+    example: { params: { id: 'user-admin' } },
+  }),
+
+  // Sign-in: a session per person (an HttpOnly cookie on the same origin, a bearer token on another).
+  'session.get': op({
+    method: 'GET',
+    path: '/session',
+    tag: 'session',
+    spec: false,
+    summary: 'Who this console is signed in as (401 when nobody is).',
+    response: Session,
+    status: 200,
+    idempotency: 'natural',
+  }),
+  'session.signIn': op({
+    method: 'POST',
+    path: '/session',
+    tag: 'session',
+    spec: false,
+    summary:
+      'Signs in with e-mail address and password: sets the session cookie, or answers a bearer token when asked (`bearer`). Wrong or unknown: 401 with one message for both; too many: 429.',
+    body: SignIn,
+    response: Session,
+    status: 201,
+    idempotency: 'natural',
+    access: 'public',
+    errors: [400, 401, 429],
+    example: { body: { email: 'admin@newsdesk.local', password: 'ein-langes-passwort' } },
+  }),
+  'session.signOut': op({
+    method: 'DELETE',
+    path: '/session',
+    tag: 'session',
+    spec: false,
+    summary: 'Ends this session (with `everywhere=true`: every session of the user, „Überall abmelden“).',
+    query: z.object({ everywhere: z.optional(z.enum(['true', 'false'])) }),
+    response: empty,
+    status: 204,
+    idempotency: 'natural',
+    access: 'Viewer',
+  }),
+  'session.setPassword': op({
+    method: 'POST',
+    path: '/session/password',
+    tag: 'session',
+    spec: false,
+    summary:
+      "Sets a password with a one-time link's token (an invitation or a reset); ends the user's sessions. A used or expired link: 410.",
+    body: NewPassword,
+    response: empty,
+    status: 204,
+    idempotency: 'natural',
+    access: 'public',
+    errors: [400, 410],
+    example: { body: { token: 'link-token', password: 'ein-langes-passwort' } },
+  }),
+
+  // Personal API tokens: n8n, scripts and OpenAPI users act with the role of the user who made them.
+  'tokens.list': op({
+    method: 'GET',
+    path: '/tokens',
+    tag: 'tokens',
+    spec: false,
+    summary: "The signed-in user's API tokens (an administrator's: everyone's), never their secret.",
+    response: z.array(ApiToken),
+    status: 200,
+    idempotency: 'natural',
+  }),
+  'tokens.create': op({
+    method: 'POST',
+    path: '/tokens',
+    tag: 'tokens',
+    spec: false,
+    summary: 'Makes an API token for the signed-in user; its secret is in this answer only (stored hashed).',
+    body: NewApiToken,
+    response: CreatedApiToken,
+    status: 201,
+    idempotency: 'natural',
+    access: 'Viewer',
+    invalidates: ['tokens'],
+    errors: [400],
+    example: { body: { name: 'n8n' } },
+  }),
+  'tokens.delete': op({
+    method: 'DELETE',
+    path: '/tokens/{id}',
+    tag: 'tokens',
+    spec: false,
+    summary: "Revokes an API token (one's own; an administrator: anyone's).",
+    params: id,
+    response: empty,
+    status: 204,
+    idempotency: 'natural',
+    access: 'Viewer',
+    invalidates: ['tokens'],
+    errors: [404],
+    example: { params: { id: 'token-unbekannt' } },
+  }),
+
+  // The audit trail „Protokoll“: append-only, no operation edits or deletes it.
+  'audit.list': op({
+    method: 'GET',
+    path: '/audit',
+    tag: 'audit',
+    spec: false,
+    summary: 'The audit trail, newest first, filtered by user, action and date (X-Total-Count: all matches).',
+    query: z.object({
+      actor: z.optional(z.string().check(z.maxLength(200))),
+      action: z.optional(z.string().check(z.maxLength(80))),
+      from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+      to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+      limit: positiveInt(1000),
+      offset: positiveInt(10_000_000),
+    }),
+    response: z.array(AuditEntry),
+    status: 200,
+    idempotency: 'natural',
+    access: 'Admin',
+    example: { query: { limit: 50 } },
+  }),
+  'audit.export': op({
+    method: 'GET',
+    path: '/audit/export',
+    tag: 'audit',
+    spec: false,
+    summary: 'The filtered audit trail as a CSV or JSON file.',
+    query: z.object({
+      format: z.enum(['csv', 'json']),
+      actor: z.optional(z.string().check(z.maxLength(200))),
+      action: z.optional(z.string().check(z.maxLength(80))),
+      from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+      to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+    }),
+    response: { kind: 'binary', contentType: 'text/csv' },
+    status: 200,
+    idempotency: 'natural',
+    access: 'Admin',
+    example: { query: { format: 'csv' } },
   }),
 
   // Keys: provider keys stored encrypted on the server; answers carry only the masked form.
@@ -1325,6 +1533,7 @@ export const operations = {
     response: SavedKey,
     status: 200,
     idempotency: 'natural',
+    access: 'Admin',
     invalidates: ['keys', 'health', 'test'],
     errors: [400],
     example: { params: { service: 'elevenlabs' }, body: { key: 'xi-demo-0123456789abcdef' } },
@@ -1339,6 +1548,7 @@ export const operations = {
     response: empty,
     status: 204,
     idempotency: 'natural',
+    access: 'Admin',
     invalidates: ['keys', 'health', 'test'],
     example: { params: { service: 'elevenlabs' } },
   }),
@@ -1399,5 +1609,13 @@ export function colonPath(path: string): string {
 export const answersWithRecord = (def: Pick<OperationDef, 'idempotency' | 'status'>): boolean =>
   def.idempotency === 'key' && def.status === 202;
 
-/** How an operation is reached: its declared access, the operator's by default. */
-export const accessOf = (def: OperationDef): OperationAccess => def.access ?? 'operator';
+/** How an operation is reached: its declared access; by default a read is a Viewer's, a change an Editor's. */
+export const accessOf = (def: Pick<OperationDef, 'access' | 'method'>): OperationAccess =>
+  def.access ?? (def.method === 'GET' ? 'Viewer' : 'Editor');
+
+/** True for an access that is a person's role (a signed-in user or their API token), not an open way in. */
+export const isRole = (access: OperationAccess): access is Role => (ROLES as readonly string[]).includes(access);
+
+/** Whether a user of `role` may call an operation of `access` (an open one: anyone may). */
+export const roleAllows = (role: Role, access: OperationAccess): boolean =>
+  !isRole(access) || ROLES.indexOf(role) >= ROLES.indexOf(access);

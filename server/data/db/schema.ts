@@ -27,6 +27,8 @@ export const posts = pgTable(
     publishDate: text('publish_date').notNull(),
     category: text('category').notNull(),
     content: text('content'),
+    /** Who sent it to its platform: a person's name, or the schedule. */
+    publishedBy: text('published_by'),
   },
   (t) => [index('posts_status_idx').on(t.status)],
 );
@@ -46,6 +48,8 @@ export const news = pgTable('news', {
   runId: text('run_id'),
   /** The public page's address part (/news/<slug>), made when the story is written. */
   slug: text('slug').unique(),
+  /** The person who published it from review or as a draft. */
+  approvedBy: text('approved_by'),
 });
 
 export const media = pgTable('media', {
@@ -73,7 +77,77 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   role: text('role').notNull(),
   access: text('access').notNull(),
+  /** scrypt, in the PHC-like form of identity/passwords.ts; null until the user sets one from their link. */
+  passwordHash: text('password_hash'),
+  disabled: boolean('disabled').notNull().default(false),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'string' }),
 });
+
+// A person's sessions: the cookie's or bearer token's SHA-256 only; idle and absolute expiry are checked on each use.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    csrf: text('csrf').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// One-time links to set a password (an invitation or a reset): the token's SHA-256, used once, valid 24 h.
+export const passwordLinks = pgTable('password_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+});
+
+// Personal API tokens (n8n, scripts): stored as SHA-256, acting with their user's role.
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
+// The audit trail: appended by the server only (no operation updates or deletes a row); pruned after its retention.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    summary: text('summary').notNull(),
+    address: text('address'),
+    outcome: text('outcome').notNull(),
+    status: integer('status').notNull(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action)],
+);
 
 export const socialPlatforms = pgTable('social_platforms', {
   seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
@@ -323,6 +397,8 @@ export const runs = pgTable(
     engine: text('engine').notNull().default('n8n'),
     /** The trigger parameters the run was started with (topic, language, voice, platforms, category, action). */
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The user who started it (null: the schedule, n8n or a source); the four-eyes rule reads it. */
+    startedBy: text('started_by'),
   },
   (t) => [index('runs_workflow_idx').on(t.workflowId), index('runs_status_idx').on(t.status)],
 );

@@ -10,6 +10,25 @@ import { selectItems } from '../../sources/select';
 import { HttpError } from '../../http/errors';
 import { register } from '../../http/operation';
 import { platformsOf } from './news.queries';
+import { readSettings } from '../../data/settings';
+import type { Db } from '../../data/db/client';
+import type { Actor } from '../../identity/identity';
+
+/** „Vier-Augen-Prinzip“: when the desk asks for it, whoever started a story's run may not approve it too. */
+async function checkFourEyes(db: Db, newsId: string, actor: Actor | undefined): Promise<void> {
+  if (!actor?.userId || !(await readSettings(db)).fourEyes) return;
+  const [row] = await db
+    .select({ startedBy: runs.startedBy })
+    .from(news)
+    .innerJoin(runs, eq(runs.id, news.runId))
+    .where(eq(news.id, newsId));
+  if (row?.startedBy === actor.userId)
+    throw new HttpError(
+      403,
+      'Vier-Augen-Prinzip: Diese Meldung muss jemand anderes freigeben als die Person, die ihren Lauf gestartet hat.',
+      'four_eyes',
+    );
+}
 
 const LATEST = 10;
 
@@ -43,9 +62,10 @@ export function registerNews(app: Hono<AppEnv>): void {
   });
 
   // A person published it: the run waiting for the review goes on and posts; any other story posts now.
-  register(app, 'news.publish', async ({ params, c }) => {
+  register(app, 'news.publish', async ({ params, c, actor }) => {
     const deps = c.get('deps');
-    const row = await publishStory(deps, params.id, { reviewed: true });
+    await checkFourEyes(deps.database.db, params.id, actor);
+    const row = await publishStory(deps, params.id, { reviewed: true, approvedBy: actor?.name ?? null });
     const [run] = row.runId
       ? await deps.database.db.select({ status: runs.status }).from(runs).where(eq(runs.id, row.runId))
       : [];

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { posts } from '../../data/db/schema';
 import { notFound } from '../../http/errors';
-import { register } from '../../http/operation';
+import { forbidden, register } from '../../http/operation';
 import { postsPage, toPost } from './posts.queries';
 
 export function registerPosts(app: Hono<AppEnv>): void {
@@ -46,8 +46,13 @@ export function registerPosts(app: Hono<AppEnv>): void {
     return toPost(row);
   });
 
-  register(app, 'posts.delete', async ({ params, c }) => {
+  register(app, 'posts.delete', async ({ params, c, actor }) => {
     const { database, events } = c.get('deps');
+    // Published content is taken down by an administrator only; an editor deletes drafts and the like.
+    if (actor && actor.role !== 'Admin') {
+      const [row] = await database.db.select({ status: posts.status }).from(posts).where(eq(posts.id, params.id));
+      if (row?.status === 'published') throw forbidden(actor.role, 'Admin');
+    }
     const deleted = await database.db.delete(posts).where(eq(posts.id, params.id)).returning({ id: posts.id });
     if (deleted.length === 0) throw notFound('Post');
     await events.publish({ topic: 'posts', action: 'deleted', id: params.id });

@@ -17,6 +17,7 @@ export function toPost(row: Row): Post {
     publishDate: row.publishDate,
     category: row.category,
     ...(row.content !== null ? { content: row.content } : {}),
+    ...(row.publishedBy ? { publishedBy: row.publishedBy } : {}),
   };
 }
 

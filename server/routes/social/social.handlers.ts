@@ -138,6 +138,9 @@ async function publishTo(
   const outcome = await social.publisher.accept(platform, { ...input, ...schedule }, key);
   if ('reused' in outcome)
     throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+  // The post says who sent it, as its story says who approved it.
+  const who = c.get('actor')?.name;
+  if (postId && who) await database.db.update(posts).set({ publishedBy: who }).where(eq(posts.id, postId));
   return toPostResult(outcome.row);
 }
 

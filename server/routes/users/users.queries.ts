@@ -1,4 +1,4 @@
-// Users: the role's access text and the row as the contract's User.
+// Users: the role's access text and the row as the contract's User (never its password hash).
 import type { User } from '../../../src/contract';
 import type { users } from '../../data/db/schema';
 
@@ -14,4 +14,6 @@ export const toUser = (row: typeof users.$inferSelect): User => ({
   email: row.email,
   role: row.role as User['role'],
   access: row.access,
+  status: row.disabled ? 'disabled' : row.passwordHash ? 'active' : 'invited',
+  lastSignInAt: row.lastSignInAt,
 });

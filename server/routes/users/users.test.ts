@@ -10,16 +10,33 @@ afterAll(() => t.close());
 test('a fresh desk lists its administrator with Vollzugriff; a new user gets the access of the role', async () => {
   const users = await contractBody('users.list', await t.call('/users'));
   expect(users).toEqual([
-    { id: 'user-admin', name: 'Administrator', email: 'admin@newsdesk.local', role: 'Admin', access: 'Vollzugriff' },
+    {
+      id: 'user-admin',
+      name: 'Administrator',
+      email: 'admin@newsdesk.local',
+      role: 'Admin',
+      access: 'Vollzugriff',
+      status: 'invited',
+      lastSignInAt: null,
+    },
   ]);
-  const added = await contractBody(
+  const { user: added, link } = await contractBody(
     'users.create',
     await t.call('/users', {
       method: 'POST',
       json: { name: 'Mara Schulz', email: 'Mara@Example.org', role: 'Editor' },
     }),
   );
-  expect(added).toMatchObject({ name: 'Mara Schulz', email: 'mara@example.org', role: 'Editor', access: 'Bearbeiten' });
+  expect(added).toMatchObject({
+    name: 'Mara Schulz',
+    email: 'mara@example.org',
+    role: 'Editor',
+    access: 'Bearbeiten',
+    status: 'invited',
+  });
+  // The invitation: a one-time link in the address's fragment (never sent to a server), valid 24 hours.
+  expect(link.url).toMatch(/^http:\/\/localhost\/dashboard#passwort=[\w-]{40,}$/);
+  expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
   expect((await contractBody('users.list', await t.call('/users'))).map((u) => u.name)).toEqual([
     'Administrator',
     'Mara Schulz',

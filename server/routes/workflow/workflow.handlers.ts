@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { JsonObject, PipelineStep } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { keyValues, pipelineSteps, workflowRuns } from '../../data/db/schema';
+import { keyValues, pipelineSteps, runs, workflowRuns } from '../../data/db/schema';
 import { HttpError, notConfigured } from '../../http/errors';
 import { ImportableWorkflow, type N8nClient } from '../../adapters/n8n/n8n-client';
 import { register } from '../../http/operation';
@@ -80,6 +80,19 @@ async function startOnEngine(c: Context<AppEnv>, workflowId: string, body: JsonO
 
 /** Creates the run and POSTs the trigger to n8n with runId, callbackUrl and runToken (never the operator token). */
 async function startRun(
+  c: Context<AppEnv>,
+  workflowId: string,
+  body: JsonObject,
+): Promise<{ runId: string | undefined; executionId: string | undefined }> {
+  const started = await startRunOn(c, workflowId, body);
+  // Who started it: the four-eyes rule lets someone else approve its story.
+  const userId = c.get('actor')?.userId;
+  if (started.runId && userId)
+    await c.get('deps').database.db.update(runs).set({ startedBy: userId }).where(eq(runs.id, started.runId));
+  return started;
+}
+
+async function startRunOn(
   c: Context<AppEnv>,
   workflowId: string,
   body: JsonObject,

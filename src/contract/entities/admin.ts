@@ -23,12 +23,16 @@ export const ServiceCheck = z.looseObject({
 export type ServiceCheck = z.infer<typeof ServiceCheck>;
 
 export const UserRole = z.enum(['Admin', 'Editor', 'Viewer']);
+export type UserRole = z.infer<typeof UserRole>;
 export const User = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: UserRole,
   access: z.string(),
+  /** 'invited': no password set yet (a one-time link waits); 'disabled': can no longer sign in. */
+  status: z.optional(z.enum(['active', 'invited', 'disabled'])),
+  lastSignInAt: z.optional(z.nullable(z.string())),
 });
 export type User = z.infer<typeof User>;
 export const NewUser = z.object({
@@ -37,6 +41,80 @@ export const NewUser = z.object({
   role: UserRole,
 });
 export type NewUser = z.infer<typeof NewUser>;
+export const UserPatch = z.object({
+  role: z.optional(UserRole),
+  disabled: z.optional(z.boolean()),
+});
+export type UserPatch = z.infer<typeof UserPatch>;
+/** A one-time link to set a password (an invitation or a reset), shown once to the administrator to pass on. */
+export const PasswordLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type PasswordLink = z.infer<typeof PasswordLink>;
+/** A new user with the invitation link to pass on. */
+export const InvitedUser = z.object({ user: User, link: PasswordLink });
+export type InvitedUser = z.infer<typeof InvitedUser>;
+
+/** Who is signed in on this console, and how: a session (cookie or bearer) or an API token. */
+export const Session = z.object({
+  user: User,
+  via: z.enum(['session', 'token']),
+  /** The API token's name when `via` is 'token'. */
+  tokenName: z.optional(z.string()),
+  /** Sent back as X-Newsdesk-Csrf with every state-changing call of a cookie session. */
+  csrf: z.optional(z.string()),
+  /** A bearer session's token (a console on another origin, which cannot use the cookie). */
+  token: z.optional(z.string()),
+  expiresAt: z.optional(z.string()),
+});
+export type Session = z.infer<typeof Session>;
+export const SignIn = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Bitte die E-Mail-Adresse eingeben.'), z.maxLength(320)),
+  password: z.string().check(z.minLength(1, 'Bitte das Passwort eingeben.'), z.maxLength(1024)),
+  /** A console on another origin asks for a bearer session token instead of the cookie. */
+  bearer: z.optional(z.boolean()),
+});
+export const NewPassword = z.object({
+  /** The one-time link's token. */
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z
+    .string()
+    .check(z.minLength(12, 'Das Passwort braucht mindestens 12 Zeichen.'), z.maxLength(1024, 'Höchstens 1024 Zeichen.')),
+});
+
+/** A personal API token (for n8n, scripts): never its secret, which is shown once when it is made. */
+export const ApiToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters, to tell tokens apart. */
+  prefix: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+});
+export type ApiToken = z.infer<typeof ApiToken>;
+export const NewApiToken = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(80, 'Höchstens 80 Zeichen.')),
+});
+export const CreatedApiToken = z.object({ token: ApiToken, secret: z.string() });
+export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
+
+/** One entry of the audit trail „Protokoll“: who did what, when, from where, with which outcome. */
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** 'user' (signed in), 'token' (a personal API token), 'system' (the engine, the schedule, n8n by its run token). */
+  actorKind: z.enum(['user', 'token', 'system']),
+  actorId: z.nullable(z.string()),
+  /** The user's name, the token's „user · token“, or the system's part („Pipeline“, „Zeitplan“, „n8n“). */
+  actor: z.string(),
+  /** The operation id (posts.create) or the sign-in's kind (auth.signIn). */
+  action: z.string(),
+  targetId: z.nullable(z.string()),
+  summary: z.string(),
+  address: z.nullable(z.string()),
+  outcome: z.enum(['ok', 'failed', 'refused']),
+  status: z.number(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /** Free-form JSON object bodies and answers (SPEC §7 "free-form body"). */
 export const JsonObject = z.record(z.string(), z.unknown());

@@ -22,6 +22,8 @@ export const Post = z.object({
   publishDate: z.string(),
   category: z.string(),
   content: z.optional(z.string()),
+  /** Who sent it to its platform (a user's name, or the schedule), when the desk knows. */
+  publishedBy: z.optional(z.nullable(z.string())),
 });
 export type Post = z.infer<typeof Post>;
 
@@ -59,6 +61,8 @@ export const AiNewsItem = z.object({
   publishedAt: z.nullable(z.string()),
   views: z.number(),
   engagement: z.number(),
+  /** Who approved (published) it from review or as a draft; null for a story that went out by itself. */
+  approvedBy: z.optional(z.nullable(z.string())),
 });
 export type AiNewsItem = z.infer<typeof AiNewsItem>;
 /** One item a story was written from, numbered as the story cites it ([1], [2]). */

@@ -303,6 +303,8 @@ export const DeskSettings = z.object({
    * and plays its public video in `mediaSource` (an ffmpeg_source; empty: no video). Off when a desk names none.
    */
   onAir: z._default(z.object({ enabled: z.boolean(), mediaSource: z.string() }), { enabled: false, mediaSource: '' }),
+  /** „Vier-Augen-Prinzip“: a story is approved by someone other than the person who started its run. */
+  fourEyes: z._default(z.boolean(), false),
 });
 export type DeskSettings = z.infer<typeof DeskSettings>;
 const disclosureLine = z
@@ -320,6 +322,7 @@ export const DeskSettingsPatch = z.object({
     ),
   ),
   review: z.optional(z.boolean()),
+  fourEyes: z.optional(z.boolean()),
   disclosure: z.optional(z.partial(z.object({ reviewed: disclosureLine, automatic: disclosureLine }))),
   ttsRoles: z.optional(TtsRoles),
   onAir: z.optional(

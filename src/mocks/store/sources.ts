@@ -184,6 +184,7 @@ export const sourcesStore = {
       disclosure: { ...settings.disclosure, ...patch.disclosure },
       ttsRoles: patch.ttsRoles ?? settings.ttsRoles,
       onAir: { ...settings.onAir, ...patch.onAir },
+      fourEyes: patch.fourEyes ?? settings.fourEyes,
     };
     saveForSession(settings);
     return structuredClone(settings);
