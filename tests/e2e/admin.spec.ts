@@ -139,6 +139,7 @@ for (const [tab, ready] of [
   ['errors', 'Circuit breakers'],
   ['system', 'Workflow webhook'],
   ['users', 'Users'],
+  ['audit', 'Protokoll'],
   ['social', 'Instagram'],
 ] as const) {
   test(`the ${tab} tab has no serious or critical axe violation`, async ({ page }) => {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTimeMedium } from '@/lib/format';
 import { useAudit, type AuditQuery } from '../api/get-audit';
 import { useExportAudit } from '../api/export-audit';
@@ -113,34 +113,46 @@ export function AuditTab() {
         )}
         {audit.data && count === 0 && <p className="text-sm text-muted-foreground">{text.empty}</p>}
         {audit.data && count > 0 && (
-          <Table aria-label={text.title} aria-busy={audit.isPlaceholderData || undefined}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{text.columns.at}</TableHead>
-                <TableHead>{text.columns.actor}</TableHead>
-                <TableHead>{text.columns.action}</TableHead>
-                <TableHead>{text.columns.target}</TableHead>
-                <TableHead>{text.columns.summary}</TableHead>
-                <TableHead>{text.columns.address}</TableHead>
-                <TableHead>{text.columns.outcome}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {audit.data.entries.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTimeMedium(e.at)}</TableCell>
-                  <TableCell>{e.actor}</TableCell>
-                  <TableCell className="font-mono text-xs">{e.action}</TableCell>
-                  <TableCell className="font-mono text-xs">{e.targetId ?? '–'}</TableCell>
-                  <TableCell className="min-w-48">{e.summary}</TableCell>
-                  <TableCell className="font-mono text-xs">{e.address ?? '–'}</TableCell>
-                  <TableCell>
-                    <Badge tone={OUTCOME_TONE[e.outcome]}>{text.outcome[e.outcome]}</Badge>
-                  </TableCell>
+          // Focusable: the wide table scrolls sideways, and a keyboard must be able to scroll it too.
+          <div
+            role="region"
+            aria-label={text.title}
+            tabIndex={0}
+            className="relative w-full overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <table
+              className="w-full caption-bottom text-sm"
+              aria-label={text.title}
+              aria-busy={audit.isPlaceholderData || undefined}
+            >
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{text.columns.at}</TableHead>
+                  <TableHead>{text.columns.actor}</TableHead>
+                  <TableHead>{text.columns.action}</TableHead>
+                  <TableHead>{text.columns.target}</TableHead>
+                  <TableHead>{text.columns.summary}</TableHead>
+                  <TableHead>{text.columns.address}</TableHead>
+                  <TableHead>{text.columns.outcome}</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {audit.data.entries.map((e) => (
+                  <TableRow key={e.id}>
+                    <TableCell className="whitespace-nowrap tabular-nums">{formatDateTimeMedium(e.at)}</TableCell>
+                    <TableCell>{e.actor}</TableCell>
+                    <TableCell className="font-mono text-xs">{e.action}</TableCell>
+                    <TableCell className="font-mono text-xs">{e.targetId ?? '–'}</TableCell>
+                    <TableCell className="min-w-48">{e.summary}</TableCell>
+                    <TableCell className="font-mono text-xs">{e.address ?? '–'}</TableCell>
+                    <TableCell>
+                      <Badge tone={OUTCOME_TONE[e.outcome]}>{text.outcome[e.outcome]}</Badge>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </table>
+          </div>
         )}
         {audit.data && total > 0 && (
           <div className="flex flex-wrap items-center justify-between gap-2">
