@@ -34,7 +34,7 @@ describe('users (demo backend)', () => {
       const res = await json(method, '/users/user-admin', body);
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({
-        message: 'Der letzte aktive Administrator kann nicht entfernt, herabgestuft oder deaktiviert werden.',
+        message: 'Der letzte aktive Administrator kann nicht herabgestuft, deaktiviert oder gelöscht werden.',
       });
     }
     const users = (await (await json('GET', '/users')).json()) as Array<{ role: string; status: string }>;
@@ -57,7 +57,7 @@ describe('users (demo backend)', () => {
     expect((await json('POST', '/users/user-niemand/password-link')).status).toBe(404);
     const res = await json('POST', '/users/user-admin/password-link');
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ url: expect.stringContaining('/set-password#') });
+    expect(await res.json()).toMatchObject({ url: expect.stringContaining('/dashboard#passwort=') });
   });
 
   test('deleting a user takes their tokens along', async () => {

@@ -21,7 +21,7 @@ export const tokensHandlers: AnyHandler[] = [
   }),
   handle('tokens.delete', ({ params }) => {
     const token = store.listTokens().find((t) => t.id === params.id);
-    if (!token || !store.removeToken(params.id)) return errorResponse(404, 'API-Token nicht gefunden');
+    if (!token || !store.removeToken(params.id)) return errorResponse(404, 'Diesen API-Token gibt es nicht.');
     recordAudit({
       action: 'tokens.delete',
       targetId: token.id,

@@ -5,13 +5,13 @@ import { removeTokensOf } from '../store/tokens';
 import * as store from '../store/users';
 import type { AnyHandler } from '../types';
 
-const notFound = () => errorResponse(404, 'Benutzer nicht gefunden');
+const notFound = () => errorResponse(404, 'Diesen Benutzer gibt es nicht.');
 const lastAdmin = () =>
-  errorResponse(409, 'Der letzte aktive Administrator kann nicht entfernt, herabgestuft oder deaktiviert werden.');
+  errorResponse(409, 'Der letzte aktive Administrator kann nicht herabgestuft, deaktiviert oder gelöscht werden.');
 
 // The demo sends no mail and sets no password: the link shows what the real desk hands over.
 const demoLink = (): PasswordLink => ({
-  url: `${location.origin}/set-password#demo-${globalThis.crypto.randomUUID()}`,
+  url: `${location.origin}/dashboard#passwort=demo-${globalThis.crypto.randomUUID()}`,
   expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
 });
 
@@ -19,7 +19,7 @@ const demoLink = (): PasswordLink => ({
 export const usersHandlers: AnyHandler[] = [
   handle('users.list', () => store.listUsers()),
   handle('users.create', ({ body }) => {
-    if (store.hasEmail(body.email)) return errorResponse(409, 'E-Mail-Adresse bereits vergeben');
+    if (store.hasEmail(body.email)) return errorResponse(409, `Die E-Mail-Adresse ${body.email} ist bereits vergeben.`);
     const user = store.addUser({ name: body.name, email: body.email, role: body.role });
     recordAudit({
       action: 'users.create',

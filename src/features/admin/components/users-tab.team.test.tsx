@@ -52,7 +52,7 @@ describe('Users tab: people, roles and links', () => {
     ).toBeInTheDocument();
     const field = within(dialog).getByLabelText('Für Jonas Weber');
     const url = (field as HTMLInputElement).value;
-    expect(url).toMatch(/\/set-password#/);
+    expect(url).toMatch(/\/dashboard#passwort=/);
     await user.click(within(dialog).getByRole('button', { name: 'Kopieren' }));
     expect(await navigator.clipboard.readText()).toBe(url);
     expect(await screen.findByText('In die Zwischenablage kopiert')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('Users tab: people, roles and links', () => {
     await user.selectOptions(select, 'Editor');
     expect(await screen.findByText('Benutzer konnte nicht geändert werden')).toBeInTheDocument();
     expect(
-      screen.getByText('Der letzte aktive Administrator kann nicht entfernt, herabgestuft oder deaktiviert werden.'),
+      screen.getByText('Der letzte aktive Administrator kann nicht herabgestuft, deaktiviert oder gelöscht werden.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(select.value).toBe('Admin'));
   });
@@ -111,7 +111,9 @@ describe('Users tab: people, roles and links', () => {
     expect(
       within(dialog).getByText('Diesen Link einmalig an die Person weitergeben. Er gilt 24 Stunden.'),
     ).toBeInTheDocument();
-    expect((within(dialog).getByLabelText('Für Mara Schulz') as HTMLInputElement).value).toMatch(/\/set-password#/);
+    expect((within(dialog).getByLabelText('Für Mara Schulz') as HTMLInputElement).value).toMatch(
+      /\/dashboard#passwort=/,
+    );
     expect(seen).toContainEqual({ method: 'POST', path: `/api/users/${mara.id}/password-link`, body: '' });
   });
 });
