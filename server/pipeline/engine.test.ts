@@ -271,6 +271,8 @@ test('the schedule starts a run with the default parameters once per slot, and o
   const runs = await contractBody('workflow.runs', await t.call('/workflow/runs?limit=100'));
   expect(runs.length).toBe(before + 1);
   expect(runs[0].topic).toBe('Breaking News');
+  const trail = await contractBody('audit.list', await t.call('/audit?action=workflow.trigger'));
+  expect(trail.find((e) => e.targetId === runs[0].id)).toMatchObject({ actor: 'Zeitplan', actorKind: 'system' });
   await t.call('/settings', { method: 'PATCH', json: { schedule: { enabled: false } } });
 });
 

@@ -2,6 +2,7 @@
 // or skipped exactly as n8n's stage events do, so Monitoring does not care who orchestrates. A stage has a time limit;
 // a stage cut off by a crash is taken over by the next instance once its lease lapses; Retry starts at the failed stage
 // and reuses what the earlier stages made. n8n, when there, asks for single stages (requestStage) and is called back.
+import { recordAudit, summarize } from '../identity/audit';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { RUN_STAGES, type Run, type RunArtefact, type RunStageName } from '../../src/contract';
 import { resumeN8n } from '../adapters/n8n/resume';
@@ -197,7 +198,17 @@ export class PipelineEngine {
   private async handleSchedule(): Promise<void> {
     const { schedule } = await readSettings(this.db);
     if (!schedule.enabled) return;
-    await this.startRun({ workflowId: 'ai-news', params: { ...DEFAULT_PARAMS, source: 'newsdesk-schedule' } });
+    const run = await this.startRun({
+      workflowId: 'ai-news',
+      params: { ...DEFAULT_PARAMS, source: 'newsdesk-schedule' },
+    });
+    await recordAudit(this.deps.database, {
+      actor: { kind: 'system', userId: null, name: 'Zeitplan' },
+      action: 'workflow.trigger',
+      targetId: run.id,
+      summary: summarize({ topic: run.topic }),
+      status: 201,
+    });
   }
 
   /** Starts a run on the desk's own engine at its first stage (or, for a manual action, at a later one). */

@@ -203,8 +203,11 @@ test('with the review off, the run publishes on its own with the automatic discl
     const run = await runUntil(runId, (r) => r.status !== 'running');
     expect(run.status).toBe('success');
     const details = await contractBody('news.get', await t.call(`/news/${storyOf(run)}`));
-    expect(details).toMatchObject({ status: 'published', disclosure: AUTOMATIC });
+    expect(details).toMatchObject({ status: 'published', disclosure: AUTOMATIC, approvedBy: null });
     expect(String(telegram.sent().at(-1)?.caption)).toContain(AUTOMATIC);
+    // Nobody approved it: the audit trail names the pipeline.
+    const trail = await contractBody('audit.list', await t.call('/audit?action=news.publish'));
+    expect(trail.find((e) => e.targetId === details.id)).toMatchObject({ actor: 'Pipeline', actorKind: 'system' });
   } finally {
     await t.call('/settings', { method: 'PATCH', json: { review: true } });
   }

@@ -1,5 +1,6 @@
 // What each stage does on the desk's own engine. A stage answers what it made (artefacts), throws StageSkipped with a
 // German reason when it has nothing to do on this desk, or throws an Error whose message Monitoring shows.
+import { recordAudit, summarize } from '../identity/audit';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -245,6 +246,14 @@ async function socialPost(context: StageContext): Promise<StageOutcome> {
       throw new StageWaiting('Wartet auf die Freigabe in AI News (Publish oder Reject).');
     }
     await publishStory(context.deps, story.id, { reviewed: false });
+    // Nobody approved it: the trail says the pipeline published it.
+    await recordAudit(database, {
+      actor: { kind: 'system', userId: null, name: 'Pipeline' },
+      action: 'news.publish',
+      targetId: story.id,
+      summary: summarize({ title: story.title }),
+      status: 200,
+    });
   }
   const params = await paramsOf(context);
   const wanted = Array.isArray(params.platforms)
