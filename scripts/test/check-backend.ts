@@ -945,17 +945,111 @@ export async function checkBackend(
   });
 
   // --- Users
-  let users = [];
+  let users: Checked<'users.list'> = [];
   await step('users.list', async () => void (users = expectSuccess('users.list', await call('users.list'))));
   await step('users.create', async () => {
     const email = `konformitaet-${runId}@example.org`;
     const body = { ...operations['users.create'].example.body, name: `${mark} Mara Schulz`, email };
     const { value } = await twice('users.create', { body });
-    if (value.user.email !== email) throw new Failure(`users.create: answered email ${value.user.email}, sent ${email}`);
+    if (value.user.email !== email)
+      throw new Failure(`users.create: answered email ${value.user.email}, sent ${email}`);
     users = await list('users.list');
     once(users, (u) => u.email === email, `The user ${email}`);
     await badBody('users.create', { body: { ...body, email: 'keine-adresse' } });
     await badBody('users.create', { body }, 409);
+  });
+  const probeUser = () => users.find((u) => u.email === `konformitaet-${runId}@example.org`);
+  const probeEmail = `konformitaet-${runId}@example.org`;
+  const probePassword = `Konformität ${runId} geheim`;
+  await step('users.update', async () => {
+    const user = probeUser();
+    if (!user) throw new Failure('users.update: the user of users.create is missing');
+    const { value } = await twice('users.update', { params: { id: user.id }, body: { role: 'Viewer' } });
+    if (value.role !== 'Viewer') throw new Failure(`users.update: answered role ${value.role}, sent Viewer`);
+    await badBody('users.update', { params: { id: `user-unbekannt-${runId}` }, body: { role: 'Viewer' } }, 404);
+    await badBody('users.update', { params: { id: user.id }, body: { role: 'Chef' } });
+  });
+  let linkToken = '';
+  await step('users.passwordLink', async () => {
+    const user = probeUser();
+    if (!user) throw new Failure('users.passwordLink: the user of users.create is missing');
+    const link = expectSuccess('users.passwordLink', await call('users.passwordLink', { params: { id: user.id } }));
+    const token = /#passwort=([\w-]+)$/.exec(link.url)?.[1];
+    if (!token) throw new Failure(`users.passwordLink: the link ${link.url} carries no #passwort= token`);
+    linkToken = token;
+    await badBody('users.passwordLink', { params: { id: `user-unbekannt-${runId}` } }, 404);
+  });
+  await step('session.setPassword', async () => {
+    await badBody('session.setPassword', { noAuth: true, body: { token: linkToken, password: 'kurz' } });
+    expectSuccess(
+      'session.setPassword',
+      await call('session.setPassword', { noAuth: true, body: { token: linkToken, password: probePassword } }),
+    );
+    // A demo backend keeps no links: only a real one must refuse a link the second time.
+    if (token) {
+      const again = await call('session.setPassword', {
+        noAuth: true,
+        body: { token: linkToken, password: probePassword },
+      });
+      expectError('session.setPassword', again, 410);
+    }
+  });
+  let sessionToken: string | undefined;
+  await step('session.signIn', async () => {
+    const signedIn = expectSuccess(
+      'session.signIn',
+      await call('session.signIn', {
+        noAuth: true,
+        body: { email: probeEmail, password: probePassword, bearer: true },
+      }),
+    );
+    if (signedIn.user.email !== probeEmail && token)
+      throw new Failure(`session.signIn: signed in as ${signedIn.user.email}, not ${probeEmail}`);
+    sessionToken = signedIn.token;
+    if (token) {
+      if (!sessionToken) throw new Failure('session.signIn: bearer: true answered no token');
+      const wrong = await call('session.signIn', { noAuth: true, body: { email: probeEmail, password: 'falsch' } });
+      expectError('session.signIn', wrong, 401);
+    }
+    await badBody('session.signIn', { noAuth: true, body: { email: probeEmail } });
+  });
+  await step('session.get', async () => {
+    const me = expectSuccess('session.get', await call('session.get'));
+    if (token && me.user.role !== 'Admin') throw new Failure(`session.get: the operator token is ${me.user.role}`);
+  });
+  await step('session.signOut', async () => {
+    const headers: Record<string, string> = sessionToken ? { Authorization: `Bearer ${sessionToken}` } : {};
+    expectSuccess('session.signOut', await call('session.signOut', { headers }));
+    if (token && sessionToken) expectError('session.get', await call('session.get', { headers }), 401);
+  });
+  await step('tokens.create', async () => {
+    const created = expectSuccess('tokens.create', await call('tokens.create', { body: { name: `${mark} Skript` } }));
+    const listed = expectSuccess('tokens.list', await call('tokens.list'));
+    record('tokens.list', 'PASS', '');
+    once(listed, (x) => x.id === created.token.id, `The token ${created.token.name}`);
+    if (JSON.stringify(listed).includes(created.secret)) throw new Failure('tokens.list: the list carries a secret');
+    await badBody('tokens.create', { body: { name: ' ' } });
+    expectSuccess('tokens.delete', await call('tokens.delete', { params: { id: created.token.id } }));
+    record('tokens.delete', 'PASS', '');
+    expectError('tokens.delete', await call('tokens.delete', { params: { id: created.token.id } }), 404);
+  });
+  await step('audit.list', async () => {
+    const answer = await call('audit.list', { query: { limit: 5 } });
+    const entries = expectSuccess('audit.list', answer);
+    if (entries.length > 5) throw new Failure(`audit.list: limit=5 answered ${entries.length} entries`);
+    if (!/^\d+$/.test(answer.headers.get('x-total-count') ?? ''))
+      throw new Failure('audit.list: no X-Total-Count header with the total');
+  });
+  await step('audit.export', async () => {
+    const file = expectSuccess('audit.export', await call('audit.export', { query: { format: 'csv' } }));
+    if (!file.toString('utf8').startsWith('at,actor,'))
+      throw new Failure('audit.export: the CSV does not start with its header line');
+  });
+  await step('users.delete', async () => {
+    const user = probeUser();
+    if (!user) throw new Failure('users.delete: the user of users.create is missing');
+    expectSuccess('users.delete', await call('users.delete', { params: { id: user.id } }));
+    expectError('users.delete', await call('users.delete', { params: { id: user.id } }), 404);
   });
 
   for (const id of Object.keys(operations))
