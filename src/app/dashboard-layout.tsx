@@ -14,7 +14,8 @@ import { getConfig } from '@/lib/config';
 // Outbox badge (Social owner): loaded after the first render so that Dexie is not part of it.
 // Live mode only: the token dialog and the change stream (a chunk the mock demo never loads).
 const LiveDesk = lazy(() => import('./live-desk').then((m) => ({ default: m.LiveDesk })));
-const OutboxBadge = lazy(() => import('./outbox-badge').then((m) => ({ default: m.OutboxBadge })));
+// With the user menu (sign-out, the demo's role): one chunk after the first paint.
+const ShellExtras = lazy(() => import('./shell-extras').then((m) => ({ default: m.ShellExtras })));
 
 // Memoized: the switch to idle (badge, live desk) re-renders the sidebar, not its links.
 const NavList = memo(function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
@@ -66,7 +67,7 @@ function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: bool
         <div className="flex items-center gap-2">
           {extras && (
             <Suspense fallback={null}>
-              <OutboxBadge />
+              <ShellExtras />
             </Suspense>
           )}
           <ThemeToggle />
@@ -113,8 +114,8 @@ export function DashboardLayout() {
         if (cancelled) return;
         // Queued posts that went out, and posts that expired, are announced in the tab that sent the queue.
         stop = m.startOutboxDrainer({
-          // A live desk sends only with the operator token; the dialog's acceptance starts the drain (LiveDesk).
-          ready: () => getConfig().apiMode !== 'live' || token.getOperatorToken() !== undefined,
+          // A live desk sends only when signed in; the dialog's acceptance starts the drain (LiveDesk).
+          ready: () => getConfig().apiMode !== 'live' || token.isSignedIn(),
           onResult: (result) => {
             for (const n of drainNotices(result)) toast[n.kind](n.title, { description: n.description });
           },
@@ -190,7 +191,7 @@ export function DashboardLayout() {
             <span className="ml-auto">
               {idle && (
                 <Suspense fallback={null}>
-                  <OutboxBadge />
+                  <ShellExtras />
                 </Suspense>
               )}
             </span>

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { loadDatabase } from '@/db/lazy';
 import type { DatabaseEvent } from '@/db/lifecycle';
-import { shellMessages } from './messages';
+import { extrasMessages } from './extras-messages';
 
 const TEXT: Record<DatabaseEvent, string> = {
-  'upgraded-elsewhere': shellMessages.dbUpgraded,
-  blocked: shellMessages.dbBlocked,
-  wiped: shellMessages.dbWiped,
+  'upgraded-elsewhere': extrasMessages.dbUpgraded,
+  blocked: extrasMessages.dbBlocked,
+  wiped: extrasMessages.dbWiped,
 };
 
 const reloadPage = () => location.reload();
@@ -26,7 +26,7 @@ export function DatabaseNotices({ reload = reloadPage, onWatching }: { reload?: 
             id: `db-${event}`,
             duration: Infinity,
             // A blocked upgrade clears itself once the other tabs close; the others need a reload.
-            action: event === 'blocked' ? undefined : { label: shellMessages.reload, onClick: reload },
+            action: event === 'blocked' ? undefined : { label: extrasMessages.reload, onClick: reload },
           }),
         );
         onWatching?.();

@@ -4,8 +4,11 @@ import { getConfig } from '@/lib/config';
 import { refreshTopic } from '@/lib/api/refresh';
 import { connectLiveEvents, onObsServerEvent, type ObsServerEvent } from '@/lib/live-events';
 import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
-import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
+import { credentialMark, onOperatorTokenNeeded } from '@/lib/operator-token';
+import { setSession } from '@/lib/session';
+import { startSession } from '@/lib/session-flow';
 import { loadChunk } from './chunk-reload';
+import { passwordLinkToken } from './password-link';
 
 // The dialog (Radix, 10 KB gzip) loads when the server first asks for a token, not with every screen of a live desk.
 const OperatorTokenDialog = lazy(() =>
@@ -16,25 +19,41 @@ const OperatorTokenDialog = lazy(() =>
 const OBS_LIST_EVENTS: ReadonlySet<ObsServerEvent['type']> = new Set(['connection', 'scenes']);
 
 /**
- * Live mode only: asks for the operator token when a call needs one (none is sent without it, and a 401 asks again), and keeps every screen current
+ * Live mode only: asks for a sign-in (password or token) when a call needs one (none is sent without it, and a 401 asks again), and keeps every screen current
  * through the server's change stream.
  */
 export function LiveDesk() {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState(getOperatorToken);
-  const [reason, setReason] = useState<'missing' | 'rejected' | undefined>();
+  // Changes with each sign-in: the change stream is opened anew with the new credentials.
+  const [credentials, setCredentials] = useState(credentialMark);
+  const [reason, setReason] = useState<'missing' | 'rejected' | 'expired' | undefined>();
   // Once asked, the dialog stays mounted (closed), so that it closes as a dialog does.
   const [asked, setAsked] = useState(false);
 
-  useEffect(
-    () =>
-      onOperatorTokenNeeded((need) => {
-        setToken(undefined);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // The start's one `GET /session` first: a console with a valid cookie shows no dialog at all.
+    void startSession().then(() => {
+      if (cancelled) return;
+      // A one-time link (`#passwort=…`) opens the dialog for setting the password, signed in or not.
+      if (passwordLinkToken()) {
+        setReason('missing');
+        setAsked(true);
+      }
+      stop = onOperatorTokenNeeded((need) => {
+        // The user menu and the buttons forget whoever was signed in.
+        setSession(undefined);
+        setCredentials(undefined);
         setReason(need.reason);
         setAsked(true);
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
 
   useEffect(
     () =>
@@ -54,20 +73,19 @@ export function LiveDesk() {
       },
       onResync: () => void queryClient.invalidateQueries(),
     });
-  }, [token, queryClient]);
+  }, [credentials, queryClient]);
 
   if (!asked) return null;
   return (
     <Suspense fallback={null}>
       <OperatorTokenDialog
         open={reason !== undefined}
-        rejected={reason === 'rejected'}
-        onAccepted={(accepted) => {
-          setOperatorToken(accepted);
-          setToken(accepted);
+        reason={reason}
+        onAccepted={() => {
+          setCredentials(credentialMark());
           setReason(undefined);
           void queryClient.invalidateQueries();
-          // Posts queued while the tab had no token go out now.
+          // Posts queued while the tab was not signed in go out now.
           void import('@/lib/outbox/drainer').then((m) => m.requestOutboxDrain());
         }}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { shellMessages } from './messages';
+import { extrasMessages } from './extras-messages';
 import { decideUpdate, hasUnsavedInput } from './unsaved-input';
 
 /** How long a waiting update waits for Admin's saved 'automatic updates' before it goes by SPEC §9's default (on). */
@@ -96,11 +96,11 @@ export function newVersionControls(reload: () => void = currentReload): void {
     reload();
     return;
   }
-  toast.info(shellMessages.updateActiveTitle, {
+  toast.info(extrasMessages.updateActiveTitle, {
     id: 'pwa-update',
-    description: shellMessages.updateActiveText,
+    description: extrasMessages.updateActiveText,
     duration: Infinity,
-    action: { label: shellMessages.updateReload, onClick: () => reload() },
+    action: { label: extrasMessages.updateReload, onClick: () => reload() },
   });
 }
 
@@ -165,13 +165,13 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
         apply();
         return;
       }
-      toast.info(shellMessages.updateTitle, {
+      toast.info(extrasMessages.updateTitle, {
         id: 'pwa-update',
-        description: shellMessages.updateText,
+        description: extrasMessages.updateText,
         duration: Infinity,
-        action: { label: shellMessages.updateApply, onClick: apply },
+        action: { label: extrasMessages.updateApply, onClick: apply },
         cancel: {
-          label: shellMessages.updateLater,
+          label: extrasMessages.updateLater,
           onClick: () => {
             setNeedRefresh(false);
             setWaitingFound(false);

@@ -4,8 +4,9 @@ import type { ChangeEvent, ObsServerEvent } from '@/contract';
 import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import {
-  getOperatorToken,
+  credentialMark,
   HANDSHAKE_TIMEOUT_MS,
+  isSignedIn,
   operatorAuthHeaders,
   operatorTokenRejected,
   whenOperatorToken,
@@ -67,14 +68,14 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
   async function open(): Promise<void> {
     if (closed) return;
     // No ticket without a token: the request could only be refused (and counted by the server).
-    if (!getOperatorToken()) await whenOperatorToken(closing.signal).catch(() => undefined);
+    if (!isSignedIn()) await whenOperatorToken(closing.signal).catch(() => undefined);
     if (closed) return;
     let ticket: string;
-    const sent = getOperatorToken();
+    const sent = credentialMark();
     try {
       const answer = await transport(`${base}/events/ticket`, {
         method: 'POST',
-        headers: operatorAuthHeaders(),
+        headers: operatorAuthHeaders({}, 'POST'),
         timeoutMs: HANDSHAKE_TIMEOUT_MS,
       });
       const given = typeof answer === 'object' && answer !== null && 'ticket' in answer ? answer.ticket : undefined;
@@ -83,7 +84,7 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         // Refused for a token the operator has replaced meanwhile: ask again with the new one, not the operator.
-        const current = getOperatorToken();
+        const current = credentialMark();
         if (current !== undefined && current !== sent) return void open();
         operatorTokenRejected();
       }

@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { onOperatorTokenNeeded, operatorTokenRejected, verifyOperatorToken } from './operator-token';
+import { onOperatorTokenNeeded, operatorTokenRejected } from './operator-token';
+import { verifyOperatorToken } from './session-flow';
 
 afterEach(() => {
   vi.useRealTimers();

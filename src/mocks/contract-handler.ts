@@ -1,10 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
 import {
+  accessOf,
   answersWithRecord,
   colonPath,
   isSchema,
   operations,
+  roleAllows,
   type ErrorBody,
   type MultipartBody,
   type OperationDef,
@@ -14,6 +16,8 @@ import {
   type ResponseOf,
 } from '@/contract';
 import { describeProblems } from '@/lib/api/contract-problems';
+import { deniedReason } from '@/lib/access';
+import { getDemoRole } from '@/lib/session';
 import { idempotent } from './idempotency';
 
 /** The request body a handler gets: parsed with the operation's schema (defaults applied), or the form of a multipart call. */
@@ -129,6 +133,10 @@ export function handle<K extends OperationId>(
   const def: OperationDef = operations[id];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](patternOf(def), async ({ request, params: rawParams }) => {
+    // The demo enforces its picked role as the server enforces a user's: the contract's least role per operation.
+    const role = getDemoRole();
+    if (!roleAllows(role, accessOf(def)))
+      return errorResponse(403, deniedReason(role, accessOf(def)) ?? 'Keine Berechtigung', { statusText: 'Forbidden' });
     const run = async (): Promise<Response> => {
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, String(v)]));
       let parsedParams: unknown;

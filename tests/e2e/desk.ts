@@ -62,12 +62,14 @@ export async function startDesk(env: Record<string, string>): Promise<Desk> {
   };
 }
 
-/** Opens a screen of the desk and enters the token in „Zugang zum Newsdesk“. */
+/** Opens a screen of the desk and enters the token in „Zugang zum Newsdesk“ (its „Mit API-Token anmelden“). */
 export async function signInToDesk(page: Page, url: string, route: string): Promise<void> {
   await page.goto(`${url}${route}`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
   // The first load of the build from a freshly started desk is slow on a loaded machine.
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // The dialog opens on e-mail and password; the operator token is behind its switch.
+  await dialog.getByRole('button', { name: 'Mit API-Token anmelden' }).click();
   await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   // The token check is the desk's first authenticated request: as slow as the first load on a loaded machine.

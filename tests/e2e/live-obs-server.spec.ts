@@ -95,6 +95,7 @@ test('a broadcast through the server: connect, switch scene, quick text, start/s
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(`http://127.0.0.1:${DESK_PORT}/dashboard/live`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await dialog.getByRole('button', { name: 'Mit API-Token anmelden' }).click();
   await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();

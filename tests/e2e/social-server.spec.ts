@@ -258,6 +258,7 @@ test('a post queued offline waits in a new tab without a token, and goes out onc
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await fresh.waitForTimeout(3000);
   expect(telegram.sent().filter((m) => m.text === content)).toHaveLength(0);
+  await dialog.getByRole('button', { name: 'Mit API-Token anmelden' }).click();
   await dialog.getByLabel('Zugangs-Token').fill(DESK_TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });

@@ -86,6 +86,7 @@ const n8nExecutions = async (limit: number) =>
 async function openMonitoring(page: Page) {
   await page.goto(`${deskUrl}/dashboard/workflow`);
   const dialog = page.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await dialog.getByRole('button', { name: 'Mit API-Token anmelden' }).click();
   await dialog.getByLabel('Zugangs-Token').fill(TOKEN);
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(dialog).toBeHidden();

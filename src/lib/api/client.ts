@@ -9,7 +9,13 @@ import {
   type HttpMethod,
   type TransportOptions,
 } from '@/lib/http/transport';
-import { getOperatorToken, operatorAuthHeaders, operatorTokenRejected, whenOperatorToken } from '@/lib/operator-token';
+import {
+  credentialMark,
+  isSignedIn,
+  operatorAuthHeaders,
+  operatorTokenRejected,
+  whenOperatorToken,
+} from '@/lib/operator-token';
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
@@ -55,7 +61,7 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const own = Object.keys(rest.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
   return withToken(!own, rest.signal, () =>
     watchAuth((stale) =>
-      execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers), ...rest.headers } }), {
+      execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers, method), ...rest.headers } }), {
         service,
         retries,
         breaker,
@@ -69,17 +75,17 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
 }
 
 /**
- * A live desk's call that needs the operator token waits for it instead of going out without one: it could only earn
+ * A live desk's call that needs the operator token (or a session) waits for it instead of going out without one: it could only earn
  * a 401, and each unauthenticated call before sign-in is one more entry in the server's log.
  */
 async function withToken<T>(needed: boolean, signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
-  if (needed && getConfig().apiMode === 'live' && !getOperatorToken()) await whenOperatorToken(signal);
+  if (needed && getConfig().apiMode === 'live' && !isSignedIn()) await whenOperatorToken(signal);
   return call();
 }
 
-/** A live desk sends the operator token; the mock answers in the page and needs none. */
-export function liveAuth(callHeaders?: Record<string, string>): Record<string, string> {
-  return getConfig().apiMode === 'live' ? operatorAuthHeaders(callHeaders) : {};
+/** A live desk sends the operator token, or a cookie session's csrf with a change; the mock needs neither. */
+export function liveAuth(callHeaders: Record<string, string> | undefined, method: string): Record<string, string> {
+  return getConfig().apiMode === 'live' ? operatorAuthHeaders(callHeaders, method) : {};
 }
 
 /**
@@ -88,12 +94,12 @@ export function liveAuth(callHeaders?: Record<string, string>): Record<string, s
  * throwing away the token just entered.
  */
 function watchAuth<T>(call: (stale: (error: unknown) => boolean) => Promise<T>): Promise<T> {
-  const sent = getOperatorToken();
+  const sent = credentialMark();
   const unauthorized = (error: unknown) =>
     getConfig().apiMode === 'live' && error instanceof ApiError && error.status === 401;
   // Such a 401 is not the call's failure: the error log is not told of it.
   const stale = (error: unknown) => {
-    const current = getOperatorToken();
+    const current = credentialMark();
     return unauthorized(error) && current !== undefined && current !== sent;
   };
   return call(stale).catch((error: unknown) => {
@@ -258,7 +264,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
     def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
   // Made for each sending: a call re-sent after the operator entered a new token carries the new one.
   const headers = (): Record<string, string> => ({
-    ...liveAuth(input.headers),
+    ...liveAuth(input.headers, def.method),
     ...input.headers,
     ...(key ? { 'Idempotency-Key': key } : {}),
   });
@@ -293,7 +299,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
       ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
       : undefined;
   // An operation open to all (health, signed files) needs no token; every other waits for one.
-  return withToken(c.accessOf(def) === 'operator', input.signal, () =>
+  return withToken(c.isRole(c.accessOf(def)), input.signal, () =>
     watchAuth((stale) =>
       execute(async () => checkResponse(c, def, path, url, await send()), {
         service: input.service ?? serviceOf(def.path),

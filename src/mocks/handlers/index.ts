@@ -8,6 +8,7 @@ import { newsHandlers } from './news';
 import { obsHandlers } from './obs';
 import { overviewHandlers } from './overview';
 import { postsHandlers } from './posts';
+import { sessionHandlers } from './session';
 import { socialHandlers } from './social';
 import { sourcesHandlers } from './sources';
 import { telegramHandlers } from './telegram';
@@ -37,6 +38,7 @@ export const handlers: AnyHandler[] = [
   ...testHandlers,
   ...healthHandlers,
   ...usersHandlers,
+  ...sessionHandlers,
   ...tokensHandlers,
   ...auditHandlers,
   ...webhooksHandlers,

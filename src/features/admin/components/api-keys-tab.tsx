@@ -18,6 +18,7 @@ import { API_SERVICES, CATEGORY_TITLES, type ServiceCategory } from '../lib/serv
 import { ServiceKeyRow } from './service-key-row';
 import { TtsRolesCard } from './tts-roles-card';
 import { storageFailureMessage } from '@/db/storage-errors';
+import { useCan } from '@/lib/use-can';
 
 const CATEGORIES: ServiceCategory[] = ['ai', 'tts', 'video', 'media'];
 
@@ -50,6 +51,8 @@ export function ApiKeysTab() {
   const serverKeys = useServerKeys(live);
   const queryClient = useQueryClient();
   const saveKey = useSaveKey();
+  // Provider keys are an administrator's: the contract's least role of keys.save.
+  const maySave = useCan('keys.save');
 
   const save = async (id: string, name: string, key: string): Promise<boolean> => {
     if (live) {
@@ -123,6 +126,7 @@ export function ApiKeysTab() {
                   onSave={(key) => save(service.id, service.name, key)}
                   onTest={(key) => void test(service.id, service.name, key)}
                   untestable={live && service.noKeyTest === true}
+                  saveDenied={maySave.reason}
                 />
               ))}
             </ul>

@@ -23,6 +23,8 @@ export interface ServiceKeyRowProps {
   onTest: (key: string) => void;
   /** Live mode and a provider without a free test call: no Test, and the row says why (no pretended online/offline). */
   untestable?: boolean;
+  /** Why the signed-in role may not save a key (the Save button is disabled and says so). */
+  saveDenied?: string;
 }
 
 /** One provider: status badge, last test, the saved key (masked) and a field for a new one. */
@@ -37,6 +39,7 @@ export function ServiceKeyRow({
   onSave,
   onTest,
   untestable,
+  saveDenied,
 }: ServiceKeyRowProps) {
   const inputId = useId();
   const errorId = useId();
@@ -152,7 +155,12 @@ export function ServiceKeyRow({
             {testing && <Loader2 className="animate-spin" aria-hidden />}
             Test
           </Button>
-          <Button aria-label={`Save ${service.name}`} disabled={saving} onClick={() => void save()}>
+          <Button
+            aria-label={`Save ${service.name}`}
+            disabled={saving || saveDenied !== undefined}
+            title={saveDenied}
+            onClick={() => void save()}
+          >
             Save
           </Button>
         </div>

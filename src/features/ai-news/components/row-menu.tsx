@@ -7,6 +7,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { AiNewsItem } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
+import { deniedProps, useCan } from '@/lib/use-can';
 import type { NewsActions } from './news-table';
 
 /**
@@ -27,6 +28,12 @@ export function RowMenu({
   const canPublish = item.status === 'draft' || item.status === 'review';
   const canReject = item.status === 'review';
   const canRetry = item.status === 'failed';
+  const may = { publish: useCan('news.publish'), reject: useCan('news.reject'), retry: useCan('news.retry') };
+  const hintId = `news-row-denied-${item.id}`;
+  // One line says why the role may not (the items' own title is not shown on a disabled item).
+  const denied = [canPublish && may.publish.reason, canReject && may.reject.reason, canRetry && may.retry.reason].find(
+    (reason) => typeof reason === 'string',
+  );
   return (
     <AnchoredMenu anchor={anchor} label={`Aktionen für ${item.title}`} onClose={onClose}>
       <DropdownMenuLabel>{STATUS_LABELS[item.status]}</DropdownMenuLabel>
@@ -36,22 +43,27 @@ export function RowMenu({
       </DropdownMenuItem>
       {(canPublish || canRetry) && <DropdownMenuSeparator />}
       {canPublish && (
-        <DropdownMenuItem onSelect={() => actions.onPublish(item)}>
+        <DropdownMenuItem {...deniedProps(may.publish, hintId)} onSelect={() => actions.onPublish(item)}>
           <Send aria-hidden />
           Publish
         </DropdownMenuItem>
       )}
       {canReject && (
-        <DropdownMenuItem onSelect={() => actions.onReject(item)}>
+        <DropdownMenuItem {...deniedProps(may.reject, hintId)} onSelect={() => actions.onReject(item)}>
           <Ban aria-hidden />
           Reject
         </DropdownMenuItem>
       )}
       {canRetry && (
-        <DropdownMenuItem onSelect={() => actions.onRetry(item)}>
+        <DropdownMenuItem {...deniedProps(may.retry, hintId)} onSelect={() => actions.onRetry(item)}>
           <RotateCcw aria-hidden />
           Retry
         </DropdownMenuItem>
+      )}
+      {denied && (
+        <p id={hintId} className="max-w-64 px-2 py-1.5 text-xs text-muted-foreground">
+          {denied}
+        </p>
       )}
     </AnchoredMenu>
   );

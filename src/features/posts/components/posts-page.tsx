@@ -24,6 +24,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Post, PostStatus } from '@/contract';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useCreatePost } from '../api/create-post';
 import { useDeletePost } from '../api/delete-post';
 import { usePosts } from '../api/get-posts';
@@ -294,6 +295,7 @@ export function PostsPage() {
   const updatePost = useUpdatePost();
   const deletePost = useDeletePost();
   const sharePost = useSharePost();
+  const mayCreate = useCan('posts.create');
 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Post | null>(null);
@@ -334,7 +336,7 @@ export function PostsPage() {
         title="Post Management"
         description="Beiträge anlegen, planen, teilen und auswerten."
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} {...deniedProps(mayCreate)}>
             <Plus aria-hidden />
             Create Post
           </Button>

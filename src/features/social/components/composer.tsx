@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock, ImageIcon, Loader2, Send, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
 import { PLATFORM_LIMITS, textLength } from '../lib/limits';
 import { PLATFORM_LABELS } from '@/lib/labels';
+import type { Can } from '@/lib/use-can';
 import { messages } from '../messages';
 
 /** The browser's zone (the operator's), sent with every scheduled time. */
@@ -83,6 +84,20 @@ export function Composer({
   onSent: () => void;
 }) {
   const compose = useComposePost();
+  // Post Now and Schedule both go out as social.post: a Viewer may do neither. The check loads beside the screen (its
+  // first load is at the budget's limit); until then the server's refusal is the word.
+  const [mayPost, setMayPost] = useState<Can>({ allowed: true });
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let mounted = true;
+    void import('@/lib/use-can').then((m) => {
+      if (mounted) stop = m.watchCan('social.post', setMayPost);
+    });
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, []);
   const publishing = usePublishing(reportEnded);
   const library = useMediaLibrary();
   const attachUpload = useUploadMedia();
@@ -287,13 +302,19 @@ export function Composer({
           <div className="flex flex-wrap gap-2">
             <Button
               onClick={() => submit('now')}
-              disabled={compose.isPending || busy.length > 0}
+              disabled={compose.isPending || busy.length > 0 || !mayPost.allowed}
+              title={mayPost.reason}
               aria-describedby={busy.length ? 'compose-busy' : undefined}
             >
               <Send aria-hidden />
               Post Now
             </Button>
-            <Button variant="outline" onClick={() => submit('schedule')} disabled={compose.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => submit('schedule')}
+              disabled={compose.isPending || !mayPost.allowed}
+              title={mayPost.reason}
+            >
               <CalendarClock aria-hidden />
               Schedule
             </Button>

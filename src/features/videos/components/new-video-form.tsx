@@ -20,6 +20,7 @@ import { BACKGROUND_OPTIONS, QUALITY_OPTIONS, VOICE_OPTIONS } from '../lib/optio
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { ListError } from './list-error';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useCan } from '@/lib/use-can';
 
 const FALLBACK_DEFAULTS: VideoDefaults = { quality: '1080p', voice: 'german-female-1' };
 /** The local platform offers the newest Media Library images as backgrounds, this many at most. */
@@ -60,6 +61,7 @@ export function NewVideoForm({
   const avatars = usePlatformAvatars(draft.platform);
   const defaults = useVideoDefaults() ?? FALLBACK_DEFAULTS;
   const generate = useGenerateVideo();
+  const mayGenerate = useCan('video.generate');
   // The desk's own render needs no avatar; it can show a Media Library image behind its text.
   const local = draft.platform === 'local';
   const images = useQuery({ ...mediaLibraryQueryOptions(), enabled: local, select: imagesOf });
@@ -256,7 +258,8 @@ export function NewVideoForm({
           <Button
             type="submit"
             className="w-full"
-            disabled={missing || busy}
+            disabled={missing || busy || !mayGenerate.allowed}
+            title={mayGenerate.reason}
             aria-describedby={missing ? ids.hint : undefined}
           >
             {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}

@@ -38,6 +38,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
 import { STATE_LABEL } from './summary-cards';
 import { voiceOptions } from '../lib/voices';
+import { useCan } from '@/lib/use-can';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
@@ -270,6 +271,7 @@ function ApiKeyField({ id, saved, onSave }: { id: string; saved: string; onSave:
 function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
   const { params, updateParams } = settings;
   const base = useId();
+  const mayStart = useCan('workflow.aiNewsStart');
   const toggle = (platform: Platform) =>
     updateParams({
       platforms: params.platforms.includes(platform)
@@ -336,7 +338,12 @@ function ParametersCard({ settings, runtime }: { settings: WorkflowSettings; run
             ))}
           </div>
         </fieldset>
-        <Button onClick={runtime.startFromSetup} disabled={runtime.busy} aria-busy={runtime.busy}>
+        <Button
+          onClick={runtime.startFromSetup}
+          disabled={runtime.busy || !mayStart.allowed}
+          title={mayStart.reason}
+          aria-busy={runtime.busy}
+        >
           {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}
           Start Workflow
         </Button>

@@ -1,0 +1,93 @@
+// Signing in and the start's question who is signed in: loaded with the live desk and its dialog, not with a screen.
+import type { Role } from '@/contract';
+import type { Session } from '@/contract/entities/admin';
+import { getConfig } from '@/lib/config';
+import { ApiError } from '@/lib/http/api-error';
+import { transport } from '@/lib/http/transport';
+import {
+  askForSignIn,
+  HANDSHAKE_TIMEOUT_MS,
+  operatorAuthHeaders,
+  operatorTokenRejected,
+  sessionConfirmed,
+  setCsrf,
+  setOperatorToken,
+} from '@/lib/operator-token';
+import { setSession, type KnownSession } from '@/lib/session';
+
+const ROLE_NAMES: readonly string[] = ['Viewer', 'Editor', 'Admin'];
+const text = (value: unknown): value is string => typeof value === 'string';
+
+/** A server's Session answer as far as the console uses it; undefined when it is none. */
+export function toKnownSession(raw: unknown): KnownSession | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { user, via, csrf, tokenName } = raw as Partial<Record<keyof Session, unknown>>;
+  if (typeof user !== 'object' || user === null) return undefined;
+  const { id, name, email, role } = user as Record<string, unknown>;
+  if (!text(id) || !text(name) || !text(email) || !text(role) || !ROLE_NAMES.includes(role)) return undefined;
+  if (via !== 'session' && via !== 'token') return undefined;
+  return {
+    user: { id, name, email, role: role as Role },
+    via,
+    ...(text(csrf) ? { csrf } : {}),
+    ...(text(tokenName) ? { tokenName } : {}),
+  };
+}
+
+/** The server confirmed a session (sign-in or `GET /session`): its bearer token, if any, is kept as the operator's. */
+export function acceptSession(session: KnownSession & { token?: string }): void {
+  const { token, ...known } = session;
+  if (known.csrf) setCsrf(known.csrf);
+  setSession(known);
+  if (token) setOperatorToken(token);
+  else sessionConfirmed();
+}
+
+let started: Promise<'ok' | 'none' | 'unreachable'> | undefined;
+/**
+ * The shell's one question at start: is this console signed in (a session cookie, or the stored token)? 200: the
+ * session is known and waiting calls go; 401: the sign-in is shown; unreachable: the sign-in too, unless a token is kept.
+ */
+export function startSession(): Promise<'ok' | 'none' | 'unreachable'> {
+  started ??= loadSession().then((result) => {
+    if (result === 'none') operatorTokenRejected();
+    else if (result === 'unreachable') askForSignIn();
+    return result;
+  });
+  return started;
+}
+
+/** `GET /session` with the cookie (same origin) or the token: who this console is signed in as. */
+export async function loadSession(): Promise<'ok' | 'none' | 'unreachable'> {
+  try {
+    const answer = await transport(`${getConfig().apiBaseUrl.replace(/\/+$/, '')}/session`, {
+      headers: operatorAuthHeaders({}, 'GET'),
+      timeoutMs: HANDSHAKE_TIMEOUT_MS,
+    });
+    const session = toKnownSession(answer);
+    if (!session) return 'unreachable';
+    acceptSession(session);
+    return 'ok';
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401 ? 'none' : 'unreachable';
+  }
+}
+
+/** Checks a token against the server (an authenticated call that changes nothing). */
+export async function verifyOperatorToken(
+  apiBaseUrl: string,
+  token: string,
+): Promise<'ok' | 'rejected' | 'throttled' | 'unreachable'> {
+  try {
+    await transport(`${apiBaseUrl.replace(/\/+$/, '')}/events/ticket`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      timeoutMs: HANDSHAKE_TIMEOUT_MS,
+    });
+    return 'ok';
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 429) return 'throttled';
+    return status === 401 ? 'rejected' : 'unreachable';
+  }
+}
