@@ -133,3 +133,44 @@ test('platforms faster than the answer: the list says published before Post Now 
   expect(screen.getByText('Gesendet an: Telegram, Facebook.')).toBeInTheDocument();
   expect(posts).toEqual(['telegram', 'facebook']);
 });
+
+test('platforms that end in different refetches: one report of the Post Now with all of them, once the last has ended', async () => {
+  const queryClient = createTestQueryClient();
+  let rows: SocialPublication[] = [];
+  const accept = (platform: 'telegram' | 'facebook', postId: string, content: string) => {
+    rows = [
+      { id: `sp-${platform}`, postId, platform, status: 'publishing', content, createdAt: '2026-11-27T09:00:00.000Z' },
+      ...rows,
+    ];
+    return HttpResponse.json({ id: `sp-${platform}`, platform, status: 'pending' }, { status: 202 });
+  };
+  const end = async (platform: 'telegram' | 'facebook') => {
+    rows = rows.map((r) => (r.platform === platform ? { ...r, status: 'published' } : r));
+    await queryClient.invalidateQueries({ queryKey: apiKey('social.publications') });
+  };
+  server.use(
+    http.post('*/api/social/post/:platform', async ({ request, params }) => {
+      const body = (await request.json()) as { content: string; postId: string };
+      return accept(params.platform as 'telegram' | 'facebook', body.postId, body.content);
+    }),
+    http.get('*/api/social/publications', () => HttpResponse.json(rows)),
+  );
+  const user = userEvent.setup();
+  renderWithProviders(<SocialPage />, { route: '/dashboard/social', queryClient });
+  await screen.findByTestId('platform-facebook');
+  await user.click(screen.getByRole('checkbox', { name: 'Telegram' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+  await user.click(screen.getByLabelText('Inhalt'));
+  await user.paste('Eilmeldung: Der Flughafen ist wieder offen');
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  expect(await screen.findByTestId('publishing-facebook')).toHaveTextContent('Facebook: Wird veröffentlicht …');
+
+  await end('telegram');
+  await waitFor(() => expect(screen.queryByTestId('publishing-telegram')).not.toBeInTheDocument());
+  // Telegram alone is no report of this post: Facebook is still on its way.
+  expect(screen.queryByText('Post veröffentlicht')).not.toBeInTheDocument();
+
+  await end('facebook');
+  expect(await screen.findByText('Gesendet an: Telegram, Facebook.')).toBeInTheDocument();
+  expect(screen.getAllByText('Post veröffentlicht')).toHaveLength(1);
+});
