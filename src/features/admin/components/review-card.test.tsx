@@ -46,6 +46,22 @@ test('the switch saves review=false at once', async () => {
   expect((await callApi('settings.get')).review).toBe(false);
 });
 
+test('„Vier-Augen-Prinzip“ is off by default and its switch saves fourEyes=true', async () => {
+  const bodies = patches();
+  const user = userEvent.setup();
+  renderWithProviders(<ReviewCard />);
+  const toggle = await screen.findByRole('switch', { name: 'Vier-Augen-Prinzip' });
+  expect(toggle).not.toBeChecked();
+  expect(toggle).toHaveAccessibleDescription(
+    'Eine Meldung gibt jemand anderes frei als die Person, die ihren Run gestartet hat.',
+  );
+  await user.click(toggle);
+  expect(await screen.findByText('Einstellungen gespeichert')).toBeInTheDocument();
+  expect(bodies).toEqual([{ fourEyes: true }]);
+  expect((await callApi('settings.get')).fourEyes).toBe(true);
+  await callApi('settings.update', { body: { fourEyes: false } });
+});
+
 test('Speichern saves both disclosure lines, trimmed', async () => {
   const bodies = patches();
   const user = userEvent.setup();

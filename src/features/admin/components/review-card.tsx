@@ -65,12 +65,18 @@ function DisclosureField({
 function ReviewForm({ saved }: { saved: DeskSettings }) {
   const base = useId();
   const review = useUpdateDeskSettings(messages.review.saveFailed);
+  const fourEyes = useUpdateDeskSettings(messages.review.saveFailed);
   const disclosure = useUpdateDeskSettings(messages.review.saveFailed);
   const [lines, setLines] = useState<Disclosure>(saved.disclosure);
   const [errors, setErrors] = useState<DisclosureErrors>({});
   const dirty = lines.reviewed !== saved.disclosure.reviewed || lines.automatic !== saved.disclosure.automatic;
   // While a switch is being saved it shows the new position; a refusal puts it back (the saved value).
   const reviewOn = review.isPending && review.variables.review !== undefined ? review.variables.review : saved.review;
+
+  const fourEyesOn =
+    fourEyes.isPending && fourEyes.variables.fourEyes !== undefined ? fourEyes.variables.fourEyes : saved.fourEyes;
+  const toggleFourEyes = (on: boolean) =>
+    fourEyes.mutate({ fourEyes: on }, { onSuccess: () => toast.success(messages.system.saved) });
 
   const toggleReview = (on: boolean) =>
     review.mutate({ review: on }, { onSuccess: () => toast.success(messages.system.saved) });
@@ -110,6 +116,21 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           checked={reviewOn}
           disabled={review.isPending}
           onCheckedChange={toggleReview}
+        />
+      </div>
+      <div className="flex min-h-11 items-center justify-between gap-4">
+        <div className="space-y-0.5">
+          <Label htmlFor={`${base}-four-eyes`}>Vier-Augen-Prinzip</Label>
+          <p id={`${base}-four-eyes-hint`} className="text-sm text-muted-foreground">
+            Eine Meldung gibt jemand anderes frei als die Person, die ihren Run gestartet hat.
+          </p>
+        </div>
+        <Switch
+          id={`${base}-four-eyes`}
+          aria-describedby={`${base}-four-eyes-hint`}
+          checked={fourEyesOn}
+          disabled={fourEyes.isPending}
+          onCheckedChange={toggleFourEyes}
         />
       </div>
       <form
