@@ -7,8 +7,6 @@ import type { Database } from '../data/db/client';
 import { auditLog } from '../data/db/schema';
 import type { Actor } from './identity';
 
-export const DEFAULT_RETENTION_DAYS = 365;
-
 export interface AuditRecord {
   actor: Pick<Actor, 'kind' | 'userId' | 'name' | 'tokenName'> | { kind: 'anonymous'; name: string };
   action: string;
