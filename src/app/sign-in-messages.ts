@@ -17,7 +17,7 @@ export const signInMessages = {
     wrongPassword: 'E-Mail-Adresse oder Passwort ist falsch.',
     expired: 'Ihre Sitzung ist abgelaufen – bitte melden Sie sich erneut an.',
     useToken: 'Mit API-Token anmelden',
-    usePassword: 'Mit E-Mail und Passwort anmelden',
+    usePassword: 'Zurück zu E-Mail und Passwort',
     setTitle: 'Passwort festlegen',
     setDescription: 'Legen Sie Ihr Passwort fest (mindestens 12 Zeichen).',
     newPassword: 'Neues Passwort',
