@@ -101,6 +101,16 @@ describe('signing in', () => {
     expect((await errorBody(after)).message).toBe('Die Sitzung ist abgelaufen. Bitte erneut anmelden.');
   });
 
+  test('a sign-in is JSON only, so a form on another site cannot sign a visitor in to its own account', async () => {
+    const forged = await t.app.request('/api/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ email: 'mara@example.org', password: PASSWORD }),
+    });
+    expect(forged.status).toBe(415);
+    expect(forged.headers.get('set-cookie')).toBeNull();
+  });
+
   test('a wrong password and an unknown address get the same answer; the password is never stored plainly', async () => {
     const wrong = await signIn('mara@example.org', 'falsches Passwort', {}, 'c2');
     const unknown = await signIn('niemand@example.org', PASSWORD, {}, 'c2');

@@ -1396,7 +1396,7 @@ export const operations = {
     status: 201,
     idempotency: 'natural',
     access: 'public',
-    errors: [400, 401, 429],
+    errors: [400, 401, 415, 429],
     example: { body: { email: 'admin@newsdesk.local', password: 'ein-langes-passwort' } },
   }),
   'session.signOut': op({

@@ -46,6 +46,14 @@ export function registerSession(app: Hono<AppEnv>, limiter = new SignInLimiter()
   });
 
   register(app, 'session.signIn', async ({ body, c }) => {
+    // A form on another site can post text/plain but not JSON without the CORS preflight this server refuses it:
+    // nobody is signed in to someone else's account behind their back.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+      throw new HttpError(
+        415,
+        'Die Anmeldung erwartet JSON (Content-Type: application/json).',
+        'unsupported_media_type',
+      );
     const { database } = c.get('deps');
     const email = body.email.toLowerCase();
     const address = c.get('address') ?? 'unbekannt';
