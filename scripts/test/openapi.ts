@@ -47,6 +47,30 @@ function shorten(body: unknown): unknown {
   return Array.isArray(body) ? body.slice(0, 2) : body;
 }
 
+/** The backend's own address (a free port each run) as the docs' one, so links in answers read the same every time. */
+const settled = (body: unknown, base: string): unknown =>
+  JSON.parse(JSON.stringify(body).split(new URL(base).origin).join('http://localhost:3000'));
+
+/**
+ * Random ids and secrets (a token's, an invitation link's) the same on every run: the committed document must not
+ * change unless the contract or the mock does.
+ */
+function fixedRandomness(): () => void {
+  const { crypto } = globalThis;
+  const uuid = crypto.randomUUID.bind(crypto);
+  const values = crypto.getRandomValues.bind(crypto);
+  let n = 0;
+  crypto.randomUUID = () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`;
+  crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
+    if (array) new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(7);
+    return array;
+  };
+  return () => {
+    crypto.randomUUID = uuid;
+    crypto.getRandomValues = values;
+  };
+}
+
 /** Object keys in sorted order at every level, so the committed JSON does not depend on insertion order. */
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -71,6 +95,7 @@ async function capture(
   const { operations, isSchema } = contract;
   const backend = await startMockBackend(0);
   fixClock();
+  const restoreRandomness = fixedRandomness();
   const examples: Record<string, CapturedExample> = {};
   const mismatches: string[] = [];
   try {
@@ -80,6 +105,11 @@ async function capture(
       // State the example needs that an earlier example does not leave behind.
       if (id === 'workflow.n8nStatus')
         example = { params: { id: String(field(examples['workflow.n8nUpload']?.response.body, 'id')) } };
+      // The examples name ids no sample has: these delete what the example before them made.
+      if (id === 'users.delete')
+        example = { params: { id: String(field(field(examples['users.create']?.response.body, 'user'), 'id')) } };
+      if (id === 'tokens.delete')
+        example = { params: { id: String(field(field(examples['tokens.create']?.response.body, 'token'), 'id')) } };
       if (id === 'social.tiktokPost') await send(base, operations['social.connect'], { params: { id: 'tiktok' } });
       if (id === 'social.instagramPost')
         await send(base, operations['social.connect'], { params: { id: 'instagram' } });
@@ -112,7 +142,7 @@ async function capture(
       if (example.body !== undefined) request.body = example.body;
       if (multipart) request.multipart = multipart.doc;
       const response: CapturedExample['response'] = { status: answer.status };
-      if (answer.isJson) response.body = shorten(answer.json);
+      if (answer.isJson) response.body = settled(shorten(answer.json), base);
       else if (answer.bytes.length) {
         response.contentType = answer.contentType;
         response.bytes = answer.bytes.length;
@@ -130,6 +160,7 @@ async function capture(
       }
     }
   } finally {
+    restoreRandomness();
     await backend.close();
   }
   return { examples, mismatches };

@@ -444,6 +444,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
         publishedAt: '2026-11-23T09:00:00.000Z',
         views: 0,
         engagement: 0,
+        approvedBy: 'Administrator',
       },
     },
   },
@@ -1181,6 +1182,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
           enabled: false,
           mediaSource: '',
         },
+        fourEyes: false,
       },
     },
   },
@@ -1215,6 +1217,7 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
           enabled: false,
           mediaSource: '',
         },
+        fourEyes: false,
       },
     },
   },
@@ -2059,6 +2062,8 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
           email: 'admin@newsdesk.demo',
           role: 'Admin',
           access: 'Vollzugriff',
+          status: 'active',
+          lastSignInAt: '2025-03-14T07:58:12.000Z',
         },
       ],
     },
@@ -2074,12 +2079,220 @@ export const capturedExamples: Partial<Record<OperationId, CapturedExample>> = {
     response: {
       status: 201,
       body: {
-        id: 'user-1',
-        name: 'Mara Schulz',
-        email: 'mara@example.org',
-        role: 'Editor',
-        access: 'Bearbeiten',
+        user: {
+          id: 'user-1',
+          name: 'Mara Schulz',
+          email: 'mara@example.org',
+          role: 'Editor',
+          access: 'Bearbeiten',
+          status: 'invited',
+          lastSignInAt: null,
+        },
+        link: {
+          url: 'http://localhost:3000/dashboard#passwort=demo-00000000-0000-4000-8000-000000000001',
+          expiresAt: '2026-11-24T09:00:00.000Z',
+        },
       },
+    },
+  },
+  'users.update': {
+    request: {
+      params: {
+        id: 'user-admin',
+      },
+      body: {
+        role: 'Admin',
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        id: 'user-admin',
+        name: 'Administrator',
+        email: 'admin@newsdesk.demo',
+        role: 'Admin',
+        access: 'Vollzugriff',
+        status: 'active',
+        lastSignInAt: '2025-03-14T07:58:12.000Z',
+      },
+    },
+  },
+  'users.delete': {
+    request: {
+      params: {
+        id: 'user-1',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
+  'users.passwordLink': {
+    request: {
+      params: {
+        id: 'user-admin',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        url: 'http://localhost:3000/dashboard#passwort=demo-00000000-0000-4000-8000-000000000002',
+        expiresAt: '2026-11-24T09:00:00.000Z',
+      },
+    },
+  },
+  'session.get': {
+    response: {
+      status: 200,
+      body: {
+        user: {
+          id: 'user-admin',
+          name: 'Administrator',
+          email: 'admin@newsdesk.local',
+          role: 'Admin',
+          access: 'Demo',
+          status: 'active',
+        },
+        via: 'session',
+        csrf: 'demo-csrf',
+        expiresAt: '2026-11-23T21:00:00.000Z',
+      },
+    },
+  },
+  'session.signIn': {
+    request: {
+      body: {
+        email: 'admin@newsdesk.local',
+        password: 'ein-langes-passwort',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        user: {
+          id: 'user-admin',
+          name: 'Administrator',
+          email: 'admin@newsdesk.local',
+          role: 'Admin',
+          access: 'Demo',
+          status: 'active',
+        },
+        via: 'session',
+        csrf: 'demo-csrf',
+        expiresAt: '2026-11-23T21:00:00.000Z',
+      },
+    },
+  },
+  'session.signOut': {
+    response: {
+      status: 204,
+    },
+  },
+  'session.setPassword': {
+    request: {
+      body: {
+        token: 'link-token',
+        password: 'ein-langes-passwort',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
+  'tokens.list': {
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'token-n8n',
+          name: 'n8n',
+          prefix: 'nd_7Kq2',
+          userId: 'user-admin',
+          createdAt: '2025-03-03T09:12:00.000Z',
+          lastUsedAt: '2025-03-14T06:30:04.000Z',
+        },
+      ],
+    },
+  },
+  'tokens.create': {
+    request: {
+      body: {
+        name: 'n8n',
+      },
+    },
+    response: {
+      status: 201,
+      body: {
+        token: {
+          id: 'token-1',
+          name: 'n8n',
+          prefix: 'nd_0707',
+          userId: 'user-admin',
+          createdAt: '2026-11-23T09:00:00.000Z',
+          lastUsedAt: null,
+        },
+        secret: 'nd_070707070707070707070707070707070707070707070707',
+      },
+    },
+  },
+  'tokens.delete': {
+    request: {
+      params: {
+        id: 'token-1',
+      },
+    },
+    response: {
+      status: 204,
+    },
+  },
+  'audit.list': {
+    request: {
+      query: {
+        limit: 50,
+      },
+    },
+    response: {
+      status: 200,
+      body: [
+        {
+          id: 'audit-new-1',
+          at: '2026-11-23T09:00:00.000Z',
+          actorKind: 'user',
+          actorId: 'user-admin',
+          actor: 'Administrator',
+          targetId: 'user-1',
+          address: '127.0.0.1',
+          outcome: 'ok',
+          status: 201,
+          action: 'users.create',
+          summary: 'Mara Schulz eingeladen (Editor)',
+        },
+        {
+          id: 'audit-new-2',
+          at: '2026-11-23T09:00:00.000Z',
+          actorKind: 'user',
+          actorId: 'user-admin',
+          actor: 'Administrator',
+          targetId: 'user-admin',
+          address: '127.0.0.1',
+          outcome: 'ok',
+          status: 200,
+          action: 'users.update',
+          summary: 'Administrator: Rolle Admin',
+        },
+      ],
+    },
+  },
+  'audit.export': {
+    request: {
+      query: {
+        format: 'csv',
+      },
+    },
+    response: {
+      status: 200,
+      contentType: 'text/csv; charset=utf-8',
+      bytes: 2945,
     },
   },
   'keys.list': {
