@@ -141,6 +141,14 @@ const providerAndId = z.object({ provider: VideoProvider, id: z.string().check(z
 const empty: EmptyResponse = { kind: 'empty' };
 const optionalObject = z.optional(JsonObject);
 const positiveInt = (max: number) => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max)));
+// The audit trail's filter: by who (part of the name), action (an operation id or its start) and calendar days.
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const auditFilter = z.object({
+  actor: z.optional(z.string().check(z.maxLength(200))),
+  action: z.optional(z.string().check(z.maxLength(80))),
+  from: z.optional(day),
+  to: z.optional(day),
+});
 // OBS through the server: which configured OBS a call is for.
 const obsInstance = z.object({ instance: z.optional(z.string()) });
 
@@ -1476,11 +1484,7 @@ export const operations = {
     tag: 'audit',
     spec: false,
     summary: 'The audit trail, newest first, filtered by user, action and date (X-Total-Count: all matches).',
-    query: z.object({
-      actor: z.optional(z.string().check(z.maxLength(200))),
-      action: z.optional(z.string().check(z.maxLength(80))),
-      from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-      to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+    query: z.extend(auditFilter, {
       limit: positiveInt(1000),
       offset: positiveInt(10_000_000),
     }),
@@ -1496,13 +1500,7 @@ export const operations = {
     tag: 'audit',
     spec: false,
     summary: 'The filtered audit trail as a CSV or JSON file.',
-    query: z.object({
-      format: z.enum(['csv', 'json']),
-      actor: z.optional(z.string().check(z.maxLength(200))),
-      action: z.optional(z.string().check(z.maxLength(80))),
-      from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-      to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-    }),
+    query: z.extend(auditFilter, { format: z.enum(['csv', 'json']) }),
     response: { kind: 'binary', contentType: 'text/csv' },
     status: 200,
     idempotency: 'natural',
