@@ -1355,7 +1355,8 @@ export const operations = {
     path: '/users/{id}',
     tag: 'users',
     spec: false,
-    summary: 'Deletes a user with their sessions and API tokens (not the last administrator, 409); the audit trail keeps their name.',
+    summary:
+      'Deletes a user with their sessions and API tokens (not the last administrator, 409); the audit trail keeps their name.',
     params: id,
     response: empty,
     status: 204,

@@ -77,7 +77,10 @@ export const NewPassword = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
   password: z
     .string()
-    .check(z.minLength(12, 'Das Passwort braucht mindestens 12 Zeichen.'), z.maxLength(1024, 'Höchstens 1024 Zeichen.')),
+    .check(
+      z.minLength(12, 'Das Passwort braucht mindestens 12 Zeichen.'),
+      z.maxLength(1024, 'Höchstens 1024 Zeichen.'),
+    ),
 });
 
 /** A personal API token (for n8n, scripts): never its secret, which is shown once when it is made. */
@@ -92,7 +95,9 @@ export const ApiToken = z.object({
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 export const NewApiToken = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(80, 'Höchstens 80 Zeichen.')),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Bitte einen Namen eingeben.'), z.maxLength(80, 'Höchstens 80 Zeichen.')),
 });
 export const CreatedApiToken = z.object({ token: ApiToken, secret: z.string() });
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
