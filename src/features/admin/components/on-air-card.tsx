@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useDeskSettings } from '../api/get-desk-settings';
 import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
@@ -30,6 +31,9 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
   const base = useId();
   const toggle = useUpdateDeskSettings(texts.saveFailed);
   const media = useUpdateDeskSettings(texts.saveFailed);
+  // The desk's settings are an Admin's: others see them, the controls say why they are off.
+  const may = useCan('settings.update');
+  const deniedId = `${base}-denied`;
   const [mediaSource, setMediaSource] = useState(saved.mediaSource);
   const [error, setError] = useState<string>();
   const dirty = mediaSource.trim() !== saved.mediaSource;
@@ -60,6 +64,11 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
 
   return (
     <div className="space-y-6">
+      {may.reason && (
+        <p id={deniedId} role="note" className="text-sm text-muted-foreground">
+          {may.reason}
+        </p>
+      )}
       <div className="flex min-h-11 items-center justify-between gap-4">
         <div className="space-y-0.5">
           <Label htmlFor={`${base}-enabled`}>Schlagzeile auf Sendung</Label>
@@ -73,6 +82,7 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
           aria-describedby={`${base}-enabled-hint`}
           checked={enabled}
           disabled={toggle.isPending}
+          {...deniedProps(may, `${base}-enabled-hint ${deniedId}`)}
           onCheckedChange={onToggle}
         />
       </div>
@@ -95,6 +105,7 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
             id={`${base}-media`}
             value={mediaSource}
             placeholder="AI News Video"
+            readOnly={!may.allowed}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${base}-media-hint ${base}-media-error` : `${base}-media-hint`}
             onChange={(e) => {
@@ -108,7 +119,7 @@ function OnAirForm({ saved }: { saved: DeskSettings['onAir'] }) {
             </p>
           )}
         </div>
-        <Button type="submit" disabled={media.isPending} aria-busy={media.isPending}>
+        <Button type="submit" disabled={media.isPending} {...deniedProps(may, deniedId)} aria-busy={media.isPending}>
           {media.isPending && <Loader2 aria-hidden className="animate-spin" />}
           Speichern
         </Button>

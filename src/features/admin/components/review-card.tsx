@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useDeskSettings } from '../api/get-desk-settings';
 import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
@@ -30,6 +31,7 @@ function DisclosureField({
   hint,
   value,
   error,
+  readOnly,
   onChange,
 }: {
   id: string;
@@ -37,6 +39,7 @@ function DisclosureField({
   hint: string;
   value: string;
   error?: string;
+  readOnly?: boolean;
   onChange: (value: string) => void;
 }) {
   return (
@@ -49,6 +52,7 @@ function DisclosureField({
         id={id}
         rows={3}
         value={value}
+        readOnly={readOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         onChange={(e) => onChange(e.target.value)}
@@ -67,6 +71,9 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
   const review = useUpdateDeskSettings(messages.review.saveFailed);
   const fourEyes = useUpdateDeskSettings(messages.review.saveFailed);
   const disclosure = useUpdateDeskSettings(messages.review.saveFailed);
+  // The desk's settings are an Admin's: others see them, the controls say why they are off.
+  const may = useCan('settings.update');
+  const deniedId = `${base}-denied`;
   const [lines, setLines] = useState<Disclosure>(saved.disclosure);
   const [errors, setErrors] = useState<DisclosureErrors>({});
   const dirty = lines.reviewed !== saved.disclosure.reviewed || lines.automatic !== saved.disclosure.automatic;
@@ -103,6 +110,11 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
 
   return (
     <div className="space-y-6">
+      {may.reason && (
+        <p id={deniedId} role="note" className="text-sm text-muted-foreground">
+          {may.reason}
+        </p>
+      )}
       <div className="flex min-h-11 items-center justify-between gap-4">
         <div className="space-y-0.5">
           <Label htmlFor={`${base}-review`}>Freigabe vor Veröffentlichung</Label>
@@ -115,6 +127,7 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           aria-describedby={`${base}-review-hint`}
           checked={reviewOn}
           disabled={review.isPending}
+          {...deniedProps(may, `${base}-review-hint ${deniedId}`)}
           onCheckedChange={toggleReview}
         />
       </div>
@@ -130,6 +143,7 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           aria-describedby={`${base}-four-eyes-hint`}
           checked={fourEyesOn}
           disabled={fourEyes.isPending}
+          {...deniedProps(may, `${base}-four-eyes-hint ${deniedId}`)}
           onCheckedChange={toggleFourEyes}
         />
       </div>
@@ -148,6 +162,7 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           hint="Steht unter einer Meldung, die die Redaktion freigegeben hat."
           value={lines.reviewed}
           error={errors.reviewed}
+          readOnly={!may.allowed}
           onChange={edit('reviewed')}
         />
         <DisclosureField
@@ -156,9 +171,15 @@ function ReviewForm({ saved }: { saved: DeskSettings }) {
           hint="Steht unter einer Meldung, die ohne Freigabe veröffentlicht wurde."
           value={lines.automatic}
           error={errors.automatic}
+          readOnly={!may.allowed}
           onChange={edit('automatic')}
         />
-        <Button type="submit" disabled={disclosure.isPending} aria-busy={disclosure.isPending}>
+        <Button
+          type="submit"
+          disabled={disclosure.isPending}
+          {...deniedProps(may, deniedId)}
+          aria-busy={disclosure.isPending}
+        >
           {disclosure.isPending && <Loader2 aria-hidden className="animate-spin" />}
           Speichern
         </Button>

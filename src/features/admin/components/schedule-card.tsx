@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import type { DeskSettings } from '@/contract';
 import { loadContract } from '@/lib/api/client';
 import { useDeskSettings } from '../api/get-desk-settings';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { serverMessage } from '../lib/server-message';
 import { messages } from '../messages';
@@ -30,6 +31,9 @@ async function checkInterval(value: string): Promise<{ ok: true; minutes: number
 function ScheduleForm({ saved }: { saved: Schedule }) {
   const base = useId();
   const update = useUpdateDeskSettings(messages.schedule.saveFailed);
+  // The schedule is an Admin's: others see it, the controls say why they are off.
+  const may = useCan('settings.update');
+  const deniedId = `${base}-denied`;
   const [enabled, setEnabled] = useState(saved.enabled);
   const [minutes, setMinutes] = useState(String(saved.everyMinutes));
   const [error, setError] = useState<string | null>(null);
@@ -58,8 +62,13 @@ function ScheduleForm({ saved }: { saved: Schedule }) {
         void save();
       }}
     >
+      {may.reason && (
+        <p id={deniedId} role="note" className="text-sm text-muted-foreground">
+          {may.reason}
+        </p>
+      )}
       <div className="flex items-center gap-3">
-        <Switch id={`${base}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
+        <Switch id={`${base}-enabled`} checked={enabled} {...deniedProps(may, deniedId)} onCheckedChange={setEnabled} />
         <Label htmlFor={`${base}-enabled`}>Runs automatisch starten</Label>
       </div>
       <div className="max-w-xs space-y-1.5">
@@ -72,6 +81,7 @@ function ScheduleForm({ saved }: { saved: Schedule }) {
           max={1440}
           step={1}
           value={minutes}
+          readOnly={!may.allowed}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${base}-minutes-error` : undefined}
           onChange={(e) => setMinutes(e.target.value)}
@@ -82,7 +92,7 @@ function ScheduleForm({ saved }: { saved: Schedule }) {
           </p>
         )}
       </div>
-      <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+      <Button type="submit" disabled={update.isPending} {...deniedProps(may, deniedId)} aria-busy={update.isPending}>
         {update.isPending && <Loader2 aria-hidden className="animate-spin" />}
         Speichern
       </Button>

@@ -14,6 +14,7 @@ import { usePlatforms } from '../api/get-platforms';
 import { useSetPlatformConnected } from '../api/set-platform-connected';
 import { useStartOAuth } from '../api/start-oauth';
 import { formatNumber } from '@/lib/format';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { requestTikTokConnect } from '../api/request-tiktok-connect';
 import {
@@ -54,6 +55,12 @@ export function SocialTab() {
   const list = platforms.data ?? FALLBACK;
   const queryClient = useQueryClient();
   const startOAuth = useStartOAuth();
+  // Connecting accounts is an Admin's (social.connect, social.disconnect, social.oauthStart).
+  const may = {
+    connect: useCan('social.connect'),
+    disconnect: useCan('social.disconnect'),
+    oauth: useCan('social.oauthStart'),
+  };
   // Live mode: the platform the server is connecting, and its status text when the popup opened.
   const [pending, setPending] = useState<{ id: OAuthPlatform; status: string } | null>(null);
 
@@ -193,6 +200,7 @@ export function SocialTab() {
                       aria-label={`Disconnect ${p.name}`}
                       onClick={() => toggle(p)}
                       disabled={setConnected.isPending}
+                      {...deniedProps(may.disconnect)}
                     >
                       <Unlink aria-hidden />
                       Disconnect
@@ -201,6 +209,7 @@ export function SocialTab() {
                     <Button
                       aria-label={`Connect ${p.name} with OAuth`}
                       onClick={() => connectOAuth(p.id as OAuthPlatform)}
+                      {...deniedProps(may.oauth)}
                     >
                       <Link2 aria-hidden />
                       Connect with OAuth
@@ -210,6 +219,7 @@ export function SocialTab() {
                       aria-label={`Connect ${p.name}`}
                       onClick={() => toggle(p)}
                       disabled={setConnected.isPending || platforms.isError}
+                      {...deniedProps(may.connect)}
                     >
                       <Link2 aria-hidden />
                       Connect

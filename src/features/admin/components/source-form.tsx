@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { deniedProps, type Can } from '@/lib/use-can';
 import { validateSource, type SourceDraft, type SourceErrors, type SourceField } from '../lib/source-validation';
 
 export const LANGUAGES: ReadonlyArray<{ value: SourceDraft['language']; label: string }> = [
@@ -27,6 +28,8 @@ interface SourceFormProps {
   /** The add form starts empty again after a save; the edit form is closed by its caller. */
   resetAfterSave?: boolean;
   onCancel?: () => void;
+  /** Whether the signed-in role may save (sources.create or sources.update); the submit button says why not. */
+  may?: Can;
 }
 
 /** Name, Feed-Adresse, Kategorie, Sprache, Aktiv: checked with the contract's schema, its messages at the fields. */
@@ -37,6 +40,7 @@ export function SourceForm({
   onSave,
   resetAfterSave = false,
   onCancel,
+  may = { allowed: true },
 }: SourceFormProps) {
   const base = useId();
   const [draft, setDraft] = useState(initial);
@@ -120,7 +124,7 @@ export function SourceForm({
             Abbrechen
           </Button>
         )}
-        <Button type="submit" disabled={pending} aria-busy={pending}>
+        <Button type="submit" disabled={pending} {...deniedProps(may)} aria-busy={pending}>
           {pending && <Loader2 aria-hidden className="animate-spin" />}
           {submitLabel}
         </Button>

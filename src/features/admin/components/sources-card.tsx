@@ -10,6 +10,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import type { FeedSource } from '@/contract';
 import { formatDateTime } from '@/lib/format';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useDeleteSource } from '../api/delete-source';
 import { useFetchAllSources } from '../api/fetch-all-sources';
 import { useFetchSource } from '../api/fetch-source';
@@ -60,6 +61,12 @@ export function SourcesCard() {
   const remove = useDeleteSource();
   const fetchOne = useFetchSource();
   const fetchAll = useFetchAllSources();
+  const may = {
+    update: useCan('sources.update'),
+    remove: useCan('sources.delete'),
+    fetch: useCan('sources.fetch'),
+    fetchAll: useCan('sources.fetchAll'),
+  };
   const [editing, setEditing] = useState<FeedSource | null>(null);
   const [deleting, setDeleting] = useState<Deletable | null>(null);
 
@@ -105,7 +112,13 @@ export function SourcesCard() {
           <CardTitle>Quellen</CardTitle>
           <CardDescription>Die Feeds, die der Scraper liest (RSS, Atom, JSON Feed).</CardDescription>
         </div>
-        <Button variant="outline" onClick={fetchEvery} disabled={fetchAll.isPending} aria-busy={fetchAll.isPending}>
+        <Button
+          variant="outline"
+          onClick={fetchEvery}
+          disabled={fetchAll.isPending}
+          {...deniedProps(may.fetchAll)}
+          aria-busy={fetchAll.isPending}
+        >
           {fetchAll.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <RefreshCw aria-hidden />}
           Alle jetzt abrufen
         </Button>
@@ -161,6 +174,7 @@ export function SourcesCard() {
                         aria-label={`Aktiv: ${source.name}`}
                         checked={source.enabled}
                         disabled={update.isPending && update.variables?.id === source.id}
+                        {...deniedProps(may.update)}
                         onCheckedChange={(enabled) => setEnabled(source, enabled)}
                       />
                       <span aria-hidden>Aktiv</span>
@@ -170,6 +184,7 @@ export function SourcesCard() {
                       className="min-h-10"
                       variant="outline"
                       disabled={fetching}
+                      {...deniedProps(may.fetch)}
                       aria-busy={fetching}
                       aria-label={`Jetzt abrufen: ${source.name}`}
                       onClick={() => fetchNow(source)}
@@ -182,6 +197,7 @@ export function SourcesCard() {
                       className="min-h-10"
                       variant="ghost"
                       aria-label={`Bearbeiten: ${source.name}`}
+                      {...deniedProps(may.update)}
                       onClick={() => setEditing(source)}
                     >
                       <Pencil aria-hidden />
@@ -192,6 +208,7 @@ export function SourcesCard() {
                       className="min-h-10"
                       variant="ghost"
                       aria-label={`Löschen: ${source.name}`}
+                      {...deniedProps(may.remove)}
                       onClick={() => setDeleting({ ...source, title: source.name })}
                     >
                       <Trash2 aria-hidden />

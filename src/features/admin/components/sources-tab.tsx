@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
+import { useCan } from '@/lib/use-can';
 import { useCreateSource } from '../api/create-source';
 import type { SourceDraft } from '../lib/source-validation';
 import { messages } from '../messages';
@@ -10,6 +11,7 @@ import { SourcesCard } from './sources-card';
 
 function AddSourceCard() {
   const create = useCreateSource();
+  const mayCreate = useCan('sources.create');
   const add = async (value: SourceDraft) => {
     const saved = await create.mutateAsync(value);
     toast.success(messages.sources.saved, { description: saved.name });
@@ -26,6 +28,7 @@ function AddSourceCard() {
           submitLabel="Quelle hinzufügen"
           pending={create.isPending}
           onSave={add}
+          may={mayCreate}
           resetAfterSave
         />
       </CardContent>

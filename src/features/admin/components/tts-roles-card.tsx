@@ -17,6 +17,7 @@ import {
 } from '@/lib/api/tts';
 import { errorMessage } from '@/lib/http/api-error';
 import { redact } from '@/lib/security/redact';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useUpdateDeskSettings } from '../api/update-desk-settings';
 import { useTtsRoles } from '../hooks/use-tts-roles';
 import { messages } from '../messages';
@@ -33,6 +34,9 @@ export function TtsRolesCard() {
   const update = useUpdateDeskSettings(messages.tts.switchFailed);
   const [, saveRoles] = useSetting('ttsRoles');
   const [speaking, setSpeaking] = useState(false);
+  // The roles are the desk's settings (an Admin's), a sample is a tts.generate (an Editor's).
+  const maySwitch = useCan('settings.update');
+  const maySpeak = useCan('tts.generate');
   // The last sample's audio, playable here (a blob URL, released when replaced or on leaving), and who spoke it.
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [spokenBy, setSpokenBy] = useState<TtsEngine | null>(null);
@@ -117,11 +121,16 @@ export function TtsRolesCard() {
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" disabled={loading || update.isPending} onClick={() => void swap()}>
+          <Button
+            variant="outline"
+            disabled={loading || update.isPending}
+            {...deniedProps(maySwitch)}
+            onClick={() => void swap()}
+          >
             <ArrowLeftRight aria-hidden />
             Switch
           </Button>
-          <Button variant="secondary" disabled={speaking} onClick={() => void speak()}>
+          <Button variant="secondary" disabled={speaking} {...deniedProps(maySpeak)} onClick={() => void speak()}>
             {speaking ? <Loader2 className="animate-spin" aria-hidden /> : <Volume2 aria-hidden />}
             Test-Sprachausgabe
           </Button>

@@ -18,6 +18,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { InvitedUser, PasswordLink, User } from '@/contract';
 import { formatDateTimeMedium } from '@/lib/format';
+import { deniedProps, useCan, type Can } from '@/lib/use-can';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { useCreatePasswordLink } from '../api/create-password-link';
 import { useCreateUser } from '../api/create-user';
@@ -137,10 +138,13 @@ const STATUS_TONE = { active: 'ok', invited: 'info', disabled: 'neutral' } as co
 
 function UserRow({
   user,
+  may,
   onLink,
   onDelete,
 }: {
   user: User;
+  /** Whether the signed-in role may manage users (all of users.update, passwordLink and delete are an Admin's). */
+  may: Can;
   onLink: (user: User, link: PasswordLink) => void;
   onDelete: (user: User) => void;
 }) {
@@ -168,6 +172,7 @@ function UserRow({
           value={user.role}
           options={ROLE_OPTIONS}
           disabled={update.isPending}
+          {...deniedProps(may)}
           onValueChange={(role) => update.mutate({ id: user.id, patch: { role } })}
         />
         <span className="text-sm">{user.access}</span>
@@ -176,6 +181,7 @@ function UserRow({
             variant="outline"
             size="sm"
             disabled={update.isPending}
+            {...deniedProps(may)}
             onClick={() => update.mutate({ id: user.id, patch: { disabled: !disabled } })}
           >
             {disabled ? messages.users.enable : messages.users.disable}
@@ -184,11 +190,12 @@ function UserRow({
             variant="outline"
             size="sm"
             disabled={passwordLink.isPending}
+            {...deniedProps(may)}
             onClick={() => passwordLink.mutate(user.id, { onSuccess: (link) => onLink(user, link) })}
           >
             {messages.users.resetLink}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onDelete(user)}>
+          <Button variant="outline" size="sm" {...deniedProps(may)} onClick={() => onDelete(user)}>
             {messages.users.delete}
           </Button>
         </div>
@@ -203,6 +210,8 @@ type ShownLink = { kind: 'invite' | 'reset'; name: string; link: PasswordLink };
 export function UsersTab() {
   const users = useUsers();
   const remove = useDeleteUser();
+  // Managing people is an Admin's; the API-Tokens card below stays everyone's (tokens.* are a Viewer's).
+  const may = useCan('users.create');
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<ShownLink | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -211,7 +220,7 @@ export function UsersTab() {
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Users</CardTitle>
-          <Button onClick={() => setOpen(true)}>
+          <Button onClick={() => setOpen(true)} {...deniedProps(may)}>
             <UserPlus aria-hidden />
             Add user
           </Button>
@@ -229,6 +238,7 @@ export function UsersTab() {
                 <UserRow
                   key={u.id}
                   user={u}
+                  may={may}
                   onLink={(user, link) => setShown({ kind: 'reset', name: user.name, link })}
                   onDelete={setDeleting}
                 />

@@ -1,6 +1,7 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { AnchoredMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import type { MediaFile } from '@/contract';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { download } from './media-card';
 import type { GridActions } from './media-grid';
 
@@ -16,6 +17,8 @@ export function CardMenu({
   actions: GridActions;
   onClose: () => void;
 }) {
+  const mayDelete = useCan('media.delete');
+  const hintId = `media-card-denied-${item.id}`;
   return (
     <AnchoredMenu anchor={anchor} label={`Aktionen für ${item.title}`} onClose={onClose}>
       <DropdownMenuItem onSelect={() => actions.onPreview(item)}>
@@ -27,10 +30,20 @@ export function CardMenu({
         Download
       </DropdownMenuItem>
       <DropdownMenuSeparator />
-      <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(item)}>
+      <DropdownMenuItem
+        variant="destructive"
+        {...deniedProps(mayDelete, hintId)}
+        onSelect={() => actions.onDelete(item)}
+      >
         <Trash2 aria-hidden />
         Delete
       </DropdownMenuItem>
+      {/* A disabled item's own title is not shown: one line says why. */}
+      {mayDelete.reason && (
+        <p id={hintId} className="max-w-64 px-2 py-1.5 text-xs text-muted-foreground">
+          {mayDelete.reason}
+        </p>
+      )}
     </AnchoredMenu>
   );
 }

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { MediaFile, MediaType } from '@/contract';
 import { formatDay } from '@/lib/format';
 import { errorMessage } from '@/lib/http/api-error';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useDeleteMedia } from '../api/delete-media';
 import { useMedia } from '../api/get-media';
 import { messages } from '../messages';
@@ -223,6 +224,7 @@ export function MediaPage() {
   const [previewing, setPreviewing] = useState<MediaFile | null>(null);
   const [deleting, setDeleting] = useState<MediaFile | null>(null);
   const all = useMemo(() => media.data ?? [], [media.data]);
+  const mayUpload = useCan('media.upload');
 
   return (
     <div className="space-y-6">
@@ -230,7 +232,7 @@ export function MediaPage() {
         title="Media Library"
         description="Videos, Audio und Bilder verwalten."
         actions={
-          <Button onClick={() => setUploading(true)}>
+          <Button onClick={() => setUploading(true)} {...deniedProps(mayUpload)}>
             <Upload aria-hidden />
             Upload Media
           </Button>
