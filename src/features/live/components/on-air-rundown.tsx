@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatTime } from '@/lib/format';
 import { serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useRundown } from '../api/get-rundown';
 import { useSetOnAir } from '../api/set-on-air';
 import { onAirMessages } from '../lib/on-air-messages';
@@ -13,6 +14,8 @@ export function OnAirRundown() {
   const settings = useObsSettings();
   const rundown = useRundown();
   const onAir = useSetOnAir();
+  // Through the server a story goes on air as live.onAir, directly in OBS as a text change: an Editor's either way.
+  const may = useCan(obs.via === 'server' ? 'live.onAir' : 'obs.control');
   const connected = obs.status === 'connected';
   const viaServer = obs.via === 'server';
   // Through the server: the source picked in Admin for its instance (none: the server's own, OBS_TEXT_SOURCE).
@@ -56,6 +59,7 @@ export function OnAirRundown() {
                   className="min-h-10"
                   aria-label={`Auf Sendung: ${story.title}`}
                   disabled={!connected || onAir.isPending}
+                  {...deniedProps(may)}
                   aria-busy={sending}
                   onClick={() => onAir.mutate({ story, source, viaServer })}
                 >

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { obsInstancesQuery, obsMessages, serverChoiceOf, useObs, useObsSettings } from '@/lib/obs';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useSendQuickText } from '../api/send-quick-text';
 import { liveMessages, quickTextPresets } from '../messages';
 
@@ -15,6 +16,7 @@ export function QuickText() {
   const obs = useObs();
   const settings = useObsSettings();
   const send = useSendQuickText();
+  const maySend = useCan('obs.control');
   const id = useId();
   const [text, setText] = useState('');
   const connected = obs.status === 'connected';
@@ -28,6 +30,8 @@ export function QuickText() {
   const source = viaServer ? serverSource : (settings?.sourceName ?? '');
 
   function submit() {
+    // Enter in the field sends too: the disabled button alone would not stop it.
+    if (!maySend.allowed) return;
     if (!text.trim()) {
       toast.error(liveMessages.validationTitle, { description: liveMessages.textRequired });
       return;
@@ -72,7 +76,12 @@ export function QuickText() {
           <Label htmlFor={`${id}-text`}>Text</Label>
           <div className="flex gap-2">
             <Input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
-            <Button type="button" onClick={submit} disabled={!text.trim() || !connected || send.isPending}>
+            <Button
+              type="button"
+              onClick={submit}
+              disabled={!text.trim() || !connected || send.isPending}
+              {...deniedProps(maySend)}
+            >
               <Send /> Send
             </Button>
           </div>

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
 import { cn } from '@/lib/utils/cn';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useSwitchScene } from '../api/switch-scene';
 import { liveMessages } from '../messages';
 
@@ -12,6 +13,7 @@ export function SceneList() {
   const obs = useObs();
   const settings = useObsSettings();
   const switchScene = useSwitchScene();
+  const maySwitch = useCan('obs.scene');
   const connected = obs.status === 'connected';
   // Before the first connection only the configured scene is known; after one, the last list OBS sent.
   const scenes = obs.scenes.length > 0 ? obs.scenes : settings ? [settings.sceneName] : [];
@@ -42,6 +44,7 @@ export function SceneList() {
                   onClick={() => select(scene)}
                   aria-pressed={active}
                   disabled={pending}
+                  {...deniedProps(maySwitch)}
                   className={cn(
                     'flex min-h-11 w-full items-center justify-between gap-2 rounded-md border px-3 py-2 text-left text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60',
                     active && 'border-red-500 bg-red-500/10 font-semibold',

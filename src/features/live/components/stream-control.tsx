@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useObs, type StreamHealth, type StreamPhase } from '@/lib/obs';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useToggleStream } from '../api/toggle-stream';
 import { liveMessages } from '../messages';
 
@@ -72,6 +73,7 @@ function HealthPanel({ health }: { health: StreamHealth }) {
 export function StreamControl() {
   const obs = useObs();
   const toggle = useToggleStream();
+  const may = { start: useCan('obs.streamStart'), stop: useCan('obs.streamStop') };
   const connected = obs.status === 'connected';
   const transitioning = obs.streamPhase === 'starting' || obs.streamPhase === 'stopping';
   const action = obs.streaming ? 'stop' : 'start';
@@ -100,6 +102,7 @@ export function StreamControl() {
           // Not the destructive variant: its dark-theme token fails contrast with white text (axe color-contrast).
           className={obs.streaming ? 'w-full bg-red-700 text-white hover:bg-red-800 sm:w-auto' : 'w-full sm:w-auto'}
           disabled={!connected || transitioning || toggle.isPending}
+          {...deniedProps(obs.streaming ? may.stop : may.start)}
           onClick={() => toggle.mutate(action)}
         >
           {obs.streaming ? <Square /> : <Radio />} {label}

@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useObs } from '@/lib/obs';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useNotifyTelegram } from '../api/notify-telegram';
 import { liveMessages } from '../messages';
 
@@ -9,6 +10,7 @@ import { liveMessages } from '../messages';
 export function TelegramNotify() {
   const obs = useObs();
   const notify = useNotifyTelegram();
+  const mayNotify = useCan('telegram.notify');
   const streaming = obs.status === 'connected' && obs.streaming;
   return (
     <Card>
@@ -21,6 +23,7 @@ export function TelegramNotify() {
           type="button"
           variant="secondary"
           disabled={!streaming || notify.isPending}
+          {...deniedProps(mayNotify)}
           onClick={() => notify.mutate(liveMessages.telegramMessage(obs.currentScene))}
         >
           <Send /> Telegram Notify
