@@ -53,6 +53,7 @@ export function ApiKeysTab() {
   const saveKey = useSaveKey();
   // Provider keys are an administrator's: the contract's least role of keys.save.
   const maySave = useCan('keys.save');
+  const mayTest = useCan('test.service');
 
   const save = async (id: string, name: string, key: string): Promise<boolean> => {
     if (live) {
@@ -127,6 +128,7 @@ export function ApiKeysTab() {
                   onTest={(key) => void test(service.id, service.name, key)}
                   untestable={live && service.noKeyTest === true}
                   saveDenied={maySave.reason}
+                  testDenied={mayTest.reason}
                 />
               ))}
             </ul>

@@ -25,6 +25,8 @@ export interface ServiceKeyRowProps {
   untestable?: boolean;
   /** Why the signed-in role may not save a key (the Save button is disabled and says so). */
   saveDenied?: string;
+  /** Why the signed-in role may not test a key (test.* are an Admin's: the Test button is disabled and says so). */
+  testDenied?: string;
 }
 
 /** One provider: status badge, last test, the saved key (masked) and a field for a new one. */
@@ -40,6 +42,7 @@ export function ServiceKeyRow({
   onTest,
   untestable,
   saveDenied,
+  testDenied,
 }: ServiceKeyRowProps) {
   const inputId = useId();
   const errorId = useId();
@@ -149,7 +152,8 @@ export function ServiceKeyRow({
           <Button
             variant="outline"
             aria-label={`Test ${service.name}`}
-            disabled={testing || untestable}
+            disabled={testing || untestable || testDenied !== undefined}
+            title={testDenied}
             onClick={() => onTest(draft.trim() || savedKey || '')}
           >
             {testing && <Loader2 className="animate-spin" aria-hidden />}

@@ -21,6 +21,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AiNewsItem, NewsCategory, NewsStatus } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useNews } from '../api/get-news';
 import { usePublishNews } from '../api/publish-news';
 import { useRejectNews } from '../api/reject-news';
@@ -188,6 +189,7 @@ export function AiNewsPage() {
   const reject = useRejectNews();
   const retry = useRetryNews();
   const [generating, setGenerating] = useState(false);
+  const mayGenerate = useCan('news.generate');
   const [details, setDetails] = useState<{ item: AiNewsItem; open: boolean } | null>(null);
 
   const onPublish = (item: AiNewsItem) =>
@@ -223,7 +225,7 @@ export function AiNewsPage() {
         title="AI News Central"
         description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
         actions={
-          <Button onClick={() => setGenerating(true)}>
+          <Button onClick={() => setGenerating(true)} {...deniedProps(mayGenerate)}>
             <Sparkles aria-hidden />
             Generate News
           </Button>

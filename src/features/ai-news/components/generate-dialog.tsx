@@ -12,6 +12,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useGenerateNews } from '../api/generate-news';
 import { messages } from '../messages';
 
@@ -25,6 +26,7 @@ const LANGUAGES = [
 
 export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const generate = useGenerateNews();
+  const may = useCan('news.generate');
   const [topic, setTopic] = useState('');
   const [language, setLanguage] = useState('en');
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={generate.isPending}>
+            <Button type="submit" disabled={generate.isPending} {...deniedProps(may)}>
               {generate.isPending ? 'Wird generiert …' : 'Generate'}
             </Button>
           </DialogFooter>

@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { NewPost, Platform, Post, PostStatus } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { messages } from '../messages';
 import { CATEGORIES } from '../lib/post-fields';
 
@@ -73,6 +74,7 @@ export function PostFormDialog({
   onSubmit: (value: NewPost) => void;
 }) {
   const [form, setForm] = useState<FormState>(() => initial(post));
+  const may = useCan(post ? 'posts.update' : 'posts.create');
   const [error, setError] = useState<string | null>(null);
   const [lastPost, setLastPost] = useState(post);
   const [wasOpen, setWasOpen] = useState(open);
@@ -188,7 +190,7 @@ export function PostFormDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending} {...deniedProps(may)}>
               {pending ? 'Speichern …' : post ? 'Save' : 'Create Post'}
             </Button>
           </DialogFooter>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useSendPrompt } from '../api/send-prompt';
 import { copyText } from '../lib/clipboard';
 import { buildContentPrompt } from '../lib/render';
@@ -36,6 +37,7 @@ export function ContentTab({
     hint: useId(),
   };
   const send = useSendPrompt('content');
+  const maySend = useCan('ai.prompt');
   const [response, setResponse] = useState('');
   const topicBlank = !state.topic.trim();
   const template = CONTENT_TEMPLATES.find((t) => t.id === state.templateId) ?? CONTENT_TEMPLATES[0];
@@ -163,7 +165,7 @@ export function ContentTab({
               <CopyIcon aria-hidden />
               Copy
             </Button>
-            <Button onClick={sendToGpt} disabled={!state.output.trim() || send.isPending}>
+            <Button onClick={sendToGpt} disabled={!state.output.trim() || send.isPending} {...deniedProps(maySend)}>
               {send.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <SendIcon aria-hidden />}
               Send to GPT
             </Button>

@@ -2,6 +2,7 @@ import { ImageIcon, Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useSendPrompt } from '../api/send-prompt';
 import { fillTemplate } from '../lib/render';
 import { messages } from '../messages';
@@ -11,6 +12,7 @@ import { PresetCard } from './preset-card';
 /** Image presets (filled with the current topic): Copy, or Use DALL-E to send the prompt via POST /ai/prompt type 'image'. */
 export function ImageTab({ topic }: { topic: string }) {
   const send = useSendPrompt('image');
+  const maySend = useCan('ai.prompt');
   const [result, setResult] = useState<{ preset: ImagePresetId; text: string } | null>(null);
   const sending = send.isPending ? send.variables?.preset : undefined;
 
@@ -39,6 +41,7 @@ export function ImageTab({ topic }: { topic: string }) {
                 <Button
                   onClick={() => sendToDalle(p.id, prompt)}
                   disabled={send.isPending}
+                  {...deniedProps(maySend)}
                   aria-label={`Use DALL-E: ${p.name}`}
                 >
                   {sending === p.id ? <Loader2Icon className="animate-spin" aria-hidden /> : <ImageIcon aria-hidden />}

@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock, ImageIcon, Loader2, Send, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ import type { Draft } from '../lib/draft';
 import { fillTemplate } from '../lib/fill-template';
 import { PLATFORM_LIMITS, textLength } from '../lib/limits';
 import { PLATFORM_LABELS } from '@/lib/labels';
-import type { Can } from '@/lib/use-can';
+import { useLazyCan } from '@/lib/use-lazy-can';
 import { messages } from '../messages';
 
 /** The browser's zone (the operator's), sent with every scheduled time. */
@@ -86,18 +86,8 @@ export function Composer({
   const compose = useComposePost();
   // Post Now and Schedule both go out as social.post: a Viewer may do neither. The check loads beside the screen (its
   // first load is at the budget's limit); until then the server's refusal is the word.
-  const [mayPost, setMayPost] = useState<Can>({ allowed: true });
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let mounted = true;
-    void import('@/lib/use-can').then((m) => {
-      if (mounted) stop = m.watchCan('social.post', setMayPost);
-    });
-    return () => {
-      mounted = false;
-      stop?.();
-    };
-  }, []);
+  const mayPost = useLazyCan('social.post');
+  const mayUpload = useLazyCan('media.upload');
   const publishing = usePublishing(reportEnded);
   const library = useMediaLibrary();
   const attachUpload = useUploadMedia();
@@ -259,7 +249,8 @@ export function Composer({
                 type="button"
                 variant="outline"
                 onClick={() => fileInput.current?.click()}
-                disabled={attachUpload.isPending}
+                disabled={attachUpload.isPending || !mayUpload.allowed}
+                title={mayUpload.reason}
               >
                 <Upload aria-hidden />
                 Hochladen

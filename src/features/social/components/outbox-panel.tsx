@@ -15,6 +15,7 @@ import { requestOutboxDrain } from '@/lib/outbox/drainer';
 import { drainNotices } from '@/lib/outbox/messages';
 import type { Platform } from '@/contract';
 import { PLATFORM_LABELS } from '@/lib/labels';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { messages, OUTBOX_STATE_LABELS } from '../messages';
 import { formatDateTimeShort } from '@/lib/format';
 
@@ -33,10 +34,18 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
   const [editing, setEditing] = useState(false);
   const [content, setContent] = useState(String(entry.payload.content ?? ''));
   const id = `outbox-edit-${entry.id}`;
+  // A queued post goes out as social.post: sending it again is an Editor's; discarding it (in this browser) is anyone's.
+  const maySend = useCan('social.post');
   if (!editing) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" className="min-h-10" onClick={() => setEditing(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="min-h-10"
+          {...deniedProps(maySend)}
+          onClick={() => setEditing(true)}
+        >
           Bearbeiten und erneut senden
         </Button>
         <Button
@@ -67,7 +76,7 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
       <Label htmlFor={id}>Inhalt</Label>
       <Textarea id={id} rows={3} value={content} onChange={(e) => setContent(e.target.value)} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" className="min-h-10">
+        <Button type="submit" size="sm" className="min-h-10" {...deniedProps(maySend)}>
           <Send aria-hidden />
           Erneut senden
         </Button>
@@ -81,12 +90,14 @@ function FailedActions({ entry }: { entry: QueuedPost }) {
 
 /** An expired post stays listed until the operator sends it after all or discards it. */
 function ExpiredActions({ entry }: { entry: QueuedPost }) {
+  const maySend = useCan('social.post');
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         size="sm"
         variant="outline"
         className="min-h-10"
+        {...deniedProps(maySend)}
         onClick={() =>
           void resendExpired(entry.id).then(() => {
             toast.success(messages.resent);
@@ -114,6 +125,7 @@ function ExpiredActions({ entry }: { entry: QueuedPost }) {
 export function OutboxPanel() {
   const entries = useLiveQuery(() => listOutbox(), []);
   const [draining, setDraining] = useState(false);
+  const maySend = useCan('social.post');
   const sendNow = async () => {
     setDraining(true);
     try {
@@ -135,7 +147,7 @@ export function OutboxPanel() {
             besteht.
           </CardDescription>
         </div>
-        <Button variant="outline" onClick={() => void sendNow()} disabled={draining}>
+        <Button variant="outline" onClick={() => void sendNow()} disabled={draining} {...deniedProps(maySend)}>
           <RefreshCw aria-hidden className={draining ? 'animate-spin' : undefined} />
           Jetzt senden
         </Button>

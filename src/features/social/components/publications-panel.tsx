@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { SocialPublication } from '@/contract';
 import { PLATFORM_LABELS } from '@/lib/labels';
+import { useLazyCan } from '@/lib/use-lazy-can';
 import { usePublications } from '../api/get-publications';
 import { useRetryPublication } from '../api/retry-publication';
 import { messages, PUBLICATION_STATE_LABELS } from '../messages';
@@ -15,6 +16,8 @@ const TONE = { published: 'ok', failed: 'error', pending: 'info', scheduled: 'ne
 export function PublicationsPanel() {
   const publications = usePublications();
   const retry = useRetryPublication();
+  // Loaded beside the screen, as the composer's check: the Social screen's first load is at its budget.
+  const mayRetry = useLazyCan('social.retry');
   const groups = new Map<string, SocialPublication[]>();
   for (const p of publications.data ?? []) groups.set(p.postId, [...(groups.get(p.postId) ?? []), p]);
 
@@ -62,7 +65,8 @@ export function PublicationsPanel() {
                       variant="outline"
                       className="ml-auto"
                       onClick={() => resend(p)}
-                      disabled={retry.isPending}
+                      disabled={retry.isPending || !mayRetry.allowed}
+                      title={mayRetry.reason}
                       aria-label={`${messages.retry}: ${PLATFORM_LABELS[p.platform]}`}
                     >
                       <RotateCcw aria-hidden />

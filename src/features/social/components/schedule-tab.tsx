@@ -21,10 +21,12 @@ import { useScheduledPosts } from '../api/get-scheduled-posts';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { PLATFORM_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { messages } from '../messages';
 
 function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: () => void }) {
   const update = useUpdateScheduledPost();
+  const may = useCan('social.updateScheduled');
   const [form, setForm] = useState<ScheduledPost>(post);
   const [error, setError] = useState<string | null>(null);
   const save = (e: React.FormEvent) => {
@@ -89,7 +91,7 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
             <Button variant="outline" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.isPending} {...deniedProps(may)}>
               Save
             </Button>
           </DialogFooter>
@@ -103,6 +105,7 @@ function EditScheduledDialog({ post, onClose }: { post: ScheduledPost; onClose: 
 export function ScheduleTab() {
   const scheduled = useScheduledPosts();
   const [editing, setEditing] = useState<ScheduledPost | null>(null);
+  const mayEdit = useCan('social.updateScheduled');
   if (scheduled.isPending) return <p className="text-sm text-muted-foreground">Lädt …</p>;
   if (scheduled.isError)
     return (
@@ -133,6 +136,7 @@ export function ScheduleTab() {
                   className="min-h-10"
                   onClick={() => setEditing(post)}
                   aria-label={`Edit ${post.title}`}
+                  {...deniedProps(mayEdit)}
                 >
                   <Pencil aria-hidden />
                   Edit

@@ -15,11 +15,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { PostTemplate } from '@/contract';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useUpdateTemplate } from '../api/update-template';
 import { messages } from '../messages';
 
 function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onClose: () => void }) {
   const update = useUpdateTemplate();
+  const may = useCan('social.updateTemplate');
   const [form, setForm] = useState(template);
   const [error, setError] = useState<string | null>(null);
   const save = (e: React.FormEvent) => {
@@ -68,7 +70,7 @@ function EditTemplateDialog({ template, onClose }: { template: PostTemplate; onC
             <Button variant="outline" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.isPending} {...deniedProps(may)}>
               Save
             </Button>
           </DialogFooter>
@@ -87,6 +89,7 @@ export function TemplatesTab({
   onUse: (template: PostTemplate) => void;
 }) {
   const [editing, setEditing] = useState<PostTemplate | null>(null);
+  const mayEdit = useCan('social.updateTemplate');
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {templates.map((t) => (
@@ -98,7 +101,12 @@ export function TemplatesTab({
             <p className="whitespace-pre-wrap rounded-md bg-muted/50 p-3 font-mono text-xs">{t.content}</p>
           </CardContent>
           <CardFooter className="gap-2">
-            <Button variant="outline" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+            <Button
+              variant="outline"
+              onClick={() => setEditing(t)}
+              aria-label={`Edit ${t.name}`}
+              {...deniedProps(mayEdit)}
+            >
               <Pencil aria-hidden />
               Edit
             </Button>

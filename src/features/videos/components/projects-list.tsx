@@ -12,6 +12,7 @@ import { useAvatars } from '../api/get-avatars';
 import { useVideoPlatforms } from '../api/get-video-platforms';
 import { useVideoProjects } from '../api/get-video-projects';
 import { formatDateTimeMedium } from '@/lib/format';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useDownloadVideo } from '../api/download-video';
 import { useVideoStatusPoll } from '../api/get-video-status';
 import { useRetryVideoProject } from '../api/retry-video-project';
@@ -95,6 +96,8 @@ function ProjectRow({
   listFetching: boolean;
 }) {
   const retry = useRetryVideoProject();
+  // A provider's project goes again through its create route, a local one through video.retryProject: an Editor's.
+  const mayRetry = useCan('video.retryProject');
   const download = useDownloadVideo();
   const poll = useVideoStatusPoll(project);
   const progress = project.status === 'processing' && poll.data ? poll.data.progress : project.progress;
@@ -162,6 +165,7 @@ function ProjectRow({
                 className="min-h-10"
                 onClick={onRetry}
                 disabled={retry.isPending}
+                {...deniedProps(mayRetry)}
                 aria-label={`Retry: ${project.title}`}
               >
                 {retry.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <RotateCcwIcon aria-hidden />}

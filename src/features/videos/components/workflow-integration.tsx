@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { showFailureToast } from '@/components/ui/failure-toast';
 import { ApiError, bodyMessage, errorMessage } from '@/lib/http/api-error';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { useTriggerVideoWebhook } from '../api/trigger-webhook';
 import { useUploadWorkflow } from '../api/upload-workflow';
 import type { WorkflowDraft } from '../lib/draft';
@@ -38,6 +39,7 @@ export function WorkflowIntegration({
   const ids = { url: useId(), file: useId(), preview: useId() };
   const trigger = useTriggerVideoWebhook();
   const upload = useUploadWorkflow();
+  const mayUpload = useCan('workflow.upload');
 
   const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -165,7 +167,7 @@ export function WorkflowIntegration({
               >
                 {draft.file.preview}
               </pre>
-              <Button onClick={onUpload} disabled={upload.isPending}>
+              <Button onClick={onUpload} disabled={upload.isPending} {...deniedProps(mayUpload)}>
                 {upload.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <UploadIcon aria-hidden />}
                 Upload workflow
               </Button>

@@ -23,6 +23,7 @@ import { Field } from './field';
 import { voiceOptions } from '../lib/voices';
 import { formatDateTime, formatTime } from '@/lib/format';
 import { useOnline } from '@/lib/use-online';
+import { deniedProps, useCan } from '@/lib/use-can';
 
 const STEP_LABEL = { completed: 'Fertig', running: 'Läuft', pending: 'Wartend' } as const;
 const STEP_TONE = { completed: 'ok', running: 'info', pending: 'neutral' } as const;
@@ -142,6 +143,7 @@ function RunArtefacts({ artefacts }: { artefacts: RunArtefact[] }) {
 function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
   const runs = useRuns();
   const start = useStartAiNews(settings.config, settings.params);
+  const mayStart = useCan('workflow.aiNewsStart');
   const latest = runs.data?.[0];
   const onStart = () =>
     start.mutate(undefined, {
@@ -195,7 +197,7 @@ function LiveRunCard({ settings }: { settings: WorkflowSettings }) {
           </ol>
         )}
         {latest?.artefacts && <RunArtefacts artefacts={latest.artefacts} />}
-        <Button variant="outline" disabled={start.isPending} onClick={onStart}>
+        <Button variant="outline" disabled={start.isPending} {...deniedProps(mayStart)} onClick={onStart}>
           {start.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Play aria-hidden />}Run über den Server
           starten
         </Button>
@@ -233,6 +235,7 @@ function VariablesCard() {
 function RunsCard({ workflowId }: { workflowId: string }) {
   const runs = useLogs(workflowId);
   const retry = useRetryRun();
+  const mayRetry = useCan('workflow.retry');
   const [logRun, setLogRun] = useState<RunHistoryItem | null>(null);
   const items = runs.data ?? [];
   const onRetry = (run: RunHistoryItem) =>
@@ -282,6 +285,7 @@ function RunsCard({ workflowId }: { workflowId: string }) {
                   variant="outline"
                   onClick={() => onRetry(run)}
                   disabled={retry.isPending}
+                  {...deniedProps(mayRetry)}
                   aria-label={`Retry ${run.id}`}
                 >
                   <RotateCcw aria-hidden />
@@ -315,6 +319,8 @@ function RunsCard({ workflowId }: { workflowId: string }) {
 function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings; runtime: WorkflowRuntime }) {
   const [voice, setVoice] = useState(settings.params.voice);
   const id = useId();
+  // On a live desk a manual action is a workflow.trigger, an Editor's (in the demo the webhook's, as the role's check).
+  const mayTrigger = useCan('workflow.trigger');
   return (
     <Card>
       <CardHeader>
@@ -326,6 +332,7 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
           className="w-full"
           variant="outline"
           disabled={runtime.busy}
+          {...deniedProps(mayTrigger)}
           onClick={() => runtime.manualTrigger('force_scrape', 'Scraping erzwungen')}
         >
           <Newspaper aria-hidden />
@@ -343,6 +350,7 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
           <Button
             variant="outline"
             disabled={runtime.busy}
+            {...deniedProps(mayTrigger)}
             onClick={() => {
               settings.updateParams({ voice });
               runtime.manualTrigger('change_voice', `Stimme: ${voice}`, { voice });
@@ -356,6 +364,7 @@ function ManualTriggersCard({ settings, runtime }: { settings: WorkflowSettings;
           className="w-full"
           variant="outline"
           disabled={runtime.busy}
+          {...deniedProps(mayTrigger)}
           onClick={() => runtime.manualTrigger('regenerate_video', 'Video wird neu erzeugt')}
         >
           {runtime.busy ? <Loader2 aria-hidden className="animate-spin" /> : <Video aria-hidden />}Regenerate Video

@@ -38,7 +38,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
 import { STATE_LABEL } from './summary-cards';
 import { voiceOptions } from '../lib/voices';
-import { useCan } from '@/lib/use-can';
+import { deniedProps, useCan } from '@/lib/use-can';
 
 export const N8N_DOCS_URL = 'https://docs.n8n.io/';
 const LANGUAGES: Array<{ value: Language; label: string }> = [
@@ -67,6 +67,8 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
   const [reading, setReading] = useState(false);
   const [pending, setPending] = useState<PendingHostChange | null>(null);
   const register = useUploadWorkflow();
+  // An import sends the file to the server too (workflow.n8nUpload): an Editor's.
+  const mayImport = useCan('workflow.n8nUpload');
   const backend = useUploadStatus(register.data?.id);
   const id = useId();
 
@@ -115,6 +117,7 @@ function ImportCard({ settings }: { settings: WorkflowSettings }) {
             type="file"
             accept="application/json,.json"
             disabled={reading}
+            {...deniedProps(mayImport)}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </Field>
