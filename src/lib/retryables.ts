@@ -143,6 +143,23 @@ export function canRetry(operation: { kind: string } | undefined): boolean {
   return operation !== undefined && (Object.hasOwn(RETRYABLES, operation.kind) || STORED_BY_ID.has(operation.kind));
 }
 
+/** The contract operation a Retry re-runs, whose least role it needs; none for a webhook, a health check or a raw path. */
+export function retryOperationId(operation: { kind: string; args: unknown } | undefined): OperationId | undefined {
+  if (!operation) return undefined;
+  if (STORED_BY_ID.has(operation.kind)) return operation.kind as OperationId;
+  const byKind: Partial<Record<string, OperationId>> = {
+    'video.generate': 'video.generate',
+    'video.retry': 'video.retryProject',
+    'tts.generate': 'tts.generate',
+    'service.test': 'test.service',
+  };
+  if (operation.kind === 'api.call') {
+    const id = object(operation.args).id;
+    return typeof id === 'string' ? (id as OperationId) : undefined;
+  }
+  return byKind[operation.kind];
+}
+
 /** Re-runs a recorded operation; an entry without a declared one gives NotRetryableError ('Dieser Fehler kann …'). */
 export function runRetryable(operation: { kind: string; args: unknown } | undefined): Promise<unknown> {
   if (!operation || !canRetry(operation)) return Promise.reject(new NotRetryableError());

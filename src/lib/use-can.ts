@@ -44,11 +44,14 @@ export interface Can {
   reason?: string;
 }
 
-/** Whether the signed-in role may call an operation; unknown role: allowed (the server still refuses with 403). */
-export function useCan(id: OperationId): Can {
+/**
+ * Whether the signed-in role may call an operation; unknown role: allowed (the server still refuses with 403). No
+ * operation (a control that calls none, as an error log's Retry of a webhook): allowed.
+ */
+export function useCan(id: OperationId | undefined): Can {
   const role = useRole();
   const table = useSyncExternalStore(subscribeAccess, getAccess, getAccess);
-  const reason = role && table ? table.deniedReason(role, table.accessOfId(id)) : undefined;
+  const reason = id && role && table ? table.deniedReason(role, table.accessOfId(id)) : undefined;
   return reason ? { allowed: false, reason } : { allowed: true };
 }
 

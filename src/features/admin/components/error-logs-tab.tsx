@@ -10,7 +10,8 @@ import { computeStatistics, resolveError } from '@/db/error-log';
 import { storageFailureMessage } from '@/db/storage-errors';
 import { allBreakerStates } from '@/lib/resilience/breakers';
 import { NOT_RETRYABLE_MESSAGE } from '@/lib/resilience/retry-registry';
-import { canRetry } from '@/lib/retryables';
+import { canRetry, retryOperationId } from '@/lib/retryables';
+import { deniedProps, useCan } from '@/lib/use-can';
 import { redact } from '@/lib/security/redact';
 import { useClearErrors } from '../api/clear-errors';
 import { useErrorEntries } from '../api/get-error-entries';
@@ -38,6 +39,8 @@ function Counter({ label, value, testId }: { label: string; value: number; testI
 
 function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
   const retry = useRetryErrorEntry();
+  // A Retry sends the recorded call again: it needs that operation's least role.
+  const mayRetry = useCan(retryOperationId(entry.operation));
   return (
     <li className="space-y-2 border-b p-3 last:border-b-0" data-testid="error-entry">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -78,6 +81,7 @@ function EntryRowView({ entry }: { entry: ErrorLogEntry }) {
                 size="sm"
                 variant="outline"
                 disabled={retry.isPending}
+                {...deniedProps(mayRetry)}
                 aria-label={`Retry ${serviceName(entry.service)}`}
                 onClick={() =>
                   retry.mutate(entry, {
