@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { setDemoRole } from '@/lib/session';
 import { renderWithProviders } from '../../../../tests/render';
 import { SourcesTab } from './sources-tab';
@@ -22,6 +22,8 @@ test("an Editor's System switches and the disclosure's Speichern are disabled an
   renderWithProviders(<SystemTab />);
   const review = await screen.findByRole('switch', { name: 'Freigabe vor Veröffentlichung' });
   const fourEyes = screen.getByRole('switch', { name: 'Vier-Augen-Prinzip' });
+  // The table of who may do what loads with the first check.
+  await waitFor(() => expect(review).toBeDisabled());
   for (const toggle of [review, fourEyes]) {
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAttribute('title', ADMIN_ONLY);
@@ -51,7 +53,7 @@ test("an Editor's Add user and a user's changes are disabled and say why; API to
   renderWithProviders(<UsersTab />);
   const list = await screen.findByRole('list', { name: 'Users' });
   const add = screen.getByRole('button', { name: 'Add user' });
-  expect(add).toBeDisabled();
+  await waitFor(() => expect(add).toBeDisabled());
   expect(add).toHaveAccessibleDescription(ADMIN_ONLY);
   const row = within(list).getAllByRole('listitem')[0] as HTMLElement;
   for (const button of within(row).getAllByRole('button')) {
@@ -74,7 +76,7 @@ test("a Viewer's Quellen: fetching, editing, deleting and adding are disabled an
   renderWithProviders(<SourcesTab />);
   const list = await screen.findByRole('list', { name: 'Quellen' });
   const fetchAll = screen.getByRole('button', { name: 'Alle jetzt abrufen' });
-  expect(fetchAll).toBeDisabled();
+  await waitFor(() => expect(fetchAll).toBeDisabled());
   expect(fetchAll).toHaveAccessibleDescription(EDITORS);
   const row = within(list).getAllByRole('listitem')[0] as HTMLElement;
   for (const control of [...within(row).getAllByRole('button'), within(row).getByRole('switch')]) {

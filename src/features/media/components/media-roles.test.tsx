@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDemoRole } from '@/lib/session';
 import { renderWithProviders } from '../../../../tests/render';
@@ -30,7 +30,8 @@ async function uploadAndDelete(title: string) {
 test("a Viewer's Upload and Delete are disabled and say why", async () => {
   setDemoRole('Viewer');
   const { upload, remove } = await uploadAndDelete('Logo Newsdesk');
-  expect(upload).toBeDisabled();
+  // The table of who may do what loads with the first check.
+  await waitFor(() => expect(upload).toBeDisabled());
   expect(upload).toHaveAccessibleDescription(VIEWER);
   expect(remove).toHaveAttribute('aria-disabled', 'true');
   expect(remove).toHaveAccessibleDescription(VIEWER);
