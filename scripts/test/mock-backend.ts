@@ -138,6 +138,8 @@ export async function startMockBackend(
         token &&
         path.startsWith('/api/') &&
         !path.startsWith('/api/health/') &&
+        // Signing in and setting a password are open: they are how a person gets credentials.
+        !(req.method === 'POST' && (path === '/api/session' || path === '/api/session/password')) &&
         req.headers.authorization !== `Bearer ${token}`
       ) {
         res

@@ -208,7 +208,7 @@ describe('the OpenAPI document', () => {
     ).toEqual({ type: 'string', format: 'binary' });
   });
 
-  test("bearer token on every operation except the stage calls n8n makes with the run's own token", () => {
+  test("bearer token on every operation except the sign-in and the stage calls n8n makes with the run's own token", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.runToken).toMatchObject({
       type: 'apiKey',
@@ -223,6 +223,11 @@ describe('the OpenAPI document', () => {
         expect(op.security).toEqual([{ runToken: [] }]);
         expect(op.responses['401'], `${method} ${path} documents 401`).toBeDefined();
         runToken.push(path);
+        continue;
+      }
+      // Signing in and setting a password from a link are open: they check the password or the link instead.
+      if ((path === '/session' && method === 'post') || path === '/session/password') {
+        expect(op.security, `${method} ${path}`).toEqual([]);
         continue;
       }
       expect(op.security, `${method} ${path}`).toBeUndefined();
@@ -248,6 +253,12 @@ describe('the OpenAPI document', () => {
       'POST /sources/fetch',
       'POST /runs/{runId}/stages/{stage}',
       'POST /live/on-air',
+      // A new link replaces the one before; a session, a password or a token made twice is harmless and never replayed:
+      // a stored first answer would keep a secret (a session token, an API token) on the server.
+      'POST /users/{id}/password-link',
+      'POST /session',
+      'POST /session/password',
+      'POST /tokens',
     ];
     const keyRef = { $ref: '#/components/parameters/IdempotencyKey' };
     const withKey: string[] = [];
@@ -335,8 +346,13 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(buildOpenApi())).toBe(JSON.stringify(doc));
     const text = JSON.stringify(doc);
     expect(text.match(/blob:[^"]*/g)).toBeNull();
-    // The captured answers were made at the fixed clock of scripts/openapi.mjs; the fixtures' own dates are older.
+    // The captured answers were made at the fixed clock of scripts/openapi.mjs (and name ends counted from it: a demo
+    // session's 12 hours, a link's 24); the fixtures' own dates are older.
     const recent = new Set(text.match(/2026-\d\d-\d\dT[\d:.]+Z/g));
-    expect([...recent]).toEqual(['2026-11-23T09:00:00.000Z']);
+    expect([...recent].sort()).toEqual([
+      '2026-11-23T09:00:00.000Z',
+      '2026-11-23T21:00:00.000Z',
+      '2026-11-24T09:00:00.000Z',
+    ]);
   });
 });

@@ -100,6 +100,7 @@ describe('sources mock store', () => {
       disclosure: { reviewed: before.disclosure.reviewed, automatic: 'Automatisch erstellt.' },
       ttsRoles: before.ttsRoles,
       onAir: before.onAir,
+      fourEyes: false,
     });
     await expect(updateDeskSettings({ disclosure: { reviewed: '   ' } })).rejects.toMatchObject({ status: 400 });
   });
