@@ -1,5 +1,6 @@
-// Registers a contract operation on the app: its method and path from the table, params/query/body parsed with its
-// zod/mini schemas (400 with German issues), the answer checked against the response schema, Idempotency-Key honoured.
+// Registers a contract operation on the app: its method and path from the table, the caller's role checked against its
+// access (403 in German), params/query/body parsed with its zod/mini schemas (400 with German issues), the answer
+// checked against the response schema, Idempotency-Key honoured, and every change appended to the audit trail.
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import {
