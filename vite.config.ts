@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cspPolicy, inlineScriptHashes, SECURITY_HEADERS } from './scripts/build/csp';
 import { DASHBOARD_SCREENS } from './src/lib/screens';
@@ -79,6 +81,8 @@ function routePreload() {
         );
         const script =
           `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=r[p]||s;` +
+          // index.html carries the landing page's prerender: a host answering a deep link with it must not show that.
+          `if(p!=='/')document.documentElement.setAttribute('data-deep-link','');` +
           `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
           `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
         built.script = script;
@@ -108,60 +112,172 @@ function routeDocuments(): Plugin {
     name: 'newsdesk-route-documents',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string')
         throw new Error('route documents: no index.html in the build');
       const tag = `<script>${routePreloads.built.script}</script>`;
       if (!routePreloads.built.script || !index.source.includes(tag))
         throw new Error('route documents: index.html has no route preload script');
-      for (const [route, files] of routePreloads.built.routes) {
-        if (route === '/') continue;
-        const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
-        this.emitFile({ type: 'asset', fileName: `${route.slice(1)}.html`, source: index.source.replace(tag, links) });
+      const root = '<div id="root"></div>';
+      if (!index.source.includes(root)) throw new Error('route documents: index.html has no empty #root');
+      const prerender = await loadPrerender();
+      try {
+        for (const [route, files] of routePreloads.built.routes) {
+          if (route === '/') continue;
+          const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+          // The fixture gallery is a designers' page, not a screen: it keeps an empty #root.
+          const shell = route.startsWith('/dashboard') ? prerender.module.prerenderDashboard(route) : '';
+          const source = index.source.replace(tag, links).replace(root, `<div id="root">${shell}</div>`);
+          this.emitFile({ type: 'asset', fileName: `${route.slice(1)}.html`, source });
+        }
+        index.source = index.source.replace(root, `<div id="root">${prerender.module.prerenderLanding()}</div>`);
+      } finally {
+        await prerender.close();
       }
     },
   };
 }
 
 /**
- * One chunk for the dashboard's shell. Rolldown splits the modules every dashboard screen loads (app/render, the
- * layout, the query client, the API client, the sidebar's icons) into ~35 small chunks by which lazy chunks also use
- * them; each file costs its own gzip header and import lines (41 KB gzip in 35 files, 32 KB as one). Only modules
- * that nothing outside the shell reaches are merged: the landing page, its idle extras and the mock network (which
- * must run before any app code) never load this chunk, and every dashboard screen loads all of it anyway.
+ * src/app/prerender.tsx through Vite's SSR loader: the app's own components with the same aliases and transforms as
+ * the build, rendered by react-dom/server. A server of its own (no config file): this build's plugins stay out of it.
  */
-function dashboardShellChunk() {
-  const shell = new Set<string>();
+async function loadPrerender() {
+  const server = await createServer({
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    resolve: { alias: [{ find: '@', replacement: src }] },
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule(`${src}/app/prerender.tsx`)) as {
+      prerenderDashboard: (path: string) => string;
+      prerenderLanding: () => string;
+    };
+    return { module, close: () => server.close() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/**
+ * What a module takes from the icon and Radix barrels (`import { Menu } from 'lucide-react'`): the barrel imports every
+ * icon and every primitive, so following it would put what only a dialog uses into a chunk a screen loads first. The
+ * walk stops at a barrel and follows the named parts instead (read from the barrel's own export lines).
+ */
+function barrelParts(ids: string[]) {
+  const parts = new Map<string, Map<string, string>>();
+  for (const id of ids) {
+    const lucide = /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/.test(id);
+    const radix = /\/node_modules\/radix-ui\/dist\/index\.mjs$/.test(id);
+    if (!lucide && !radix) continue;
+    const code = readFileSync(id, 'utf8');
+    const names = new Map<string, string>();
+    if (lucide)
+      for (const [, list, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g))
+        for (const alias of list.matchAll(/as (\w+)/g)) names.set(alias[1], path.resolve(path.dirname(id), file));
+    for (const [, name, pkg] of code.matchAll(/import \* as (\w+) from "([^"]+)"/g)) {
+      const dep = ids.find((other) => other.includes(`/node_modules/${pkg}/`));
+      if (dep) names.set(name, dep);
+    }
+    parts.set(id, names);
+  }
+  const importsOf = /import\s*\{([^}]*)\}\s*from\s*'(lucide-react|radix-ui)'/g;
+  return {
+    parts,
+    /** The parts of a barrel that `id` names in its imports. */
+    named(id: string, imported: readonly string[]): string[] {
+      const barrels = imported.filter((dep) => parts.has(dep));
+      if (barrels.length === 0 || !id.startsWith(src)) return [];
+      const found: string[] = [];
+      for (const [, list, pkg] of readFileSync(id, 'utf8').matchAll(importsOf)) {
+        const barrel = barrels.find((dep) => dep.includes(`/node_modules/${pkg}/`));
+        for (const name of list.split(',').map((entry) => entry.trim().split(/\s+/)[0])) {
+          const part = barrel && name ? parts.get(barrel)?.get(name) : undefined;
+          if (part) found.push(part);
+        }
+      }
+      return found;
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks before a screen's heading. Left alone, Rolldown splits what the dashboard loads by which lazy
+ * chunks share it: a deep link asked for ~40 files, which an HTTP/1.1 host serves six at a time, each with its own gzip
+ * header and import lines. Four kinds of group, each module in one:
+ * - shell: what the layout needs and what two or more screens load, that nothing outside the dashboard reaches (every
+ *   screen loads all of it anyway);
+ * - base: what the landing page's first render shares with the dashboard (react-dom stays apart, the largest file);
+ * - common: what the landing page's idle extras or the mock network share with the dashboard;
+ * - one per screen: the modules only that screen loads, with its page (a chunk named after its folder).
+ * Modules nothing on the dashboard loads keep Rolldown's own splitting (the landing page, the mock network, dialogs).
+ */
+function dashboardChunks() {
+  const groups = { shell: new Set<string>(), base: new Set<string>(), common: new Set<string>() };
+  const screens = new Map<string, Set<string>>(DASHBOARD_SCREENS.map(({ id }) => [id, new Set<string>()]));
   const roots = ['app/render.tsx', 'app/dashboard-layout.tsx'].map((module) => `${src}/${module}`);
+  // Files whose place other groups decide (the entity files evaluate in order) or that must stay apart.
+  const apart = /\/src\/contract\/entities\/|\/node_modules\/react-dom\//;
   const plugin: Plugin = {
-    name: 'newsdesk-dashboard-shell-chunk',
+    name: 'newsdesk-dashboard-chunks',
     apply: 'build',
     buildEnd() {
-      shell.clear();
+      for (const set of [...Object.values(groups), ...screens.values()]) set.clear();
+      const barrels = barrelParts([...this.getModuleIds()]);
       const reach = (starts: string[], { dynamic, stop }: { dynamic: boolean; stop: Set<string> }) => {
         const seen = new Set<string>();
         const queue = [...starts];
         while (queue.length > 0) {
           const id = queue.pop();
-          if (id === undefined || seen.has(id) || stop.has(id)) continue;
+          if (id === undefined || seen.has(id) || stop.has(id) || barrels.parts.has(id)) continue;
           seen.add(id);
           const info = this.getModuleInfo(id);
           if (!info) continue;
-          queue.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
+          queue.push(...info.importedIds, ...barrels.named(id, info.importedIds));
+          if (dynamic) queue.push(...info.dynamicallyImportedIds);
         }
         return seen;
       };
+      const stopAtShell = new Set(roots);
       // Everything the page can load without entering the shell: the landing page, its extras, the mock network.
-      const outside = reach([`${src}/main.tsx`], { dynamic: true, stop: new Set(roots) });
-      for (const id of reach(roots, { dynamic: false, stop: new Set() })) if (!outside.has(id)) shell.add(id);
-      if (!roots.every((root) => shell.has(root)))
-        throw new Error('dashboard shell chunk: the shell is reached from outside it');
+      const outside = reach([`${src}/main.tsx`], { dynamic: true, stop: stopAtShell });
+      // What the landing page's first render runs.
+      const landing = reach([`${src}/main.tsx`, `${src}/app/landing-shell.tsx`], { dynamic: false, stop: stopAtShell });
+      const layout = reach(roots, { dynamic: false, stop: new Set() });
+      for (const id of layout) if (!outside.has(id)) groups.shell.add(id);
+      if (!roots.every((root) => groups.shell.has(root)))
+        throw new Error('dashboard chunks: the shell is reached from outside it');
+      const uses = new Map<string, string[]>();
+      for (const { id } of DASHBOARD_SCREENS)
+        for (const module of reach([`${src}/features/${id}/index.ts`], { dynamic: false, stop: new Set() }))
+          uses.set(module, [...(uses.get(module) ?? []), id]);
+      for (const module of new Set([...layout, ...uses.keys()])) {
+        if (apart.test(module) || groups.shell.has(module)) continue;
+        const users = uses.get(module) ?? [];
+        if (landing.has(module)) groups.base.add(module);
+        else if (outside.has(module)) groups.common.add(module);
+        else if (users.length === 1 && !layout.has(module)) screens.get(users[0])?.add(module);
+        else groups.shell.add(module);
+      }
     },
   };
-  return { plugin, test: (id: string) => shell.has(id) };
+  const test = (set: Set<string>) => (id: string) => set.has(id);
+  return {
+    plugin,
+    groups: [
+      { name: 'shell', test: test(groups.shell) },
+      { name: 'base', test: test(groups.base) },
+      { name: 'common', test: test(groups.common) },
+      ...[...screens].map(([name, set]) => ({ name, test: test(set) })),
+    ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
+  };
 }
-const shellChunk = dashboardShellChunk();
+const dashboardChunkGroups = dashboardChunks();
 
 /**
  * The Content-Security-Policy of the build (scripts/build/csp.ts): a <meta> tag at the top of index.html whose script-src
@@ -198,7 +314,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     routePreloads.plugin,
-    shellChunk.plugin,
+    dashboardChunkGroups.plugin,
     contentSecurityPolicy(),
     routeDocuments(),
     VitePWA({
@@ -231,14 +347,8 @@ export default defineConfig(({ command }) => ({
         // Everything built plus public/'s favicon and icons (no includeAssets: it listed them a second time).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // config.json decides mock vs live and must follow the network; the mock chunk is cached at run time only.
-        // The per-route documents too: the worker answers every navigation with index.html (navigateFallback).
-        globIgnores: [
-          '**/config.json',
-          '**/mock-network-*.js',
-          'dashboard.html',
-          'dashboard/**/*.html',
-          'fixtures.html',
-        ],
+        // The route documents are precached: public/sw-routes.js answers a screen's navigation with its own one.
+        globIgnores: ['**/config.json', '**/mock-network-*.js', 'fixtures.html'],
         navigateFallback: '/index.html',
         // public/sw-routes.js: the hashed build files come from the precache without the fetch handler (static routes).
         importScripts: ['/sw-routes.js'],
@@ -273,23 +383,16 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // Not its dependencies: those the landing page shares (react, react-dom, cn) stay in their own chunks.
+        // The dashboard's groups first (dashboardChunks): a module goes to the first group that takes it.
         codeSplitting: {
           groups: [
-            { name: 'shell', test: shellChunk.test, includeDependenciesRecursively: false },
+            ...dashboardChunkGroups.groups,
             // The icons that more than one chunk uses, and lucide's own helpers, in one file instead of ~36 files of ~300 bytes
             // each: every module script costs the main thread its fetch, compile and instantiation (/dashboard loaded 71).
             {
               name: 'icons',
               test: /\/node_modules\/lucide-react\/dist\/esm\//,
               minShareCount: 3,
-              includeDependenciesRecursively: false,
-            },
-            // Radix's Slot stays with the Button that every screen loads: the lazy tooltip uses it too, which would split
-            // it into a chunk of its own on every screen's first load.
-            {
-              name: 'button',
-              test: /\/src\/components\/ui\/button\.tsx$|\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//,
               includeDependenciesRecursively: false,
             },
             // The entity files, a chunk each (lib/api/client.ts evaluates them in order), named so that none passes for a

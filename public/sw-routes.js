@@ -40,3 +40,31 @@ self.addEventListener('activate', (event) => {
     })().catch(() => undefined),
   );
 });
+
+// A navigation to a dashboard screen gets that route's own precached document (dist/dashboard/posts.html, …), whose
+// prerendered shell paints before any script; workbox's navigateFallback would answer every one with index.html,
+// which carries the landing page's. Registered before workbox's fetch listener (importScripts runs first), which it
+// then keeps out of the way. A path without a document of its own, and a cache miss, get what workbox would give.
+const routeDocument = (pathname) => {
+  const path = pathname.replace(/\/+$/, '');
+  return path === '/dashboard' || path.startsWith('/dashboard/') ? `${path}.html` : null;
+};
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
+  const url = new URL(request.url);
+  const file = url.origin === self.location.origin ? routeDocument(url.pathname) : null;
+  if (!file) return;
+  event.stopImmediatePropagation();
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(precache);
+      // Precached under their revision (…/posts.html?__WB_REVISION__=…): matched without the query.
+      const own = await cache.match(new URL(file, url.origin).href, { ignoreSearch: true });
+      if (own) return own;
+      const index = await cache.match(new URL('/index.html', url.origin).href, { ignoreSearch: true });
+      return index ?? fetch(request);
+    })(),
+  );
+});

@@ -74,7 +74,7 @@ async function boot() {
     return;
   }
   const { renderApp } = await import('./app/render');
-  renderApp(root, { beforeDashboard: startMocks });
+  await renderApp(root, { beforeDashboard: startMocks });
 }
 
 void boot();

@@ -310,16 +310,18 @@ function gzipSize(dist, urlPath) {
 }
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-// Records in the page when the first <h1> is put into the document (a MutationObserver: before the effects of the
-// render that made it, which start the screen's data requests) and when it is first visible (the next frame).
+// Records in the page when the app's first <h1> is put into the document (a MutationObserver: before the effects of the
+// render that made it, which start the screen's data requests) and when it is first visible (the next frame). The route
+// document's prerendered shell has an <h1> of its own from the start: that one is not the screen.
 const HEADING_PROBE = () => {
+  const appHeading = () => document.querySelector('h1:not([data-prerendered] h1)');
   new MutationObserver((_, observer) => {
-    if (!document.querySelector('h1')) return;
+    if (!appHeading()) return;
     window.__h1In = performance.now();
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true });
   const probe = () => {
-    const h1 = document.querySelector('h1');
+    const h1 = appHeading();
     if (h1 && h1.getBoundingClientRect().height > 0) window.__h1At = performance.now();
     else requestAnimationFrame(probe);
   };
@@ -371,7 +373,7 @@ async function allRequestedScripts(browser, urls, { live }) {
   });
   for (const url of urls) {
     await page.goto(BASE + url);
-    await page.locator('h1').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('h1:not([data-prerendered] h1)').first().waitFor({ state: 'visible', timeout: 20_000 });
     await page.waitForTimeout(2500); // past the idle-time loads (toaster, update prompt, mock warm-up)
   }
   await context.close();

@@ -40,9 +40,7 @@ function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => 
   ) : null;
 }
 
-/** The app's router and, unless the landing shell already shows them, the deferred extras (toaster, update prompt…). */
-export function appElement(options: RouterOptions = {}, { extras = true }: { extras?: boolean } = {}) {
-  const router = createRouter(options);
+function routerElement(router: AppRouter, options: RouterOptions, extras: boolean) {
   return (
     <>
       <RouterProvider router={router} />
@@ -51,11 +49,32 @@ export function appElement(options: RouterOptions = {}, { extras = true }: { ext
   );
 }
 
+/** The app's router and, unless the landing shell already shows them, the deferred extras (toaster, update prompt…). */
+export function appElement(options: RouterOptions = {}, { extras = true }: { extras?: boolean } = {}) {
+  return routerElement(createRouter(options), options, extras);
+}
+
+/** Resolves once the router has loaded the opened route's lazy parts (or failed to: its error page is ready then). */
+function initialized(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * Renders the app into the root element (called by main.tsx once the deployment setting is known).
  * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
+ * The first render waits for the route's code: React's first commit empties the root, so the route document's
+ * prerendered shell (app/prerender) stays on screen until the screen takes its place in that same commit.
  */
-export function renderApp(root: HTMLElement, options: RouterOptions = {}): void {
+export async function renderApp(root: HTMLElement, options: RouterOptions = {}): Promise<void> {
+  const router = createRouter(options);
+  await initialized(router);
   const app = createRoot(root);
-  startTransition(() => app.render(<StrictMode>{appElement(options)}</StrictMode>));
+  startTransition(() => app.render(<StrictMode>{routerElement(router, options, true)}</StrictMode>));
 }

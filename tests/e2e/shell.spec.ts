@@ -118,14 +118,14 @@ test.describe('route preload', () => {
   test.use({ serviceWorkers: 'block' });
 
   /**
-   * Paths of the scripts the page asked for while its shell was still held back: render-*.js for the dashboard,
-   * landing-shell-*.js for /. Held back, nothing renders and nothing idles, so what was asked for then is what the
+   * Paths of the scripts the page asked for while its shell was still held back: shell-*.js for the dashboard (the
+   * router, the layout and what screens share), landing-shell-*.js for /. Held back, nothing renders and nothing idles, so what was asked for then is what the
    * page preloads; the scripts an idle page fetches later (the mock network, the database) are not counted.
    */
   async function requestedBeforeShell(
     page: import('@playwright/test').Page,
     path: string,
-    shell: RegExp = /\/assets\/render-[^/]+\.js$/,
+    shell: RegExp = /\/assets\/shell-[^/]+\.js$/,
   ): Promise<string[]> {
     let shellReleased = false;
     const early: string[] = [];
@@ -144,7 +144,7 @@ test.describe('route preload', () => {
 
   test('the opened screen downloads alongside the shell, not after it', async ({ page }) => {
     const early = await requestedBeforeShell(page, '/dashboard/posts');
-    expect(early.some((p) => /\/assets\/dashboard-layout-[^/]+\.js$/.test(p))).toBe(true);
+    expect(early.some((p) => /\/assets\/shell-[^/]+\.js$/.test(p))).toBe(true);
     expect(early.some((p) => /\/assets\/posts-[^/]+\.js$/.test(p))).toBe(true);
     // Only that screen: no other screen's chunk, and never the landing page's.
     expect(early.filter((p) => /\/assets\/(media|prompts|admin|landing)-[^/]+\.js$/.test(p))).toEqual([]);
@@ -153,9 +153,9 @@ test.describe('route preload', () => {
   test('the landing page preloads its own chunk and nothing of the dashboard', async ({ page }) => {
     const early = await requestedBeforeShell(page, '/', /\/assets\/landing-shell-[^/]+\.js$/);
     expect(early.some((p) => /\/assets\/landing-[^/]+\.js$/.test(p))).toBe(true);
-    expect(early.filter((p) => /\/assets\/(dashboard-layout|overview|db)-[^/]+\.js$/.test(p))).toEqual([]);
-    // Nor the router's shell: the landing page renders without it (app/landing-shell).
-    expect(early.filter((p) => /\/assets\/render-[^/]+\.js$/.test(p))).toEqual([]);
+    expect(early.filter((p) => /\/assets\/(overview|db)-[^/]+\.js$/.test(p))).toEqual([]);
+    // Nor the dashboard's shell with the router: the landing page renders without it (app/landing-shell).
+    expect(early.filter((p) => /\/assets\/shell-[^/]+\.js$/.test(p))).toEqual([]);
   });
 });
 

@@ -193,3 +193,9 @@ export const messages = {
     interval: 'Bitte eine ganze Zahl zwischen 5 und 1440 eingeben.',
   },
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Admin Settings',
+  description: 'Provider keys, failover, resilience, connections and users.',
+};

@@ -21,3 +21,9 @@ export const messages = {
   searchLabel: 'News durchsuchen',
   count: (shown: number, total: number) => `${shown} von ${total} Meldungen`,
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'AI News Central',
+  description: 'KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen.',
+};

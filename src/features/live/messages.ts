@@ -35,3 +35,6 @@ export const quickTextPresets = [
   'Gleich geht es weiter – bleiben Sie dran!',
   'Danke fürs Zuschauen! Mehr Nachrichten auf unseren Kanälen.',
 ] as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = { title: 'Live Broadcast', description: 'Scenes, stream and on-air text in OBS Studio' };

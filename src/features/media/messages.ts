@@ -24,3 +24,6 @@ export const messages = {
 } as const;
 
 export const TYPE_LABELS = { video: 'Video', audio: 'Audio', image: 'Bild' } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = { title: 'Media Library', description: 'Videos, Audio und Bilder verwalten.' };

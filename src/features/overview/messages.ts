@@ -15,3 +15,9 @@ export const overviewMessages = {
   },
   status: { online: 'Online', degraded: 'Eingeschränkt', offline: 'Offline' },
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Dashboard',
+  description: 'Überblick über News, Streams, Videos und den KI-Workflow.',
+};

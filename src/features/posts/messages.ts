@@ -22,3 +22,9 @@ export const messages = {
   searchLabel: 'Posts durchsuchen',
   searchPlaceholder: 'Titel oder Kategorie suchen …',
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Post Management',
+  description: 'Beiträge anlegen, planen, teilen und auswerten.',
+};

@@ -16,3 +16,9 @@ export const messages = {
   previewNeedsTemplate: 'Bitte zuerst ein Template eingeben.',
   topicRequired: 'Bitte ein Thema eingeben.',
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Prompt Generator',
+  description: 'Build prompts for articles, voice-overs and images from templates, presets and your own prompts.',
+};

@@ -66,3 +66,9 @@ export const OUTBOX_STATE_LABELS = {
   failed: 'Fehlgeschlagen',
   expired: 'Abgelaufen',
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Social Media',
+  description: 'Plattformen verbinden, Posts verfassen, planen und auswerten.',
+};

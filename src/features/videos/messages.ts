@@ -22,3 +22,9 @@ export const messages = {
   noAvatars: 'Für diese Plattform sind keine Avatare verfügbar.',
   noProjects: 'Noch keine Video-Projekte.',
 } as const;
+
+/** The screen's title row, also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = {
+  title: 'Video Studio',
+  description: 'Generate AI avatar videos, follow your projects and hand them to your automation workflows.',
+};

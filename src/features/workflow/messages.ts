@@ -22,3 +22,6 @@ export const testsPassed = (ok: number, total: number) => `${ok}/${total} Tests 
 /** A browser reports a CORS refusal like a dropped network; this tells the operator where to look. */
 export const corsHint = (origin: string) =>
   `Hinweis: Wenn n8n erreichbar ist, blockiert vermutlich CORS. Erlauben Sie im n8n Webhook-Node unter „Allowed Origins (CORS)“ den Ursprung ${origin}.`;
+
+/** The screen's title (its description shows the workflow's state), also prerendered into its route document at build time (app/prerender). */
+export const screenHeader = { title: 'n8n AI-News Workflow' };

@@ -18,6 +18,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AiNewsItem, NewsCategory, NewsStatus } from '@/contract';
 import { errorMessage } from '@/lib/http/api-error';
@@ -222,8 +223,7 @@ export function AiNewsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="AI News Central"
-        description="KI-generierte Meldungen aus allen Quellen prüfen, veröffentlichen und wiederholen."
+        {...screenHeader}
         actions={
           <Button onClick={() => setGenerating(true)} {...deniedProps(mayGenerate)}>
             <Sparkles aria-hidden />

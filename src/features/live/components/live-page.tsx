@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { useObs } from '@/lib/obs';
 import { ConnectionPanel } from './connection-panel';
 import { QuickText } from './quick-text';
@@ -13,7 +14,7 @@ export function LivePage() {
   const obs = useObs();
   return (
     <div className="space-y-6">
-      <PageHeader title="Live Broadcast" description="Scenes, stream and on-air text in OBS Studio" />
+      <PageHeader {...screenHeader} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-1">
           <ConnectionPanel />

@@ -8,6 +8,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, type SelectOption } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { MediaFile, MediaType } from '@/contract';
@@ -229,8 +230,7 @@ export function MediaPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Media Library"
-        description="Videos, Audio und Bilder verwalten."
+        {...screenHeader}
         actions={
           <Button onClick={() => setUploading(true)} {...deniedProps(mayUpload)}>
             <Upload aria-hidden />

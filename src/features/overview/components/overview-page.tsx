@@ -3,6 +3,7 @@ import { memo, useDeferredValue } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { StatCardData } from '@/contract';
 import { errorMessage } from '@/lib/http';
@@ -108,7 +109,7 @@ function OverviewData() {
 export function OverviewPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" description="Überblick über News, Streams, Videos und den KI-Workflow." />
+      <PageHeader {...screenHeader} />
       <QuickActions />
       <OverviewData />
     </div>

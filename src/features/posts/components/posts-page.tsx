@@ -21,6 +21,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/api-error';
 import type { Post, PostStatus } from '@/contract';
@@ -333,8 +334,7 @@ export function PostsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Post Management"
-        description="Beiträge anlegen, planen, teilen und auswerten."
+        {...screenHeader}
         actions={
           <Button onClick={() => setCreating(true)} {...deniedProps(mayCreate)}>
             <Plus aria-hidden />

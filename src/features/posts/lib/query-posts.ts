@@ -37,7 +37,10 @@ export function indexPosts(posts: Post[]): IndexedPost[] {
   }));
 }
 
-const collator = new Intl.Collator('de');
+// Made at the first sort, not at load: every screen loads this module (the dashboard's shell chunk), and the overview
+// creates no Intl object.
+let german: Intl.Collator | undefined;
+const collator = { compare: (a: string, b: string) => (german ??= new Intl.Collator('de')).compare(a, b) };
 
 function compare(a: Post, b: Post, key: SortKey): number {
   const x = a[key];

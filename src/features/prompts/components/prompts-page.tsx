@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { retryableLazy } from '@/components/ui/lazy-panel';
 import { toast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { ContentParameters } from '../lib/render';
@@ -47,10 +48,7 @@ export function PromptsPage() {
       className="space-y-6"
       data-unsaved={content.output.trim() || content.topic.trim() || content.location.trim() ? 'true' : undefined}
     >
-      <PageHeader
-        title="Prompt Generator"
-        description="Build prompts for articles, voice-overs and images from templates, presets and your own prompts."
-      />
+      <PageHeader {...screenHeader} />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Prompt Generator">
           <TabsTrigger value="content">Content</TabsTrigger>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { useOnline } from '@/lib/use-online';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { PostTemplate } from '@/contract';
@@ -49,7 +50,7 @@ export function SocialPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Social Media" description="Plattformen verbinden, Posts verfassen, planen und auswerten." />
+      <PageHeader {...screenHeader} />
       {!online && (
         <p
           role="status"

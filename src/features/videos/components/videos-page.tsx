@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { INITIAL_DRAFT, INITIAL_WORKFLOW, type VideoDraft, type WorkflowDraft } from '../lib/draft';
 import { NewVideoForm } from './new-video-form';
@@ -24,10 +25,7 @@ export function VideosPage() {
 
   return (
     <div className="space-y-6" data-unsaved={unsaved ? 'true' : undefined}>
-      <PageHeader
-        title="Video Studio"
-        description="Generate AI avatar videos, follow your projects and hand them to your automation workflows."
-      />
+      <PageHeader {...screenHeader} />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Video Studio">
           <TabsTrigger value="new">New Video</TabsTrigger>

@@ -2,6 +2,7 @@ import { Loader2, Play } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { screenHeader } from '../messages';
 import type { WorkflowConfig } from '@/db/settings';
 import { useCan } from '@/lib/use-can';
 import type { WorkflowRuntime } from '../hooks/use-workflow-runtime';
@@ -12,7 +13,7 @@ export function WorkflowHeader({ config, runtime }: { config: WorkflowConfig; ru
   const mayStart = useCan('workflow.aiNewsStart');
   return (
     <PageHeader
-      title="n8n AI-News Workflow"
+      title={screenHeader.title}
       description={
         <span className="flex flex-wrap items-center gap-2">
           <span>

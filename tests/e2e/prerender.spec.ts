@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { inlineScriptHashes } from '../../scripts/build/csp';
+
+// Each route document carries its screen's shell (sidebar, title row, skeleton) in #root, so the heading paints before
+// any script runs; the app replaces it in its first commit, where the same boxes are drawn again.
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+
+// Written out from SPEC §2 (sidebar names) and the screens' title rows.
+const SHELLS = [
+  { path: '/dashboard', link: 'Dashboard', title: 'Dashboard' },
+  { path: '/dashboard/workflow', link: 'Workflow', title: 'n8n AI-News Workflow' },
+  { path: '/dashboard/ai-news', link: null, title: 'AI News Central' },
+  { path: '/dashboard/posts', link: 'Posts', title: 'Post Management' },
+  { path: '/dashboard/media', link: 'Media Library', title: 'Media Library' },
+  { path: '/dashboard/live', link: 'Live Broadcast', title: 'Live Broadcast' },
+  { path: '/dashboard/social', link: 'Social Media', title: 'Social Media' },
+  { path: '/dashboard/videos', link: 'Video Studio', title: 'Video Studio' },
+  { path: '/dashboard/prompts', link: 'Prompt Generator', title: 'Prompt Generator' },
+  { path: '/dashboard/admin', link: 'Admin Settings', title: 'Admin Settings' },
+  { path: '/dashboard/admin/settings', link: 'Admin Settings', title: 'Admin Settings' },
+] as const;
+
+const LANDING = 'AI-powered news, from trending topic to live broadcast';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, serviceWorkers: 'block' });
+
+  for (const shell of SHELLS) {
+    test(`${shell.path} shows its sidebar and title row from the document alone`, async ({ page }) => {
+      await page.goto(shell.path);
+      const prerendered = page.locator('[data-prerendered]');
+      await expect(prerendered.locator('h1')).toHaveText(shell.title);
+      // Inert and hidden from assistive technology until the app takes over: its buttons would do nothing yet.
+      await expect(prerendered).toHaveAttribute('inert', '');
+      await expect(prerendered).toHaveAttribute('aria-hidden', 'true');
+      const current = prerendered.locator('nav a[aria-current="page"]');
+      if (shell.link) await expect(current).toHaveText(shell.link);
+      else await expect(current).toHaveCount(0);
+      await expect(prerendered.locator('[data-slot="skeleton"]').first()).toBeVisible();
+      await expect(prerendered.locator('[data-testid]')).toHaveCount(0);
+    });
+  }
+
+  test('/ is the landing page in full', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-prerendered] h1')).toHaveText(LANDING);
+    await expect(page.locator('[data-prerendered] a[href="/dashboard"]').first()).toBeVisible();
+  });
+});
+
+test('every document built carries a policy whose hashes cover its inline scripts', () => {
+  const documents = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'assets' ? [] : documents(file);
+      return entry.name.endsWith('.html') ? [file] : [];
+    });
+  const header = JSON.parse(readFileSync(path.join(DIST, 'csp.json'), 'utf8')) as { scriptHashes: string[] };
+  const files = documents(DIST).filter((file) => !file.includes(`${path.sep}auth${path.sep}`));
+  expect(files.map((file) => path.relative(DIST, file))).toEqual(
+    expect.arrayContaining(['index.html', 'dashboard.html', 'dashboard/posts.html', 'dashboard/admin/settings.html']),
+  );
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length, file).toBeGreaterThan(0);
+    for (const hash of hashes) {
+      expect(meta, `${file}: its meta policy`).toContain(hash);
+      expect(header.scriptHashes, `${file}: the header policy of csp.json`).toContain(hash);
+    }
+  }
+});
+
+/** Holds config.json until `release` is called: the app cannot start before, so the prerendered shell shows alone. */
+async function holdConfig(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/config.json', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { __shifts: shifts });
+  });
+}
+
+const box = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).boundingBox();
+  if (!found) throw new Error(`${selector} has no box`);
+  return found;
+};
+
+test.describe('the app takes the shell’s place', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 412, height: 823 },
+  ]) {
+    for (const shell of SHELLS.filter((s) =>
+      ['/dashboard', '/dashboard/posts', '/dashboard/social', '/dashboard/admin'].includes(s.path),
+    )) {
+      test(`${shell.path} on a ${viewport.name}: same heading box, no layout shift, no error`, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(error.message));
+        await watchShifts(page);
+        const release = await holdConfig(page);
+        await page.goto(shell.path);
+        const shellHeading = page.locator('[data-prerendered] h1');
+        await expect(shellHeading).toHaveText(shell.title);
+        const before = await box(page, '[data-prerendered] h1');
+        const beforeDescription = await box(page, '[data-prerendered] h1 + p');
+        release();
+        // The screen itself: its heading is in the accessibility tree (the shell's is hidden from it).
+        const heading = page.getByRole('heading', { level: 1, name: shell.title });
+        await expect(heading).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+        const after = await heading.boundingBox();
+        expect(after).not.toBeNull();
+        for (const key of ['x', 'y', 'width', 'height'] as const)
+          expect(Math.abs((after?.[key] ?? NaN) - before[key]), `heading ${key}`).toBeLessThan(0.5);
+        const description = await heading.locator('xpath=following-sibling::p').first().boundingBox();
+        expect(Math.abs((description?.y ?? NaN) - beforeDescription.y), 'description y').toBeLessThan(0.5);
+        // Let the data arrive and draw, then read what shifted since the document began.
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+        expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+
+  test('index.html keeps its landing page hidden where a host answers a deep link with it', async ({ page }) => {
+    const release = await holdConfig(page);
+    // No document of its own: the preview server answers with index.html, as an SPA host would for any address.
+    await page.goto('/dashboard/posts/unknown');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+    await expect(page.locator('[data-prerendered]')).toBeHidden();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  });
+});
+
+test('installed, the worker answers each screen’s navigation with that screen’s own document, offline too', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+  });
+  // Once more under the worker, which keeps config.json and the demo's mock chunk as they pass.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect
+    .poll(async () => page.evaluate(async () => (await (await caches.open('newsdesk-mocks')).keys()).length), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await context.setOffline(true);
+  try {
+    for (const [address, title] of [
+      ['/dashboard/media', 'Media Library'],
+      ['/dashboard/admin/settings', 'Admin Settings'],
+    ] as const) {
+      const response = await page.goto(address);
+      expect(response?.fromServiceWorker(), address).toBe(true);
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('data-prerendered');
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+    }
+    // The landing page's document still answers /.
+    const landing = await page.goto('/');
+    expect(await landing?.text()).toContain(LANDING);
+  } finally {
+    await context.setOffline(false);
+  }
+});
