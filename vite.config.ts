@@ -98,14 +98,13 @@ function routePreload() {
 const routePreloads = routePreload();
 
 /**
- * One document per route (dist/dashboard/posts.html, …): index.html with the route's modulepreload links written
- * out as tags instead of the inline script that adds them. Measured on /dashboard (41 links, Chromium, 1× CPU): the
- * script's appendChild calls took 26–67 ms in the page's first task, the same links as tags 2–17 ms of parsing, so a
- * deep link no longer starts with a ~100–270 ms long task at Lighthouse's 4×. Hosts answer /dashboard/posts with
- * dashboard/posts.html (vite preview, the Newsdesk server, nginx `try_files $uri $uri.html /index.html`, Netlify's and
- * Vercel's clean URLs); every other address, and the service worker's navigations, get index.html with its script.
- * Runs after the CSP plugin: the copies carry its policy, whose hashes (the theme script's among them) cover their one
- * remaining inline script.
+ * One document per route (dist/dashboard/posts.html, …): index.html with the route's modulepreload links written out
+ * as tags instead of the inline script that adds them (parsing tags costs the first task less than the script's
+ * appendChild calls), and with the screen's shell prerendered into #root (src/app/prerender.tsx); index.html itself
+ * gets the landing page. Hosts answer /dashboard/posts with dashboard/posts.html (vite preview, the Newsdesk server,
+ * nginx `try_files $uri $uri.html /index.html`, Netlify's and Vercel's clean URLs), and so does the service worker
+ * (public/sw-routes.js); every other address gets index.html. Runs after the CSP plugin: the copies carry its policy,
+ * whose hashes (the theme script's among them) cover their one remaining inline script.
  */
 function routeDocuments(): Plugin {
   return {
@@ -187,13 +186,18 @@ function barrelParts(ids: string[]) {
     parts.set(id, names);
   }
   const importsOf = /import\s*\{([^}]*)\}\s*from\s*'(lucide-react|radix-ui)'/g;
+  // The walks pass a module many times (once per screen): each source file is read once.
+  const known = new Map<string, string[]>();
   return {
     parts,
     /** The parts of a barrel that `id` names in its imports. */
     named(id: string, imported: readonly string[]): string[] {
       const barrels = imported.filter((dep) => parts.has(dep));
       if (barrels.length === 0 || !id.startsWith(src)) return [];
+      const cached = known.get(id);
+      if (cached) return cached;
       const found: string[] = [];
+      known.set(id, found);
       for (const [, list, pkg] of readFileSync(id, 'utf8').matchAll(importsOf)) {
         const barrel = barrels.find((dep) => dep.includes(`/node_modules/${pkg}/`));
         for (const name of list.split(',').map((entry) => entry.trim().split(/\s+/)[0])) {
