@@ -1,6 +1,7 @@
 import './index.css';
 import { ConfigError, loadConfig, setConfig, setConfigNotice } from '@/lib/config';
 import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
+import { rememberWorkerAtLoad } from './app/worker-at-load';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -30,6 +31,7 @@ const hintCache = async () => caches.open('newsdesk-deployment');
 const LAST_MODE_KEY = '/newsdesk/last-mode';
 
 async function boot() {
+  rememberWorkerAtLoad();
   const root = document.getElementById('root');
   if (!root) return;
   let startMocks: (() => Promise<unknown>) | undefined;

@@ -3,6 +3,7 @@ import { toast, Toaster } from 'sonner';
 import { putSetting, DEFAULT_SETTINGS } from '@/db/settings';
 import { FakeWorker, pwaStub } from '../../tests/stubs/pwa-register-react';
 import { UpdatePrompt } from './update-prompt';
+import { rememberWorkerAtLoad } from './worker-at-load';
 
 afterEach(() => {
   act(() => void toast.dismiss());
@@ -27,7 +28,12 @@ function serviceWorkerContainer({ controlled }: { controlled: boolean }) {
     ready: Promise.resolve(pwaStub.registration),
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
-  onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
+  // As the page does when it starts.
+  rememberWorkerAtLoad();
+  onTestFinished(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    rememberWorkerAtLoad();
+  });
   return container;
 }
 
@@ -132,6 +138,8 @@ test('a version still installing when the console registered is applied once it 
 test('after „Später“ a later version, found by the hourly check, is offered again', async () => {
   await putSetting('system', { ...DEFAULT_SETTINGS.system, autoUpdates: false });
   serviceWorkerContainer({ controlled: true });
+  // The plugin announces the version the registration holds as waiting.
+  pwaStub.registration.installed(pwaStub.registration.found());
   pwaStub.needRefresh = true;
   renderPrompt(vi.fn());
   expect(await screen.findByText('Update verfügbar')).toBeInTheDocument();
@@ -153,13 +161,15 @@ test('the first installation (no older version controls the page) is no update: 
 });
 
 test('another tab applied an update while this one holds a half-written form: it does not reload, says so, and reloads on request', async () => {
+  const container = serviceWorkerContainer({ controlled: true });
   const form = document.createElement('form');
   form.dataset.unsaved = 'true';
   document.body.append(form);
   const reload = vi.fn();
   renderPrompt(reload);
-  // The plugin calls this when the new version takes control of the page, whichever tab applied it.
-  act(() => pwaStub.onNeedReload?.());
+  await act(async () => undefined);
+  // The new version claims every tab of the desk, whichever tab applied it.
+  act(() => void container.dispatchEvent(new Event('controllerchange')));
   expect(await screen.findByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
   expect(
     screen.getByText(
@@ -172,10 +182,78 @@ test('another tab applied an update while this one holds a half-written form: it
 });
 
 test('a new version taking control of a tab with nothing unsaved reloads it at once', async () => {
+  const container = serviceWorkerContainer({ controlled: true });
   const reload = vi.fn();
   renderPrompt(reload);
+  await act(async () => undefined);
+  act(() => void container.dispatchEvent(new Event('controllerchange')));
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(screen.queryByText('Neue Version in einem anderen Tab geladen')).toBeNull();
+});
+
+test('an offer still being decided when another tab applies the version gives way to the hand-over notice', async () => {
+  const container = serviceWorkerContainer({ controlled: true });
+  const form = document.createElement('form');
+  form.dataset.unsaved = 'true';
+  document.body.append(form);
+  pwaStub.registration.installed(pwaStub.registration.found());
+  renderPrompt(vi.fn());
+  await act(async () => undefined);
+  // Before this tab has read its update setting, the other tab's version takes over.
+  pwaStub.registration.waiting = null;
+  act(() => void container.dispatchEvent(new Event('controllerchange')));
+  expect(await screen.findByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
+  // Long enough for the setting to be read (at most AUTO_UPDATES_WAIT_MS).
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(screen.queryByText('Update verfügbar')).toBeNull();
+  expect(screen.getByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
+});
+
+test('another tab applied an update before this tab was idle enough to mount its prompt: the prompt says so once it mounts', async () => {
+  const container = serviceWorkerContainer({ controlled: true });
+  const form = document.createElement('form');
+  form.dataset.unsaved = 'true';
+  document.body.append(form);
+  // The hand-over came while the page was still busy: no listener of the app's heard it.
+  container.controller = new FakeWorker();
+  container.dispatchEvent(new Event('controllerchange'));
+  const reload = vi.fn();
+  renderPrompt(reload);
+  expect(await screen.findByText('Neue Version in einem anderen Tab geladen')).toBeInTheDocument();
+  expect(reload).not.toHaveBeenCalled();
+});
+
+test('the same early hand-over with nothing typed reloads the tab once its prompt mounts', async () => {
+  const container = serviceWorkerContainer({ controlled: true });
+  container.controller = new FakeWorker();
+  const reload = vi.fn();
+  renderPrompt(reload);
+  await act(async () => undefined);
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test('the first installation taking control of the page reloads nothing and says nothing', async () => {
+  const container = serviceWorkerContainer({ controlled: false });
+  const reload = vi.fn();
+  renderPrompt(reload);
+  await act(async () => undefined);
+  container.controller = new FakeWorker();
+  act(() => void container.dispatchEvent(new Event('controllerchange')));
+  await act(async () => undefined);
+  expect(reload).not.toHaveBeenCalled();
+  expect(screen.queryByText('Neue Version in einem anderen Tab geladen')).toBeNull();
+});
+
+test("the plugin's own reload on a hand-over is turned off: it would reload over typed input", async () => {
+  const form = document.createElement('form');
+  form.dataset.unsaved = 'true';
+  document.body.append(form);
+  const reload = vi.fn();
+  renderPrompt(reload);
+  // Given no onNeedReload, the plugin calls location.reload() itself.
   await vi.waitFor(() => expect(pwaStub.onNeedReload).toBeDefined());
   act(() => pwaStub.onNeedReload?.());
-  expect(reload).toHaveBeenCalledTimes(1);
+  await act(async () => undefined);
+  expect(reload).not.toHaveBeenCalled();
   expect(screen.queryByText('Neue Version in einem anderen Tab geladen')).toBeNull();
 });

@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { extrasMessages } from './extras-messages';
 import { decideUpdate, hasUnsavedInput } from './unsaved-input';
+import { workerAtLoad } from './worker-at-load';
 
 /** How long a waiting update waits for Admin's saved 'automatic updates' before it goes by SPEC §9's default (on). */
 export const AUTO_UPDATES_WAIT_MS = 2000;
@@ -84,14 +85,11 @@ export function watchForWaitingVersion(registration: ServiceWorkerRegistration, 
 
 const reloadPage = () => window.location.reload();
 
-// The mounted prompt's reload (a test's own): useRegisterSW keeps the callbacks of the render that first called it.
-let currentReload: () => void = reloadPage;
-
 /**
- * A new version took control of this tab — applied here, or in another tab of the desk, which hands every tab over at
- * once. The tab reloads only when nothing typed would be lost; otherwise it stays as it is and says so.
+ * A new version took control of this tab — applied in another tab of the desk, which hands every tab over at once. The
+ * tab reloads only when nothing typed would be lost; otherwise it stays as it is and says so.
  */
-export function newVersionControls(reload: () => void = currentReload): void {
+function newVersionControls(reload: () => void): void {
   if (!hasUnsavedInput()) {
     reload();
     return;
@@ -113,16 +111,47 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    // Without this the plugin reloads every tab the moment any tab applies an update, over whatever is typed there.
-    onNeedReload: () => newVersionControls(),
+    // Without this the plugin reloads every tab the moment any tab applies an update, over whatever is typed there. It
+    // also calls it only when its own guess of which tab found the version holds; the controllerchange listener below
+    // decides instead, in every tab.
+    onNeedReload: () => undefined,
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed', error);
     },
   });
   const waiting = needRefresh || waitingFound;
+  // Set once this tab has told the waiting version to take over: its hand-over then reloads this tab.
+  const applyingRef = useRef(false);
+  const reloadRef = useRef(reload);
   useEffect(() => {
-    currentReload = reload;
+    reloadRef.current = reload;
   }, [reload]);
+
+  // Every hand-over reaches every tab of the desk (the worker claims its clients): the first installation's, after
+  // which the runtime caches are filled, and each update's, applied here or in another tab.
+  useEffect(() => {
+    const container = navigator.serviceWorker;
+    if (!container) return;
+    const atLoad = workerAtLoad();
+    let controlled = Boolean(atLoad ?? container.controller);
+    const onControllerChange = () => {
+      const update = controlled;
+      controlled = Boolean(container.controller);
+      if (!update) {
+        warmRuntimeCaches();
+        return;
+      }
+      // The version this tab was offering now runs: nothing is waiting any more.
+      setNeedRefresh(false);
+      setWaitingFound(false);
+      if (applyingRef.current) reloadRef.current();
+      else newVersionControls(() => reloadRef.current());
+    };
+    container.addEventListener('controllerchange', onControllerChange);
+    // This prompt mounts once the page is idle: a hand-over before that is the same news, seen late.
+    if (atLoad && container.controller && container.controller !== atLoad) onControllerChange();
+    return () => container.removeEventListener('controllerchange', onControllerChange);
+  }, [setNeedRefresh]);
 
   // The registration is watched from the mounted component, not from useRegisterSW's callbacks: those belong to the
   // render that first called it, and a render React throws away (a transition restarted on a busy machine) registers
@@ -139,7 +168,6 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
       stopWatching = watchForWaitingVersion(registration, () => setWaitingFound(true));
       checkForUpdatesPeriodically(registration);
       if (container.controller) warmRuntimeCaches();
-      else container.addEventListener('controllerchange', warmRuntimeCaches, { once: true });
     });
     return () => {
       cancelled = true;
@@ -151,16 +179,21 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
   useEffect(() => {
     if (!waiting) return;
     let cancelled = false;
-    // The waiting version takes over; the page reloads once it controls it (workbox-window reloads only for a
-    // version it announced itself). The version is told directly as well: workbox-window tells only the waiting
-    // version of the registration its own instance holds.
+    // The waiting version takes over; the page reloads once it controls it. The version is told directly as well:
+    // workbox-window tells only the waiting version of the registration its own instance holds.
     const apply = () => {
-      navigator.serviceWorker?.addEventListener('controllerchange', reload, { once: true });
+      applyingRef.current = true;
       registrationRef.current?.waiting?.postMessage({ type: 'SKIP_WAITING' });
       void updateServiceWorker(true);
     };
     void readAutoUpdates().then((autoUpdates) => {
       if (cancelled) return;
+      // Taken over meanwhile (another tab applied it): the hand-over's notice stands, not an offer of what now runs.
+      if (registrationRef.current && !registrationRef.current.waiting) {
+        setNeedRefresh(false);
+        setWaitingFound(false);
+        return;
+      }
       if (decideUpdate({ autoUpdates, unsaved: hasUnsavedInput() }) === 'apply') {
         apply();
         return;
@@ -182,7 +215,7 @@ export function UpdatePrompt({ reload = reloadPage }: { reload?: () => void }) {
     return () => {
       cancelled = true;
     };
-  }, [waiting, setNeedRefresh, updateServiceWorker, reload]);
+  }, [waiting, setNeedRefresh, updateServiceWorker]);
 
   return null;
 }
