@@ -46,7 +46,8 @@ describe('live desk: the roles are the server settings', () => {
     await waitFor(() => expect(screen.getByTestId('tts-primary')).toHaveTextContent('Azure Speech'));
     expect(screen.getByTestId('tts-backup')).toHaveTextContent('ElevenLabs');
     expect(patches).toEqual([{ ttsRoles: { primary: 'azure', backup: 'elevenlabs' } }]);
-    expect(await screen.findByText('Primär: Azure Speech, Backup: ElevenLabs')).toBeVisible();
+    // A toast fades in: visible once it has mounted.
+    await waitFor(() => expect(screen.getByText('Primär: Azure Speech, Backup: ElevenLabs')).toBeVisible());
     expect(getTtsRoles()).toEqual({ primary: 'azure', backup: 'elevenlabs' });
     // Not the browser's: a live desk keeps its roles on the server only.
     expect(await getSetting('ttsRoles')).toEqual({ primary: 'elevenlabs', backup: 'azure' });
@@ -90,7 +91,8 @@ describe('live desk: the roles are the server settings', () => {
     const switchButton = screen.getByRole('button', { name: 'Switch' });
     await waitFor(() => expect(switchButton).toBeEnabled());
     await user.click(switchButton);
-    expect(await screen.findByText('TTS-Rollen konnten nicht gespeichert werden')).toBeVisible();
+    // A toast fades in: visible once it has mounted.
+    await waitFor(() => expect(screen.getByText('TTS-Rollen konnten nicht gespeichert werden')).toBeVisible());
     expect(screen.getByText('Primär- und Backup-Dienst müssen verschieden sein.')).toBeVisible();
     expect(screen.getByTestId('tts-primary')).toHaveTextContent('ElevenLabs');
     expect(getTtsRoles()).toEqual({ primary: 'elevenlabs', backup: 'azure' });
@@ -117,7 +119,8 @@ describe('Test-Sprachausgabe says which engine spoke', () => {
     const user = userEvent.setup();
     renderWithProviders(<TtsRolesCard />);
     await user.click(screen.getByRole('button', { name: 'Test-Sprachausgabe' }));
-    expect(await screen.findByText('Sprachausgabe erfolgreich')).toBeVisible();
+    // A toast fades in: visible once it has mounted.
+    await waitFor(() => expect(screen.getByText('Sprachausgabe erfolgreich')).toBeVisible());
     expect(screen.getByTestId('tts-spoken-by')).toHaveTextContent('Gesprochen von ElevenLabs');
   });
 });
