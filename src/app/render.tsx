@@ -2,7 +2,11 @@ import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
-import { whenIdle } from '@/lib/idle';
+import type { QueryClient } from '@tanstack/react-query';
+import { getConfig } from '@/lib/config';
+import { holdIdleUntil, whenIdle } from '@/lib/idle';
+import { isSignedIn } from '@/lib/operator-token';
+import { appQueryClient } from './query-client';
 import { createRouter, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
@@ -72,9 +76,24 @@ function initialized(router: AppRouter): Promise<void> {
  * The first render waits for the route's code: React's first commit empties the root, so the route document's
  * prerendered shell (app/prerender) stays on screen until the screen takes its place in that same commit.
  */
+/** Resolves once a query has answered and none is fetching: the opened screen's first data is in. */
+function firstDataIn(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    const cache = client.getQueryCache();
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'updated' || (event.action.type !== 'success' && event.action.type !== 'error')) return;
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 export async function renderApp(root: HTMLElement, options: RouterOptions = {}): Promise<void> {
   const router = createRouter(options);
   await initialized(router);
+  // A live desk not signed in gets no data before its sign-in dialog, which is itself idle work.
+  if (getConfig().apiMode !== 'live' || isSignedIn()) holdIdleUntil(firstDataIn(appQueryClient()));
   const app = createRoot(root);
   startTransition(() => app.render(<StrictMode>{routerElement(router, options, true)}</StrictMode>));
 }
