@@ -70,12 +70,6 @@ function initialized(router: AppRouter): Promise<void> {
   });
 }
 
-/**
- * Renders the app into the root element (called by main.tsx once the deployment setting is known).
- * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
- * The first render waits for the route's code: React's first commit empties the root, so the route document's
- * prerendered shell (app/prerender) stays on screen until the screen takes its place in that same commit.
- */
 /** Resolves once a query has answered and none is fetching: the opened screen's first data is in. */
 function firstDataIn(client: QueryClient): Promise<void> {
   return new Promise((resolve) => {
@@ -89,6 +83,12 @@ function firstDataIn(client: QueryClient): Promise<void> {
   });
 }
 
+/**
+ * Renders the app into the root element (called by main.tsx once the deployment setting is known).
+ * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
+ * The first render waits for the route's code: React's first commit empties the root, so the route document's
+ * prerendered shell (app/prerender) stays on screen until the screen takes its place in that same commit.
+ */
 export async function renderApp(root: HTMLElement, options: RouterOptions = {}): Promise<void> {
   const router = createRouter(options);
   await initialized(router);

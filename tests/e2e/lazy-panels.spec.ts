@@ -80,7 +80,7 @@ test("on a slow line the idle work waits for the screen's first data, then still
   await expect(page.getByTestId('media-card').first()).toBeVisible();
   const marks = await page.waitForFunction(
     () => {
-      const { card, outbox } = (window as Window & { __marks: { card?: number; outbox?: number } }).__marks;
+      const { card, outbox } = (window as unknown as { __marks: { card?: number; outbox?: number } }).__marks;
       return card !== undefined && outbox !== undefined ? { card, outbox } : undefined;
     },
     undefined,
