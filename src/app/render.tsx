@@ -2,11 +2,7 @@ import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
-import type { QueryClient } from '@tanstack/react-query';
-import { getConfig } from '@/lib/config';
-import { holdIdleUntil, whenIdle } from '@/lib/idle';
-import { isSignedIn } from '@/lib/operator-token';
-import { appQueryClient } from './query-client';
+import { whenIdle } from '@/lib/idle';
 import { createRouter, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
@@ -70,19 +66,6 @@ function initialized(router: AppRouter): Promise<void> {
   });
 }
 
-/** Resolves once a query has answered and none is fetching: the opened screen's first data is in. */
-function firstDataIn(client: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    const cache = client.getQueryCache();
-    const unsubscribe = cache.subscribe((event) => {
-      if (event.type !== 'updated' || (event.action.type !== 'success' && event.action.type !== 'error')) return;
-      if (client.isFetching() > 0) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 /**
  * Renders the app into the root element (called by main.tsx once the deployment setting is known).
  * `beforeDashboard` (mock mode) is awaited before any dashboard screen loads and warmed up once idle.
@@ -92,8 +75,6 @@ function firstDataIn(client: QueryClient): Promise<void> {
 export async function renderApp(root: HTMLElement, options: RouterOptions = {}): Promise<void> {
   const router = createRouter(options);
   await initialized(router);
-  // A live desk not signed in gets no data before its sign-in dialog, which is itself idle work.
-  if (getConfig().apiMode !== 'live' || isSignedIn()) holdIdleUntil(firstDataIn(appQueryClient()));
   const app = createRoot(root);
   startTransition(() => app.render(<StrictMode>{routerElement(router, options, true)}</StrictMode>));
 }

@@ -58,34 +58,3 @@ test('the database code not fetched (offline before the worker had it): the scre
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Social Media' })).toBeVisible();
 });
-
-test("on a slow line the idle work waits for the screen's first data, then still fetches the outbox", async ({
-  page,
-}) => {
-  // In the page: when the first media card is drawn, and when the outbox's code was asked for.
-  await page.addInitScript(() => {
-    const marks: { card?: number; outbox?: number } = {};
-    Object.assign(window, { __marks: marks });
-    new MutationObserver(() => {
-      if (marks.card === undefined && document.querySelector('[data-testid="media-card"]'))
-        marks.card = performance.now();
-    }).observe(document, { childList: true, subtree: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (/\/assets\/outbox-panel-[^/]+\.js$/.test(entry.name)) marks.outbox ??= entry.startTime;
-    }).observe({ type: 'resource', buffered: true });
-  });
-  // Every mocked call answers after 1.5 s.
-  await page.goto('/dashboard/media?scenario=slow');
-  await expect(page.getByTestId('media-card').first()).toBeVisible();
-  const marks = await page.waitForFunction(
-    () => {
-      const { card, outbox } = (window as unknown as { __marks: { card?: number; outbox?: number } }).__marks;
-      return card !== undefined && outbox !== undefined ? { card, outbox } : undefined;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-  const { card, outbox } = (await marks.jsonValue()) as { card: number; outbox: number };
-  expect(outbox).toBeGreaterThan(card);
-});
