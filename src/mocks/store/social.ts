@@ -141,7 +141,9 @@ export const socialStore = {
           content: body.content,
         },
       ];
-    } else if (!completion) {
+    } else {
+      // Counted from the last platform accepted: the platforms of one Post Now are each on their way for the whole moment.
+      clearTimeout(completion);
       completion = setTimeout(publishPending, DEMO_PUBLISH_MS);
       // A script capturing examples in Node is not kept alive by the demo platforms.
       (completion as { unref?: () => void }).unref?.();
