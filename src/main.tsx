@@ -63,6 +63,10 @@ async function boot() {
       startMocks = () =>
         (started ??= import('./mocks/mock-network').then(({ startMockNetwork }) => startMockNetwork({ scenario })));
       if (window.location.pathname.startsWith('/dashboard')) await startMocks();
+    } else if (window.location.pathname.startsWith('/dashboard')) {
+      // Who is signed in is asked beside the screen's code, not at the shell's first idle moment: a new tab of a desk
+      // signed in by cookie holds every data call until the answer. The shell's LiveDesk reuses this one question.
+      void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
     }
   } catch (error) {
     showConfigError(root, error);

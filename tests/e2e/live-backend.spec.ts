@@ -53,6 +53,37 @@ test('a browser that last ran the demo may fetch the mock chunk early, but a liv
   expect(scripts.filter((u) => /mock-network/.test(u))).toEqual([]);
 });
 
+test('a new tab of a desk signed in by cookie asks who is signed in at start, not after the shell has loaded', async ({
+  browser,
+  baseURL,
+}) => {
+  // A tab without a token (sessionStorage is per tab): only the server's session answer lets its data calls go.
+  const page = await browser.newPage({ serviceWorkers: 'block' });
+  await page.route('**/config.json', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ apiMode: 'live', apiBaseUrl: mockBackend().apiBaseUrl }),
+    }),
+  );
+  const sessions: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/session') sessions.push(r.method());
+  });
+  // The shell's sign-in code (loaded once the page is first idle) never arrives: the screen must not need it.
+  let held = false;
+  await page.route(/\/assets\/live-desk-[\w-]+\.js$/, () => {
+    held = true;
+  });
+  await page.goto(`${baseURL}/dashboard`);
+  await expect(page.getByText('1,247')).toBeVisible();
+  await expect.poll(() => held).toBe(true);
+  // Asked once: the shell, once loaded, takes this answer instead of asking again.
+  expect(sessions.filter((m) => m === 'GET')).toHaveLength(1);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.close();
+});
+
 test('a post created in the browser is stored by the backend and still listed after a reload', async ({ page }) => {
   const title = `Live-Backend ${Date.now()}`;
   await page.goto('/dashboard/posts');
