@@ -1,15 +1,17 @@
 import { whenIdle } from './idle';
 
+const TIMERS = [
+  'setTimeout',
+  'clearTimeout',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+] as const;
+
 test('whenIdle waits for a frame and the task after it before asking for idle time', () => {
   vi.useFakeTimers({
-    toFake: [
-      'setTimeout',
-      'clearTimeout',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
+    toFake: [...TIMERS],
   });
   try {
     const run = vi.fn();
@@ -26,14 +28,7 @@ test('whenIdle waits for a frame and the task after it before asking for idle ti
 
 test('a cancelled whenIdle never runs', () => {
   vi.useFakeTimers({
-    toFake: [
-      'setTimeout',
-      'clearTimeout',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
+    toFake: [...TIMERS],
   });
   try {
     const run = vi.fn();
