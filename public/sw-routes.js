@@ -10,6 +10,10 @@ const isAsset = (url) => new URL(url).pathname.startsWith('/assets/');
 self.addEventListener('install', (event) => {
   if (typeof event.addRoutes !== 'function') return;
   const routes = [
+    // The desk's API goes to the network without waking the worker (it has nothing to add there): a fetch reaching the
+    // outgoing worker just as a new version activates can leave that version waiting, and a signed-in console calls the
+    // API all the time.
+    { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
     { condition: { urlPattern: { pathname: '/assets/mock-network-*' } }, source: 'fetch-event' },
     { condition: { urlPattern: { pathname: '/assets/*' }, requestMethod: 'GET' }, source: { cacheName: precache } },
   ];

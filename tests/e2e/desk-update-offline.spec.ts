@@ -60,6 +60,16 @@ test.describe('the real desk, updates', () => {
       await expect(page.getByTestId('platform-facebook')).toBeVisible({ timeout: 30_000 });
       // Its update prompt mounts with the toaster once the page is idle, which a tab in the background may not be.
       await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+      // The API calls of a signed-in console went to the network by the worker's static route, never through its fetch
+      // handler: a fetch reaching the outgoing worker as the new version activates can leave that version waiting.
+      const api = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+          .map((e) => (e as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType),
+      );
+      expect(api.length).toBeGreaterThan(0);
+      expect(api.filter((source) => source !== 'network')).toEqual([]);
 
       // A second tab has no token: it signs in on its own, then writes.
       const writing = await context.newPage();
