@@ -77,6 +77,19 @@ test.describe('the real desk, updates', () => {
       await expect(writing.getByTestId('platform-facebook')).toBeVisible({ timeout: 30_000 });
       await writing.getByLabel('Inhalt').fill('Halb geschrieben auf dem echten Desk');
       await writing.getByRole('heading', { level: 1 }).click();
+      // Its update prompt mounted and the config.json it fetches then through the worker in control (the runtime cache's
+      // warm-up, after the start's own) answered: with DevTools attached, a fetch reaching the outgoing worker as the
+      // new version activates leaves that version waiting for the browser's five-minute limit.
+      await expect(writing.locator('section[aria-label^="Notifications"]')).toBeAttached();
+      await expect
+        .poll(() =>
+          writing.evaluate(
+            () =>
+              performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/config.json')
+                .length,
+          ),
+        )
+        .toBeGreaterThanOrEqual(2);
       await markDocument(writing);
       await markDocument(page);
 
