@@ -85,11 +85,16 @@ function routePreload() {
           `if(p!=='/')document.documentElement.setAttribute('data-deep-link','');` +
           `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
           `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
+        // The contract's chunks, for src/lib/api/contract-files.ts to ask for at once when the first call nears.
+        const contract = [...closure(chunkOf('contract/index.ts'))].filter((f) => !have.has(f)).map((f) => base + f);
         built.script = script;
         built.routes = new Map(
           Object.entries(routes).map(([route, list]) => [route, list.map((i) => `${base}${files[i]}`)]),
         );
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [
+          { tag: 'script', children: script, injectTo: 'head' },
+          { tag: 'meta', attrs: { name: 'newsdesk-contract', content: contract.join(' ') }, injectTo: 'head' },
+        ];
       },
     },
   };

@@ -2,6 +2,7 @@ import './index.css';
 import { ConfigError, loadConfig, setConfig, setConfigNotice } from '@/lib/config';
 import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 import { rememberWorkerAtLoad } from './app/worker-at-load';
+import { preloadContract } from './lib/api/contract-files';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -67,6 +68,8 @@ async function boot() {
       // Who is signed in is asked beside the screen's code, not at the shell's first idle moment: a new tab of a desk
       // signed in by cookie holds every data call until the answer. The shell's LiveDesk reuses this one question.
       void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
+      // The screen's first call waits for the contract too: its files download beside that answer.
+      preloadContract();
     }
   } catch (error) {
     showConfigError(root, error);

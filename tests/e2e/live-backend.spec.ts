@@ -84,6 +84,26 @@ test('a new tab of a desk signed in by cookie asks who is signed in at start, no
   await page.close();
 });
 
+test("a deep link's first data call does not wait for the contract's files one after another", async ({ page }) => {
+  // The first entity file is held: before, the next file was asked for only once it had run.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entities-content-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/dashboard/posts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
+  const listed = (await page.locator('meta[name="newsdesk-contract"]').getAttribute('content'))?.split(' ') ?? [];
+  expect(listed.some((f) => /\/assets\/entities-production-[\w-]+\.js$/.test(f))).toBe(true);
+  expect(listed.some((f) => /\/assets\/contract-[\w-]+\.js$/.test(f))).toBe(true);
+  await expect.poll(() => listed.filter((f) => !asked.includes(f))).toEqual([]);
+  release();
+  await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
+});
+
 test('a post created in the browser is stored by the backend and still listed after a reload', async ({ page }) => {
   const title = `Live-Backend ${Date.now()}`;
   await page.goto('/dashboard/posts');

@@ -19,6 +19,7 @@ import {
 import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
+import { preloadContract } from './contract-files';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
 
@@ -126,6 +127,7 @@ let contract: Promise<Contract> | undefined;
  */
 export function loadContract(): Promise<Contract> {
   contract ??= (async () => {
+    preloadContract();
     for (const load of ENTITY_FILES) {
       await load();
       await nextTask();
