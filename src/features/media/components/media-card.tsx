@@ -28,16 +28,25 @@ export const MediaCard = memo(function MediaCard({
   menuOpen,
   onPreview,
   onMenu,
+  firstRow = false,
 }: {
   item: MediaFile;
   menuOpen: boolean;
+  /** In the grid's first row: on screen at load, so its thumbnail is asked for with the card, not once laid out. */
+  firstRow?: boolean;
   onPreview: (m: MediaFile) => void;
   onMenu: (m: MediaFile, anchor: HTMLElement) => void;
 }) {
   return (
     <Card className="overflow-hidden" data-testid="media-card">
       <div className="relative aspect-video bg-muted">
-        <img src={item.thumbnail} alt="" className="size-full object-cover" loading="lazy" />
+        <img
+          src={item.thumbnail}
+          alt=""
+          className="size-full object-cover"
+          loading={firstRow ? 'eager' : 'lazy'}
+          fetchPriority={firstRow ? 'high' : 'auto'}
+        />
         <Badge tone="neutral" className="absolute top-2 left-2">
           {TYPE_LABELS[item.type]}
         </Badge>

@@ -16,6 +16,9 @@ export interface GridActions {
   onDelete: (m: MediaFile) => void;
 }
 
+// The widest grid's columns (xl:grid-cols-4): the cards a first screen shows at any width.
+const FIRST_ROW = 4;
+
 /**
  * The media cards, revealed in pages: the next page comes when the end of the grid scrolls into view
  * (IntersectionObserver) or on the button, which keyboard and screen-reader users can reach. Cards of a
@@ -54,8 +57,15 @@ export function MediaGrid({
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {items.slice(0, shown).map((m) => (
-          <MediaCard key={m.id} item={m} menuOpen={menu?.item.id === m.id} onPreview={onPreview} onMenu={openMenu} />
+        {items.slice(0, shown).map((m, i) => (
+          <MediaCard
+            key={m.id}
+            item={m}
+            menuOpen={menu?.item.id === m.id}
+            onPreview={onPreview}
+            onMenu={openMenu}
+            firstRow={i < FIRST_ROW}
+          />
         ))}
       </div>
       {rest > 0 && (

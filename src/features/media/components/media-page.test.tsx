@@ -274,3 +274,17 @@ test('10,000 files: 24 cards at first, more on request, and the search and count
   await waitFor(() => expect(cards()).toHaveLength(4));
   expect(screen.queryByTestId('media-shown')).not.toBeInTheDocument();
 });
+
+test('the first row of thumbnails loads with the page, the rest when scrolled near', async () => {
+  await setup();
+  const thumbnails = cards().map((card) => card.querySelector('img'));
+  expect(thumbnails).toHaveLength(9);
+  for (const img of thumbnails.slice(0, 4)) {
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+  }
+  for (const img of thumbnails.slice(4)) {
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('fetchpriority', 'auto');
+  }
+});
