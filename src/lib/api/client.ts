@@ -127,7 +127,7 @@ let contract: Promise<Contract> | undefined;
  */
 export function loadContract(): Promise<Contract> {
   contract ??= (async () => {
-    preloadContract();
+    void preloadContract();
     for (const load of ENTITY_FILES) {
       await load();
       await nextTask();
