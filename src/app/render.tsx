@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
 import { whenIdle } from '@/lib/idle';
-import { createRouter, type RouterOptions } from './router';
+import { createRouter, evaluateScreenCode, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
 
@@ -73,6 +73,7 @@ function initialized(router: AppRouter): Promise<void> {
  * prerendered shell (app/prerender) stays on screen until the screen takes its place in that same commit.
  */
 export async function renderApp(root: HTMLElement, options: RouterOptions = {}): Promise<void> {
+  await evaluateScreenCode(window.location.pathname);
   const router = createRouter(options);
   await initialized(router);
   const app = createRoot(root);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
+import { nextTask } from '@/lib/next-task';
 import { DASHBOARD_SCREENS, type ScreenId } from '@/lib/screens';
 import { loadChunk } from './chunk-reload';
 import { NotFoundPage } from './not-found';
@@ -32,6 +33,33 @@ const PAGES: Record<Exclude<ScreenId, 'landing'>, () => Promise<ComponentType>> 
   prompts: async () => (await screen(() => import('@/features/prompts'))).PromptsPage,
   admin: async () => (await screen(() => import('@/features/admin'))).AdminPage,
 };
+
+/** The dashboard screen a path opens (Admin's settings path opens Admin), if any. */
+function dashboardScreenOf(pathname: string): keyof typeof PAGES | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  const found =
+    DASHBOARD_SCREENS.find((s) => s.path === path) ??
+    DASHBOARD_SCREENS.find((s) => s.path !== '/dashboard' && path.startsWith(`${s.path}/`));
+  return found && found.id !== 'landing' ? found.id : undefined;
+}
+
+/**
+ * Runs the code of the screen at `pathname` before the router starts: the layout's, then the screen's, each in a task of
+ * its own (the router's start ran both in one long task). A chunk that fails here is asked for again by the router, which
+ * shows its error page.
+ */
+export async function evaluateScreenCode(pathname: string): Promise<void> {
+  const id = dashboardScreenOf(pathname);
+  if (!id) return;
+  try {
+    await screen(() => import('./dashboard-layout'));
+    await nextTask();
+    await PAGES[id]();
+    await nextTask();
+  } catch {
+    // the router's own load reports it
+  }
+}
 
 const lazyPage =
   (id: keyof typeof PAGES): RouteObject['lazy'] =>
