@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, setConfig, setConfigNotice } from '@/lib/confi
 import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 import { rememberWorkerAtLoad } from './app/worker-at-load';
 import { preloadContract } from './lib/api/contract-files';
+import { nextTask } from './lib/next-task';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -19,11 +20,13 @@ function showConfigError(root: HTMLElement, error: unknown) {
   root.append(box);
 }
 
-/** Warms what a dashboard's first render would do (ICU locale data, tailwind-merge's map) while config.json loads. */
-function warmUpWhileConfigLoads(pathname: string) {
-  const overview = pathname.replace(/\/+$/, '') === '/dashboard';
-  if (!overview) setTimeout(() => new Intl.NumberFormat('de-DE').format(0));
-  void import('./lib/utils/cn').then(({ cn }) => cn('p-0'));
+/** Warms what a dashboard's first render would do (tailwind-merge's map) while config.json loads. */
+function warmUpWhileConfigLoads() {
+  // Its chunk runs in one task, tailwind-merge's first call in the next: together they made one long task.
+  void import('./lib/utils/cn').then(async ({ cn }) => {
+    await nextTask();
+    cn('p-0');
+  });
 }
 
 // The last mode, a hint for what to preload while config.json loads, never the decision; async so no `caches` costs little.
@@ -42,7 +45,7 @@ async function boot() {
     .then((response) => response?.text())
     .catch(() => {});
   if (window.location.pathname.startsWith('/dashboard')) {
-    warmUpWhileConfigLoads(window.location.pathname);
+    warmUpWhileConfigLoads();
     // A demo browser fetches the mock chunk alongside config.json (offline warm start: one wait fewer in the chain).
     // Loading it starts nothing: the mock network is started below only if config.json says mock.
     void hint.then((mode) => (mode === 'mock' ? import('./mocks/mock-network') : undefined)).catch(() => {});
@@ -69,7 +72,7 @@ async function boot() {
       // signed in by cookie holds every data call until the answer. The shell's LiveDesk reuses this one question.
       void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
       // The screen's first call waits for the contract too: its files download beside that answer.
-      preloadContract();
+      void preloadContract();
     }
   } catch (error) {
     showConfigError(root, error);

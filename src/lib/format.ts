@@ -1,53 +1,84 @@
-// de-DE date and number formatting shared by the screens (one formatter each, created on first use: the first Intl
-// object sets up ICU's locale data in one long task, which a screen — or a module fetched ahead for offline use — that
-// never formats should not pay).
+// de-DE date and number formatting shared by the screens, written out rather than asked of Intl: a page's first Intl
+// formatter sets up ICU's locale data in one long task (36–75 ms at 1× CPU here), which every screen's first render
+// paid. The output is Intl's for de-DE, as format.test.ts checks against it.
 
 type DateInput = string | number | Date | null | undefined;
 
-const once = <T>(make: () => T): (() => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
+const pad = (n: number) => String(n).padStart(2, '0');
 
-const number = once(() => new Intl.NumberFormat('de-DE'));
-const dateTime = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'medium' }));
-const dateTimeMedium = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }));
-const dateTimeShort = once(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' }));
-const dateTimeNumeric = once(
-  () =>
-    new Intl.DateTimeFormat('de-DE', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
-const time = once(() => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+/** Thousands of an integer's digits: '1234567' → '1.234.567'. */
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
-/** '–' for a missing or unreadable date, so a bad value from a backend never throws in a render. */
-function formatWith(format: () => Intl.DateTimeFormat, value: DateInput): string {
-  if (value === null || value === undefined || value === '') return '–';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '–' : format().format(date);
+/**
+ * Rounds half away from zero on the number's shortest decimal form, as Intl does (1.0005 → 1.001, where toFixed sees the
+ * binary 1.000499…): the integer digits and at most `max` (≤ 6) fraction digits of a magnitude under 1e21.
+ */
+function roundDecimal(magnitude: number, max: number): [string, string] {
+  const text = String(magnitude);
+  if (text.includes('e')) return ['0', '']; // under 1e-6: nothing shows at six digits
+  const [int, fraction = ''] = text.split('.');
+  if (fraction.length <= max) return [int, fraction];
+  const up = fraction.charCodeAt(max) >= 53; // '5'
+  const units = (BigInt(int + fraction.slice(0, max)) + (up ? 1n : 0n)).toString().padStart(max + 1, '0');
+  return max === 0 ? [units, ''] : [units.slice(0, -max), units.slice(-max)];
 }
 
-/** 1.234.567 */
-export const formatNumber = (n: number) => number().format(n);
+/**
+ * A number as Intl.NumberFormat('de-DE') writes it: '1.234.567', '4,5', '-0,125'; `min`/`max` fraction digits as its
+ * minimumFractionDigits/maximumFractionDigits (0 and 3 by default).
+ */
+export function formatNumber(
+  n: number,
+  { min = 0, max = Math.max(3, min) }: { min?: number; max?: number } = {},
+): string {
+  if (Number.isNaN(n)) return 'NaN';
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  if (!Number.isFinite(n)) return `${sign}∞`;
+  const magnitude = Math.abs(n);
+  // Intl writes such a figure in full; no count or rate of this desk comes near it.
+  if (magnitude >= 1e21) return `${sign}${String(magnitude)}`;
+  const [int, fraction] = roundDecimal(magnitude, max);
+  const digits = fraction.replace(/0+$/, '').padEnd(min, '0');
+  return `${sign}${group(int)}${digits ? `,${digits}` : ''}`;
+}
+
 /** '4,5 %' */
-export const formatPercent = (n: number) => `${number().format(n)} %`;
-/** '23.11.26, 19:05:07' (logs, last runs, last tests). */
-export const formatDateTime = (value: DateInput) => formatWith(dateTime, value);
-/** '23.11.2026, 19:05' (lists). */
-export const formatDateTimeMedium = (value: DateInput) => formatWith(dateTimeMedium, value);
-/** '23.11.26, 19:05' (compact rows). */
-export const formatDateTimeShort = (value: DateInput) => formatWith(dateTimeShort, value);
+export const formatPercent = (n: number) => `${formatNumber(n)} %`;
+
+/** '–' for a missing or unreadable date, so a bad value from a backend never throws in a render. */
+function formatWith(format: (date: Date) => string, value: DateInput): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '–' : format(date);
+}
+
+const day = (d: Date) => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}`;
+const shortYear = (d: Date) => pad(Math.abs(d.getFullYear()) % 100);
+const minutes = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const seconds = (d: Date) => `${minutes(d)}:${pad(d.getSeconds())}`;
+
+/** '23.11.26, 19:05:07' (logs, last runs, last tests): Intl's dateStyle short, timeStyle medium. */
+export const formatDateTime = (value: DateInput) =>
+  formatWith((d) => `${day(d)}.${shortYear(d)}, ${seconds(d)}`, value);
+/** '23.11.2026, 19:05' (lists): Intl's dateStyle medium, timeStyle short. */
+export const formatDateTimeMedium = (value: DateInput) =>
+  formatWith((d) => `${day(d)}.${d.getFullYear()}, ${minutes(d)}`, value);
+/** '23.11.26, 19:05' (compact rows): Intl's dateStyle short, timeStyle short. */
+export const formatDateTimeShort = (value: DateInput) =>
+  formatWith((d) => `${day(d)}.${shortYear(d)}, ${minutes(d)}`, value);
 /** '23.11.2026, 19:05' with a two-digit day and month (tables). */
-export const formatDateTimeNumeric = (value: DateInput) => formatWith(dateTimeNumeric, value);
+export const formatDateTimeNumeric = (value: DateInput) =>
+  formatWith((d) => `${day(d)}.${d.getFullYear()}, ${minutes(d)}`, value);
 /** '19:05:07' */
-export const formatTime = (value: DateInput) => formatWith(time, value);
+export const formatTime = (value: DateInput) => formatWith(seconds, value);
+
 /** A calendar day '2024-01-15' → '15.01.2024': read from the text, since a day is no instant and has no time zone. */
 export function formatDay(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
+}
+
+/** Orders ISO dates and times ('2026-11-23T19:05', '19:05') as text; localeCompare would set up ICU's collation. */
+export function compareIso(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

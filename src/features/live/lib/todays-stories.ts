@@ -1,4 +1,5 @@
 import type { AiNewsItem } from '@/contract';
+import { compareIso } from '@/lib/format';
 
 /** Same calendar day in the operator's time zone. */
 const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now.toDateString();
@@ -10,5 +11,5 @@ export function todaysStories(items: AiNewsItem[], now = new Date()): Array<AiNe
       (n): n is AiNewsItem & { publishedAt: string } =>
         n.status === 'published' && n.publishedAt !== null && sameDay(n.publishedAt, now),
     )
-    .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+    .sort((a, b) => compareIso(a.publishedAt, b.publishedAt));
 }

@@ -12,7 +12,7 @@ import { screenHeader } from '../messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { MediaFile, MediaType } from '@/contract';
-import { formatDay } from '@/lib/format';
+import { compareIso, formatDay } from '@/lib/format';
 import { errorMessage } from '@/lib/http/api-error';
 import { deniedProps, useCan } from '@/lib/use-can';
 import { useDeleteMedia } from '../api/delete-media';
@@ -41,7 +41,9 @@ const SORT_ORDERS: ReadonlyArray<SelectOption<SortOrder>> = [
   { value: 'views', label: 'Meiste Aufrufe' },
   { value: 'title', label: 'Titel A–Z' },
 ];
-const collator = new Intl.Collator('de');
+// Made when first sorted by title: a collator sets up ICU's collation data in one long task.
+let german: Intl.Collator | undefined;
+const collator = { compare: (a: string, b: string) => (german ??= new Intl.Collator('de')).compare(a, b) };
 
 interface BrowserProps {
   all: MediaFile[];
@@ -122,8 +124,8 @@ const MediaBrowser = memo(function MediaBrowser({ all, pending, error, onPreview
   // Sorted once per order and indexed once per list, so a search keystroke only filters.
   const sorted = useMemo(() => {
     const by: Record<SortOrder, (a: MediaFile, b: MediaFile) => number> = {
-      newest: (a, b) => b.date.localeCompare(a.date),
-      oldest: (a, b) => a.date.localeCompare(b.date),
+      newest: (a, b) => compareIso(b.date, a.date),
+      oldest: (a, b) => compareIso(a.date, b.date),
       views: (a, b) => b.views - a.views,
       title: (a, b) => collator.compare(a.title, b.title),
     };

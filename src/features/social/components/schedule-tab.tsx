@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { compareIso } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -113,7 +114,7 @@ export function ScheduleTab() {
         {messages.loadError}
       </p>
     );
-  const list = [...scheduled.data].sort((a, b) => a.time.localeCompare(b.time));
+  const list = [...scheduled.data].sort((a, b) => compareIso(a.time, b.time));
   return (
     <Card>
       <CardContent className="p-0">

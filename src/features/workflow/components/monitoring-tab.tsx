@@ -21,7 +21,7 @@ import { MSG } from '../messages';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Field } from './field';
 import { voiceOptions } from '../lib/voices';
-import { formatDateTime, formatTime } from '@/lib/format';
+import { formatDateTime, formatNumber, formatTime } from '@/lib/format';
 import { useOnline } from '@/lib/use-online';
 import { deniedProps, useCan } from '@/lib/use-can';
 
@@ -88,8 +88,7 @@ const HISTORY_LABEL: Record<RunHistoryItem['status'], string> = {
   rejected: 'Abgelehnt',
 };
 const HISTORY_TONE = { success: 'ok', failed: 'error', rejected: 'warn' } as const;
-const seconds = (ms: number) =>
-  `${(ms / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+const seconds = (ms: number) => `${formatNumber(ms / 1000, { min: 1, max: 1 })} s`;
 
 function ArtefactTitle({ artefact }: { artefact: RunArtefact }) {
   if (!isWebAddress(artefact.url)) return <>{artefact.title}</>;

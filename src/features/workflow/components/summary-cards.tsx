@@ -2,7 +2,7 @@ import { Activity, CheckCircle2, Clock, Hash } from 'lucide-react';
 import type * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { WorkflowConfig } from '@/db/settings';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils/cn';
 import type { WorkflowRuntime, WorkflowState } from '../hooks/use-workflow-runtime';
 
@@ -63,7 +63,7 @@ export function SummaryCards({ config, runtime }: { config: WorkflowConfig; runt
         title="Total Runs"
         testId="summary-total"
         icon={<Hash aria-hidden className="size-4 text-muted-foreground" />}
-        value={status ? status.totalExecutions.toLocaleString('de-DE') : '–'}
+        value={status ? formatNumber(status.totalExecutions) : '–'}
         hint={
           fromStatus
             ? runtime.statusError
@@ -76,7 +76,7 @@ export function SummaryCards({ config, runtime }: { config: WorkflowConfig; runt
         title="Success Rate"
         testId="summary-rate"
         icon={<CheckCircle2 aria-hidden className="size-4 text-muted-foreground" />}
-        value={status ? `${status.successRate.toLocaleString('de-DE')} %` : '–'}
+        value={status ? formatPercent(status.successRate) : '–'}
       />
       <SummaryCard
         title="Last Run"
