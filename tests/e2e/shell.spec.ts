@@ -160,8 +160,9 @@ test.describe('route preload', () => {
 });
 
 // The first Intl object a page creates sets up ICU's locale data in one long task (36–75 ms at 1× CPU here,
-// four times that at Lighthouse's 4×). The overview formats its figures without Intl, so opening it costs no such task.
-test('the overview, with its chart and the deferred extras in, creates no Intl formatter; the posts table does', async ({
+// four times that at Lighthouse's 4×). The screens format their dates and figures without Intl (lib/format), so opening
+// them costs no such task; AI News sorts its source names with a German collation.
+test('the overview, with its chart and the deferred extras in, and the other screens create no Intl formatter; a title sort does', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -205,8 +206,21 @@ test('the overview, with its chart and the deferred extras in, creates no Intl f
   ).toBeVisible();
   await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   expect(await uses()).toEqual([]);
-  // The probe sees what it should: the posts table formats its dates with Intl.
-  await page.getByRole('link', { name: 'Posts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
-  await expect.poll(uses).toContain('DateTimeFormat');
+  // Each screen with its data drawn: the Posts counter, the Workflow's figures, the media cards, the OBS form.
+  for (const [link, heading, drawn] of [
+    ['Posts', 'Post Management', page.getByText(/^\d+ von \d+ Posts$/)],
+    ['Workflow', 'n8n AI-News Workflow', page.getByText('Success Rate')],
+    ['Media Library', 'Media Library', page.getByTestId('media-card').first()],
+    ['Live Broadcast', 'Live Broadcast', page.getByLabel('Host')],
+  ] as const) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(drawn).toBeVisible();
+  }
+  expect(await uses()).toEqual([]);
+  // The probe sees what it should: sorting the media by title compares them with a German collator.
+  await page.getByRole('link', { name: 'Media Library', exact: true }).click();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Sortierung').selectOption({ label: 'Titel A–Z' });
+  await expect.poll(uses).toContain('Collator');
 });

@@ -1,4 +1,5 @@
 import type { Platform, Post, PostStatus } from '@/contract';
+import { compareIso } from '@/lib/format';
 
 export type SortKey = 'title' | 'status' | 'platform' | 'views' | 'engagement' | 'publishDate';
 export interface PostQuery {
@@ -37,12 +38,13 @@ export function indexPosts(posts: Post[]): IndexedPost[] {
   }));
 }
 
-// Made at the first sort, not at load: every screen loads this module (the dashboard's shell chunk), and the overview
-// creates no Intl object.
+// Made at the first sort by a text column, not at load: the default order (by date) needs none, and no screen's first
+// render creates an Intl object.
 let german: Intl.Collator | undefined;
 const collator = { compare: (a: string, b: string) => (german ??= new Intl.Collator('de')).compare(a, b) };
 
 function compare(a: Post, b: Post, key: SortKey): number {
+  if (key === 'publishDate') return compareIso(a.publishDate, b.publishDate);
   const x = a[key];
   const y = b[key];
   return typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
@@ -51,7 +53,8 @@ function compare(a: Post, b: Post, key: SortKey): number {
 /** Sorts the whole list once per sort change (not per keystroke). */
 export function sortPosts(items: IndexedPost[], sort: PostQuery['sort']): IndexedPost[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => sign * compare(a.post, b.post, sort.key) || collator.compare(a.post.id, b.post.id));
+  // Ties in id order, as text: an id is no word to collate.
+  return [...items].sort((a, b) => sign * compare(a.post, b.post, sort.key) || compareIso(a.post.id, b.post.id));
 }
 
 /** Search (title or category), status, platform, category and the date range; keeps the given order. */
