@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
@@ -6,9 +7,8 @@ import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components
 import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
 
 // The form loads beside the screen, not before its heading; its skeleton holds the form's height meanwhile.
-const ObsConnection = retryableLazy(() =>
-  import('@/components/obs-connection').then((m) => ({ default: m.ObsConnection })),
-);
+const loadForm = () => import('@/components/obs-connection');
+const ObsConnection = retryableLazy(() => loadForm().then((m) => ({ default: m.ObsConnection })));
 
 /** Connection status badge plus the reconnect / wrong-password notices. */
 export function ObsStatusLine({ obs }: { obs: ObsState }) {
@@ -36,6 +36,10 @@ const FORM_HEIGHT = 'h-[338px] sm:h-[262px] lg:h-[298px]';
 export function ConnectionPanel() {
   const obs = useObs();
   const settings = useObsSettings();
+  // Asked for while the settings are read, not once they are there: the form shows a round trip sooner.
+  useEffect(() => {
+    loadForm().catch(() => undefined); // the panel's own load reports a failure
+  }, []);
   return (
     <Card>
       <CardHeader>
