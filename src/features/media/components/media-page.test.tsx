@@ -245,7 +245,8 @@ test('the type is checked by content: text named .mp4 is refused, a PNG named .b
   await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   expect(await screen.findByText('Media hochgeladen')).toBeInTheDocument();
-  expect(screen.getByTestId('count-image')).toHaveTextContent('4');
+  // The library is drawn anew in a transition, just after the answer.
+  await waitFor(() => expect(screen.getByTestId('count-image')).toHaveTextContent('4'));
   expect(part).toMatchObject({ type: 'image/png' });
   server.events.removeAllListeners();
 });

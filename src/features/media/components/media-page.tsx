@@ -1,5 +1,5 @@
 import { CalendarRange, Filter, Upload } from 'lucide-react';
-import { memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@/components/ui/toast';
 import { WhenOpened, retryableLazy } from '@/components/ui/lazy-panel';
 import { Button } from '@/components/ui/button';
@@ -226,7 +226,10 @@ export function MediaPage() {
   const [uploading, setUploading] = useState(false);
   const [previewing, setPreviewing] = useState<MediaFile | null>(null);
   const [deleting, setDeleting] = useState<MediaFile | null>(null);
-  const all = useMemo(() => media.data ?? [], [media.data]);
+  // The library's cards are drawn in a transition, in slices between which the browser paints and takes input: drawn
+  // with the answer (a render the query cache cannot slice) they were one long task. The skeleton stays until then.
+  const shown = useDeferredValue(media.data);
+  const all = useMemo(() => shown ?? [], [shown]);
   const mayUpload = useCan('media.upload');
 
   return (
@@ -242,7 +245,7 @@ export function MediaPage() {
       />
       <MediaBrowser
         all={all}
-        pending={media.isPending}
+        pending={media.isPending || (media.data !== undefined && shown === undefined)}
         error={media.isError ? media.error : null}
         onPreview={setPreviewing}
         onDelete={setDeleting}
