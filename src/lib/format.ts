@@ -1,6 +1,6 @@
 // de-DE date and number formatting shared by the screens, written out rather than asked of Intl: a page's first Intl
-// formatter sets up ICU's locale data in one long task (36–75 ms at 1× CPU here), which every screen's first render
-// paid. The output is Intl's for de-DE, as format.test.ts checks against it.
+// formatter sets up ICU's locale data in one long task (README, Performance notes), which every screen's first
+// render paid. The output is Intl's for de-DE, as format.test.ts checks against it.
 
 type DateInput = string | number | Date | null | undefined;
 

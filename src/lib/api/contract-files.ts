@@ -6,7 +6,8 @@ export const CONTRACT_FILES_META = 'newsdesk-contract';
 /**
  * Asks for every chunk of the contract at once: fetched and parsed side by side, run later one by one by
  * `loadContract`. Each file it imports would otherwise be asked for only once the one before has run, a round trip each
- * before a screen's first call can go out. One link per task: while the page loads, adding one costs 2–8 ms at 4× CPU.
+ * before a screen's first call can go out. One link per task: while the page loads, adding them all at once made a long
+ * task (README, Performance notes).
  */
 export async function preloadContract(doc: Document = document): Promise<void> {
   const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${CONTRACT_FILES_META}"]`);
