@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LandingPage } from '@/features/landing';
 import { setConfig } from '@/lib/config';
-import { DASHBOARD_SCREENS, type ScreenId } from '@/lib/screens';
+import { dashboardScreenAt, type ScreenId } from '@/lib/screens';
 import { screenHeader as admin } from '@/features/admin/messages';
 import { screenHeader as aiNews } from '@/features/ai-news/messages';
 import { screenHeader as live } from '@/features/live/messages';
@@ -69,9 +69,7 @@ function render(node: ReactNode): string {
  * badge: the deployment is not known at build time) around the screen's title row and a skeleton.
  */
 export function prerenderDashboard(path: string): string {
-  const screen =
-    DASHBOARD_SCREENS.find((s) => s.path === path) ??
-    DASHBOARD_SCREENS.find((s) => s.path !== '/dashboard' && path.startsWith(`${s.path}/`));
+  const screen = dashboardScreenAt(path);
   if (!screen || screen.id === 'landing') throw new Error(`prerender: ${path} is not a dashboard screen`);
   const id = screen.id;
   setConfig({ apiMode: 'live', apiBaseUrl: 'http://localhost/api' });

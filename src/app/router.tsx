@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, useNavigate, type RouteObject } from 'react-router-dom';
 import { nextTask } from '@/lib/next-task';
-import { DASHBOARD_SCREENS, type ScreenId } from '@/lib/screens';
+import { DASHBOARD_SCREENS, dashboardScreenAt, type ScreenId } from '@/lib/screens';
 import { loadChunk } from './chunk-reload';
 import { NotFoundPage } from './not-found';
 import { RouteErrorPage } from './route-error';
@@ -34,23 +34,14 @@ const PAGES: Record<Exclude<ScreenId, 'landing'>, () => Promise<ComponentType>> 
   admin: async () => (await screen(() => import('@/features/admin'))).AdminPage,
 };
 
-/** The dashboard screen a path opens (Admin's settings path opens Admin), if any. */
-function dashboardScreenOf(pathname: string): keyof typeof PAGES | undefined {
-  const path = pathname.replace(/\/+$/, '');
-  const found =
-    DASHBOARD_SCREENS.find((s) => s.path === path) ??
-    DASHBOARD_SCREENS.find((s) => s.path !== '/dashboard' && path.startsWith(`${s.path}/`));
-  return found && found.id !== 'landing' ? found.id : undefined;
-}
-
 /**
  * Runs the code of the screen at `pathname` before the router starts: the layout's, then the screen's, each in a task of
  * its own (the router's start ran both in one long task). A chunk that fails here is asked for again by the router, which
  * shows its error page.
  */
 export async function evaluateScreenCode(pathname: string): Promise<void> {
-  const id = dashboardScreenOf(pathname);
-  if (!id) return;
+  const id = dashboardScreenAt(pathname)?.id;
+  if (!id || id === 'landing') return;
   try {
     await screen(() => import('./dashboard-layout'));
     await nextTask();

@@ -66,9 +66,8 @@ export const formatDateTimeMedium = (value: DateInput) =>
 /** '23.11.26, 19:05' (compact rows): Intl's dateStyle short, timeStyle short. */
 export const formatDateTimeShort = (value: DateInput) =>
   formatWith((d) => `${day(d)}.${shortYear(d)}, ${minutes(d)}`, value);
-/** '23.11.2026, 19:05' with a two-digit day and month (tables). */
-export const formatDateTimeNumeric = (value: DateInput) =>
-  formatWith((d) => `${day(d)}.${d.getFullYear()}, ${minutes(d)}`, value);
+/** '23.11.2026, 19:05' with a two-digit day and month (tables): in German the same as dateStyle medium. */
+export const formatDateTimeNumeric = formatDateTimeMedium;
 /** '19:05:07' */
 export const formatTime = (value: DateInput) => formatWith(seconds, value);
 

@@ -41,6 +41,15 @@ export const SCREENS: readonly Screen[] = [
 /** The screens under /dashboard: each a lazy route of the dashboard's layout. */
 export const DASHBOARD_SCREENS: readonly Screen[] = SCREENS.filter((s) => s.path.startsWith('/dashboard'));
 
+/** The dashboard screen a path opens (a path under a screen's, like Admin's settings, opens that screen), if any. */
+export function dashboardScreenAt(pathname: string): Screen | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return (
+    DASHBOARD_SCREENS.find((s) => s.path === path) ??
+    DASHBOARD_SCREENS.find((s) => s.path !== '/dashboard' && path.startsWith(`${s.path}/`))
+  );
+}
+
 /** The text of each screen's h1, for the tests (apart from SCREENS, so that the app's bundle does not carry it). */
 export const HEADINGS: Readonly<Record<ScreenId, string>> = {
   landing: 'AI-powered news, from trending topic to live broadcast',
