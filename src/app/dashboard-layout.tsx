@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 import { shellMessages } from './messages';
 import { adminNav, brandIcon as Brand, mainNav, type NavItem } from './nav';
-import { useAfterIdle } from '@/lib/idle';
+import { useAfterSettled } from '@/lib/idle';
 import { DataProviders } from './providers';
 import { ConfigNoticeBanner, DemoBadge } from './deployment-status';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -81,8 +81,8 @@ function Sidebar({ onNavigate, extras }: { onNavigate?: () => void; extras: bool
 export function DashboardLayout() {
   const [open, setOpen] = useState(false);
   const live = getConfig().apiMode === 'live';
-  // Badge, settings and outbox drainer load once the first screen has painted, so they cost it nothing.
-  const idle = useAfterIdle();
+  // Badge, settings and outbox drainer load once the first screen has drawn its data, so they cost it nothing.
+  const idle = useAfterSettled();
 
   useEffect(() => {
     if (!idle) return;

@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/http/api-error';
+import { addBusySource } from '@/lib/idle';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -50,6 +51,10 @@ let shared: QueryClient | undefined;
 
 /** The app's client, created on first use so that leaving and re-entering the dashboard keeps the cache. */
 export function appQueryClient(): QueryClient {
-  shared ??= createQueryClient();
+  if (!shared) {
+    const client = createQueryClient();
+    addBusySource(() => client.isFetching() > 0);
+    shared = client;
+  }
   return shared;
 }

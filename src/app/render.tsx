@@ -2,7 +2,7 @@ import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
-import { whenIdle } from '@/lib/idle';
+import { screenBusy, SETTLE_CAP_MS, whenSettled } from '@/lib/idle';
 import { createRouter, evaluateScreenCode, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
@@ -15,11 +15,16 @@ function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => 
   useEffect(() => {
     let cancel: (() => void) | undefined;
     const start = () => {
-      cancel = whenIdle(() => {
-        // A transition: the toaster, update prompt and banner render in slices, not in one long task.
-        startTransition(() => setReady(true));
-        onIdle?.();
-      });
+      // Once the screen has drawn its data: they would compete with it for the network and the main thread.
+      cancel = whenSettled(
+        () => {
+          // A transition: the toaster, update prompt and banner render in slices, not in one long task.
+          startTransition(() => setReady(true));
+          onIdle?.();
+        },
+        screenBusy,
+        SETTLE_CAP_MS,
+      );
     };
     if (router.state.initialized) start();
     const unsubscribe = router.state.initialized

@@ -31,3 +31,15 @@ test('changed deps run the query again', async () => {
   rerender(<Setting name="videoDefaults" />);
   expect(await screen.findByText(/"quality":"1080p"/)).toBeInTheDocument();
 });
+
+test('the screen counts as busy until a live query has its first result, and not once it is unmounted', async () => {
+  const { screenBusy } = await import('@/lib/idle');
+  const { unmount } = render(<ObsHost />);
+  expect(screenBusy()).toBe(true);
+  expect(await screen.findByText('localhost')).toBeInTheDocument();
+  expect(screenBusy()).toBe(false);
+  unmount();
+  const second = render(<ObsHost />);
+  second.unmount();
+  expect(screenBusy()).toBe(false);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useState, type DependencyList } from 'react';
 import { isChunkLoadError } from '@/lib/chunk-error';
+import { addBusySource } from '@/lib/idle';
 import { loadDatabase, loadedDatabase, type DatabaseModule } from './lazy';
 
 // The next frame, or 200 ms if none comes (a background tab draws no frames).
@@ -30,7 +31,13 @@ function afterFrame(run: () => void): { cancel: () => void } {
 interface LiveState<T> {
   value: T;
   error: unknown;
+  /** The first result (or failure) is in: the screen draws its stored data, not the default. */
+  received: boolean;
 }
+
+// Mounted live queries still waiting for their first result: the shell holds its extras back meanwhile.
+let pendingReads = 0;
+addBusySource(() => pendingReads > 0);
 
 /**
  * dexie-react-hooks' useLiveQuery without Dexie in the screen's chunk: Dexie is imported after the first render and
@@ -43,7 +50,11 @@ export function useLiveQuery<T, D = undefined>(
   defaultResult?: D,
 ): T | D {
   const [database, setDatabase] = useState<typeof DatabaseModule | undefined>(loadedDatabase);
-  const [state, setState] = useState<LiveState<T | D>>({ value: defaultResult as D, error: null });
+  const [state, setState] = useState<LiveState<T | D>>({
+    value: defaultResult as D,
+    error: null,
+    received: false,
+  });
 
   useEffect(() => {
     if (database) return;
@@ -58,8 +69,10 @@ export function useLiveQuery<T, D = undefined>(
             if (!active) return;
             // The database's code could not be fetched (offline before the worker had it): the default stays, and it
             // is fetched again when the connection is back — not thrown, which would take the whole screen down.
-            if (isChunkLoadError(error)) window.addEventListener('online', load, { once: true });
-            else setState((s) => ({ ...s, error }));
+            if (isChunkLoadError(error)) {
+              window.addEventListener('online', load, { once: true });
+              setState((s) => (s.received ? s : { ...s, received: true }));
+            } else setState((s) => ({ ...s, error, received: true }));
           },
         ),
       );
@@ -75,13 +88,24 @@ export function useLiveQuery<T, D = undefined>(
   useEffect(() => {
     if (!database) return;
     const subscription = database.liveQuery(querier).subscribe(
-      (value) => setState((s) => (s.value === value && s.error === null ? s : { value, error: null })),
-      (error: unknown) => setState((s) => (s.error === error ? s : { ...s, error })),
+      (value) =>
+        setState((s) =>
+          s.value === value && s.error === null && s.received ? s : { value, error: null, received: true },
+        ),
+      (error: unknown) => setState((s) => (s.error === error ? s : { ...s, error, received: true })),
     );
     return () => subscription.unsubscribe();
     // The caller's deps decide when the query re-runs, as in dexie-react-hooks (querier is a new closure each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [database, ...deps]);
+
+  useEffect(() => {
+    if (state.received) return;
+    pendingReads += 1;
+    return () => {
+      pendingReads -= 1;
+    };
+  }, [state.received]);
 
   if (state.error) throw state.error;
   return state.value;

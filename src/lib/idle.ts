@@ -25,6 +25,55 @@ export function whenIdle(run: () => void, timeout = 2000): () => void {
   };
 }
 
+const busySources = new Set<() => boolean>();
+
+/** Adds a test of whether the screen still loads (its data calls, its stored settings); answers the removal. */
+export function addBusySource(busy: () => boolean): () => void {
+  busySources.add(busy);
+  return () => busySources.delete(busy);
+}
+
+/** True while any source says the screen still loads what it draws. */
+export function screenBusy(): boolean {
+  for (const busy of busySources) if (busy()) return true;
+  return false;
+}
+
+/** How often a settle check looks again while the screen is still busy. */
+const SETTLE_POLL_MS = 100;
+
+/**
+ * Runs `run` once the screen has painted and, at an idle moment, `busy()` answers false: its data and stored settings are
+ * drawn, so extras do not compete with them for the network and the main thread. After `capMs` it runs all the same (a
+ * call that hangs must not keep the extras away).
+ */
+export function whenSettled(run: () => void, busy: () => boolean, capMs: number): () => void {
+  const start = Date.now();
+  let cancel: () => void = () => undefined;
+  const check = () => {
+    if (busy() && Date.now() - start < capMs) {
+      const timer = setTimeout(() => {
+        cancel = onIdle(check, 2000);
+      }, SETTLE_POLL_MS);
+      cancel = () => clearTimeout(timer);
+      return;
+    }
+    run();
+  };
+  cancel = whenIdle(check);
+  return () => cancel();
+}
+
+/** The longest extras wait for a busy screen. */
+export const SETTLE_CAP_MS = 5000;
+
+/** False until the screen has painted and settled (`whenSettled` over `screenBusy`), for extras; flips in a transition. */
+export function useAfterSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => whenSettled(() => startTransition(() => setSettled(true)), screenBusy, SETTLE_CAP_MS), []);
+  return settled;
+}
+
 /** False until the first paint and an idle moment (plus `delayMs`), for extras; it flips in a transition to yield. */
 export function useAfterIdle(delayMs = 0): boolean {
   const [idle, setIdle] = useState(false);
