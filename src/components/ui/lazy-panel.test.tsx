@@ -26,3 +26,27 @@ test('a panel that cannot load says so in its own frame with Retry, and loads on
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(attempts).toBe(2);
 });
+
+test('a panel whose code has loaded draws in the same render, without its skeleton', async () => {
+  const Panel = retryableLazy(async () => ({ default: ({ label }: { label: string }) => <p>{label}</p> }));
+  await Panel.preload();
+  const { container } = render(
+    <LazyPanel>
+      <Panel label="Formular da" />
+    </LazyPanel>,
+  );
+  // No await: a lazy part would show its skeleton first and its content a task (or React's 300 ms throttle) later.
+  expect(screen.getByText('Formular da')).toBeInTheDocument();
+  expect(container.querySelector('[data-lazy-panel]')).toBeNull();
+});
+
+test('a panel whose code is still loading shows its skeleton, then its content', async () => {
+  const Panel = retryableLazy(async () => ({ default: ({ label }: { label: string }) => <p>{label}</p> }));
+  const { container } = render(
+    <LazyPanel>
+      <Panel label="Später da" />
+    </LazyPanel>,
+  );
+  expect(container.querySelector('[data-lazy-panel]')).not.toBeNull();
+  expect(await screen.findByText('Später da')).toBeInTheDocument();
+});

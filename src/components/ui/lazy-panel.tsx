@@ -5,27 +5,36 @@ import { Skeleton } from './skeleton';
 // Run by „Erneut versuchen“: React keeps a failed lazy's error, and swapping at the failure itself would import in a loop.
 const resets = new Set<() => void>();
 
-/** React.lazy for a part that may fail to load; the frame's „Erneut versuchen“ imports it again. */
-export function retryableLazy<T extends (props: never) => ReactNode>(load: () => Promise<{ default: T }>): T {
-  const fresh = () =>
-    lazy(() =>
-      load().then(
-        (module) => ({ default: module.default as unknown as ComponentType<object> }),
-        (error: unknown) => {
-          resets.add(reset);
-          throw error;
-        },
-      ),
+/** React.lazy for a part that may fail to load; the frame's „Erneut versuchen“ imports it again. `preload` fetches it. */
+export function retryableLazy<T extends (props: never) => ReactNode>(
+  load: () => Promise<{ default: T }>,
+): T & { preload: () => Promise<void> } {
+  let loaded: ComponentType<object> | undefined;
+  const loadOnce = () =>
+    load().then(
+      (module) => {
+        loaded = module.default as unknown as ComponentType<object>;
+        return { default: loaded };
+      },
+      (error: unknown) => {
+        resets.add(reset);
+        throw error;
+      },
     );
+  const fresh = () => lazy(loadOnce);
   let current = fresh();
   function reset() {
     current = fresh();
   }
   function Retryable(props: object) {
-    return createElement(current, props);
+    // Loaded already: drawn at once. A lazy suspends for a moment even then, and React shows a part that suspended up
+    // to 300 ms late (its fallback throttle). Chosen once per mount: a changed type would remount the part.
+    const [type] = useState<ComponentType<object>>(() => loaded ?? current);
+    return createElement(type, props);
   }
+  Retryable.preload = () => loadOnce().then(() => undefined);
   // Called with the props the loaded component takes, which this wrapper hands on unchanged.
-  return Retryable as unknown as T;
+  return Retryable as unknown as T & { preload: () => Promise<void> };
 }
 
 /** What a part that could not load shows in its own frame; the screen around it and its data stay. */

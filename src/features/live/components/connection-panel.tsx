@@ -7,8 +7,9 @@ import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components
 import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
 
 // The form loads beside the screen, not before its heading; its skeleton holds the form's height meanwhile.
-const loadForm = () => import('@/components/obs-connection');
-const ObsConnection = retryableLazy(() => loadForm().then((m) => ({ default: m.ObsConnection })));
+const ObsConnection = retryableLazy(() =>
+  import('@/components/obs-connection').then((m) => ({ default: m.ObsConnection })),
+);
 
 /** Connection status badge plus the reconnect / wrong-password notices. */
 export function ObsStatusLine({ obs }: { obs: ObsState }) {
@@ -38,7 +39,16 @@ export function ConnectionPanel() {
   const settings = useObsSettings();
   // Asked for while the settings are read, not once they are there: the form shows a round trip sooner.
   useEffect(() => {
-    loadForm().catch(() => undefined); // the panel's own load reports a failure
+    // Once the screen's first frame has painted: its cards do not wait for the form's files. (A hidden tab draws no
+    // frame; the form's code then loads when the settings are there.)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void ObsConnection.preload().catch(() => undefined), 0); // the panel reports a failure
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return (
     <Card>
