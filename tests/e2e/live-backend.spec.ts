@@ -104,6 +104,28 @@ test("a deep link's first data call does not wait for the contract's files one a
   await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
 });
 
+test('a deep link asks for config.json beside its scripts, once, not after they have run', async ({ page }) => {
+  // The entry script is held: before, config.json was asked for only once it had run.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/dashboard/posts', { waitUntil: 'commit' });
+  await expect.poll(() => asked.filter((p) => p === '/config.json')).toHaveLength(1);
+  release();
+  await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
+  // The app's own fetch took the preloaded answer: no second request before its first call to the backend.
+  const beforeApi = asked.slice(
+    0,
+    asked.findIndex((p) => p.startsWith('/api/')),
+  );
+  expect(beforeApi.filter((p) => p === '/config.json')).toHaveLength(1);
+});
+
 test('a post created in the browser is stored by the backend and still listed after a reload', async ({ page }) => {
   const title = `Live-Backend ${Date.now()}`;
   await page.goto('/dashboard/posts');
