@@ -2,7 +2,7 @@ import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadChunk } from './chunk-reload';
-import { screenBusy, SETTLE_CAP_MS, whenSettled } from '@/lib/idle';
+import { whenSettled } from '@/lib/idle';
 import { createRouter, evaluateScreenCode, type RouterOptions } from './router';
 
 const AppExtras = lazy(() => loadChunk(() => import('./app-extras')));
@@ -16,15 +16,11 @@ function DeferredExtras({ router, onIdle }: { router: AppRouter; onIdle?: () => 
     let cancel: (() => void) | undefined;
     const start = () => {
       // Once the screen has drawn its data: they would compete with it for the network and the main thread.
-      cancel = whenSettled(
-        () => {
-          // A transition: the toaster, update prompt and banner render in slices, not in one long task.
-          startTransition(() => setReady(true));
-          onIdle?.();
-        },
-        screenBusy,
-        SETTLE_CAP_MS,
-      );
+      cancel = whenSettled(() => {
+        // A transition: the toaster, update prompt and banner render in slices, not in one long task.
+        startTransition(() => setReady(true));
+        onIdle?.();
+      });
     };
     if (router.state.initialized) start();
     const unsubscribe = router.state.initialized

@@ -9,19 +9,29 @@ function onIdle(run: () => void, timeout: number): () => void {
   return () => clearTimeout(id);
 }
 
-/** Runs `run` once the screen has painted and the browser is idle; an idle callback alone can fire before the paint. */
-export function whenIdle(run: () => void, timeout = 2000): () => void {
-  let cancelNext: () => void = () => undefined;
+/** Runs `run` in the task after the next frame has painted (a hidden tab draws none: it waits until shown). */
+export function afterPaint(run: () => void): () => void {
+  let cancelTask: () => void = () => undefined;
   const frame = requestAnimationFrame(() => {
     // a task queued from a frame callback runs after that frame has painted
-    const task = setTimeout(() => {
-      cancelNext = onIdle(run, timeout);
-    }, 0);
-    cancelNext = () => clearTimeout(task);
+    const task = setTimeout(run, 0);
+    cancelTask = () => clearTimeout(task);
   });
   return () => {
     cancelAnimationFrame(frame);
-    cancelNext();
+    cancelTask();
+  };
+}
+
+/** Runs `run` once the screen has painted and the browser is idle; an idle callback alone can fire before the paint. */
+export function whenIdle(run: () => void, timeout = 2000): () => void {
+  let cancelIdle: () => void = () => undefined;
+  const cancelPaint = afterPaint(() => {
+    cancelIdle = onIdle(run, timeout);
+  });
+  return () => {
+    cancelPaint();
+    cancelIdle();
   };
 }
 
@@ -42,12 +52,15 @@ export function screenBusy(): boolean {
 /** How often a settle check looks again while the screen is still busy. */
 const SETTLE_POLL_MS = 100;
 
+/** The longest extras wait for a busy screen. */
+const SETTLE_CAP_MS = 5000;
+
 /**
  * Runs `run` once the screen has painted and, at an idle moment, `busy()` answers false: its data and stored settings are
  * drawn, so extras do not compete with them for the network and the main thread. After `capMs` it runs all the same (a
  * call that hangs must not keep the extras away).
  */
-export function whenSettled(run: () => void, busy: () => boolean, capMs: number): () => void {
+export function whenSettled(run: () => void, busy = screenBusy, capMs = SETTLE_CAP_MS): () => void {
   const start = Date.now();
   let cancel: () => void = () => undefined;
   const check = () => {
@@ -64,13 +77,10 @@ export function whenSettled(run: () => void, busy: () => boolean, capMs: number)
   return () => cancel();
 }
 
-/** The longest extras wait for a busy screen. */
-export const SETTLE_CAP_MS = 5000;
-
 /** False until the screen has painted and settled (`whenSettled` over `screenBusy`), for extras; flips in a transition. */
 export function useAfterSettled(): boolean {
   const [settled, setSettled] = useState(false);
-  useEffect(() => whenSettled(() => startTransition(() => setSettled(true)), screenBusy, SETTLE_CAP_MS), []);
+  useEffect(() => whenSettled(() => startTransition(() => setSettled(true))), []);
   return settled;
 }
 

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-status';
+import { afterPaint } from '@/lib/idle';
 import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
 
 // The form loads beside the screen, not before its heading; its skeleton holds the form's height meanwhile.
@@ -37,19 +38,9 @@ const FORM_HEIGHT = 'h-[338px] sm:h-[262px] lg:h-[298px]';
 export function ConnectionPanel() {
   const obs = useObs();
   const settings = useObsSettings();
-  // Asked for while the settings are read, not once they are there: the form shows a round trip sooner.
-  useEffect(() => {
-    // Once the screen's first frame has painted: its cards do not wait for the form's files. (A hidden tab draws no
-    // frame; the form's code then loads when the settings are there.)
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void ObsConnection.preload().catch(() => undefined), 0); // the panel reports a failure
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  // Asked for while the settings are read (the form shows a round trip sooner), once the screen's cards have painted;
+  // a failure is the panel's own load's to report.
+  useEffect(() => afterPaint(() => void ObsConnection.preload().catch(() => undefined)), []);
   return (
     <Card>
       <CardHeader>
