@@ -220,12 +220,15 @@ function barrelParts(ids: string[]) {
  * chunks share it: a deep link asked for ~40 files, which an HTTP/1.1 host serves six at a time, each with its own gzip
  * header and import lines. Four kinds of group, each module in one:
  * - shell: what the layout needs and what two or more screens load, that nothing outside the dashboard reaches (every
- *   screen loads all of it anyway);
+ *   screen loads all of it anyway), and what a screen's lazy parts borrow from another screen, up to 6 KB of code a pair;
  * - base: what the landing page's first render shares with the dashboard (react-dom stays apart, the largest file);
  * - common: what the landing page's idle extras or the mock network share with the dashboard;
  * - one per screen: the modules only that screen loads, with its page (a chunk named after its folder).
  * Modules nothing on the dashboard loads keep Rolldown's own splitting (the landing page, the mock network, dialogs).
  */
+// Code (as transformed, before minifying) a screen's lazy parts may borrow from another screen for it to move to the shell.
+const BORROWED_TO_SHELL = 6144;
+
 function dashboardChunks() {
   const groups = { shell: new Set<string>(), base: new Set<string>(), common: new Set<string>() };
   const screens = new Map<string, Set<string>>(DASHBOARD_SCREENS.map(({ id }) => [id, new Set<string>()]));
@@ -265,6 +268,25 @@ function dashboardChunks() {
       for (const { id } of DASHBOARD_SCREENS)
         for (const module of reach([`${src}/features/${id}/index.ts`], { dynamic: false, stop: new Set() }))
           uses.set(module, [...(uses.get(module) ?? []), id]);
+      // A screen's lazy parts (its table, form, tabs) that borrow a little from another screen (an icon, a helper) would
+      // fetch that screen's whole chunk; the little, with what it imports, goes to the shell instead. The shell's own lazy
+      // parts (the offline prefetch) are left to borrow: they load after the screen has settled.
+      const ownedByOne = (module: string) =>
+        !layout.has(module) && !outside.has(module) && !apart.test(module) && uses.get(module)?.length === 1;
+      const codeSize = (module: string) => this.getModuleInfo(module)?.code?.length ?? 0;
+      for (const { id } of DASHBOARD_SCREENS) {
+        const borrowed = new Map<string, Set<string>>();
+        for (const module of reach([`${src}/features/${id}/index.ts`], { dynamic: true, stop: new Set() })) {
+          const owner = uses.get(module)?.[0];
+          if (!ownedByOne(module) || owner === undefined || owner === id) continue;
+          const set = borrowed.get(owner) ?? new Set<string>();
+          for (const dep of reach([module], { dynamic: false, stop: groups.shell })) if (ownedByOne(dep)) set.add(dep);
+          borrowed.set(owner, set);
+        }
+        for (const set of borrowed.values())
+          if ([...set].reduce((sum, module) => sum + codeSize(module), 0) <= BORROWED_TO_SHELL)
+            for (const module of set) groups.shell.add(module);
+      }
       for (const module of new Set([...layout, ...uses.keys()])) {
         if (apart.test(module) || groups.shell.has(module)) continue;
         const users = uses.get(module) ?? [];

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
@@ -70,5 +70,36 @@ for (const [url, heading, chunk] of SCREENS) {
     const own = sizes.filter(([f]) => path.basename(f).startsWith(`${chunk}-`));
     expect(own.length, `${url}: a chunk named ${chunk}-… among ${list}`).toBeGreaterThan(0);
     for (const [f, s] of own) expect(s, `${f} is ${kb(s)}`).toBeLessThanOrEqual(60 * KB);
+  });
+}
+
+// A lazy part a screen shows at once (a table, a form, a tab) that borrows a helper or an icon from another screen must
+// not fetch that screen's whole chunk: what it borrows is small enough to sit in the shell. Apart from it, once the
+// screen has settled, the offline prefetch takes the outbox panel and the post form with their screens' chunks.
+const offlinePrefetched = (): string[] => {
+  const files = readdirSync(path.join(DIST, 'assets'));
+  const panels = files.filter((f) => /^(outbox-panel|post-form-dialog)-[\w-]{8}\.js$/.test(f));
+  expect(panels, 'the outbox panel and the post form are chunks of their own').toHaveLength(2);
+  return panels.flatMap((f) =>
+    [...readFileSync(path.join(DIST, 'assets', f), 'utf8').matchAll(/from\s*"\.\/([\w-]+\.js)"/g)].map((m) => m[1]),
+  );
+};
+for (const [url, heading, own] of SCREENS) {
+  test(`${url} with its first panels loaded fetches no other screen's chunk`, async ({ page }) => {
+    const others = SCREENS.map(([, , id]) => id).filter((id) => id !== own);
+    const screenChunk = new RegExp(`/assets/((${others.join('|')})-[\\w-]{8}\\.js)$`);
+    const allowed = new Set(offlinePrefetched());
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const file = screenChunk.exec(request.url())?.[1];
+      if (file && !allowed.has(file)) fetched.push(file);
+    });
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+    // The lazy panels and the shell's extras load once the screen has painted and settled.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+    await page.waitForLoadState('networkidle');
+    expect(fetched, `${url} fetched ${fetched.join(', ')}`).toEqual([]);
   });
 }
