@@ -103,3 +103,12 @@ for (const [url, heading, own] of SCREENS) {
     expect(fetched, `${url} fetched ${fetched.join(', ')}`).toEqual([]);
   });
 }
+
+// The contract's files load before a live screen's first call, six at a time over HTTP/1.1: none is a crumb that costs
+// a request for a few hundred bytes.
+test('each file of the contract preloaded before the first call is at least 1 KB gzip', () => {
+  const html = readFileSync(path.join(DIST, 'dashboard/live.html'), 'utf8');
+  const files = /<meta name="newsdesk-contract" content="([^"]+)"/.exec(html)?.[1].split(' ') ?? [];
+  expect(files.length, 'the document lists the contract files').toBeGreaterThan(2);
+  for (const file of files) expect(gzip(file.replace(/^\//, '')), file).toBeGreaterThanOrEqual(KB);
+});
