@@ -215,6 +215,9 @@ function barrelParts(ids: string[]) {
   };
 }
 
+// Code (as transformed, before minifying) a screen's lazy parts may borrow from another screen for it to move to the shell.
+const BORROWED_TO_SHELL = 6144;
+
 /**
  * Fewer, larger chunks before a screen's heading. Left alone, Rolldown splits what the dashboard loads by which lazy
  * chunks share it: a deep link asked for ~40 files, which an HTTP/1.1 host serves six at a time, each with its own gzip
@@ -226,9 +229,6 @@ function barrelParts(ids: string[]) {
  * - one per screen: the modules only that screen loads, with its page (a chunk named after its folder).
  * Modules nothing on the dashboard loads keep Rolldown's own splitting (the landing page, the mock network, dialogs).
  */
-// Code (as transformed, before minifying) a screen's lazy parts may borrow from another screen for it to move to the shell.
-const BORROWED_TO_SHELL = 6144;
-
 function dashboardChunks() {
   const groups = { shell: new Set<string>(), base: new Set<string>(), common: new Set<string>() };
   const screens = new Map<string, Set<string>>(DASHBOARD_SCREENS.map(({ id }) => [id, new Set<string>()]));
