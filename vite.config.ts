@@ -264,9 +264,10 @@ function dashboardChunks() {
       for (const id of layout) if (!outside.has(id)) groups.shell.add(id);
       if (!roots.every((root) => groups.shell.has(root)))
         throw new Error('dashboard chunks: the shell is reached from outside it');
+      const screenIndex = (id: string) => `${src}/features/${id}/index.ts`;
       const uses = new Map<string, string[]>();
       for (const { id } of DASHBOARD_SCREENS)
-        for (const module of reach([`${src}/features/${id}/index.ts`], { dynamic: false, stop: new Set() }))
+        for (const module of reach([screenIndex(id)], { dynamic: false, stop: new Set() }))
           uses.set(module, [...(uses.get(module) ?? []), id]);
       // A screen's lazy parts (its table, form, tabs) that borrow a little from another screen (an icon, a helper) would
       // fetch that screen's whole chunk; the little, with what it imports, goes to the shell instead. The shell's own lazy
@@ -276,7 +277,7 @@ function dashboardChunks() {
       const codeSize = (module: string) => this.getModuleInfo(module)?.code?.length ?? 0;
       for (const { id } of DASHBOARD_SCREENS) {
         const borrowed = new Map<string, Set<string>>();
-        for (const module of reach([`${src}/features/${id}/index.ts`], { dynamic: true, stop: new Set() })) {
+        for (const module of reach([screenIndex(id)], { dynamic: true, stop: new Set() })) {
           const owner = uses.get(module)?.[0];
           if (!ownedByOne(module) || owner === undefined || owner === id) continue;
           const set = borrowed.get(owner) ?? new Set<string>();
@@ -433,7 +434,7 @@ export default defineConfig(({ command }) => ({
               test: /\/src\/contract\/entities\/(common|content)\.ts$/,
               includeDependenciesRecursively: false,
             },
-            // zod's ISO date-time schema, which only this file uses, with it: not a request of 172 bytes of its own.
+            // zod's ISO date-time schema, which only this file uses, rides with it instead of taking a request of its own.
             {
               name: 'entities-production',
               test: /\/src\/contract\/entities\/production\.ts$|\/node_modules\/zod\/v4\/mini\/iso\.js$/,

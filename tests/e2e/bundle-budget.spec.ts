@@ -90,16 +90,21 @@ for (const [url, heading, own] of SCREENS) {
     const screenChunk = new RegExp(`/assets/((${others.join('|')})-[\\w-]{8}\\.js)$`);
     const allowed = new Set(offlinePrefetched());
     const fetched: string[] = [];
+    let inFlight = 0;
     page.on('request', (request) => {
+      inFlight += 1;
       const file = screenChunk.exec(request.url())?.[1];
       if (file && !allowed.has(file)) fetched.push(file);
     });
+    for (const event of ['requestfinished', 'requestfailed'] as const) page.on(event, () => (inFlight -= 1));
+    // The offline prefetch starts once the screen has settled: its panels, and their panels, have been asked for.
+    const settled = page.waitForRequest((r) => /\/assets\/outbox-panel-[\w-]{8}\.js$/.test(r.url()), {
+      timeout: 20_000,
+    });
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
-    // The lazy panels and the shell's extras load once the screen has painted and settled.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1_500);
-    await page.waitForLoadState('networkidle');
+    await settled;
+    await expect.poll(() => inFlight, { timeout: 20_000 }).toBe(0);
     expect(fetched, `${url} fetched ${fetched.join(', ')}`).toEqual([]);
   });
 }
