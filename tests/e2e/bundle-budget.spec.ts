@@ -96,7 +96,8 @@ for (const [url, heading, own] of SCREENS) {
       const file = screenChunk.exec(request.url())?.[1];
       if (file && !allowed.has(file)) fetched.push(file);
     });
-    for (const event of ['requestfinished', 'requestfailed'] as const) page.on(event, () => (inFlight -= 1));
+    page.on('requestfinished', () => (inFlight -= 1));
+    page.on('requestfailed', () => (inFlight -= 1));
     // The offline prefetch starts once the screen has settled: its panels, and their panels, have been asked for.
     const settled = page.waitForRequest((r) => /\/assets\/outbox-panel-[\w-]{8}\.js$/.test(r.url()), {
       timeout: 20_000,
