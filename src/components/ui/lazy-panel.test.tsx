@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { screenBusy } from '@/lib/idle';
 import { LazyPanel, retryableLazy } from './lazy-panel';
 
 test('a panel that cannot load says so in its own frame with Retry, and loads on Retry; the page around it stays', async () => {
@@ -49,4 +50,33 @@ test('a panel whose code is still loading shows its skeleton, then its content',
   );
   expect(container.querySelector('[data-lazy-panel]')).not.toBeNull();
   expect(await screen.findByText('Später da')).toBeInTheDocument();
+});
+
+test('the screen counts as busy while the code of a panel is on its way, and not once the panel is drawn or gone', async () => {
+  let arrive: () => void = () => undefined;
+  const Panel = retryableLazy(
+    () =>
+      new Promise<{ default: ({ label }: { label: string }) => React.ReactNode }>((resolve) => {
+        arrive = () => resolve({ default: ({ label }) => <p>{label}</p> });
+      }),
+  );
+  const view = render(
+    <LazyPanel>
+      <Panel label="Schlüssel da" />
+    </LazyPanel>,
+  );
+  expect(screenBusy()).toBe(true);
+  arrive();
+  expect(await screen.findByText('Schlüssel da')).toBeInTheDocument();
+  expect(screenBusy()).toBe(false);
+
+  const Never = retryableLazy(() => new Promise<{ default: () => React.ReactNode }>(() => undefined));
+  view.rerender(
+    <LazyPanel>
+      <Never />
+    </LazyPanel>,
+  );
+  expect(screenBusy()).toBe(true);
+  view.unmount();
+  expect(screenBusy()).toBe(false);
 });

@@ -1,6 +1,31 @@
-import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { addBusySource } from '@/lib/idle';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
+
+// A panel whose code is still on its way is the screen still loading: extras wait for it, so they are not drawn in the
+// same commit as the panel (React reveals parts that arrive close together at once, in one long task).
+let loadingPanels = 0;
+addBusySource(() => loadingPanels > 0);
+
+function PanelSkeleton({ className }: { className: string }) {
+  useEffect(() => {
+    loadingPanels += 1;
+    return () => {
+      loadingPanels -= 1;
+    };
+  }, []);
+  return <Skeleton data-lazy-panel="" className={className} />;
+}
 
 // Run by „Erneut versuchen“: React keeps a failed lazy's error, and swapping at the failure itself would import in a loop.
 const resets = new Set<() => void>();
@@ -68,7 +93,7 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
 export function LazyPanel({ children, className = 'h-64 w-full' }: { children: ReactNode; className?: string }) {
   return (
     <LoadFailure>
-      <Suspense fallback={<Skeleton data-lazy-panel="" className={className} />}>{children}</Suspense>
+      <Suspense fallback={<PanelSkeleton className={className} />}>{children}</Suspense>
     </LoadFailure>
   );
 }
