@@ -37,6 +37,15 @@ describe('API Keys tab', () => {
     expect(screen.getByTestId('key-storage')).toHaveTextContent('Demo-Modus: Schlüssel bleiben in diesem Browser.');
   });
 
+  test('draws the AI card with the tab and the Video and Media cards after the first paint, in a render of their own', async () => {
+    renderWithProviders(<ApiKeysTab />);
+    expect(screen.getByRole('heading', { name: 'AI' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Video' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Media' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Media' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Video' })).toBeInTheDocument();
+  });
+
   test('Save stores the key in Dexie apiKeys, says so, masks it as •••• plus the last four, and the toggle reveals it', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysTab />);

@@ -19,6 +19,7 @@ import { ServiceKeyRow } from './service-key-row';
 import { TtsRolesCard } from './tts-roles-card';
 import { storageFailureMessage } from '@/db/storage-errors';
 import { useCan } from '@/lib/use-can';
+import { useAfterIdle } from '@/lib/idle';
 
 const CATEGORIES: ServiceCategory[] = ['ai', 'tts', 'video', 'media'];
 
@@ -54,6 +55,8 @@ export function ApiKeysTab() {
   // Provider keys are an administrator's: the contract's least role of keys.save.
   const maySave = useCan('keys.save');
   const mayTest = useCan('test.service');
+  // The cards below the first screenful come a frame later: drawn and laid out at once they make one long task.
+  const allDrawn = useAfterIdle();
 
   const save = async (id: string, name: string, key: string): Promise<boolean> => {
     if (live) {
@@ -107,7 +110,7 @@ export function ApiKeysTab() {
         </p>
       )}
       <TtsRolesCard />
-      {CATEGORIES.map((category) => (
+      {CATEGORIES.slice(0, allDrawn ? CATEGORIES.length : 1).map((category) => (
         <Card key={category}>
           <CardHeader>
             <CardTitle>{CATEGORY_TITLES[category]}</CardTitle>
