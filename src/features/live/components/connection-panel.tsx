@@ -4,8 +4,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-status';
+import { DEFAULT_SETTINGS } from '@/db/settings';
 import { afterPaint } from '@/lib/idle';
-import { obsMessages, obsStatusLabels, useObs, useObsSettings, type ObsState } from '@/lib/obs';
+import {
+  defaultObsMode,
+  obsMessages,
+  obsStatusLabels,
+  proposeServerMode,
+  useObs,
+  useObsSettings,
+  type ObsState,
+} from '@/lib/obs';
 
 // The form loads beside the screen, not before its heading; its skeleton holds the form's height meanwhile.
 const ObsConnection = retryableLazy(() =>
@@ -33,6 +42,8 @@ export function ObsStatusLine({ obs }: { obs: ObsState }) {
 }
 
 const FORM_HEIGHT = 'h-[338px] sm:h-[262px] lg:h-[298px]';
+// With the proposal to connect through the server above it (a LAN address on an https desk).
+const FORM_WITH_PROPOSAL_HEIGHT = 'h-[534px] sm:h-[398px] lg:h-[514px]';
 
 /** Host, port and password of OBS (shared with Admin → OBS WebSocket through Dexie and lib/obs). */
 export function ConnectionPanel() {
@@ -41,6 +52,10 @@ export function ConnectionPanel() {
   // Asked for while the settings are read (the form shows a round trip sooner), once the screen's cards have painted;
   // a failure is the panel's own load's to report.
   useEffect(() => afterPaint(() => void ObsConnection.preload().catch(() => undefined)), []);
+  // Until the stored settings are read, the defaults' form is the likely one.
+  const expected = settings ?? DEFAULT_SETTINGS.obs;
+  const height =
+    defaultObsMode(expected) === 'direct' && proposeServerMode(expected.host) ? FORM_WITH_PROPOSAL_HEIGHT : FORM_HEIGHT;
   return (
     <Card>
       <CardHeader>
@@ -49,13 +64,13 @@ export function ConnectionPanel() {
       </CardHeader>
       <CardContent className="space-y-4">
         <ObsStatusLine obs={obs} />
-        {/* The form's own height at each width (demo mode), so nothing below it moves when the settings are read. */}
+        {/* The form's own height at each width, so nothing below it moves when the settings are read or the form comes. */}
         {settings ? (
-          <LazyPanel className={FORM_HEIGHT}>
+          <LazyPanel className={height}>
             <ObsConnection initial={settings} />
           </LazyPanel>
         ) : (
-          <Skeleton className={FORM_HEIGHT} />
+          <Skeleton className={height} />
         )}
         <ObsDemoHint />
       </CardContent>
