@@ -206,12 +206,15 @@ test('the overview, with its chart and the deferred extras in, and the other scr
   ).toBeVisible();
   await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   expect(await uses()).toEqual([]);
-  // Each screen with its data drawn: the Posts counter, the Workflow's figures, the media cards, the OBS form.
+  // Each screen with its data drawn: the Posts counter, the Workflow's figures, the media cards, the OBS form, the
+  // composer's time zone.
   for (const [link, heading, drawn] of [
     ['Posts', 'Post Management', page.getByText(/^\d+ von \d+ Posts$/)],
     ['Workflow', 'n8n AI-News Workflow', page.getByText('Success Rate')],
     ['Media Library', 'Media Library', page.getByTestId('media-card').first()],
     ['Live Broadcast', 'Live Broadcast', page.getByLabel('Host')],
+    // The composer shows the operator's time zone under the planned time.
+    ['Social Media', 'Social Media', page.getByText(/^Zeitzone: /)],
   ] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

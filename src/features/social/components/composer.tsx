@@ -22,10 +22,16 @@ import { PLATFORM_LABELS } from '@/lib/labels';
 import { useLazyCan } from '@/lib/use-lazy-can';
 import { messages } from '../messages';
 
-/** The browser's zone (the operator's), sent with every scheduled time. */
+type TemporalNow = { Now?: { timeZoneId?: () => string } };
+
+/**
+ * The browser's zone (the operator's), sent with every scheduled time and shown under it. Temporal answers at once;
+ * `Intl`'s first formatter sets up ICU's locale data in one long task, so it is only the fallback.
+ */
 const operatorZone = (): string | undefined => {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
+    return temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -101,6 +107,7 @@ export function Composer({
   const tooLong = selected.filter((p) => textLength(text) > PLATFORM_LIMITS[p]);
   // The same text still on its way to a picked platform: a second Post Now would publish it there twice.
   const busy = publishing.busyWith(text, selected);
+  const zone = draft.scheduling ? operatorZone() : undefined;
 
   const togglePlatform = (id: Platform, on: boolean) =>
     set('platforms', on ? [...new Set([...draft.platforms, id])] : draft.platforms.filter((p) => p !== id));
@@ -285,9 +292,7 @@ export function Composer({
                 <Label htmlFor="compose-time">Uhrzeit</Label>
                 <Input id="compose-time" type="time" value={draft.time} onChange={(e) => set('time', e.target.value)} />
               </div>
-              {operatorZone() && (
-                <p className="text-xs text-muted-foreground sm:col-span-2">{messages.timeZone(operatorZone() ?? '')}</p>
-              )}
+              {zone && <p className="text-xs text-muted-foreground sm:col-span-2">{messages.timeZone(zone)}</p>}
             </div>
           )}
           <div className="flex flex-wrap gap-2">
