@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/test/chromium';
 import { signInToDesk, startDesk, type Desk } from './desk';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 
 // A LAN name of the desk for the browser (mapped to this machine): not localhost, so no secure context by exemption.
 const LAN_NAME = 'newsdesk-desk.test';
@@ -69,29 +70,14 @@ test('over the HTTPS address a fresh browser gets HTTP/2, installs the service w
   // holds the height of the form with that proposal, and nothing below it moves when the form comes.
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 412, height: 823 });
-  await phone.addInitScript(() => {
-    const shifts: Array<{ value: number; text: string }> = [];
-    Object.assign(window, { __shifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
-      >) {
-        if (entry.hadRecentInput) continue;
-        const text = (entry.sources ?? []).map((s) => (s.node?.textContent ?? '').slice(0, 40)).join(' | ');
-        shifts.push({ value: entry.value, text });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(phone);
   // Signed in in this tab (the token is the tab's), then the screen as a signed-in reload opens it.
   await signInToDesk(phone, url, '/dashboard/live');
   await phone.reload();
   await expect(phone.getByRole('button', { name: 'Über den Server verbinden' })).toBeVisible({ timeout: 20_000 });
   await expect(phone.getByText('Diese Konsole läuft über https:', { exact: false })).toBeVisible();
   await expect(phone.locator('main [data-slot="skeleton"]')).toHaveCount(0, { timeout: 20_000 });
-  await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await phone.evaluate(
-    () => (window as unknown as { __shifts: Array<{ value: number; text: string }> }).__shifts,
-  );
+  const shifts = await layoutShifts(phone);
   const total = shifts.reduce((sum, s) => sum + s.value, 0);
   expect(total, JSON.stringify(shifts.filter((s) => s.value > 0.005))).toBeLessThan(0.01);
   await phone.close();
