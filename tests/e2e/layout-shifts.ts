@@ -9,7 +9,7 @@ export interface LayoutShift {
 /** Records every layout shift without recent input from the page's next load on (call before `goto`). */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: Array<{ value: number; text: string }> = [];
+    const shifts: LayoutShift[] = [];
     Object.assign(window, { __layoutShifts: shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<

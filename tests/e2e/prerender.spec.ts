@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { inlineScriptHashes } from '../../scripts/build/csp';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 
 // Each route document carries its screen's shell (sidebar, title row, skeleton) in #root, so the heading paints before
 // any script runs; the app replaces it in its first commit, where the same boxes are drawn again.
@@ -87,17 +88,6 @@ async function holdConfig(page: Page) {
   return () => release();
 }
 
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-    Object.assign(window, { __shifts: shifts });
-  });
-}
-
 const box = async (page: Page, selector: string) => {
   const found = await page.locator(selector).boundingBox();
   if (!found) throw new Error(`${selector} has no box`);
@@ -121,7 +111,7 @@ test.describe('the app takes the shell’s place', () => {
           if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
         });
         page.on('pageerror', (error) => problems.push(error.message));
-        await watchShifts(page);
+        await watchLayoutShifts(page);
         const release = await holdConfig(page);
         await page.goto(shell.path);
         const shellHeading = page.locator('[data-prerendered] h1');
@@ -141,8 +131,11 @@ test.describe('the app takes the shell’s place', () => {
         expect(Math.abs((description?.y ?? NaN) - beforeDescription.y), 'description y').toBeLessThan(0.5);
         // Let the data arrive and draw, then read what shifted since the document began.
         await page.waitForLoadState('networkidle');
-        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-        expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+        const shifts = await layoutShifts(page);
+        expect(
+          shifts.reduce((sum, s) => sum + s.value, 0),
+          JSON.stringify(shifts),
+        ).toBeLessThanOrEqual(0.05);
         expect(problems).toEqual([]);
       });
     }

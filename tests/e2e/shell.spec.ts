@@ -213,7 +213,6 @@ test('the overview, with its chart and the deferred extras in, and the other scr
     ['Workflow', 'n8n AI-News Workflow', page.getByText('Success Rate')],
     ['Media Library', 'Media Library', page.getByTestId('media-card').first()],
     ['Live Broadcast', 'Live Broadcast', page.getByLabel('Host')],
-    // The composer shows the operator's time zone under the planned time.
     ['Social Media', 'Social Media', page.getByText(/^Zeitzone: /)],
   ] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
