@@ -304,3 +304,15 @@ test('scene names from OBS render as text: markup in them shows literally and cr
   expect([...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__xss'))).toEqual([]);
   expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
 });
+
+test('the scene list holds a row for the configured scene while the settings are read', async () => {
+  await putSetting('obs', { ...DEFAULT_SETTINGS.obs, sceneName: 'Studio Nachrichten' });
+  renderPage();
+  const card = screen.getByText('Scenes').closest('[data-slot="card"]') as HTMLElement;
+  // First render: nothing read yet, one placeholder row of the scene button's height.
+  expect(card.querySelector('[data-slot="skeleton"].h-11')).not.toBeNull();
+  expect(within(card).queryByRole('button')).toBeNull();
+  const scene = await within(card).findByRole('button', { name: 'Studio Nachrichten' });
+  expect(scene).toHaveClass('min-h-11');
+  expect(card.querySelector('[data-slot="skeleton"]')).toBeNull();
+});

@@ -2,6 +2,7 @@ import { Clapperboard } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { obsMessages, useObs, useObsSettings } from '@/lib/obs';
 import { cn } from '@/lib/utils/cn';
 import { deniedProps, useCan } from '@/lib/use-can';
@@ -34,6 +35,12 @@ export function SceneList() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2 sm:grid-cols-2">
+          {/* The configured scene's row while the settings are read: the cards below stay where they are. */}
+          {scenes.length === 0 && settings === undefined && (
+            <li aria-hidden>
+              <Skeleton className="h-11" />
+            </li>
+          )}
           {scenes.map((scene) => {
             const active = connected && obs.currentScene === scene;
             const pending = switchScene.isPending && switchScene.variables === scene;
