@@ -1,11 +1,12 @@
 // Build time only (vite.config.ts loads it through Vite's SSR loader): the HTML that each route document carries in
 // its #root, so the sidebar and the screen's title row paint before any script has run. No client code imports it.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LandingPage } from '@/features/landing';
+import { LivePage } from '@/features/live';
 import { setConfig } from '@/lib/config';
 import { dashboardScreenAt, type ScreenId } from '@/lib/screens';
 import { screenHeader as admin } from '@/features/admin/messages';
@@ -19,6 +20,7 @@ import { screenHeader as social } from '@/features/social/messages';
 import { screenHeader as videos } from '@/features/videos/messages';
 import { screenHeader as workflow } from '@/features/workflow/messages';
 import { DashboardLayout } from './dashboard-layout';
+import { appQueryClient } from './query-client';
 
 /** The title row of each screen: the same objects the screens pass to their PageHeader. */
 const HEADERS: Record<Exclude<ScreenId, 'landing'>, { title: string; description?: string }> = {
@@ -33,6 +35,13 @@ const HEADERS: Record<Exclude<ScreenId, 'landing'>, { title: string; description
   prompts,
   admin,
 };
+
+/**
+ * Screens drawn in full: their first render, before any answer or connection, holds text larger than the title row
+ * (Live's cards), which would otherwise be the largest paint and wait for the app's code. Their first render reads
+ * nothing of the clock, the page's address or storage, so the document shows what the app draws first.
+ */
+const FIRST_RENDER: Partial<Record<ScreenId, ComponentType>> = { live: LivePage };
 
 /** The screen's title row over a neutral skeleton; the screen's first render replaces it in one commit. */
 function ScreenShell({ id }: { id: Exclude<ScreenId, 'landing'> }) {
@@ -61,24 +70,32 @@ function mark(html: string): string {
 }
 
 function render(node: ReactNode): string {
-  return mark(renderToStaticMarkup(node));
+  try {
+    return mark(renderToStaticMarkup(node));
+  } finally {
+    // The queries a first render made hold garbage-collection timers that would keep the build's process alive.
+    appQueryClient().clear();
+  }
 }
 
 /**
  * The shell of a dashboard route: the real layout as a signed-in live desk draws it before its idle work (no demo
- * badge: the deployment is not known at build time) around the screen's title row and a skeleton.
+ * badge: the deployment is not known at build time) around the screen's title row and a skeleton, or the screen's own
+ * first render.
  */
 export function prerenderDashboard(path: string): string {
   const screen = dashboardScreenAt(path);
   if (!screen || screen.id === 'landing') throw new Error(`prerender: ${path} is not a dashboard screen`);
   const id = screen.id;
   setConfig({ apiMode: 'live', apiBaseUrl: 'http://localhost/api' });
+  const Page = FIRST_RENDER[id];
+  const screenElement = Page ? <Page /> : <ScreenShell id={id} />;
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/dashboard" element={<DashboardLayout />}>
-          <Route index element={<ScreenShell id={id} />} />
-          <Route path="*" element={<ScreenShell id={id} />} />
+          <Route index element={screenElement} />
+          <Route path="*" element={screenElement} />
         </Route>
       </Routes>
     </MemoryRouter>,

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { inlineScriptHashes } from '../../scripts/build/csp';
 import { layoutShifts, watchLayoutShifts } from './layout-shifts';
+import { mockBackendForTests, withOperatorToken } from './live-desk';
 
 // Each route document carries its screen's shell (sidebar, title row, skeleton) in #root, so the heading paints before
 // any script runs; the app replaces it in its first commit, where the same boxes are drawn again.
@@ -43,6 +44,17 @@ test.describe('without JavaScript', () => {
       await expect(prerendered.locator('[data-testid]')).toHaveCount(0);
     });
   }
+
+  test('/dashboard/live carries the screen’s first render, its cards’ texts among it', async ({ page }) => {
+    await page.goto('/dashboard/live');
+    const prerendered = page.locator('[data-prerendered]');
+    await expect(prerendered.locator('h1')).toHaveText('Live Broadcast');
+    // SPEC §5.6's viewer counter says its figures are simulated; the text is the screen's largest before any data.
+    await expect(prerendered.getByText('Simulierte Zuschauerzahl (keine echten Plattformdaten).')).toBeVisible();
+    await expect(prerendered.getByText('Verbinden Sie OBS, um die Szenen zu laden.')).toBeVisible();
+    for (const title of ['OBS Connection', 'Viewers', 'Scenes', 'Quick Text', 'Scheduled Broadcasts'])
+      await expect(prerendered.getByText(title, { exact: true })).toBeVisible();
+  });
 
   test('/ is the landing page in full', async ({ page }) => {
     await page.goto('/');
@@ -149,6 +161,73 @@ test.describe('the app takes the shell’s place', () => {
     await expect(page.locator('[data-prerendered]')).toBeHidden();
     release();
     await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  });
+});
+
+test.describe('Live on a live desk', () => {
+  test.use({ serviceWorkers: 'block' });
+  const backend = mockBackendForTests();
+
+  test('on a phone the largest paint is the document’s, and the cards stay where it drew them', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      const failedLoad = message.text().startsWith('Failed to load resource');
+      if ((message.type() === 'error' || message.type() === 'warning') && !failedLoad) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The mock backend has no change stream: its ticket is a 404, which the console reports; nothing else may fail.
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/api/events/ticket'))
+        problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.addInitScript(() => {
+      const paints: number[] = [];
+      Object.assign(window, { __largestPaints: paints });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) paints.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await withOperatorToken(page);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/config.json', async (route) => {
+      await released;
+      await route.fulfill({ json: { apiMode: 'live', apiBaseUrl: backend().apiBaseUrl } });
+    });
+    await page.goto('/dashboard/live');
+    const note = 'Simulierte Zuschauerzahl (keine echten Plattformdaten).';
+    const shell = page.locator('[data-prerendered]');
+    await expect(shell.getByText(note)).toBeVisible();
+    const boxes = async (scope: Locator) =>
+      Promise.all(
+        [note, 'Scenes', 'Quick Text'].map(
+          async (text) => (await scope.getByText(text, { exact: true }).boundingBox())?.y,
+        ),
+      );
+    const before = await boxes(shell);
+    // Two frames: the document's paint is reported before the app may start.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Live Broadcast' })).toBeVisible({ timeout: 20_000 });
+    await expect(shell).toHaveCount(0);
+    const after = await boxes(page.locator('main'));
+    for (const [i, y] of after.entries())
+      expect(
+        Math.abs((y ?? NaN) - (before[i] ?? NaN)),
+        `box ${i}: ${before.join(', ')} → ${after.join(', ')}`,
+      ).toBeLessThan(0.5);
+    await page.waitForLoadState('networkidle');
+    const paints = await page.evaluate(() => (window as unknown as { __largestPaints: number[] }).__largestPaints);
+    expect(paints.length).toBeGreaterThan(0);
+    expect(
+      Math.max(...paints),
+      `largest paints at ${paints.join(', ')} ms, app started at ${releasedAt} ms`,
+    ).toBeLessThan(releasedAt);
+    expect(problems).toEqual([]);
   });
 });
 
