@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 
 test('create, filter and delete a post', async ({ page }) => {
   await page.goto('/dashboard/posts');
@@ -86,5 +87,19 @@ test.describe('on a tablet', () => {
       await expect(page.getByRole('menu')).toBeVisible();
       await page.keyboard.press('Escape');
     }
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+
+  test('the counters stay where they are when the posts arrive', async ({ page }) => {
+    await watchLayoutShifts(page);
+    await page.goto('/dashboard/posts');
+    await expect(page.getByText('127 von 127 Posts')).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const shifts = await layoutShifts(page);
+    // The loading placeholder was 238 px shorter than the count line and the table: the counters moved down then.
+    expect(shifts, JSON.stringify(shifts)).toEqual([]);
   });
 });

@@ -98,7 +98,14 @@ interface BrowserProps {
 // screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./posts-table');
 const PostsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
-const tableSkeleton = <Skeleton className="h-96 w-full" />;
+// What the data brings, line for line: the count above the table (a text-sm line), and the table at its full height (its
+// 36rem scroll box and border, which from nine posts on it fills), so the counters below stay where they are.
+const tableSkeleton = (
+  <>
+    <Skeleton className="h-5 w-40" />
+    <Skeleton className="h-[calc(36rem+2px)] w-full" />
+  </>
+);
 
 const FILTER_ICON = <Filter aria-hidden />;
 const DATES_ICON = <CalendarRange aria-hidden />;
