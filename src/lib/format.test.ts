@@ -1,5 +1,6 @@
 import {
   compareIso,
+  compareNames,
   formatDateTime,
   formatDateTimeMedium,
   formatDateTimeNumeric,
@@ -82,4 +83,15 @@ test('ISO dates and times order as their instants do', () => {
   ]);
   expect(compareIso('19:05', '19:05')).toBe(0);
   expect(compareIso('09:00', '19:05')).toBeLessThan(0);
+});
+
+test('names order as a German list does: case aside, umlauts as their base letter, ß as ss', () => {
+  expect(
+    ['Zeit Online', 'heise online', 'Ärzteblatt', 'ARD', 'Süddeutsche', 'Spiegel', 'Straße & Verkehr'].sort(
+      compareNames,
+    ),
+  ).toEqual(['ARD', 'Ärzteblatt', 'heise online', 'Spiegel', 'Straße & Verkehr', 'Süddeutsche', 'Zeit Online']);
+  expect(['Öko-Test', 'Oekonom', 'Ozean'].sort(compareNames)).toEqual(['Oekonom', 'Öko-Test', 'Ozean']);
+  expect(compareNames('tagesschau', 'Tagesschau')).not.toBe(0);
+  expect(compareNames('Tagesschau', 'Tagesschau')).toBe(0);
 });

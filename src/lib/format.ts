@@ -77,6 +77,21 @@ export function formatDay(day: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
 }
 
+const FOLDED: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 'ss' };
+const foldName = (name: string) => name.toLowerCase().replace(/[äöüß]/g, (ch) => FOLDED[ch] ?? ch);
+
+/**
+ * Orders names as a German list does (DIN 5007: case aside, ä as a, ß as ss), for the few short names of a filter
+ * drawn with a screen's data; localeCompare would set up ICU's collation inside that render. Equal folds keep a fixed
+ * order by their code points.
+ */
+export function compareNames(a: string, b: string): number {
+  const x = foldName(a);
+  const y = foldName(b);
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Orders ISO dates and times ('2026-11-23T19:05', '19:05') as text; localeCompare would set up ICU's collation. */
 export function compareIso(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -161,7 +161,7 @@ test.describe('route preload', () => {
 
 // The first Intl object a page creates sets up ICU's locale data in one long task (36–75 ms at 1× CPU here,
 // four times that at Lighthouse's 4×). The screens format their dates and figures without Intl (lib/format), so opening
-// them costs no such task; AI News sorts its source names with a German collation.
+// them costs no such task.
 test('the overview, with its chart and the deferred extras in, and the other screens create no Intl formatter; a title sort does', async ({
   page,
 }) => {
@@ -219,6 +219,17 @@ test('the overview, with its chart and the deferred extras in, and the other scr
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(drawn).toBeVisible();
   }
+  expect(await uses()).toEqual([]);
+  // AI News, from the overview's quick action, with its stories and the source filter's names drawn.
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page
+    .getByRole('button', { name: 'Start New News' })
+    .or(page.getByRole('link', { name: 'Start New News' }))
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'AI News Central' })).toBeVisible();
+  await expect(page.getByTestId('news-row').first()).toBeVisible();
+  expect(await page.getByLabel('Quelle').locator('option').count()).toBeGreaterThan(2);
   expect(await uses()).toEqual([]);
   // The probe sees what it should: sorting the media by title compares them with a German collator.
   await page.getByRole('link', { name: 'Media Library', exact: true }).click();

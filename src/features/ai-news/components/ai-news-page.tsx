@@ -31,6 +31,7 @@ import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import type { NewsActions } from './news-table';
 import { whenIdle } from '@/lib/idle';
+import { compareNames } from '@/lib/format';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
 const GenerateDialog = retryableLazy(() => import('./generate-dialog').then((m) => ({ default: m.GenerateDialog })));
@@ -120,10 +121,7 @@ const NewsBrowser = memo(function NewsBrowser({ items, pending, error, refetch, 
   // Lower-cased titles built once per list, so a search keystroke only scans strings.
   const indexed = useMemo(() => (items ?? []).map((item) => ({ item, title: item.title.toLowerCase() })), [items]);
   // The desk's own sources: the ones its stories carry, not a fixed list.
-  const sources = useMemo(
-    () => [...new Set((items ?? []).map((item) => item.source))].sort((a, b) => a.localeCompare(b, 'de')),
-    [items],
-  );
+  const sources = useMemo(() => [...new Set((items ?? []).map((item) => item.source))].sort(compareNames), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const out: AiNewsItem[] = [];
