@@ -83,7 +83,7 @@ function routePreload() {
           `(function(f,s,r){var p=location.pathname.replace(/\\/+$/,'')||'/',l=r[p]||s;` +
           // index.html carries the landing page's prerender: a host answering a deep link with it must not show that.
           `if(p!=='/')document.documentElement.setAttribute('data-deep-link','');` +
-          `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
+          `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.fetchPriority='low';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[l[i]];document.head.appendChild(e)}})` +
           `(${JSON.stringify(files)},${JSON.stringify(shell.map(index))},${JSON.stringify(routes)});`;
         // The contract's chunks, for src/lib/api/contract-files.ts to ask for at once when the first call nears.
         const contract = [...closure(chunkOf('contract/index.ts'))].filter((f) => !have.has(f)).map((f) => base + f);
@@ -125,11 +125,17 @@ function routeDocuments(): Plugin {
         throw new Error('route documents: index.html has no route preload script');
       const root = '<div id="root"></div>';
       if (!index.source.includes(root)) throw new Error('route documents: index.html has no empty #root');
+      // Scripts at low priority: the prerendered page paints with the document and its stylesheet, which would otherwise
+      // share a slow link (six connections over HTTP/1.1) with some 170 KB of scripts that cannot draw anything sooner.
+      const vitePreload = '<link rel="modulepreload" crossorigin';
+      const lowPreload = '<link rel="modulepreload" fetchpriority="low" crossorigin';
+      if (!index.source.includes(vitePreload)) throw new Error('route documents: index.html has no modulepreload link');
+      index.source = index.source.replaceAll(vitePreload, lowPreload);
       const prerender = await loadPrerender();
       try {
         for (const [route, files] of routePreloads.built.routes) {
           if (route === '/') continue;
-          const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+          const links = files.map((file) => `${lowPreload} href="${file}">`).join('\n    ');
           // The fixture gallery is a designers' page, not a screen: it keeps an empty #root.
           const shell = route.startsWith('/dashboard') ? prerender.module.prerenderDashboard(route) : '';
           const source = index.source.replace(tag, links).replace(root, `<div id="root">${shell}</div>`);

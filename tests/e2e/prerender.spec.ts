@@ -77,6 +77,10 @@ test('every document built carries a policy whose hashes cover its inline script
   );
   for (const file of files) {
     const html = readFileSync(file, 'utf8');
+    // Scripts wait behind the stylesheet: the prerendered page needs only the document and its styles to paint.
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length, file).toBeGreaterThan(0);
+    for (const link of preloads) expect(link, file).toContain('fetchpriority="low"');
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
     const hashes = inlineScriptHashes(html);
     expect(hashes.length, file).toBeGreaterThan(0);
@@ -85,6 +89,28 @@ test('every document built carries a policy whose hashes cover its inline script
       expect(header.scriptHashes, `${file}: the header policy of csp.json`).toContain(hash);
     }
   }
+});
+
+test('a deep link asks for its stylesheet at the highest priority and for its preloaded scripts at low priority', async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event: { request: { url: string; initialPriority: string } }) => {
+    priorities.set(new URL(event.request.url).pathname, event.request.initialPriority);
+  });
+  await cdp.send('Network.enable');
+  await page.goto('/dashboard/posts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Management' })).toBeVisible();
+  const styles = [...priorities].filter(([path]) => /^\/assets\/.*\.css$/.test(path));
+  expect(styles.length).toBeGreaterThan(0);
+  for (const [path, priority] of styles) expect(priority, path).toBe('VeryHigh');
+  // The chunks the document's links preload (the entry script itself, 1.5 KB, keeps the browser's priority).
+  const html = await (await page.request.get('/dashboard/posts')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(preloaded.length).toBeGreaterThan(2);
+  for (const path of preloaded) expect(priorities.get(path), path).toBe('Low');
 });
 
 /** Holds config.json until `release` is called: the app cannot start before, so the prerendered shell shows alone. */
