@@ -143,6 +143,8 @@ const optionalObject = z.optional(JsonObject);
 const positiveInt = (max: number) => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max)));
 // The audit trail's filter: by who (part of the name), action (an operation id or its start) and calendar days.
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+// An instant in UTC as Date.toISOString writes it, the form the desk stores: such instants order as text.
+const instant = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/));
 const auditFilter = z.object({
   actor: z.optional(z.string().check(z.maxLength(200))),
   action: z.optional(z.string().check(z.maxLength(80))),
@@ -245,7 +247,9 @@ export const operations = {
     path: '/news',
     tag: 'news',
     spec: false,
-    summary: 'The AI News Central list.',
+    summary:
+      'The AI News Central list; with `publishedSince` (an instant as `Date.toISOString` writes it) only the stories published since then (the Live rundown).',
+    query: z.object({ publishedSince: z.optional(instant) }),
     response: z.array(AiNewsItem),
     status: 200,
     idempotency: 'natural',

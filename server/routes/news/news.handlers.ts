@@ -1,6 +1,6 @@
 // AI news: list, latest, a story's details, generate (a story from the sources' items on the topic), publish (drafts
 // and stories in review: on the desk's own channel and to the platforms), reject (stories in review), retry (failed).
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { news, runs } from '../../data/db/schema';
@@ -36,9 +36,19 @@ const LATEST = 10;
 const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
 
 export function registerNews(app: Hono<AppEnv>): void {
-  register(app, 'news.list', async ({ c }) =>
-    (await c.get('deps').database.db.select().from(news).orderBy(desc(news.seq))).map(toNews),
-  );
+  register(app, 'news.list', async ({ c, query }) => {
+    const since = query.publishedSince;
+    const db = c.get('deps').database.db;
+    // Published instants are stored as toISOString writes them, so they compare as text.
+    const rows = since
+      ? await db
+          .select()
+          .from(news)
+          .where(and(eq(news.status, 'published'), gte(news.publishedAt, since)))
+          .orderBy(desc(news.seq))
+      : await db.select().from(news).orderBy(desc(news.seq));
+    return rows.map(toNews);
+  });
 
   register(app, 'news.latest', async ({ c }) =>
     (

@@ -52,6 +52,27 @@ test('list and latest come from the stored items', async () => {
   expect(latest.map((n) => n.createdAt)).toEqual([...latest.map((n) => n.createdAt)].sort().reverse());
 });
 
+test('publishedSince narrows the list to the stories published since that instant, and only an ISO instant is taken', async () => {
+  const list = await contractBody('news.list', await t.call('/news'));
+  const published = list
+    .filter((n) => n.status === 'published')
+    .map((n) => n.publishedAt ?? '')
+    .sort();
+  expect(published.length).toBeGreaterThan(2);
+  // A draft newer than the cut stays out: only published stories count.
+  expect(list.some((n) => n.status !== 'published' && n.createdAt >= published[published.length - 2])).toBe(true);
+  const since = published[published.length - 2];
+  const recent = await contractBody('news.list', await t.call(`/news?publishedSince=${encodeURIComponent(since)}`));
+  expect(recent.map((n) => n.publishedAt).sort()).toEqual(published.slice(-2));
+  expect(recent.every((n) => n.status === 'published')).toBe(true);
+  const future = await contractBody('news.list', await t.call('/news?publishedSince=2099-01-01T00:00:00.000Z'));
+  expect(future).toEqual([]);
+  for (const bad of ['2026-11-28', '2026-11-28T00:00:00+01:00', 'gestern']) {
+    const answer = await t.call(`/news?publishedSince=${encodeURIComponent(bad)}`);
+    expect(answer.status, bad).toBe(400);
+  }
+});
+
 const script = (cite: string) =>
   Array.from(
     { length: 20 },

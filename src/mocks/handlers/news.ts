@@ -15,7 +15,13 @@ function transition(item: () => AiNewsItem | undefined): AiNewsItem | Response {
 
 /** AI news: the list, the latest items, a story's details, generation, publish (drafts, review), reject (review) and retry (failed items). */
 export const newsHandlers: AnyHandler[] = [
-  handle('news.list', () => newsStore.list()),
+  handle('news.list', ({ query }) => {
+    const since = query.publishedSince;
+    // As the server does: the instants are toISOString's, so they compare as text.
+    return since
+      ? newsStore.list().filter((n) => n.status === 'published' && n.publishedAt !== null && n.publishedAt >= since)
+      : newsStore.list();
+  }),
   handle('news.latest', () => newsStore.latest()),
   // After news.latest: /news/latest also fits /news/{id}.
   handle('news.get', ({ params }) => newsStore.get(params.id) ?? errorResponse(404, 'Meldung nicht gefunden')),

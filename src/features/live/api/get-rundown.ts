@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AiNewsItem } from '@/contract';
 import { apiQuery } from '@/lib/api/query';
-import { todaysStories } from '../lib/todays-stories';
+import { startOfToday, todaysStories } from '../lib/todays-stories';
 
-/** The AI News list (shared with AI News Central), narrowed to today's published stories. */
+/**
+ * Today's published stories: the server sends only those published since the operator's midnight (the whole AI News
+ * list is megabytes on a busy desk), and the page keeps the ones of today's date in the operator's time zone.
+ */
 export const useRundown = () =>
-  useQuery({ ...apiQuery('news.list'), select: (items: AiNewsItem[]) => todaysStories(items) });
+  useQuery({
+    ...apiQuery('news.list', { query: { publishedSince: startOfToday().toISOString() } }),
+    select: (items: AiNewsItem[]) => todaysStories(items),
+  });

@@ -57,6 +57,25 @@ test('the rundown lists only the stories published today, each with „Auf Sendu
   expect(within(row).getByRole('button', { name: /^Auf Sendung/ })).toBeDisabled();
 });
 
+test('the rundown asks the server only for the stories published since the operator’s midnight', async () => {
+  const asked: URL[] = [];
+  const record = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/api/news')) asked.push(url);
+  };
+  server.events.on('request:start', record);
+  try {
+    await callApi('news.publish', { params: { id: 'news-3' } });
+    await renderLive();
+    await waitFor(() => expect(screen.getAllByTestId('rundown-story')).toHaveLength(1));
+  } finally {
+    server.events.removeListener('request:start', record);
+  }
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  expect(asked.map((url) => url.searchParams.get('publishedSince'))).toEqual([midnight.toISOString()]);
+});
+
 test('no story published today: the rundown says so', async () => {
   await renderLive();
   expect(await screen.findByText('Heute wurde noch keine Meldung veröffentlicht.')).toBeInTheDocument();

@@ -1,6 +1,11 @@
 import type { AiNewsItem } from '@/contract';
 import { compareIso } from '@/lib/format';
 
+/** The operator's midnight today (the page's time zone). */
+export function startOfToday(now = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
 /** Same calendar day in the operator's time zone. */
 const sameDay = (iso: string, now: Date) => new Date(iso).toDateString() === now.toDateString();
 
