@@ -38,16 +38,9 @@ const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.re
 export function registerNews(app: Hono<AppEnv>): void {
   register(app, 'news.list', async ({ c, query }) => {
     const since = query.publishedSince;
-    const db = c.get('deps').database.db;
     // Published instants are stored as toISOString writes them, so they compare as text.
-    const rows = since
-      ? await db
-          .select()
-          .from(news)
-          .where(and(eq(news.status, 'published'), gte(news.publishedAt, since)))
-          .orderBy(desc(news.seq))
-      : await db.select().from(news).orderBy(desc(news.seq));
-    return rows.map(toNews);
+    const published = since ? and(eq(news.status, 'published'), gte(news.publishedAt, since)) : undefined;
+    return (await c.get('deps').database.db.select().from(news).where(published).orderBy(desc(news.seq))).map(toNews);
   });
 
   register(app, 'news.latest', async ({ c }) =>
