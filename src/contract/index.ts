@@ -18,6 +18,7 @@ export {
   fillPath,
   colonPath,
   isSchema,
+  listItem,
   accessOf,
   isRole,
   roleAllows,

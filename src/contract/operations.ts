@@ -1591,6 +1591,13 @@ export function isSchema(value: OperationDef['response'] | OperationDef['body'])
   return typeof value === 'object' && value !== null && '~standard' in value;
 }
 
+/** The item schema of a list answer (an array with no rule of its own), so that a reader may check it item by item. */
+export function listItem(value: OperationDef['response']): z.ZodMiniType | undefined {
+  if (!isSchema(value)) return undefined;
+  const def = value._zod.def;
+  return def.type === 'array' && !def.checks?.length ? (value as z.ZodMiniArray<z.ZodMiniType>).def.element : undefined;
+}
+
 /** Fills `{name}` segments with URL-encoded values: `/posts/{id}` + {id:'a b'} → `/posts/a%20b`. */
 export function fillPath(path: string, params: Record<string, string> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

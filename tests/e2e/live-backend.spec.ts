@@ -174,3 +174,73 @@ test('a backend that answers one wrong field: the Posts screen shows the German 
     await drifting.close();
   }
 });
+
+/** Records, on the page's thread, every JSON.parse of a large text and every body of /api/posts read there. */
+const watchMainThreadParsing = (page: import('@playwright/test').Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __mainThreadParsing: string[] }).__mainThreadParsing = seen;
+    const parse = JSON.parse;
+    JSON.parse = function (text: string, reviver?: Parameters<typeof JSON.parse>[1]) {
+      if (typeof text === 'string' && text.length > 100_000) seen.push(`JSON.parse ${text.length}`);
+      return parse.call(JSON, text, reviver) as unknown;
+    };
+    for (const name of ['text', 'json', 'arrayBuffer', 'blob'] as const) {
+      const read = Response.prototype[name] as (this: Response) => Promise<unknown>;
+      Object.defineProperty(Response.prototype, name, {
+        value(this: Response) {
+          if (new URL(this.url).pathname === '/api/posts') seen.push(`${name} /api/posts`);
+          return read.call(this);
+        },
+      });
+    }
+  });
+const mainThreadParsing = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __mainThreadParsing: string[] }).__mainThreadParsing);
+
+test('10,000 posts are received and parsed off the page thread, and the screen shows them all', async ({ page }) => {
+  const full = await startMockBackend(0);
+  try {
+    const seeded = await fetch(`${full.apiBaseUrl}/__mock/posts/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 10_000 }),
+    });
+    expect(seeded.status).toBe(204);
+    await routeLiveConfig(page, full.apiBaseUrl);
+    await watchMainThreadParsing(page);
+    await page.goto('/dashboard/posts');
+    await expect(page.getByText('10000 von 10000 Posts')).toBeVisible();
+    await expect(page.getByTestId('counter-Total Posts')).toHaveText('10000');
+    // A keystroke still searches the whole list in the page.
+    await page.getByLabel('Posts durchsuchen').fill('Medizin');
+    await expect(page.getByText(/^\d+ von 10000 Posts$/)).toBeVisible();
+    await expect(page.getByText('10000 von 10000 Posts')).toHaveCount(0);
+    expect(await mainThreadParsing(page)).toEqual([]);
+    expect(full.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/posts'))).toHaveLength(1);
+  } finally {
+    await full.close();
+  }
+});
+
+test("without the list reader's script (not cached, offline) the page reads the list itself", async ({ page }) => {
+  await page.route(/\/assets\/json-reader\.worker-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await watchMainThreadParsing(page);
+  await page.goto('/dashboard/posts');
+  await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
+  expect(await mainThreadParsing(page)).toContain('text /api/posts');
+});
+
+test('an error answer read off the page thread is the same German error', async ({ page }) => {
+  await page.route(`${mockBackend().apiBaseUrl}/posts`, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Nicht gefunden' })
+      : route.fallback(),
+  );
+  await watchMainThreadParsing(page);
+  await page.goto('/dashboard/posts');
+  await expect(page.getByText('Posts konnten nicht geladen werden.')).toBeVisible();
+  await expect(page.getByText('API request failed with status 404: Nicht gefunden')).toBeVisible();
+  expect(await mainThreadParsing(page)).toEqual([]);
+});

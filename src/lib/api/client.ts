@@ -20,6 +20,7 @@ import type { BreakerOptions } from '@/lib/resilience/breakers';
 import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
 import { preloadContract } from './contract-files';
+import { warmJsonReader } from '@/lib/http/json-reader';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
 
@@ -219,14 +220,42 @@ function isBlob(value: unknown): value is Blob {
   );
 }
 
+type Problem = Parameters<(typeof import('./contract-problems'))['describeProblems']>[0][number];
+
+/** Items checked in one task: a long list's check is many short tasks, not one long one (a slow phone's 10,000 posts). */
+const CHECK_PART = 1_000;
+
+async function checkList(
+  def: OperationDef,
+  path: string,
+  url: string,
+  item: NonNullable<ReturnType<Contract['listItem']>>,
+  raw: unknown[],
+): Promise<unknown[]> {
+  const out: unknown[] = new Array<unknown>(raw.length);
+  const issues: Problem[][] = [];
+  for (let i = 0; i < raw.length; i += 1) {
+    if (i > 0 && i % CHECK_PART === 0) await nextTask();
+    const result = item.safeParse(raw[i]);
+    if (result.success) out[i] = result.data;
+    else issues.push(result.error.issues.map((issue) => ({ ...issue, path: [i, ...issue.path] })));
+  }
+  if (issues.length === 0) return out;
+  // As the whole array's check words it: each problem under its item's index.
+  const { describeProblems } = await import('./contract-problems');
+  throw contractError(def.method, path, describeProblems(issues.flat(), raw), url);
+}
+
 async function checkResponse(
-  { isSchema }: Contract,
+  { isSchema, listItem }: Contract,
   def: OperationDef,
   path: string,
   url: string,
   raw: unknown,
 ): Promise<unknown> {
   const { response } = def;
+  const item = listItem(response);
+  if (item && Array.isArray(raw) && raw.length > CHECK_PART) return checkList(def, path, url, item, raw);
   if (isSchema(response)) {
     const result = response.safeParse(raw);
     if (result.success) return result.data;
@@ -257,6 +286,8 @@ function queryOf(query: Record<string, unknown> | undefined): TransportOptions['
  */
 export function callApi<K extends OperationId>(id: K, ...args: CallArgs<K>): Promise<ResponseOf<K>>;
 export async function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
+  // The first call (the session, as a rule) starts the list reader, so its script loads beside that call.
+  if (getConfig().apiMode === 'live') warmJsonReader();
   const c = await loadContract();
   const { fillPath, isSchema } = c;
   const def: OperationDef = c.operations[id];
@@ -272,6 +303,9 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   });
   const multipart = def.body !== undefined && !isSchema(def.body);
   const binary = !isSchema(def.response) && def.response.kind === 'binary';
+  // A list can be megabytes on a full desk: received and parsed off the page's thread. The mock network lives in the
+  // page, out of a worker's reach.
+  const offThread = getConfig().apiMode === 'live' && def.method === 'GET' && c.listItem(def.response) !== undefined;
   const send = (): Promise<unknown> => {
     if (multipart) {
       if (!(input.body instanceof FormData))
@@ -291,6 +325,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
       timeoutMs: input.timeoutMs ?? timeoutOf(id, def),
       responseType: binary ? 'blob' : 'json',
       onHeaders: input.onHeaders,
+      offThread,
     });
   };
   // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.

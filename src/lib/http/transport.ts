@@ -1,5 +1,6 @@
 import { ApiError, httpError } from './api-error';
 import { logRequest } from './debug';
+import { readJson, ReaderUnavailable, type ReadAnswer } from './json-reader';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,6 +18,11 @@ export interface TransportOptions {
   mode?: RequestMode;
   /** Told the headers of a successful answer (e.g. which engine spoke a TTS request). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * A JSON GET's answer is received and parsed in a worker (the live desk's lists, megabytes on a full desk), where one
+   * can be started; the errors are the same.
+   */
+  offThread?: boolean;
 }
 
 /** A backend that accepts the connection and never answers must not hold a caller forever. */
@@ -71,6 +77,15 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     const message = cause instanceof Error && cause.message ? cause.message : 'An error occurred';
     return new ApiError(message, { code: 'NETWORK_ERROR', url: finalUrl, cause });
   };
+  if (options.offThread && method === 'GET' && responseType === 'json' && init.body === undefined && !mode) {
+    const answer = await readJson(finalUrl, init.headers as Record<string, string>, init.signal ?? undefined).catch(
+      (cause: unknown) => (cause instanceof ReaderUnavailable ? undefined : Promise.reject(failed(cause))),
+    );
+    if (answer) {
+      logRequest(method, finalUrl, answer.status, performance.now() - started);
+      return answerOf(answer, finalUrl, options.onHeaders);
+    }
+  }
   let response: Response;
   try {
     response = await fetch(finalUrl, init);
@@ -98,14 +113,34 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new ApiError(`Non-JSON response with status ${response.status} at ${finalUrl}: ${text}`, {
-      code: 'PARSE_ERROR',
-      status: response.status,
-      url: finalUrl,
-      body: text,
-      cause,
-    });
+    throw notJson(response.status, finalUrl, text, cause);
   }
+}
+
+function notJson(status: number, url: string, text: string, cause?: unknown): ApiError {
+  return new ApiError(`Non-JSON response with status ${status} at ${url}: ${text}`, {
+    code: 'PARSE_ERROR',
+    status,
+    url,
+    body: text,
+    cause,
+  });
+}
+
+/** The worker's answer, taken as transport takes fetch's: an HTTP error, the headers, then the body. */
+function answerOf(
+  { status, statusText, headers, body }: ReadAnswer,
+  url: string,
+  onHeaders: TransportOptions['onHeaders'],
+): unknown {
+  if (status < 200 || status > 299) {
+    // The worker sends an error's body as text, unparsed.
+    throw httpError(status, body.kind === 'json' ? '' : body.text, url, statusText, headers.get('retry-after'));
+  }
+  onHeaders?.(headers);
+  if (body.kind === 'json') return body.value;
+  if (body.kind === 'not-json') throw notJson(status, url, body.text);
+  return undefined;
 }
 
 export interface UploadOptions {
