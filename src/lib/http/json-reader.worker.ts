@@ -10,7 +10,7 @@ declare const self: {
 };
 
 /** Items per message: copying one part into the page stays a short task on a slow phone. */
-const PART = 1_000;
+const PART = 500;
 
 const running = new Map<number, AbortController>();
 const reply = (message: ReaderReply) => self.postMessage(message);
