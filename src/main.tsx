@@ -73,6 +73,12 @@ async function boot() {
       void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
       // The screen's first call waits for the contract too: its files download beside that answer.
       void preloadContract();
+      // A list is read by a worker: its script loads now, not in front of the screen's first list.
+      void import('./lib/http/json-reader').then(({ warmJsonReader }) => warmJsonReader()).catch(() => undefined);
+      // A deep link's first list goes out now too, beside the app's scripts.
+      void import('./app/first-data')
+        .then(({ prefetchFirstData }) => prefetchFirstData(window.location.pathname))
+        .catch(() => undefined);
     }
   } catch (error) {
     showConfigError(root, error);

@@ -244,3 +244,46 @@ test('an error answer read off the page thread is the same German error', async 
   await expect(page.getByText('API request failed with status 404: Nicht gefunden')).toBeVisible();
   expect(await mainThreadParsing(page)).toEqual([]);
 });
+
+test("the list reader's script is asked for at the start, not in front of the screen's first list", async ({
+  page,
+}) => {
+  let asked!: () => void;
+  const readerAsked = new Promise<void>((resolve) => (asked = resolve));
+  page.on('request', (r) => {
+    if (/\/assets\/json-reader\.worker-[\w-]+\.js$/.test(r.url())) asked();
+  });
+  // The overview's code arrives only once the reader's script has been asked for: a reader started by the screen's
+  // first call would never be.
+  await page.route(/\/assets\/overview-[\w-]+\.js$/, async (route) => {
+    await readerAsked;
+    await route.fallback();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('1,247')).toBeVisible();
+});
+
+test("a deep link's first list goes out beside the screen's code, not after its first render, and only once", async ({
+  page,
+}) => {
+  const lists: string[] = [];
+  let asked!: () => void;
+  const listAsked = new Promise<void>((resolve) => (asked = resolve));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/media' && r.method() === 'GET') {
+      lists.push(r.url());
+      asked();
+    }
+  });
+  // The Media screen's code arrives only once its list has been asked for: a list asked for by the screen's first
+  // render would never be.
+  await page.route(/\/assets\/media-[\w-]+\.js$/, async (route) => {
+    await listAsked;
+    await route.fallback();
+  });
+  await page.goto('/dashboard/media');
+  await expect(page.getByTestId('media-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media Library' })).toBeVisible();
+  expect(lists).toHaveLength(1);
+});

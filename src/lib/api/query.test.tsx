@@ -5,7 +5,7 @@ import type * as React from 'react';
 import { Toaster } from 'sonner';
 import { server } from '@/mocks/node';
 import { createTestQueryClient } from '../../../tests/render';
-import { apiKey, apiQuery, useApiMutation } from './query';
+import { apiKey, apiQuery, prefetchApiQuery, useApiMutation } from './query';
 import { forgetChanges, refreshTopic } from './refresh';
 
 beforeEach(() => forgetChanges());
@@ -116,4 +116,46 @@ test("a post's change makes the overview stale too; a failed mutation shows its 
   });
   expect(await screen.findByText('Fehler')).toBeInTheDocument();
   expect(screen.getByText('API request failed with status 404: Post nicht gefunden.')).toBeInTheDocument();
+});
+
+describe('a query fetched before its screen is drawn', () => {
+  test('the first screen to show it takes that answer; a later one asks again', async () => {
+    const reads = countingPosts();
+    const { queryClient, wrapper } = setup();
+    await prefetchApiQuery(queryClient, apiQuery('posts.list'));
+    expect(reads.posts).toBe(1);
+
+    const first = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await waitFor(() => expect(first.result.current.isSuccess).toBe(true));
+    first.unmount();
+    expect(reads.posts).toBe(1);
+
+    const again = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await waitFor(() => expect(reads.posts).toBe(2));
+    again.unmount();
+  });
+
+  test('a screen that mounted while it was under way shares the request, and the next one asks again', async () => {
+    const reads = countingPosts();
+    const { queryClient, wrapper } = setup();
+    const prefetch = prefetchApiQuery(queryClient, apiQuery('posts.list'));
+    const shown = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await prefetch;
+    await waitFor(() => expect(shown.result.current.isSuccess).toBe(true));
+    expect(reads.posts).toBe(1);
+    shown.unmount();
+
+    const again = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await waitFor(() => expect(reads.posts).toBe(2));
+    again.unmount();
+  });
+
+  test('without a prefetch a screen that mounts onto a cached answer asks again, as before', async () => {
+    const reads = countingPosts();
+    const { queryClient, wrapper } = setup();
+    await queryClient.prefetchQuery(apiQuery('posts.list'));
+    const shown = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await waitFor(() => expect(reads.posts).toBe(2));
+    shown.unmount();
+  });
 });

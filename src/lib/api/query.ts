@@ -2,6 +2,8 @@
 // operation id, and what a success makes stale comes from the contract (`topic`, `invalidates`).
 import {
   queryOptions,
+  type FetchQueryOptions,
+  type QueryState,
   useMutation,
   useQueryClient,
   type QueryClient,
@@ -20,6 +22,23 @@ export function apiKey(id: OperationId, input?: KeyInput): readonly unknown[] {
   return Object.keys(args).length > 0 ? [areaOf(id), id, args] : [areaOf(id), id];
 }
 
+// Queries fetched before any screen showed them (a deep link's first list, app/first-data): query hash → when.
+const prefetchedUnseen = new Map<string, number>();
+/** How long such an answer is good for a first mount; the screen comes within a few seconds of the page's start. */
+const PREFETCH_FRESH_MS = 60_000;
+
+/**
+ * Whether a mount takes the answer fetched before the screen was drawn. The query's observer asks twice per mount (for
+ * its first result, then as it subscribes): the entry goes once the first mount has subscribed; the next one asks again.
+ */
+function takesPrefetched(query: { queryHash: string; state: QueryState; getObserversCount(): number }): boolean {
+  const at = prefetchedUnseen.get(query.queryHash);
+  if (at === undefined || at !== query.state.dataUpdatedAt || query.state.isInvalidated) return false;
+  if (Date.now() - at > PREFETCH_FRESH_MS) return false;
+  if (query.getObserversCount() > 0) queueMicrotask(() => prefetchedUnseen.delete(query.queryHash));
+  return true;
+}
+
 /** The query of a read operation: its key and a `queryFn` that makes the call, cancelled with the query. */
 export function apiQuery<K extends OperationId>(id: K, ...args: CallArgs<K>) {
   const [input] = args as [CallInput<K> | undefined];
@@ -27,7 +46,23 @@ export function apiQuery<K extends OperationId>(id: K, ...args: CallArgs<K>) {
   return queryOptions({
     queryKey: apiKey(id, input),
     queryFn: ({ signal }) => call(id, { ...input, signal }),
+    // The first mount takes the answer fetched for it before the screen was drawn, instead of asking again.
+    refetchOnMount: (query) => !takesPrefetched(query),
   });
+}
+
+/**
+ * Fetches a query before its screen is drawn; when the answer is in and no screen shows the query yet, the first one
+ * to show it uses that answer (a screen that mounted meanwhile shared the request already).
+ */
+export async function prefetchApiQuery<T>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, readonly unknown[]>,
+): Promise<void> {
+  await client.prefetchQuery(options);
+  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query?.state.status === 'success' && query.getObserversCount() === 0)
+    prefetchedUnseen.set(query.queryHash, query.state.dataUpdatedAt);
 }
 
 const idIn = (value: unknown): string | undefined =>
