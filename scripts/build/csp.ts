@@ -14,7 +14,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'media-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'", 'https:', 'http:', 'wss:', 'ws:'],
-  'worker-src': ["'self'"],
+  // blob: for the list reader, which comes inside the page's script rather than as a request of its own.
+  'worker-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
   'frame-src': ["'self'"],
   'object-src': ["'none'"],

@@ -1,4 +1,7 @@
 import type { ReaderReply, ReaderRequest } from './json-reader-protocol';
+// Inlined (a blob: worker): a worker script of its own was one more request, asked for at the lowest priority behind
+// the page's scripts, and a deep link's first list waited for it.
+import JsonReaderWorker from './json-reader.worker?worker&inline';
 
 /** A JSON answer read by the worker: status, headers and the body as the worker left it. */
 export interface ReadAnswer {
@@ -8,7 +11,7 @@ export interface ReadAnswer {
   body: { kind: 'text' | 'not-json'; text: string } | { kind: 'json'; value: unknown };
 }
 
-/** The worker cannot be started (no Worker, its script did not load): the caller reads on the page's thread. */
+/** The worker cannot be started (no Worker, a policy that forbids it) or broke: the caller reads on the page's thread. */
 export class ReaderUnavailable extends Error {
   constructor() {
     super('JSON reader unavailable');
@@ -61,12 +64,12 @@ function start(): Worker | null {
   if (worker !== undefined) return worker;
   if (typeof Worker === 'undefined') return (worker = null);
   try {
-    worker = new Worker(new URL('./json-reader.worker.ts', import.meta.url), { type: 'module', name: 'json-reader' });
+    worker = new JsonReaderWorker({ name: 'json-reader' });
   } catch {
     return (worker = null);
   }
   worker.onmessage = onReply;
-  // Its script did not load (offline before it was cached) or it broke: every read falls back to the page's thread.
+  // It could not start or it broke: every read falls back to the page's thread.
   worker.onerror = (event) => {
     event.preventDefault();
     worker?.terminate();
