@@ -409,8 +409,16 @@ const medianRun = (runs) => [...runs].sort((a, b) => score(a) - score(b))[Math.f
 async function judgeScreen(base, url, { token, label = '' } = {}) {
   const runs = [];
   const hosts = [];
+  let failed = 0;
   while (runs.length < LIGHTHOUSE_RUNS) {
     const { lhr, host } = await lighthouseRun(base + url, undefined, token);
+    // Lighthouse's own failure (a trace without its navigation, NO_NAVSTART) scores 0 without measuring the page: run
+    // again, twice at most, and say so.
+    if (lhr.runtimeError && failed < 2) {
+      failed += 1;
+      console.log(`      ${label}${url}: Lighthouse failed (${lhr.runtimeError.code}), run again`);
+      continue;
+    }
     runs.push(lhr);
     hosts.push(host);
   }

@@ -286,7 +286,7 @@ function queryOf(query: Record<string, unknown> | undefined): TransportOptions['
  */
 export function callApi<K extends OperationId>(id: K, ...args: CallArgs<K>): Promise<ResponseOf<K>>;
 export async function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
-  // The list reader, if the page's start has not begun it (the landing page, say): its script loads beside this call.
+  // The list reader, if the page's start has not begun it (the landing page, say).
   if (getConfig().apiMode === 'live') warmJsonReader();
   const c = await loadContract();
   const { fillPath, isSchema } = c;
