@@ -66,8 +66,8 @@ test('over the HTTPS address a fresh browser gets HTTP/2, installs the service w
   expect(secure).toEqual({ secureContext: true, protocol: 'h2' });
   await expect(page.getByText('Keine sichere Verbindung', { exact: false })).toHaveCount(0);
 
-  // Live on a phone: the direct way to OBS at localhost is blocked here, so the form proposes the server; the panel
-  // holds the height of the form with that proposal, and nothing below it moves when the form comes.
+  // Live on a phone: for OBS at localhost on an https desk the form proposes the server (a tablet's localhost is not the
+  // studio PC); the panel holds the height of the form with that proposal, and nothing below it moves when it comes.
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 412, height: 823 });
   await watchLayoutShifts(phone);
