@@ -222,7 +222,7 @@ function isBlob(value: unknown): value is Blob {
 
 type Problem = Parameters<(typeof import('./contract-problems'))['describeProblems']>[0][number];
 
-/** Items checked in one task: a long list's check is many short tasks, not one long one (a slow phone's 10,000 posts). */
+/** Items checked in one task: a long list's check is many short tasks on a slow phone, not one long one. */
 const CHECK_PART = 500;
 
 async function checkList(

@@ -1,6 +1,5 @@
 import type { ReaderReply, ReaderRequest } from './json-reader-protocol';
-// Inlined (a blob: worker): a worker script of its own was one more request, asked for at the lowest priority behind
-// the page's scripts, and a deep link's first list waited for it.
+// Inlined (a blob: worker): no request of its own, behind the page's scripts, for a deep link's first list to wait for.
 import JsonReaderWorker from './json-reader.worker?worker&inline';
 
 /** A JSON answer read by the worker: status, headers and the body as the worker left it. */

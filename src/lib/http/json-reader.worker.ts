@@ -1,6 +1,6 @@
 // Reads a JSON answer off the page's thread: receiving a large body, decoding it and JSON.parse are long tasks on the
-// main thread (a list of 10,000 posts is 3 MB). The page gets the parsed value; a long array comes in parts, so that
-// no single message's copy into the page is a long task either. Imports nothing: it loads before a screen's data.
+// main thread (a full desk's lists). The page gets the parsed value; a long array comes in parts, so that no single
+// message's copy into the page is a long task either. Imports nothing: it is inlined into the page's script.
 import type { ReaderReply, ReaderRequest } from './json-reader-protocol';
 
 // The worker's global, as much of it as is used here (the project's types are the page's, not a worker's).
