@@ -1,4 +1,4 @@
-import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf } from '@/contract';
+import type { BodyOf, OperationDef, OperationId, ParamsOf, QueryOf, ResponseOf, Role } from '@/contract';
 import { getConfig } from '@/lib/config';
 import { ApiError } from '@/lib/http/api-error';
 import {
@@ -21,6 +21,8 @@ import { execute, type ExecuteOptions } from '@/lib/resilience/execute';
 import { nextTask } from '@/lib/next-task';
 import { preloadContract } from './contract-files';
 import { warmJsonReader } from '@/lib/http/json-reader';
+import { accessOfId, ROLE_ORDER } from '@/lib/access';
+import { fillListPath, LIST_READS } from './list-reads';
 
 export type ApiOptions = TransportOptions & Partial<Omit<ExecuteOptions, 'service'>> & { service?: string };
 
@@ -277,6 +279,46 @@ function queryOf(query: Record<string, unknown> | undefined): TransportOptions['
   return out;
 }
 
+/** What sending an operation takes; a list read's is known without the contract. */
+interface Sending {
+  method: OperationDef['method'];
+  path: string;
+  idempotency: OperationDef['idempotency'];
+  /** An operation open to all (health, signed files) needs no token; every other waits for one. */
+  needsToken: boolean;
+  multipart: boolean;
+  binary: boolean;
+  list: boolean;
+  fillPath: (path: string, params: Record<string, string> | undefined) => string;
+}
+
+/**
+ * A list read goes out while the contract still loads (four tasks behind the app's start-up on a slow phone): a deep
+ * link's first list is on the wire as soon as the operator is known. Every other call waits for the contract.
+ */
+async function sendingOf(id: OperationId): Promise<Sending> {
+  const listPath = LIST_READS[id];
+  if (listPath !== undefined) {
+    void loadContract().catch(() => undefined);
+    const needsToken = ROLE_ORDER.includes(accessOfId(id) as Role);
+    const common = { idempotency: 'natural', multipart: false, binary: false, list: true } as const;
+    return { ...common, method: 'GET', path: listPath, needsToken, fillPath: fillListPath };
+  }
+  const c = await loadContract();
+  const def: OperationDef = c.operations[id];
+  const multipart = def.body !== undefined && !c.isSchema(def.body);
+  return {
+    method: def.method,
+    path: def.path,
+    idempotency: def.idempotency,
+    needsToken: c.isRole(c.accessOf(def)),
+    multipart,
+    binary: !c.isSchema(def.response) && def.response.kind === 'binary',
+    list: c.listItem(def.response) !== undefined,
+    fillPath: c.fillPath,
+  };
+}
+
 /**
  * One operation of the /api contract (src/contract): the path is filled from `params`, the body sent as JSON (or as
  * multipart with upload progress), the answer parsed with the operation's schema — a mismatch is an ApiError
@@ -286,30 +328,28 @@ function queryOf(query: Record<string, unknown> | undefined): TransportOptions['
  */
 export function callApi<K extends OperationId>(id: K, ...args: CallArgs<K>): Promise<ResponseOf<K>>;
 export async function callApi(id: OperationId, input: LooseInput = {}): Promise<unknown> {
+  const live = getConfig().apiMode === 'live';
   // The list reader, if the page's start has not begun it (the landing page, say).
-  if (getConfig().apiMode === 'live') warmJsonReader();
-  const c = await loadContract();
-  const { fillPath, isSchema } = c;
-  const def: OperationDef = c.operations[id];
-  const path = fillPath(def.path, input.params);
+  if (live) warmJsonReader();
+  const sending = await sendingOf(id);
+  const path = sending.fillPath(sending.path, input.params);
   const url = apiUrl(path, queryOf(input.query));
   const key =
-    def.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
+    sending.idempotency === 'key' ? (input.idempotencyKey ?? globalThis.crypto.randomUUID()) : input.idempotencyKey;
   // Made for each sending: a call re-sent after the operator entered a new token carries the new one.
   const headers = (): Record<string, string> => ({
-    ...liveAuth(input.headers, def.method),
+    ...liveAuth(input.headers, sending.method),
     ...input.headers,
     ...(key ? { 'Idempotency-Key': key } : {}),
   });
-  const multipart = def.body !== undefined && !isSchema(def.body);
-  const binary = !isSchema(def.response) && def.response.kind === 'binary';
+  const { multipart, binary } = sending;
   // A list can be megabytes on a full desk: received and parsed off the page's thread. The mock network lives in the
   // page, out of a worker's reach.
-  const offThread = getConfig().apiMode === 'live' && def.method === 'GET' && c.listItem(def.response) !== undefined;
+  const offThread = live && sending.method === 'GET' && sending.list;
   const send = (): Promise<unknown> => {
     if (multipart) {
       if (!(input.body instanceof FormData))
-        return Promise.reject(new TypeError(`${def.method} ${def.path} erwartet FormData`));
+        return Promise.reject(new TypeError(`${sending.method} ${sending.path} erwartet FormData`));
       return uploadWithProgress(url, input.body, {
         headers: headers(),
         signal: input.signal,
@@ -318,34 +358,39 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
       });
     }
     return transport(url, {
-      method: def.method,
+      method: sending.method,
       json: input.body,
       headers: headers(),
       signal: input.signal,
-      timeoutMs: input.timeoutMs ?? timeoutOf(id, def),
+      timeoutMs: input.timeoutMs ?? timeoutOf(id, sending),
       responseType: binary ? 'blob' : 'json',
       onHeaders: input.onHeaders,
       offThread,
     });
   };
   // A repeat of a call that is not idempotent by nature is safe only when the server can recognise it by its key.
-  const mayRetry = def.idempotency === 'natural' || key !== undefined;
+  const mayRetry = sending.idempotency === 'natural' || key !== undefined;
   // Without a named operation the error log's Retry makes the same call again when that is safe by nature.
   const resend: ExecuteOptions['operation'] =
-    def.idempotency === 'natural' && !multipart && !input.headers
+    sending.idempotency === 'natural' && !multipart && !input.headers
       ? { kind: 'api.call', args: { id, params: input.params, query: input.query, body: input.body } }
       : undefined;
   // An operation open to all (health, signed files) needs no token; every other waits for one.
-  return withToken(c.isRole(c.accessOf(def)), input.signal, () =>
+  // The answer is checked against the contract, which a list read did not wait for.
+  const check = async (raw: unknown) => {
+    const c = await loadContract();
+    return checkResponse(c, c.operations[id], path, url, raw);
+  };
+  return withToken(sending.needsToken, input.signal, () =>
     watchAuth((stale) =>
-      execute(async () => checkResponse(c, def, path, url, await send()), {
-        service: input.service ?? serviceOf(def.path),
+      execute(async () => check(await send()), {
+        service: input.service ?? serviceOf(sending.path),
         retries: multipart || !mayRetry ? false : input.retries,
         breaker: input.breaker,
         record: input.record,
         handled: stale,
         operation: input.operation ?? resend,
-        context: { method: def.method, path, ...input.context },
+        context: { method: sending.method, path, ...input.context },
       }),
     ),
   );
