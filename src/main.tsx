@@ -70,12 +70,17 @@ async function boot() {
     } else if (window.location.pathname.startsWith('/dashboard')) {
       // Who is signed in is asked beside the screen's code, not at the shell's first idle moment: a new tab of a desk
       // signed in by cookie holds every data call until the answer. The shell's LiveDesk reuses this one question.
-      void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
-      // The screen's first call waits for the contract too: its files download beside that answer.
+      // A deep link's first list goes out with the answer, before the app's code for it has run.
+      void Promise.all([import('./lib/session-flow'), import('./app/first-read')])
+        .then(async ([{ startSession }, { readFirstList }]) => {
+          if ((await startSession()) === 'ok') readFirstList(window.location.pathname);
+        })
+        .catch(() => undefined);
+      // Every other call waits for the contract: its files download beside that answer.
       void preloadContract();
-      // A list is read by a worker: its script loads now, not in front of the screen's first list.
+      // A list is parsed by a worker, and a worker takes a while to start on a slow phone: started now, ready for it.
       void import('./lib/http/json-reader').then(({ warmJsonReader }) => warmJsonReader()).catch(() => undefined);
-      // A deep link's first list goes out now too, beside the app's scripts.
+      // The query cache is given that first list, for the screen to show it without asking again.
       void import('./app/first-data')
         .then(({ prefetchFirstData }) => prefetchFirstData(window.location.pathname))
         .catch(() => undefined);

@@ -343,8 +343,8 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
     ...(key ? { 'Idempotency-Key': key } : {}),
   });
   const { multipart, binary } = sending;
-  // A list can be megabytes on a full desk: received and parsed off the page's thread. The mock network lives in the
-  // page, out of a worker's reach.
+  // A list can be megabytes on a full desk: decoded and parsed off the page's thread. The demo's answers are made in
+  // the page, and small.
   const offThread = live && sending.method === 'GET' && sending.list;
   const send = (): Promise<unknown> => {
     if (multipart) {

@@ -150,6 +150,16 @@ describe('a query fetched before its screen is drawn', () => {
     again.unmount();
   });
 
+  test('a prefetch that comes after the screen has its answer does not ask again', async () => {
+    const reads = countingPosts();
+    const { queryClient, wrapper } = setup();
+    const shown = renderHook(() => useQuery(apiQuery('posts.list')), { wrapper });
+    await waitFor(() => expect(shown.result.current.isSuccess).toBe(true));
+    await prefetchApiQuery(queryClient, apiQuery('posts.list'));
+    expect(reads.posts).toBe(1);
+    shown.unmount();
+  });
+
   test('without a prefetch a screen that mounts onto a cached answer asks again, as before', async () => {
     const reads = countingPosts();
     const { queryClient, wrapper } = setup();

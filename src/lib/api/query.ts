@@ -59,6 +59,9 @@ export async function prefetchApiQuery<T>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, readonly unknown[]>,
 ): Promise<void> {
+  // A screen that asked already (its call may have taken the answer sent at the start) is not asked for again.
+  const known = client.getQueryState(options.queryKey);
+  if (known && (known.status === 'success' || known.fetchStatus === 'fetching')) return;
   await client.prefetchQuery(options);
   const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
   if (query?.state.status === 'success' && query.getObserversCount() === 0)

@@ -1,6 +1,7 @@
 import { ApiError, httpError } from './api-error';
 import { logRequest } from './debug';
-import { readJson, ReaderUnavailable, type ReadAnswer } from './json-reader';
+import { noteGet, takeEarly } from './early-read';
+import { parseJsonOffThread, ReaderUnavailable } from './json-reader';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,8 +20,8 @@ export interface TransportOptions {
   /** Told the headers of a successful answer (e.g. which engine spoke a TTS request). */
   onHeaders?: (headers: Headers) => void;
   /**
-   * A JSON GET's answer is received and parsed in a worker (the live desk's lists, megabytes on a full desk), where one
-   * can be started; the errors are the same.
+   * A JSON answer's body is decoded and parsed in a worker (the live desk's lists, megabytes on a full desk), where one
+   * runs; the request, its errors and its headers are the page's as for any other call.
    */
   offThread?: boolean;
 }
@@ -77,18 +78,11 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     const message = cause instanceof Error && cause.message ? cause.message : 'An error occurred';
     return new ApiError(message, { code: 'NETWORK_ERROR', url: finalUrl, cause });
   };
-  if (options.offThread && method === 'GET' && responseType === 'json' && init.body === undefined && !mode) {
-    const answer = await readJson(finalUrl, init.headers as Record<string, string>, init.signal ?? undefined).catch(
-      (cause: unknown) => (cause instanceof ReaderUnavailable ? undefined : Promise.reject(failed(cause))),
-    );
-    if (answer) {
-      logRequest(method, finalUrl, answer.status, performance.now() - started);
-      return answerOf(answer, finalUrl, options.onHeaders);
-    }
-  }
   let response: Response;
   try {
-    response = await fetch(finalUrl, init);
+    const taken = method === 'GET' && !mode ? takeEarly(finalUrl, init.headers as Record<string, string>) : undefined;
+    if (method === 'GET') noteGet(finalUrl);
+    response = await (taken ? whileSignalled(taken, init.signal) : fetch(finalUrl, init));
     logRequest(method, finalUrl, response.status, performance.now() - started);
   } catch (cause) {
     throw failed(cause);
@@ -107,13 +101,41 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined;
   if (responseType === 'blob') return await read(() => response.blob());
+  if (options.offThread && responseType === 'json') {
+    const buffer = await read(() => response.arrayBuffer());
+    if (buffer.byteLength === 0) return undefined;
+    const parsed = await parseJsonOffThread(buffer).catch((cause: unknown) => {
+      if (!(cause instanceof ReaderUnavailable)) throw cause;
+      return undefined;
+    });
+    if (parsed?.kind === 'json') return parsed.value;
+    if (parsed) throw notJson(response.status, finalUrl, parsed.text);
+    // The worker broke after the bytes were handed over: the list is asked for once more and read here.
+    if (buffer.byteLength === 0) return transport(url, { ...options, offThread: false });
+    return parseHere(response.status, finalUrl, new TextDecoder().decode(buffer));
+  }
   const text = await read(() => response.text());
   if (responseType === 'text') return text;
+  return parseHere(response.status, finalUrl, text);
+}
+
+/** An answer asked for before this call, given up as fetch gives up when the call is aborted or timed out. */
+function whileSignalled(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return response;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function parseHere(status: number, url: string, text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw notJson(response.status, finalUrl, text, cause);
+    throw notJson(status, url, text, cause);
   }
 }
 
@@ -125,22 +147,6 @@ function notJson(status: number, url: string, text: string, cause?: unknown): Ap
     body: text,
     cause,
   });
-}
-
-/** The worker's answer, taken as transport takes fetch's: an HTTP error, the headers, then the body. */
-function answerOf(
-  { status, statusText, headers, body }: ReadAnswer,
-  url: string,
-  onHeaders: TransportOptions['onHeaders'],
-): unknown {
-  if (status < 200 || status > 299) {
-    // The worker sends an error's body as text, unparsed.
-    throw httpError(status, body.kind === 'json' ? '' : body.text, url, statusText, headers.get('retry-after'));
-  }
-  onHeaders?.(headers);
-  if (body.kind === 'json') return body.value;
-  if (body.kind === 'not-json') throw notJson(status, url, body.text);
-  return undefined;
 }
 
 export interface UploadOptions {
