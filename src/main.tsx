@@ -4,6 +4,7 @@ import { scenarioFromSearch, setActiveScenario } from '@/lib/mock-scenarios';
 import { rememberWorkerAtLoad } from './app/worker-at-load';
 import { preloadContract } from './lib/api/contract-files';
 import { nextTask } from './lib/next-task';
+import { askSessionEarly } from './lib/session-early';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -68,9 +69,10 @@ async function boot() {
         (started ??= import('./mocks/mock-network').then(({ startMockNetwork }) => startMockNetwork({ scenario })));
       if (window.location.pathname.startsWith('/dashboard')) await startMocks();
     } else if (window.location.pathname.startsWith('/dashboard')) {
-      // Who is signed in is asked beside the screen's code, not at the shell's first idle moment: a new tab of a desk
-      // signed in by cookie holds every data call until the answer. The shell's LiveDesk reuses this one question.
+      // Who is signed in is asked at once, from this script: a new tab of a desk signed in by cookie holds every data
+      // call until the answer. The session's code, and the shell's LiveDesk after it, take this one question's answer.
       // A deep link's first list goes out with the answer, before the app's code for it has run.
+      askSessionEarly(config.apiBaseUrl);
       void Promise.all([import('./lib/session-flow'), import('./app/first-read')])
         .then(async ([{ startSession }, { readFirstList }]) => {
           if ((await startSession()) === 'ok') readFirstList(window.location.pathname);

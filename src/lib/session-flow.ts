@@ -14,6 +14,7 @@ import {
   setOperatorToken,
 } from '@/lib/operator-token';
 import { setSession, type KnownSession } from '@/lib/session';
+import { sessionUrl } from '@/lib/session-early';
 
 const ROLE_NAMES: readonly string[] = ['Viewer', 'Editor', 'Admin'];
 const text = (value: unknown): value is string => typeof value === 'string';
@@ -60,7 +61,8 @@ export function startSession(): Promise<'ok' | 'none' | 'unreachable'> {
 /** `GET /session` with the cookie (same origin) or the token: who this console is signed in as. */
 export async function loadSession(): Promise<'ok' | 'none' | 'unreachable'> {
   try {
-    const answer = await transport(`${getConfig().apiBaseUrl.replace(/\/+$/, '')}/session`, {
+    // The page's start may have asked already (askSessionEarly): transport takes that answer.
+    const answer = await transport(sessionUrl(getConfig().apiBaseUrl), {
       headers: operatorAuthHeaders({}, 'GET'),
       timeoutMs: HANDSHAKE_TIMEOUT_MS,
     });

@@ -310,3 +310,25 @@ test("a deep link's first list goes out as the operator is known, before the app
   await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
   expect(lists).toHaveLength(1);
 });
+
+test("who is signed in is asked from the page's first script, before the session's code, and once", async ({
+  page,
+}) => {
+  const sessions: string[] = [];
+  let asked!: () => void;
+  const sessionAsked = new Promise<void>((resolve) => (asked = resolve));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/session' && r.method() === 'GET') {
+      sessions.push(r.url());
+      asked();
+    }
+  });
+  // The session's code arrives only once the question has gone out: a question asked by that code would never be.
+  await page.route(/\/assets\/session-flow-[\w-]+\.js$/, async (route) => {
+    await sessionAsked;
+    await route.fallback();
+  });
+  await page.goto('/dashboard/posts');
+  await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
+  expect(sessions).toHaveLength(1);
+});

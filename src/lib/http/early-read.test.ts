@@ -76,3 +76,28 @@ test('an address a call has asked already is not asked for early: one request wh
   expect(seen).toEqual(['Bearer t-1']);
   expect(takeEarly(URL_, HEADERS)).toBeUndefined();
 });
+
+test("the page's early question who is signed in is the one loadSession asks: one request, its answer taken", async () => {
+  const { askSessionEarly } = await import('@/lib/session-early');
+  const { loadSession } = await import('@/lib/session-flow');
+  const { setConfig } = await import('@/lib/config');
+  const { getSession } = await import('@/lib/session');
+  const asked: string[] = [];
+  server.use(
+    http.get('http://desk-early.test/api/session', ({ request }) => {
+      asked.push(request.headers.get('accept') ?? '');
+      return HttpResponse.json({
+        user: { id: 'u1', name: 'Ada Redaktion', email: 'ada@example.org', role: 'Editor' },
+        via: 'session',
+        csrf: 'c-1',
+      });
+    }),
+  );
+  setConfig({ apiMode: 'live', apiBaseUrl: 'http://desk-early.test/api/' });
+  askSessionEarly('http://desk-early.test/api/');
+  // Sent before the session's code asks.
+  await vi.waitFor(() => expect(asked).toHaveLength(1));
+  expect(await loadSession()).toBe('ok');
+  expect(asked).toEqual(['application/json']);
+  expect(getSession()?.user.name).toBe('Ada Redaktion');
+});
