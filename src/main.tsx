@@ -5,6 +5,7 @@ import { rememberWorkerAtLoad } from './app/worker-at-load';
 import { preloadContract } from './lib/api/contract-files';
 import { nextTask } from './lib/next-task';
 import { askSessionEarly } from './lib/session-early';
+import { readFirstList } from './app/first-read';
 
 function showConfigError(root: HTMLElement, error: unknown) {
   const message = error instanceof ConfigError ? error.message : 'Die App konnte nicht gestartet werden.';
@@ -72,12 +73,8 @@ async function boot() {
       // Who is signed in is asked at once, from this script: a new tab of a desk signed in by cookie holds every data
       // call until the answer. The session's code, and the shell's LiveDesk after it, take this one question's answer.
       // A deep link's first list goes out with the answer, before the app's code for it has run.
-      askSessionEarly(config.apiBaseUrl);
-      void Promise.all([import('./lib/session-flow'), import('./app/first-read')])
-        .then(async ([{ startSession }, { readFirstList }]) => {
-          if ((await startSession()) === 'ok') readFirstList(window.location.pathname);
-        })
-        .catch(() => undefined);
+      askSessionEarly(config.apiBaseUrl, () => readFirstList(window.location.pathname));
+      void import('./lib/session-flow').then(({ startSession }) => startSession()).catch(() => undefined);
       // Every other call waits for the contract: its files download beside that answer.
       void preloadContract();
       // A list is parsed by a worker, and a worker takes a while to start on a slow phone: started now, ready for it.

@@ -1,8 +1,8 @@
 // A deep link's first list is sent the moment the operator is known, from the page's first script: the screen's call
-// (behind its code, the query client and the app's first render) takes that answer (lib/http/early-read).
+// (behind its code, the query client and the app's first render) takes that answer (lib/http/early-read). Part of the
+// page's first script, so it imports neither transport nor the contract.
 import { getConfig } from '@/lib/config';
 import { readEarly } from '@/lib/http/early-read';
-import { buildUrl } from '@/lib/http/transport';
 import { operatorAuthHeaders } from '@/lib/operator-token';
 
 /** The list each deep link's screen shows first, by its API path (first-read.test.ts holds it to the contract). */
@@ -16,6 +16,7 @@ export const FIRST_READS: Readonly<Record<string, string>> = {
 export function readFirstList(pathname: string): void {
   const path = FIRST_READS[pathname.replace(/\/+$/, '')];
   if (!path) return;
-  const url = buildUrl(getConfig().apiBaseUrl, path);
+  // As transport's buildUrl joins a base and a path without a query.
+  const url = `${getConfig().apiBaseUrl.replace(/\/+$/, '')}${path}`;
   readEarly(url, { Accept: 'application/json', ...operatorAuthHeaders({}, 'GET') });
 }

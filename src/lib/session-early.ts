@@ -6,7 +6,9 @@ import { operatorAuthHeaders } from '@/lib/operator-token';
 /** The address of `GET /session` under a deployment's API base. */
 export const sessionUrl = (apiBaseUrl: string): string => `${apiBaseUrl.replace(/\/+$/, '')}/session`;
 
-/** Sends `GET /session` now, with the headers loadSession sends. */
-export function askSessionEarly(apiBaseUrl: string): void {
-  readEarly(sessionUrl(apiBaseUrl), { Accept: 'application/json', ...operatorAuthHeaders({}, 'GET') });
+/** Sends `GET /session` now, with the headers loadSession sends; `signedIn` runs when it answers that someone is. */
+export function askSessionEarly(apiBaseUrl: string, signedIn?: () => void): void {
+  readEarly(sessionUrl(apiBaseUrl), { Accept: 'application/json', ...operatorAuthHeaders({}, 'GET') }, (ok) => {
+    if (ok) signedIn?.();
+  });
 }

@@ -22,13 +22,16 @@ export function noteGet(url: string): void {
 const signature = (headers: Record<string, string>) =>
   JSON.stringify(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** Sends a GET now, for the first call of the same address and headers to take; not if a call has asked already. */
-export function readEarly(url: string, headers: Record<string, string>): void {
+/**
+ * Sends a GET now, for the first call of the same address and headers to take; not if a call has asked already.
+ * Tells `then` whether the answer was a success (2xx), without reading it.
+ */
+export function readEarly(url: string, headers: Record<string, string>, then?: (ok: boolean) => void): void {
   if (asked.has(url)) return;
   asked.add(url);
   const response = fetch(url, { headers });
   // A failure is the taking call's to report; one never taken is nobody's.
-  response.catch(() => undefined);
+  response.then((answer) => then?.(answer.ok)).catch(() => undefined);
   early.set(url, { headers: signature(headers), at: performance.now(), response });
 }
 
