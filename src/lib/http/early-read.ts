@@ -1,6 +1,6 @@
-// A deep link's first list, asked for the moment the operator is known: the screen's own call (behind its code, the
-// query client and the app's first render) takes this answer instead of asking again. Zod- and React-free: it is part
-// of the page's first script.
+// Answers asked for by the page's first script (who is signed in; a deep link's first list once someone is): the call
+// that would have asked, behind its code and the app's first render, takes the answer instead of asking again. Zod-
+// and React-free: it is part of the page's first script.
 
 /** How long an answer asked for early waits for its call; a later call asks anew. */
 export const EARLY_READ_TTL_MS = 30_000;
