@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startMockBackend } from '../../scripts/test/mock-backend';
 import { createPost, mockBackendForTests, routeLiveConfig } from './live-desk';
 
@@ -264,24 +264,31 @@ test("the list reader starts with the page, not in front of the screen's first l
   await expect(page.getByText('1,247')).toBeVisible();
 });
 
-test("a deep link's first list goes out beside the screen's code, not after its first render, and only once", async ({
-  page,
-}) => {
-  const lists: string[] = [];
+/**
+ * Holds the scripts matching `held` until a GET of `path` has gone out, so a request sent by that code would never
+ * be; returns every GET of `path` the page sends.
+ */
+async function holdCodeUntilAsked(page: Page, path: string, held: RegExp): Promise<string[]> {
+  const sent: string[] = [];
   let asked!: () => void;
-  const listAsked = new Promise<void>((resolve) => (asked = resolve));
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/media' && r.method() === 'GET') {
-      lists.push(r.url());
+    if (new URL(r.url()).pathname === path && r.method() === 'GET') {
+      sent.push(r.url());
       asked();
     }
   });
-  // The Media screen's code arrives only once its list has been asked for: a list asked for by the screen's first
-  // render would never be.
-  await page.route(/\/assets\/media-[\w-]+\.js$/, async (route) => {
-    await listAsked;
+  await page.route(held, async (route) => {
+    await wasAsked;
     await route.fallback();
   });
+  return sent;
+}
+
+test("a deep link's first list goes out beside the screen's code, not after its first render, and only once", async ({
+  page,
+}) => {
+  const lists = await holdCodeUntilAsked(page, '/api/media', /\/assets\/media-[\w-]+\.js$/);
   await page.goto('/dashboard/media');
   await expect(page.getByTestId('media-card').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Media Library' })).toBeVisible();
@@ -291,21 +298,8 @@ test("a deep link's first list goes out beside the screen's code, not after its 
 test("a deep link's first list goes out as the operator is known, before the app's code for it or the contract", async ({
   page,
 }) => {
-  const lists: string[] = [];
-  let asked!: () => void;
-  const listAsked = new Promise<void>((resolve) => (asked = resolve));
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/posts' && r.method() === 'GET') {
-      lists.push(r.url());
-      asked();
-    }
-  });
-  // The code that gives the query cache its first list, and the contract, arrive only once the list has been asked
-  // for: a list asked for by either would never be.
-  await page.route(/\/assets\/(first-data|contract)-[\w-]+\.js$/, async (route) => {
-    await listAsked;
-    await route.fallback();
-  });
+  // The code that gives the query cache its first list, and the contract, are held.
+  const lists = await holdCodeUntilAsked(page, '/api/posts', /\/assets\/(first-data|contract)-[\w-]+\.js$/);
   await page.goto('/dashboard/posts');
   await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
   expect(lists).toHaveLength(1);
@@ -314,20 +308,7 @@ test("a deep link's first list goes out as the operator is known, before the app
 test("who is signed in is asked from the page's first script, before the session's code, and once", async ({
   page,
 }) => {
-  const sessions: string[] = [];
-  let asked!: () => void;
-  const sessionAsked = new Promise<void>((resolve) => (asked = resolve));
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/session' && r.method() === 'GET') {
-      sessions.push(r.url());
-      asked();
-    }
-  });
-  // The session's code arrives only once the question has gone out: a question asked by that code would never be.
-  await page.route(/\/assets\/session-flow-[\w-]+\.js$/, async (route) => {
-    await sessionAsked;
-    await route.fallback();
-  });
+  const sessions = await holdCodeUntilAsked(page, '/api/session', /\/assets\/session-flow-[\w-]+\.js$/);
   await page.goto('/dashboard/posts');
   await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
   expect(sessions).toHaveLength(1);
