@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ObsInstanceInfo } from '@/contract';
 import { Eye, EyeOff, FlaskConical, Plug, Server, Unplug } from 'lucide-react';
+import { ObsServerProposal } from '@/components/obs-server-proposal';
+import { obsFormMessages } from '@/lib/obs/form-messages';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { whenIdle } from '@/lib/idle';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -39,7 +41,7 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
   const id = useId();
   return (
     <fieldset className="space-y-1.5">
-      <legend className="text-sm font-medium">{obsMessages.modeLabel}</legend>
+      <legend className="text-sm font-medium">{obsFormMessages.modeLabel}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         {(['direct', 'server'] as const).map((value) => (
           <label key={value} htmlFor={`${id}-${value}`} className="flex items-center gap-2">
@@ -51,7 +53,7 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
               checked={mode === value}
               onChange={() => onChange(value)}
             />
-            {value === 'direct' ? obsMessages.modeDirect : obsMessages.modeServer}
+            {value === 'direct' ? obsFormMessages.modeDirect : obsMessages.modeServer}
           </label>
         ))}
       </div>
@@ -93,7 +95,7 @@ function ServerSceneSource({
             options={[
               {
                 value: '',
-                label: instance.currentScene ? obsMessages.serverCurrentScene(instance.currentScene) : '–',
+                label: instance.currentScene ? obsFormMessages.serverCurrentScene(instance.currentScene) : '–',
               },
               ...scenes.map((name) => ({ value: name, label: name })),
             ]}
@@ -107,7 +109,7 @@ function ServerSceneSource({
             onValueChange={(value) => onChange({ ...choice, sourceName: value || undefined })}
             disabled={busy}
             options={[
-              { value: '', label: instance.textSource ? obsMessages.serverDefault(instance.textSource) : '–' },
+              { value: '', label: instance.textSource ? obsFormMessages.serverDefault(instance.textSource) : '–' },
               ...sources.map((name) => ({ value: name, label: name })),
             ]}
           />
@@ -115,11 +117,11 @@ function ServerSceneSource({
       </div>
       {source && (
         <p className="text-xs text-muted-foreground" data-testid="obs-server-source">
-          {obsMessages.serverSourceHint(source)}
+          {obsFormMessages.serverSourceHint(source)}
         </p>
       )}
       {instance.state !== 'connected' && (
-        <p className="text-xs text-muted-foreground">{obsMessages.serverListsPending}</p>
+        <p className="text-xs text-muted-foreground">{obsFormMessages.serverListsPending}</p>
       )}
     </div>
   );
@@ -152,7 +154,7 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
     }
     try {
       const info = await connectObsViaServer(chosen || undefined);
-      toast.success(obsMessages.connectedTitle, { description: obsMessages.connectedViaServer(info.name) });
+      toast.success(obsFormMessages.connectedTitle, { description: obsFormMessages.connectedViaServer(info.name) });
     } catch (error) {
       const failure = error instanceof ObsConnectError ? error.failure : null;
       const { title, description } = connectFailureMessage(failure);
@@ -168,11 +170,11 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
     <form onSubmit={(e) => void connect(e)} className="space-y-4" noValidate>
       <p className="flex gap-2 text-xs text-muted-foreground">
         <Server className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-        <span>{obsMessages.serverHint}</span>
+        <span>{obsFormMessages.serverHint}</span>
       </p>
       {list.length > 1 && (
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-instance`}>{obsMessages.instanceLabel}</Label>
+          <Label htmlFor={`${id}-instance`}>{obsFormMessages.instanceLabel}</Label>
           <NativeSelect
             id={`${id}-instance`}
             value={chosen}
@@ -184,7 +186,7 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
       )}
       {list.length === 1 && (
         <p className="text-sm">
-          {obsMessages.instanceLabel}: {list[0].name} ({list[0].url})
+          {obsFormMessages.instanceLabel}: {list[0].name} ({list[0].url})
         </p>
       )}
       {full && current && (
@@ -203,7 +205,7 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
           <Button
             type="button"
             variant="outline"
-            onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}
+            onClick={() => void disconnectObs().then(() => toast.info(obsFormMessages.disconnected))}
           >
             <Unplug /> Disconnect
           </Button>
@@ -213,20 +215,54 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
   );
 }
 
-/** The connection mode choice over the direct form or the server form; live over https with a LAN address proposes the server. */
-export function ObsConnection({ initial, full = false }: { initial: ObsSettings; full?: boolean }) {
-  const [mode, setMode] = useState<Mode>(() => defaultObsMode(initial));
+/**
+ * The connection mode choice over the direct form or the server form; live over https with a LAN address proposes the
+ * server. It follows the stored mode when that changes (another screen or tab chose) and each new `request`. With
+ * `onDirectHost` the caller shows that proposal itself: it is told the host typed in direct mode, and null in server mode.
+ */
+export function ObsConnection({
+  initial,
+  full = false,
+  request,
+  onDirectHost,
+}: {
+  initial: ObsSettings;
+  full?: boolean;
+  /** A mode the caller switched to (a new object each time). */
+  request?: { mode: Mode };
+  onDirectHost?: (host: string | null) => void;
+}) {
+  const stored = defaultObsMode(initial);
+  const [mode, setMode] = useState<Mode>(request?.mode ?? stored);
+  const [seen, setSeen] = useState({ stored, request });
+  if (stored !== seen.stored || request !== seen.request) {
+    setSeen({ stored, request });
+    setMode(request && request !== seen.request ? request.mode : stored);
+  }
   // The connection code loads after the form has rendered, so that Connect does not wait for it.
   useEffect(() => whenIdle(preloadObsCommands), []);
+  // A direct form starts from the stored host (typing reports each change); the server form has none.
+  useEffect(() => {
+    onDirectHost?.(mode === 'direct' ? initial.host : null);
+  }, [mode, initial.host, onDirectHost]);
+  const store = (next: Mode) =>
+    void saveObsSettings({ mode: next }).catch((error: unknown) => toast.error(storageFailureMessage(error)));
   const choose = (next: Mode) => {
     setMode(next);
-    void saveObsSettings({ mode: next }).catch((error: unknown) => toast.error(storageFailureMessage(error)));
+    store(next);
   };
+  useEffect(() => {
+    if (request) store(request.mode);
+  }, [request]);
   return (
     <div className="space-y-4">
       <ModeChoice mode={mode} onChange={choose} />
       {mode === 'direct' ? (
-        <ObsConnectionForm initial={initial} full={full} onUseServer={() => choose('server')} />
+        <ObsConnectionForm
+          initial={initial}
+          full={full}
+          {...(onDirectHost ? { onHost: onDirectHost } : { onUseServer: () => choose('server') })}
+        />
       ) : (
         <ServerModeForm initial={initial} full={full} />
       )}
@@ -242,10 +278,13 @@ export function ObsConnectionForm({
   initial,
   full = false,
   onUseServer,
+  onHost,
 }: {
   initial: ObsSettings;
   full?: boolean;
   onUseServer?: () => void;
+  /** Told each host the operator types. */
+  onHost?: (host: string) => void;
 }) {
   const obs = useObs();
   const id = useId();
@@ -256,12 +295,15 @@ export function ObsConnectionForm({
   // Typed but not yet saved by Connect: an automatic update must not reload over it.
   const unsaved = (Object.keys(form) as Array<keyof FormState>).some((k) => form[k] !== String(initial[k]));
   const linked = obs.status === 'connected' || obs.status === 'reconnecting';
-  const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
+  const update = (key: keyof FormState) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setForm((f) => ({ ...f, [key]: value }));
+    if (key === 'host') onHost?.(value);
+  };
 
   function complete(): boolean {
     if (isEndpointComplete(form)) return true;
-    toast.error(obsMessages.validationTitle, { description: obsMessages.hostPortRequired });
+    toast.error(obsFormMessages.validationTitle, { description: obsFormMessages.hostPortRequired });
     return false;
   }
 
@@ -270,12 +312,12 @@ export function ObsConnectionForm({
     setTesting(true);
     try {
       const versions = await testObsConnection(form);
-      toast.success(obsMessages.testOkTitle, {
-        description: obsMessages.testOk(versions.obsVersion, versions.obsWebSocketVersion),
+      toast.success(obsFormMessages.testOkTitle, {
+        description: obsFormMessages.testOk(versions.obsVersion, versions.obsWebSocketVersion),
       });
     } catch (error) {
       const { description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
-      toast.error(obsMessages.testFailedTitle, { description });
+      toast.error(obsFormMessages.testFailedTitle, { description });
     } finally {
       setTesting(false);
     }
@@ -295,8 +337,8 @@ export function ObsConnectionForm({
     }
     try {
       await connectObs(form);
-      toast.success(obsMessages.connectedTitle, {
-        description: obsMessages.connected(`${form.host.trim()}:${form.port.trim()}`),
+      toast.success(obsFormMessages.connectedTitle, {
+        description: obsFormMessages.connected(`${form.host.trim()}:${form.port.trim()}`),
       });
     } catch (error) {
       const { title, description } = connectFailureMessage(error instanceof ObsConnectError ? error.failure : null);
@@ -311,17 +353,7 @@ export function ObsConnectionForm({
       noValidate
       data-unsaved={unsaved ? 'true' : undefined}
     >
-      {onUseServer && proposeServerMode(form.host) && (
-        <div
-          role="note"
-          className="space-y-2 rounded-md bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300"
-        >
-          <p>{obsMessages.lanHint(form.host.trim())}</p>
-          <Button type="button" size="sm" variant="outline" onClick={onUseServer}>
-            <Server /> {obsMessages.useServer}
-          </Button>
-        </div>
-      )}
+      {onUseServer && proposeServerMode(form.host) && <ObsServerProposal host={form.host} onUseServer={onUseServer} />}
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-host`}>Host</Label>
@@ -380,7 +412,7 @@ export function ObsConnectionForm({
           <Button
             type="button"
             variant="outline"
-            onClick={() => void disconnectObs().then(() => toast.info(obsMessages.disconnected))}
+            onClick={() => void disconnectObs().then(() => toast.info(obsFormMessages.disconnected))}
           >
             <Unplug /> Disconnect
           </Button>

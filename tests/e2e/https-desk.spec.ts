@@ -66,8 +66,8 @@ test('over the HTTPS address a fresh browser gets HTTP/2, installs the service w
   expect(secure).toEqual({ secureContext: true, protocol: 'h2' });
   await expect(page.getByText('Keine sichere Verbindung', { exact: false })).toHaveCount(0);
 
-  // Live on a phone: for OBS at localhost on an https desk the form proposes the server (a tablet's localhost is not the
-  // studio PC); the panel holds the height of the form with that proposal, and nothing below it moves when it comes.
+  // Live on a phone: for OBS at localhost on an https desk the panel proposes the server (a tablet's localhost is not the
+  // studio PC), and nothing below it moves when the settings or the form come.
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 412, height: 823 });
   await watchLayoutShifts(phone);
@@ -75,7 +75,11 @@ test('over the HTTPS address a fresh browser gets HTTP/2, installs the service w
   await signInToDesk(phone, url, '/dashboard/live');
   await phone.reload();
   await expect(phone.getByRole('button', { name: 'Über den Server verbinden' })).toBeVisible({ timeout: 20_000 });
-  await expect(phone.getByText('Diese Konsole läuft über https:', { exact: false })).toBeVisible();
+  await expect(
+    phone.getByText('OBS ist unter localhost eingetragen, also auf dem Gerät, auf dem diese Konsole läuft.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   await expect(phone.locator('main [data-slot="skeleton"]')).toHaveCount(0, { timeout: 20_000 });
   const shifts = await layoutShifts(phone);
   const total = shifts.reduce((sum, s) => sum + s.value, 0);

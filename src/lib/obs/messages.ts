@@ -2,38 +2,21 @@
 import { DEMO_OBS_PASSWORD, DEMO_OBS_PORT } from './demo';
 
 export const obsMessages = {
-  validationTitle: 'Fehler',
-  hostPortRequired: 'Bitte Host und Port eingeben.',
   connectFailedTitle: 'Verbindung fehlgeschlagen',
   connectFailed: 'Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen.',
   authFailed:
     'Falsches Passwort – OBS hat die Anmeldung abgelehnt (Code 4009). Es wird kein neuer Versuch unternommen.',
-  connectedTitle: 'Verbunden',
-  connected: (url: string) => `Mit OBS verbunden (${url}).`,
-  disconnected: 'Verbindung zu OBS getrennt.',
   reconnecting: (attempt: number, seconds: number) =>
     `Verbindung zu OBS verloren – Versuch ${attempt}, nächster Versuch in ${seconds} s.`,
-  testOkTitle: 'OBS Test erfolgreich',
-  testOk: (obsVersion: string, wsVersion: string) => `OBS ${obsVersion}, obs-websocket ${wsVersion}`,
-  testFailedTitle: 'OBS Test fehlgeschlagen',
   notConnectedTitle: 'Nicht verbunden',
   notConnected: 'Bitte zuerst mit OBS verbinden.',
-  // OBS through the server
-  modeLabel: 'Verbindung',
-  modeDirect: 'Direkt vom Browser',
   modeServer: 'Über den Server',
-  instanceLabel: 'OBS-Instanz',
-  serverHint:
-    'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
   lanHint: (host: string) =>
     `Diese Konsole läuft über https: Der Browser darf OBS unter ${host} im Studio-Netz nicht über ws:// erreichen (gemischte Inhalte), und ein Tablet in einem anderen Netz erreicht OBS gar nicht. Verbinden Sie über den Server.`,
+  // ws:// to the browser's own machine is allowed from https; the trouble there is which machine that is.
+  loopbackHint: (host: string) =>
+    `OBS ist unter ${host} eingetragen, also auf dem Gerät, auf dem diese Konsole läuft. Auf einem Tablet oder einem anderen Rechner als dem Studio-PC ist OBS dort nicht zu erreichen. Verbinden Sie über den Server.`,
   useServer: 'Über den Server verbinden',
-  connectedViaServer: (name: string) => `Mit OBS verbunden (${name} über den Server).`,
-  serverDefault: (name: string) => `${name} (Vorgabe des Servers)`,
-  serverCurrentScene: (name: string) => `${name} (aktuelle Szene)`,
-  serverListsPending: 'Die Szenen und Quellen von OBS stehen zur Auswahl, sobald der Server mit OBS verbunden ist.',
-  serverSourceHint: (source: string) =>
-    `Quick Text setzt die Quelle „${source}“ (ohne Auswahl die des Servers, OBS_TEXT_SOURCE).`,
   demoHint: `Demo-Modus: Ein simuliertes OBS antwortet auf jedem Host unter Port ${DEMO_OBS_PORT}. Passwort: ${DEMO_OBS_PASSWORD}`,
 } as const;
 

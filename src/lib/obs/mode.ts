@@ -3,15 +3,29 @@
 import { getConfig } from '@/lib/config';
 import type { ObsSettings } from '@/db/settings';
 
-/** True for an address only the studio LAN can reach: localhost, *.local, private and link-local IPs. */
-export function isLanObsHost(host: string): boolean {
+/** The host alone: no ws:// scheme, port or path; an IPv6 address without its brackets. */
+function bareHost(host: string): string {
   const h = host
     .trim()
     .toLowerCase()
     .replace(/^wss?:\/\//, '')
-    .replace(/[:/].*$/, '')
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h === '::1') return true;
+    .replace(/\/.*$/, '');
+  const bracketed = /^\[([^\]]*)\]/.exec(h);
+  if (bracketed) return bracketed[1];
+  // Two colons or more: an IPv6 address without brackets (and so without a port).
+  return (h.match(/:/g)?.length ?? 0) > 1 ? h : h.replace(/:.*$/, '');
+}
+
+/** True for the browser's own machine: localhost, *.localhost, 127.x.x.x and ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = bareHost(host);
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** True for an address only the studio LAN can reach: localhost, *.local, private and link-local IPs. */
+export function isLanObsHost(host: string): boolean {
+  const h = bareHost(host);
+  if (isLoopbackHost(h) || h.endsWith('.local')) return true;
   const ip = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (ip) {
     const [a, b] = [Number(ip[1]), Number(ip[2])];

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LazyPanel, retryableLazy } from '@/components/ui/lazy-panel';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ObsServerProposal } from '@/components/obs-server-proposal';
 import { OBS_STATUS_TONE, ObsConnectionNotices, ObsDemoHint } from '@/components/obs-status';
 import { DEFAULT_SETTINGS } from '@/db/settings';
 import { afterPaint } from '@/lib/idle';
@@ -42,8 +43,6 @@ export function ObsStatusLine({ obs }: { obs: ObsState }) {
 }
 
 const FORM_HEIGHT = 'h-[338px] sm:h-[262px] lg:h-[298px]';
-// With the proposal to connect through the server above it (a LAN address on an https desk).
-const FORM_WITH_PROPOSAL_HEIGHT = 'h-[534px] sm:h-[398px] lg:h-[514px]';
 
 /** Host, port and password of OBS (shared with Admin → OBS WebSocket through Dexie and lib/obs). */
 export function ConnectionPanel() {
@@ -52,10 +51,16 @@ export function ConnectionPanel() {
   // Asked for while the settings are read (the form shows a round trip sooner), once the screen's cards have painted;
   // a failure is the panel's own load's to report.
   useEffect(() => afterPaint(() => void ObsConnection.preload().catch(() => undefined)), []);
+  // The host typed in the direct form (null: the server form), once the form has told it.
+  const [typed, setTyped] = useState<string | null>();
+  const [request, setRequest] = useState<{ mode: 'server' }>();
   // Until the stored settings are read, the defaults' form is the likely one.
   const expected = settings ?? DEFAULT_SETTINGS.obs;
-  const height =
-    defaultObsMode(expected) === 'direct' && proposeServerMode(expected.host) ? FORM_WITH_PROPOSAL_HEIGHT : FORM_HEIGHT;
+  const directHost = typed === undefined ? (defaultObsMode(expected) === 'direct' ? expected.host : null) : typed;
+  const useServer = () => {
+    setTyped(null);
+    setRequest({ mode: 'server' }); // the form switches and stores the choice
+  };
   return (
     <Card>
       <CardHeader>
@@ -64,13 +69,17 @@ export function ConnectionPanel() {
       </CardHeader>
       <CardContent className="space-y-4">
         <ObsStatusLine obs={obs} />
+        {/* Drawn with the panel, not with the form's code: the stored host decides it until the form reports one. */}
+        {directHost !== null && proposeServerMode(directHost) && (
+          <ObsServerProposal host={directHost} onUseServer={useServer} />
+        )}
         {/* The form's own height at each width, so nothing below it moves when the settings are read or the form comes. */}
         {settings ? (
-          <LazyPanel className={height}>
-            <ObsConnection initial={settings} />
+          <LazyPanel className={FORM_HEIGHT}>
+            <ObsConnection initial={settings} request={request} onDirectHost={setTyped} />
           </LazyPanel>
         ) : (
-          <Skeleton className={height} />
+          <Skeleton className={FORM_HEIGHT} />
         )}
         <ObsDemoHint />
       </CardContent>

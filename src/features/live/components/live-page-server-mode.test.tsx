@@ -188,6 +188,28 @@ test('live over https with a LAN OBS address: the screen proposes the server mod
   await user.type(host, 'studio.local');
   await user.click(await screen.findByRole('button', { name: 'Über den Server verbinden' }));
   expect(screen.getByRole('radio', { name: 'Über den Server' })).toBeChecked();
+  expect(screen.queryByRole('button', { name: 'Über den Server verbinden' })).toBeNull();
+  await waitFor(async () => expect((await getSetting('obs'))?.mode).toBe('server'));
+  // Back to the direct way: the form starts from the stored host again, and the proposal with it.
+  await user.click(screen.getByRole('radio', { name: 'Direkt vom Browser' }));
+  expect(await screen.findByRole('button', { name: 'Über den Server verbinden' })).toBeVisible();
+});
+
+test("live over https with OBS at localhost: the proposal says it is the browser's own device, not mixed content", async () => {
+  setConfig({ ...initialConfig, apiMode: 'live' });
+  vi.stubGlobal('location', { ...window.location, protocol: 'https:' });
+  const user = renderPage();
+  await seen(
+    'OBS ist unter localhost eingetragen, also auf dem Gerät, auf dem diese Konsole läuft. Auf einem Tablet oder einem anderen Rechner als dem Studio-PC ist OBS dort nicht zu erreichen. Verbinden Sie über den Server.',
+  );
+  expect(screen.queryByText(/gemischte Inhalte/)).toBeNull();
+  const host = await screen.findByLabelText('Host');
+  await user.clear(host);
+  await user.type(host, '[[::1]:4455'); // '[[' types a '['
+  await seen(/^OBS ist unter \[::1\]:4455 eingetragen, also auf dem Gerät/);
+  await user.clear(host);
+  await user.type(host, '10.0.0.7');
+  await seen(/Der Browser darf OBS unter 10\.0\.0\.7 im Studio-Netz nicht über ws:\/\/ erreichen/);
 });
 
 test('the server lost OBS: the reconnect notice with its attempt, then connected again', async () => {
