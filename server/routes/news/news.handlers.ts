@@ -4,6 +4,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { news, runs } from '../../data/db/schema';
+import { selectJsonRows } from '../../data/db/json-rows';
 import { moveStory, postStory, publishStory, storyDetails, toNews } from '../../pipeline/publication';
 import { fileStory } from '../../pipeline/stages';
 import { selectItems } from '../../sources/select';
@@ -40,7 +41,9 @@ export function registerNews(app: Hono<AppEnv>): void {
     const since = query.publishedSince;
     // Published instants are stored as toISOString writes them, so they compare as text.
     const published = since ? and(eq(news.status, 'published'), gte(news.publishedAt, since)) : undefined;
-    return (await c.get('deps').database.db.select().from(news).where(published).orderBy(desc(news.seq))).map(toNews);
+    return (await selectJsonRows(c.get('deps').database.db, news, { where: published, newestFirst: news.seq })).map(
+      toNews,
+    );
   });
 
   register(app, 'news.latest', async ({ c }) =>

@@ -10,13 +10,9 @@ import { postsPage, toPost } from './posts.queries';
 
 export function registerPosts(app: Hono<AppEnv>): void {
   register(app, 'posts.list', async ({ query, c }) => {
-    const { db } = c.get('deps').database;
-    const { page, where } = postsPage(db, query);
-    const rows = await page;
-    // A page past the end has no row to carry the total.
-    const total = rows.length > 0 ? rows[0].total : await db.$count(posts, where);
+    const { rows, total } = await postsPage(c.get('deps').database.db, query);
     c.header('X-Total-Count', String(total));
-    return rows.map((r) => toPost(r.post));
+    return rows.map(toPost);
   });
 
   register(app, 'posts.create', async ({ body, c }) => {

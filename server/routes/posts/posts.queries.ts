@@ -1,8 +1,9 @@
 // Posts: the row as the contract's Post, and one page of the list with its total.
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Post } from '../../../src/contract';
 import type { Db } from '../../data/db/client';
 import { posts } from '../../data/db/schema';
+import { selectJsonRows } from '../../data/db/json-rows';
 
 type Row = typeof posts.$inferSelect;
 
@@ -23,8 +24,11 @@ export function toPost(row: Row): Post {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** One page of posts with the filter's total on every row (`total`), newest first. */
-export function postsPage(db: Db, query: { status?: string; q?: string; limit?: number; offset?: number }) {
+/** One page of posts, newest first, and the filter's total. */
+export async function postsPage(
+  db: Db,
+  query: { status?: string; q?: string; limit?: number; offset?: number },
+): Promise<{ rows: Row[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(posts.status, query.status));
   const q = query.q?.trim();
@@ -33,18 +37,9 @@ export function postsPage(db: Db, query: { status?: string; q?: string; limit?: 
       or(ilike(posts.title, like(q)), ilike(posts.category, like(q)), ilike(posts.content, like(q))) as SQL,
     );
   const where = conditions.length ? and(...conditions) : undefined;
-  // The total rides along as a scalar subquery (run once): one round trip, and the page still stops at offset+limit
-  // rows; `count(*) over ()` materialised every matching row per request (22 ms of 23 at 10,000 posts).
-  const base = db
-    .select({ post: posts, total: db.$count(posts, where) })
-    .from(posts)
-    .where(where)
-    .orderBy(desc(posts.seq));
-  const page =
-    query.limit !== undefined
-      ? base.limit(query.limit).offset(query.offset ?? 0)
-      : query.offset
-        ? base.offset(query.offset)
-        : base;
-  return { page, where };
+  const [rows, total] = await Promise.all([
+    selectJsonRows(db, posts, { where, newestFirst: posts.seq, limit: query.limit, offset: query.offset }),
+    db.$count(posts, where),
+  ]);
+  return { rows, total };
 }
