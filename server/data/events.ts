@@ -105,16 +105,34 @@ export class EventHub {
 
 const TICKET_TTL_MS = 60_000;
 
-/** A short-lived signed ticket for GET /api/events: EventSource cannot send Authorization, and a URL carries no credential. */
-export function issueTicket(signer: UrlSigner, now = Date.now()): { ticket: string; expiresAt: string } {
+/**
+ * Whose stream a ticket opens: the operator token's (`desk`), a user's API token (`user:<id>`) or a user's session
+ * (`session:<user id>:<session id>`); the stream ends once its holder may no longer read.
+ */
+export type StreamHolder = 'desk' | `user:${string}` | `session:${string}:${string}`;
+
+/**
+ * A short-lived signed ticket for GET /api/events, bound to its holder: EventSource cannot send Authorization, and a
+ * URL carries no credential.
+ */
+export function issueTicket(
+  signer: UrlSigner,
+  holder: StreamHolder,
+  now = Date.now(),
+): { ticket: string; expiresAt: string } {
   const expires = Math.ceil((now + TICKET_TTL_MS) / 1000);
+  const who = Buffer.from(holder).toString('base64url');
   return {
-    ticket: `${expires}.${signer.signature('events', '', expires)}`,
+    ticket: `${expires}.${who}.${signer.signature('events', holder, expires)}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
-export function checkTicket(signer: UrlSigner, ticket: string | undefined, now = Date.now()): boolean {
-  const [expires, signature] = (ticket ?? '').split('.');
-  return signer.verify('events', '', expires, signature, now) === 'valid';
+/** The ticket's holder while it is valid and unexpired, else undefined. */
+export function checkTicket(signer: UrlSigner, ticket: string | undefined, now = Date.now()): StreamHolder | undefined {
+  const [expires, who, signature] = (ticket ?? '').split('.');
+  if (!who) return undefined;
+  const holder = Buffer.from(who, 'base64url').toString();
+  if (!/^(desk|user:[^:]+|session:[^:]+:[^:]+)$/.test(holder)) return undefined;
+  return signer.verify('events', holder, expires, signature, now) === 'valid' ? (holder as StreamHolder) : undefined;
 }

@@ -17,6 +17,7 @@ import { authenticate, forwardedClient } from './auth';
 import type { AppEnv, Deps } from '../context';
 import { errorResponse, HttpError } from './errors';
 import { checkTicket, issueTicket } from '../data/events';
+import { holderMayRead, streamHolderOf } from '../identity/identity';
 import { buildOpenApiDocument } from './openapi';
 import { registerDashboard } from '../routes/dashboard/dashboard.handlers';
 import { registerLive } from '../routes/live/live.handlers';
@@ -90,6 +91,9 @@ function peerAddress(c: Context<AppEnv>): string {
   }
 }
 
+// How often an open event stream asks again whether its holder may still read, while events flow.
+const HOLDER_CHECK_MS = 5_000;
+
 /** Creates the app around its dependencies (database, events, token). */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -134,11 +138,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.get('/api/healthz', (c) => c.json({ ok: true, database: deps.database.kind }));
   app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
 
-  app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.signer), 201));
+  app.post('/api/events/ticket', (c) => c.json(issueTicket(deps.signer, streamHolderOf(c.get('actor'))), 201));
   let eventClients = 0;
   app.get('/api/events', (c) => {
-    if (!checkTicket(deps.signer, c.req.query('ticket')))
-      throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
+    const holder = checkTicket(deps.signer, c.req.query('ticket'));
+    if (!holder) throw new HttpError(401, 'Ticket für den Ereignis-Stream ungültig oder abgelaufen.', 'invalid_ticket');
     if (eventClients >= (options.maxEventClients ?? 200))
       throw new HttpError(
         503,
@@ -166,7 +170,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
         queue.push(item);
         wake?.();
       };
-      const unsubscribe = deps.events.subscribe((event) => push({ event: 'change', data: JSON.stringify(event) }));
+      // The holder is asked again at most every few seconds while events flow, at each heartbeat, and at once when their
+      // user changes: a disabled user's or an ended session's stream ends, and the console must sign in again.
+      const holderUser = holder === 'desk' ? undefined : holder.split(':')[1];
+      let checkedAt = Date.now();
+      const unsubscribe = deps.events.subscribe((event) => {
+        if (event.topic === 'users' && event.id === holderUser) checkedAt = 0;
+        push({ event: 'change', data: JSON.stringify(event) });
+      });
       const unsubscribeObs = deps.events.subscribeObs((event) => push({ event: 'obs', data: JSON.stringify(event) }));
       const unsubscribeResync = deps.events.onResync(() => push({ event: 'resync', data: '{}' }));
       stream.onAbort(() => {
@@ -179,15 +190,23 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
         wake?.();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
+      const mayRead = async (force: boolean): Promise<boolean> => {
+        if (!force && Date.now() - checkedAt < HOLDER_CHECK_MS) return true;
+        checkedAt = Date.now();
+        return holderMayRead(deps.database, holder);
+      };
       while (open) {
+        if (queue.length && !(await mayRead(false))) break;
         while (queue.length) await stream.writeSSE(queue.shift() as { event: string; data: string });
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.heartbeatMs ?? 25_000);
+        const beat = await new Promise<boolean>((resolve) => {
+          wake = () => resolve(false);
+          setTimeout(() => resolve(true), options.heartbeatMs ?? 25_000);
         });
         wake = undefined;
+        if (beat && open && !(await mayRead(true))) break;
         if (open && queue.length === 0) await stream.write(': keep-alive\n\n');
       }
+      if (open) stream.abort();
     });
   });
 

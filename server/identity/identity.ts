@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role, User } from '../../src/contract';
+import type { StreamHolder } from '../data/events';
 import type { Database } from '../data/db/client';
 import { apiTokens, passwordLinks, sessions, users } from '../data/db/schema';
 import { toUser } from '../routes/users/users.queries';
@@ -223,4 +224,24 @@ export async function needsFirstAdmin(database: Database): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   const [first] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, FIRST_ADMIN));
   return first !== undefined;
+}
+
+/** The event stream's holder of `holder` may still read: the desk always; a user while enabled; a session while open. */
+export async function holderMayRead(database: Database, holder: StreamHolder, now = Date.now()): Promise<boolean> {
+  if (holder === 'desk') return true;
+  const [, userId, sessionId] = holder.split(':');
+  const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
+  if (!user || user.disabled) return false;
+  if (!sessionId) return true;
+  const [session] = await database.db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return session !== undefined && Date.parse(session.expiresAt) > now;
+}
+
+/** Whose event stream a ticket taken by `actor` opens. */
+export function streamHolderOf(actor: Actor | undefined): StreamHolder {
+  if (!actor || actor.kind === 'system' || actor.tokenName === 'NEWSDESK_TOKEN' || !actor.userId) return 'desk';
+  return actor.session ? `session:${actor.userId}:${actor.session.id}` : `user:${actor.userId}`;
 }

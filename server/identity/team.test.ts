@@ -9,7 +9,8 @@ import { pruneAudit } from './audit';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A short heartbeat: an open event stream asks at each beat whether its holder may still read.
+  t = await createTestApp({ heartbeatMs: 200 });
 });
 afterAll(() => t.close());
 
@@ -196,6 +197,70 @@ describe('signing in', () => {
     });
     expect(out.status).toBe(204);
     expect((await t.app.request('/api/session', { headers: { Cookie: two.cookie } })).status).toBe(401);
+  });
+});
+
+describe('the event stream of a person', () => {
+  /** Opens the event stream with a ticket taken by `headers`; answers a reader that resolves once the stream ends. */
+  async function openStream(headers: Record<string, string>) {
+    const taken = await t.app.request('/api/events/ticket', { method: 'POST', headers });
+    expect(taken.status).toBe(201);
+    const { ticket } = (await taken.json()) as { ticket: string };
+    const stream = await t.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const ended = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return text;
+        text += new TextDecoder().decode(value);
+      }
+    })();
+    await expect.poll(() => text).toContain('event: ready');
+    return { ended, cancel: () => reader.cancel() };
+  }
+
+  test('a disabled user’s stream ends at once, and no new ticket is given', async () => {
+    const userId = await invite('Stefan Strom', 'stefan@example.org', 'Editor');
+    const { cookie, csrf } = await cookieSession('stefan@example.org');
+    const headers = { Cookie: cookie, 'X-Newsdesk-Csrf': csrf };
+    const token = await tokenFor('stefan@example.org', 'stream');
+    const bySession = await openStream(headers);
+    const byToken = await openStream({ Authorization: `Bearer ${token}` });
+    const desk = await openStream({ Authorization: `Bearer ${TEST_TOKEN}` });
+
+    await t.call(`/users/${userId}`, { method: 'PATCH', json: { disabled: true } });
+    for (const ended of [bySession.ended, byToken.ended]) {
+      const text = await ended;
+      // The change that disabled them is not delivered to them.
+      expect(text).not.toContain(`"id":"${userId}"`);
+    }
+    expect((await t.app.request('/api/events/ticket', { method: 'POST', headers })).status).toBe(401);
+    // The desk's own stream goes on.
+    let deskEnded = false;
+    void desk.ended.then(() => (deskEnded = true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(deskEnded).toBe(false);
+    await desk.cancel();
+    await t.call(`/users/${userId}`, { method: 'PATCH', json: { disabled: false } });
+  });
+
+  test('a signed-out session’s stream ends; a ticket of another holder cannot be forged from it', async () => {
+    await invite('Olga Offen', 'olga@example.org', 'Viewer');
+    const { cookie, csrf } = await cookieSession('olga@example.org');
+    const headers = { Cookie: cookie, 'X-Newsdesk-Csrf': csrf };
+    const taken = (await (await t.app.request('/api/events/ticket', { method: 'POST', headers })).json()) as {
+      ticket: string;
+    };
+    const [expires, , signature] = taken.ticket.split('.');
+    const forged = `${expires}.${Buffer.from('desk').toString('base64url')}.${signature}`;
+    expect((await t.app.request(`/api/events?ticket=${encodeURIComponent(forged)}`)).status).toBe(401);
+
+    const open = await openStream(headers);
+    const out = await t.app.request('/api/session', { method: 'DELETE', headers });
+    expect(out.status).toBe(204);
+    await open.ended;
   });
 });
 
