@@ -120,11 +120,11 @@ test('an administrator invites an editor and a viewer; roles hold in the console
     rows.filter({ hasText: 'Victor Leser' }).filter({ hasText: 'news.publish' }).filter({ hasText: 'Abgelehnt' }),
   ).toBeVisible();
 
-  // Disabled: the viewer's open console is signed out on its next call.
+  // Disabled: the viewer's open console is signed out without a click of theirs (its event stream ends, and the
+  // reconnect gets no ticket).
   await page.goto(`${desk.url}/dashboard/admin/settings?tab=users`);
   const actions = page.getByRole('group', { name: 'Aktionen für Victor Leser' });
   await actions.getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(actions.getByRole('button', { name: 'Aktivieren' })).toBeVisible();
-  await viewer.getByRole('link', { name: 'Posts' }).click();
   await expect(viewer.getByRole('dialog', { name: 'Zugang zum Newsdesk' })).toBeVisible({ timeout: 30_000 });
 });
