@@ -193,7 +193,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
       const mayRead = async (force: boolean): Promise<boolean> => {
         if (!force && Date.now() - checkedAt < HOLDER_CHECK_MS) return true;
         checkedAt = Date.now();
-        return holderMayRead(deps.database, holder);
+        // Unanswered (the database is away): the stream ends, and the console's reconnect asks for a ticket again.
+        return holderMayRead(deps.database, holder).catch(() => false);
       };
       while (open) {
         if (queue.length && !(await mayRead(false))) break;
