@@ -200,8 +200,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
         if (queue.length && !(await mayRead(false))) break;
         while (queue.length) await stream.writeSSE(queue.shift() as { event: string; data: string });
         const beat = await new Promise<boolean>((resolve) => {
-          wake = () => resolve(false);
-          setTimeout(() => resolve(true), options.heartbeatMs ?? 25_000);
+          const timer = setTimeout(() => resolve(true), options.heartbeatMs ?? 25_000);
+          wake = () => {
+            clearTimeout(timer);
+            resolve(false);
+          };
         });
         wake = undefined;
         if (beat && open && !(await mayRead(true))) break;
