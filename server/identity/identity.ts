@@ -226,7 +226,7 @@ export async function needsFirstAdmin(database: Database): Promise<boolean> {
   return first !== undefined;
 }
 
-/** The event stream's holder of `holder` may still read: the desk always; a user while enabled; a session while open. */
+/** Whether an event stream's holder may still read: the desk always; a user while enabled; a session while open. */
 export async function holderMayRead(database: Database, holder: StreamHolder, now = Date.now()): Promise<boolean> {
   if (holder === 'desk') return true;
   const [, userId, sessionId] = holder.split(':');

@@ -1,5 +1,5 @@
-// A whole list read as one JSON text the database builds: PGlite's JavaScript reads each field of each row one by one
-// (about 300 ms for 10,000 posts here, against about 90 ms for the same rows as one json_agg text).
+// A whole list read as one JSON text the database builds: PGlite's JavaScript reads each field of each row one by one,
+// and one text is far cheaper to read than every field of a long list (figures in the README).
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
