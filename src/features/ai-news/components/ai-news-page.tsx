@@ -30,7 +30,7 @@ import { useRetryNews } from '../api/retry-news';
 import { STATUS_LABELS } from '@/lib/labels';
 import { messages } from '../messages';
 import type { NewsActions } from './news-table';
-import { whenIdle } from '@/lib/idle';
+import { afterPaint } from '@/lib/idle';
 import { compareNames } from '@/lib/format';
 
 // The generate dialog (Radix dialog, ~10 KB gzip) loads with its first opening, not before the heading.
@@ -40,7 +40,8 @@ const NewsDetailsDialog = retryableLazy(() =>
   import('./news-details-dialog').then((m) => ({ default: m.NewsDetailsDialog })),
 );
 // The virtualized list (TanStack Virtual, 10 KB gzip) is not needed before the news have arrived: it loads once the
-// screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
+// screen has painted, beside the list's request (an idle moment would come only once the list is read), or with the
+// data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./news-table');
 const NewsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.NewsTable })));
 const tableSkeleton = <Skeleton className="h-80 w-full" />;
@@ -183,7 +184,7 @@ export function AiNewsPage() {
   // The render that shows arrived (or changed) news runs in slices, as a deferred render: a query's update alone is
   // rendered in one task (useSyncExternalStore), and with the list that task was a long one at 4× CPU.
   const news = useDeferredValue(useNews());
-  useEffect(() => whenIdle(() => void loadTable()), []);
+  useEffect(() => afterPaint(() => void loadTable()), []);
   const publish = usePublishNews();
   const reject = useRejectNews();
   const retry = useRetryNews();

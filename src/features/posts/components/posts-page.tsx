@@ -45,7 +45,7 @@ import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { messages } from '../messages';
 import { CATEGORIES } from '../lib/post-fields';
 import type { RowActions } from './posts-table';
-import { whenIdle } from '@/lib/idle';
+import { afterPaint } from '@/lib/idle';
 
 // The dialogs (Radix dialog and alert dialog, ~12 KB gzip) load with their first opening, not before the heading.
 const PostFormDialog = retryableLazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
@@ -95,7 +95,8 @@ interface BrowserProps {
  * header, the counters or the closed dialogs of the page.
  */
 // The virtualized table (TanStack Virtual, 10 KB gzip) is not needed before the posts have arrived: it loads once the
-// screen has painted, or with the data if that is sooner; until then the loading skeleton stays.
+// screen has painted, beside the list's request (an idle moment would come only once the list is read), or with the
+// data if that is sooner; until then the loading skeleton stays.
 const loadTable = () => import('./posts-table');
 const PostsTable = retryableLazy(() => loadTable().then((m) => ({ default: m.PostsTable })));
 // What the data brings, line for line: the count above the table (a text-sm line), and the table at its full height (its
@@ -298,7 +299,7 @@ export function PostsPage() {
   // The render that shows arrived (or changed) posts runs in slices, as a deferred render: a query's update alone is
   // rendered in one task (useSyncExternalStore), and with the table and counters that task was a long one at 4× CPU.
   const postsQuery = useDeferredValue(usePosts());
-  useEffect(() => whenIdle(() => void loadTable()), []);
+  useEffect(() => afterPaint(() => void loadTable()), []);
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const deletePost = useDeletePost();
