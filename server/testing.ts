@@ -98,7 +98,13 @@ export async function createTestApp(
   const publishWorker = new JobWorker(
     database,
     { [PUBLISH_JOB]: (job) => social.publisher.runJob(job) },
-    { pollMs: 60_000, now: options.now, workerId: 'test-publish', concurrency: { [PUBLISH_JOB]: 4 } },
+    {
+      pollMs: 60_000,
+      now: options.now,
+      workerId: 'test-publish',
+      concurrency: { [PUBLISH_JOB]: 4 },
+      giveUp: { [PUBLISH_JOB]: (job, reason) => social.publisher.giveUpJob(job, reason) },
+    },
   );
   const app = createApp(
     {

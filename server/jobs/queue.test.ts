@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { openDatabase, type Database } from '../data/db/client';
-import { enqueue, jobState, JobWorker, type JobHandler } from './queue';
+import { enqueue, jobState, JobWorker, type Job, type JobHandler } from './queue';
 
 let database: Database;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -213,4 +213,68 @@ test('a stop with a deadline hands a job still running back at once: another wor
   expect(await next.runDue()).toBe(1);
   expect(takenOver).toEqual([true]);
   expect(await jobState(database.db, 'handback-1')).toMatchObject({ done: true, failed: false, attempts: 2 });
+});
+
+/** Claims the job and dies with it in hand: nothing renews or ends the claim, which lapses after a short lease. */
+async function dieWith(kind: string, workerId: string): Promise<void> {
+  const dying = new JobWorker(database, { [kind]: async () => undefined }, { pollMs: 20, leaseMs: 50, workerId });
+  expect(await dying.claim()).toBeDefined();
+  await sleep(80);
+}
+
+test('a job whose worker died with it three times is given up: its kind says why, the job fails, nothing runs it', async () => {
+  await enqueue(database.db, {
+    kind: 'crashy',
+    payload: { n: 7 },
+    runAt: due(),
+    uniqueKey: 'crashy-1',
+    maxAttempts: 9,
+  });
+  for (const id of ['dead-1', 'dead-2', 'dead-3']) await dieWith('crashy', id);
+  const ran: Job[] = [];
+  const gaveUp: Array<{ payload: unknown; reason: string }> = [];
+  const heir = new JobWorker(
+    database,
+    { crashy: async (job) => void ran.push(job) },
+    {
+      pollMs: 20,
+      leaseMs: 60_000,
+      workerId: 'heir',
+      giveUp: { crashy: async (job, reason) => void gaveUp.push({ payload: job.payload, reason }) },
+    },
+  );
+  expect(await heir.runDue()).toBe(1);
+  expect(ran).toEqual([]);
+  const reason = 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.';
+  expect(gaveUp).toEqual([{ payload: { n: 7 }, reason }]);
+  expect(await jobState(database.db, 'crashy-1')).toMatchObject({ done: false, failed: true, lastError: reason });
+  // Failed for good: no later poll takes it again.
+  expect(await heir.runDue()).toBe(0);
+});
+
+test('a job its worker died with twice still runs, taken over; hand-backs at shutdown do not count as deaths', async () => {
+  await enqueue(database.db, { kind: 'crashy', payload: {}, runAt: due(), uniqueKey: 'twice-1' });
+  for (const id of ['dead-1', 'dead-2']) await dieWith('crashy', id);
+  const ran: Job[] = [];
+  const heir = new JobWorker(database, { crashy: async (job) => void ran.push(job) }, { pollMs: 20, workerId: 'heir' });
+  expect(await heir.runDue()).toBe(1);
+  expect(ran).toMatchObject([{ takenOver: true, takeovers: 2 }]);
+  expect(await jobState(database.db, 'twice-1')).toMatchObject({ done: true, failed: false });
+
+  await enqueue(database.db, { kind: 'long', payload: {}, runAt: due(), uniqueKey: 'handed-back-1', maxAttempts: 9 });
+  for (const id of ['leaving-1', 'leaving-2', 'leaving-3']) {
+    const leaving = new JobWorker(
+      database,
+      { long: (_job, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())) },
+      { pollMs: 20, leaseMs: 60_000, workerId: id },
+    );
+    leaving.start();
+    await expect.poll(async () => (await jobState(database.db, 'handed-back-1'))?.claimed).toBe(true);
+    await leaving.stop({ deadlineMs: 50 });
+  }
+  const runs: Job[] = [];
+  const next = new JobWorker(database, { long: async (job) => void runs.push(job) }, { pollMs: 20, workerId: 'next' });
+  expect(await next.runDue()).toBe(1);
+  expect(runs).toMatchObject([{ takenOver: true, takeovers: 0, attempts: 4 }]);
+  expect(await jobState(database.db, 'handed-back-1')).toMatchObject({ done: true, failed: false });
 });

@@ -13,7 +13,22 @@ export interface Job {
   maxAttempts: number;
   /** True when an earlier claim of this job lapsed (its worker died mid-run). */
   takenOver: boolean;
+  /** Claims of this job that lapsed with their worker (a hand-back at shutdown does not count). */
+  takeovers: number;
 }
+
+/**
+ * A job whose worker died with it in hand this many times is given up, not taken over again: it likely takes its
+ * instance down (out of memory, a crash in a native library), and every instance that took it would go down in turn.
+ */
+export const MAX_TAKEOVERS = 3;
+
+/** What a kind does when its job is given up (the run's stage, the project or the source then says why). */
+export type GiveUpHandler = (job: Job, reason: string) => Promise<void>;
+
+/** The reason a job given up after `takeovers` lapsed claims carries, in its row and with its kind's give-up. */
+export const gaveUpMessage = (takeovers: number) =>
+  `Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist ${takeovers}-mal mitten in der Arbeit ausgefallen.`;
 
 /** What a handler may ask for: run again later (a retryable failure, or a poll that is not finished). */
 export class RetryLater extends Error {
@@ -84,6 +99,8 @@ export interface WorkerOptions {
   claimTimeoutMs?: number;
   /** Jobs of one kind this worker runs at the same time (1 for a kind not named). */
   concurrency?: Record<string, number>;
+  /** What a kind does when its job is given up after MAX_TAKEOVERS lapsed claims (the job fails either way). */
+  giveUp?: Record<string, GiveUpHandler>;
   now?: () => Date;
   workerId?: string;
 }
@@ -136,6 +153,7 @@ export class JobWorker {
     const until = new Date(this.now().getTime() + this.leaseMs).toISOString();
     const result = await this.database.db.execute(sql`
       UPDATE jobs SET claimed_by = ${this.id}, claimed_until = ${until}::timestamptz, attempts = attempts + 1,
+        takeovers = takeovers + CASE WHEN claimed_by IS NOT NULL THEN 1 ELSE 0 END,
         last_error = CASE WHEN claimed_by IS NOT NULL THEN 'taken-over' ELSE last_error END
       WHERE id = (
         SELECT id FROM jobs
@@ -148,7 +166,7 @@ export class JobWorker {
         ORDER BY run_at, id
         FOR UPDATE SKIP LOCKED
         LIMIT 1)
-      RETURNING id, kind, payload, attempts, max_attempts, last_error`);
+      RETURNING id, kind, payload, attempts, max_attempts, takeovers, last_error`);
     const row = rowsOf(result)[0];
     if (!row) return undefined;
     return {
@@ -158,6 +176,7 @@ export class JobWorker {
       attempts: Number(row.attempts),
       maxAttempts: Number(row.max_attempts),
       takenOver: row.last_error === 'taken-over',
+      takeovers: Number(row.takeovers),
     };
   }
 
@@ -228,9 +247,17 @@ export class JobWorker {
     }
   }
 
+  /** Runs in place of the handler of a job given up: its kind says so where the operator looks, and the job fails. */
+  private readonly giveUp: JobHandler = async (job) => {
+    const reason = gaveUpMessage(job.takeovers);
+    console.error(`[jobs] Job ${job.id} (${job.kind}): ${reason}`);
+    await this.options.giveUp?.[job.kind]?.(job, reason);
+    throw new Error(reason);
+  };
+
   private async execute(job: Job): Promise<void> {
     const { db } = this.database;
-    const handler = this.handlers[job.kind];
+    const handler = job.takeovers >= MAX_TAKEOVERS ? this.giveUp : this.handlers[job.kind];
     const controller = new AbortController();
     const held: Held = { job, controller, renewedAt: Date.now() };
     this.held.set(job.id, held);
@@ -326,7 +353,8 @@ export class JobWorker {
       controller.abort(new Error(`Job ${job.id} wurde beim Herunterfahren abgegeben.`));
       await this.database.db
         .execute(
-          sql`UPDATE jobs SET claimed_until = ${new Date(this.now().getTime() - 1).toISOString()}::timestamptz WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`,
+          // Handed back, not lost with its worker: the next claim's takeover does not count towards giving up.
+          sql`UPDATE jobs SET claimed_until = ${new Date(this.now().getTime() - 1).toISOString()}::timestamptz, takeovers = takeovers - 1 WHERE id = ${job.id} AND claimed_by = ${this.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`,
         )
         .catch((error: unknown) => console.error('[jobs] Abgeben fehlgeschlagen:', (error as Error).message));
     }

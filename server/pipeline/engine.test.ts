@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sources } from '../data/db/schema';
 
 let t: TestApp;
@@ -109,6 +109,25 @@ test('a broken source gets a German error and loses nothing else', async () => {
   await t.call(`/sources/${html.id}`, { method: 'DELETE' });
 });
 
+test('a poll whose instance went down with it three times is given up: the source says why, and is read next time', async () => {
+  feeds.set('/absturz.xml', { body: '<rss version="2.0"><channel><title>Absturz</title></channel></rss>' });
+  const crashing = await addSource('Absturz', '/absturz.xml');
+  await t.engine.tick();
+  await t.database.db.execute(
+    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
+      WHERE kind = 'sources.poll' AND payload->>'sourceId' = ${crashing.id}`,
+  );
+  await t.engine.runDue();
+  const listed = await contractBody('sources.list', await t.call('/sources'));
+  expect(listed.find((s) => s.id === crashing.id)?.lastFetch).toMatchObject({
+    newItems: 0,
+    error: 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.',
+  });
+  const read = await contractBody('sources.fetch', await t.call(`/sources/${crashing.id}/fetch`, { method: 'POST' }));
+  expect(read.lastFetch?.error).toBeUndefined();
+  await t.call(`/sources/${crashing.id}`, { method: 'DELETE' });
+});
+
 test('Run Workflow without n8n runs the five stages on the desk: the story most sources carry, with its provenance', async () => {
   await addSource('Beta Zeitung', '/beta.atom');
   const started = await contractBody(
@@ -197,6 +216,30 @@ test('no matching item: the Scraper fails with the German reason, and Retry star
   expect(done.status).toBe('waiting');
   expect(done.log.join('\n')).toContain('Retry ab Scraper');
   expect((done.artefacts ?? []).find((a) => a.kind === 'item')?.sources).toEqual(['Gamma Wissen']);
+});
+
+test('a stage whose instance went down with it three times fails with that reason, and Retry runs it afresh', async () => {
+  const started = await contractBody(
+    'workflow.aiNewsStart',
+    await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de' } }),
+  );
+  // Three instances claimed the Scraper's job and died with it in hand; the last claim's lease has lapsed.
+  await t.database.db.execute(
+    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
+      WHERE kind = 'pipeline.stage' AND payload->>'runId' = ${started.executionId}`,
+  );
+  const reason = 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.';
+  const failed = await runToEnd(started.executionId);
+  expect(failed.status).toBe('failed');
+  expect(stage(failed, 'Scraper')).toMatchObject({ state: 'failed', error: reason });
+  expect(stage(failed, 'AI Analyse')?.state).toBe('pending');
+  // Given up, not run again: a stage taken over says so in the log when it resumes.
+  expect(failed.log.join('\n')).not.toContain('Scraper nach einem Abbruch wieder aufgenommen');
+
+  expect((await t.call(`/workflow/retry/${started.executionId}`, { method: 'POST' })).status).toBe(200);
+  const done = await runToEnd(started.executionId);
+  expect(done.status).toBe('waiting');
+  expect(stage(done, 'Scraper')?.state).toBe('finished');
 });
 
 test('a rejected retry of a run that did not fail', async () => {

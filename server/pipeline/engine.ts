@@ -12,12 +12,12 @@ import { HttpError, notFound } from '../http/errors';
 import { enqueue, JobWorker, type Job } from '../jobs/queue';
 import { addArtefacts, appendLog, createRun, getRun, recordStageEvent } from '../routes/workflow/workflow.queries';
 import { readSettings } from '../data/settings';
-import { claimDueSources, pollSource } from '../sources/poll';
+import { abandonPoll, claimDueSources, pollSource } from '../sources/poll';
 import { getSource } from '../sources/store';
 import { REJECTED_REASON } from './publication';
 import { StageSkipped, StageWaiting, type StageContext } from './stage';
 import { runStage } from './stages';
-import { LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
+import { giveUpLocalVideoJob, LOCAL_VIDEO_JOB, runLocalVideoJob } from './studio-render';
 
 export type EngineDeps = Pick<
   Deps,
@@ -93,6 +93,11 @@ export class PipelineEngine {
         pollMs: options.pollMs,
         leaseMs: options.leaseMs,
         concurrency: { [STAGE_JOB]: 2, [POLL_JOB]: 4, [SCHEDULE_JOB]: 1, [LOCAL_VIDEO_JOB]: 1 },
+        giveUp: {
+          [STAGE_JOB]: (job, reason) => this.giveUpStage(job, reason),
+          [POLL_JOB]: (job, reason) => abandonPoll(this.db, (job.payload as { sourceId: string }).sourceId, reason),
+          [LOCAL_VIDEO_JOB]: (job, reason) => giveUpLocalVideoJob(this.deps, job, reason),
+        },
       },
     );
   }
@@ -440,6 +445,17 @@ export class PipelineEngine {
       clearTimeout(timer);
       lost.removeEventListener('abort', onLost);
     }
+  }
+
+  /** A stage whose instance went down with it again and again fails with the reason; Retry starts it afresh. */
+  private async giveUpStage(job: Job, reason: string): Promise<void> {
+    const payload = job.payload as StagePayload;
+    const run = await getRun(this.db, payload.runId);
+    if (!run || (run.status !== 'running' && !payload.resumeUrl)) return;
+    const current = run.stages.find((s) => s.stage === payload.stage);
+    if (current && (current.state === 'finished' || current.state === 'skipped' || current.state === 'failed')) return;
+    await this.report(payload.runId, { stage: payload.stage, state: 'failed', error: reason });
+    await this.afterStage(payload, 'failed', reason);
   }
 
   private async report(

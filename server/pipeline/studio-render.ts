@@ -179,6 +179,23 @@ function speechFailure(error: unknown): Error {
 }
 
 /** The queued render of one local project: speech, render, Media Library, completed — or failed with the German reason. */
+async function failProject(deps: LocalVideoDeps, project: ProjectRow, reason: string): Promise<void> {
+  const { db } = deps.database;
+  await db
+    .update(videoProjects)
+    .set({ status: 'failed', error: reason.slice(0, 2000) })
+    .where(eq(videoProjects.id, project.id));
+  await addNotification(db, `Video „${project.title}“ fehlgeschlagen: ${reason}`, 'info');
+  await deps.events.publish({ topic: 'video', action: 'updated', id: project.id });
+}
+
+/** A render whose instance went down with it again and again: its project fails with the reason (Retry is offered). */
+export async function giveUpLocalVideoJob(deps: LocalVideoDeps, job: Job, reason: string): Promise<void> {
+  const input = job.payload as LocalVideoInput;
+  const [project] = await deps.database.db.select().from(videoProjects).where(eq(videoProjects.id, input.projectId));
+  if (project?.status === 'processing') await failProject(deps, project, reason);
+}
+
 export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: AbortSignal): Promise<void> {
   const input = job.payload as LocalVideoInput;
   const { db } = deps.database;
@@ -265,12 +282,7 @@ export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: Abo
     const reason = timedOut
       ? `Zeitlimit von ${(LOCAL_VIDEO_LIMIT_MS / 1000).toLocaleString('de-DE')} s überschritten.`
       : messageOf(error);
-    await db
-      .update(videoProjects)
-      .set({ status: 'failed', error: reason.slice(0, 2000) })
-      .where(eq(videoProjects.id, project.id));
-    await addNotification(db, `Video „${project.title}“ fehlgeschlagen: ${reason}`, 'info');
-    await deps.events.publish({ topic: 'video', action: 'updated', id: project.id });
+    await failProject(deps, project, reason);
   } finally {
     clearTimeout(timer);
     lost.removeEventListener('abort', onLost);

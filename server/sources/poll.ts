@@ -106,6 +106,14 @@ export async function pollSource(
   return result;
 }
 
+/** A poll given up (its instance went down with it each time) is recorded as the source's failure; the next waits. */
+export async function abandonPoll(db: Db, sourceId: string, reason: string): Promise<void> {
+  await db
+    .update(sources)
+    .set({ lastFetchAt: new Date().toISOString(), lastError: reason, failures: sql`${sources.failures} + 1` })
+    .where(eq(sources.id, sourceId));
+}
+
 /**
  * Takes the sources due now for this instance, atomically: each due source's next time is moved forward in the same
  * statement that selects it (FOR UPDATE SKIP LOCKED), so two instances never read one source twice.

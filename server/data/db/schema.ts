@@ -321,6 +321,8 @@ export const jobs = pgTable(
     uniqueKey: text('unique_key'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
+    /** Claims that lapsed with their worker; at MAX_TAKEOVERS the job is given up (jobs/queue.ts). */
+    takeovers: integer('takeovers').notNull().default(0),
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),

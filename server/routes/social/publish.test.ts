@@ -1,6 +1,7 @@
 // Publishing through the five platform adapters against the local fakes (tests/fakes/*), with their error and 429 answers.
 // A post is accepted (202) and published by the job queue; the same Idempotency-Key then answers how it ended.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGraphFake, graphRateLimit, IG_USER, PAGE, type GraphFake } from '../../../tests/fakes/facebook-graph';
 import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../tests/fakes/telegram-social';
@@ -63,6 +64,31 @@ describe('Telegram (Bot API)', () => {
     expect(result).toMatchObject({ platform: 'telegram', status: 'published' });
     expect(telegram.sent().at(-1)).toEqual({ chat_id: '@newsdesk', text: 'Eilmeldung: Test' });
     expect(telegram.requests.at(-1)?.path).toBe(`/bot${TELEGRAM_TOKEN}/sendMessage`);
+  });
+
+  test('a post whose instance went down with it three times fails with that reason and is not sent', async () => {
+    const json = { content: 'Dreimal abgestürzt' };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const accepted = await contractBody(
+      'social.post',
+      await t.call('/social/post/telegram', { method: 'POST', json, headers }),
+    );
+    // Three instances took the job and died with it in hand; the last claim's lease has lapsed.
+    await t.database.db.execute(
+      sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
+        WHERE payload->>'resultId' = ${accepted.id}`,
+    );
+    const sentBefore = telegram.sent().length;
+    expect(await t.runPublishJobs()).toBe(1);
+    const ended = await contractBody(
+      'social.post',
+      await t.call('/social/post/telegram', { method: 'POST', json, headers }),
+    );
+    expect(ended).toMatchObject({
+      status: 'failed',
+      error: 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.',
+    });
+    expect(telegram.sent()).toHaveLength(sentBefore);
   });
 
   test('a video link goes out with sendVideo and the text as caption', async () => {

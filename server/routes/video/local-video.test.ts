@@ -169,6 +169,25 @@ test(
   },
 );
 
+test('a render whose instance went down with it three times fails its project with that reason; Retry renders', async () => {
+  const project = await contractBody('video.generate', await generate({ script: 'Absturz.', title: 'Dreimal' }));
+  // Three instances took the render and died with it in hand; the last claim's lease has lapsed.
+  await t.database.db.execute(
+    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
+      WHERE payload->>'projectId' = ${project.id}`,
+  );
+  await t.engine.runDue();
+  expect(renders.calls).toEqual([]);
+  expect(await projectOf(project.id)).toMatchObject({
+    status: 'failed',
+    error: 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.',
+  });
+  expect((await t.call(`/video/projects/${project.id}/retry`, { method: 'POST' })).status).toBe(200);
+  await t.engine.runDue();
+  expect(renders.calls).toHaveLength(1);
+  expect((await projectOf(project.id))?.status).toBe('completed');
+});
+
 test('a blank script is refused with the German text and makes no project; the provider platforms still need an avatar', async () => {
   const before = (await projects()).length;
   for (const script of ['', '   ', undefined]) {

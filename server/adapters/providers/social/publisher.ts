@@ -318,6 +318,20 @@ export class SocialPublisher {
     });
   }
 
+  /** A post job given up (its instance went down with it each time): a result not yet out fails with the reason. */
+  async giveUpJob(job: Job, reason: string): Promise<void> {
+    const { resultId } = job.payload as { resultId: string };
+    const { db } = this.database;
+    const failed = await db
+      .update(socialPostResults)
+      .set({ status: 'failed', error: reason })
+      .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} <> 'published'`)
+      .returning({ id: socialPostResults.id });
+    if (failed.length === 0) return;
+    await db.update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, resultId));
+    await this.events.publish({ topic: 'social', action: 'updated', id: resultId });
+  }
+
   /**
    * The job handler of a post. One accepted for now (Post Now) is sent with the SPEC §8 retries within the run, as the
    * request once did, and then stands published or failed. A scheduled one (or a Retry) makes one attempt per run:

@@ -70,7 +70,11 @@ export function createJobWorker(
       [PUBLISH_JOB]: (job) => social.publisher.runJob(job),
       [REFRESH_JOB]: (job) => social.oauth.runJob(job),
     },
-    { concurrency: { [PUBLISH_JOB]: PUBLISH_CONCURRENCY }, ...options },
+    {
+      concurrency: { [PUBLISH_JOB]: PUBLISH_CONCURRENCY },
+      giveUp: { [PUBLISH_JOB]: (job, reason) => social.publisher.giveUpJob(job, reason) },
+      ...options,
+    },
   );
   // A post accepted for now is published at once, not at the next poll.
   social.publisher.onQueued(() => worker.nudge());

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "takeovers" integer DEFAULT 0 NOT NULL;
