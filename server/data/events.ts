@@ -106,10 +106,10 @@ export class EventHub {
 const TICKET_TTL_MS = 60_000;
 
 /**
- * Whose stream a ticket opens: the operator token's (`desk`), a user's API token (`user:<id>`) or a user's session
- * (`session:<user id>:<session id>`); the stream ends once its holder may no longer read.
+ * Whose stream a ticket opens: the operator token's (`desk`), a user's API token (`token:<user id>:<token id>`) or a
+ * user's session (`session:<user id>:<session id>`); the stream ends once its holder may no longer read.
  */
-export type StreamHolder = 'desk' | `user:${string}` | `session:${string}:${string}`;
+export type StreamHolder = 'desk' | `user:${string}` | `token:${string}:${string}` | `session:${string}:${string}`;
 
 /**
  * A short-lived signed ticket for GET /api/events, bound to its holder: EventSource cannot send Authorization, and a
@@ -133,6 +133,6 @@ export function checkTicket(signer: UrlSigner, ticket: string | undefined, now =
   const [expires, who, signature] = (ticket ?? '').split('.');
   if (!who) return undefined;
   const holder = Buffer.from(who, 'base64url').toString();
-  if (!/^(desk|user:[^:]+|session:[^:]+:[^:]+)$/.test(holder)) return undefined;
+  if (!/^(desk|user:[^:]+|(token|session):[^:]+:[^:]+)$/.test(holder)) return undefined;
   return signer.verify('events', holder, expires, signature, now) === 'valid' ? (holder as StreamHolder) : undefined;
 }

@@ -15,6 +15,8 @@ export interface Actor {
   name: string;
   role: Role;
   tokenName?: string;
+  /** The personal API token presented (not the operator's token): its stream ends when it is revoked. */
+  tokenId?: string;
   session?: { id: string; csrf: string; kind: 'cookie' | 'bearer'; expiresAt: string };
 }
 
@@ -37,6 +39,9 @@ export function tokenMatches(presented: string, token: string): boolean {
 }
 const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
+/** How the audit trail and the session name the operator token of the desk's settings. */
+export const OPERATOR_TOKEN_NAME = 'NEWSDESK_TOKEN';
+
 /** The user behind a presented bearer credential, or undefined when it is nobody's (a wrong token). */
 export async function actorForBearer(
   database: Database,
@@ -51,7 +56,7 @@ export async function actorForBearer(
       userId: admin?.id ?? null,
       name: admin?.name ?? 'Administrator',
       role: 'Admin',
-      tokenName: 'NEWSDESK_TOKEN',
+      tokenName: OPERATOR_TOKEN_NAME,
     };
   }
   if (presented.startsWith('nds_')) return actorForSession(database, presented, 'bearer', now);
@@ -74,6 +79,7 @@ export async function actorForBearer(
     name: row.user.name,
     role: row.user.role as Role,
     tokenName: row.token.name,
+    tokenId: row.token.id,
   };
 }
 
@@ -226,22 +232,33 @@ export async function needsFirstAdmin(database: Database): Promise<boolean> {
   return first !== undefined;
 }
 
-/** Whether an event stream's holder may still read: the desk always; a user while enabled; a session while open. */
+/**
+ * Whether an event stream's holder may still read: the desk always; a user while enabled, and with their session while
+ * it is open or their API token while it is not revoked.
+ */
 export async function holderMayRead(database: Database, holder: StreamHolder, now = Date.now()): Promise<boolean> {
   if (holder === 'desk') return true;
-  const [, userId, sessionId] = holder.split(':');
+  const [kind, userId, credentialId] = holder.split(':');
   const [user] = await database.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
   if (!user || user.disabled) return false;
-  if (!sessionId) return true;
+  if (kind === 'token') {
+    const [token] = await database.db
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.id, credentialId), eq(apiTokens.userId, userId)));
+    return token !== undefined;
+  }
+  if (kind !== 'session') return true;
   const [session] = await database.db
     .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    .where(and(eq(sessions.id, credentialId), eq(sessions.userId, userId)));
   return session !== undefined && Date.parse(session.expiresAt) > now;
 }
 
 /** Whose event stream a ticket taken by `actor` opens. */
 export function streamHolderOf(actor: Actor | undefined): StreamHolder {
-  if (!actor || actor.kind === 'system' || actor.tokenName === 'NEWSDESK_TOKEN' || !actor.userId) return 'desk';
-  return actor.session ? `session:${actor.userId}:${actor.session.id}` : `user:${actor.userId}`;
+  if (!actor || actor.kind === 'system' || actor.tokenName === OPERATOR_TOKEN_NAME || !actor.userId) return 'desk';
+  if (actor.session) return `session:${actor.userId}:${actor.session.id}`;
+  return actor.tokenId ? `token:${actor.userId}:${actor.tokenId}` : `user:${actor.userId}`;
 }

@@ -246,6 +246,27 @@ describe('the event stream of a person', () => {
     await t.call(`/users/${userId}`, { method: 'PATCH', json: { disabled: false } });
   });
 
+  test('a revoked API token’s stream ends; the same user’s other token reads on', async () => {
+    await invite('Tom Token', 'tom@example.org', 'Editor');
+    const revoked = await tokenFor('tom@example.org', 'Alt');
+    const kept = await tokenFor('tom@example.org', 'Neu');
+    const byRevoked = await openStream({ Authorization: `Bearer ${revoked}` });
+    const byKept = await openStream({ Authorization: `Bearer ${kept}` });
+    const listed = await contractBody('tokens.list', await t.call('/tokens'));
+    const id = listed.find((token) => token.name === 'Alt' && token.prefix === revoked.slice(0, 10))?.id;
+    expect((await t.call(`/tokens/${id}`, { method: 'DELETE' })).status).toBe(204);
+    await byRevoked.ended;
+    expect(
+      (await t.app.request('/api/events/ticket', { method: 'POST', headers: { Authorization: `Bearer ${revoked}` } }))
+        .status,
+    ).toBe(401);
+    let keptEnded = false;
+    void byKept.ended.then(() => (keptEnded = true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(keptEnded).toBe(false);
+    await byKept.cancel();
+  });
+
   test('a signed-out session’s stream ends; a ticket of another holder cannot be forged from it', async () => {
     await invite('Olga Offen', 'olga@example.org', 'Viewer');
     const { cookie, csrf } = await cookieSession('olga@example.org');

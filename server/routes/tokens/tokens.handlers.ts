@@ -44,7 +44,9 @@ export function registerTokens(app: Hono<AppEnv>): void {
     const gone = await db
       .delete(apiTokens)
       .where(and(eq(apiTokens.id, params.id), mine))
-      .returning({ id: apiTokens.id });
+      .returning({ id: apiTokens.id, userId: apiTokens.userId });
     if (gone.length === 0) throw new HttpError(404, 'Diesen API-Token gibt es nicht.', 'not_found');
+    // Its owner's change: an event stream opened with this token asks again at once, and ends.
+    await c.get('deps').events.publish({ topic: 'users', action: 'updated', id: gone[0].userId });
   });
 }
