@@ -1,5 +1,11 @@
-// Wrong passwords, counted per account and per address in a sliding window: an account under attack is paused
-// (even for its right password, or guessing would go on), and one address cannot try many accounts.
+// Sign-in tries, counted per account and per address in a sliding window in the database, so every instance and a
+// restart see the same count: an account under attack is paused (even for its right password, or guessing would go
+// on), and one address cannot try many accounts. A try is counted before its password is checked, so tries sent at
+// once cannot all slip in under the limit; a successful sign-in forgets the account's tries.
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../data/db/client';
+import { signInTries } from '../data/db/schema';
+
 export interface LimiterOptions {
   perAccount: number;
   perAddress: number;
@@ -9,9 +15,12 @@ export interface LimiterOptions {
 
 const DEFAULTS: LimiterOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
 
+/** A try: `wait` seconds when the account or the address is paused (the try was not counted), else 0. */
+export interface SignInTry {
+  wait: number;
+}
+
 export class SignInLimiter {
-  private readonly accounts = new Map<string, number[]>();
-  private readonly addresses = new Map<string, number[]>();
   private readonly options: LimiterOptions;
 
   constructor(options: Partial<LimiterOptions> = {}) {
@@ -22,32 +31,38 @@ export class SignInLimiter {
     return this.options.now?.() ?? Date.now();
   }
 
-  private recent(map: Map<string, number[]>, key: string): number[] {
-    const since = this.now() - this.options.windowMs;
-    const kept = (map.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) map.set(key, kept);
-    else map.delete(key);
-    return kept;
+  /** Counts a try of `account` from `address`; a paused one is not counted and says how long to wait. */
+  async begin(database: Database, account: string, address: string): Promise<SignInTry> {
+    const { db } = database;
+    const now = this.now();
+    const since = new Date(now - this.options.windowMs).toISOString();
+    await db.delete(signInTries).where(lt(signInTries.at, since));
+    // One try of an account, and of an address, at a time on every instance: tries sent at once are counted in turn.
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in account ${account}`}))`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in address ${address}`}))`);
+      const waits: number[] = [];
+      for (const [column, key, limit] of [
+        [signInTries.account, account, this.options.perAccount],
+        [signInTries.address, address, this.options.perAddress],
+      ] as const) {
+        const [counted] = await tx
+          .select({
+            n: sql<number>`count(*)::int`,
+            first: sql<number>`(extract(epoch from min(${signInTries.at})) * 1000)::float8`,
+          })
+          .from(signInTries)
+          .where(and(eq(column, key), gt(signInTries.at, since)));
+        if (counted.n >= limit) waits.push(Number(counted.first) + this.options.windowMs - now);
+      }
+      if (waits.length > 0) return { wait: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+      await tx.insert(signInTries).values({ account, address, at: new Date(now).toISOString() });
+      return { wait: 0 };
+    });
   }
 
-  /** Seconds to wait when the account or the address is paused; 0 when a try may go ahead. */
-  blocked(account: string, address: string): number {
-    const waits: number[] = [];
-    const a = this.recent(this.accounts, account);
-    if (a.length >= this.options.perAccount) waits.push(a[0] + this.options.windowMs - this.now());
-    const b = this.recent(this.addresses, address);
-    if (b.length >= this.options.perAddress) waits.push(b[0] + this.options.windowMs - this.now());
-    return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 1000)) : 0;
-  }
-
-  failed(account: string, address: string): void {
-    if (this.accounts.size > 10_000) this.accounts.clear();
-    if (this.addresses.size > 10_000) this.addresses.clear();
-    this.accounts.set(account, [...this.recent(this.accounts, account), this.now()]);
-    this.addresses.set(address, [...this.recent(this.addresses, address), this.now()]);
-  }
-
-  succeeded(account: string): void {
-    this.accounts.delete(account);
+  /** The right password: the account's failed tries are forgotten, and this try does not count for its address. */
+  async succeeded(database: Database, account: string): Promise<void> {
+    await database.db.delete(signInTries).where(eq(signInTries.account, account));
   }
 }

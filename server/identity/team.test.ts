@@ -143,6 +143,49 @@ describe('signing in', () => {
     expect((await signIn('mara@example.org', PASSWORD, {}, 'c4')).status).toBe(201);
   });
 
+  test('tries count on every instance of the desk and across a restart; tries sent at once are all counted', async () => {
+    await invite('Ines Instanz', 'ines@example.org', 'Viewer');
+    const body = (password: string) => JSON.stringify({ email: 'ines@example.org', password });
+    const via = (app: TestApp, password: string, client: string) =>
+      app.app.request('/api/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-test-client': client },
+        body: body(password),
+      });
+    // Two instances on one database: three wrong tries on one, two on the other, from different addresses.
+    const other = await createTestApp({ database: t.database });
+    try {
+      for (const client of ['i1', 'i2', 'i3']) expect((await via(t, 'falsch', client)).status).toBe(401);
+      for (const client of ['i4', 'i5']) expect((await via(other, 'falsch', client)).status).toBe(401);
+      expect((await via(t, PASSWORD, 'i6')).status).toBe(429);
+      expect((await via(other, PASSWORD, 'i7')).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+    // A restarted instance (a new app on the same database) still pauses the account.
+    const restarted = await createTestApp({ database: t.database });
+    try {
+      expect((await via(restarted, PASSWORD, 'i8')).status).toBe(429);
+    } finally {
+      await restarted.close();
+    }
+
+    // Thirty wrong passwords for one account sent at once: five are checked, the rest paused.
+    await invite('Gina Gleichzeitig', 'gina@example.org', 'Viewer');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.request('/api/session', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'x-test-client': `g${i}` },
+          body: JSON.stringify({ email: 'gina@example.org', password: `falsch ${i}` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+  });
+
   test('a session ends after 12 idle hours, and every session ends with a new password or when the user is disabled', async () => {
     const { cookie } = await cookieSession('mara@example.org');
     await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3600_000).toISOString() });

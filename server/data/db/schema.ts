@@ -309,6 +309,25 @@ export const newsTexts = pgTable('news_texts', {
 
 // the job queue, per-platform post results, platform OAuth tokens and pending OAuth states.
 
+/**
+ * Sign-in tries of the last window, counted per account and per address by every instance alike (identity/limiter.ts):
+ * a restart or a second instance does not give a guesser fresh tries.
+ */
+export const signInTries = pgTable(
+  'sign_in_tries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('sign_in_tries_account_idx').on(t.account, t.at),
+    index('sign_in_tries_address_idx').on(t.address, t.at),
+    index('sign_in_tries_at_idx').on(t.at),
+  ],
+);
+
 /** Work done later on any instance, claimed with SKIP LOCKED; a stale claim (a crashed worker) is taken over. */
 export const jobs = pgTable(
   'jobs',

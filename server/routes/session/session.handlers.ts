@@ -57,7 +57,7 @@ export function registerSession(app: Hono<AppEnv>, limiter = new SignInLimiter()
     const { database } = c.get('deps');
     const email = body.email.toLowerCase();
     const address = c.get('address') ?? 'unbekannt';
-    const wait = limiter.blocked(email, address);
+    const { wait } = await limiter.begin(database, email, address);
     if (wait) {
       await recordAudit(database, {
         actor: { kind: 'anonymous', name: email },
@@ -79,7 +79,6 @@ export function registerSession(app: Hono<AppEnv>, limiter = new SignInLimiter()
     const [row] = await database.db.select().from(users).where(eq(users.email, email));
     const matches = await verifyPassword(body.password, row?.passwordHash ?? (await dummyHash()));
     if (!row || !row.passwordHash || !matches || row.disabled) {
-      limiter.failed(email, address);
       await recordAudit(database, {
         actor: row ? { kind: 'user', userId: row.id, name: row.name } : { kind: 'anonymous', name: email },
         action: 'session.signIn',
@@ -90,7 +89,7 @@ export function registerSession(app: Hono<AppEnv>, limiter = new SignInLimiter()
       });
       throw new HttpError(401, WRONG, 'wrong_credentials');
     }
-    limiter.succeeded(email);
+    await limiter.succeeded(database, email);
     const kind = body.bearer ? 'bearer' : 'cookie';
     const opened = await openSession(database, row.id, kind);
     if (kind === 'cookie')
