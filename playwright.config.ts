@@ -8,11 +8,10 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: './tests/e2e',
-  // A guard against a hang, not a speed check (the budgets are npm run bench's): several tests take 25–45 s on a
-  // loaded 2-core CI machine, and 45 s failed one of them there.
+  // A guard against a hang, not a speed check (the budgets are npm run bench's): on a loaded 2-core CI machine several
+  // tests take most of a minute.
   timeout: 90_000,
-  // Also a guard, not a speed check: on a loaded CI machine a cold first screen with 10,000 posts, or Social's first
-  // load in a second worker, took longer than 10 s to draw.
+  // Also a guard, not a speed check: a cold first screen with 10,000 posts on a loaded CI machine draws late.
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { sql, type SQL } from 'drizzle-orm';
 import { inject } from 'vitest';
 import * as z from 'zod/mini';
 import { isSchema, operations, schemas, type ErrorBody, type OperationId } from '../src/contract';
@@ -170,4 +171,15 @@ export async function contractBody<K extends OperationId>(
 /** The ErrorBody of a failed call (checked against the contract's schema). */
 export async function errorBody(response: Response): Promise<ErrorBody> {
   return z.parse(schemas.ErrorBody, await response.json());
+}
+
+/**
+ * The jobs `where` picks, as if three instances had claimed them in turn and died with them in hand: the last claim's
+ * lease has lapsed, so the next worker to look takes them over for the third time.
+ */
+export async function diedThreeTimes(database: Database, where: SQL): Promise<void> {
+  await database.db.execute(
+    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
+      WHERE ${where}`,
+  );
 }

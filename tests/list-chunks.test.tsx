@@ -5,7 +5,8 @@ import { AiNewsPage } from '@/features/ai-news/components/ai-news-page';
 import { PostsPage } from '@/features/posts/components/posts-page';
 import { renderWithProviders } from './render';
 
-// Post Management's table and AI News's list load apart from their screens. Each chunk is evaluated only when the page asks for it: the mock records that moment.
+// Post Management's table and AI News's list load apart from their screens. Each chunk is evaluated only when the
+// page asks for it: the mock records that moment.
 const asked = vi.hoisted(() => ({ posts: false, news: false }));
 vi.mock('@/features/posts/components/posts-table', async (original) => {
   asked.posts = true;

@@ -15,11 +15,6 @@ export interface LimiterOptions {
 
 const DEFAULTS: LimiterOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
 
-/** A try: `wait` seconds when the account or the address is paused (the try was not counted), else 0. */
-export interface SignInTry {
-  wait: number;
-}
-
 export class SignInLimiter {
   private readonly options: LimiterOptions;
 
@@ -31,8 +26,8 @@ export class SignInLimiter {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** Counts a try of `account` from `address`; a paused one is not counted and says how long to wait. */
-  async begin(database: Database, account: string, address: string): Promise<SignInTry> {
+  /** Counts a try of `account` from `address`: 0, or the seconds to wait when paused (a paused try is not counted). */
+  async begin(database: Database, account: string, address: string): Promise<number> {
     const { db } = database;
     const now = this.now();
     const since = new Date(now - this.options.windowMs).toISOString();
@@ -55,9 +50,9 @@ export class SignInLimiter {
           .where(and(eq(column, key), gt(signInTries.at, since)));
         if (counted.n >= limit) waits.push(Number(counted.first) + this.options.windowMs - now);
       }
-      if (waits.length > 0) return { wait: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+      if (waits.length > 0) return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
       await tx.insert(signInTries).values({ account, address, at: new Date(now).toISOString() });
-      return { wait: 0 };
+      return 0;
     });
   }
 

@@ -21,13 +21,13 @@ export interface Job {
  * A job whose worker died with it in hand this many times is given up, not taken over again: it likely takes its
  * instance down (out of memory, a crash in a native library), and every instance that took it would go down in turn.
  */
-export const MAX_TAKEOVERS = 3;
+const MAX_TAKEOVERS = 3;
 
 /** What a kind does when its job is given up (the run's stage, the project or the source then says why). */
 export type GiveUpHandler = (job: Job, reason: string) => Promise<void>;
 
 /** The reason a job given up after `takeovers` lapsed claims carries, in its row and with its kind's give-up. */
-export const gaveUpMessage = (takeovers: number) =>
+const gaveUpMessage = (takeovers: number) =>
   `Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist ${takeovers}-mal mitten in der Arbeit ausgefallen.`;
 
 /** What a handler may ask for: run again later (a retryable failure, or a poll that is not finished). */

@@ -2,7 +2,7 @@
 // sources carry, the story keeps its provenance, a desk without keys speaks it with eSpeak-NG and renders it with
 // FFmpeg, a failed stage is retried from where it failed, a stage over its time limit fails.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
+import { contractBody, createTestApp, diedThreeTimes, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -113,10 +113,7 @@ test('a poll whose instance went down with it three times is given up: the sourc
   feeds.set('/absturz.xml', { body: '<rss version="2.0"><channel><title>Absturz</title></channel></rss>' });
   const crashing = await addSource('Absturz', '/absturz.xml');
   await t.engine.tick();
-  await t.database.db.execute(
-    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
-      WHERE kind = 'sources.poll' AND payload->>'sourceId' = ${crashing.id}`,
-  );
+  await diedThreeTimes(t.database, sql`kind = 'sources.poll' AND payload->>'sourceId' = ${crashing.id}`);
   await t.engine.runDue();
   const listed = await contractBody('sources.list', await t.call('/sources'));
   expect(listed.find((s) => s.id === crashing.id)?.lastFetch).toMatchObject({
@@ -223,11 +220,7 @@ test('a stage whose instance went down with it three times fails with that reaso
     'workflow.aiNewsStart',
     await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Breaking News', language: 'de' } }),
   );
-  // Three instances claimed the Scraper's job and died with it in hand; the last claim's lease has lapsed.
-  await t.database.db.execute(
-    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
-      WHERE kind = 'pipeline.stage' AND payload->>'runId' = ${started.executionId}`,
-  );
+  await diedThreeTimes(t.database, sql`kind = 'pipeline.stage' AND payload->>'runId' = ${started.executionId}`);
   const reason = 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.';
   const failed = await runToEnd(started.executionId);
   expect(failed.status).toBe('failed');

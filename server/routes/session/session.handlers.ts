@@ -57,7 +57,7 @@ export function registerSession(app: Hono<AppEnv>, limiter = new SignInLimiter()
     const { database } = c.get('deps');
     const email = body.email.toLowerCase();
     const address = c.get('address') ?? 'unbekannt';
-    const { wait } = await limiter.begin(database, email, address);
+    const wait = await limiter.begin(database, email, address);
     if (wait) {
       await recordAudit(database, {
         actor: { kind: 'anonymous', name: email },

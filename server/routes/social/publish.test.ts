@@ -8,7 +8,7 @@ import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../t
 import { startTikTokFake, tiktokRateLimit, type TikTokFake } from '../../../tests/fakes/tiktok';
 import { startYouTubeFake, youtubeRateLimit, type YouTubeFake } from '../../../tests/fakes/youtube';
 import { createCredentials } from '../../adapters/providers/credentials';
-import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+import { contractBody, createTestApp, diedThreeTimes, errorBody, type TestApp } from '../../testing';
 
 let t: TestApp;
 let telegram: Awaited<ReturnType<typeof startTelegramFake>>;
@@ -73,11 +73,7 @@ describe('Telegram (Bot API)', () => {
       'social.post',
       await t.call('/social/post/telegram', { method: 'POST', json, headers }),
     );
-    // Three instances took the job and died with it in hand; the last claim's lease has lapsed.
-    await t.database.db.execute(
-      sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
-        WHERE payload->>'resultId' = ${accepted.id}`,
-    );
+    await diedThreeTimes(t.database, sql`payload->>'resultId' = ${accepted.id}`);
     const sentBefore = telegram.sent().length;
     expect(await t.runPublishJobs()).toBe(1);
     const ended = await contractBody(

@@ -12,7 +12,7 @@ import { startFeedServer, storyFixtures, type FeedServer } from '../../../tests/
 import { media, videoProjects } from '../../data/db/schema';
 import type { RenderInput } from '../../adapters/media-engines/render';
 import { probeMedia } from '../../adapters/media-engines/render';
-import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
+import { contractBody, createTestApp, diedThreeTimes, errorBody, type TestApp } from '../../testing';
 
 // Every render is real unless a test makes the next one fail; the test sees what was asked for.
 const renders = vi.hoisted(() => ({ calls: [] as RenderInput[], fail: undefined as string | undefined }));
@@ -171,11 +171,7 @@ test(
 
 test('a render whose instance went down with it three times fails its project with that reason; Retry renders', async () => {
   const project = await contractBody('video.generate', await generate({ script: 'Absturz.', title: 'Dreimal' }));
-  // Three instances took the render and died with it in hand; the last claim's lease has lapsed.
-  await t.database.db.execute(
-    sql`UPDATE jobs SET claimed_by = 'dead-3', claimed_until = now() - interval '1 minute', attempts = 3, takeovers = 2
-      WHERE payload->>'projectId' = ${project.id}`,
-  );
+  await diedThreeTimes(t.database, sql`payload->>'projectId' = ${project.id}`);
   await t.engine.runDue();
   expect(renders.calls).toEqual([]);
   expect(await projectOf(project.id)).toMatchObject({
