@@ -178,7 +178,6 @@ function speechFailure(error: unknown): Error {
   return new Error(`Die Sprachausgabe ist fehlgeschlagen: ${messageOf(error)}`);
 }
 
-/** The queued render of one local project: speech, render, Media Library, completed — or failed with the German reason. */
 async function failProject(deps: LocalVideoDeps, project: ProjectRow, reason: string): Promise<void> {
   const { db } = deps.database;
   await db
@@ -196,6 +195,7 @@ export async function giveUpLocalVideoJob(deps: LocalVideoDeps, job: Job, reason
   if (project?.status === 'processing') await failProject(deps, project, reason);
 }
 
+/** The queued render of one local project: speech, render, Media Library, completed — or failed with the German reason. */
 export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: AbortSignal): Promise<void> {
   const input = job.payload as LocalVideoInput;
   const { db } = deps.database;

@@ -2,7 +2,7 @@
 // post (its row, keyed by the request's Idempotency-Key, and its job), the job queue publishes it, now or when scheduled.
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../data/db/client';
 import { media, scheduledPosts, socialPlatforms, socialPostMedia, socialPostResults } from '../../../data/db/schema';
 import type { EventHub } from '../../../data/events';
@@ -304,32 +304,32 @@ export class SocialPublisher {
     return { queued: true, row };
   }
 
-  private async fail(row: ResultRow, message: string, cause?: unknown): Promise<never> {
+  /** Marks a result failed with its reason (only if `unless` does not hold), its planned post too, and says so. */
+  private async markFailed(resultId: string, message: string, unless?: SQL): Promise<ResultRow | undefined> {
     const { db } = this.database;
-    const failed = await db
+    const mine = eq(socialPostResults.id, resultId);
+    const [failed] = await db
       .update(socialPostResults)
       .set({ status: 'failed', error: message })
-      .where(eq(socialPostResults.id, row.id))
+      .where(unless ? and(mine, not(unless)) : mine)
       .returning();
-    await db.update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, row.id));
-    await this.events.publish({ topic: 'social', action: 'updated', id: row.id });
+    if (!failed) return undefined;
+    await db.update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, resultId));
+    await this.events.publish({ topic: 'social', action: 'updated', id: resultId });
+    return failed;
+  }
+
+  private async fail(row: ResultRow, message: string, cause?: unknown): Promise<never> {
+    const failed = await this.markFailed(row.id, message);
     throw Object.assign(cause instanceof PlatformError ? cause : new PlatformError(message, 'rejected'), {
-      result: failed[0],
+      result: failed,
     });
   }
 
   /** A post job given up (its instance went down with it each time): a result not yet out fails with the reason. */
   async giveUpJob(job: Job, reason: string): Promise<void> {
     const { resultId } = job.payload as { resultId: string };
-    const { db } = this.database;
-    const failed = await db
-      .update(socialPostResults)
-      .set({ status: 'failed', error: reason })
-      .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} <> 'published'`)
-      .returning({ id: socialPostResults.id });
-    if (failed.length === 0) return;
-    await db.update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, resultId));
-    await this.events.publish({ topic: 'social', action: 'updated', id: resultId });
+    await this.markFailed(resultId, reason, eq(socialPostResults.status, 'published'));
   }
 
   /**
