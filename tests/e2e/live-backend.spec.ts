@@ -217,8 +217,8 @@ test('10,000 posts are decoded and parsed off the page thread, and the screen sh
     await page.getByLabel('Posts durchsuchen').fill('Medizin');
     await expect(page.getByText(/^\d+ von 10000 Posts$/)).toBeVisible();
     await expect(page.getByText('10000 von 10000 Posts')).toHaveCount(0);
-    // The page takes the bytes only: no text, no JSON of the list on its thread.
-    expect(await mainThreadParsing(page)).toEqual(['arrayBuffer /api/posts']);
+    // The page takes the body as a Blob only: no bytes, no text, no JSON of the list on its thread.
+    expect(await mainThreadParsing(page)).toEqual(['blob /api/posts']);
     expect(full.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/posts'))).toHaveLength(1);
   } finally {
     await full.close();
@@ -231,7 +231,7 @@ test('where no worker may start, the page reads the list itself', async ({ page 
   await page.goto('/dashboard/posts');
   await expect(page.getByText(/^\d+ von \d+ Posts$/)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'KI-Durchbruch in der Medizin' })).toBeVisible();
-  expect(await mainThreadParsing(page)).toEqual(['arrayBuffer /api/posts', 'JSON.parse posts']);
+  expect(await mainThreadParsing(page)).toEqual(['blob /api/posts', 'JSON.parse posts']);
 });
 
 test("an error answer of a list is the same German error, its short body read on the page's thread", async ({

@@ -41,6 +41,9 @@ function onReply({ data: reply }: MessageEvent<ReaderReply>) {
       return settle(reply.id, entry, { kind: 'json', value: reply.value });
     case 'not-json':
       return settle(reply.id, entry, { kind: 'not-json', text: reply.text });
+    case 'unreadable':
+      pending.delete(reply.id);
+      return entry.reject(new ReaderUnavailable());
   }
 }
 
@@ -70,16 +73,16 @@ export function warmJsonReader(): void {
 }
 
 /**
- * Decodes and parses a received body in the worker; the buffer is handed over, not copied, and is unusable here after.
- * Rejects with ReaderUnavailable where no worker runs: the caller parses the body itself.
+ * Reads, decodes and parses a received body in the worker; the Blob stays readable here too. Rejects with
+ * ReaderUnavailable where no worker runs or it could not read the body: the caller reads it itself.
  */
-export function parseJsonOffThread(buffer: ArrayBuffer): Promise<ParsedBody> {
+export function parseJsonOffThread(body: Blob): Promise<ParsedBody> {
   const reader = start();
   if (!reader) return Promise.reject(new ReaderUnavailable());
   const id = (nextId += 1);
   return new Promise<ParsedBody>((resolve, reject) => {
     pending.set(id, { resolve, reject, items: [] });
-    const request: ReaderRequest = { id, buffer };
-    reader.postMessage(request, [buffer]);
+    const request: ReaderRequest = { id, body };
+    reader.postMessage(request);
   });
 }

@@ -1,7 +1,8 @@
-// Decodes and parses a JSON answer off the page's thread: for a full desk's lists (megabytes) decoding the body and
-// JSON.parse are long tasks on the main thread. The page fetches and hands over the received bytes (a transfer, not a
-// copy), so the request never waits for this worker to start. A long array comes back in parts, so that no single
-// message's copy into the page is a long task either. Imports nothing: it is inlined into the page's script.
+// Reads, decodes and parses a JSON answer off the page's thread: for a full desk's lists (megabytes) taking the body as
+// bytes, decoding it and JSON.parse are long tasks on the main thread. The page fetches and hands over the body as a
+// Blob (which the browser keeps outside the page), so the request never waits for this worker to start. A long array
+// comes back in parts, so that no single message's copy into the page is a long task either. Imports nothing: it is
+// inlined into the page's script.
 import type { ReaderReply, ReaderRequest } from './json-reader-protocol';
 
 // The worker's global, as much of it as is used here (the project's types are the page's, not a worker's).
@@ -15,9 +16,15 @@ const PART = 500;
 
 const reply = (message: ReaderReply) => self.postMessage(message);
 
-self.onmessage = ({ data: { id, buffer } }: MessageEvent<ReaderRequest>) => {
-  // As Response.text() decodes: UTF-8, a byte order mark dropped, malformed bytes replaced.
-  const text = new TextDecoder().decode(buffer);
+async function answer({ id, body }: ReaderRequest) {
+  let text: string;
+  try {
+    // As Response.text() decodes: UTF-8, a byte order mark dropped, malformed bytes replaced.
+    text = await body.text();
+  } catch {
+    reply({ id, type: 'unreadable' });
+    return;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -29,4 +36,6 @@ self.onmessage = ({ data: { id, buffer } }: MessageEvent<ReaderRequest>) => {
     for (let at = 0; at < value.length; at += PART) reply({ id, type: 'part', items: value.slice(at, at + PART) });
     reply({ id, type: 'end' });
   } else reply({ id, type: 'json', value });
-};
+}
+
+self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => void answer(data);

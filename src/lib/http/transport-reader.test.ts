@@ -1,17 +1,18 @@
-// The off-thread list read when the reader fails: before the hand-over the page parses the bytes it still has; after it
-// (the bytes went with the worker) the list is asked for once more.
+// The off-thread list read when the reader fails, before or after it was handed the body: the page reads the same body
+// itself, and the list is asked for once.
 import { http, HttpResponse } from 'msw';
 import { server } from '@/mocks/node';
 import { transport } from './transport';
 
-const reader = vi.hoisted(() => ({ handOver: false }));
+const reader = vi.hoisted(() => ({ handOver: false, handed: [] as Blob[] }));
 vi.mock('./json-reader', async (importOriginal) => {
   const real = await importOriginal<typeof import('./json-reader')>();
   return {
     ...real,
-    parseJsonOffThread: (buffer: ArrayBuffer) => {
-      // A transfer detaches the buffer, as postMessage with it in the transfer list does.
-      if (reader.handOver) structuredClone(buffer, { transfer: [buffer] });
+    parseJsonOffThread: (body: Blob) => {
+      reader.handed.push(body);
+      // A worker's message gets a structured clone of the Blob, as postMessage makes one.
+      if (reader.handOver) structuredClone(body);
       return Promise.reject(new real.ReaderUnavailable());
     },
   };
@@ -32,17 +33,27 @@ function countedList(): () => number {
 
 afterEach(() => {
   reader.handOver = false;
+  reader.handed = [];
 });
 
-test('a reader that broke before taking the bytes: the page parses them, one request', async () => {
+test('the reader is handed the body as a Blob, not as bytes the page has read', async () => {
+  countedList();
+  await transport(URL_, { offThread: true });
+  expect(reader.handed).toHaveLength(1);
+  // The fetch's own Blob class, not jsdom's: its tag says what it is.
+  expect(Object.prototype.toString.call(reader.handed[0])).toBe('[object Blob]');
+  expect(JSON.parse(await reader.handed[0].text())).toEqual([{ id: 'p1', title: 'Wahlen in Berlin' }]);
+});
+
+test('a reader that broke before taking the body: the page reads it, one request', async () => {
   const asked = countedList();
   await expect(transport(URL_, { offThread: true })).resolves.toEqual([{ id: 'p1', title: 'Wahlen in Berlin' }]);
   expect(asked()).toBe(1);
 });
 
-test('a reader that broke after taking the bytes: the list is asked for once more and read on the page', async () => {
+test('a reader that broke after taking the body: the page reads the same body, one request', async () => {
   reader.handOver = true;
   const asked = countedList();
   await expect(transport(URL_, { offThread: true })).resolves.toEqual([{ id: 'p1', title: 'Wahlen in Berlin' }]);
-  expect(asked()).toBe(2);
+  expect(asked()).toBe(1);
 });

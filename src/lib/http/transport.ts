@@ -102,17 +102,17 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
   if (response.status === 204) return undefined;
   if (responseType === 'blob') return await read(() => response.blob());
   if (options.offThread && responseType === 'json') {
-    const buffer = await read(() => response.arrayBuffer());
-    if (buffer.byteLength === 0) return undefined;
-    const parsed = await parseJsonOffThread(buffer).catch((cause: unknown) => {
+    // Taken as a Blob, not as bytes: Chromium copied a list of megabytes into the page in one long task (arrayBuffer).
+    const body = await read(() => response.blob());
+    if (body.size === 0) return undefined;
+    const parsed = await parseJsonOffThread(body).catch((cause: unknown) => {
       if (!(cause instanceof ReaderUnavailable)) throw cause;
       return undefined;
     });
     if (parsed?.kind === 'json') return parsed.value;
     if (parsed) throw notJson(response.status, finalUrl, parsed.text);
-    // The worker broke after the bytes were handed over: the list is asked for once more and read here.
-    if (buffer.byteLength === 0) return transport(url, { ...options, offThread: false });
-    return parseHere(response.status, finalUrl, new TextDecoder().decode(buffer));
+    // No worker, or it broke: the page reads the same body itself.
+    return parseHere(response.status, finalUrl, await read(() => body.text()));
   }
   const text = await read(() => response.text());
   if (responseType === 'text') return text;
