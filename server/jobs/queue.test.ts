@@ -252,6 +252,41 @@ test('a job whose worker died with it three times is given up: its kind says why
   expect(await heir.runDue()).toBe(0);
 });
 
+test('a give-up its kind could not record is tried again later, not dropped with the job', async () => {
+  await enqueue(database.db, { kind: 'crashy', payload: {}, runAt: due(), uniqueKey: 'unrecorded-1', maxAttempts: 9 });
+  for (const id of ['dead-1', 'dead-2', 'dead-3']) await dieWith('crashy', id);
+  let calls = 0;
+  const heir = new JobWorker(
+    database,
+    { crashy: async () => undefined },
+    {
+      pollMs: 20,
+      workerId: 'heir',
+      giveUp: {
+        crashy: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('Datenbank nicht erreichbar');
+        },
+      },
+    },
+  );
+  expect(await heir.runDue()).toBe(1);
+  const reason = 'Aufgegeben: Die Instanz, die diesen Auftrag ausführte, ist 3-mal mitten in der Arbeit ausgefallen.';
+  expect(await jobState(database.db, 'unrecorded-1')).toMatchObject({
+    done: false,
+    failed: false,
+    lastError: `${reason} Datenbank nicht erreichbar`,
+  });
+  // Due again only later; made due now, the give-up runs a second time and records, and the job fails.
+  expect(await heir.runDue()).toBe(0);
+  await database.db.execute(
+    sql`UPDATE jobs SET run_at = now() - interval '1 second' WHERE unique_key = 'unrecorded-1'`,
+  );
+  expect(await heir.runDue()).toBe(1);
+  expect(calls).toBe(2);
+  expect(await jobState(database.db, 'unrecorded-1')).toMatchObject({ done: false, failed: true, lastError: reason });
+});
+
 test('a job its worker died with twice still runs, taken over; hand-backs at shutdown do not count as deaths', async () => {
   await enqueue(database.db, { kind: 'crashy', payload: {}, runAt: due(), uniqueKey: 'twice-1' });
   for (const id of ['dead-1', 'dead-2']) await dieWith('crashy', id);

@@ -23,6 +23,9 @@ export interface Job {
  */
 const MAX_TAKEOVERS = 3;
 
+/** A kind's give-up that failed (the database away) is tried again this much later: until it says so, a stage runs on. */
+const GIVE_UP_AGAIN_MS = 5_000;
+
 /** What a kind does when its job is given up (the run's stage, the project or the source then says why). */
 export type GiveUpHandler = (job: Job, reason: string) => Promise<void>;
 
@@ -251,7 +254,11 @@ export class JobWorker {
   private readonly giveUp: JobHandler = async (job) => {
     const reason = gaveUpMessage(job.takeovers);
     console.error(`[jobs] Job ${job.id} (${job.kind}): ${reason}`);
-    await this.options.giveUp?.[job.kind]?.(job, reason);
+    try {
+      await this.options.giveUp?.[job.kind]?.(job, reason);
+    } catch (error) {
+      throw new RetryLater(`${reason} ${error instanceof Error ? error.message : String(error)}`, GIVE_UP_AGAIN_MS);
+    }
     throw new Error(reason);
   };
 
