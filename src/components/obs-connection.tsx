@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Label } from '@/components/ui/label';
 import { storageFailureMessage } from '@/db/storage-errors';
 import {
@@ -172,9 +173,10 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
         <Server className="mt-0.5 size-3.5 shrink-0" aria-hidden />
         <span>{obsFormMessages.serverHint}</span>
       </p>
-      {list.length > 1 && (
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-instance`}>{obsFormMessages.instanceLabel}</Label>
+      {/* Label and a field's height in every state, so Connect does not move under the pointer when the list comes. */}
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-instance`}>{obsFormMessages.instanceLabel}</Label>
+        {list.length > 1 ? (
           <NativeSelect
             id={`${id}-instance`}
             value={chosen}
@@ -182,21 +184,19 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
             disabled={busy}
             options={list.map((i) => ({ value: i.name, label: `${i.name} (${i.url})` }))}
           />
-        </div>
-      )}
-      {list.length === 1 && (
-        <p className="text-sm">
-          {obsFormMessages.instanceLabel}: {list[0].name} ({list[0].url})
-        </p>
-      )}
-      {full && current && (
-        <ServerSceneSource
-          instance={current}
-          choice={choices[current.name] ?? {}}
-          busy={busy}
-          onChange={(choice) => pick(current.name, choice)}
-        />
-      )}
+        ) : instances.isPending ? (
+          <Skeleton className="h-10" />
+        ) : (
+          <output
+            id={`${id}-instance`}
+            className="flex min-h-10 items-center rounded-md border border-input bg-muted/40 px-3 text-sm"
+          >
+            <span className="truncate">
+              {current ? `${current.name} (${current.url})` : instances.isError ? '–' : obsFormMessages.serverNone}
+            </span>
+          </output>
+        )}
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           <Plug /> {busy ? 'Connecting…' : linked ? 'Reconnect' : 'Connect'}
@@ -211,6 +211,14 @@ function ServerModeForm({ initial, full }: { initial: ObsSettings; full: boolean
           </Button>
         )}
       </div>
+      {full && current && (
+        <ServerSceneSource
+          instance={current}
+          choice={choices[current.name] ?? {}}
+          busy={busy}
+          onChange={(choice) => pick(current.name, choice)}
+        />
+      )}
     </form>
   );
 }

@@ -56,9 +56,23 @@ test('Telegram Notify while streaming reaches the Bot API with the configured ch
   page.on('response', async (response) => {
     if (response.url().includes('/api/')) seen.push(await response.text().catch(() => ''));
   });
+  // The instance list is held back until Connect has been measured: the list's arrival must not move the button
+  // (a press across that move was lost: mousedown on one spot, mouseup on another).
+  let release = () => {};
+  const listed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/obs/instances', async (route) => {
+    await listed;
+    await route.continue();
+  });
   await signInToDesk(page, desk.url, '/dashboard/live');
   await expect(page.getByRole('radio', { name: 'Über den Server' })).toBeChecked();
-  await page.getByRole('button', { name: 'Connect' }).click();
+  const connect = page.getByRole('button', { name: 'Connect' });
+  const before = await connect.boundingBox();
+  release();
+  await expect(page.getByLabel('OBS-Instanz')).toHaveText(`Studio (${obs.url})`);
+  expect(await connect.boundingBox()).toEqual(before);
+  await page.unroute('**/api/obs/instances');
+  await connect.click();
   await expect(page.getByTestId('obs-status')).toHaveText('Connected');
   const notify = page.getByRole('button', { name: /Telegram Notify/ });
   // SPEC §5: disabled while not streaming.

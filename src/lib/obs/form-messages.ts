@@ -12,6 +12,7 @@ export const obsFormMessages = {
   modeLabel: 'Verbindung',
   modeDirect: 'Direkt vom Browser',
   instanceLabel: 'OBS-Instanz',
+  serverNone: 'OBS ist nicht konfiguriert.',
   serverHint:
     'Der Newsdesk-Server hält die Verbindung zu OBS; Adresse und Passwort stehen in seinen Einstellungen (OBS_URL, OBS_PASSWORD).',
   connectedViaServer: (name: string) => `Mit OBS verbunden (${name} über den Server).`,

@@ -157,10 +157,38 @@ test('several OBS on the server: pick one from the list; the calls name it', asy
   expect((await getSetting('obs'))?.instance).toBe('Regie 2');
 });
 
+test('the instance field holds its place while the list loads, so Connect stays where it was', async () => {
+  let release = () => {};
+  const listed = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get('*/api/obs/instances', async () => {
+      await listed;
+      return HttpResponse.json([
+        { name: 'Studio', url: 'ws://studio.local:4455', connected: true, state: 'connected' },
+      ]);
+    }),
+  );
+  const user = renderPage();
+  await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
+  const connect = await screen.findByRole('button', { name: 'Connect' });
+  const form = connect.closest('form')!;
+  const rowsBefore = [...form.children];
+  expect(screen.getByText('OBS-Instanz')).toBeInTheDocument();
+  act(() => release());
+  expect(await screen.findByLabelText('OBS-Instanz')).toHaveTextContent('Studio (ws://studio.local:4455)');
+  // The same rows above the buttons, in the same order: nothing was inserted above Connect.
+  expect([...form.children].slice(0, rowsBefore.indexOf(connect.parentElement!) + 1)).toEqual(
+    rowsBefore.slice(0, rowsBefore.indexOf(connect.parentElement!) + 1),
+  );
+});
+
 test("a server without OBS: the SPEC connect failure plus the server's reason", async () => {
   server.use(http.get('*/api/obs/instances', () => HttpResponse.json([])));
   const user = renderPage();
-  await viaServer(user);
+  await user.click(await screen.findByRole('radio', { name: 'Über den Server' }));
+  // Said before Connect, in the field the instance would stand in.
+  expect(await screen.findByLabelText('OBS-Instanz')).toHaveTextContent('OBS ist nicht konfiguriert.');
+  await user.click(screen.getByRole('button', { name: 'Connect' }));
   await seen('Konnte nicht mit OBS verbinden. Prüfen Sie die Einstellungen. OBS ist nicht konfiguriert.');
 });
 
