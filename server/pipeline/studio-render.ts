@@ -30,6 +30,11 @@ export const LOCAL_VIDEO_SIZES: Record<VideoQuality, { width: number; height: nu
   '1080p': { width: 1920, height: 1080 },
   '4k': { width: 3840, height: 2160 },
 };
+/**
+ * The disclosure line of a Studio video: the operator wrote the script, a machine speaks it — synthetic audio, which
+ * the EU AI Act (Art. 50) wants marked, as the pipeline's renders carry the desk's story disclosure.
+ */
+export const SYNTHETIC_VOICE_DISCLOSURE = 'Die Sprecherstimme dieses Videos ist künstlich erzeugt.';
 /** Without a quality the desk renders its everyday size (the pipeline's landscape video). */
 const DEFAULT_QUALITY: VideoQuality = '720p';
 /** The whole job (speech and render) ends by then, as the pipeline's Video Gen stage does. */
@@ -241,6 +246,7 @@ export async function runLocalVideoJob(deps: LocalVideoDeps, job: Job, lost: Abo
     const result = await renderVideo({
       audioPath,
       title: input.headline ?? '',
+      disclosure: SYNTHETIC_VOICE_DISCLOSURE,
       script: input.script,
       backgroundPath: await backgroundPath(deps, input.background),
       outPath: file.path,

@@ -271,6 +271,8 @@ describe('the story video', () => {
         { kind: 'video', codec: 'h264', width: 1280, height: 720 },
         { kind: 'audio', codec: 'aac' },
       ],
+      // Machine-readable too: the file's comment tag.
+      comment: DISCLOSURE,
     });
 
     // The text it drew: headline, sources, disclosure, and the script sentence by sentence over the whole speech.

@@ -146,6 +146,8 @@ export interface MediaInfo {
   /** Undefined for a still image (FFmpeg says „Duration: N/A“). */
   durationMs?: number;
   streams: MediaStream[];
+  /** The file's comment tag (our renders carry their disclosure line there). */
+  comment?: string;
 }
 
 /** What FFmpeg's `-i` says about a file (ffprobe is not shipped): its duration and its streams with their sizes. */
@@ -168,7 +170,10 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
       ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
     };
   });
+  // The container's own comment tag, before any stream's metadata.
+  const comment = /^ {4}comment\s*: (.*)$/m.exec(result.stderr.split(/^\s*Stream #/m)[0]);
   return {
+    ...(comment ? { comment: comment[1] } : {}),
     ...(duration
       ? { durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) }
       : {}),
@@ -349,6 +354,8 @@ export async function renderVideo(input: RenderInput): Promise<RenderResult> {
         '1',
         '-t',
         length,
+        // The disclosure in the file too, where players and platforms read it (machine-readable, as Art. 50 asks).
+        ...(input.disclosure ? ['-metadata', `comment=${input.disclosure}`] : []),
         '-movflags',
         '+faststart',
         '-f',

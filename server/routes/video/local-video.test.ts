@@ -99,6 +99,8 @@ test(
       height: 720,
       backgroundPath: undefined,
       script: 'Guten Abend. Hier sind die Nachrichten aus Hamburg.',
+      // The script is the operator's, the voice a machine's: the video says so (EU AI Act Art. 50).
+      disclosure: 'Die Sprecherstimme dieses Videos ist künstlich erzeugt.',
     });
 
     const info = await probeMedia(await fileOf(done));
@@ -107,6 +109,7 @@ test(
       { kind: 'audio', codec: 'aac' },
     ]);
     expect(info.durationMs).toBeGreaterThan(1000);
+    expect(info.comment).toBe('Die Sprecherstimme dieses Videos ist künstlich erzeugt.');
 
     // The address plays without the token (a <video> cannot send it); the item is a video with a JPEG frame as thumbnail.
     const played = await t.app.request(pathAndQuery(done?.url ?? ''));
