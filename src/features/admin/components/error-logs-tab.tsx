@@ -18,7 +18,7 @@ import { useErrorEntries } from '../api/get-error-entries';
 import { useRetryErrorEntry } from '../api/retry-error-entry';
 import { dateStamp, downloadJson } from '@/lib/utils/download';
 import { buildErrorExport } from '../lib/error-export';
-import { formatDateTime } from '@/lib/format';
+import { compareNames, formatDateTime } from '@/lib/format';
 import { messages } from '../messages';
 import { API_SERVICES, serviceName } from '../lib/services';
 import { BreakerPanel } from './breaker-panel';
@@ -174,7 +174,7 @@ export function ErrorLogsTab() {
           {Object.keys(stats.byService).length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Errors per service">
               {Object.entries(stats.byService)
-                .sort(([a], [b]) => a.localeCompare(b))
+                .sort(([a], [b]) => compareNames(a, b))
                 .map(([service, count]) => (
                   <li key={service}>
                     <Badge
