@@ -1,7 +1,10 @@
 // A story from a run, reviewed and published: it waits in review, Publish sends one post per connected platform of
 // the run (Telegram through its Bot API fake) with its sources and the disclosure, the desk's own channel (/feed.xml,
 // /news/<slug>) shows it only once published, Reject ends the run rejected, and with the review off it goes out alone.
+import { eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { news, newsTexts } from '../data/db/schema';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
@@ -167,6 +170,29 @@ test('the run waits with its story in review; Publish posts it with its sources 
   expect(again.status).toBe(409);
   expect((await errorBody(again)).message).toBe('Nur Entwürfe und Meldungen in Prüfung können veröffentlicht werden.');
   expect(telegram.sent()).toHaveLength(1);
+});
+
+test('a hostile title, teaser or category reaches /feed.xml as text, and the feed stays well-formed', async () => {
+  const [story] = await t.database.db.select().from(news).where(eq(news.status, 'published')).limit(1);
+  expect(story).toBeDefined();
+  await t.database.db
+    .update(news)
+    .set({ title: 'Angriff <img src=x onerror=alert(1)> & Co', category: 'Politik & <Wirtschaft>' })
+    .where(eq(news.id, story.id));
+  await t.database.db
+    .update(newsTexts)
+    .set({ teaser: 'Laut <script>alert(2)</script> Quelle' })
+    .where(eq(newsTexts.newsId, story.id));
+  const xml = await (await page('/feed.xml')).text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const entries = [new XMLParser({ ignoreAttributes: false }).parse(xml).feed.entry].flat() as Array<
+    Record<string, unknown>
+  >;
+  const entry = entries.find((e) => String((e.id as string) ?? '').endsWith(story.slug ?? '-'));
+  // type="html": the reader decodes the entities once and shows the markup as text.
+  expect(entry?.title).toMatchObject({ '#text': 'Angriff &lt;img src=x onerror=alert(1)&gt; &amp; Co' });
+  expect(entry?.summary).toMatchObject({ '#text': 'Laut &lt;script&gt;alert(2)&lt;/script&gt; Quelle' });
+  expect(entry?.category).toMatchObject({ '@_label': 'Politik & <Wirtschaft>' });
 });
 
 test('Reject ends the run rejected; the story never reaches a platform or the feed', async () => {

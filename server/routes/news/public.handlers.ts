@@ -19,6 +19,8 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
   );
+/** The feed library writes a category's label into an attribute escaping only its quotes. */
+const attributeSafe = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 /** CDATA cannot hold its own end marker. */
 const cdataSafe = (text: string) => text.replaceAll(']]>', ']]&gt;');
 const originOf = (c: Context<AppEnv>) => c.get('deps').publicUrl ?? new URL(c.req.url).origin;
@@ -124,15 +126,16 @@ export function registerPublicChannel(app: Hono<AppEnv>): void {
       ].join('');
       const enclosure = files.video ?? files.audio;
       feed.addItem({
-        title: cdataSafe(story.title),
+        // type="html": a reader renders it, so a title or teaser that holds markup (a hostile feed's) goes as text.
+        title: cdataSafe(escapeHtml(story.title)),
         id: page,
         link: page,
         date: new Date(story.publishedAt ?? story.createdAt),
         published: new Date(story.publishedAt ?? story.createdAt),
-        description: cdataSafe(texts?.teaser ?? ''),
+        description: cdataSafe(escapeHtml(texts?.teaser ?? '')),
         content: cdataSafe(content),
         author: [{ name: story.source }],
-        category: [{ name: story.category }],
+        category: [{ name: attributeSafe(story.category) }],
         ...(enclosure
           ? {
               enclosure: {
