@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { news, newsTexts } from '../data/db/schema';
+import { news, newsTexts, socialPostResults } from '../data/db/schema';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-social';
 import { startOpenAiFake, type OpenAiFake } from '../../tests/fakes/openai';
 import type { Run } from '../../src/contract';
-import { postContent, slugFor } from './publication';
+import { postContent, postIdOf, postStory, slugFor } from './publication';
 
 const PUBLIC = 'https://desk.example';
 const REVIEWED =
@@ -261,6 +261,65 @@ test('Publish on a draft from Generate posts it too (it no longer only changes a
     state: 'skipped',
     reason: 'Facebook Page ist nicht verbunden.',
   });
+});
+
+/** A story from Generate, published without posting (as a stage would find it). */
+async function publishedDraft(): Promise<string> {
+  const draft = await contractBody(
+    'news.generate',
+    await t.call('/news/generate', { method: 'POST', json: { topic: 'Bundestag', language: 'de' } }),
+  );
+  await t.database.db.update(news).set({ status: 'published' }).where(eq(news.id, draft.id));
+  await t.database.db.update(newsTexts).set({ disclosure: REVIEWED }).where(eq(newsTexts.newsId, draft.id));
+  return draft.id;
+}
+const deps = () => ({
+  database: t.database,
+  events: t.events,
+  social: t.social,
+  publicUrl: PUBLIC,
+  mediaDir: t.mediaDir,
+});
+const resultsOf = (newsId: string) =>
+  t.database.db
+    .select()
+    .from(socialPostResults)
+    .where(eq(socialPostResults.postId, postIdOf(newsId, 'telegram')));
+
+test('a story posted by two runs of its stage at once goes to the platform once', async () => {
+  const id = await publishedDraft();
+  const sent = telegram.sent().length;
+  const [a, b] = await Promise.all([postStory(deps(), id, ['telegram']), postStory(deps(), id, ['telegram'])]);
+  expect(telegram.sent().length).toBe(sent + 1);
+  expect(await resultsOf(id)).toHaveLength(1);
+  // One of them sent it; the other met it mid-publish and says so instead of claiming it.
+  expect([...a.published, ...b.published]).toContain('telegram');
+});
+
+test('a story post a crash left mid-publish is not reported published, nor sent again blindly', async () => {
+  const id = await publishedDraft();
+  await postStory(deps(), id, []);
+  const result = await t.social.publisher.record(
+    'telegram',
+    { postId: postIdOf(id, 'telegram'), content: 'x' },
+    `story-post:${postIdOf(id, 'telegram')}:telegram`,
+  );
+  await t.database.db
+    .update(socialPostResults)
+    .set({ status: 'publishing' })
+    .where(eq(socialPostResults.id, result.id));
+  const sent = telegram.sent().length;
+  const outcome = await postStory(deps(), id, ['telegram']);
+  expect(outcome.published).toEqual([]);
+  expect(outcome.failed).toEqual([
+    {
+      platform: 'telegram',
+      error:
+        'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
+    },
+  ]);
+  expect(telegram.sent().length).toBe(sent);
+  expect((await resultsOf(id))[0]?.status).toBe('failed');
 });
 
 test('a post keeps its sources and disclosure within Telegram’s caption limit; a long teaser gives way', () => {

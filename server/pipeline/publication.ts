@@ -317,20 +317,32 @@ export async function postStory(
     const address = `${deps.publicUrl}/news/${row.slug}/${upright ? 'portrait-video' : 'video'}`;
     const result =
       existing ??
-      (await deps.social.publisher.record(platform, {
-        postId,
-        content,
-        title: row.title,
-        ...(video
-          ? {
-              mediaId: video.id,
-              mediaType: 'video' as const,
-              ...(deps.publicUrl && row.slug ? { mediaUrl: address } : {}),
-            }
-          : {}),
-      }));
+      (await deps.social.publisher.record(
+        platform,
+        {
+          postId,
+          content,
+          title: row.title,
+          ...(video
+            ? {
+                mediaId: video.id,
+                mediaType: 'video' as const,
+                ...(deps.publicUrl && row.slug ? { mediaUrl: address } : {}),
+              }
+            : {}),
+        },
+        // One result per story and platform, so a second run of this stage meets the first one's.
+        `story-post:${postId}:${platform}`,
+      ));
     try {
-      await deps.social.publisher.publish(result.id);
+      // Found mid-publish, it was left so by a crash or is being sent by another run of this stage right now: the
+      // platform may have it, so it is not sent again blindly; the publisher marks it failed for the operator to check.
+      const done = await deps.social.publisher.publish(result.id, { takenOver: result.status === 'publishing' });
+      if (done.status !== 'published')
+        throw new PlatformError(
+          'Die Veröffentlichung läuft noch oder wurde unterbrochen – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
+          'rejected',
+        );
       await db.update(posts).set({ status: 'published' }).where(eq(posts.id, postId));
       outcome.published.push(platform);
     } catch (error) {

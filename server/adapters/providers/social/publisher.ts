@@ -93,14 +93,22 @@ export class SocialPublisher {
     };
   }
 
-  /** Records a post for a platform; a scheduled one also gets its job (and a row in the Schedule list). */
-  async record(platform: PlatformId, input: RecordInput): Promise<ResultRow> {
+  /**
+   * Records a post for a platform; a scheduled one also gets its job (and a row in the Schedule list). With `key` the
+   * row's id comes from it: a second record of the same key (a stage run twice at once) gets the first one's row.
+   */
+  async record(platform: PlatformId, input: RecordInput, key?: string): Promise<ResultRow> {
     const { db } = this.database;
-    const id = `sp-${randomUUID()}`;
+    const id = key === undefined ? `sp-${randomUUID()}` : resultIdOfKey(key);
     const [row] = await db
       .insert(socialPostResults)
       .values(rowValues(id, platform, input))
+      .onConflictDoNothing()
       .returning();
+    if (!row) {
+      const [existing] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, id));
+      return existing;
+    }
     await this.follow(db, row, input);
     return row;
   }
