@@ -351,7 +351,9 @@ test("the model's story is kept only when it cites real items within the lengths
   })();
   try {
     const script = (cite: string) =>
-      Array.from({ length: 20 }, (_, i) => `Der Bundestag hat das Gesetz in Satz ${i} beschlossen ${cite}.`).join(' ');
+      Array.from({ length: 20 }, () => `Der Bundestag hat das Gesetz mit großer Mehrheit beschlossen ${cite}.`).join(
+        ' ',
+      );
     const generate = async () =>
       contractBody(
         'news.get',

@@ -1,5 +1,6 @@
 // The story is made from the run's items only: every extractive sentence stands in a source text, the model's answer
-// is kept only when its citations point at real items and its lengths are in range.
+// is kept only when its citations point at real items and cover its script, its figures stand in them, and its
+// lengths are in range.
 import { expect, test } from 'vitest';
 import type { SelectedItem } from '../sources/select';
 import { checkAnswer, extractiveStory } from './story';
@@ -45,16 +46,43 @@ test('without an item in the run language, the sources are quoted in their own',
 });
 
 const longScript = (cite: string) =>
-  Array.from({ length: 30 }, (_, i) => `Satz ${i} mit einigen weiteren Worten darin ${cite}.`).join(' ');
+  Array.from({ length: 30 }, () => `Ein Satz mit einigen weiteren Worten darin ${cite}.`).join(' ');
+const two = [
+  item(1, 'Der Bundestag hat am Donnerstag mit 412 Stimmen ein Gesetz über 1.000 neue Windräder beschlossen.'),
+  item(2, 'Die Opposition kritisierte den Entwurf.'),
+];
 
 test("the model's answer is checked: citations of real items, lengths in range", () => {
   const good = `TITEL: Bundestag beschließt Energiegesetz\nTEASER: Der Bundestag hat ein Gesetz beschlossen.\nSKRIPT: ${longScript('[1]')}`;
-  expect(checkAnswer(good, 2)).toMatchObject({
+  expect(checkAnswer(good, two)).toMatchObject({
     title: 'Bundestag beschließt Energiegesetz',
     teaser: 'Der Bundestag hat ein Gesetz beschlossen.',
   });
-  expect(checkAnswer(good.replaceAll('[1]', '[3]'), 2)).toBeUndefined();
-  expect(checkAnswer(good.replaceAll('[1]', ''), 2)).toBeUndefined();
-  expect(checkAnswer('TITEL: X\nTEASER: Y\nSKRIPT: Zu kurz [1].', 2)).toBeUndefined();
-  expect(checkAnswer('Hier ist Ihre Meldung ohne Format.', 2)).toBeUndefined();
+  expect(checkAnswer(good.replaceAll('[1]', '[3]'), two)).toBeUndefined();
+  expect(checkAnswer(good.replaceAll('[1]', ''), two)).toBeUndefined();
+  expect(checkAnswer('TITEL: X\nTEASER: Y\nSKRIPT: Zu kurz [1].', two)).toBeUndefined();
+  expect(checkAnswer('Hier ist Ihre Meldung ohne Format.', two)).toBeUndefined();
+});
+
+test("the model's title and teaser cite real items too, and every sentence of its script cites one", () => {
+  const answer = (title: string, teaser: string, script: string) =>
+    `TITEL: ${title}\nTEASER: ${teaser}\nSKRIPT: ${script}`;
+  expect(checkAnswer(answer('Kanzler tritt zurück [9]', 'Ein Satz.', longScript('[1]')), two)).toBeUndefined();
+  expect(checkAnswer(answer('Gesetz beschlossen', 'Laut Insidern mehr [7].', longScript('[1]')), two)).toBeUndefined();
+  // One sentence without a citation among cited ones: refused; a citation after the full stop counts.
+  const oneUncited = `${longScript('[1]')} Dieser Satz steht in keiner der Quellen.`;
+  expect(checkAnswer(answer('Gesetz beschlossen', 'Ein Satz.', oneUncited), two)).toBeUndefined();
+  const citedAfter = Array.from({ length: 30 }, () => 'Ein Satz mit einigen weiteren Worten darin. [2]').join(' ');
+  expect(checkAnswer(answer('Gesetz beschlossen', 'Ein Satz.', citedAfter), two)?.script).toBe(citedAfter);
+});
+
+test('every figure the model states stands in an item; written with or without separators', () => {
+  const answer = (script: string) => `TITEL: Bundestag beschließt Energiegesetz\nTEASER: Ein Satz.\nSKRIPT: ${script}`;
+  const stated = `${longScript('[1]')} Das Gesetz bringt 1000 neue Windräder, beschlossen mit 412 Stimmen [1].`;
+  expect(checkAnswer(answer(stated), two)?.script).toBe(stated);
+  const invented = `${longScript('[1]')} Dabei gab es 42 Verletzte [1].`;
+  expect(checkAnswer(answer(invented), two)).toBeUndefined();
+  expect(
+    checkAnswer(`TITEL: 42 Tote nach Beschluss\nTEASER: Ein Satz.\nSKRIPT: ${longScript('[1]')}`, two),
+  ).toBeUndefined();
 });

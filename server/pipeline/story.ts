@@ -1,5 +1,6 @@
 // The AI Analyse stage's story, from the run's items only. With an LLM: title, a spoken script and a teaser citing the
-// items as [1], [2] — checked before it is kept (citations point at real items, lengths in range). Without one (or
+// items as [1], [2] — checked before it is kept (citations point at real items and cover every sentence, its figures
+// stand in them, lengths in range). Without one (or
 // when the model's answer fails the check): an extractive story, every sentence of it taken from a source text.
 import { DEFAULT_MODEL, chatComplete } from '../adapters/providers/llm/chat';
 import type { Credentials } from '../adapters/providers/credentials';
@@ -76,16 +77,36 @@ function prompt(items: SelectedItem[], language: string, topic: string): string 
   ].join('\n');
 }
 
-/** Parses and checks the model's answer; undefined when it does not hold (the extractive story is kept instead). */
-export function checkAnswer(answer: string, itemCount: number): Omit<Story, 'writtenBy'> | undefined {
+const CITATION = /\[(\d+)\]/g;
+/** Figures as written (12, 3,5, 1.000, 2026), compared without their separators, so „1.000“ and „1000“ agree. */
+const figuresIn = (text: string) =>
+  [...text.replace(CITATION, ' ').matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => m[0].replace(/[.,]/g, ''));
+
+/**
+ * Parses and checks the model's answer against the items; undefined when it does not hold (the extractive story is
+ * kept instead): every citation, in title, teaser and script, points at a real item; every sentence of the script
+ * cites one; every figure it states stands in an item; the lengths are in range. Names and quotes a model invents are
+ * beyond such a check: the review before publication is there for them.
+ */
+export function checkAnswer(answer: string, items: SelectedItem[]): Omit<Story, 'writtenBy'> | undefined {
   const field = (name: string) =>
     new RegExp(`^${name}:\\s*([\\s\\S]*?)(?=^\\w+:|$(?![\\s\\S]))`, 'm').exec(answer)?.[1]?.trim();
   const title = field('TITEL');
   const teaser = field('TEASER');
   const script = field('SKRIPT');
   if (!title || !teaser || !script) return undefined;
-  const cited = [...script.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
-  if (cited.length === 0 || cited.some((n) => n < 1 || n > itemCount)) return undefined;
+  const cited = (text: string) => [...text.matchAll(CITATION)].map((m) => Number(m[1]));
+  if (cited(script).length === 0) return undefined;
+  if ([title, teaser, script].flatMap(cited).some((n) => n < 1 || n > items.length)) return undefined;
+  // „Satz. [1]“ as „Satz [1].“, so that a citation after the full stop counts for its own sentence.
+  const normalised = script.replace(/([.!?…])((?:\s*\[\d+\])+)/g, '$2$1');
+  const segmenter = new Intl.Segmenter('de', { granularity: 'sentence' });
+  const uncited = [...segmenter.segment(normalised)].some(
+    ({ segment }) => words(segment) >= 3 && !/\[\d+\]/.test(segment),
+  );
+  if (uncited) return undefined;
+  const known = new Set(items.flatMap((i) => figuresIn(`${i.title} ${i.summary} ${i.body ?? ''}`)));
+  if (figuresIn(`${title} ${teaser} ${script}`).some((figure) => !known.has(figure))) return undefined;
   if (title.length > 140 || teaser.length > 260 || words(script) < MIN_WORDS || words(script) > MAX_WORDS)
     return undefined;
   return { title, teaser, script };
@@ -104,7 +125,7 @@ export async function writeStory(
     },
     { role: 'user', content: prompt(items, options.language, options.topic) },
   ]);
-  const checked = checkAnswer(answer, items.length);
+  const checked = checkAnswer(answer, items);
   return checked
     ? { ...checked, writtenBy: credentials.setting('OPENAI_MODEL') ?? DEFAULT_MODEL }
     : {
