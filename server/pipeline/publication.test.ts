@@ -11,6 +11,8 @@ import { startTelegramFake, TELEGRAM_TOKEN } from '../../tests/fakes/telegram-so
 import { startOpenAiFake, type OpenAiFake } from '../../tests/fakes/openai';
 import type { Run } from '../../src/contract';
 import { postContent, postIdOf, postStory, slugFor } from './publication';
+import { fileStory } from './stages';
+import { createCredentials } from '../adapters/providers/credentials';
 
 const PUBLIC = 'https://desk.example';
 const REVIEWED =
@@ -320,6 +322,33 @@ test('a story post a crash left mid-publish is not reported published, nor sent 
   ]);
   expect(telegram.sent().length).toBe(sent);
   expect((await resultsOf(id))[0]?.status).toBe('failed');
+});
+
+test('a run files one story however often its stage runs, under the source of the item it leads with', async () => {
+  const selected = (n: number, language: string, source: string, body: string) => ({
+    id: `item-x-${n}`,
+    title: `Titel ${n}`,
+    url: `https://example.org/${n}`,
+    summary: body,
+    body,
+    language,
+    category: n === 1 ? 'world' : 'politik',
+    publishedAt: null,
+    sources: [source],
+  });
+  const items = [
+    selected(1, 'en', 'BBC', 'The Bundestag passed a law on Thursday in Berlin today.'),
+    selected(2, 'de', 'Tagesschau', 'Der Bundestag hat am Donnerstag ein Gesetz beschlossen.'),
+  ];
+  const options = { language: 'de', topic: 'Bundestag', runId: 'run-twice-1' };
+  // No model key here: the extractive writer.
+  const deps = { database: t.database, events: t.events, credentials: createCredentials({}, t.keyStore) };
+  const [a, b] = [await fileStory(deps, items, options), await fileStory(deps, items, options)];
+  expect(b).toEqual(a);
+  const rows = await t.database.db.select().from(news).where(eq(news.runId, 'run-twice-1'));
+  expect(rows).toHaveLength(1);
+  // Written from the German item (the run's language): its source and category, not the first item's.
+  expect(rows[0]).toMatchObject({ title: 'Titel 2', source: 'Tagesschau', category: 'politik' });
 });
 
 test('a post keeps its sources and disclosure within Telegram’s caption limit; a long teaser gives way', () => {

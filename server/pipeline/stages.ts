@@ -1,7 +1,7 @@
 // What each stage does on the desk's own engine. A stage answers what it made (artefacts), throws StageSkipped with a
 // German reason when it has nothing to do on this desk, or throws an Error whose message Monitoring shows.
 import { recordAudit, summarize } from '../identity/audit';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -91,9 +91,16 @@ export async function fileStory(
   options: { language: string; topic: string; signal?: AbortSignal; runId?: string },
 ): Promise<{ id: string; title: string }> {
   const { db } = deps.database;
+  // A run's story has an id of the run's own: a second run of this stage (after a crash between filing the story and
+  // recording it, or a stage taken over) finds it instead of filing another.
+  const id = options.runId
+    ? `news-${createHash('sha256').update(options.runId).digest('hex').slice(0, 32)}`
+    : `news-${randomUUID()}`;
+  const [filed] = await db.select().from(news).where(eq(news.id, id));
+  if (filed) return { id, title: filed.title };
   const story = await writeStory(deps.credentials, items, options);
-  const id = `news-${randomUUID()}`;
-  const first = items[0];
+  if (options.signal?.aborted) throw new Error('abgebrochen');
+  const first = items[story.lead - 1] ?? items[0];
   const cited = items.map((item, i) => ({
     n: i + 1,
     title: item.title,
@@ -101,22 +108,32 @@ export async function fileStory(
     sources: item.sources,
     publishedAt: item.publishedAt,
   }));
-  await db.transaction(async (tx) => {
-    await tx.insert(news).values({
-      id,
-      title: story.title,
-      source: first.sources[0] ?? new URL(first.url).hostname,
-      category: first.category,
-      status: 'draft',
-      createdAt: new Date().toISOString(),
-      publishedAt: null,
-      runId: options.runId ?? null,
-      slug: slugFor(story.title, id),
-    });
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(news)
+      .values({
+        id,
+        title: story.title,
+        source: first.sources[0] ?? new URL(first.url).hostname,
+        category: first.category,
+        status: 'draft',
+        createdAt: new Date().toISOString(),
+        publishedAt: null,
+        runId: options.runId ?? null,
+        slug: slugFor(story.title, id),
+      })
+      .onConflictDoNothing()
+      .returning({ id: news.id });
+    if (inserted.length === 0) return false;
     await tx
       .insert(newsTexts)
       .values({ newsId: id, body: story.script, model: story.writtenBy, teaser: story.teaser, sources: cited });
+    return true;
   });
+  if (!created) {
+    const [other] = await db.select().from(news).where(eq(news.id, id));
+    return { id, title: other?.title ?? story.title };
+  }
   await deps.events.publish({ topic: 'news', action: 'created', id });
   return { id, title: story.title };
 }

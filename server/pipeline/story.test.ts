@@ -86,3 +86,25 @@ test('every figure the model states stands in an item; written with or without s
     checkAnswer(`TITEL: 42 Tote nach Beschluss\nTEASER: Ein Satz.\nSKRIPT: ${longScript('[1]')}`, two),
   ).toBeUndefined();
 });
+
+test('the story leads with the item it is written from: its source is that item’s, not the first item’s', () => {
+  const items = [
+    item(1, 'The Bundestag passed a law on Thursday in Berlin today.', 'en', ['BBC']),
+    item(2, 'Der Bundestag hat am Donnerstag ein Gesetz beschlossen.', 'de', ['Tagesschau']),
+  ];
+  const story = extractiveStory(items, 'de');
+  expect(story).toMatchObject({ title: 'Titel 2', lead: 2 });
+  const answer = `TITEL: Gesetz beschlossen [2]\nTEASER: Ein Satz.\nSKRIPT: ${longScript('[1]')}`;
+  expect(checkAnswer(answer, items)?.lead).toBe(2);
+  expect(checkAnswer(answer.replace(' [2]', ''), items)?.lead).toBe(1);
+});
+
+test('a feed title that runs on is cut at a word to at most 140 characters', () => {
+  const long = `${'Sehr lange Überschrift '.repeat(50)}Ende`;
+  const story = extractiveStory(
+    [{ ...item(1, 'Der Bundestag hat am Donnerstag ein Gesetz beschlossen.'), title: long }],
+    'de',
+  );
+  expect(story.title.length).toBeLessThanOrEqual(140);
+  expect(story.title).toMatch(/^Sehr lange Überschrift .*Überschrift…$/);
+});

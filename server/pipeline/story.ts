@@ -12,6 +12,8 @@ export interface Story {
   teaser: string;
   /** The model's name, or EXTRACTIVE. */
   writtenBy: string;
+  /** The item (1-based) the story leads with: its source and category are the story's. */
+  lead: number;
 }
 
 export const EXTRACTIVE = 'Automatisch zusammengefasst (ohne KI)';
@@ -22,6 +24,16 @@ const MAX_WORDS = 280;
 const EXTRACT_MAX_CHARS = 1400;
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+/** A headline at most this long (a feed's title may run on: a post would then have no room for its sources). */
+export const TITLE_MAX_CHARS = 140;
+
+/** Cut at a word's end before `max` characters, marked with an ellipsis. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const end = cut.lastIndexOf(' ');
+  return `${(end > max / 2 ? cut.slice(0, end) : cut).replace(/[\s,;:–-]+$/, '')}…`;
+}
 
 export function sentences(text: string, language: string): string[] {
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
@@ -49,10 +61,11 @@ export function extractiveStory(items: SelectedItem[], language: string): Story 
   const top = pool[0];
   if (picked.length === 0) picked.push(`${top.title}. [${items.indexOf(top) + 1}]`);
   return {
-    title: top.title,
+    title: shorten(top.title, TITLE_MAX_CHARS),
     script: picked.join(' '),
     teaser: picked[0].replace(/\s*\[\d+\]$/, ''),
     writtenBy: EXTRACTIVE,
+    lead: items.indexOf(top) + 1,
   };
 }
 
@@ -107,9 +120,10 @@ export function checkAnswer(answer: string, items: SelectedItem[]): Omit<Story, 
   if (uncited) return undefined;
   const known = new Set(items.flatMap((i) => figuresIn(`${i.title} ${i.summary} ${i.body ?? ''}`)));
   if (figuresIn(`${title} ${teaser} ${script}`).some((figure) => !known.has(figure))) return undefined;
-  if (title.length > 140 || teaser.length > 260 || words(script) < MIN_WORDS || words(script) > MAX_WORDS)
+  if (title.length > TITLE_MAX_CHARS || teaser.length > 260 || words(script) < MIN_WORDS || words(script) > MAX_WORDS)
     return undefined;
-  return { title, teaser, script };
+  // It leads with the item its title cites, else the first its script cites.
+  return { title, teaser, script, lead: (cited(title)[0] ?? cited(script)[0]) as number };
 }
 
 export async function writeStory(
