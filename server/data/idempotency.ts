@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { HttpError } from '../http/errors';
+import { HttpError, UNCERTAIN } from '../http/errors';
 import { idempotencyKeys } from './db/schema';
 
 const MAX_KEY_LENGTH = 200;
@@ -134,6 +134,14 @@ export async function withIdempotency(
   try {
     response = await act();
   } catch (error) {
+    if (error instanceof HttpError && error.code === UNCERTAIN) {
+      // The provider may have acted: a retry gets this answer back instead of acting again.
+      await db
+        .update(idempotencyKeys)
+        .set({ status: error.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(error.body) })
+        .where(eq(idempotencyKeys.key, key));
+      throw error;
+    }
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     throw error;
   }

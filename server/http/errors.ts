@@ -27,6 +27,12 @@ export function notConfigured(service: string): HttpError {
   return new HttpError(503, `${service} ist nicht konfiguriert.`, 'not_configured');
 }
 
+/** The code of an answer that cannot say whether the provider acted (it took the call, then no answer came). */
+export const UNCERTAIN = 'provider_uncertain';
+
+/** 502 for a call a provider may have carried out: kept under its Idempotency-Key, so a retry never acts twice. */
+export const uncertain = (message: string) => new HttpError(502, message, UNCERTAIN);
+
 export const notFound = (what: string) => new HttpError(404, `${what} nicht gefunden.`, 'not_found');
 
 export function errorResponse(error: HttpError): Response {

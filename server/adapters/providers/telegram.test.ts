@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Fake } from '../../../tests/fakes/fake-http';
 import { startTelegram, TELEGRAM_TOKEN } from '../../../tests/fakes/telegram';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
@@ -64,5 +66,50 @@ test('without a chat id Telegram is not configured (503)', async () => {
     expect((await errorBody(response)).message).toBe('Telegram ist nicht konfiguriert.');
   } finally {
     await bare.close();
+  }
+});
+
+test('a message Telegram took but did not answer in time is said to be uncertain and never sent again on a retry', async () => {
+  // Telegram receives the message and answers only after the desk has given up waiting.
+  const received: string[] = [];
+  const slow = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(body);
+      setTimeout(() => response.end(JSON.stringify({ ok: true, result: { message_id: 7 } })), 1500);
+    });
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  const desk = await createTestApp({
+    database: t.database,
+    providerEnv: { TELEGRAM_API_URL: url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@x' },
+  });
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 300)));
+  try {
+    const send = () =>
+      desk.call('/telegram/notify', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': 'notify-uncertain-1' },
+        json: { message: 'Wir sind live!' },
+      });
+    const first = await send();
+    expect(first.status).toBe(502);
+    const message =
+      'Telegram antwortet nicht (Zeitüberschreitung). Die Nachricht ist möglicherweise trotzdem angekommen und wird nicht noch einmal gesendet – bitte in Telegram prüfen.';
+    expect(await errorBody(first)).toEqual({ message, code: 'provider_uncertain' });
+    // The console's retry with the same key: the same answer, and Telegram got the message once.
+    const again = await send();
+    expect(again.status).toBe(502);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await errorBody(again)).message).toBe(message);
+    expect(received).toHaveLength(1);
+  } finally {
+    spy.mockRestore();
+    await desk.close();
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
   }
 });

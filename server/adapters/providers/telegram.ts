@@ -1,5 +1,5 @@
 // Telegram Bot API sendMessage (core.telegram.org/bots/api#sendmessage): POST /bot<token>/sendMessage {chat_id, text}.
-import { HttpError, notConfigured } from '../../http/errors';
+import { HttpError, notConfigured, uncertain } from '../../http/errors';
 import type { Credentials } from './credentials';
 import { ProviderError, providerFetch } from './http';
 
@@ -19,6 +19,11 @@ export async function sendTelegramMessage(credentials: Credentials, text: string
     if (!body.ok) throw new HttpError(502, 'Telegram hat die Nachricht nicht angenommen.', 'provider_rejected');
     return { ok: true, id: String(body.result?.message_id ?? '') };
   } catch (error) {
+    // Sent, and no answer in time: Telegram may have posted it, so it is said so and not sent again.
+    if (error instanceof ProviderError && error.status === 0 && error.statusText === 'Connection timeout')
+      throw uncertain(
+        `${error.message} Die Nachricht ist möglicherweise trotzdem angekommen und wird nicht noch einmal gesendet – bitte in Telegram prüfen.`,
+      );
     if (error instanceof ProviderError)
       throw new HttpError(
         error.retryable ? 503 : 502,

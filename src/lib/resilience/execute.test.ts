@@ -47,6 +47,15 @@ describe('retry eligibility (SPEC §8)', () => {
     ).toBe(false);
   });
 
+  test('a 502 saying the provider may have acted is not retried; another 502 is', () => {
+    const body = JSON.stringify({
+      message: 'Telegram antwortet nicht (Zeitüberschreitung). Die Nachricht ist möglicherweise trotzdem angekommen …',
+      code: 'provider_uncertain',
+    });
+    expect(isRetryable(httpError(502, body, 'u'))).toBe(false);
+    expect(isRetryable(httpError(502, JSON.stringify({ message: 'x', code: 'provider_rejected' }), 'u'))).toBe(true);
+  });
+
   test('the default delays are 2 s, 4 s, 8 s', () => {
     expect([1, 2, 3].map((n) => retryDelay(n, DEFAULT_RETRY_SETTINGS))).toEqual([2000, 4000, 8000]);
   });
