@@ -151,11 +151,28 @@ export async function storeItems(
               .where(and(inArray(sourceItems.titleKey, keys), gte(sourceItems.fetchedAt, since)))
           ).map((r) => [r.key, r.id]),
     );
+    // A feed that gives two of its own reports one title (a live ticker, a daily column) has two reports: only another
+    // source's report of that title is the same story.
+    const titled = [...byKey.values()];
+    const own = new Set(
+      titled.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: sourceItemOrigins.itemId })
+              .from(sourceItemOrigins)
+              .where(and(inArray(sourceItemOrigins.itemId, titled), eq(sourceItemOrigins.sourceId, source.id)))
+          ).map((r) => r.id),
+    );
+    const sameStory = (key: string | undefined) => {
+      const id = key ? byKey.get(key) : undefined;
+      return id && !own.has(id) ? id : undefined;
+    };
     const fresh: Array<typeof sourceItems.$inferInsert> = [];
     const origins: Array<typeof sourceItemOrigins.$inferInsert> = [];
     for (const item of items) {
       const key = keyOf(item);
-      let itemId = byUrl.get(item.url) ?? (key ? byKey.get(key) : undefined);
+      let itemId = byUrl.get(item.url) ?? sameStory(key);
       if (!itemId) {
         itemId = `item-${randomUUID()}`;
         fresh.push({
@@ -171,6 +188,7 @@ export async function storeItems(
           language: source.language,
         });
         byUrl.set(item.url, itemId);
+        own.add(itemId);
         if (key) byKey.set(key, itemId);
       }
       origins.push({ itemId, sourceId: source.id, sourceName: source.name, url: item.url, seenAt: now.toISOString() });
