@@ -136,6 +136,10 @@ test('the run waits with its story in review; Publish posts it with its sources 
 
   const after = await contractBody('news.get', await t.call(`/news/${id}`));
   expect(after).toMatchObject({ disclosure: REVIEWED, publicUrl: `${PUBLIC}/news/${slug}` });
+  // The sources' dates as ISO times (the database's own text form is not every browser's to read).
+  const dated = after.sources.map((s) => s.publishedAt).filter((d) => d !== null);
+  expect(dated.length).toBeGreaterThan(0);
+  for (const d of dated) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   expect(after.platforms).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ platform: 'telegram', state: 'published' }),

@@ -19,6 +19,7 @@ import { onAirFailure, onAirStep } from '../adapters/obs/on-air';
 import { PlatformError } from '../adapters/providers/social/http';
 import { appendLog } from '../routes/workflow/workflow.queries';
 import { readSettings } from '../data/settings';
+import { deskDay } from '../data/day';
 
 type NewsRow = typeof news.$inferSelect;
 
@@ -306,7 +307,7 @@ export async function postStory(
         title: row.title,
         status: 'draft',
         platform,
-        publishDate: new Date().toISOString().slice(0, 10),
+        publishDate: deskDay(),
         category: row.category,
         content,
       })

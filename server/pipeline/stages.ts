@@ -21,6 +21,7 @@ import { writeStory } from './story';
 import { videoStage } from './video-stage';
 import { StageSkipped, StageWaiting, type StageContext, type StageOutcome } from './stage';
 import type { EngineDeps } from './engine';
+import { deskDay } from '../data/day';
 
 /** Sources read longer ago than this are read again before the Scraper picks. */
 const STALE_MS = 10 * 60_000;
@@ -77,7 +78,8 @@ async function itemsOfRun(context: StageContext): Promise<SelectedItem[]> {
         body: r.body,
         language: r.language,
         category: r.category,
-        publishedAt: r.publishedAt,
+        // ISO, as every other reader of items gives it: the database's own text form is not every browser's to read.
+        publishedAt: r.publishedAt ? new Date(r.publishedAt).toISOString() : null,
         sources: names.get(r.id) ?? [],
       },
     ];
@@ -180,7 +182,7 @@ async function storeMedia(
     type: file.type,
     size: formatSize(file.bytes.length),
     duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-    date: new Date().toISOString().slice(0, 10),
+    date: deskDay(),
     thumbnail: thumbnailFor(file.type, file.title),
     url: null,
     fileName,

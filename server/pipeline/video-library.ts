@@ -12,6 +12,7 @@ import { FetchRefused, guardedFetch } from '../adapters/net/guarded-fetch';
 import { formatSize, storedThumbnail, thumbnailFor } from '../routes/media/media.queries';
 import { addArtefacts, appendLog } from '../routes/workflow/workflow.queries';
 import { sniffMedia } from '../http/sniff';
+import { deskDay } from '../data/day';
 
 export type LibraryDeps = Pick<Deps, 'database' | 'events' | 'mediaDir'>;
 
@@ -59,7 +60,7 @@ export async function fileVideo(
         type: 'video',
         size: formatSize(size),
         duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-        date: new Date().toISOString().slice(0, 10),
+        date: deskDay(),
         thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
         url: null,
         fileName: file.fileName,

@@ -18,6 +18,7 @@ import { requireSigned } from '../../http/signing';
 import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../../http/sniff';
 import { addNotification } from '../dashboard/dashboard.queries';
 import { formatSize, thumbnailFile, thumbnailFor, toMedia } from './media.queries';
+import { deskDay } from '../../data/day';
 
 async function upload(c: Context<AppEnv>): Promise<MediaFile> {
   const { database, events, mediaDir, maxUploadBytes, uploadIdleMs = 60_000 } = c.get('deps');
@@ -147,7 +148,7 @@ async function upload(c: Context<AppEnv>): Promise<MediaFile> {
         type: sniffed.type,
         size: formatSize(written),
         duration: sniffed.type === 'image' ? null : (metadata.duration ?? '0:00'),
-        date: new Date().toISOString().slice(0, 10),
+        date: deskDay(),
         thumbnail: thumbnailFor(sniffed.type, title),
         url: null,
         fileName: stored,
