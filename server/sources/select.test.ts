@@ -35,3 +35,13 @@ test('the story most distinct sources carry wins over a newer one-source story',
   expect(chosen[0]).toBe('d');
   expect(chosen).not.toContain('a');
 });
+
+test('a report that shares terms only with another member, not with the story, stays out of it', () => {
+  const items = [
+    item('a', 'Scholz trifft Macron beim Gipfel', ['Alpha']),
+    item('b', 'Macron lobt Gipfel trotz Hitze in Paris', ['Beta']),
+    // Shares „Hitze“ and „Paris“ with b only: another story.
+    item('c', 'Hitze in Paris: Europa stöhnt', ['Gamma']),
+  ];
+  expect(topStory(items).map((i) => i.id)).toEqual(['a', 'b']);
+});

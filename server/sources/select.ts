@@ -92,7 +92,10 @@ function byTopic(items: SelectedItem[], topic: string): SelectedItem[] {
     .map(({ item }) => item);
 }
 
-/** The story most sources carry: items sharing two key terms of their titles are one story. */
+/**
+ * The story most sources carry: an item sharing two key terms with the title that began a group is that story. Its
+ * terms stay the first title's: grown by each member's, they chained unrelated reports into one story.
+ */
 export function topStory(items: SelectedItem[]): SelectedItem[] {
   const groups: Array<{ terms: Set<string>; items: SelectedItem[] }> = [];
   for (const item of items) {
@@ -100,7 +103,6 @@ export function topStory(items: SelectedItem[]): SelectedItem[] {
     const home = groups.find((g) => [...terms].filter((t) => g.terms.has(t)).length >= 2);
     if (home) {
       home.items.push(item);
-      for (const t of terms) home.terms.add(t);
     } else {
       groups.push({ terms, items: [item] });
     }
