@@ -1,19 +1,24 @@
-// Sign-in tries, counted per account and per address in a sliding window in the database, so every instance and a
-// restart see the same count: an account under attack is paused (even for its right password, or guessing would go
-// on), and one address cannot try many accounts. A try is counted before its password is checked, so tries sent at
-// once cannot all slip in under the limit; a successful sign-in forgets the account's tries.
+// Sign-in tries, counted in a sliding window in the database, so every instance and a restart see the same count: an
+// account is paused for the address its wrong tries came from (even for its right password, or guessing would go on),
+// so someone who knows an operator's e-mail cannot lock the operator out from the office; many addresses trying one
+// account pause it everywhere, and one address cannot try many accounts. A try is counted before its password is
+// checked, so tries sent at once cannot all slip in under the limit; a successful sign-in forgets the account's tries.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../data/db/client';
 import { signInTries } from '../data/db/schema';
 
 export interface LimiterOptions {
+  /** Tries of one account from one address. */
+  perAccountAddress: number;
+  /** Tries of one account from all addresses together (guessing spread over many). */
   perAccount: number;
+  /** Tries of one address for all accounts together. */
   perAddress: number;
   windowMs: number;
   now?: () => number;
 }
 
-const DEFAULTS: LimiterOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
+const DEFAULTS: LimiterOptions = { perAccountAddress: 5, perAccount: 30, perAddress: 20, windowMs: 15 * 60 * 1000 };
 
 export class SignInLimiter {
   private readonly options: LimiterOptions;
@@ -37,9 +42,11 @@ export class SignInLimiter {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in account ${account}`}))`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in address ${address}`}))`);
       const waits: number[] = [];
-      for (const [column, key, limit] of [
-        [signInTries.account, account, this.options.perAccount],
-        [signInTries.address, address, this.options.perAddress],
+      const recent = gt(signInTries.at, since);
+      for (const [where, limit] of [
+        [and(eq(signInTries.account, account), eq(signInTries.address, address)), this.options.perAccountAddress],
+        [eq(signInTries.account, account), this.options.perAccount],
+        [eq(signInTries.address, address), this.options.perAddress],
       ] as const) {
         const [counted] = await tx
           .select({
@@ -47,7 +54,7 @@ export class SignInLimiter {
             first: sql<number>`(extract(epoch from min(${signInTries.at})) * 1000)::float8`,
           })
           .from(signInTries)
-          .where(and(eq(column, key), gt(signInTries.at, since)));
+          .where(and(where, recent));
         if (counted.n >= limit) waits.push(Number(counted.first) + this.options.windowMs - now);
       }
       if (waits.length > 0) return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
