@@ -238,6 +238,30 @@ describe('TikTok (Content Posting API)', () => {
     expect(tiktok.requests.some((r) => r.path === '/v2/post/publish/status/fetch/')).toBe(true);
   });
 
+  test('TikTok has the video but its status cannot be read: failed as uncertain, never initialised again', async () => {
+    // Every status request fails while this test runs (the platform's retries included), none after it.
+    let failing = true;
+    tiktok.failNext(
+      (head) => failing && head.path.endsWith('/status/fetch/'),
+      { status: 503, body: { error: { code: 'internal_error', message: 'Service unavailable', log_id: 'fake-log' } } },
+      100,
+    );
+    const inits = () => tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/').length;
+    const before = inits();
+    const result = await publish('/social/tiktok/post', {
+      content: 'Status unbekannt',
+      mediaUrl: 'https://cdn.example/s.mp4',
+      mediaType: 'video',
+    });
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(
+      /^TikTok hat das Video angenommen, sein Status ist aber nicht abrufbar \(.*\) – bitte in TikTok prüfen, bevor es erneut gesendet wird\.$/,
+    );
+    await t.runPublishJobs();
+    expect(inits()).toBe(before + 1);
+    failing = false;
+  });
+
   test('an invalid token: failed with the German reason; a 429 is retried', async () => {
     tiktok.failNext(/video\/init/, tiktokRateLimit, 1);
     expect(

@@ -303,14 +303,24 @@ export const tiktok: Adapter = async (ctx, input) => {
   const publishId = init.data?.publish_id;
   if (!publishId) throw new PlatformError('TikTok hat keine publish_id zurückgegeben.', 'rejected');
   for (let i = 0; ; i += 1) {
-    const status = (await (
-      await platformFetch(
-        'tiktok',
-        `${base}/v2/post/publish/status/fetch/`,
-        { method: 'POST', headers, body: JSON.stringify({ publish_id: publishId }) },
-        options,
-      )
-    ).json()) as { data?: { status?: string; fail_reason?: string } };
+    let status: { data?: { status?: string; fail_reason?: string } };
+    try {
+      status = (await (
+        await platformFetch(
+          'tiktok',
+          `${base}/v2/post/publish/status/fetch/`,
+          { method: 'POST', headers, body: JSON.stringify({ publish_id: publishId }) },
+          options,
+        )
+      ).json()) as typeof status;
+    } catch (error) {
+      // TikTok has the video already: asked again, init would post it a second time.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PlatformError(
+        `TikTok hat das Video angenommen, sein Status ist aber nicht abrufbar (${reason}) – bitte in TikTok prüfen, bevor es erneut gesendet wird.`,
+        'uncertain',
+      );
+    }
     if (status.data?.status === 'PUBLISH_COMPLETE') return { remoteId: publishId };
     if (status.data?.status === 'FAILED')
       throw new PlatformError(
