@@ -2,7 +2,7 @@
 // A post is accepted (202) and published by the job queue; the same Idempotency-Key then answers how it ended.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startGraphFake, graphRateLimit, IG_USER, PAGE, type GraphFake } from '../../../tests/fakes/facebook-graph';
 import { startTelegramFake, TELEGRAM_TOKEN, telegramRateLimit } from '../../../tests/fakes/telegram-social';
 import { startTikTokFake, tiktokRateLimit, type TikTokFake } from '../../../tests/fakes/tiktok';
@@ -59,6 +59,33 @@ async function publish(path: string, json: Record<string, unknown>) {
 }
 
 describe('Telegram (Bot API)', () => {
+  test('a post the platform took whose success could not be recorded says the platform has it; it went out once', async () => {
+    const held = telegram.holdNext(/sendMessage/);
+    const before = telegram.requests.filter((r) => r.path.endsWith('/sendMessage')).length;
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const path = '/social/post/telegram';
+    const json = { content: 'Aufgezeichnet oder nicht' };
+    const accepted = await contractBody('social.post', await t.call(path, { method: 'POST', json, headers }));
+    const running = t.runPublishJobs();
+    await held.arrived;
+    // The database refuses the next change: the one that records the platform's success.
+    const spy = vi.spyOn(t.database.db, 'update').mockImplementationOnce(() => {
+      throw new Error('Datenbank nicht erreichbar');
+    });
+    held.release();
+    await running;
+    spy.mockRestore();
+    // Failed, and saying the platform has it (not the platform's refusal, which a Retry would answer by sending again).
+    const row = await contractBody('social.post', await t.call(path, { method: 'POST', json, headers }));
+    expect(row).toMatchObject({
+      id: accepted.id,
+      status: 'failed',
+      error:
+        'Die Plattform hat den Post angenommen, das Ergebnis konnte aber nicht gespeichert werden (Datenbank nicht erreichbar) – bitte auf der Plattform prüfen, bevor er erneut gesendet wird.',
+    });
+    expect(telegram.requests.filter((r) => r.path.endsWith('/sendMessage')).length).toBe(before + 1);
+  });
+
   test('a text goes out with sendMessage to the configured chat; the token is only in the Bot API path', async () => {
     const result = await publish('/social/post/telegram', { content: 'Eilmeldung: Test' });
     expect(result).toMatchObject({ platform: 'telegram', status: 'published' });

@@ -217,15 +217,24 @@ export class SocialPublisher {
       // Published already, or being published by another worker right now.
       return current;
     }
+    let remoteId: string;
     try {
       const attached = await this.attachment(row.id);
-      const { remoteId } = await ADAPTERS[row.platform as PlatformId](this.context(options.retry ?? this.retry), {
+      ({ remoteId } = await ADAPTERS[row.platform as PlatformId](this.context(options.retry ?? this.retry), {
         content: row.content,
         title: row.title ?? undefined,
         mediaUrl: this.pullAddress(row.mediaUrl, attached?.mediaId),
         mediaType: attached?.mediaType ?? options.mediaType,
         mediaFile: attached?.file,
-      });
+      }));
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'revoked') await this.tokens.markRevoked(row.platform);
+      const message = error instanceof Error ? error.message : String(error);
+      return this.fail(row, message, error);
+    }
+    // The platform has it: a failure to record that is said as such, not as the platform's refusal, so that nobody
+    // sends it again without looking first.
+    try {
       const [done] = await db
         .update(socialPostResults)
         .set({ status: 'published', remoteId, publishedAt: new Date(), error: null })
@@ -239,9 +248,8 @@ export class SocialPublisher {
       await this.events.publish({ topic: 'social', action: 'updated', id: row.id });
       return done;
     } catch (error) {
-      if (error instanceof PlatformError && error.kind === 'revoked') await this.tokens.markRevoked(row.platform);
-      const message = error instanceof Error ? error.message : String(error);
-      return this.fail(row, message, error);
+      const message = `Die Plattform hat den Post angenommen, das Ergebnis konnte aber nicht gespeichert werden (${error instanceof Error ? error.message : String(error)}) – bitte auf der Plattform prüfen, bevor er erneut gesendet wird.`;
+      return this.fail(row, message, new PlatformError(message, 'uncertain'));
     }
   }
 
