@@ -37,7 +37,7 @@ export function useComposePost() {
       const result: ComposeResult = { outcomes: [], rejected: [] };
       // One id for the post on all its platforms: the results list groups them, and Retry resends one of them.
       const postId = `post-${globalThis.crypto.randomUUID()}`;
-      for (const platform of req.platforms) {
+      for (const [index, platform] of req.platforms.entries()) {
         try {
           result.outcomes.push(
             await sendOrQueue(platform, {
@@ -50,8 +50,14 @@ export function useComposePost() {
             }),
           );
         } catch (error) {
-          // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form.
-          if (error instanceof Error && error.name === 'OutboxQuotaError') throw error;
+          // A full outbox stops here: nothing more can be kept safe, and the draft stays in the form. Where the post went
+          // out already, the platforms not reached stay picked for a resend, and only they.
+          if (error instanceof Error && error.name === 'OutboxQuotaError') {
+            if (result.outcomes.length === 0) throw error;
+            for (const left of req.platforms.slice(index))
+              result.rejected.push({ platform: left, reason: error.message });
+            break;
+          }
           result.rejected.push({ platform, reason: failureReason(error) });
         }
       }

@@ -6,6 +6,7 @@ import { db } from '@/db/db';
 import { server } from '@/mocks/node';
 import { lazyPanelsLoaded, renderWithProviders } from '../../../../tests/render';
 import { OutboxBadge } from '@/app/outbox-badge';
+import { DEFAULT_RETRY_SETTINGS, setRetrySettings } from '@/lib/resilience/retry';
 import { SocialPage } from './social-page';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -271,6 +272,32 @@ test('a full storage keeps the draft in the form with a German message', async (
     ),
   ).toBeInTheDocument();
   expect(screen.getByLabelText('Inhalt')).toHaveValue('Bitte nicht verlieren');
+});
+
+test('a full storage after one platform took the post keeps only the platforms not reached picked', async () => {
+  // Telegram takes it; Facebook's network fails and the outbox, full, cannot keep it.
+  server.use(http.post('*/api/social/post/facebook', () => HttpResponse.error()));
+  // The send's own retries (2 s, 4 s, 8 s) are not what this test is about.
+  setRetrySettings({ ...DEFAULT_RETRY_SETTINGS, retryDelay: 10 });
+  vi.spyOn(db.outbox, 'add').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+  const { user } = await setup();
+  await user.click(screen.getByRole('checkbox', { name: 'Telegram' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+  await writeContent(user, 'Nicht doppelt senden');
+  const sent = await sentCount();
+  await user.click(screen.getByRole('button', { name: 'Post Now' }));
+  expect(
+    (
+      await screen.findAllByText(
+        'Speicher voll: Der Post konnte nicht im Postausgang gespeichert werden. Ihr Entwurf bleibt im Formular erhalten.',
+        { exact: false },
+      )
+    ).length,
+  ).toBeGreaterThan(0);
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Telegram' })).not.toBeChecked());
+  expect(screen.getByRole('checkbox', { name: 'Facebook' })).toBeChecked();
+  expect(screen.getByLabelText('Inhalt')).toHaveValue('Nicht doppelt senden');
+  expect(await sentCount()).toBe(sent + 1);
 });
 
 test('a 4xx on Post Now keeps the text and names the reason', async () => {
