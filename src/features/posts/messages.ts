@@ -7,6 +7,7 @@ export const messages = {
   publishedBy: (name: string) => `Veröffentlicht von ${name}`,
   deletedText: (title: string) => `„${title}“ wurde gelöscht.`,
   shared: 'Post geteilt',
+  alreadySharing: 'Dieser Post wird gerade geteilt.',
   sharedText: (platform: string) => `Auf ${platform} veröffentlicht.`,
   queued: 'Im Postausgang',
   queuedText: 'Der Post wird gesendet, sobald die Verbindung zurück ist.',

@@ -192,6 +192,33 @@ test('Share posts to the platform; offline it goes to the outbox', async () => {
   expect(queued[0]).toMatchObject({ platform: 'telegram', status: 'queued' });
 });
 
+test('a second Share of a post while its first is under way sends nothing more', async () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let posted = 0;
+  server.use(
+    http.post('*/api/social/post/telegram', async () => {
+      posted += 1;
+      await held;
+      // Nothing returned: the demo backend's own handler answers it.
+    }),
+  );
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  const title = 'Börse: DAX auf Rekordhoch';
+  await user.type(screen.getByLabelText('Posts durchsuchen'), title);
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
+  await waitFor(() => expect(posted).toBe(1));
+  await openMenu(user, title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
+  expect(await screen.findByText('Dieser Post wird gerade geteilt.')).toBeInTheDocument();
+  release();
+  expect(await screen.findByText('Post geteilt')).toBeInTheDocument();
+  expect(posted).toBe(1);
+});
+
 test('a failed load says so and offers to load again', async () => {
   server.use(http.get('*/api/posts', () => HttpResponse.json({ message: 'kaputt' }, { status: 404 })));
   renderWithProviders(<PostsPage />);

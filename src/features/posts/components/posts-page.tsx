@@ -315,8 +315,13 @@ export function PostsPage() {
   const counts = useMemo(() => countPosts(posts), [posts]);
   const categories = useMemo(() => [...new Set([...CATEGORIES, ...posts.map((p) => p.category)])].sort(), [posts]);
 
-  const share = (post: Post) =>
+  // A post whose Share is still under way (a slow network retries for seconds) is not shared a second time meanwhile.
+  const sharing = useRef(new Set<string>());
+  const share = (post: Post) => {
+    if (sharing.current.has(post.id)) return void toast.info(messages.alreadySharing);
+    sharing.current.add(post.id);
     sharePost.mutate(post, {
+      onSettled: () => sharing.current.delete(post.id),
       onSuccess: (outcome) =>
         outcome.state === 'sent'
           ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
@@ -324,6 +329,7 @@ export function PostsPage() {
       onError: (error) =>
         toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
     });
+  };
   // The row actions keep one identity, so the list does not re-render when a dialog or a mutation changes state.
   const shareRef = useRef(share);
   useLayoutEffect(() => {
