@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import {
   askForSignIn,
+  getCsrf,
   HANDSHAKE_TIMEOUT_MS,
   operatorAuthHeaders,
   operatorTokenRejected,
@@ -73,6 +74,16 @@ export async function loadSession(): Promise<'ok' | 'none' | 'unreachable'> {
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? 'none' : 'unreachable';
   }
+}
+
+/**
+ * A cookie session's csrf goes stale in this tab when another tab signs in again (the new cookie is every tab's): a
+ * change then earns 403 'csrf'. The session is asked for once; true when it brought a new csrf to send the change with.
+ */
+export async function freshCsrf(error: ApiError): Promise<boolean> {
+  const before = getCsrf();
+  if (getConfig().apiMode !== 'live' || error.status !== 403 || !error.body?.includes('"code":"csrf"')) return false;
+  return (await loadSession()) === 'ok' && getCsrf() !== before;
 }
 
 /** Checks a token against the server (an authenticated call that changes nothing). */

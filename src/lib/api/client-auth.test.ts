@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { listErrors } from '@/db/error-log';
 import { getConfig, setConfig } from '@/lib/config';
-import { getCsrf, getOperatorToken, onOperatorTokenNeeded, setCsrf, setOperatorToken } from '@/lib/operator-token';
+import { getOperatorToken, onOperatorTokenNeeded, setOperatorToken } from '@/lib/operator-token';
 import { apiRequest, callApi } from './client';
 
 const original = getConfig();
@@ -140,37 +140,4 @@ test('a 401 for the token the call carried is recorded in the error log', async 
     error: 'API request failed with status 401: {"message":"Token ungültig."}',
   });
   expect(JSON.stringify(entries)).not.toContain('falsch-falsch-falsch-2');
-});
-
-test('a change refused for a stale csrf (another tab signed in again) asks for the session once and goes again', async () => {
-  sessionStorage.clear();
-  setCsrf('csrf-vom-alten-cookie');
-  setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
-  const seen: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const csrf = new Headers(init?.headers).get('X-Newsdesk-Csrf') ?? '';
-    seen.push(`${init?.method ?? 'GET'} ${new URL(url).pathname} ${csrf}`);
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.endsWith('/session'))
-      return json(200, {
-        user: { id: 'u1', name: 'Anna', email: 'anna@desk.example', role: 'Editor' },
-        via: 'session',
-        csrf: 'csrf-vom-neuen-cookie',
-      });
-    if (csrf !== 'csrf-vom-neuen-cookie')
-      return json(403, {
-        message: 'Sicherheitsprüfung fehlgeschlagen: Bitte die Seite neu laden und erneut versuchen.',
-        code: 'csrf',
-      });
-    return json(201, { ok: true });
-  });
-  await apiRequest('/users/u1/role', { method: 'POST', json: { role: 'Viewer' }, retries: false, record: false });
-  expect(seen).toEqual([
-    'POST /api/users/u1/role csrf-vom-alten-cookie',
-    'GET /api/session ',
-    'POST /api/users/u1/role csrf-vom-neuen-cookie',
-  ]);
-  expect(getCsrf()).toBe('csrf-vom-neuen-cookie');
 });

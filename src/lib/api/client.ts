@@ -12,7 +12,6 @@ import {
 import {
   credentialMark,
   isSignedIn,
-  getCsrf,
   operatorAuthHeaders,
   operatorTokenRejected,
   whenOperatorToken,
@@ -66,21 +65,15 @@ export function apiRequest(path: string, options: ApiOptions = {}): Promise<unkn
   const own = Object.keys(rest.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
   return withToken(!own, rest.signal, () =>
     watchAuth((stale) =>
-      execute(
-        () =>
-          withFreshCsrf(() =>
-            transport(url, { ...rest, headers: { ...liveAuth(rest.headers, method), ...rest.headers } }),
-          ),
-        {
-          service,
-          retries,
-          breaker,
-          record,
-          handled: stale,
-          operation: operation ?? resendable(method, path, query, rest),
-          context: { method, path, ...context },
-        },
-      ),
+      execute(() => transport(url, { ...rest, headers: { ...liveAuth(rest.headers, method), ...rest.headers } }), {
+        service,
+        retries,
+        breaker,
+        record,
+        handled: stale,
+        operation: operation ?? resendable(method, path, query, rest),
+        context: { method, path, ...context },
+      }),
     ),
   );
 }
@@ -119,28 +112,6 @@ function watchAuth<T>(call: (stale: (error: unknown) => boolean) => Promise<T>):
     operatorTokenRejected();
     throw error;
   });
-}
-
-/**
- * A cookie session's csrf goes stale in this tab when another tab signs in again (the new cookie is every tab's): a
- * change then earns 403 'csrf'. The session is asked for once, and the call goes again with its csrf.
- */
-async function withFreshCsrf<T>(send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (error) {
-    const before = getCsrf();
-    const stale =
-      getConfig().apiMode === 'live' &&
-      before !== undefined &&
-      error instanceof ApiError &&
-      error.status === 403 &&
-      error.body?.includes('"code":"csrf"');
-    if (!stale) throw error;
-    const { loadSession } = await import('@/lib/session-flow');
-    if ((await loadSession()) !== 'ok' || getCsrf() === before) throw error;
-    return send();
-  }
 }
 
 type Contract = typeof import('@/contract');
@@ -412,7 +383,7 @@ export async function callApi(id: OperationId, input: LooseInput = {}): Promise<
   };
   return withToken(sending.needsToken, input.signal, () =>
     watchAuth((stale) =>
-      execute(async () => check(await withFreshCsrf(send)), {
+      execute(async () => check(await send()), {
         service: input.service ?? serviceOf(sending.path),
         retries: multipart || !mayRetry ? false : input.retries,
         breaker: input.breaker,

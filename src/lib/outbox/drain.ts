@@ -4,6 +4,7 @@ import type { QueuedPost } from '@/db/db';
 import { loadDatabase } from '@/db/lazy';
 import { claimNext, markFailed, markSent, pruneOutbox, recoverStaleSending, requeue } from '@/db/outbox';
 import { ApiError } from '@/lib/http/api-error';
+import { getCsrf } from '@/lib/operator-token';
 import { failureReason, IN_PROGRESS_REASON } from './failure';
 import { loadContract } from '@/lib/api/client';
 import { postToPlatform } from '@/lib/api/social';
@@ -30,13 +31,28 @@ export class InvalidQueuedPostError extends Error {
   }
 }
 
+/**
+ * A post refused for a stale csrf goes again once the session brought a fresh one: a cookie session's csrf is this
+ * tab's, the cookie every tab's, so signing in again in another tab made every post here a final 403 (the outbox failed
+ * them all). Only the post paths have it, loaded with the outbox: the screens' up-front code has no room for it.
+ */
+export async function withFreshCsrf<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof ApiError && getCsrf() && (await (await import('@/lib/session-flow')).freshCsrf(error)))
+      return send();
+    throw error;
+  }
+}
+
 /** Sends one outbox entry; its stored key goes out as the Idempotency-Key on every attempt, retry and drain. */
 export const sendQueuedPost: SendQueued = async (entry) => {
   const { schemas } = await loadContract();
   const platform = schemas.Platform.safeParse(entry.platform);
   const body = schemas.SocialPostBody.safeParse(entry.payload);
   if (!platform.success || !body.success) throw new InvalidQueuedPostError();
-  return postToPlatform(platform.data, body.data, { idempotencyKey: entry.idempotencyKey });
+  return withFreshCsrf(() => postToPlatform(platform.data, body.data, { idempotencyKey: entry.idempotencyKey }));
 };
 
 /** The server's error code (ErrorBody.code), when its answer carried one. */

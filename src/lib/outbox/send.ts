@@ -2,7 +2,14 @@ import type { QueuedPost } from '@/db/db';
 import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
 import type { Platform, SocialPostBody } from '@/contract';
-import { failureReason, IN_PROGRESS_REASON, inProgressWaitMs, isFinalFailure, isStillInProgress } from './drain';
+import {
+  failureReason,
+  IN_PROGRESS_REASON,
+  inProgressWaitMs,
+  isFinalFailure,
+  isStillInProgress,
+  withFreshCsrf,
+} from './drain';
 import { requestOutboxDrain } from './drainer';
 
 export type SendOutcome =
@@ -28,7 +35,7 @@ export async function sendOrQueue(
     return { state: 'queued', platform, entry, reason: OFFLINE_REASON };
   }
   try {
-    const result = await postToPlatform(platform, payload, { idempotencyKey });
+    const result = await withFreshCsrf(() => postToPlatform(platform, payload, { idempotencyKey }));
     return { state: 'sent', platform, result };
   } catch (error) {
     if (isStillInProgress(error)) {

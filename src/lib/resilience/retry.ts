@@ -39,7 +39,7 @@ export function isRetryable(
   if (error instanceof ApiError) {
     if (error.code === 'CIRCUIT_OPEN') return false;
     // The server cannot say whether the provider acted, and answers any repeat the same: nothing to retry.
-    if (error.status === 502 && error.body?.includes('"code":"provider_uncertain"')) return false;
+    if (error.body?.includes('provider_uncertain')) return false;
     const network = error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT';
     const server = error.status >= 500 && error.status <= 599;
     if (condition === 'network-only') return network;
