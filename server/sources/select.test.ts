@@ -2,6 +2,8 @@
 import { expect, test } from 'vitest';
 import { keyTerms, topStory, type SelectedItem } from './select';
 
+// One instant for every item: two built a millisecond apart would otherwise order by that millisecond.
+const NOW = Date.now();
 const item = (id: string, title: string, sources: string[], hoursAgo = 1): SelectedItem => ({
   id,
   title,
@@ -10,7 +12,7 @@ const item = (id: string, title: string, sources: string[], hoursAgo = 1): Selec
   body: null,
   language: 'de',
   category: 'general',
-  publishedAt: new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
+  publishedAt: new Date(NOW - hoursAgo * 3600_000).toISOString(),
   sources,
 });
 
@@ -38,8 +40,8 @@ test('the story most distinct sources carry wins over a newer one-source story',
 
 test('a report that shares terms only with another member, not with the story, stays out of it', () => {
   const items = [
-    item('a', 'Scholz trifft Macron beim Gipfel', ['Alpha']),
-    item('b', 'Macron lobt Gipfel trotz Hitze in Paris', ['Beta']),
+    item('a', 'Scholz trifft Macron beim Gipfel', ['Alpha'], 1),
+    item('b', 'Macron lobt Gipfel trotz Hitze in Paris', ['Beta'], 2),
     // Shares „Hitze“ and „Paris“ with b only: another story.
     item('c', 'Hitze in Paris: Europa stöhnt', ['Gamma']),
   ];
