@@ -6,7 +6,7 @@ import { contractBody, createTestApp, diedThreeTimes, errorBody, type TestApp } 
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import type { Run } from '../../src/contract';
 import { eq, sql } from 'drizzle-orm';
-import { sources } from '../data/db/schema';
+import { newsTexts, sourceItems, sources } from '../data/db/schema';
 
 let t: TestApp;
 let feeds: FeedServer;
@@ -213,6 +213,48 @@ test('no matching item: the Scraper fails with the German reason, and Retry star
   expect(done.status).toBe('waiting');
   expect(done.log.join('\n')).toContain('Retry ab Scraper');
   expect((done.artefacts ?? []).find((a) => a.kind === 'item')?.sources).toEqual(['Gamma Wissen']);
+});
+
+test("an article address that answers with a cookie wall: the story is written from the feed's text, not the wall's", async () => {
+  feeds.set('/delta.json', {
+    type: 'application/feed+json',
+    body: JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Delta Hafen',
+      items: [
+        {
+          id: 'h1',
+          url: `${feeds.url}/delta/hafen`,
+          title: 'Hamburger Hafen meldet Rekordumschlag im Herbst',
+          content_text: 'Der Hamburger Hafen hat im Herbst so viele Container umgeschlagen wie nie zuvor.',
+          date_published: new Date().toISOString(),
+        },
+      ],
+    }),
+  });
+  // What many publishers send a reader without consent: a page whose only text is the consent request.
+  feeds.set('/delta/hafen', {
+    type: 'text/html; charset=utf-8',
+    body: '<html><head><title>Zustimmung erforderlich</title></head><body><main><div class="consent"><h2>Wir brauchen Ihre Zustimmung</h2><p>Wir und unsere Partner verwenden Cookies und ähnliche Technologien, um Inhalte und Werbung zu personalisieren und Zugriffe zu analysieren. Mit einem Klick auf Alle akzeptieren willigen Sie in die Verarbeitung ein.</p><p>Sie können Ihre Einwilligung jederzeit in den Datenschutzeinstellungen widerrufen. Alternativ lesen Sie werbefrei mit einem Pur-Abo für 2,99 Euro im Monat.</p></div></main></body></html>',
+  });
+  await addSource('Delta Hafen', '/delta.json');
+  await contractBody('sources.fetchAll', await t.call('/sources/fetch', { method: 'POST' }));
+  const started = await contractBody(
+    'workflow.aiNewsStart',
+    await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: 'Rekordumschlag', language: 'de' } }),
+  );
+  const run = await runToEnd(started.executionId);
+  expect(run.status).toBe('waiting');
+  expect(feeds.requests.some((r) => r.path.startsWith('/delta/hafen'))).toBe(true);
+  const storyId = (run.artefacts ?? []).find((a) => a.kind === 'story')?.id ?? '';
+  const [text] = await t.database.db.select().from(newsTexts).where(eq(newsTexts.newsId, storyId));
+  expect(text.body).toContain('Der Hamburger Hafen hat im Herbst so viele Container umgeschlagen wie nie zuvor.');
+  expect(text.body).not.toMatch(/Cookies|Zustimmung|Einwilligung|Pur-Abo/);
+  const [item] = await t.database.db
+    .select()
+    .from(sourceItems)
+    .where(eq(sourceItems.title, 'Hamburger Hafen meldet Rekordumschlag im Herbst'));
+  expect(item.body).toBeNull();
 });
 
 test('a stage whose instance went down with it three times fails with that reason, and Retry runs it afresh', async () => {

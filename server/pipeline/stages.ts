@@ -9,7 +9,7 @@ import { PLATFORMS, type Platform, type Run, type RunArtefact, type RunStageName
 import { media, news, newsTexts, runs, sourceItems } from '../data/db/schema';
 import { addNotification } from '../routes/dashboard/dashboard.queries';
 import { formatSize, thumbnailFor } from '../routes/media/media.queries';
-import { extractArticle } from '../sources/article';
+import { extractArticle, isArticleOf } from '../sources/article';
 import { selectItems, type SelectedItem } from '../sources/select';
 import { originsOf } from '../sources/store';
 import { speakByRoles, TTS_ENGINE_NAMES } from '../adapters/providers/tts';
@@ -44,7 +44,8 @@ async function scraper(context: StageContext): Promise<StageOutcome> {
   const topic = text(params.topic, context.run.topic);
   const chosen = await selectItems(db, { topic, category: text(params.category, 'general') });
   if (chosen.length === 0) throw new Error(`Keine aktuelle Meldung zum Thema „${topic}“ gefunden.`);
-  // The article's own text is what a story is written from; a page that cannot be read keeps the feed's summary.
+  // The article's own text is what a story is written from; a page that cannot be read, or is no article of the item
+  // (a consent wall, a paywall), keeps the feed's summary.
   await Promise.all(
     chosen
       .filter((item) => !item.body)
@@ -52,7 +53,7 @@ async function scraper(context: StageContext): Promise<StageOutcome> {
         const article = await extractArticle(item.url, { allowPrivate: context.allowPrivate, timeoutMs: 10_000 }).catch(
           () => undefined,
         );
-        if (article && article.text.length > item.summary.length)
+        if (article && article.text.length > item.summary.length && isArticleOf(article, item.title))
           await db.update(sourceItems).set({ body: article.text }).where(eq(sourceItems.id, item.id));
       }),
   );

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { extractArticle } from './article';
+import { extractArticle, isArticleOf } from './article';
 
 const PAGE = `<!DOCTYPE html>
 <html lang="de">
@@ -74,4 +74,29 @@ test('a 404, a PDF and an internal address without allowPrivate give undefined',
   expect(await extractArticle(`${base}/pdf`, { allowPrivate: true })).toBeUndefined();
   expect(await extractArticle(`${base}/artikel`, { allowPrivate: false })).toBeUndefined();
   expect(await extractArticle('kein link', { allowPrivate: true })).toBeUndefined();
+});
+
+test("an article is the item's when a key word of its title opens the page; a wall or another story is not", () => {
+  const title = 'Hochwasser an der Elbe: Dresden ruft Alarmstufe 3 aus';
+  expect(isArticleOf({ text: EXPECTED_TEXT }, title)).toBe(true);
+  // The headline on the page counts too: the text may not repeat the feed's words.
+  expect(
+    isArticleOf({ title: 'Alarmstufe 3 in Dresden', text: 'Die Stadt bittet Anwohner, ihre Keller zu räumen.' }, title),
+  ).toBe(true);
+  // A consent wall, a paywall, a sign-up box: their words open the text.
+  const wall =
+    'Wir und unsere Partner verwenden Cookies, um Inhalte zu personalisieren. Mit Alle akzeptieren willigen Sie ein. Hochwasser an der Elbe: Dresden ruft Alarmstufe 3 aus.';
+  expect(isArticleOf({ text: wall }, title)).toBe(false);
+  const paywall =
+    'Hochwasser an der Elbe: Weiterlesen mit Abonnement. Jetzt abonnieren und alle Artikel lesen, den ersten Monat gratis.';
+  expect(isArticleOf({ text: paywall }, title)).toBe(false);
+  // Readability took another block of the page: not one word of the item's title.
+  expect(
+    isArticleOf(
+      { title: 'Beispiel-Zeitung', text: 'Bundesliga: Der Tabellenführer verliert überraschend in Bochum.' },
+      title,
+    ),
+  ).toBe(false);
+  // A title without a word of four letters cannot be checked and is not held against the page.
+  expect(isArticleOf({ text: 'Die EU und die UN beraten.' }, 'EU und UN')).toBe(true);
 });

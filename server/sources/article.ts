@@ -2,6 +2,8 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { guardedFetch } from '../adapters/net/guarded-fetch';
+import { normalizeTitle } from './feed';
+import { keyTerms } from './select';
 
 export interface ExtractedArticle {
   title?: string;
@@ -54,6 +56,26 @@ export async function extractArticle(
   } catch {
     return undefined;
   }
+}
+
+// The words of a cookie-consent wall, a paywall or a sign-up box: where two of them open the text, the page is no article.
+const WALL_WORDS =
+  /\b(cookies?|einwilligung|einwilligen|zustimmen|zustimmung|consent|datenschutzeinstellungen|privatsphare|werbefrei|pur abo|werbung und tracking|tracking|abonnieren|abonnement|abo abschliessen|paywall|subscribe|subscription|accept all|alle akzeptieren|akzeptieren|newsletter|anmelden|registrieren)\b/g;
+const WALL_HEAD_CHARS = 1200;
+
+/**
+ * Whether the page's text is the item's article: a key word of the item's title (four letters or more) appears in the
+ * page's title or its opening, and the opening is not a consent wall, paywall or sign-up box — the lead sentences of
+ * such a page would otherwise become the story.
+ */
+export function isArticleOf(article: ExtractedArticle, itemTitle: string): boolean {
+  const head = normalizeTitle(article.text.slice(0, WALL_HEAD_CHARS));
+  const walls = new Set(head.match(WALL_WORDS) ?? []);
+  if (walls.size >= 2) return false;
+  const terms = [...new Set(keyTerms(itemTitle))].filter((t) => t.length >= 4);
+  if (terms.length === 0) return true;
+  const opening = ` ${normalizeTitle(`${article.title ?? ''} ${article.text.slice(0, 3000)}`)} `;
+  return terms.some((t) => opening.includes(t));
 }
 
 /** The page as text, in the charset of the header, else of a <meta> near the top, else UTF-8. */
