@@ -37,7 +37,7 @@ describe.skipIf(unavailable)('a job whose process dies (SIGKILL) mid-run', () =>
       uniqueKey: 'crash-1',
     });
     const script = fileURLToPath(new URL('./blocking-worker.ts', import.meta.url));
-    child = spawn(process.execPath, ['--import', 'tsx', script, cluster.url, 'test.crash', '900'], {
+    child = spawn(process.execPath, ['--import', 'tsx', script, cluster.url, 'test.crash', '3000'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const running = child;
@@ -52,7 +52,7 @@ describe.skipIf(unavailable)('a job whose process dies (SIGKILL) mid-run', () =>
       { pollMs: 20, leaseMs: 300, workerId: 'heir' },
     );
     // Three of the child's lease periods: its renewals keep the job in its hand.
-    for (const end = Date.now() + 2700; Date.now() < end; await sleep(100)) expect(await heir.runDue()).toBe(0);
+    for (const end = Date.now() + 9000; Date.now() < end; await sleep(100)) expect(await heir.runDue()).toBe(0);
     expect(await jobState(database.db, 'crash-1')).toMatchObject({ done: false, claimed: true, attempts: 1 });
 
     const exited = once(running, 'exit');

