@@ -101,6 +101,11 @@ test('the run waits with its story in review; Publish posts it with its sources 
     title: TITLE,
     url: `${feeds.url}/alpha/energie-gesetz`,
     sources: ['Alpha Nachrichten', 'Beta Zeitung'],
+    // Each outlet with its own report of it.
+    links: [
+      { source: 'Alpha Nachrichten', url: `${feeds.url}/alpha/energie-gesetz` },
+      { source: 'Beta Zeitung', url: `${feeds.url}/beta/artikel/energie` },
+    ],
   });
   // Nothing invented: every sentence of the script stands in a source text.
   const sentences = [...details.script.matchAll(/(.+?)\s*\[(\d+)\]\s*/g)].map((m) => m[1].trim());
@@ -132,6 +137,7 @@ test('the run waits with its story in review; Publish posts it with its sources 
   expect(text).toContain(TITLE);
   expect(text).toContain(`${PUBLIC}/news/${slug}`);
   expect(text).toContain(`• Alpha Nachrichten: ${feeds.url}/alpha/energie-gesetz`);
+  expect(text).toContain(`• Beta Zeitung: ${feeds.url}/beta/artikel/energie`);
   expect(text).toContain(REVIEWED);
   // The run's rendered clip goes with it, at its stable public address.
   expect(message.video).toBe(`${PUBLIC}/news/${slug}/video`);
@@ -163,6 +169,7 @@ test('the run waits with its story in review; Publish posts it with its sources 
   const html = await (await page(`/news/${slug}`)).text();
   expect(html).toContain(`<h1>${TITLE}</h1>`);
   expect(html).toContain(`href="${feeds.url}/alpha/energie-gesetz"`);
+  expect(html).toContain(`<a href="${feeds.url}/beta/artikel/energie" rel="noopener noreferrer">Beta Zeitung</a>`);
   expect(html).toContain(REVIEWED);
   expect(html).toContain(`<audio controls preload="metadata" src="/news/${slug}/audio">`);
   const feed = await (await page('/feed.xml')).text();

@@ -223,12 +223,25 @@ export async function moveStory(
 
 const TELEGRAM_CAPTION = 1024;
 
+/** An item a story cites, as its provenance keeps it. */
+export type CitedItem = (typeof newsTexts.$inferSelect)['sources'][number];
+
+/**
+ * Each source that carried a cited item with its own address for it. A story filed before those were kept has the
+ * item's address for each of its sources (a source-less item: the address's host).
+ */
+export function citedLinks(item: Pick<CitedItem, 'url' | 'sources' | 'links'>): Array<{ source: string; url: string }> {
+  if (item.links && item.links.length > 0) return item.links;
+  const names = item.sources.length > 0 ? item.sources : [new URL(item.url).hostname];
+  return names.map((source) => ({ source, url: item.url }));
+}
+
 /** What a post says: title, teaser, the public page, the sources with their links and the disclosure. */
 export function postContent(
   story: {
     title: string;
     teaser: string;
-    sources: Array<{ title: string; url: string; sources: string[] }>;
+    sources: Array<Pick<CitedItem, 'url' | 'sources' | 'links'>>;
     disclosure: string;
     link?: string;
   },
@@ -237,8 +250,10 @@ export function postContent(
   const fixed = [story.title, ...(story.link ? [story.link] : []), story.disclosure].join('\n\n').length + 12;
   const lines: string[] = [];
   // Sources and disclosure always go (as many sources as fit beside the title); a long teaser is what gives way.
-  for (const s of story.sources) {
-    const line = `• ${s.sources[0] ?? new URL(s.url).hostname}: ${s.url}`;
+  // Every outlet that carried an item, with its own report's address, once per address.
+  const links = story.sources.flatMap(citedLinks).filter((l, i, all) => all.findIndex((o) => o.url === l.url) === i);
+  for (const { source, url } of links) {
+    const line = `• ${source}: ${url}`;
     if (fixed + ['Quellen:', ...lines, line].join('\n').length > limit) break;
     lines.push(line);
   }

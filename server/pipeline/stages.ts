@@ -11,7 +11,7 @@ import { addNotification } from '../routes/dashboard/dashboard.queries';
 import { formatSize, thumbnailFor } from '../routes/media/media.queries';
 import { extractArticle, isArticleOf } from '../sources/article';
 import { selectItems, type SelectedItem } from '../sources/select';
-import { originsOf } from '../sources/store';
+import { originLinksOf, originsOf } from '../sources/store';
 import { speakByRoles, TTS_ENGINE_NAMES } from '../adapters/providers/tts';
 import { probeDurationMs } from '../adapters/media-engines/render';
 import { appendLog } from '../routes/workflow/workflow.queries';
@@ -104,12 +104,17 @@ export async function fileStory(
   const story = await writeStory(deps.credentials, items, options);
   if (options.signal?.aborted) throw new Error('abgebrochen');
   const first = items[story.lead - 1] ?? items[0];
+  const links = await originLinksOf(
+    db,
+    items.map((i) => i.id),
+  );
   const cited = items.map((item, i) => ({
     n: i + 1,
     title: item.title,
     url: item.url,
     sources: item.sources,
     publishedAt: item.publishedAt,
+    links: links.get(item.id) ?? [],
   }));
   const created = await db.transaction(async (tx) => {
     const inserted = await tx

@@ -237,6 +237,22 @@ export async function originsOf(db: Db, ids: string[]): Promise<Map<string, stri
   return map;
 }
 
+/** Each item's sources with the address each gave it, in the order they carried it. */
+export async function originLinksOf(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, Array<{ source: string; url: string }>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(sourceItemOrigins)
+    .where(inArray(sourceItemOrigins.itemId, ids))
+    .orderBy(sourceItemOrigins.seenAt);
+  const map = new Map<string, Array<{ source: string; url: string }>>();
+  for (const r of rows) map.set(r.itemId, [...(map.get(r.itemId) ?? []), { source: r.sourceName, url: r.url }]);
+  return map;
+}
+
 export function toSourceItem(row: ItemRow, names: string[]): SourceItem {
   return {
     id: row.id,

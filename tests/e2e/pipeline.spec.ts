@@ -172,6 +172,13 @@ test('the story in review in AI News: its sources are the feeds; Publish posts i
   );
   await expect(first).toContainText('Alpha Nachrichten');
   await expect(first).toContainText('Beta Zeitung');
+  // The other feed's own report is linked from its name, so every outlet's report stays one click away.
+  const own = await first.getByRole('link', { name: STORY }).getAttribute('href');
+  const other = first.getByRole('link', { name: /^(Alpha Nachrichten|Beta Zeitung)$/ });
+  await expect(other).toHaveCount(1);
+  const otherHref = await other.getAttribute('href');
+  expect(otherHref).toMatch(new RegExp(`^${feeds.url}/(alpha/energie-gesetz|beta/artikel/energie)$`));
+  expect(otherHref).not.toBe(own);
   await page.keyboard.press('Escape');
 
   // Nothing invented: every sentence of the story stands in a text of the feeds or the article it was read from.

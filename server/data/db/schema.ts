@@ -296,7 +296,16 @@ export const newsTexts = pgTable('news_texts', {
   teaser: text('teaser').notNull().default(''),
   /** The items the story was written from as they were then, numbered as it cites them: provenance outlives the items. */
   sources: jsonb('sources')
-    .$type<Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>>()
+    .$type<
+      Array<{
+        n: number;
+        title: string;
+        url: string;
+        sources: string[];
+        publishedAt: string | null;
+        links?: Array<{ source: string; url: string }>;
+      }>
+    >()
     .notNull()
     .default([]),
   /** The disclosure line it went out with; null until it is published. */

@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { news, newsTexts } from '../../data/db/schema';
 import { HttpError } from '../../http/errors';
-import { portraitOf, runVideos } from '../../pipeline/publication';
+import { citedLinks, portraitOf, runVideos, type CitedItem } from '../../pipeline/publication';
 import { sendStoredFile } from '../media/media.handlers';
 import { publishedStory, storyMedia } from './news.queries';
 
@@ -37,6 +37,17 @@ const scriptHtml = (script: string) =>
     .map((para) => `<p>${escapeHtml(para).replace(/\[(\d+)\]/g, '<sup><a href="#quelle-$1">[$1]</a></sup>')}</p>`)
     .join('\n');
 
+/** The sources that carried an item, each linked to its own report where that is not the item's address already. */
+function carriers(item: CitedItem): string {
+  return citedLinks(item)
+    .map(({ source, url }) =>
+      url === item.url
+        ? escapeHtml(source)
+        : `<a href="${escapeHtml(url)}" rel="noopener noreferrer">${escapeHtml(source)}</a>`,
+    )
+    .join(', ');
+}
+
 function pageHtml(input: {
   title: string;
   teaser: string;
@@ -44,14 +55,14 @@ function pageHtml(input: {
   publishedAt: string | null;
   writtenBy: string;
   disclosure: string;
-  sources: Array<{ n: number; title: string; url: string; sources: string[]; publishedAt: string | null }>;
+  sources: CitedItem[];
   audio?: string;
   video?: string;
 }): string {
   const sources = input.sources
     .map(
       (s) =>
-        `<li id="quelle-${s.n}"><a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${escapeHtml(s.title)}</a> <span class="meta">– ${escapeHtml(s.sources.join(', ') || new URL(s.url).hostname)}, ${escapeHtml(dateDe(s.publishedAt))}</span></li>`,
+        `<li id="quelle-${s.n}"><a href="${escapeHtml(s.url)}" rel="noopener noreferrer">${escapeHtml(s.title)}</a> <span class="meta">– ${carriers(s)}, ${escapeHtml(dateDe(s.publishedAt))}</span></li>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -121,7 +132,7 @@ export function registerPublicChannel(app: Hono<AppEnv>): void {
       const sources = texts?.sources ?? [];
       const content = [
         scriptHtml(texts?.body ?? ''),
-        `<p>Quellen:</p><ol>${sources.map((s) => `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> (${escapeHtml(s.sources.join(', '))})</li>`).join('')}</ol>`,
+        `<p>Quellen:</p><ol>${sources.map((s) => `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a> (${carriers(s)})</li>`).join('')}</ol>`,
         `<p>${escapeHtml(texts?.disclosure ?? '')}</p>`,
       ].join('');
       const enclosure = files.video ?? files.audio;

@@ -73,6 +73,8 @@ export const NewsSourceRef = z.object({
   /** Every source that carried the item. */
   sources: z.array(z.string()),
   publishedAt: z.nullable(z.string()),
+  /** Each source that carried the item with its own address for it (absent on stories filed before the desk kept them). */
+  links: z.optional(z.array(z.object({ source: z.string(), url: z.string() }))),
 });
 export type NewsSourceRef = z.infer<typeof NewsSourceRef>;
 /** Where a story went on one platform of its run: a post, or skipped with the German reason. */

@@ -30,6 +30,10 @@ const DETAILS = {
       url: 'https://alpha.example/energie',
       sources: ['Alpha Nachrichten', 'Beta Zeitung'],
       publishedAt: '2026-11-20T11:15:00.000Z',
+      links: [
+        { source: 'Alpha Nachrichten', url: 'https://alpha.example/energie' },
+        { source: 'Beta Zeitung', url: 'https://beta.example/bundestag-energie' },
+      ],
     },
     {
       n: 2,
@@ -81,6 +85,12 @@ test('the details show teaser, script, the cited items with links, source names 
   expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   expect(first).toHaveTextContent('[1]');
   expect(first).toHaveTextContent('Alpha Nachrichten, Beta Zeitung');
+  // Each outlet that carried it with its own report: Beta's is linked; Alpha's is the item's own link above.
+  expect(within(first).getByRole('link', { name: 'Beta Zeitung' })).toHaveAttribute(
+    'href',
+    'https://beta.example/bundestag-energie',
+  );
+  expect(within(first).queryByRole('link', { name: 'Alpha Nachrichten' })).toBeNull();
   expect(first).toHaveTextContent('20.11.2026');
   const second = within(details).getByTestId('news-details-source-2');
   expect(within(second).getByRole('link', { name: 'Förderung ab Januar' })).toHaveAttribute(
@@ -88,6 +98,8 @@ test('the details show teaser, script, the cited items with links, source names 
     'https://beta.example/foerderung',
   );
   expect(second).toHaveTextContent('Beta Zeitung · ohne Datum');
+  // A story filed before the desk kept each outlet's address: the names alone.
+  expect(within(second).queryByRole('link', { name: 'Beta Zeitung' })).toBeNull();
 
   expect(within(details).getByTestId('news-details-written-by')).toHaveTextContent('Geschrieben von: gpt-4o-mini');
   expect(within(details).getByRole('heading', { name: 'KI-Hinweis' })).toBeInTheDocument();

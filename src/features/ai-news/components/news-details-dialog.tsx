@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -28,6 +28,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The sources that carried the item, each linked to its own report where that is another address than the item's. */
+function Carriers({ source }: { source: NewsSourceRef }) {
+  const links = source.links?.length ? source.links : source.sources.map((name) => ({ source: name, url: source.url }));
+  return links.map((link, i) => (
+    <Fragment key={`${link.source}-${i}`}>
+      {i > 0 && ', '}
+      {link.url === source.url ? (
+        link.source
+      ) : (
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+          {link.source}
+        </a>
+      )}
+    </Fragment>
+  ));
+}
+
 function SourceEntry({ source }: { source: NewsSourceRef }) {
   return (
     <li className="flex gap-2 text-sm" data-testid={`news-details-source-${source.n}`}>
@@ -42,7 +59,7 @@ function SourceEntry({ source }: { source: NewsSourceRef }) {
           {source.title}
         </a>
         <p className="text-muted-foreground">
-          {source.sources.join(', ')} · {source.publishedAt ? formatDateTimeMedium(source.publishedAt) : text.noDate}
+          <Carriers source={source} /> · {source.publishedAt ? formatDateTimeMedium(source.publishedAt) : text.noDate}
         </p>
       </div>
     </li>
