@@ -1,5 +1,5 @@
 // One call to a provider's HTTP API with its failures turned into German ErrorBody answers; the key never reaches a message.
-import { HttpError } from '../../http/errors';
+import { HttpError, uncertain } from '../../http/errors';
 
 export interface ProviderRequest {
   /** The provider's name as the operator knows it (HeyGen, Tavus, …). */
@@ -12,6 +12,11 @@ export interface ProviderRequest {
   secrets?: (string | undefined)[];
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * The call orders work the provider does and bills once (a video): sent and unanswered in time, or answered without
+   * the order's number, it may have been taken, so it is uncertain — kept under its Idempotency-Key, never sent again.
+   */
+  orders?: string;
 }
 
 /** The provider's own words about an error, from the shapes the providers document. */
@@ -79,7 +84,7 @@ export function providerError(
 
 /** Calls the provider and answers its JSON; throws HttpError on a network failure, a time-out or a non-2xx answer. */
 export async function callProvider<T>(request: ProviderRequest): Promise<T> {
-  const { name, url, method = 'GET', json, secrets, timeoutMs = 30_000, fetchImpl = fetch } = request;
+  const { name, url, method = 'GET', json, secrets, timeoutMs = 30_000, fetchImpl = fetch, orders } = request;
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -92,6 +97,7 @@ export async function callProvider<T>(request: ProviderRequest): Promise<T> {
     });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
+    if (timedOut && orders) throw mayHaveOrdered(name, orders);
     throw new HttpError(
       502,
       timedOut ? `${name} antwortet nicht (Zeitüberschreitung).` : `${name} ist nicht erreichbar.`,
@@ -106,7 +112,15 @@ export async function callProvider<T>(request: ProviderRequest): Promise<T> {
     // Not JSON: the text itself is the provider's answer.
   }
   if (!response.ok) throw providerError(name, response.status, body, response.headers.get('retry-after'), secrets);
-  if (body === undefined || typeof body === 'string')
+  if (body === undefined || typeof body === 'string') {
+    if (orders) throw mayHaveOrdered(name, orders);
     throw new HttpError(502, `${name} hat keine lesbare Antwort geschickt.`, 'provider_bad_answer');
+  }
   return body as T;
 }
+
+/** The answer to an order the provider may have taken without saying so: the operator checks there, nothing resends it. */
+export const mayHaveOrdered = (name: string, what: string) =>
+  uncertain(
+    `${name} hat nicht rechtzeitig bestätigt. ${what} ist dort möglicherweise trotzdem in Auftrag gegeben und wird nicht noch einmal bestellt – bitte im Konto bei ${name} prüfen.`,
+  );

@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startModelsLabFake, type ModelsLabFake } from '../../../tests/fakes/modelslab';
 import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
@@ -54,4 +56,56 @@ test("My Projects' Retry: POST /video/modelslab/generate with the failed project
   expect(projects.filter((p) => p.platform === 'modelslab').map((p) => p.id)).toEqual([created.id]);
   const sent = modelslab.requests.filter((r) => r.path === '/api/v6/video/text2video').map((r) => r.body);
   expect(sent[1]).toMatchObject({ prompt: expect.stringContaining('Gewitter über Hamburg') });
+});
+
+test('a video order ModelsLab took but did not confirm in time is uncertain: the same key never orders it again', async () => {
+  // ModelsLab receives the order and answers only after the desk has given up waiting (its answer per
+  // docs.modelslab.com/video-api/text-to-video: {status, id, …}).
+  const received: string[] = [];
+  const slow = createServer((request, response) => {
+    received.push(request.url ?? '');
+    request.resume();
+    setTimeout(() => response.end(JSON.stringify({ status: 'processing', id: 77, eta: 30 })), 5000);
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const desk = await createTestApp({
+    database: t.database,
+    credentials: createCredentials({
+      MODELSLAB_API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api`,
+      MODELSLAB_API_KEY: 'ml-key-123456',
+      VIDEO_POLL_INTERVAL_MS: '60000',
+    }),
+  });
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 1500)));
+  try {
+    const order = () =>
+      desk.call('/video/generate', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': 'video-uncertain-1' },
+        json: {
+          platform: 'modelslab',
+          avatar: 'anna',
+          script: 'Sturm über Kiel',
+          background: 'studio',
+          voice: 'de-DE',
+        },
+      });
+    const first = await order();
+    expect(first.status).toBe(502);
+    const message =
+      'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben und wird nicht noch einmal bestellt – bitte im Konto bei ModelsLab prüfen.';
+    expect(await errorBody(first)).toEqual({ message, code: 'provider_uncertain' });
+    // The console's retry with the same key: the same answer, and ModelsLab got the order once.
+    const again = await order();
+    expect(again.status).toBe(502);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await errorBody(again)).message).toBe(message);
+    expect(received).toEqual(['/api/v6/video/text2video']);
+  } finally {
+    spy.mockRestore();
+    await desk.close();
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
+  }
 });

@@ -3,7 +3,7 @@
 import type { Avatar, VideoProvider } from '../../../../src/contract';
 import { HttpError, notConfigured } from '../../../http/errors';
 import type { Credentials, ProviderName } from '../credentials';
-import { callProvider } from '../provider-call';
+import { callProvider, mayHaveOrdered } from '../provider-call';
 import { isConsoleVoice, voiceFor } from '../../media-engines/voices';
 
 export interface JobInput {
@@ -48,9 +48,9 @@ export async function requireKey(credentials: Credentials, provider: VideoProvid
   return key;
 }
 
-/** The job id of a create answer; a 2xx answer without one is a provider fault. */
+/** The job id of a create answer; a 2xx answer without one may still have started the job. */
 function required(name: string, id: string | undefined): string {
-  if (!id) throw new HttpError(502, `${name} hat keine Auftragsnummer geschickt.`, 'provider_bad_answer');
+  if (!id) throw mayHaveOrdered(name, 'Das Video');
   return id;
 }
 
@@ -97,6 +97,7 @@ const heygen: VideoAdapter = {
     const answer = await callProvider<{ data?: { video_id?: string } }>({
       name: 'HeyGen',
       url: `${credentials.url('heygen')}/v2/video/generate`,
+      orders: 'Das Video',
       method: 'POST',
       headers: { 'X-Api-Key': key },
       secrets: [key],
@@ -181,6 +182,7 @@ const tavus: VideoAdapter = {
     const answer = await callProvider<{ video_id?: string }>({
       name: 'Tavus',
       url: `${credentials.url('tavus')}/v2/videos`,
+      orders: 'Das Video',
       method: 'POST',
       headers: { 'x-api-key': key },
       secrets: [key],
@@ -249,6 +251,7 @@ const did: VideoAdapter = {
     const answer = await callProvider<{ id?: string }>({
       name: 'D-ID',
       url: `${credentials.url('did')}/talks`,
+      orders: 'Das Video',
       method: 'POST',
       headers: { Authorization: `Basic ${key}` },
       secrets: [key],
@@ -302,6 +305,7 @@ const modelslab: VideoAdapter = {
     const a = await callProvider<ModelsLabAnswer>({
       name: 'ModelsLab',
       url: `${credentials.url('modelslab')}/v6/video/text2video`,
+      orders: 'Das Video',
       method: 'POST',
       secrets: [key],
       json: {
