@@ -5,6 +5,7 @@ import { ApiError, httpError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import { breakerState, onBreakerChange, resetBreakers, VIDEO_BREAKER } from './breakers';
 import { execute } from './execute';
+import type { RetryableOperation } from './retry-registry';
 import { isRetryable, retryDelay, setRetrySettings, DEFAULT_RETRY_SETTINGS } from './retry';
 
 const serverError = () => httpError(503, 'down', 'http://x/api/thing', 'Service Unavailable');
@@ -287,6 +288,28 @@ describe('execute: circuit breaker against the mock server', () => {
       resolved: false,
       context: { path: '/probe/thing' },
     });
+  });
+
+  test('a call the provider may have carried out is logged without a Retry; another failure keeps its Retry', async () => {
+    const operation: RetryableOperation = {
+      kind: 'video.generate',
+      args: { provider: 'heygen', body: { avatar: 'anna', script: 'Guten Abend.' } },
+    };
+    const uncertain = httpError(
+      502,
+      JSON.stringify({ message: 'HeyGen hat nicht rechtzeitig bestätigt.', code: 'provider_uncertain' }),
+      'u',
+    );
+    await expect(
+      execute(() => Promise.reject(uncertain), { service: 'heygen', retries: false, operation }),
+    ).rejects.toBe(uncertain);
+    const rejected = httpError(502, JSON.stringify({ message: 'abgelehnt', code: 'provider_rejected' }), 'u');
+    await expect(execute(() => Promise.reject(rejected), { service: 'tavus', retries: false, operation })).rejects.toBe(
+      rejected,
+    );
+    const entries = await listErrors();
+    expect(entries.find((e) => e.service === 'heygen')?.operation).toBeUndefined();
+    expect(entries.find((e) => e.service === 'tavus')?.operation).toEqual(operation);
   });
 });
 

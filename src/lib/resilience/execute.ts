@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/http/api-error';
 import { getBreaker, isAbort, type BreakerOptions } from './breakers';
 import { recordFailure } from './record';
 import type { RetryableOperation } from './retry-registry';
-import { getRetrySettings, isRetryable, retryDelay } from './retry';
+import { getRetrySettings, isRetryable, isUncertain, retryDelay } from './retry';
 
 export { recordFailure };
 
@@ -69,7 +69,13 @@ export async function execute<T>(fn: (attempt: number) => Promise<T>, options: E
   } catch (error) {
     if (isAbort(error)) throw error;
     if (options.record !== false && !options.handled?.(error))
-      await recordFailure(options.service, error, retryCount, options);
+      // An uncertain call is not offered for Retry in the error log: a fresh send could make it happen twice.
+      await recordFailure(
+        options.service,
+        error,
+        retryCount,
+        isUncertain(error) ? { context: options.context } : options,
+      );
     if (error && typeof error === 'object') Object.assign(error, { retryCount });
     throw error;
   } finally {

@@ -31,6 +31,10 @@ export function retryDelay(attempt: number, settings: RetrySettings = current): 
   return Math.round(settings.retryDelay * settings.backoffMultiplier ** (attempt - 1));
 }
 
+/** The server could not say whether the provider acted (it took the call, then no answer came). */
+export const isUncertain = (error: unknown): boolean =>
+  error instanceof ApiError && (error.body?.includes('provider_uncertain') ?? false);
+
 /** SPEC §8 retry eligibility: network error, time-out, 5xx, or a rate-limit message; never an open circuit. */
 export function isRetryable(
   error: unknown,
@@ -39,7 +43,7 @@ export function isRetryable(
   if (error instanceof ApiError) {
     if (error.code === 'CIRCUIT_OPEN') return false;
     // The server cannot say whether the provider acted, and answers any repeat the same: nothing to retry.
-    if (error.body?.includes('provider_uncertain')) return false;
+    if (isUncertain(error)) return false;
     const network = error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT';
     const server = error.status >= 500 && error.status <= 599;
     if (condition === 'network-only') return network;
