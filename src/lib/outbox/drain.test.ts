@@ -178,6 +178,35 @@ describe('outbox draining', () => {
     expect(await statusOf(a.id)).toBe('sent');
   });
 
+  test('a server that took the post but answers in a shape this console does not know: done, never sent again', async () => {
+    // A server newer than the cached console: 202 with a result this console's contract does not read.
+    let requests = 0;
+    server.use(
+      http.post('*/api/social/post/facebook', () => {
+        requests += 1;
+        return HttpResponse.json({ postId: 'p-1', state: 'angenommen' }, { status: 202 });
+      }),
+    );
+    const queued = await enqueuePost({ platform: 'facebook', payload: payload('Neue Antwort') });
+    const result = await drainOutbox({ locks: createMemoryLockManager() });
+    expect(result).toMatchObject({ sent: 1, failed: 0 });
+    expect(await statusOf(queued.id)).toBe('sent');
+    await drainOutbox({ locks: createMemoryLockManager() });
+    expect(requests).toBe(1);
+
+    // Post Now: the same answer is no refusal to resend, and nothing goes into the outbox.
+    const before = (await listOutbox()).length;
+    const outcome = await sendOrQueue('facebook', payload('Sofort'));
+    expect(outcome).toEqual({
+      state: 'accepted',
+      platform: 'facebook',
+      reason:
+        'Vom Server angenommen, aber mit einer unerwarteten Antwort bestätigt – bitte unter Posts prüfen, nicht noch einmal senden.',
+    });
+    expect((await listOutbox()).length).toBe(before);
+    expect(requests).toBe(2);
+  });
+
   test('two tabs draining at once (one lock manager) send each post once; the second tab is not the leader', async () => {
     const locks = createMemoryLockManager();
     const entries = [

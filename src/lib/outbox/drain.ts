@@ -67,6 +67,14 @@ function codeOf(error: ApiError): string | undefined {
   }
 }
 
+/**
+ * The server answered 2xx, but not as this console's contract says (a server newer than the console): it took the post,
+ * so the post is done here; a resend would publish it twice.
+ */
+export const isContractBreak = (error: unknown): boolean => error instanceof ApiError && error.code === 'CONTRACT';
+export const ACCEPTED_UNCONFIRMED =
+  'Vom Server angenommen, aber mit einer unerwarteten Antwort bestätigt – bitte unter Posts prüfen, nicht noch einmal senden.';
+
 /** Final when the operator must change something (a 4xx refusal, a contract break); 401, 408, 429, 409 in progress wait. */
 export function isFinalFailure(error: unknown): boolean {
   if (error instanceof InvalidQueuedPostError) return true;
@@ -143,6 +151,11 @@ export async function drainOutbox(options: DrainOptions = {}): Promise<DrainResu
         await markSent(entry.id, now());
         result.sent += 1;
       } catch (error) {
+        if (isContractBreak(error)) {
+          await markSent(entry.id, now());
+          result.sent += 1;
+          continue;
+        }
         if (isStillInProgress(error)) {
           await requeue(entry.id, IN_PROGRESS_REASON, now(), now() + inProgressWaitMs(error, now()));
           continue;

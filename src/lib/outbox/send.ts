@@ -3,9 +3,11 @@ import { enqueuePost } from '@/db/outbox';
 import { postToPlatform, type SocialPostResult } from '@/lib/api/social';
 import type { Platform, SocialPostBody } from '@/contract';
 import {
+  ACCEPTED_UNCONFIRMED,
   failureReason,
   IN_PROGRESS_REASON,
   inProgressWaitMs,
+  isContractBreak,
   isFinalFailure,
   isStillInProgress,
   withFreshCsrf,
@@ -14,7 +16,9 @@ import { requestOutboxDrain } from './drainer';
 
 export type SendOutcome =
   | { state: 'sent'; platform: Platform; result: SocialPostResult }
-  | { state: 'queued'; platform: Platform; entry: QueuedPost; reason: string };
+  | { state: 'queued'; platform: Platform; entry: QueuedPost; reason: string }
+  /** The server took the post (2xx) but its answer is not what this console expects: never sent again from here. */
+  | { state: 'accepted'; platform: Platform; reason: string };
 
 /** German reason stored with a post queued while the browser is offline. */
 export const OFFLINE_REASON = 'Offline – wird gesendet, sobald die Verbindung zurück ist.';
@@ -38,6 +42,7 @@ export async function sendOrQueue(
     const result = await withFreshCsrf(() => postToPlatform(platform, payload, { idempotencyKey }));
     return { state: 'sent', platform, result };
   } catch (error) {
+    if (isContractBreak(error)) return { state: 'accepted', platform, reason: ACCEPTED_UNCONFIRMED };
     if (isStillInProgress(error)) {
       const entry = await enqueuePost({
         platform,

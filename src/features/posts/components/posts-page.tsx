@@ -325,7 +325,9 @@ export function PostsPage() {
       onSuccess: (outcome) =>
         outcome.state === 'sent'
           ? toast.success(messages.shared, { description: messages.sharedText(PLATFORM_LABELS[post.platform]) })
-          : toast.info(messages.queued, { description: messages.queuedText }),
+          : outcome.state === 'accepted'
+            ? toast.warning(PLATFORM_LABELS[post.platform], { description: outcome.reason })
+            : toast.info(messages.queued, { description: messages.queuedText }),
       onError: (error) =>
         toast.error(messages.error, { description: isQuotaError(error) ? error.message : errorMessage(error) }),
     });

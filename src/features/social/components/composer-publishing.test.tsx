@@ -174,3 +174,24 @@ test('platforms that end in different refetches: one report of the Post Now with
   expect(await screen.findByText('Gesendet an: Telegram, Facebook.')).toBeInTheDocument();
   expect(screen.getAllByText('Post veröffentlicht')).toHaveLength(1);
 });
+
+test('a server that took the post but answers in a shape this console does not know: said so, and nothing is kept to resend', async () => {
+  const keys: Array<string | null> = [];
+  server.use(
+    http.post('*/api/social/post/telegram', ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      // A server newer than this console: its accepted answer in another shape.
+      return HttpResponse.json({ postId: 'p-neu', state: 'angenommen' }, { status: 202 });
+    }),
+  );
+  await postNow('Neue Serverversion');
+  expect(
+    await screen.findByText(
+      'Vom Server angenommen, aber mit einer unerwarteten Antwort bestätigt – bitte unter Posts prüfen, nicht noch einmal senden.',
+    ),
+  ).toBeInTheDocument();
+  // Not offered for a resend: the form is cleared and no platform stays picked for one.
+  expect(screen.queryByText('Nur fehlgeschlagene Plattformen bleiben ausgewählt')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByLabelText('Inhalt')).toHaveValue(''));
+  expect(keys).toHaveLength(1);
+});

@@ -71,6 +71,8 @@ function report(result: ComposeResult, scheduledAt: string | null, follow: (ids:
   reportEnded(sent.filter((r) => r.status === 'published' || r.status === 'failed'));
   follow(sent.filter((r) => r.status === 'pending' || r.status === 'publishing').map((r) => r.id));
   if (queued.length) toast.info(messages.queued, { description: messages.queuedText(names(queued)) });
+  for (const o of result.outcomes)
+    if (o.state === 'accepted') toast.warning(PLATFORM_LABELS[o.platform], { description: o.reason });
   for (const { platform, reason } of result.rejected)
     toast.error(messages.error, { description: `${PLATFORM_LABELS[platform]}: ${reason}` });
 }
