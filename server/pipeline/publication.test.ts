@@ -337,6 +337,18 @@ test('a story post a crash left mid-publish is not reported published, nor sent 
   ]);
   expect(telegram.sent().length).toBe(sent);
   expect((await resultsOf(id))[0]?.status).toBe('failed');
+
+  // The stage run again (Retry of the run, n8n asking once more): the platform may have it, so it is not sent.
+  const again = await postStory(deps(), id, ['telegram']);
+  expect(again.published).toEqual([]);
+  expect(again.failed).toEqual(outcome.failed);
+  expect(telegram.sent().length).toBe(sent);
+  // The operator's own Retry of that result, after a look at the platform, does send it.
+  const retried = await t.call(`/social/publications/${result.id}/retry`, { method: 'POST' });
+  expect(retried.status).toBe(200);
+  await t.runPublishJobs();
+  expect(telegram.sent().length).toBe(sent + 1);
+  expect((await resultsOf(id))[0]).toMatchObject({ status: 'published', unsure: false });
 });
 
 test('a run files one story however often its stage runs, under the source of the item it leads with', async () => {

@@ -379,6 +379,11 @@ export const socialPostResults = pgTable(
     timeZone: text('time_zone'),
     remoteId: text('remote_id'),
     error: text('error'),
+    /**
+     * Failed where the platform may have the post (sent and unanswered, interrupted, not recorded): sent again only by
+     * the operator's own Retry, never by a stage or a job.
+     */
+    unsure: boolean('unsure').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -199,7 +199,7 @@ export class SocialPublisher {
       .update(socialPostResults)
       .set({ status: 'publishing', error: null })
       .where(
-        sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} IN ('scheduled', 'failed', 'pending')`,
+        sql`${socialPostResults.id} = ${resultId} AND (${socialPostResults.status} IN ('scheduled', 'pending') OR (${socialPostResults.status} = 'failed' AND NOT ${socialPostResults.unsure}))`,
       )
       .returning();
     const row = claimed[0];
@@ -209,11 +209,15 @@ export class SocialPublisher {
       const [current] = await db.select().from(socialPostResults).where(eq(socialPostResults.id, resultId));
       if (!current) throw new Error(`Ergebnis ${resultId} fehlt.`);
       if (current.status === 'publishing' && options.takenOver) {
-        return this.fail(
-          current,
-          'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.',
-        );
+        const message =
+          'Die Veröffentlichung wurde unterbrochen (Server-Neustart) – bitte auf der Plattform prüfen und bei Bedarf erneut senden.';
+        return this.fail(current, message, new PlatformError(message, 'uncertain'));
       }
+      // The platform may have it: only the operator's Retry, after a look there, sends it again.
+      if (current.status === 'failed' && current.unsure)
+        throw Object.assign(new PlatformError(current.error ?? 'Unklar, ob der Post angekommen ist.', 'uncertain'), {
+          result: current,
+        });
       // Published already, or being published by another worker right now.
       return current;
     }
@@ -303,7 +307,7 @@ export class SocialPublisher {
     const { db } = this.database;
     const [row] = await db
       .update(socialPostResults)
-      .set({ status: 'pending', error: null })
+      .set({ status: 'pending', error: null, unsure: false })
       .where(sql`${socialPostResults.id} = ${resultId} AND ${socialPostResults.status} = 'failed'`)
       .returning();
     if (!row) {
@@ -321,12 +325,17 @@ export class SocialPublisher {
   }
 
   /** Marks a result failed with its reason (only if `unless` does not hold), its planned post too, and says so. */
-  private async markFailed(resultId: string, message: string, unless?: SQL): Promise<ResultRow | undefined> {
+  private async markFailed(
+    resultId: string,
+    message: string,
+    unless?: SQL,
+    unsure = false,
+  ): Promise<ResultRow | undefined> {
     const { db } = this.database;
     const mine = eq(socialPostResults.id, resultId);
     const [failed] = await db
       .update(socialPostResults)
-      .set({ status: 'failed', error: message })
+      .set({ status: 'failed', error: message, unsure })
       .where(unless ? and(mine, not(unless)) : mine)
       .returning();
     if (!failed) return undefined;
@@ -336,7 +345,8 @@ export class SocialPublisher {
   }
 
   private async fail(row: ResultRow, message: string, cause?: unknown): Promise<never> {
-    const failed = await this.markFailed(row.id, message);
+    const unsure = cause instanceof PlatformError && cause.kind === 'uncertain';
+    const failed = await this.markFailed(row.id, message, undefined, unsure);
     throw Object.assign(cause instanceof PlatformError ? cause : new PlatformError(message, 'rejected'), {
       result: failed,
     });
@@ -345,7 +355,17 @@ export class SocialPublisher {
   /** A post job given up (its instance went down with it each time): a result not yet out fails with the reason. */
   async giveUpJob(job: Job, reason: string): Promise<void> {
     const { resultId } = job.payload as { resultId: string };
-    await this.markFailed(resultId, reason, eq(socialPostResults.status, 'published'));
+    // Given up mid-send, the platform may have it.
+    const [current] = await this.database.db
+      .select({ status: socialPostResults.status })
+      .from(socialPostResults)
+      .where(eq(socialPostResults.id, resultId));
+    await this.markFailed(
+      resultId,
+      reason,
+      eq(socialPostResults.status, 'published'),
+      current?.status === 'publishing',
+    );
   }
 
   /**

@@ -1,0 +1,1 @@
+ALTER TABLE "social_post_results" ADD COLUMN "unsure" boolean DEFAULT false NOT NULL;
