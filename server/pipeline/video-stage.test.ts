@@ -3,6 +3,8 @@
 // Library item with a JPEG frame as thumbnail; a failed render leaves nothing; with a provider the finished file is
 // copied into the Media Library through the SSRF guard and becomes the run's video.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
@@ -292,6 +294,46 @@ test(
     } finally {
       await p.close();
       await modelslab.close();
+    }
+  },
+);
+
+test(
+  'a video order the provider did not confirm in time fails the stage saying a Retry orders again, after one order',
+  { timeout: 120_000 },
+  async () => {
+    // ModelsLab (docs.modelslab.com/video-api/text-to-video) takes the order and answers after the desk gave up.
+    const orders: string[] = [];
+    const slow = createServer((request, response) => {
+      orders.push(request.url ?? '');
+      request.resume();
+      setTimeout(() => response.end(JSON.stringify({ status: 'processing', id: 78, eta: 30 })), 5000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const p = await createTestApp({
+      credentials: createCredentials({
+        MODELSLAB_API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api`,
+        MODELSLAB_API_KEY: 'ml-key-123456',
+        VIDEO_POLL_INTERVAL_MS: '60000',
+      }),
+    });
+    const timeout = AbortSignal.timeout.bind(AbortSignal);
+    const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 1500)));
+    try {
+      await addSources(p);
+      const run = await runToEnd(p, { platforms: ['telegram'] });
+      expect(run.status).toBe('failed');
+      expect(stage(run, 'Video Gen')).toMatchObject({
+        state: 'failed',
+        error:
+          'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ModelsLab prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.',
+      });
+      expect(orders).toEqual(['/api/v6/video/text2video']);
+    } finally {
+      spy.mockRestore();
+      await p.close();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
     }
   },
 );

@@ -12,6 +12,7 @@ import { renderVideo, rendersInLine } from '../adapters/media-engines/render';
 import { adapterFor, PROVIDER_NAMES } from '../adapters/providers/video/adapters';
 import { createVideoJob } from '../adapters/providers/video/jobs';
 import { appendLog } from '../routes/workflow/workflow.queries';
+import { HttpError, UNCERTAIN } from '../http/errors';
 import { readSettings } from '../data/settings';
 import { StageSkipped, type StageContext, type StageOutcome } from './stage';
 import { addRenderProject } from './studio-render';
@@ -51,6 +52,13 @@ export async function videoStage(
       script: story.script,
       title: story.title,
       voice: text(params.voice, 'german-female-1'),
+    }).catch((error: unknown) => {
+      // A Retry of this stage orders anew: the operator is told to look at the provider first.
+      if (error instanceof HttpError && error.code === UNCERTAIN)
+        throw new Error(
+          `${PROVIDER_NAMES[provider]} hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ${PROVIDER_NAMES[provider]} prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.`,
+        );
+      throw error;
     });
     return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
   }
