@@ -3,14 +3,13 @@
 // Library item with a JPEG frame as thumbnail; a failed render leaves nothing; with a provider the finished file is
 // copied into the Media Library through the SSRF guard and becomes the run's video.
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import type { Run } from '../../src/contract';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
 import { SAMPLE_VIDEO } from '../../tests/fakes/heygen';
+import { shortTimeouts, startLateAnswer } from '../../tests/fakes/late-answer';
 import { startModelsLabFake, type ModelsLabFake } from '../../tests/fakes/modelslab';
 import { media, runArtefacts, videoProjects } from '../data/db/schema';
 import type { RenderInput } from '../adapters/media-engines/render';
@@ -303,22 +302,15 @@ test(
   { timeout: 120_000 },
   async () => {
     // ModelsLab (docs.modelslab.com/video-api/text-to-video) takes the order and answers after the desk gave up.
-    const orders: string[] = [];
-    const slow = createServer((request, response) => {
-      orders.push(request.url ?? '');
-      request.resume();
-      setTimeout(() => response.end(JSON.stringify({ status: 'processing', id: 78, eta: 30 })), 5000);
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const slow = await startLateAnswer({ status: 'processing', id: 78, eta: 30 });
     const p = await createTestApp({
       credentials: createCredentials({
-        MODELSLAB_API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api`,
+        MODELSLAB_API_URL: `${slow.url}/api`,
         MODELSLAB_API_KEY: 'ml-key-123456',
         VIDEO_POLL_INTERVAL_MS: '60000',
       }),
     });
-    const timeout = AbortSignal.timeout.bind(AbortSignal);
-    const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 1500)));
+    const restore = shortTimeouts();
     try {
       await addSources(p);
       const run = await runToEnd(p, { platforms: ['telegram'] });
@@ -328,12 +320,11 @@ test(
         error:
           'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ModelsLab prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.',
       });
-      expect(orders).toEqual(['/api/v6/video/text2video']);
+      expect(slow.received).toEqual(['/api/v6/video/text2video']);
     } finally {
-      spy.mockRestore();
+      restore();
       await p.close();
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
+      await slow.close();
     }
   },
 );

@@ -226,15 +226,8 @@ export async function storeItems(
 type ItemRow = typeof sourceItems.$inferSelect;
 
 export async function originsOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(sourceItemOrigins)
-    .where(inArray(sourceItemOrigins.itemId, ids))
-    .orderBy(sourceItemOrigins.seenAt);
-  const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.itemId, [...(map.get(r.itemId) ?? []), r.sourceName]);
-  return map;
+  const links = await originLinksOf(db, ids);
+  return new Map([...links].map(([id, carried]) => [id, carried.map((l) => l.source)]));
 }
 
 /** Each item's sources with the address each gave it, in the order they carried it. */

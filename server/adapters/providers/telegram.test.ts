@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Fake } from '../../../tests/fakes/fake-http';
+import { shortTimeouts, startLateAnswer } from '../../../tests/fakes/late-answer';
 import { startTelegram, TELEGRAM_TOKEN } from '../../../tests/fakes/telegram';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
 
@@ -71,20 +70,13 @@ test('without a chat id Telegram is not configured (503)', async () => {
 
 test('a message Telegram took but did not answer in time is said to be uncertain and never sent again on a retry', async () => {
   // Telegram receives the message and answers only after the desk has given up waiting.
-  const received: string[] = [];
-  const slow = createServer((request, response) => {
-    received.push(request.url ?? '');
-    request.resume();
-    setTimeout(() => response.end(JSON.stringify({ ok: true, result: { message_id: 7 } })), 5000);
-  });
-  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  const slow = await startLateAnswer({ ok: true, result: { message_id: 7 } });
+  const received = slow.received;
   const desk = await createTestApp({
     database: t.database,
-    providerEnv: { TELEGRAM_API_URL: url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@x' },
+    providerEnv: { TELEGRAM_API_URL: slow.url, TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@x' },
   });
-  const timeout = AbortSignal.timeout.bind(AbortSignal);
-  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 1500)));
+  const restore = shortTimeouts();
   try {
     const send = () =>
       desk.call('/telegram/notify', {
@@ -104,9 +96,8 @@ test('a message Telegram took but did not answer in time is said to be uncertain
     expect((await errorBody(again)).message).toBe(message);
     expect(received).toHaveLength(1);
   } finally {
-    spy.mockRestore();
+    restore();
     await desk.close();
-    slow.closeAllConnections();
-    await new Promise((resolve) => slow.close(resolve));
+    await slow.close();
   }
 });

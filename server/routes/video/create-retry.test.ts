@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { shortTimeouts, startLateAnswer } from '../../../tests/fakes/late-answer';
 import { startModelsLabFake, type ModelsLabFake } from '../../../tests/fakes/modelslab';
 import { createCredentials } from '../../adapters/providers/credentials';
 import { contractBody, createTestApp, errorBody, type TestApp } from '../../testing';
@@ -61,23 +60,16 @@ test("My Projects' Retry: POST /video/modelslab/generate with the failed project
 test('a video order ModelsLab took but did not confirm in time is uncertain: the same key never orders it again', async () => {
   // ModelsLab receives the order and answers only after the desk has given up waiting (its answer per
   // docs.modelslab.com/video-api/text-to-video: {status, id, …}).
-  const received: string[] = [];
-  const slow = createServer((request, response) => {
-    received.push(request.url ?? '');
-    request.resume();
-    setTimeout(() => response.end(JSON.stringify({ status: 'processing', id: 77, eta: 30 })), 5000);
-  });
-  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const slow = await startLateAnswer({ status: 'processing', id: 77, eta: 30 });
   const desk = await createTestApp({
     database: t.database,
     credentials: createCredentials({
-      MODELSLAB_API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api`,
+      MODELSLAB_API_URL: `${slow.url}/api`,
       MODELSLAB_API_KEY: 'ml-key-123456',
       VIDEO_POLL_INTERVAL_MS: '60000',
     }),
   });
-  const timeout = AbortSignal.timeout.bind(AbortSignal);
-  const spy = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => timeout(Math.min(ms, 1500)));
+  const restore = shortTimeouts();
   try {
     const order = () =>
       desk.call('/video/generate', {
@@ -101,11 +93,10 @@ test('a video order ModelsLab took but did not confirm in time is uncertain: the
     expect(again.status).toBe(502);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await errorBody(again)).message).toBe(message);
-    expect(received).toEqual(['/api/v6/video/text2video']);
+    expect(slow.received).toEqual(['/api/v6/video/text2video']);
   } finally {
-    spy.mockRestore();
+    restore();
     await desk.close();
-    slow.closeAllConnections();
-    await new Promise((resolve) => slow.close(resolve));
+    await slow.close();
   }
 });
