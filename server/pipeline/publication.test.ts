@@ -227,7 +227,7 @@ test('Reject ends the run rejected; the story never reaches a platform or the fe
   await t.engine.runDue();
   expect(telegram.sent().length).toBe(sent);
   const [{ slug }] = await t.database.db.select({ slug: news.slug }).from(news).where(eq(news.id, id));
-  expect(slug).toBeTruthy();
+  expect(slug).toMatch(/^\d{4}-\d{2}-\d{2}-[a-z0-9-]+$/);
   expect((await page(`/news/${slug}`)).status).toBe(404);
   const late = await t.call(`/news/${id}/publish`, { method: 'POST' });
   expect(late.status).toBe(409);
