@@ -45,15 +45,16 @@ test('keyboard focus on the theme toggle shows its tooltip at once, Escape close
   const tooltip = page.getByRole('tooltip', { includeHidden: true }).filter({ hasText: name });
 
   // Tabbed away and back, as a keyboard user reaches it (again, until the tooltips listen). From the toggle each time:
-  // the user menu loads after the first paint just before it, and a Tab from the link before would land there.
+  // the user menu loads after the first paint just before it, and a Tab from the link before would land there. Each step
+  // fails fast: focus that the loading menu took away is not coming back, and the loop must get to try again.
   await expect(async () => {
     await toggle.focus();
     await page.keyboard.press('Shift+Tab');
-    await expect(toggle).not.toBeFocused();
+    await expect(toggle).not.toBeFocused({ timeout: 2_000 });
     await page.keyboard.press('Tab');
-    await expect(toggle).toBeFocused();
+    await expect(toggle).toBeFocused({ timeout: 2_000 });
     await expect(tooltip).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await expect(tooltip).toBeHidden();
   await expect(toggle).toBeFocused();
