@@ -187,21 +187,48 @@ export async function recordStageEvent(db: Db, id: string, event: RunStageEvent)
   const measured = stage.startedAt ? Math.max(0, Date.parse(at) - Date.parse(stage.startedAt)) : undefined;
   const durationMs = event.durationMs ?? measured;
   const line = (text: string) => [...row.log, `${clock(at)} ${text}`];
+  const done = stage.state === 'finished' || stage.state === 'skipped';
+  // A repeated or late 'started' (an HTTP node's retry, events out of order) must not reopen a stage that is done or a
+  // run that has ended; only a failed run starts again (n8n's retry of its execution). A rejected run stays rejected.
+  const stale =
+    row.status === 'rejected' ||
+    (event.state === 'started' && (row.status === 'success' || (done && row.status !== 'failed')));
+  if (stale) {
+    await db
+      .update(runs)
+      .set({ log: line(`${event.stage}: verspätete Meldung „${event.state}“ nicht übernommen`) })
+      .where(eq(runs.id, id));
+    return (await getRun(db, id)) as Run;
+  }
+  // The last stage ends the run as a success only if no stage before it failed.
+  const others = await db
+    .select({ stage: runStages.stage, state: runStages.state })
+    .from(runStages)
+    .where(eq(runStages.runId, id));
+  const failedBefore = others.filter((s) => s.stage !== event.stage && s.state === 'failed');
+  const earlierFailed = failedBefore.length > 0;
   if (event.state === 'started') {
     await db
       .update(runStages)
       .set({ state: 'started', startedAt: at, finishedAt: null, durationMs: null, error: null, reason: null })
       .where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
+    // A stage after a failed one (a workflow that goes on past a failed node) leaves the run failed; the failed stage
+    // or one before it starting again is a retry, which reopens it.
+    const order = (name: string) => RUN_STAGES.indexOf(name as RunStage['stage']);
+    const pastFailure = failedBefore.some((s) => order(s.stage) < order(event.stage));
     await db
       .update(runs)
-      .set({ status: 'running', finishedAt: null, log: line(`${event.stage} gestartet`) })
+      .set({
+        ...(pastFailure ? {} : { status: 'running', finishedAt: null }),
+        log: line(`${event.stage} gestartet`),
+      })
       .where(eq(runs.id, id));
   } else if (event.state === 'finished') {
     await db
       .update(runStages)
       .set({ state: 'finished', finishedAt: at, durationMs: durationMs ?? null, error: null })
       .where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
-    const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1];
+    const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1] && !earlierFailed;
     await db
       .update(runs)
       .set({
@@ -217,7 +244,7 @@ export async function recordStageEvent(db: Db, id: string, event: RunStageEvent)
       .update(runStages)
       .set({ state: 'skipped', finishedAt: at, durationMs: durationMs ?? null, error: null, reason })
       .where(and(eq(runStages.runId, id), eq(runStages.stage, event.stage)));
-    const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1];
+    const last = event.stage === RUN_STAGES[RUN_STAGES.length - 1] && !earlierFailed;
     await db
       .update(runs)
       .set({

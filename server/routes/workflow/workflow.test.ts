@@ -256,6 +256,38 @@ test('a failed stage fails the run; Retry calls n8n retry with the API key and t
   expect((await t.call('/workflow/retry/run-gibt-es-nicht', { method: 'POST' })).status).toBe(404);
 });
 
+test('late or repeated events neither reopen a run that ended nor make a run with a failed stage a success', async () => {
+  await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Späte Meldungen' } });
+  const body = triggerBody();
+  await report(body, { stage: 'Scraper', state: 'started' });
+  await report(body, { stage: 'Scraper', state: 'finished' });
+  // The HTTP node's retry of a 'started' it thought lost arrives after the stage finished.
+  await report(body, { stage: 'Scraper', state: 'started' });
+  await report(body, { stage: 'AI Analyse', state: 'started' });
+  await report(body, { stage: 'AI Analyse', state: 'failed', error: 'Modell nicht erreichbar' });
+  // A workflow that goes on past the failed node reports its last stage finished: the run is not a success.
+  for (const stage of STAGES.slice(2)) {
+    await report(body, { stage, state: 'started' });
+    await report(body, { stage, state: 'finished' });
+  }
+  const [failed] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(failed.id).toBe(body.runId);
+  expect(failed.status).toBe('failed');
+  expect(failed.stages.map((s) => s.state)).toEqual(['finished', 'failed', 'finished', 'finished', 'finished']);
+  expect(failed.log.some((l) => l.endsWith('Scraper: verspätete Meldung „started“ nicht übernommen'))).toBe(true);
+
+  // Once the stage is done over again the run succeeds, and a late 'started' after that leaves it a success.
+  await report(body, { stage: 'AI Analyse', state: 'started' });
+  await report(body, { stage: 'AI Analyse', state: 'finished' });
+  await report(body, { stage: 'Social Post', state: 'finished' });
+  const late = await contractBody('workflow.runEvent', await report(body, { stage: 'Social Post', state: 'started' }));
+  expect(late.status).toBe('success');
+  const [after] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(after.status).toBe('success');
+  expect(after.stages.map((s) => s.state)).toEqual(['finished', 'finished', 'finished', 'finished', 'finished']);
+  expect(after.log.at(-1)).toMatch(/Social Post: verspätete Meldung „started“ nicht übernommen$/);
+});
+
 test("n8n refusing the trigger: 502 with n8n's reason, the run is recorded as failed", async () => {
   n8n.state.webhookStatus = 400;
   const response = await t.call('/workflow/ai-news/start', { method: 'POST', json: { topic: ' ' } });
