@@ -327,11 +327,19 @@ export class PipelineEngine {
         .where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
       await this.db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stage)));
     }
-    // n8n's HTTP node retries when it missed the 202: a stage still waiting or in hand is not queued twice.
+    // n8n's HTTP node retries when it missed the 202: a stage still waiting or in hand is not queued twice. A new Wait
+    // node's address (n8n's retry of an execution whose Wait gave up) replaces the old one: the outcome goes there.
     const open = await this.db.execute(
-      sql`SELECT 1 FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stage} AND done_at IS NULL AND failed_at IS NULL LIMIT 1`,
+      sql`SELECT id FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stage} AND done_at IS NULL AND failed_at IS NULL ORDER BY id DESC LIMIT 1`,
     );
-    if ((open as unknown as { rows: unknown[] }).rows.length > 0) return;
+    const [job] = (open as unknown as { rows: Array<{ id: number | string }> }).rows;
+    if (job) {
+      if (resumeUrl)
+        await this.db.execute(
+          sql`UPDATE jobs SET payload = jsonb_set(payload, '{resumeUrl}', to_jsonb(${resumeUrl}::text)) WHERE id = ${job.id}`,
+        );
+      return;
+    }
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
 
@@ -495,7 +503,12 @@ export class PipelineEngine {
       ...(error ? { error } : {}),
       ...(reason ? { reason } : {}),
     });
-    const refused = await resumeN8n(payload.resumeUrl as string, body, { fetch: this.options.fetch });
+    // The stage's newest Wait node: n8n may have asked again, with a new address, while this stage ran.
+    const rows = await this.db.execute(
+      sql`SELECT payload->>'resumeUrl' AS url FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${payload.runId} AND payload->>'stage' = ${payload.stage} AND payload->>'resumeUrl' IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
+    const url = (rows as unknown as { rows: Array<{ url: string }> }).rows[0]?.url ?? (payload.resumeUrl as string);
+    const refused = await resumeN8n(url, body, { fetch: this.options.fetch });
     if (refused === undefined) return;
     await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (${refused})`);
   }

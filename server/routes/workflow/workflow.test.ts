@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ChangeEvent } from '../../data/events';
 import { N8nClient } from '../../adapters/n8n/n8n-client';
 import { contractBody, createTestApp, errorBody, TEST_TOKEN, type TestApp } from '../../testing';
+import { startFeedServer } from '../../../tests/fakes/feeds';
 
 interface Call {
   url: string;
@@ -32,6 +33,8 @@ function fakeN8n() {
     const json = (value: unknown, status = 200) =>
       new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
     const { pathname } = new URL(url);
+    // A Wait node's resume address ($execution.resumeUrl): n8n continues that execution with the body.
+    if (pathname.startsWith('/webhook-waiting/')) return json({});
     if (pathname === '/webhook/ai-news') {
       if (state.webhookStatus !== 200)
         return json({ success: false, error: 'Feld "topic" fehlt oder ist leer' }, state.webhookStatus);
@@ -77,6 +80,7 @@ function fakeN8n() {
   return {
     calls,
     state,
+    fetchImpl,
     client: new N8nClient({ baseUrl: 'http://n8n.test', apiKey: API_KEY, webhookPath: 'ai-news', fetchImpl }),
   };
 }
@@ -87,7 +91,7 @@ let bare: TestApp;
 const published: ChangeEvent[] = [];
 beforeAll(async () => {
   n8n = fakeN8n();
-  t = await createTestApp({ n8n: n8n.client });
+  t = await createTestApp({ n8n: n8n.client, engine: { fetch: n8n.fetchImpl } });
   bare = await createTestApp({ database: t.database });
   t.events.subscribe((e) => published.push(e));
 });
@@ -286,6 +290,74 @@ test('late or repeated events neither reopen a run that ended nor make a run wit
   expect(after.status).toBe('success');
   expect(after.stages.map((s) => s.state)).toEqual(['finished', 'finished', 'finished', 'finished', 'finished']);
   expect(after.log.at(-1)).toMatch(/Social Post: verspätete Meldung „started“ nicht übernommen$/);
+});
+
+test("n8n asking for a stage again with a new Wait node's address: one stage run, its outcome goes to the new address", async () => {
+  await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Neue Warteadresse' } });
+  const body = triggerBody();
+  const ask = (resumeUrl: string) =>
+    t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
+      body: JSON.stringify({ resumeUrl }),
+    });
+  expect((await ask('http://n8n.test/webhook-waiting/201')).status).toBe(202);
+  // The first execution's Wait gave up; the operator retried it in n8n, whose new execution asks again.
+  expect((await ask('http://n8n.test/webhook-waiting/202')).status).toBe(202);
+  n8n.calls.length = 0;
+  await t.engine.runDue();
+  const resumed = n8n.calls.filter((c) => c.url.includes('/webhook-waiting/'));
+  expect(resumed.map((c) => [c.url, (c.body as { stage: string }).stage])).toEqual([
+    ['http://n8n.test/webhook-waiting/202', 'Scraper'],
+  ]);
+  const [run] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(run.id).toBe(body.runId);
+  expect(run.log.filter((l) => l.includes('Scraper gestartet'))).toHaveLength(1);
+});
+
+test('a new Wait address that arrives while the stage runs gets its outcome, not the address it started with', async () => {
+  let requested!: () => void;
+  const reading = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const feeds = await startFeedServer({
+    '/langsam.xml': (_req, res) => {
+      requested();
+      void released.then(() => res.writeHead(404).end());
+    },
+  });
+  const source = await contractBody(
+    'sources.create',
+    await t.call('/sources', {
+      method: 'POST',
+      json: { name: 'Langsam', url: `${feeds.url}/langsam.xml`, category: 'general', language: 'de' },
+    }),
+  );
+  try {
+    await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Während der Stufe' } });
+    const body = triggerBody();
+    const ask = (resumeUrl: string) =>
+      t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
+        body: JSON.stringify({ resumeUrl }),
+      });
+    expect((await ask('http://n8n.test/webhook-waiting/301')).status).toBe(202);
+    n8n.calls.length = 0;
+    const running = t.engine.runDue();
+    // The Scraper is reading the sources when n8n's new execution asks for the stage.
+    await reading;
+    expect((await ask('http://n8n.test/webhook-waiting/302')).status).toBe(202);
+    release();
+    await running;
+    await t.engine.runDue();
+    const resumed = n8n.calls.filter((c) => c.url.includes('/webhook-waiting/'));
+    expect(resumed.map((c) => c.url)).toEqual(['http://n8n.test/webhook-waiting/302']);
+  } finally {
+    release();
+    await t.call(`/sources/${source.id}`, { method: 'DELETE' });
+    await feeds.close();
+  }
 });
 
 test("n8n refusing the trigger: 502 with n8n's reason, the run is recorded as failed", async () => {
