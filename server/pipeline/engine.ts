@@ -344,6 +344,17 @@ export class PipelineEngine {
   }
 
   /**
+   * n8n ended the run's execution (cancelled, crashed): the stages it had asked for and no worker holds yet are not run
+   * for nobody. A retry in n8n asks for them again.
+   */
+  async dropQueuedStages(runId: string, reason: string): Promise<number> {
+    const result = await this.db.execute(
+      sql`UPDATE jobs SET failed_at = now(), last_error = ${reason} WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND done_at IS NULL AND failed_at IS NULL AND (claimed_by IS NULL OR claimed_until < now()) RETURNING id`,
+    );
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
+  /**
    * The desk decided on a story its run waits for: published, the run goes on at the stage that waited (n8n's Wait
    * node is answered when that stage is done); rejected, the stage is skipped and the run ends rejected.
    */

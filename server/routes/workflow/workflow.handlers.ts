@@ -156,6 +156,7 @@ async function reconcile(
           status: 'failed',
           finishedAt: execution.stoppedAt ?? new Date().toISOString(),
         });
+        await c.get('deps').engine?.dropQueuedStages(run.id, `n8n-Ausführung ${execution.id}: ${execution.status}`);
         await events.publish({ topic: 'workflow', action: 'updated', id: run.id });
       }
     } catch {

@@ -1,5 +1,6 @@
 // The n8n side against an n8n-shaped fake (the real n8n runs in tests/n8n): triggers carry the run's
 // callback and token, stage events fill the run, logs/pipeline/overview answer from it, retry goes to n8n's API.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ChangeEvent } from '../../data/events';
 import { N8nClient } from '../../adapters/n8n/n8n-client';
@@ -22,6 +23,7 @@ function fakeN8n() {
   let nextExecution = 100;
   const state = {
     webhookStatus: 200,
+    executionStatus: 'running',
     onRetry: async (_id: string) => {},
     workflows: new Map<string, { id: string; name: string; active: boolean }>(),
   };
@@ -61,7 +63,7 @@ function fakeN8n() {
         id: Number(execution[1]),
         finished: false,
         mode: 'webhook',
-        status: 'running',
+        status: state.executionStatus,
         startedAt: new Date().toISOString(),
         stoppedAt: null,
       });
@@ -358,6 +360,39 @@ test('a new Wait address that arrives while the stage runs gets its outcome, not
     await t.call(`/sources/${source.id}`, { method: 'DELETE' });
     await feeds.close();
   }
+});
+
+test('a stage n8n asked for is not run once n8n reports the execution cancelled; asked again by its retry, it runs', async () => {
+  await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Abgebrochen' } });
+  const body = triggerBody();
+  const ask = (resumeUrl: string) =>
+    t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
+      body: JSON.stringify({ resumeUrl }),
+    });
+  expect((await ask('http://n8n.test/webhook-waiting/401')).status).toBe(202);
+  // Quiet for three minutes: the run list asks n8n, which has cancelled the execution.
+  await t.database.db.execute(sql`UPDATE runs SET started_at = now() - interval '3 minutes' WHERE id = ${body.runId}`);
+  n8n.state.executionStatus = 'canceled';
+  try {
+    const listed = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+    expect(listed.find((r) => r.id === body.runId)?.status).toBe('failed');
+  } finally {
+    n8n.state.executionStatus = 'running';
+  }
+  n8n.calls.length = 0;
+  await t.engine.runDue();
+  expect(n8n.calls.filter((c) => c.url.includes('/webhook-waiting/'))).toEqual([]);
+  const [cancelled] = await contractBody('workflow.runs', await t.call('/workflow/runs'));
+  expect(cancelled.status).toBe('failed');
+  expect(cancelled.stages[0].state).toBe('pending');
+
+  expect((await ask('http://n8n.test/webhook-waiting/402')).status).toBe(202);
+  await t.engine.runDue();
+  expect(n8n.calls.filter((c) => c.url.includes('/webhook-waiting/')).map((c) => c.url)).toEqual([
+    'http://n8n.test/webhook-waiting/402',
+  ]);
 });
 
 test("n8n refusing the trigger: 502 with n8n's reason, the run is recorded as failed", async () => {
