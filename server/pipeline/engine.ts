@@ -431,6 +431,7 @@ export class PipelineEngine {
       signal: abort.signal,
       allowPrivate: this.options.allowPrivate,
       fetch: this.options.fetch ?? fetch,
+      attempt: job.id,
     };
     try {
       const outcome = await Promise.race([

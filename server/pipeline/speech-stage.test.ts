@@ -65,7 +65,7 @@ async function runAtTts(params: Record<string, unknown>): Promise<Run> {
   };
 }
 
-const speak = async (run: Run) =>
+const speak = async (run: Run, attempt = 1) =>
   runStage('TTS', {
     deps: {
       database: t.database,
@@ -79,6 +79,7 @@ const speak = async (run: Run) =>
     signal: new AbortController().signal,
     allowPrivate: true,
     fetch,
+    attempt,
   });
 
 const logOf = async (id: string) =>
@@ -119,6 +120,24 @@ test("the TTS stage speaks with the settings' primary, and with the other provid
   expect(await logOf(second.id)).toContain('TTS: Gesprochen von Azure Speech');
 });
 
+test('the same attempt taken over after a crash files no second audio; a Retry, a new attempt, speaks anew', async () => {
+  const run = await runAtTts({ voice: 'german-male-1', language: 'de' });
+  const first = await speak(run, 7);
+  // The instance died before the engine recorded the audio: another one takes the same job over.
+  const again = await speak(run, 7);
+  expect(again.artefacts).toEqual(first.artefacts);
+  expect(eleven.requests.length + azure.requests.length).toBe(1);
+  const filed = await t.database.db
+    .select({ id: media.id })
+    .from(media)
+    .where(eq(media.title, 'Bundestag beschließt Energiegesetz (Sprecher)'));
+  expect(filed.filter((m) => m.id.includes(run.id))).toHaveLength(1);
+
+  const retried = await speak(run, 8);
+  expect(retried.artefacts?.[0]?.id).not.toBe(first.artefacts?.[0]?.id);
+  expect(eleven.requests.length + azure.requests.length).toBe(2);
+});
+
 test('the primary from the settings without a key yields to the other provider; without either key eSpeak-NG speaks', async () => {
   await contractBody(
     'settings.update',
@@ -138,6 +157,7 @@ test('the primary from the settings without a key yields to the other provider; 
     signal: new AbortController().signal,
     allowPrivate: true,
     fetch,
+    attempt: 1,
   });
   expect([eleven.requests.length, azure.requests.length]).toEqual([0, 1]);
 
@@ -149,6 +169,7 @@ test('the primary from the settings without a key yields to the other provider; 
     signal: new AbortController().signal,
     allowPrivate: true,
     fetch,
+    attempt: 1,
   });
   expect([eleven.requests.length, azure.requests.length]).toEqual([0, 1]);
   expect(await logOf(bare.id)).toContain('TTS: Gesprochen von eSpeak-NG (eingebettet)');

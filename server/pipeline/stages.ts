@@ -19,7 +19,7 @@ import { readSettings } from '../data/settings';
 import { postIdOf, postStory, publishStory, REJECTED_REASON, slugFor } from './publication';
 import { writeStory } from './story';
 import { videoStage } from './video-stage';
-import { StageSkipped, StageWaiting, type StageContext, type StageOutcome } from './stage';
+import { attemptId, StageSkipped, StageWaiting, type StageContext, type StageOutcome } from './stage';
 import type { EngineDeps } from './engine';
 import { deskDay } from '../data/day';
 
@@ -175,33 +175,50 @@ const spoken = (script: string) => script.replace(/\s*\[\d+\]/g, '').trim();
 
 async function storeMedia(
   context: StageContext,
-  file: { bytes: Buffer; ext: string; mime: string; type: 'audio' | 'video'; title: string; durationMs?: number },
+  file: {
+    id: string;
+    bytes: Buffer;
+    ext: string;
+    mime: string;
+    type: 'audio' | 'video';
+    title: string;
+    durationMs?: number;
+  },
 ): Promise<{ id: string; title: string }> {
   const { database, mediaDir, events } = context.deps;
-  const id = `media-${randomUUID()}`;
+  const { id } = file;
   const fileName = `${id}${file.ext}`;
   await mkdir(mediaDir, { recursive: true });
   await writeFile(path.join(mediaDir, fileName), file.bytes);
-  await database.db.insert(media).values({
-    id,
-    title: file.title,
-    type: file.type,
-    size: formatSize(file.bytes.length),
-    duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-    date: deskDay(),
-    thumbnail: thumbnailFor(file.type, file.title),
-    url: null,
-    fileName,
-    mime: file.mime,
-    bytes: file.bytes.length,
-  });
-  await events.publish({ topic: 'media', action: 'created', id });
+  // An instance that lost this attempt's lease may have filed it a moment earlier: one item either way.
+  const [filed] = await database.db
+    .insert(media)
+    .values({
+      id,
+      title: file.title,
+      type: file.type,
+      size: formatSize(file.bytes.length),
+      duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+      date: deskDay(),
+      thumbnail: thumbnailFor(file.type, file.title),
+      url: null,
+      fileName,
+      mime: file.mime,
+      bytes: file.bytes.length,
+    })
+    .onConflictDoNothing()
+    .returning({ id: media.id });
+  if (filed) await events.publish({ topic: 'media', action: 'created', id });
   return { id, title: file.title };
 }
 
 async function speech(context: StageContext): Promise<StageOutcome> {
   const { credentials, database } = context.deps;
   const story = await storyText(context);
+  // Taken over after the first try had filed its audio (a crash, a lost lease): that audio is this stage's.
+  const id = attemptId(context, 'media', 'tts');
+  const [made] = await database.db.select({ id: media.id, title: media.title }).from(media).where(eq(media.id, id));
+  if (made) return { artefacts: [{ kind: 'audio', ...made }] };
   const params = await paramsOf(context);
   // The desk's roles (Admin's Switch, in the server's settings) decide who speaks first; with neither key the embedded
   // eSpeak-NG speaks, so a desk without keys still gets its audio. The run's voice goes through the one voice table.
@@ -233,6 +250,7 @@ async function speech(context: StageContext): Promise<StageOutcome> {
       .finally(() => rm(probe, { force: true }));
   }
   const audio = await storeMedia(context, {
+    id,
     bytes,
     ext: wav ? '.wav' : '.mp3',
     mime: result.contentType,

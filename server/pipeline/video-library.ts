@@ -29,8 +29,8 @@ const isNoSpace = (error: unknown) =>
 export function newVideoFile(
   mediaDir: string,
   ext = '.mp4',
+  id = `media-${randomUUID()}`,
 ): { id: string; fileName: string; path: string; thumbnailName: string; thumbnailPath: string } {
-  const id = `media-${randomUUID()}`;
   return {
     id,
     fileName: `${id}${ext}`,
@@ -53,22 +53,29 @@ export async function fileVideo(
   const { database, events, mediaDir } = deps;
   try {
     const { size } = await stat(path.join(mediaDir, file.fileName));
-    await database.db.transaction(async (tx) => {
-      await tx.insert(media).values({
-        id: file.id,
-        title: file.title,
-        type: 'video',
-        size: formatSize(size),
-        duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
-        date: deskDay(),
-        thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
-        url: null,
-        fileName: file.fileName,
-        mime: file.mime,
-        bytes: size,
-      });
-      await alongside?.(tx);
+    const filed = await database.db.transaction(async (tx) => {
+      // An id made before (a stage attempt taken over) may be filed already, by the instance that lost the attempt.
+      const [row] = await tx
+        .insert(media)
+        .values({
+          id: file.id,
+          title: file.title,
+          type: 'video',
+          size: formatSize(size),
+          duration: file.durationMs === undefined ? null : clockOf(file.durationMs),
+          date: deskDay(),
+          thumbnail: file.thumbnailName ? storedThumbnail(file.thumbnailName) : thumbnailFor('video', file.title),
+          url: null,
+          fileName: file.fileName,
+          mime: file.mime,
+          bytes: size,
+        })
+        .onConflictDoNothing()
+        .returning({ id: media.id });
+      if (row) await alongside?.(tx);
+      return row !== undefined;
     });
+    if (!filed) return { id: file.id, title: file.title };
   } catch (error) {
     await rm(path.join(mediaDir, file.fileName), { force: true });
     if (file.thumbnailName) await rm(path.join(mediaDir, file.thumbnailName), { force: true });

@@ -4,7 +4,7 @@
 // copied into the Media Library through the SSRF guard and becomes the run's video.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import type { Run } from '../../src/contract';
 import { startFeedServer, storyFixtures, type FeedServer } from '../../tests/fakes/feeds';
@@ -97,6 +97,27 @@ const storedFiles = (app: TestApp) =>
   readdirSync(app.mediaDir)
     .filter((f) => /\.(mp4|jpg)$/.test(f))
     .sort();
+
+/**
+ * The run's stage as an instance leaves it that died after the stage's work and before the engine recorded it: its job
+ * lapsed in another worker's hands, the stage started, the run running, nothing recorded.
+ */
+async function diedAfterWork(app: TestApp, runId: string, stageName: string): Promise<void> {
+  const { db } = app.database;
+  await db.execute(
+    sql`UPDATE jobs SET done_at = NULL, claimed_by = 'gestorben', claimed_until = now() - interval '1 second' WHERE kind = 'pipeline.stage' AND payload->>'runId' = ${runId} AND payload->>'stage' = ${stageName}`,
+  );
+  await db.execute(
+    sql`UPDATE run_stages SET state = 'started', finished_at = NULL WHERE run_id = ${runId} AND stage = ${stageName}`,
+  );
+  await db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stageName)));
+  await db.execute(sql`UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ${runId}`);
+}
+
+async function rerun(app: TestApp, runId: string): Promise<Run | undefined> {
+  for (let i = 0; i < 5; i += 1) await app.engine.runDue();
+  return (await contractBody('workflow.runs', await app.call('/workflow/runs?limit=50'))).find((r) => r.id === runId);
+}
 
 async function fileOf(app: TestApp, id: string): Promise<string> {
   const [row] = await app.database.db.select().from(media).where(eq(media.id, id));
@@ -198,6 +219,25 @@ test(
 );
 
 test(
+  'a Video Gen taken over after it had filed its videos renders nothing again and keeps the one set',
+  { timeout: 120_000 },
+  async () => {
+    const run = await runToEnd(t, { platforms: ['tiktok'] });
+    const videos = videosOf(run).map((v) => v.id);
+    expect(videos).toHaveLength(2);
+    const itemsBefore = (await t.database.db.select().from(media).where(eq(media.type, 'video'))).length;
+    renders.calls.length = 0;
+
+    await diedAfterWork(t, run.id, 'Video Gen');
+    const again = await rerun(t, run.id);
+    expect(stage(again as Run, 'Video Gen')?.state).toBe('finished');
+    expect(renders.calls).toHaveLength(0);
+    expect(videosOf(again as Run).map((v) => v.id)).toEqual(videos);
+    expect((await t.database.db.select().from(media).where(eq(media.type, 'video'))).length).toBe(itemsBefore);
+  },
+);
+
+test(
   'a failed render fails the stage with the German reason and leaves no file and no item behind',
   { timeout: 120_000 },
   async () => {
@@ -235,6 +275,15 @@ test(
       const [project] = videosOf(run);
       expect(project.id).toMatch(/^vp-/);
       expect(renders.calls).toHaveLength(0);
+      const orders = () => modelslab.requests.filter((r) => r.path === '/api/v6/video/text2video').length;
+      expect(orders()).toBe(1);
+
+      // Taken over after the order went through: the same project, no second order.
+      await diedAfterWork(p, run.id, 'Video Gen');
+      const again = await rerun(p, run.id);
+      expect(stage(again as Run, 'Video Gen')?.state).toBe('finished');
+      expect(videosOf(again as Run).map((v) => v.id)).toEqual([project.id]);
+      expect(orders()).toBe(1);
 
       const deps = (allowPrivate: boolean) => ({
         database: p.database,
@@ -316,6 +365,23 @@ test(
       const run = await runToEnd(p, { platforms: ['telegram'] });
       expect(run.status).toBe('failed');
       expect(stage(run, 'Video Gen')).toMatchObject({
+        state: 'failed',
+        error:
+          'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ModelsLab prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.',
+      });
+      expect(slow.received).toEqual(['/api/v6/video/text2video']);
+      // My Projects shows the order that may exist at ModelsLab, failed, with the provider's word on it.
+      const projects = await contractBody('video.projects', await p.call('/video/projects'));
+      expect(projects.find((v) => v.platform === 'modelslab')).toMatchObject({
+        status: 'failed',
+        error:
+          'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben und wird nicht noch einmal bestellt – bitte im Konto bei ModelsLab prüfen.',
+      });
+
+      // The same attempt taken over (its instance died while ordering): it finds the order and does not place it again.
+      await diedAfterWork(p, run.id, 'Video Gen');
+      const again = await rerun(p, run.id);
+      expect(stage(again as Run, 'Video Gen')).toMatchObject({
         state: 'failed',
         error:
           'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ModelsLab prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.',

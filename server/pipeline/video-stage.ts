@@ -7,14 +7,14 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RunArtefact } from '../../src/contract';
-import { avatars, media } from '../data/db/schema';
+import { avatars, media, videoJobs, videoProjects } from '../data/db/schema';
 import { renderVideo, rendersInLine } from '../adapters/media-engines/render';
 import { adapterFor, PROVIDER_NAMES } from '../adapters/providers/video/adapters';
 import { createVideoJob } from '../adapters/providers/video/jobs';
 import { appendLog } from '../routes/workflow/workflow.queries';
 import { HttpError, UNCERTAIN } from '../http/errors';
 import { readSettings } from '../data/settings';
-import { StageSkipped, type StageContext, type StageOutcome } from './stage';
+import { attemptId, StageSkipped, type StageContext, type StageOutcome } from './stage';
 import { addRenderProject } from './studio-render';
 import { fileVideo, newVideoFile } from './video-library';
 
@@ -45,19 +45,44 @@ export async function videoStage(
   let provider: (typeof VIDEO_PROVIDERS)[number] | undefined;
   for (const p of VIDEO_PROVIDERS) if (!provider && (await credentials.key(p))) provider = p;
   if (provider) {
+    // A Retry of this stage orders anew: the operator is told to look at the provider first.
+    const unconfirmed = (name: string) =>
+      new Error(
+        `${name} hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ${name} prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.`,
+      );
+    const id = attemptId(context, 'vp');
+    const [ordered] = await db
+      .select({
+        id: videoProjects.id,
+        title: videoProjects.title,
+        platform: videoProjects.platform,
+        job: videoJobs.projectId,
+      })
+      .from(videoProjects)
+      .leftJoin(videoJobs, eq(videoJobs.projectId, videoProjects.id))
+      .where(eq(videoProjects.id, id));
+    if (ordered) {
+      // This attempt, taken over: its order went through (the job is followed), or it was cut off while ordering.
+      if (ordered.job) return { artefacts: [{ kind: 'video', id: ordered.id, title: ordered.title }] };
+      const name = PROVIDER_NAMES[ordered.platform as (typeof VIDEO_PROVIDERS)[number]] ?? ordered.platform;
+      const cutOff = unconfirmed(name);
+      await db.update(videoProjects).set({ status: 'failed', error: cutOff.message }).where(eq(videoProjects.id, id));
+      throw cutOff;
+    }
     const avatar = await avatarFor(context, provider, params);
-    const project = await createVideoJob(context.deps, provider, {
-      platform: provider,
-      avatar,
-      script: story.script,
-      title: story.title,
-      voice: text(params.voice, 'german-female-1'),
-    }).catch((error: unknown) => {
-      // A Retry of this stage orders anew: the operator is told to look at the provider first.
-      if (error instanceof HttpError && error.code === UNCERTAIN)
-        throw new Error(
-          `${PROVIDER_NAMES[provider]} hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben – bitte im Konto bei ${PROVIDER_NAMES[provider]} prüfen, bevor diese Stufe wiederholt wird: ein Retry bestellt es noch einmal.`,
-        );
+    const project = await createVideoJob(
+      context.deps,
+      provider,
+      {
+        platform: provider,
+        avatar,
+        script: story.script,
+        title: story.title,
+        voice: text(params.voice, 'german-female-1'),
+      },
+      { id },
+    ).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === UNCERTAIN) throw unconfirmed(PROVIDER_NAMES[provider]);
       throw error;
     });
     return { artefacts: [{ kind: 'video', id: project.id, title: project.title }] };
@@ -80,11 +105,20 @@ export async function videoStage(
   if (rendersInLine() > 0)
     await appendLog(db, context.run.id, 'Video Gen: Wartet auf das laufende Rendering (eines zur Zeit).');
 
+  // This attempt, taken over after it had filed some formats (a crash, a lost lease): those are not rendered again.
+  const ids = formats.map((_, i) => attemptId(context, 'media', `video-${i}`));
+  const filed = new Map(
+    (await db.select({ id: media.id, title: media.title }).from(media).where(inArray(media.id, ids))).map((m) => [
+      m.id,
+      m,
+    ]),
+  );
   // Every format is rendered before any is filed: a failed one leaves neither files nor a half set in the library.
   const rendered: Array<{ file: ReturnType<typeof newVideoFile>; title: string; durationMs: number }> = [];
   try {
-    for (const format of formats) {
-      const file = newVideoFile(mediaDir);
+    for (const [i, format] of formats.entries()) {
+      if (filed.has(ids[i])) continue;
+      const file = newVideoFile(mediaDir, '.mp4', ids[i]);
       rendered.push({ file, title: format.title, durationMs: 0 });
       const result = await renderVideo({
         audioPath: path.join(mediaDir, speech.fileName),
@@ -116,7 +150,6 @@ export async function videoStage(
     }
     throw error;
   }
-  const artefacts: NonNullable<StageOutcome['artefacts']> = [];
   for (const [i, { file, title, durationMs }] of rendered.entries()) {
     try {
       let projectId = '';
@@ -134,8 +167,8 @@ export async function videoStage(
           projectId = await addRenderProject(tx, { mediaId: file.id, title, durationMs });
         },
       );
-      artefacts.push({ kind: 'video', ...clip });
-      await context.deps.events.publish({ topic: 'video', action: 'created', id: projectId });
+      filed.set(clip.id, clip);
+      if (projectId) await context.deps.events.publish({ topic: 'video', action: 'created', id: projectId });
     } catch (error) {
       for (const later of rendered.slice(i + 1)) {
         await rm(later.file.path, { force: true });
@@ -144,7 +177,8 @@ export async function videoStage(
       throw error;
     }
   }
-  return { artefacts };
+  const clips = ids.flatMap((id) => filed.get(id) ?? []);
+  return { artefacts: clips.map((clip) => ({ kind: 'video' as const, ...clip })) };
 }
 
 /** The run's avatar, else the provider's first stored one, else the first of its own list (ModelsLab needs none). */

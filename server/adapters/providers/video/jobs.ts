@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { VideoGenerateBody, VideoProvider } from '../../../../src/contract';
 import type { Deps } from '../../../context';
 import { avatars, videoJobs, videoProjects } from '../../../data/db/schema';
-import { HttpError } from '../../../http/errors';
+import { HttpError, uncertain, UNCERTAIN } from '../../../http/errors';
 import { copyProviderVideo } from '../../../pipeline/video-library';
 import { addNotification } from '../../../routes/dashboard/dashboard.queries';
 import { retryAfterSeconds } from '../provider-call';
@@ -57,28 +57,50 @@ export async function createVideoJob(
   deps: JobDeps,
   provider: VideoProvider,
   body: VideoGenerateBody,
+  options: { id?: string } = {},
 ): Promise<typeof videoProjects.$inferSelect> {
   // Without a key every provider is first of all not configured (503); with one, VidAU's missing API answers 501.
   await requireKey(deps.credentials, provider);
   const adapter = adapterFor(provider);
   const input = await jobInput(deps, provider, body);
-  const externalId = await adapter.create(input, deps.credentials);
-  const id = `vp-${randomUUID()}`;
-  const row = await deps.database.db.transaction(async (tx) => {
-    const [project] = await tx
+  const id = options.id ?? `vp-${randomUUID()}`;
+  const values = {
+    id,
+    title: input.title,
+    status: 'processing',
+    progress: 0,
+    avatar: input.avatar,
+    platform: provider,
+    duration: '0:00',
+    createdAt: new Date().toISOString(),
+    url: null,
+  };
+  const { db } = deps.database;
+  // A project with an id of its own (a pipeline stage's attempt) is written before the provider is asked: an instance
+  // that dies in between, or a second one on the same attempt, finds it and does not order a second video.
+  if (options.id) {
+    const [reserved] = await db
       .insert(videoProjects)
-      .values({
-        id,
-        title: input.title,
-        status: 'processing',
-        progress: 0,
-        avatar: input.avatar,
-        platform: provider,
-        duration: '0:00',
-        createdAt: new Date().toISOString(),
-        url: null,
-      })
-      .returning();
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: videoProjects.id });
+    if (!reserved) throw uncertain(`${PROVIDER_NAMES[provider]}: Dieses Video wird bereits in Auftrag gegeben.`);
+  }
+  let externalId: string;
+  try {
+    externalId = await adapter.create(input, deps.credentials);
+  } catch (error) {
+    if (options.id) {
+      if (error instanceof HttpError && error.code === UNCERTAIN)
+        await db.update(videoProjects).set({ status: 'failed', error: error.message }).where(eq(videoProjects.id, id));
+      else await db.delete(videoProjects).where(eq(videoProjects.id, id));
+    }
+    throw error;
+  }
+  const row = await db.transaction(async (tx) => {
+    const [project] = options.id
+      ? await tx.select().from(videoProjects).where(eq(videoProjects.id, id))
+      : await tx.insert(videoProjects).values(values).returning();
     await tx
       .insert(videoJobs)
       .values({ projectId: id, provider, externalId, input, nextPollAt: new Date(Date.now() + pollIntervalMs(deps)) });
