@@ -160,6 +160,23 @@ test('the served PWA carries a strict CSP with the hashes of its inline scripts,
 
   const config = await t.app.request('http://desk.local:3000/config.json');
   expect(await config.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api' });
+  // Behind Caddy (README: HTTPS to the browser, HTTP to the desk on 127.0.0.1:3000) the API address is the browser's.
+  const proxied = await t.app.request('http://desk.studio.lan/config.json', {
+    headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'desk.studio.lan' },
+  });
+  expect(await proxied.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'https://desk.studio.lan/api' });
+  const onPort = await t.app.request('http://127.0.0.1:3000/config.json', {
+    headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': '192.168.1.20:8443' },
+  });
+  expect(await onPort.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'https://192.168.1.20:8443/api' });
+  const onlyProto = await t.app.request('http://desk.studio.lan/config.json', {
+    headers: { 'X-Forwarded-Proto': 'https' },
+  });
+  expect(await onlyProto.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'https://desk.studio.lan/api' });
+  const junk = await t.app.request('http://desk.local:3000/config.json', {
+    headers: { 'X-Forwarded-Proto': 'gopher', 'X-Forwarded-Host': 'böse/../pfad' },
+  });
+  expect(await junk.json()).toEqual({ apiMode: 'live', apiBaseUrl: 'http://desk.local:3000/api' });
   expect((await t.app.request('http://desk.local:3000/app.txt')).status).toBe(200);
   const unknownApi = await t.call('/nichts-hier');
   expect(unknownApi.status).toBe(404);

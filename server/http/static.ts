@@ -21,6 +21,27 @@ export function buildPolicy(distDir: string, html: string | undefined): string {
   return cspPolicy(html ? inlineScriptHashes(html) : [], { header: true });
 }
 
+/**
+ * The origin the browser sees. Behind a reverse proxy that speaks HTTPS to the browser and HTTP to this server (Caddy
+ * in the README) the request arrives as http:, and an http: API address on an https: page is blocked as mixed content:
+ * the proxy's X-Forwarded-Proto and X-Forwarded-Host say what the browser asked for. A forged header only misleads
+ * the client that sent it.
+ */
+export function browserOrigin(requestUrl: string, header: (name: string) => string | undefined): string {
+  const url = new URL(requestUrl);
+  const first = (name: string) => header(name)?.split(',')[0]?.trim();
+  const proto = first('x-forwarded-proto')?.toLowerCase();
+  const host = first('x-forwarded-host');
+  if (host && /^([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) url.host = host;
+  if (proto === 'https' || proto === 'http') {
+    // A port given for the other scheme (the desk's own :3000 behind the proxy's :443) is not the browser's.
+    const port = host?.match(/:(\d+)$/)?.[1] ?? '';
+    url.protocol = `${proto}:`;
+    url.port = host ? port : url.port;
+  }
+  return url.origin;
+}
+
 /** Serves the built PWA; answers a clear German page when there is no build. */
 export function servePwa(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
@@ -37,7 +58,7 @@ export function servePwa(app: Hono<AppEnv>, distDir: string): void {
 
   app.get('/config.json', (c) => {
     // config.ts accepts only an absolute apiBaseUrl: the origin this page was served from.
-    const origin = new URL(c.req.url).origin;
+    const origin = browserOrigin(c.req.url, (name) => c.req.header(name));
     c.header('Cache-Control', 'no-cache');
     // A server that holds an OBS connection makes 'über den Server' the deployment's default.
     const obsMode = (c.get('deps').obs?.instances.length ?? 0) > 0 ? { obsMode: 'server' } : {};
