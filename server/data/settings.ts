@@ -24,17 +24,34 @@ export const DEFAULT_SETTINGS: DeskSettings = {
   fourEyes: false,
 };
 
-export async function readSettings(db: Db): Promise<DeskSettings> {
-  const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
-  // A stored value from an older version may lack a newer field: the defaults fill it.
-  const merged = { ...DEFAULT_SETTINGS, ...(row?.value as Partial<DeskSettings> | undefined) };
+// A stored value from an older version may lack a newer field: the defaults fill it.
+function settingsOf(value: unknown): DeskSettings {
+  const merged = { ...DEFAULT_SETTINGS, ...(value as Partial<DeskSettings> | undefined) };
   const parsed = z.safeParse(schemas.DeskSettings, merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
+export async function readSettings(db: Db): Promise<DeskSettings> {
+  const [row] = await db.select().from(keyValues).where(eq(keyValues.key, KEY));
+  return settingsOf(row?.value);
+}
+
+/**
+ * Applies a patch under the row's lock: two saves at once (the review card sends each switch on its own) both count,
+ * rather than the later one writing back what it read before the earlier one landed.
+ */
 export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<DeskSettings> {
-  const current = await readSettings(db);
-  const next: DeskSettings = {
+  return db.transaction(async (tx) => {
+    await tx.insert(keyValues).values({ key: KEY, value: DEFAULT_SETTINGS }).onConflictDoNothing();
+    const [row] = await tx.select().from(keyValues).where(eq(keyValues.key, KEY)).for('update');
+    const next = merge(settingsOf(row?.value), patch);
+    await tx.update(keyValues).set({ value: next }).where(eq(keyValues.key, KEY));
+    return next;
+  });
+}
+
+function merge(current: DeskSettings, patch: DeskSettingsPatch): DeskSettings {
+  return {
     schedule: { ...current.schedule, ...patch.schedule },
     review: patch.review ?? current.review,
     disclosure: { ...current.disclosure, ...patch.disclosure },
@@ -42,9 +59,4 @@ export async function updateSettings(db: Db, patch: DeskSettingsPatch): Promise<
     onAir: { ...current.onAir, ...patch.onAir },
     fourEyes: patch.fourEyes ?? current.fourEyes,
   };
-  await db
-    .insert(keyValues)
-    .values({ key: KEY, value: next })
-    .onConflictDoUpdate({ target: keyValues.key, set: { value: next } });
-  return next;
 }
