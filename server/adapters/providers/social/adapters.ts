@@ -36,6 +36,32 @@ export type Adapter = (ctx: AdapterContext, input: PostInput) => Promise<{ remot
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The answer to a call that publishes: the platform took it (2xx), so an answer that cannot be read or names no post
+ * leaves open whether the post is out — 'uncertain', never sent again on its own.
+ */
+async function publishAnswer<T extends object>(
+  platform: PlatformId,
+  response: Response,
+  idOf: (answer: T) => string | number | undefined,
+): Promise<{ answer: T; id: string }> {
+  const name = PLATFORM_NAMES[platform];
+  const unclear = (what: string) =>
+    new PlatformError(
+      `${name} hat den Post mit HTTP ${response.status} angenommen, ${what}. Ob er erschienen ist, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
+      'uncertain',
+    );
+  let answer: T;
+  try {
+    answer = (await response.json()) as T;
+  } catch {
+    throw unclear('die Antwort ließ sich aber nicht lesen');
+  }
+  const id = answer && typeof answer === 'object' ? idOf(answer) : undefined;
+  if (id === undefined || id === '') throw unclear('aber ohne Kennung des Posts geantwortet');
+  return { answer, id: String(id) };
+}
+
 const notConfigured = (platform: PlatformId, what: string) =>
   new PlatformError(
     `Die Veröffentlichung auf ${PLATFORM_NAMES[platform]} ist nicht konfiguriert: ${what}.`,
@@ -83,10 +109,12 @@ export const telegram: Adapter = async (ctx, input) => {
     },
     { retry: ctx.retry, secrets: [token], telegramRetryAfter: true },
   );
-  const answer = (await response.json()) as { ok?: boolean; result?: { message_id?: number } };
-  if (!answer.ok || answer.result?.message_id === undefined)
-    throw new PlatformError('Telegram hat den Post nicht bestätigt.', 'rejected');
-  return { remoteId: String(answer.result.message_id) };
+  const { id } = await publishAnswer<{ ok?: boolean; result?: { message_id?: number } }>(
+    'telegram',
+    response,
+    (answer) => (answer.ok ? answer.result?.message_id : undefined),
+  );
+  return { remoteId: id };
 };
 
 // Graph API v23.0 Page publishing: https://developers.facebook.com/docs/pages-api/posts (/{page-id}/feed),
@@ -108,9 +136,11 @@ export const facebook: Adapter = async (ctx, input) => {
     { method: 'POST', body: form({ ...fields, access_token: token }) },
     { retry: ctx.retry, secrets: [token] },
   );
-  const answer = (await response.json()) as { id?: string; post_id?: string };
-  const id = answer.post_id ?? answer.id;
-  if (!id) throw new PlatformError('Facebook hat keine Post-ID zurückgegeben.', 'rejected');
+  const { id } = await publishAnswer<{ id?: string; post_id?: string }>(
+    'facebook',
+    response,
+    (answer) => answer.post_id ?? answer.id,
+  );
   return { remoteId: id };
 };
 
@@ -158,15 +188,16 @@ export const instagram: Adapter = async (ctx, input) => {
       );
     await sleep(ctx.pollMs);
   }
-  const published = (await (
+  const published = await publishAnswer<{ id?: string }>(
+    'instagram',
     await platformFetch(
       'instagram',
       `${graph}/${encodeURIComponent(igUser)}/media_publish`,
       { method: 'POST', body: form({ creation_id: created.id, access_token: token }) },
       options,
-    )
-  ).json()) as { id?: string };
-  if (!published.id) throw new PlatformError('Instagram hat den Post nicht veröffentlicht.', 'rejected');
+    ),
+    (answer) => answer.id,
+  );
   return { remoteId: published.id };
 };
 

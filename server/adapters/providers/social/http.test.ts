@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { DEFAULT_RETRY, platformFetch, PlatformError } from './http';
 
-/** The answers still to give, in turn (then 200), and the requests received. */
+/** The answers still to give, in turn (then 200; status 0 drops the connection unanswered), and the requests received. */
 let answers: { status: number; headers?: Record<string, string> }[] = [];
 let requests = 0;
 let server: http.Server;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   server = http.createServer((_req, res) => {
     requests += 1;
     const answer = answers.shift() ?? { status: 200 };
+    if (answer.status === 0) return void _req.socket.destroy();
     res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
     res.end(JSON.stringify(answer.status === 200 ? { ok: true } : { description: `HTTP ${answer.status}` }));
   });
@@ -46,6 +47,35 @@ test('a 503 is tried again 3 times at 2 s, 4 s, 8 s, and the 4th failure is thro
   expect(failed).toBeInstanceOf(PlatformError);
   expect((failed as PlatformError).kind).toBe('unavailable');
   expect(requests).toBe(4);
+  expect(waits).toEqual([2000, 4000, 8000]);
+});
+
+test('a connection that breaks after the post went out is not sent again: the platform may have it', async () => {
+  answers = [{ status: 0 }];
+  const waits: number[] = [];
+  const failed = await call(waits);
+  expect((failed as PlatformError).kind).toBe('uncertain');
+  expect((failed as PlatformError).message).toMatch(
+    /^Telegram: Die Verbindung brach ab, bevor eine Antwort kam: .+\. Ob Telegram den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird\.$/,
+  );
+  expect(requests).toBe(1);
+  expect(waits).toEqual([]);
+});
+
+test('a platform that refuses the connection got nothing: it is tried again', async () => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const waits: number[] = [];
+  const failed = await platformFetch(
+    'telegram',
+    `http://127.0.0.1:${port}/botX/sendMessage`,
+    { method: 'POST', body: '{}' },
+    { retry: DEFAULT_RETRY, secrets: [], sleep: async (ms) => void waits.push(ms) },
+  ).catch((e: unknown) => e);
+  expect((failed as PlatformError).kind).toBe('unavailable');
+  expect((failed as PlatformError).message).toMatch(/^Telegram ist nicht erreichbar: .*ECONNREFUSED/);
   expect(waits).toEqual([2000, 4000, 8000]);
 });
 

@@ -96,9 +96,28 @@ export async function responseFailure(
   return new PlatformError(`${name} hat den Post abgelehnt (HTTP ${response.status}): ${reason}`, 'rejected');
 }
 
+// Network failures that come before the request reaches the platform: nothing was sent, so trying again is safe.
+const BEFORE_SENDING = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const beforeSending = (error: unknown) => {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return (
+    typeof code === 'string' &&
+    (BEFORE_SENDING.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('CERT_') || code.includes('_CERT'))
+  );
+};
+
 /**
  * A call that got no answer (time-out, network): `sent` says whether the platform may have acted on it, which makes a
- * time-out 'uncertain' instead of something to try again.
+ * time-out, or a connection that broke after the request went out, 'uncertain' instead of something to try again.
  */
 export function silenceFailure(
   platform: PlatformId,
@@ -107,11 +126,19 @@ export function silenceFailure(
 ): PlatformError {
   const name = PLATFORM_NAMES[platform];
   const silent = `${name} antwortet nicht (keine Antwort nach ${Math.round(options.timeoutMs / 1000)} s).`;
-  if ((error as Error).name !== 'TimeoutError')
-    return new PlatformError(
-      `${name} ist nicht erreichbar: ${redact((error as Error).message, options.secrets)}`,
-      'unavailable',
+  if ((error as Error).name !== 'TimeoutError') {
+    const cause = (error as { cause?: { message?: unknown } }).cause?.message;
+    const detail = redact(
+      `${(error as Error).message}${typeof cause === 'string' && cause ? ` (${cause})` : ''}`,
+      options.secrets,
     );
+    if (options.sent && !beforeSending(error))
+      return new PlatformError(
+        `${name}: Die Verbindung brach ab, bevor eine Antwort kam: ${detail}. Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
+        'uncertain',
+      );
+    return new PlatformError(`${name} ist nicht erreichbar: ${detail}`, 'unavailable');
+  }
   return options.sent
     ? new PlatformError(
         `${silent} Ob ${name} den Post angenommen hat, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredentials } from '../credentials';
-import { youtube, type AdapterContext } from './adapters';
+import { telegram, youtube, type AdapterContext } from './adapters';
 import { platformFetch, PlatformError } from './http';
 import type { TokenStore } from './token-store';
 
@@ -91,4 +91,38 @@ test('a read that is never answered ends by the time limit and may be tried agai
   expect((failed as PlatformError).message).toBe('Telegram antwortet nicht (keine Antwort nach 0 s).');
   expect((failed as PlatformError).retryable).toBe(true);
   expect(sends).toHaveBeenCalledTimes(3);
+});
+
+test('a post the platform took (2xx) but answered unreadably or without its id is uncertain, not refused', async () => {
+  // Telegram's sendMessage answers {ok: true, result: Message} (core.telegram.org/bots/api#making-requests).
+  const answers = [
+    '{"ok":true,"result":{"message_id"',
+    '{"ok":true,"result":{}}',
+    '{"ok":true,"result":{"message_id":7}}',
+  ];
+  const telegramHost = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(answers.shift());
+  });
+  await new Promise<void>((resolve) => telegramHost.listen(0, '127.0.0.1', resolve));
+  try {
+    const ctx: AdapterContext = {
+      ...context(true),
+      credentials: createCredentials({
+        TELEGRAM_API_URL: `http://127.0.0.1:${(telegramHost.address() as AddressInfo).port}`,
+        TELEGRAM_BOT_TOKEN: '123456:ABC-bot-token',
+        TELEGRAM_CHAT_ID: '@newsdesk',
+      }),
+    };
+    for (const what of ['die Antwort ließ sich aber nicht lesen', 'aber ohne Kennung des Posts geantwortet']) {
+      const failed = await telegram(ctx, { content: 'Meldung' }).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(PlatformError);
+      expect((failed as PlatformError).kind).toBe('uncertain');
+      expect((failed as PlatformError).message).toBe(
+        `Telegram hat den Post mit HTTP 200 angenommen, ${what}. Ob er erschienen ist, ist unklar – bitte dort prüfen, bevor er erneut gesendet wird.`,
+      );
+    }
+    expect(await telegram(ctx, { content: 'Meldung' })).toEqual({ remoteId: '7' });
+  } finally {
+    await new Promise((resolve) => telegramHost.close(resolve));
+  }
 });
