@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role, User } from '../../src/contract';
 import type { StreamHolder } from '../data/events';
-import type { Database } from '../data/db/client';
+import type { Database, Db } from '../data/db/client';
 import { apiTokens, passwordLinks, sessions, users } from '../data/db/schema';
 import { toUser } from '../routes/users/users.queries';
 
@@ -207,13 +207,18 @@ export async function createApiToken(
   return { row, secret: value };
 }
 
-/** Active administrators other than `except`: a change that would leave none is refused. */
-export async function otherActiveAdmins(database: Database, except: string): Promise<number> {
-  const [row] = await database.db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * Administrators other than `except` who can sign in (enabled, with a password: one only invited cannot, and their
+ * link may lapse): a change that would leave none is refused. Called in the change's transaction, it holds their rows
+ * until it commits, so two administrators demoting each other at once cannot both succeed.
+ */
+export async function otherActiveAdmins(db: Db, except: string): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'Admin'), eq(users.disabled, false), sql`${users.id} <> ${except}`));
-  return row?.n ?? 0;
+    .where(and(eq(users.role, 'Admin'), eq(users.disabled, false), isNotNull(users.passwordHash)))
+    .for('update');
+  return rows.filter((row) => row.id !== except).length;
 }
 
 export async function userById(database: Database, id: string): Promise<User | undefined> {

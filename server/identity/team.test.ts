@@ -471,6 +471,58 @@ describe('roles', () => {
       await fresh.close();
     }
   });
+
+  test('an invited administrator does not count as another; two demoting each other leave one; the operator token stays Admin', async () => {
+    const fresh = await createTestApp();
+    const demote = (id: string) => fresh.call(`/users/${id}`, { method: 'PATCH', json: { role: 'Editor' } });
+    const admin = async (name: string, email: string) =>
+      contractBody(
+        'users.create',
+        await fresh.call('/users', { method: 'POST', json: { name, email, role: 'Admin' } }),
+      );
+    const setPassword = async (url: string) =>
+      expect(
+        (
+          await fresh.app.request('/api/session/password', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ token: linkToken(url), password: PASSWORD }),
+          })
+        ).status,
+      ).toBe(204);
+    try {
+      const first = await admin('Erste Admin', 'erste@desk.example');
+      await setPassword(first.link.url);
+      const invited = await admin('Eingeladen', 'eingeladen@desk.example');
+      // The invited administrator has no password yet (the link may lapse): the only one who can sign in stays.
+      const refused = await demote(first.user.id);
+      expect(refused.status).toBe(409);
+      expect((await errorBody(refused)).message).toBe(
+        'Der letzte aktive Administrator kann nicht herabgestuft, deaktiviert oder gelöscht werden.',
+      );
+      await setPassword(invited.link.url);
+      // Both can sign in now: demoting each other at the same moment, one of them stays an administrator.
+      const answers = await Promise.all([demote(first.user.id), demote(invited.user.id)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const list = await contractBody('users.list', await fresh.call('/users'));
+      expect(list.filter((u) => u.role === 'Admin' && [first.user.id, invited.user.id].includes(u.id))).toHaveLength(1);
+
+      // The operator token stays the desk's administrator in the console when its account is demoted, or gone.
+      expect((await demote('user-admin')).status).toBe(200);
+      const demoted = await contractBody('session.get', await fresh.call('/session'));
+      expect(demoted).toMatchObject({
+        via: 'token',
+        tokenName: 'NEWSDESK_TOKEN',
+        user: { id: 'user-admin', role: 'Admin' },
+      });
+      expect((await fresh.call('/users/user-admin', { method: 'DELETE' })).status).toBe(204);
+      const gone = await contractBody('session.get', await fresh.call('/session'));
+      expect(gone).toMatchObject({ via: 'token', user: { role: 'Admin' } });
+      expect((await demote(first.user.id)).status).not.toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 function fillerParams(path: string): Record<string, string> {

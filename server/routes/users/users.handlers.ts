@@ -58,18 +58,21 @@ export function registerUsers(app: Hono<AppEnv>): void {
     const role = body.role ?? current.role;
     const disabled = body.disabled ?? current.disabled;
     const stillAdmin = role === 'Admin' && !disabled;
-    if (
-      current.role === 'Admin' &&
-      !current.disabled &&
-      !stillAdmin &&
-      (await otherActiveAdmins(database, current.id)) === 0
-    )
-      throw lastAdmin();
-    const [row] = await database.db
-      .update(users)
-      .set({ role, access: ACCESS_BY_ROLE[role as keyof typeof ACCESS_BY_ROLE], disabled })
-      .where(eq(users.id, params.id))
-      .returning();
+    const row = await database.db.transaction(async (tx) => {
+      if (
+        current.role === 'Admin' &&
+        !current.disabled &&
+        !stillAdmin &&
+        (await otherActiveAdmins(tx, current.id)) === 0
+      )
+        throw lastAdmin();
+      const [updated] = await tx
+        .update(users)
+        .set({ role, access: ACCESS_BY_ROLE[role as keyof typeof ACCESS_BY_ROLE], disabled })
+        .where(eq(users.id, params.id))
+        .returning();
+      return updated;
+    });
     // A disabled user's open consoles are signed out on their next call.
     if (disabled && !current.disabled) await endSessions(database, current.id);
     await events.publish({ topic: 'users', action: 'updated', id: row.id });
@@ -80,10 +83,12 @@ export function registerUsers(app: Hono<AppEnv>): void {
     const { database, events } = c.get('deps');
     const [current] = await database.db.select().from(users).where(eq(users.id, params.id));
     if (!current) throw notFound();
-    if (current.role === 'Admin' && !current.disabled && (await otherActiveAdmins(database, current.id)) === 0)
-      throw lastAdmin();
     // Sessions, links and API tokens go with the user (foreign keys); the audit trail keeps the name it recorded.
-    await database.db.delete(users).where(eq(users.id, params.id));
+    await database.db.transaction(async (tx) => {
+      if (current.role === 'Admin' && !current.disabled && (await otherActiveAdmins(tx, current.id)) === 0)
+        throw lastAdmin();
+      await tx.delete(users).where(eq(users.id, params.id));
+    });
     await events.publish({ topic: 'users', action: 'deleted', id: params.id });
   });
 
