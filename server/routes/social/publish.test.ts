@@ -114,6 +114,36 @@ describe('Telegram (Bot API)', () => {
     expect(telegram.sent()).toHaveLength(sentBefore);
   });
 
+  test('a repeat of a post the server took answers that post even after the platform was disconnected', async () => {
+    const json = { content: 'Angenommen, Antwort verloren' };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const accepted = await contractBody(
+      'social.post',
+      await t.call('/social/post/telegram', { method: 'POST', json, headers }),
+    );
+    await t.runPublishJobs();
+    await t.call('/social/platforms/telegram/disconnect', { method: 'POST' });
+    try {
+      // The console never saw the answer and sends the same key again.
+      const repeat = await t.call('/social/post/telegram', { method: 'POST', json, headers });
+      expect(repeat.status).toBe(202);
+      expect(await contractBody('social.post', repeat)).toMatchObject({ id: accepted.id, status: 'published' });
+      // Another post under that key is still refused.
+      const other = await t.call('/social/post/telegram', { method: 'POST', json: { content: 'Anders' }, headers });
+      expect(other.status).toBe(422);
+      expect((await errorBody(other)).message).toBe('Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
+      // A new post to the disconnected platform is refused.
+      const fresh = await t.call('/social/post/telegram', {
+        method: 'POST',
+        json,
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(fresh.status).toBe(409);
+    } finally {
+      await t.call('/social/platforms/telegram/connect', { method: 'POST' });
+    }
+  });
+
   test('a video link goes out with sendVideo and the text as caption', async () => {
     await publish('/social/post/telegram', {
       content: 'Neue Folge',

@@ -11,7 +11,7 @@ import { enqueue } from '../../jobs/queue';
 import { register } from '../../http/operation';
 import { PlatformError } from '../../adapters/providers/social/http';
 import { isOAuthPlatform } from '../../adapters/providers/social/oauth';
-import { PUBLISH_JOB } from '../../adapters/providers/social/publisher';
+import { PUBLISH_JOB, resultIdOfKey } from '../../adapters/providers/social/publisher';
 import { mediaFilePath } from '../../http/signing';
 import { isTimeZone, parseZoned } from '../../adapters/providers/social/zoned-time';
 import { toPlatform, toPostResult, toPublication, toScheduled } from './social.queries';
@@ -101,6 +101,23 @@ async function publishTo(
   key: string | undefined,
 ): Promise<SocialPostResult> {
   const { database, social } = c.get('deps');
+  // A repeat of a key this server took answers that post as it stands, before anything that may have changed since is
+  // checked (the platform disconnected, the file deleted): a refusal now would let the console send it again anew.
+  if (key !== undefined) {
+    const [kept] = await database.db
+      .select()
+      .from(socialPostResults)
+      .where(eq(socialPostResults.id, resultIdOfKey(key)));
+    if (kept) {
+      if (
+        kept.platform !== platform ||
+        kept.content !== body.content ||
+        (kept.title ?? '') !== (body.title?.trim() ?? '')
+      )
+        throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
+      return toPostResult(kept);
+    }
+  }
   const [row] = await database.db.select().from(socialPlatforms).where(eq(socialPlatforms.id, platform));
   if (row && !row.connected) throw new HttpError(409, `${row.name} ist nicht verbunden.`, 'not_connected');
   const extras = z.safeParse(PostExtras, body);
