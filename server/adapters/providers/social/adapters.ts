@@ -107,7 +107,7 @@ export const telegram: Adapter = async (ctx, input) => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     },
-    { retry: ctx.retry, secrets: [token], telegramRetryAfter: true },
+    { retry: ctx.retry, secrets: [token], telegramRetryAfter: true, publishes: true },
   );
   const { id } = await publishAnswer<{ ok?: boolean; result?: { message_id?: number } }>(
     'telegram',
@@ -134,7 +134,7 @@ export const facebook: Adapter = async (ctx, input) => {
     'facebook',
     `${base}/${edge}`,
     { method: 'POST', body: form({ ...fields, access_token: token }) },
-    { retry: ctx.retry, secrets: [token] },
+    { retry: ctx.retry, secrets: [token], publishes: true },
   );
   const { id } = await publishAnswer<{ id?: string; post_id?: string }>(
     'facebook',
@@ -194,7 +194,7 @@ export const instagram: Adapter = async (ctx, input) => {
       'instagram',
       `${graph}/${encodeURIComponent(igUser)}/media_publish`,
       { method: 'POST', body: form({ creation_id: created.id, access_token: token }) },
-      options,
+      { ...options, publishes: true },
     ),
     (answer) => answer.id,
   );
@@ -328,7 +328,7 @@ export const tiktok: Adapter = async (ctx, input) => {
           source_info: { source: 'PULL_FROM_URL', video_url: input.mediaUrl },
         }),
       },
-      options,
+      { ...options, publishes: true },
     )
   ).json()) as { data?: { publish_id?: string } };
   const publishId = init.data?.publish_id;

@@ -30,13 +30,13 @@ beforeEach(() => {
   requests = 0;
 });
 
-/** platformFetch with the SPEC's default policy, its waits recorded instead of waited out. */
-async function call(waits: number[]) {
+/** A post through platformFetch with the SPEC's default policy, its waits recorded instead of waited out. */
+async function call(waits: number[], publishes = true) {
   return platformFetch(
     'telegram',
     url,
     { method: 'POST', body: '{}' },
-    { retry: DEFAULT_RETRY, secrets: [], sleep: async (ms) => void waits.push(ms) },
+    { retry: DEFAULT_RETRY, secrets: [], sleep: async (ms) => void waits.push(ms), publishes },
   ).catch((e: unknown) => e);
 }
 
@@ -62,6 +62,15 @@ test('a connection that breaks after the post went out is not sent again: the pl
   expect(waits).toEqual([]);
 });
 
+test('a call that puts nothing out (a token refresh) whose connection breaks is tried again', async () => {
+  answers = [{ status: 0 }, { status: 0 }];
+  const waits: number[] = [];
+  const response = await call(waits, false);
+  expect((response as Response).status).toBe(200);
+  expect(requests).toBe(3);
+  expect(waits).toEqual([2000, 4000]);
+});
+
 test('a platform that refuses the connection got nothing: it is tried again', async () => {
   const closed = http.createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -72,7 +81,7 @@ test('a platform that refuses the connection got nothing: it is tried again', as
     'telegram',
     `http://127.0.0.1:${port}/botX/sendMessage`,
     { method: 'POST', body: '{}' },
-    { retry: DEFAULT_RETRY, secrets: [], sleep: async (ms) => void waits.push(ms) },
+    { retry: DEFAULT_RETRY, secrets: [], sleep: async (ms) => void waits.push(ms), publishes: true },
   ).catch((e: unknown) => e);
   expect((failed as PlatformError).kind).toBe('unavailable');
   expect((failed as PlatformError).message).toMatch(/^Telegram ist nicht erreichbar: .*ECONNREFUSED/);

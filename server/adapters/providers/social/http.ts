@@ -172,11 +172,15 @@ export async function platformFetch(
     telegramRetryAfter?: boolean;
     timeoutMs?: number;
     sleep?: Sleep;
+    /**
+     * The call puts a post out: a time-out or a connection broken after it was sent leaves open whether the post is
+     * there, so it is not sent again. Any other call (a token refresh, a status read) is simply tried again.
+     */
+    publishes?: boolean;
   },
 ): Promise<Response> {
   // One hung host must not hold the instance's job worker: every call ends by its time limit.
   const timeoutMs = options.timeoutMs ?? PLATFORM_TIMEOUT_MS;
-  const method = (init.method ?? 'GET').toUpperCase();
   const rule = {
     retries: options.retry.retries,
     retryable: isRetryable,
@@ -189,7 +193,7 @@ export async function platformFetch(
       response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       throw silenceFailure(platform, error, {
-        sent: method !== 'GET' && method !== 'HEAD',
+        sent: options.publishes === true,
         timeoutMs,
         secrets: options.secrets,
       });

@@ -70,7 +70,7 @@ test('a platform that never answers a post ends by the time limit; the post is n
     'telegram',
     `${silentUrl}/botX/sendMessage`,
     { method: 'POST', body: '{}' },
-    { retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300 },
+    { retry: { retries: 3, baseDelayMs: 1, multiplier: 2 }, secrets: [], timeoutMs: 300, publishes: true },
   ).catch((e: unknown) => e);
   expect(failed).toBeInstanceOf(PlatformError);
   expect((failed as PlatformError).message).toBe(
