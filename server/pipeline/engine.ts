@@ -64,6 +64,8 @@ interface StagePayload {
   resumeUrl?: string;
   /** Taken up again after the desk's review (not after a crash). */
   reviewed?: boolean;
+  /** The job carrying this payload (in memory only): its row holds the newest resume address n8n gave for it. */
+  jobId?: number;
 }
 
 const STAGE_JOB = 'pipeline.stage';
@@ -320,12 +322,15 @@ export class PipelineEngine {
         throw new HttpError(400, 'Die Rücksprungadresse gehört nicht zum konfigurierten n8n.', 'resume_url');
     }
     if (run.stages.find((s) => s.stage === stage)?.state === 'failed') {
-      // Asked again after failing (n8n's retry): the stage runs anew rather than answering its old failure.
+      // Asked again after failing (n8n's retry): the stage runs anew in a job of its own rather than answering its old
+      // failure (the failed attempt's job, still closing, answers only the address it was given).
       await this.db
         .update(runStages)
         .set({ state: 'pending', startedAt: null, finishedAt: null, durationMs: null, error: null, reason: null })
         .where(and(eq(runStages.runId, runId), eq(runStages.stage, stage)));
       await this.db.delete(runArtefacts).where(and(eq(runArtefacts.runId, runId), eq(runArtefacts.stage, stage)));
+      await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
+      return;
     }
     // n8n's HTTP node retries when it missed the 202: a stage still waiting or in hand is not queued twice. A new Wait
     // node's address (n8n's retry of an execution whose Wait gave up) replaces the old one: the outcome goes there.
@@ -334,11 +339,13 @@ export class PipelineEngine {
     );
     const [job] = (open as unknown as { rows: Array<{ id: number | string }> }).rows;
     if (job) {
-      if (resumeUrl)
-        await this.db.execute(
-          sql`UPDATE jobs SET payload = jsonb_set(payload, '{resumeUrl}', to_jsonb(${resumeUrl}::text)) WHERE id = ${job.id}`,
-        );
-      return;
+      if (!resumeUrl) return;
+      // Only while the stage has no outcome yet: the job reads its address after recording the outcome. Once it has
+      // one, a new job answers the new address with it.
+      const taken = await this.db.execute(
+        sql`UPDATE jobs SET payload = jsonb_set(payload, '{resumeUrl}', to_jsonb(${resumeUrl}::text)) WHERE id = ${job.id} AND done_at IS NULL AND EXISTS (SELECT 1 FROM ${runStages} WHERE ${runStages.runId} = ${runId} AND ${runStages.stage} = ${stage} AND ${runStages.state} IN ('pending', 'started')) RETURNING id`,
+      );
+      if ((taken as unknown as { rows: unknown[] }).rows.length > 0) return;
     }
     await this.enqueueStage({ runId, stage, chain: false, ...(resumeUrl ? { resumeUrl } : {}) });
   }
@@ -405,7 +412,7 @@ export class PipelineEngine {
   }
 
   private async handleStage(job: Job, lost: AbortSignal): Promise<void> {
-    const payload = job.payload as StagePayload;
+    const payload: StagePayload = { ...(job.payload as StagePayload), jobId: job.id };
     const { runId, stage } = payload;
     const run = await getRun(this.db, runId);
     if (!run || (run.status !== 'running' && !payload.resumeUrl)) return;
@@ -469,7 +476,7 @@ export class PipelineEngine {
 
   /** A stage whose instance went down with it again and again fails with the reason; Retry starts it afresh. */
   private async giveUpStage(job: Job, reason: string): Promise<void> {
-    const payload = job.payload as StagePayload;
+    const payload: StagePayload = { ...(job.payload as StagePayload), jobId: job.id };
     const run = await getRun(this.db, payload.runId);
     if (!run || (run.status !== 'running' && !payload.resumeUrl)) return;
     const current = run.stages.find((s) => s.stage === payload.stage);
@@ -515,11 +522,13 @@ export class PipelineEngine {
       ...(error ? { error } : {}),
       ...(reason ? { reason } : {}),
     });
-    // The stage's newest Wait node: n8n may have asked again, with a new address, while this stage ran.
-    const rows = await this.db.execute(
-      sql`SELECT payload->>'resumeUrl' AS url FROM jobs WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${payload.runId} AND payload->>'stage' = ${payload.stage} AND payload->>'resumeUrl' IS NOT NULL ORDER BY id DESC LIMIT 1`,
-    );
-    const url = (rows as unknown as { rows: Array<{ url: string }> }).rows[0]?.url ?? (payload.resumeUrl as string);
+    // This job's newest Wait node: n8n may have asked again, with a new address, while the stage ran.
+    const rows = payload.jobId
+      ? await this.db.execute(sql`SELECT payload->>'resumeUrl' AS url FROM jobs WHERE id = ${payload.jobId}`)
+      : undefined;
+    const url =
+      (rows as unknown as { rows: Array<{ url: string | null }> } | undefined)?.rows[0]?.url ?? payload.resumeUrl;
+    if (!url) return;
     const refused = await resumeN8n(url, body, { fetch: this.options.fetch });
     if (refused === undefined) return;
     await appendLog(this.db, payload.runId, `n8n nahm die Rückmeldung von ${payload.stage} nicht an (${refused})`);

@@ -189,10 +189,9 @@ export async function recordStageEvent(db: Db, id: string, event: RunStageEvent)
   const line = (text: string) => [...row.log, `${clock(at)} ${text}`];
   const done = stage.state === 'finished' || stage.state === 'skipped';
   // A repeated or late 'started' (an HTTP node's retry, events out of order) must not reopen a stage that is done or a
-  // run that has ended; only a failed run starts again (n8n's retry of its execution). A rejected run stays rejected.
-  const stale =
-    row.status === 'rejected' ||
-    (event.state === 'started' && (row.status === 'success' || (done && row.status !== 'failed')));
+  // run that succeeded; a failed run starts again at its failed stage (n8n retries an execution from the failed node).
+  // A rejected run stays rejected.
+  const stale = row.status === 'rejected' || (event.state === 'started' && (row.status === 'success' || done));
   if (stale) {
     await db
       .update(runs)

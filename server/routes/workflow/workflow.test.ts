@@ -271,6 +271,13 @@ test('late or repeated events neither reopen a run that ended nor make a run wit
   await report(body, { stage: 'Scraper', state: 'started' });
   await report(body, { stage: 'AI Analyse', state: 'started' });
   await report(body, { stage: 'AI Analyse', state: 'failed', error: 'Modell nicht erreichbar' });
+  // Another late repeat of the done stage's 'started' does not reopen the failed run.
+  const afterFailure = await contractBody(
+    'workflow.runEvent',
+    await report(body, { stage: 'Scraper', state: 'started' }),
+  );
+  expect(afterFailure.status).toBe('failed');
+  expect(afterFailure.stages[0].state).toBe('finished');
   // A workflow that goes on past the failed node reports its last stage finished: the run is not a success.
   for (const stage of STAGES.slice(2)) {
     await report(body, { stage, state: 'started' });
@@ -359,6 +366,42 @@ test('a new Wait address that arrives while the stage runs gets its outcome, not
     release();
     await t.call(`/sources/${source.id}`, { method: 'DELETE' });
     await feeds.close();
+  }
+});
+
+test('a new Wait address arriving after the stage has its outcome, its job not yet closed, is answered by a new job', async () => {
+  // TTS is skipped here (no story), the Scraper fails (no source): a done stage and a failed one.
+  for (const [stage, state] of [
+    ['TTS', 'skipped'],
+    ['Scraper', 'failed'],
+  ] as const) {
+    await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: `Knapp danach ${stage}` } });
+    const body = triggerBody();
+    const ask = (resumeUrl: string) =>
+      t.app.request(`/api/runs/${body.runId}/stages/${encodeURIComponent(stage)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
+        body: JSON.stringify({ resumeUrl }),
+      });
+    expect((await ask('http://n8n.test/webhook-waiting/501')).status).toBe(202);
+    await t.engine.runDue();
+    // The job has recorded the stage's outcome and answered 501, and is still held by its worker.
+    await t.database.db.execute(
+      sql`UPDATE jobs SET done_at = NULL, claimed_by = 'noch-dabei', claimed_until = now() + interval '1 minute' WHERE kind = 'pipeline.stage' AND payload->>'runId' = ${body.runId}`,
+    );
+    n8n.calls.length = 0;
+    try {
+      expect((await ask('http://n8n.test/webhook-waiting/502')).status).toBe(202);
+      await t.engine.runDue();
+      const resumed = n8n.calls.filter((c) => c.url.includes('/webhook-waiting/'));
+      expect(resumed.map((c) => [c.url, (c.body as { state: string }).state])).toEqual([
+        ['http://n8n.test/webhook-waiting/502', state],
+      ]);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE jobs SET done_at = now(), claimed_by = NULL, claimed_until = NULL WHERE kind = 'pipeline.stage' AND payload->>'runId' = ${body.runId} AND done_at IS NULL`,
+      );
+    }
   }
 });
 
