@@ -128,10 +128,12 @@ describe('Telegram (Bot API)', () => {
       const repeat = await t.call('/social/post/telegram', { method: 'POST', json, headers });
       expect(repeat.status).toBe(202);
       expect(await contractBody('social.post', repeat)).toMatchObject({ id: accepted.id, status: 'published' });
-      // Another post under that key is still refused.
-      const other = await t.call('/social/post/telegram', { method: 'POST', json: { content: 'Anders' }, headers });
-      expect(other.status).toBe(422);
-      expect((await errorBody(other)).message).toBe('Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
+      // Another post under that key is still refused: other text, or the same text for later.
+      for (const other of [{ content: 'Anders' }, { ...json, scheduledAt: '2099-01-01T08:00:00+01:00' }]) {
+        const refused = await t.call('/social/post/telegram', { method: 'POST', json: other, headers });
+        expect(refused.status).toBe(422);
+        expect((await errorBody(refused)).message).toBe('Dieser Idempotency-Key gehört zu einer anderen Anfrage.');
+      }
       // A new post to the disconnected platform is refused.
       const fresh = await t.call('/social/post/telegram', {
         method: 'POST',

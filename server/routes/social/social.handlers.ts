@@ -109,10 +109,15 @@ async function publishTo(
       .from(socialPostResults)
       .where(eq(socialPostResults.id, resultIdOfKey(key)));
     if (kept) {
+      const zone = (body as { timeZone?: unknown }).timeZone;
+      const at = body.scheduledAt
+        ? parseZoned(body.scheduledAt, typeof zone === 'string' ? zone : undefined)
+        : undefined;
       if (
         kept.platform !== platform ||
         kept.content !== body.content ||
-        (kept.title ?? '') !== (body.title?.trim() ?? '')
+        (kept.title ?? '') !== (body.title?.trim() ?? '') ||
+        (kept.scheduledAt?.getTime() ?? null) !== (at?.getTime() ?? null)
       )
         throw new HttpError(422, 'Dieser Idempotency-Key gehört zu einer anderen Anfrage.', 'idempotency_key_reused');
       return toPostResult(kept);
