@@ -187,7 +187,8 @@ async function storeMedia(
 ): Promise<{ id: string; title: string }> {
   const { database, mediaDir, events } = context.deps;
   const { id } = file;
-  const fileName = `${id}${file.ext}`;
+  // Its own file name: an instance that lost this attempt's lease may be writing the same id's file right now.
+  const fileName = `${id}-${randomUUID().slice(0, 8)}${file.ext}`;
   await mkdir(mediaDir, { recursive: true });
   await writeFile(path.join(mediaDir, fileName), file.bytes);
   // An instance that lost this attempt's lease may have filed it a moment earlier: one item either way.
@@ -209,6 +210,7 @@ async function storeMedia(
     .onConflictDoNothing()
     .returning({ id: media.id });
   if (filed) await events.publish({ topic: 'media', action: 'created', id });
+  else await rm(path.join(mediaDir, fileName), { force: true });
   return { id, title: file.title };
 }
 

@@ -29,14 +29,17 @@ const isNoSpace = (error: unknown) =>
 export function newVideoFile(
   mediaDir: string,
   ext = '.mp4',
-  id = `media-${randomUUID()}`,
+  id?: string,
 ): { id: string; fileName: string; path: string; thumbnailName: string; thumbnailPath: string } {
+  // An id made before (a stage attempt's) may be rendered by two instances at once (one lost its lease): each writes
+  // files of its own, and the one that files the item first keeps them.
+  const base = id ? `${id}-${randomUUID().slice(0, 8)}` : `media-${randomUUID()}`;
   return {
-    id,
-    fileName: `${id}${ext}`,
-    path: path.join(mediaDir, `${id}${ext}`),
-    thumbnailName: `${id}.jpg`,
-    thumbnailPath: path.join(mediaDir, `${id}.jpg`),
+    id: id ?? base,
+    fileName: `${base}${ext}`,
+    path: path.join(mediaDir, `${base}${ext}`),
+    thumbnailName: `${base}.jpg`,
+    thumbnailPath: path.join(mediaDir, `${base}.jpg`),
   };
 }
 
@@ -75,7 +78,11 @@ export async function fileVideo(
       if (row) await alongside?.(tx);
       return row !== undefined;
     });
-    if (!filed) return { id: file.id, title: file.title };
+    if (!filed) {
+      await rm(path.join(mediaDir, file.fileName), { force: true });
+      if (file.thumbnailName) await rm(path.join(mediaDir, file.thumbnailName), { force: true });
+      return { id: file.id, title: file.title };
+    }
   } catch (error) {
     await rm(path.join(mediaDir, file.fileName), { force: true });
     if (file.thumbnailName) await rm(path.join(mediaDir, file.thumbnailName), { force: true });
