@@ -355,8 +355,10 @@ export class PipelineEngine {
    * for nobody. A retry in n8n asks for them again.
    */
   async dropQueuedStages(runId: string, reason: string): Promise<number> {
+    // Leases are written on this server's clock (jobs/queue.ts), so they are read on it too, not the database's.
+    const now = new Date().toISOString();
     const result = await this.db.execute(
-      sql`UPDATE jobs SET failed_at = now(), last_error = ${reason} WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND done_at IS NULL AND failed_at IS NULL AND (claimed_by IS NULL OR claimed_until < now()) RETURNING id`,
+      sql`UPDATE jobs SET failed_at = ${now}::timestamptz, last_error = ${reason} WHERE kind = ${STAGE_JOB} AND payload->>'runId' = ${runId} AND done_at IS NULL AND failed_at IS NULL AND (claimed_by IS NULL OR claimed_until < ${now}::timestamptz) RETURNING id`,
     );
     return (result as unknown as { rows: unknown[] }).rows.length;
   }
