@@ -121,6 +121,15 @@ function report(
   });
 }
 
+/** What the workflow's stage node sends: the run's stage, with its Wait node's resume address and the run token. */
+function askStage(body: { runId: string; runToken: string }, stage: string, resumeUrl: string) {
+  return t.app.request(`/api/runs/${body.runId}/stages/${encodeURIComponent(stage)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
+    body: JSON.stringify({ resumeUrl }),
+  });
+}
+
 test("without N8N_BASE_URL a start runs on the desk's own engine; n8n's own operations answer 503 in German", async () => {
   const start = await contractBody(
     'workflow.aiNewsStart',
@@ -304,12 +313,7 @@ test('late or repeated events neither reopen a run that ended nor make a run wit
 test("n8n asking for a stage again with a new Wait node's address: one stage run, its outcome goes to the new address", async () => {
   await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Neue Warteadresse' } });
   const body = triggerBody();
-  const ask = (resumeUrl: string) =>
-    t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
-      body: JSON.stringify({ resumeUrl }),
-    });
+  const ask = (resumeUrl: string) => askStage(body, 'Scraper', resumeUrl);
   expect((await ask('http://n8n.test/webhook-waiting/201')).status).toBe(202);
   // The first execution's Wait gave up; the operator retried it in n8n, whose new execution asks again.
   expect((await ask('http://n8n.test/webhook-waiting/202')).status).toBe(202);
@@ -345,12 +349,7 @@ test('a new Wait address that arrives while the stage runs gets its outcome, not
   try {
     await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Während der Stufe' } });
     const body = triggerBody();
-    const ask = (resumeUrl: string) =>
-      t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
-        body: JSON.stringify({ resumeUrl }),
-      });
+    const ask = (resumeUrl: string) => askStage(body, 'Scraper', resumeUrl);
     expect((await ask('http://n8n.test/webhook-waiting/301')).status).toBe(202);
     n8n.calls.length = 0;
     const running = t.engine.runDue();
@@ -377,12 +376,7 @@ test('a new Wait address arriving after the stage has its outcome, its job not y
   ] as const) {
     await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: `Knapp danach ${stage}` } });
     const body = triggerBody();
-    const ask = (resumeUrl: string) =>
-      t.app.request(`/api/runs/${body.runId}/stages/${encodeURIComponent(stage)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
-        body: JSON.stringify({ resumeUrl }),
-      });
+    const ask = (resumeUrl: string) => askStage(body, stage, resumeUrl);
     expect((await ask('http://n8n.test/webhook-waiting/501')).status).toBe(202);
     await t.engine.runDue();
     // The job has recorded the stage's outcome and answered 501, and is still held by its worker.
@@ -408,12 +402,7 @@ test('a new Wait address arriving after the stage has its outcome, its job not y
 test('a stage n8n asked for is not run once n8n reports the execution cancelled; asked again by its retry, it runs', async () => {
   await t.call('/workflow/trigger/ai-news-workflow', { method: 'POST', json: { topic: 'Abgebrochen' } });
   const body = triggerBody();
-  const ask = (resumeUrl: string) =>
-    t.app.request(`/api/runs/${body.runId}/stages/Scraper`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Newsdesk-Run-Token': body.runToken },
-      body: JSON.stringify({ resumeUrl }),
-    });
+  const ask = (resumeUrl: string) => askStage(body, 'Scraper', resumeUrl);
   expect((await ask('http://n8n.test/webhook-waiting/401')).status).toBe(202);
   // Quiet for three minutes: the run list asks n8n, which has cancelled the execution.
   await t.database.db.execute(sql`UPDATE runs SET started_at = now() - interval '3 minutes' WHERE id = ${body.runId}`);
