@@ -63,6 +63,15 @@ export async function enqueue(db: Db, job: EnqueueOptions): Promise<void> {
       WHERE jobs.done_at IS NULL AND jobs.failed_at IS NULL AND jobs.claimed_by IS NULL`);
 }
 
+/** Moves a job that waits to a new time; false when there is none waiting (a worker holds it, it ended, or none). */
+export async function reschedule(db: Db, uniqueKey: string, runAt: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE jobs SET run_at = ${runAt.toISOString()}::timestamptz
+    WHERE unique_key = ${uniqueKey} AND done_at IS NULL AND failed_at IS NULL AND claimed_by IS NULL
+    RETURNING id`);
+  return rowsOf(result).length > 0;
+}
+
 export interface JobState {
   done: boolean;
   failed: boolean;

@@ -113,3 +113,51 @@ test('a worker that died mid-publish: after the claim timeout another takes the 
     (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === result.id)?.status,
   ).toBe('failed');
 });
+
+const listedOf = async (id: string) =>
+  (await contractBody('social.scheduled', await t.call('/social/scheduled'))).find((s) => s.id === id);
+const edit = (id: string, change: Record<string, unknown>, listed: object | undefined) =>
+  t.call(`/social/scheduled/${id}`, { method: 'PUT', json: { ...listed, ...change } });
+
+test('an edit of a scheduled post that has gone out answers 409 and leaves it as published', async () => {
+  clock = new Date('2026-11-24T06:00:00Z');
+  const result = await schedule('Schon draußen', '2026-11-24T06:00:00Z');
+  const stale = await listedOf(result.id);
+  expect(await worker('w1').runDue()).toBe(1);
+  const res = await edit(result.id, { title: 'Zu spät', content: 'Zu spät' }, stale);
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { message: string }).message).toBe(
+    'Der Post ist bereits veröffentlicht und kann nicht mehr geändert werden.',
+  );
+  expect(await listedOf(result.id)).toMatchObject({ title: 'Schon draußen', status: 'published' });
+});
+
+test('an edit while a worker holds the job answers 409: the post goes out as it was, once', async () => {
+  clock = new Date('2026-11-24T06:00:00Z');
+  const result = await schedule('Im Versand', '2026-11-24T06:00:00Z');
+  const listed = await listedOf(result.id);
+  const holder = worker('w1');
+  const job = await holder.claim();
+  expect(job).toBeDefined();
+  const res = await edit(result.id, { content: 'Neuer Text', time: '2026-11-24T09:00:00Z' }, listed);
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { message: string }).message).toBe(
+    'Der Post wird gerade veröffentlicht und kann nicht mehr geändert werden.',
+  );
+  expect(await listedOf(result.id)).toMatchObject({ content: 'Im Versand', time: '2026-11-24T06:00:00Z' });
+  await t.social.publisher.runJob(job!);
+  expect(sentTexts().filter((x) => x === 'Im Versand')).toHaveLength(1);
+  expect(sentTexts()).not.toContain('Neuer Text');
+});
+
+test('an edit whose time has no zone answers 400 and changes nothing', async () => {
+  clock = new Date('2026-11-24T06:00:00Z');
+  const result = await schedule('Ohne Zone', '2026-11-24T09:00:00+01:00');
+  const listed = await listedOf(result.id);
+  const res = await edit(result.id, { title: 'Umbenannt', time: '2026-11-24T10:00' }, listed);
+  expect(res.status).toBe(400);
+  expect(await listedOf(result.id)).toMatchObject({ title: 'Ohne Zone', time: '2026-11-24T09:00:00+01:00' });
+  clock = new Date('2026-11-24T08:00:00Z');
+  expect(await worker('w1').runDue()).toBe(1);
+  expect(sentTexts().filter((x) => x === 'Ohne Zone')).toHaveLength(1);
+});

@@ -821,14 +821,15 @@ export const operations = {
     path: '/social/scheduled/{id}',
     tag: 'social',
     spec: false,
-    summary: 'Replaces a scheduled post.',
+    summary:
+      'Replaces a scheduled post. 409 once the queue has taken it up (being published, published, failed): what the platform gets can no longer change.',
     params: id,
     body: ScheduledPost,
     response: ScheduledPost,
     status: 200,
     idempotency: 'natural',
     topic: 'social',
-    errors: [404],
+    errors: [400, 404, 409],
     example: {
       params: { id: 'sched-1' },
       body: {

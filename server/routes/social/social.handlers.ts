@@ -7,7 +7,7 @@ import type { Platform, SocialPlatform, SocialPostBody, SocialPostResult } from 
 import type { AppEnv } from '../../context';
 import { media, posts, postTemplates, scheduledPosts, socialPlatforms, socialPostResults } from '../../data/db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { enqueue } from '../../jobs/queue';
+import { enqueue, jobState, reschedule } from '../../jobs/queue';
 import { register } from '../../http/operation';
 import { PlatformError } from '../../adapters/providers/social/http';
 import { isOAuthPlatform } from '../../adapters/providers/social/oauth';
@@ -27,6 +27,21 @@ async function setConnected(c: Context<AppEnv>, id: Platform, connected: boolean
   await events.publish({ topic: 'social', action: 'updated', id });
   return toPlatform(row);
 }
+
+const NOT_SCHEDULED: Record<string, string> = {
+  publishing: 'wird gerade veröffentlicht',
+  pending: 'wird gerade veröffentlicht',
+  published: 'ist bereits veröffentlicht',
+  failed: 'ist fehlgeschlagen (unter „Veröffentlichungen“ erneut senden)',
+};
+
+/** 409 for an edit of a scheduled post the queue has taken up: what the platform gets can no longer change here. */
+const notScheduledAnyMore = (status: string) =>
+  new HttpError(
+    409,
+    `Der Post ${NOT_SCHEDULED[status] ?? 'ist nicht mehr geplant'} und kann nicht mehr geändert werden.`,
+    'conflict',
+  );
 
 /** What a post may carry besides the contract's fields (the body is free-form, SPEC §7). */
 const PostExtras = z.object({
@@ -254,39 +269,54 @@ export function registerSocial(app: Hono<AppEnv>): void {
   );
   register(app, 'social.updateScheduled', async ({ params, body, c }) => {
     const { database, events } = c.get('deps');
-    const [row] = await database.db
-      .update(scheduledPosts)
-      .set({
-        title: body.title,
-        platform: body.platform,
-        time: body.time,
-        status: body.status,
-        content: body.content ?? null,
-      })
-      .where(eq(scheduledPosts.id, params.id))
-      .returning();
-    if (!row) throw notFound('Geplanter Post');
-    // A post the queue still waits for moves with its new time (its job keeps its key: it runs once).
-    const [result] = await database.db.select().from(socialPostResults).where(eq(socialPostResults.id, row.id));
-    if (result?.status === 'scheduled') {
-      const at = parseZoned(body.time, result.timeZone ?? undefined);
-      if (!at)
+    const row = await database.db.transaction(async (tx) => {
+      // The publication's row is held until the edit commits: the worker's claim of it waits, and sees the new time.
+      const [result] = await tx
+        .select()
+        .from(socialPostResults)
+        .where(eq(socialPostResults.id, params.id))
+        .for('update');
+      if (result && result.status !== 'scheduled') throw notScheduledAnyMore(result.status);
+      const at = result ? parseZoned(body.time, result.timeZone ?? undefined) : undefined;
+      if (result && !at)
         throw new HttpError(
           400,
           'Der geplante Zeitpunkt braucht eine Zeitzone (z. B. 2026-11-24T08:00+01:00).',
           'validation',
         );
-      await database.db
-        .update(socialPostResults)
-        .set({ scheduledAt: at, content: body.content ?? result.content, platform: body.platform })
-        .where(eq(socialPostResults.id, row.id));
-      await enqueue(database.db, {
-        kind: PUBLISH_JOB,
-        payload: { resultId: row.id, mediaType: null },
-        runAt: at,
-        uniqueKey: `social-post:${row.id}`,
-      });
-    }
+      const [updated] = await tx
+        .update(scheduledPosts)
+        .set({
+          title: body.title,
+          platform: body.platform,
+          time: body.time,
+          // A post the queue publishes has the queue's status; the console's copy of it may be stale.
+          ...(result ? {} : { status: body.status }),
+          content: body.content ?? null,
+        })
+        .where(eq(scheduledPosts.id, params.id))
+        .returning();
+      if (!updated) throw notFound('Geplanter Post');
+      if (result && at) {
+        await tx
+          .update(socialPostResults)
+          .set({ scheduledAt: at, content: body.content ?? result.content, platform: body.platform })
+          .where(eq(socialPostResults.id, result.id));
+        // A post the queue still waits for moves with its new time (its job keeps its key: it runs once); a job a
+        // worker holds already is being sent with the old text, and the edit must not pretend otherwise.
+        const key = `social-post:${result.id}`;
+        if (!(await reschedule(tx, key, at))) {
+          if (await jobState(tx, key)) throw notScheduledAnyMore('publishing');
+          await enqueue(tx, {
+            kind: PUBLISH_JOB,
+            payload: { resultId: result.id, mediaType: null },
+            runAt: at,
+            uniqueKey: key,
+          });
+        }
+      }
+      return updated;
+    });
     await events.publish({ topic: 'social', action: 'updated', id: row.id });
     return toScheduled(row);
   });
