@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import type { NewPost, Platform, Post, PostStatus } from '@/contract';
+import type { NewPost, Platform, Post, PostPatch, PostStatus } from '@/contract';
 import { STATUS_LABELS } from '@/lib/labels';
 import { PLATFORM_OPTIONS } from '@/lib/platform-options';
 import { deniedProps, useCan } from '@/lib/use-can';
@@ -37,6 +37,25 @@ interface FormState {
   status: PostStatus;
   date: string;
   content: string;
+}
+
+/** The post's field each form field edits. */
+const FIELD_OF = {
+  title: 'title',
+  category: 'category',
+  platform: 'platform',
+  status: 'status',
+  date: 'publishDate',
+  content: 'content',
+} as const satisfies Record<keyof FormState, keyof NewPost>;
+
+/**
+ * Only what the operator changed: the post may have moved on while the dialog was open (published by the schedule, a
+ * colleague's edit), and a field left as it was must not write back what the dialog was opened with.
+ */
+function changedFields(value: NewPost, form: FormState, start: FormState): PostPatch {
+  const keys = (Object.keys(FIELD_OF) as (keyof FormState)[]).filter((k) => form[k] !== start[k]);
+  return Object.fromEntries(keys.map((k) => [FIELD_OF[k], value[FIELD_OF[k]]])) as PostPatch;
 }
 
 function initial(post?: Post): FormState {
@@ -71,7 +90,8 @@ export function PostFormDialog({
   onOpenChange: (open: boolean) => void;
   post?: Post;
   pending: boolean;
-  onSubmit: (value: NewPost) => void;
+  /** The whole post; `changed` holds only the fields the operator changed (for an edit). */
+  onSubmit: (value: NewPost, changed: PostPatch) => void;
 }) {
   const [form, setForm] = useState<FormState>(() => initial(post));
   const may = useCan(post ? 'posts.update' : 'posts.create');
@@ -95,14 +115,15 @@ export function PostFormDialog({
     const date = new Date(form.date);
     if (!form.date || Number.isNaN(date.getTime())) return setError(messages.dateRequired);
     setError(null);
-    onSubmit({
+    const value: NewPost = {
       title: form.title.trim(),
       category: form.category.trim(),
       platform: form.platform,
       status: form.status,
       publishDate: date.toISOString(),
       content: form.content,
-    });
+    };
+    onSubmit(value, changedFields(value, form, initial(post)));
   };
 
   const id = post ? `edit-${post.id}` : 'create';

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { db } from '@/db/db';
 import { server } from '@/mocks/node';
 import { resetStore } from '@/mocks/store';
+import { postsStore } from '@/mocks/store/posts';
 import { renderWithProviders } from '../../../../tests/render';
 import { PostsPage } from './posts-page';
 
@@ -170,6 +171,29 @@ test('Preview shows the post, Edit saves a change', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Post gespeichert')).toBeInTheDocument();
   await waitFor(() => expect(rowOf(title)).toHaveTextContent('In Prüfung'));
+});
+
+test('Edit saves only what was changed: a post published while the dialog was open stays published', async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<PostsPage />);
+  await screen.findByText('127 von 127 Posts');
+  const all = postsStore.list();
+  const post = all.find((p) => p.status === 'scheduled' && all.filter((q) => q.title === p.title).length === 1);
+  if (!post) throw new Error('the sample data has no scheduled post with a title of its own');
+  await user.type(screen.getByLabelText('Posts durchsuchen'), post.title);
+  await openMenu(user, post.title);
+  await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('Status')).toHaveValue('scheduled');
+  // Meanwhile the schedule sends it out.
+  postsStore.update(post.id, { status: 'published' });
+  const title = within(dialog).getByLabelText('Titel');
+  await user.clear(title);
+  await user.type(title, `${post.title} (korrigiert)`);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Post gespeichert')).toBeInTheDocument();
+  await waitFor(() => expect(rowOf(`${post.title} (korrigiert)`)).toHaveTextContent('Veröffentlicht'));
+  expect(postsStore.get(post.id)).toMatchObject({ title: `${post.title} (korrigiert)`, status: 'published' });
 });
 
 test('Share posts to the platform; offline it goes to the outbox', async () => {

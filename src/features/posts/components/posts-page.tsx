@@ -396,7 +396,7 @@ export function PostsPage() {
           onOpenChange={(open) => !open && setEditing(null)}
           post={editing ?? undefined}
           pending={updatePost.isPending}
-          onSubmit={(patch) =>
+          onSubmit={(_, patch) =>
             editing &&
             updatePost.mutate(
               { id: editing.id, patch },
