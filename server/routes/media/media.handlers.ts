@@ -5,12 +5,12 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { schemas, type MediaFile } from '../../../src/contract';
 import type { AppEnv } from '../../context';
-import { media, videoProjects } from '../../data/db/schema';
+import { media, socialPostMedia, socialPostResults, videoProjects } from '../../data/db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { boundaryOf, idleLimited, MultipartError, readMultipart } from '../../http/multipart';
 import { issuesOf, register } from '../../http/operation';
@@ -180,8 +180,32 @@ export function registerMedia(app: Hono<AppEnv>): void {
       .select({ id: videoProjects.id })
       .from(videoProjects)
       .where(eq(videoProjects.mediaId, params.id));
-    const [row] = await database.db.delete(media).where(eq(media.id, params.id)).returning();
-    if (!row) throw notFound('Datei');
+    const row = await database.db.transaction(async (tx) => {
+      const [held] = await tx.select({ id: media.id }).from(media).where(eq(media.id, params.id)).for('update');
+      if (!held) throw notFound('Datei');
+      // A post still to go out would reach its platform without the file, or fail at its time with nobody watching.
+      const [waiting] = await tx
+        .select({ platform: socialPostResults.platform, status: socialPostResults.status })
+        .from(socialPostMedia)
+        .innerJoin(socialPostResults, eq(socialPostResults.id, socialPostMedia.resultId))
+        .where(
+          and(
+            eq(socialPostMedia.mediaId, params.id),
+            inArray(socialPostResults.status, ['scheduled', 'pending', 'publishing']),
+          ),
+        )
+        .limit(1);
+      if (waiting)
+        throw new HttpError(
+          409,
+          waiting.status === 'scheduled'
+            ? 'Die Datei gehört zu einem geplanten Post und kann erst gelöscht werden, wenn er veröffentlicht ist.'
+            : 'Die Datei gehört zu einem Post, der gerade veröffentlicht wird; bitte danach löschen.',
+          'conflict',
+        );
+      const [deleted] = await tx.delete(media).where(eq(media.id, params.id)).returning();
+      return deleted;
+    });
     if (row.fileName) await unlink(path.join(mediaDir, row.fileName)).catch(() => undefined);
     const thumbnail = thumbnailFile(row);
     if (thumbnail) await unlink(path.join(mediaDir, thumbnail)).catch(() => undefined);

@@ -1,6 +1,6 @@
 // A Media Library file attached to a post reaches each platform in its documented shape (Instagram: a REELS / image
 // container whose address the platform fetches; TikTok: PULL_FROM_URL; YouTube: the bytes in the resumable upload),
-// and Retry re-sends only a failed platform, once, even with two workers.
+// Retry re-sends only a failed platform, once, even with two workers; a file a post still to go out carries stays.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -233,4 +233,27 @@ test('the platform gets a signature made when the post goes out, valid for a day
   );
   expect(old.status).toBe(403);
   expect((await errorBody(old)).code).toBe('expired_signature');
+});
+
+test('a file that a scheduled post carries is not deleted before the post has gone out', async () => {
+  const video = await upload(mp4(4096), 'termin.mp4', 'video/mp4', 'Termin-Video');
+  const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+  await contractBody(
+    'social.post',
+    await call('/social/post/youtube', {
+      method: 'POST',
+      json: { content: 'Später mit Video', mediaId: video.id, scheduledAt },
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+  );
+  const refused = await call(`/media/${video.id}`, { method: 'DELETE' });
+  expect(refused.status).toBe(409);
+  expect((await errorBody(refused)).message).toBe(
+    'Die Datei gehört zu einem geplanten Post und kann erst gelöscht werden, wenn er veröffentlicht ist.',
+  );
+  const listed = await contractBody('media.list', await call('/media'));
+  expect(listed.map((m) => m.id)).toContain(video.id);
+  // A file only posted already (or never) goes as before.
+  const spare = await upload(png(), 'frei.png', 'image/png', 'Frei');
+  expect((await call(`/media/${spare.id}`, { method: 'DELETE' })).status).toBe(204);
 });
