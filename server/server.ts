@@ -25,6 +25,7 @@ import { PipelineEngine } from './pipeline/engine';
 import { UrlSigner } from './http/signing';
 import { seedDefaultSources } from './sources/defaults';
 import { pruneAudit } from './identity/audit';
+import { sweepUploadLeftovers } from './routes/media/upload-leftovers';
 import { FIRST_ADMIN, makePasswordLink, needsFirstAdmin } from './identity/identity';
 
 export interface Running {
@@ -156,6 +157,8 @@ export async function startServer(
   const worker = createJobWorker(database, social, { pollMs: env.jobPollMs });
   worker.start();
   const mediaDir = path.join(dataDir, 'media');
+  // Uploads cut off by the last run's end; one still arriving on another instance has written within the idle limit.
+  await sweepUploadLeftovers(mediaDir, Math.max(env.uploadIdleMs * 2, 60 * 60 * 1000));
   const engine = new PipelineEngine(
     {
       database,
