@@ -361,6 +361,26 @@ describe('API tokens and the operator token', () => {
     expect((await t.app.request('/api/session', { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
   });
 
+  test('a personal token cannot make further tokens; its user, signed in, can', async () => {
+    await invite('Tim Token', 'tim@example.org', 'Editor');
+    const secret = await tokenFor('tim@example.org', 'Automatik');
+    const refused = await t.app.request('/api/tokens', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Zweitschlüssel' }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await errorBody(refused)).message).toBe(
+      'Ein API-Token kann keine weiteren API-Tokens anlegen: bitte in der Konsole anmelden und dort anlegen.',
+    );
+    const listed = await contractBody(
+      'tokens.list',
+      await t.app.request('/api/tokens', { headers: { Authorization: `Bearer ${secret}` } }),
+    );
+    expect(listed.map((x) => x.name)).toEqual(['Automatik']);
+    expect(await tokenFor('tim@example.org', 'Zweitschlüssel')).toMatch(/^ndt_/);
+  });
+
   test('NEWSDESK_TOKEN keeps working as the administrator’s API token', async () => {
     const me = await contractBody('session.get', await t.call('/session'));
     expect(me).toMatchObject({ via: 'token', tokenName: 'NEWSDESK_TOKEN', user: { id: 'user-admin', role: 'Admin' } });
@@ -399,7 +419,11 @@ describe('roles', () => {
           headers: { Authorization: `Bearer ${tokens[role]}`, 'Content-Type': 'application/json' },
           ...(def.method === 'GET' || def.method === 'DELETE' ? {} : { body: JSON.stringify(example.body ?? {}) }),
         });
-        if (allowed) {
+        if (allowed && id === 'tokens.create') {
+          // Past the role check, and then refused to the walk's personal token: tokens are made by a person.
+          expect(response.status, `${id} als ${role}`).toBe(403);
+          expect((await errorBody(response)).message).toMatch(/^Ein API-Token kann keine weiteren API-Tokens anlegen/);
+        } else if (allowed) {
           expect([401, 403], `${id} als ${role}`).not.toContain(response.status);
         } else {
           refused += 1;

@@ -1457,14 +1457,15 @@ export const operations = {
     path: '/tokens',
     tag: 'tokens',
     spec: false,
-    summary: 'Makes an API token for the signed-in user; its secret is in this answer only (stored hashed).',
+    summary:
+      'Makes an API token for the signed-in user; its secret is in this answer only (stored hashed). A personal API token cannot make others (403).',
     body: NewApiToken,
     response: CreatedApiToken,
     status: 201,
     idempotency: 'natural',
     access: 'Viewer',
     invalidates: ['tokens'],
-    errors: [400],
+    errors: [400, 403],
     example: { body: { name: 'n8n' } },
   }),
   'tokens.delete': op({

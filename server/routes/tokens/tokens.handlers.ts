@@ -33,6 +33,13 @@ export function registerTokens(app: Hono<AppEnv>): void {
 
   register(app, 'tokens.create', async ({ body, c, actor }) => {
     if (!actor?.userId) throw noUser();
+    // A leaked token must not be able to mint others that outlive its revocation: tokens are made by a person.
+    if (actor.tokenId)
+      throw new HttpError(
+        403,
+        'Ein API-Token kann keine weiteren API-Tokens anlegen: bitte in der Konsole anmelden und dort anlegen.',
+        'forbidden',
+      );
     const { row, secret } = await createApiToken(c.get('deps').database, actor.userId, body.name);
     return { token: toToken(row), secret };
   });
