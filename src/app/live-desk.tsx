@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { getConfig } from '@/lib/config';
 import { refreshTopic } from '@/lib/api/refresh';
 import { connectLiveEvents, onObsServerEvent, type ObsServerEvent } from '@/lib/live-events';
 import { OBS_INSTANCES_KEY } from '@/lib/obs/keys';
 import { credentialMark, onOperatorTokenNeeded } from '@/lib/operator-token';
 import { setSession } from '@/lib/session';
-import { startSession } from '@/lib/session-flow';
+import { onSessionFound, startSession } from '@/lib/session-flow';
 import { loadChunk } from './chunk-reload';
 import { passwordLinkToken } from './password-link';
 
@@ -29,6 +29,15 @@ export function LiveDesk() {
   const [reason, setReason] = useState<'missing' | 'rejected' | 'expired' | undefined>();
   // Once asked, the dialog stays mounted (closed), so that it closes as a dialog does.
   const [asked, setAsked] = useState(false);
+  const signedIn = useCallback(() => {
+    setCredentials(credentialMark());
+    setReason(undefined);
+    void queryClient.invalidateQueries();
+    // Posts queued while the tab was not signed in go out now.
+    void import('@/lib/outbox/drainer').then((m) => m.requestOutboxDrain());
+  }, [queryClient]);
+  // A window opened while the server was out of reach: its cookie, found valid once it answers, closes the sign-in.
+  useEffect(() => onSessionFound(signedIn), [signedIn]);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -81,13 +90,7 @@ export function LiveDesk() {
       <OperatorTokenDialog
         open={reason !== undefined}
         reason={reason}
-        onAccepted={() => {
-          setCredentials(credentialMark());
-          setReason(undefined);
-          void queryClient.invalidateQueries();
-          // Posts queued while the tab was not signed in go out now.
-          void import('@/lib/outbox/drainer').then((m) => m.requestOutboxDrain());
-        }}
+        onAccepted={signedIn}
       />
     </Suspense>
   );

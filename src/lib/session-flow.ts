@@ -8,6 +8,7 @@ import {
   askForSignIn,
   getCsrf,
   HANDSHAKE_TIMEOUT_MS,
+  isSignedIn,
   operatorAuthHeaders,
   operatorTokenRejected,
   sessionConfirmed,
@@ -48,15 +49,61 @@ export function acceptSession(session: KnownSession & { token?: string }): void 
 let started: Promise<'ok' | 'none' | 'unreachable'> | undefined;
 /**
  * The shell's one question at start: is this console signed in (a session cookie, or the stored token)? 200: the
- * session is known and waiting calls go; 401: the sign-in is shown; unreachable: the sign-in too, unless a token is kept.
+ * session is known and waiting calls go; 401: the sign-in is shown; unreachable: the sign-in too, unless a token is kept,
+ * and the question is asked again until the server answers (see askAgainWhenReachable).
  */
 export function startSession(): Promise<'ok' | 'none' | 'unreachable'> {
   started ??= loadSession().then((result) => {
     if (result === 'none') operatorTokenRejected();
-    else if (result === 'unreachable') askForSignIn();
+    else if (result === 'unreachable') {
+      askForSignIn();
+      askAgainWhenReachable();
+    }
     return result;
   });
   return started;
+}
+
+const found = new Set<() => void>();
+/** Hears the session found by asking again (the sign-in shown meanwhile closes). */
+export function onSessionFound(listener: () => void): () => void {
+  found.add(listener);
+  return () => found.delete(listener);
+}
+
+/** Between two questions while the server cannot be reached: doubling from the first, up to the last. */
+export const SESSION_RETRY_MS = { first: 5_000, max: 60_000 } as const;
+
+/**
+ * A window opened offline (or while the server restarts) cannot tell a valid session cookie from none. The question is
+ * asked again when the browser is back online and on a growing interval, until the server answers: a valid cookie
+ * then signs the window in by itself (no password typed again); a 401 leaves the sign-in as it is. It ends once
+ * anyone is signed in meanwhile.
+ */
+function askAgainWhenReachable(): void {
+  let delay: number = SESSION_RETRY_MS.first;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asking = false;
+  const stop = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+  };
+  async function ask(): Promise<void> {
+    clearTimeout(timer);
+    if (isSignedIn()) return stop();
+    if (asking) return;
+    asking = true;
+    const result = await loadSession();
+    asking = false;
+    if (result === 'ok') for (const listener of [...found]) listener();
+    if (result !== 'unreachable' || isSignedIn()) return stop();
+    timer = setTimeout(() => void ask(), delay);
+    delay = Math.min(delay * 2, SESSION_RETRY_MS.max);
+  }
+  const onOnline = () => void ask();
+  window.addEventListener('online', onOnline);
+  timer = setTimeout(() => void ask(), delay);
+  delay = Math.min(delay * 2, SESSION_RETRY_MS.max);
 }
 
 /** `GET /session` with the cookie (same origin) or the token: who this console is signed in as. */

@@ -7,7 +7,7 @@ import { DESK_TOKEN, freePort, startDesk, type Desk } from './desk';
 // The team desk on the real desk (`npm start`, PGlite, the demo's sample data): the administrator sets a password from
 // the one-time link and signs in, invites an editor and a viewer; the viewer cannot publish (the button says why, the
 // API answers 403), the editor publishes, the audit trail says who did it, and a disabled user's open console is signed
-// out on its next call.
+// out on its next call; a tab opened while the desk is out of reach is signed in by its cookie once it answers.
 test.use({ serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -127,4 +127,30 @@ test('an administrator invites an editor and a viewer; roles hold in the console
   await actions.getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(actions.getByRole('button', { name: 'Aktivieren' })).toBeVisible();
   await expect(viewer.getByRole('dialog', { name: 'Zugang zum Newsdesk' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('a tab opened while the desk cannot be reached shows the sign-in, and its valid cookie closes it once reachable', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const first = await context.newPage();
+  await first.goto(`${desk.url}/dashboard`);
+  const signIn = first.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await signIn.getByLabel('E-Mail-Adresse').fill('erika@example.org');
+  await signIn.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(signIn).toBeHidden({ timeout: 30_000 });
+
+  // A second tab of the same browser (the cookie is there), whose first question who is signed in gets no answer.
+  const tab = await context.newPage();
+  await tab.route('**/api/session', (route) => route.abort('internetdisconnected'));
+  await tab.goto(`${desk.url}/dashboard/posts`);
+  const dialog = tab.getByRole('dialog', { name: 'Zugang zum Newsdesk' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await tab.unroute('**/api/session');
+  await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(tab.getByRole('button', { name: 'Benutzermenü: Erika Redakteurin (Editor)' })).toBeVisible();
+  await expect(tab.getByText(/\d+ von \d+ Posts/)).toBeVisible({ timeout: 30_000 });
+  await context.close();
 });
