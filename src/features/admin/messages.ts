@@ -103,6 +103,8 @@ export const messages = {
     inviteTitle: 'Einladungslink',
     resetTitle: 'Link zum Zurücksetzen',
     linkHint: 'Diesen Link einmalig an die Person weitergeben. Er gilt 24 Stunden.',
+    loopbackLink: (host: string) =>
+      `Achtung: Dieser Link führt zu ${host} und öffnet sich nur auf diesem Rechner. Für andere Geräte die Konsole über ihre Adresse im LAN öffnen (oder NEWSDESK_PUBLIC_URL setzen) und den Link neu erstellen.`,
     linkFor: (name: string) => `Für ${name}`,
     copy: 'Kopieren',
     copied: 'In die Zwischenablage kopiert',

@@ -21,6 +21,7 @@ export function OneTimeSecretDialog({
   label,
   value,
   note,
+  warning,
   onClose,
 }: {
   title: string;
@@ -29,6 +30,8 @@ export function OneTimeSecretDialog({
   /** null: the dialog is closed and the value forgotten. */
   value: string | null;
   note?: string;
+  /** Something that makes the value useless where the operator may mean to use it. */
+  warning?: string;
   onClose: () => void;
 }) {
   const id = useId();
@@ -65,6 +68,11 @@ export function OneTimeSecretDialog({
             </Button>
           </div>
           {note && <p className="text-sm text-muted-foreground">{note}</p>}
+          {warning && (
+            <p role="alert" className="text-sm text-destructive">
+              {warning}
+            </p>
+          )}
         </div>
         <DialogFooter>
           <Button type="button" onClick={onClose}>

@@ -206,6 +206,13 @@ function UserRow({
 
 type ShownLink = { kind: 'invite' | 'reset'; name: string; link: PasswordLink };
 
+/** A link to this machine's own loopback address opens nowhere else: the dialog says so. */
+function loopbackWarning(url: string | undefined): string | undefined {
+  const host = url && URL.canParse(url) ? new URL(url).hostname : '';
+  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return loopback ? messages.users.loopbackLink(host) : undefined;
+}
+
 /** SPEC "Users": the administrator with 'Vollzugriff' and Add user, plus roles, disabling, reset links and API tokens. */
 export function UsersTab() {
   const users = useUsers();
@@ -257,6 +264,7 @@ export function UsersTab() {
           label={shown ? messages.users.linkFor(shown.name) : ''}
           value={shown?.link.url ?? null}
           note={shown ? messages.users.validUntil(formatDateTimeMedium(shown.link.expiresAt)) : undefined}
+          warning={loopbackWarning(shown?.link.url)}
           onClose={() => setShown(null)}
         />
         <ConfirmDialog
