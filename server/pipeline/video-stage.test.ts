@@ -16,7 +16,7 @@ import type { RenderInput } from '../adapters/media-engines/render';
 import { probeDurationMs, probeMedia } from '../adapters/media-engines/render';
 import { createCredentials } from '../adapters/providers/credentials';
 import { pollDueVideoJobs } from '../adapters/providers/video/jobs';
-import { contractBody, createTestApp, type TestApp } from '../testing';
+import { contractBody, createTestApp, errorBody, type TestApp } from '../testing';
 import { runVideo } from './publication';
 
 // Every render is real; the test sees what the stage asked for, and can make one fail.
@@ -378,6 +378,13 @@ test(
         error:
           'ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben und wird nicht noch einmal bestellt – bitte im Konto bei ModelsLab prüfen.',
       });
+      // Its Retry there orders nothing and says why.
+      const unconfirmed = projects.find((v) => v.platform === 'modelslab');
+      const retried = await p.call(`/video/projects/${unconfirmed?.id}/retry`, { method: 'POST' });
+      expect(retried.status).toBe(409);
+      expect((await errorBody(retried)).message).toBe(
+        'Retry geht hier nicht: ModelsLab hat nicht rechtzeitig bestätigt. Das Video ist dort möglicherweise trotzdem in Auftrag gegeben und wird nicht noch einmal bestellt – bitte im Konto bei ModelsLab prüfen.',
+      );
 
       // The same attempt taken over (its instance died while ordering): it finds the order and does not place it again.
       await diedAfterWork(p, run.id, 'Video Gen');

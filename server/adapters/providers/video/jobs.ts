@@ -119,10 +119,13 @@ export async function retryVideoJob(
   await requireKey(deps.credentials, provider);
   const adapter = adapterFor(provider);
   const [job] = await deps.database.db.select().from(videoJobs).where(eq(videoJobs.projectId, project.id));
+  // No job: an order cut off before the provider confirmed it (its reason is the project's) or no stored script.
   if (!job)
     throw new HttpError(
       409,
-      'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.',
+      project.error
+        ? `Retry geht hier nicht: ${project.error}`
+        : 'Für dieses Projekt ist kein Script gespeichert – bitte das Video neu erstellen.',
       'no_input',
     );
   const externalId = await adapter.create(job.input as JobInput, deps.credentials);
