@@ -4,6 +4,7 @@
 // account pause it everywhere, and one address cannot try many accounts. A try is counted before its password is
 // checked, so tries sent at once cannot all slip in under the limit; a successful sign-in forgets the account's tries.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Database } from '../data/db/client';
 import { signInTries } from '../data/db/schema';
 
@@ -16,6 +17,19 @@ export interface LimiterOptions {
   perAddress: number;
   windowMs: number;
   now?: () => number;
+}
+
+/**
+ * The address a try is counted for: an IPv6 client is its /64 (one line's whole network, whose every address its owner
+ * can use, would otherwise try 5 × 2⁶⁴ times), an IPv4-mapped one its IPv4 address; anything else as it is.
+ */
+export function limitedAddress(address: string): string {
+  const bare = address.split('%')[0];
+  if (!ipaddr.isValid(bare)) return address;
+  const ip = ipaddr.process(bare);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`);
+  return `${network.toString()}/64`;
 }
 
 const DEFAULTS: LimiterOptions = { perAccountAddress: 5, perAccount: 30, perAddress: 20, windowMs: 15 * 60 * 1000 };
@@ -32,8 +46,9 @@ export class SignInLimiter {
   }
 
   /** Counts a try of `account` from `address`: 0, or the seconds to wait when paused (a paused try is not counted). */
-  async begin(database: Database, account: string, address: string): Promise<number> {
+  async begin(database: Database, account: string, clientAddress: string): Promise<number> {
     const { db } = database;
+    const address = limitedAddress(clientAddress);
     const now = this.now();
     const since = new Date(now - this.options.windowMs).toISOString();
     await db.delete(signInTries).where(lt(signInTries.at, since));

@@ -138,6 +138,18 @@ describe('signing in', () => {
     expect((await signIn('paul@example.org', PASSWORD, {}, 'c3-redaktion')).status).toBe(201);
   });
 
+  test('wrong passwords from the addresses of one IPv6 network count as one address; another network signs in', async () => {
+    await invite('Ivo Sechs', 'ivo@example.org', 'Viewer');
+    for (let i = 1; i <= 5; i += 1)
+      expect((await signIn('ivo@example.org', 'falsch', {}, `2001:db8:aa:1::${i.toString(16)}`)).status).toBe(401);
+    // A sixth address of the same /64 is the same guesser; an IPv4-mapped address is its IPv4 address.
+    expect((await signIn('ivo@example.org', PASSWORD, {}, '2001:0db8:00aa:0001:dead:beef:0:1')).status).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn('ivo@example.org', 'falsch', {}, '::ffff:198.51.100.7')).status).toBe(401);
+    expect((await signIn('ivo@example.org', PASSWORD, {}, '198.51.100.7')).status).toBe(429);
+    expect((await signIn('ivo@example.org', PASSWORD, {}, '2001:db8:aa:2::1')).status).toBe(201);
+  });
+
   test('twenty wrong passwords from one address pause that address for every account', async () => {
     for (let i = 0; i < 20; i += 1)
       expect((await signIn(`gast${i}@example.org`, 'falsch', {}, 'angreifer')).status).toBe(401);
