@@ -161,3 +161,15 @@ test('an edit whose time has no zone answers 400 and changes nothing', async () 
   expect(await worker('w1').runDue()).toBe(1);
   expect(sentTexts().filter((x) => x === 'Ohne Zone')).toHaveLength(1);
 });
+
+test('an edit of a scheduled post whose own job has ended answers 409 instead of claiming it is being sent', async () => {
+  clock = new Date('2026-11-24T06:00:00Z');
+  const result = await schedule('Beendet', '2026-11-24T09:00:00Z');
+  const listed = await listedOf(result.id);
+  await t.database.db.execute(sql`UPDATE jobs SET done_at = now() WHERE unique_key = ${`social-post:${result.id}`}`);
+  const res = await edit(result.id, { time: '2026-11-24T10:00:00Z' }, listed);
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { message: string }).message).toBe(
+    'Der Post wartet nicht mehr auf seine Zeit (siehe „Veröffentlichungen“) und kann nicht mehr geändert werden.',
+  );
+});

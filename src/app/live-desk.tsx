@@ -37,7 +37,8 @@ export function LiveDesk() {
     void import('@/lib/outbox/drainer').then((m) => m.requestOutboxDrain());
   }, [queryClient]);
   // A window opened while the server was out of reach: its cookie, found valid once it answers, closes the sign-in.
-  useEffect(() => onSessionFound(signedIn), [signedIn]);
+  // A one-time link's dialog (setting a password) stays: the link is what the page was opened for.
+  useEffect(() => onSessionFound(() => !passwordLinkToken() && signedIn()), [signedIn]);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -87,11 +88,7 @@ export function LiveDesk() {
   if (!asked) return null;
   return (
     <Suspense fallback={null}>
-      <OperatorTokenDialog
-        open={reason !== undefined}
-        reason={reason}
-        onAccepted={signedIn}
-      />
+      <OperatorTokenDialog open={reason !== undefined} reason={reason} onAccepted={signedIn} />
     </Suspense>
   );
 }

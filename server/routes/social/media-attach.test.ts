@@ -257,3 +257,24 @@ test('a file that a scheduled post carries is not deleted before the post has go
   const spare = await upload(png(), 'frei.png', 'image/png', 'Frei');
   expect((await call(`/media/${spare.id}`, { method: 'DELETE' })).status).toBe(204);
 });
+
+test('a post whose file left the library before it went out fails saying so, and is not sent without it', async () => {
+  const video = await upload(mp4(4096), 'weg.mp4', 'video/mp4', 'Gelöschtes Video');
+  const before = youtube.videos.length;
+  const headers = { 'Idempotency-Key': randomUUID() };
+  const json = { content: 'Nur mit Video', title: 'Nur mit Video', mediaId: video.id };
+  await contractBody('social.post', await call('/social/post/youtube', { method: 'POST', json, headers }));
+  // Gone before its job ran, as a failed post's file may go before its Retry.
+  await t.database.db.execute(sql`DELETE FROM media WHERE id = ${video.id}`);
+  await t.runPublishJobs();
+  const ended = await contractBody(
+    'social.post',
+    await call('/social/post/youtube', { method: 'POST', json, headers }),
+  );
+  expect(ended).toMatchObject({
+    status: 'failed',
+    error:
+      'Die Datei dieses Posts ist nicht mehr in der Mediathek – ohne sie wird er nicht gesendet. Bitte den Post mit einer Datei neu anlegen.',
+  });
+  expect(youtube.videos.length).toBe(before);
+});

@@ -33,6 +33,7 @@ const NOT_SCHEDULED: Record<string, string> = {
   pending: 'wird gerade veröffentlicht',
   published: 'ist bereits veröffentlicht',
   failed: 'ist fehlgeschlagen (unter „Veröffentlichungen“ erneut senden)',
+  ended: 'wartet nicht mehr auf seine Zeit (siehe „Veröffentlichungen“)',
 };
 
 /** 409 for an edit of a scheduled post the queue has taken up: what the platform gets can no longer change here. */
@@ -306,7 +307,10 @@ export function registerSocial(app: Hono<AppEnv>): void {
         // worker holds already is being sent with the old text, and the edit must not pretend otherwise.
         const key = `social-post:${result.id}`;
         if (!(await reschedule(tx, key, at))) {
-          if (await jobState(tx, key)) throw notScheduledAnyMore('publishing');
+          const state = await jobState(tx, key);
+          if (state && !state.done && !state.failed) throw notScheduledAnyMore('publishing');
+          // Its own job has ended (a Retry under way waits in a job of its own): there is no time left to move.
+          if (state) throw notScheduledAnyMore('ended');
           await enqueue(tx, {
             kind: PUBLISH_JOB,
             payload: { resultId: result.id, mediaType: null },

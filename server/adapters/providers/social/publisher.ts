@@ -267,7 +267,15 @@ export class SocialPublisher {
     const mediaType = link.mediaType === 'photo' ? 'photo' : 'video';
     if (!link.mediaId) return { mediaType };
     const [stored] = await db.select().from(media).where(eq(media.id, link.mediaId));
-    if (!stored?.fileName) return { mediaType };
+    // Deleted from the library since (a failed post's file may go): sent without it, the post would not be the one
+    // the operator wrote.
+    if (!stored)
+      throw new PlatformError(
+        'Die Datei dieses Posts ist nicht mehr in der Mediathek – ohne sie wird er nicht gesendet. Bitte den Post mit einer Datei neu anlegen.',
+        'rejected',
+      );
+    // A library item kept by its address only: the platform is given that address.
+    if (!stored.fileName) return { mediaType };
     if (!this.options.mediaDir) return { mediaType, mediaId: stored.id };
     return {
       mediaType,
