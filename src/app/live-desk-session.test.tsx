@@ -1,33 +1,18 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiRequest } from '@/lib/api/client';
-import { getConfig, setConfig } from '@/lib/config';
-import { getOperatorToken, setOperatorToken, signedOut } from '@/lib/operator-token';
+import { getOperatorToken } from '@/lib/operator-token';
 import { getSession } from '@/lib/session';
 import { server } from '@/mocks/node';
+import { cleanUpLiveDesk, goLive } from '../../tests/live-desk';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
 
 // The start's one `GET /session` finds the session cookie: nobody is asked, and the calls that waited go.
-class QuietSource {
-  addEventListener() {}
-  close() {}
-  onerror: (() => void) | null = null;
-}
-const initialConfig = getConfig();
-afterEach(() => {
-  // Unmounted first: the token that ends the test would open the change stream of a desk still mounted.
-  cleanup();
-  vi.unstubAllGlobals();
-  setConfig(initialConfig);
-  setOperatorToken('ende-des-tests-0123456789');
-  signedOut();
-  sessionStorage.clear();
-});
+cleanUpLiveDesk();
 
 test('a cookie session found at start needs no dialog: the waiting calls go with its csrf, one question only', async () => {
-  setConfig({ ...initialConfig, apiMode: 'live' });
-  vi.stubGlobal('EventSource', QuietSource);
+  goLive();
   const asked: string[] = [];
   server.use(
     http.get('*/api/session', ({ request }) => {

@@ -1,32 +1,16 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiRequest } from '@/lib/api/client';
-import { getConfig, setConfig } from '@/lib/config';
-import { setOperatorToken, signedOut } from '@/lib/operator-token';
 import { server } from '@/mocks/node';
+import { cleanUpLiveDesk, goLive } from '../../tests/live-desk';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
 
 // The start's one `GET /session` answers 401: the sign-in with e-mail and password is shown, and nothing else is sent.
-class QuietSource {
-  addEventListener() {}
-  close() {}
-  onerror: (() => void) | null = null;
-}
-const initialConfig = getConfig();
-afterEach(() => {
-  // Unmounted first: the token that ends the test would open the change stream of a desk still mounted.
-  cleanup();
-  vi.unstubAllGlobals();
-  setConfig(initialConfig);
-  setOperatorToken('ende-des-tests-0123456789');
-  signedOut();
-  sessionStorage.clear();
-});
+cleanUpLiveDesk();
 
 test('nobody signed in at start: the dialog asks for e-mail and password, the waiting call is not sent', async () => {
-  setConfig({ ...initialConfig, apiMode: 'live' });
-  vi.stubGlobal('EventSource', QuietSource);
+  goLive();
   const sent: string[] = [];
   server.use(
     http.get('*/api/session', () => HttpResponse.json({ message: 'Nicht angemeldet.' }, { status: 401 })),

@@ -1,32 +1,19 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getConfig, setConfig } from '@/lib/config';
-import { setOperatorToken, signedOut } from '@/lib/operator-token';
 import { server } from '@/mocks/node';
+import { cleanUpLiveDesk, goLive } from '../../tests/live-desk';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
 
 // A one-time link opened while the server is out of reach: the cookie found valid later does not close the dialog
 // that sets the password, which is what the page was opened for.
-class QuietSource {
-  addEventListener() {}
-  close() {}
-  onerror: (() => void) | null = null;
-}
-const initialConfig = getConfig();
+cleanUpLiveDesk();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setConfig(initialConfig);
-  setOperatorToken('ende-des-tests-0123456789');
-  signedOut();
-  sessionStorage.clear();
   history.replaceState(null, '', '/');
 });
 
 test('a password link keeps its dialog when the server answers again with a valid cookie', async () => {
-  setConfig({ ...initialConfig, apiMode: 'live' });
-  vi.stubGlobal('EventSource', QuietSource);
+  goLive();
   history.replaceState(null, '', '/dashboard#passwort=einmalig-123');
   let reachable = false;
   let asked = 0;

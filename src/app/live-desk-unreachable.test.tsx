@@ -1,35 +1,19 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiRequest } from '@/lib/api/client';
-import { getConfig, setConfig } from '@/lib/config';
-import { setOperatorToken, signedOut } from '@/lib/operator-token';
 import { getSession } from '@/lib/session';
 import { server } from '@/mocks/node';
+import { cleanUpLiveDesk, goLive } from '../../tests/live-desk';
 import { renderWithProviders } from '../../tests/render';
 import { LiveDesk } from './live-desk';
 
 // A window opened while the server is out of reach (offline, a restart) shows the sign-in; once the server answers,
 // its valid session cookie signs it in by itself, the sign-in closes and the calls that waited go.
-class QuietSource {
-  addEventListener() {}
-  close() {}
-  onerror: (() => void) | null = null;
-}
-const initialConfig = getConfig();
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  setConfig(initialConfig);
-  setOperatorToken('ende-des-tests-0123456789');
-  signedOut();
-  sessionStorage.clear();
-});
+cleanUpLiveDesk();
 
 test('the server out of reach at start: asked again, and once it answers, the valid cookie closes the sign-in', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-  setConfig({ ...initialConfig, apiMode: 'live' });
-  vi.stubGlobal('EventSource', QuietSource);
+  goLive();
   let reachable = false;
   const asked: boolean[] = [];
   server.use(
