@@ -72,7 +72,7 @@ export function onSessionFound(listener: () => void): () => void {
 }
 
 /** Between two questions while the server cannot be reached: doubling from the first, up to the last. */
-export const SESSION_RETRY_MS = { first: 5_000, max: 60_000 } as const;
+const SESSION_RETRY_MS = { first: 5_000, max: 60_000 } as const;
 
 /**
  * A window opened offline (or while the server restarts) cannot tell a valid session cookie from none. The question is
@@ -84,6 +84,10 @@ function askAgainWhenReachable(): void {
   let delay: number = SESSION_RETRY_MS.first;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asking = false;
+  const later = () => {
+    timer = setTimeout(() => void ask(), delay);
+    delay = Math.min(delay * 2, SESSION_RETRY_MS.max);
+  };
   const stop = () => {
     clearTimeout(timer);
     window.removeEventListener('online', onOnline);
@@ -97,13 +101,11 @@ function askAgainWhenReachable(): void {
     asking = false;
     if (result === 'ok') for (const listener of [...found]) listener();
     if (result !== 'unreachable' || isSignedIn()) return stop();
-    timer = setTimeout(() => void ask(), delay);
-    delay = Math.min(delay * 2, SESSION_RETRY_MS.max);
+    later();
   }
   const onOnline = () => void ask();
   window.addEventListener('online', onOnline);
-  timer = setTimeout(() => void ask(), delay);
-  delay = Math.min(delay * 2, SESSION_RETRY_MS.max);
+  later();
 }
 
 /** `GET /session` with the cookie (same origin) or the token: who this console is signed in as. */

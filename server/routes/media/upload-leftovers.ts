@@ -20,8 +20,8 @@ export async function sweepUploadLeftovers(mediaDir: string, olderThanMs: number
   for (const name of names.filter((n) => n.startsWith(PREFIX))) {
     const file = path.join(mediaDir, name);
     try {
-      const { mtimeMs, isFile } = await stat(file).then((s) => ({ mtimeMs: s.mtimeMs, isFile: s.isFile() }));
-      if (!isFile || now - mtimeMs < olderThanMs) continue;
+      const found = await stat(file);
+      if (!found.isFile() || now - found.mtimeMs < olderThanMs) continue;
       await unlink(file);
       removed += 1;
     } catch {

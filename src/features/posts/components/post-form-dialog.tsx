@@ -107,6 +107,7 @@ export function PostFormDialog({
     }
   }
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const start = initial(post);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -123,11 +124,10 @@ export function PostFormDialog({
       publishDate: date.toISOString(),
       content: form.content,
     };
-    onSubmit(value, changedFields(value, form, initial(post)));
+    onSubmit(value, changedFields(value, form, start));
   };
 
   const id = post ? `edit-${post.id}` : 'create';
-  const start = initial(post);
   // The date of a new post defaults to "now", so it is left out of the comparison.
   const unsaved =
     open && (['title', 'category', 'platform', 'status', 'content'] as const).some((k) => form[k] !== start[k]);
