@@ -39,7 +39,8 @@ test('fetch a feed now, add a source, switch the schedule on', async ({ page }) 
   await panel.getByLabel('Intervall (Minuten)').fill('30');
   await panel.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Zeitplan gespeichert')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  // Toasts fading in or out are mid-animation (a11y.spec checks them once they stand), as live.spec does.
+  expect(await seriousViolations(page, { exclude: '[data-sonner-toaster]' })).toEqual([]);
 });
 
 test("Monitoring shows the latest run's sources as links and its story", async ({ page }) => {
