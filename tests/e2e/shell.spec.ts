@@ -112,6 +112,24 @@ test.describe('after a deploy', () => {
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
     expect(loads).toBe(2);
   });
+
+  test('a screen chunk lost to a dropped connection, while the host still has it, shows the route error and no reload', async ({
+    page,
+  }) => {
+    // The first fetch is the import; the second is the look at whether the host still has the file.
+    let fetches = 0;
+    await page.route(/\/assets\/videos-[^/]+\.js$/, (route) =>
+      fetches++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByTestId('sidebar-desktop').getByRole('link', { name: 'Video Studio' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
+    expect(fetches).toBe(2);
+    expect(loads).toBe(1);
+  });
 });
 
 test.describe('route preload', () => {
