@@ -1,7 +1,7 @@
 // A part of a screen that loads later must not take the screen down: offline in the first seconds of a first visit,
 // the outbox (fetched as soon as the page is idle) still opens; a panel whose file cannot be fetched says so in its
 // own frame with „Erneut versuchen“, the screen stays, and Retry loads it once the connection is back.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -9,14 +9,28 @@ test('offline right after the first visit, Social → Outbox still opens (fetche
   page,
   context,
 }) => {
-  const outboxChunk = page.waitForRequest((r) => /\/assets\/outbox-panel-[^/]+\.js$/.test(r.url()), {
+  // Requests on their way: the load state 'networkidle' does not say this, it stays reached once it was.
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  const outboxChunk = page.waitForResponse((r) => /\/assets\/outbox-panel-[^/]+\.js$/.test(r.url()), {
     timeout: 30_000,
   });
   await page.goto('/dashboard/social');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await outboxChunk;
-  // Whatever the idle prefetch asked for has arrived.
-  await page.waitForLoadState('networkidle');
+  // Whatever the idle prefetch asked for has arrived: nothing on its way for a second.
+  await expect
+    .poll(
+      async () => {
+        if (inFlight.size > 0) return false;
+        await page.waitForTimeout(1000);
+        return inFlight.size === 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await context.setOffline(true);
   try {
     await page.getByRole('tab', { name: 'Outbox' }).click();
