@@ -3,7 +3,8 @@ import { getConfig, setConfig } from '@/lib/config';
 import { apiRequest, callApi } from '@/lib/api/client';
 import { getOperatorToken, isSignedIn, onOperatorTokenNeeded, setOperatorToken, signedOut } from '@/lib/operator-token';
 import { getSession } from '@/lib/session';
-import { acceptSession } from '@/lib/session-flow';
+import { acceptSession, loadSession } from '@/lib/session-flow';
+import { getCsrf } from '@/lib/operator-token';
 
 const original = getConfig();
 const MARA = { id: 'user-editor', name: 'Mara Schulz', email: 'mara@desk.example', role: 'Editor' as const };
@@ -65,4 +66,31 @@ test('a bearer session across origins keeps its token as the operator token', as
   expect(getOperatorToken()).toBe('bearer-sitzung-0123456789');
   expect(getSession()?.user.name).toBe('Mara Schulz');
   expect(JSON.parse(sessionStorage.getItem('newsdesk-session') ?? '{}')).not.toHaveProperty('token');
+});
+
+test('a GET /session asked before a sign-in and answered after it leaves the new csrf and session as they are', async () => {
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
+  let answer: (response: Response) => void = () => undefined;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+  const asked = loadSession();
+  await vi.waitFor(() => expect(globalThis.fetch).toHaveBeenCalledTimes(1));
+  acceptSession({ user: { ...MARA, name: 'Mara Neu' }, via: 'session', csrf: 'csrf-nach-anmeldung' });
+  answer(ok(JSON.stringify({ user: MARA, via: 'session', csrf: 'csrf-alter-cookie' })));
+  await expect(asked).resolves.toBe('ok');
+  expect(getCsrf()).toBe('csrf-nach-anmeldung');
+  expect(getSession()?.user.name).toBe('Mara Neu');
+});
+
+test('a GET /session answered after a sign-out does not sign the tab in again', async () => {
+  setConfig({ apiMode: 'live', apiBaseUrl: 'https://desk.example/api' });
+  acceptSession({ user: MARA, via: 'session', csrf: 'csrf-vorher' });
+  let answer: (response: Response) => void = () => undefined;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+  const asked = loadSession();
+  await vi.waitFor(() => expect(globalThis.fetch).toHaveBeenCalledTimes(1));
+  signedOut();
+  answer(ok(JSON.stringify({ user: MARA, via: 'session', csrf: 'csrf-vorher' })));
+  await expect(asked).resolves.toBe('none');
+  expect(isSignedIn()).toBe(false);
+  expect(getSession()).toBeUndefined();
 });

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/http/api-error';
 import { transport } from '@/lib/http/transport';
 import {
   askForSignIn,
+  credentialMark,
   getCsrf,
   HANDSHAKE_TIMEOUT_MS,
   isSignedIn,
@@ -110,17 +111,22 @@ function askAgainWhenReachable(): void {
 
 /** `GET /session` with the cookie (same origin) or the token: who this console is signed in as. */
 export async function loadSession(): Promise<'ok' | 'none' | 'unreachable'> {
+  // Signed in or out while the question was on its way: its answer speaks of the credentials before (their csrf).
+  const asked = credentialMark();
+  const overtaken = () => credentialMark() !== asked;
   try {
     // The page's start may have asked already (askSessionEarly): transport takes that answer.
     const answer = await transport(sessionUrl(getConfig().apiBaseUrl), {
       headers: operatorAuthHeaders({}, 'GET'),
       timeoutMs: HANDSHAKE_TIMEOUT_MS,
     });
+    if (overtaken()) return isSignedIn() ? 'ok' : 'none';
     const session = toKnownSession(answer);
     if (!session) return 'unreachable';
     acceptSession(session);
     return 'ok';
   } catch (error) {
+    if (overtaken()) return isSignedIn() ? 'ok' : 'none';
     return error instanceof ApiError && error.status === 401 ? 'none' : 'unreachable';
   }
 }
