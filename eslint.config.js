@@ -233,9 +233,9 @@ export default tseslint.config(
   },
   {
     // Justified exceptions: config.json is read before the mode is known and needs the raw Response (a 404 or
-    // the host's HTML fallback means "no file"), and so does the look at whether a chunk that failed to load is still
-    // on the host; the update prompt re-requests files only to fill the service worker's caches. None is an API call,
-    // so none belongs in the error log or the debug log.
+    // the host's HTML fallback means "no file"); the chunk loader asks whether the host answers at all before a reload;
+    // the update prompt re-requests files only to fill the service worker's caches. None is an API call, so none
+    // belongs in the error log or the debug log.
     files: ['src/lib/config.ts', 'src/app/chunk-reload.ts', 'src/app/update-prompt.tsx'],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -1,13 +1,15 @@
 import { isChunkLoadError } from '@/lib/chunk-error';
-import { failedChunkUrl, loadChunk, probeChunk } from './chunk-reload';
+import { loadChunk } from './chunk-reload';
 
 const stale = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/posts-old.js'));
-
-const gone = () => Promise.resolve('gone' as const);
+// The host's answer to the look whether it is there (any status counts), and the browser's failure while offline.
+const hostAnswers = () => vi.fn(() => Promise.resolve(new Response(null, { status: 404 })));
+const noAnswer = () => vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
 
 afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 test("recognises the browsers' chunk load errors and nothing else", () => {
@@ -16,75 +18,48 @@ test("recognises the browsers' chunk load errors and nothing else", () => {
   expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
 });
 
-test('a stale chunk reloads the page once', async () => {
+test('a stale chunk reloads the page once, after asking the page itself by HEAD past the cache', async () => {
+  const head = hostAnswers();
+  vi.stubGlobal('fetch', head);
   const reload = vi.fn();
-  void loadChunk(stale, { reload, online: () => true, now: () => 1_000_000, probe: gone });
+  void loadChunk(stale, reload);
   await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  expect(head).toHaveBeenCalledWith(location.href, expect.objectContaining({ method: 'HEAD', cache: 'no-store' }));
 });
 
-test('never a second reload right after the first: the error goes to the error page', async () => {
+test('never a second reload within a minute of the first: the error goes to the error page; after it, again', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(1_000_000);
+  vi.stubGlobal('fetch', hostAnswers());
   const reload = vi.fn();
-  void loadChunk(stale, { reload, online: () => true, now: () => 1_000_000, probe: gone });
+  void loadChunk(stale, reload);
   await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-  await expect(loadChunk(stale, { reload, online: () => true, now: () => 1_005_000, probe: gone })).rejects.toThrow(
-    'dynamically imported module',
-  );
+  vi.setSystemTime(1_005_000);
+  await expect(loadChunk(stale, reload)).rejects.toThrow('dynamically imported module');
   expect(reload).toHaveBeenCalledTimes(1);
+  vi.setSystemTime(1_061_000);
+  void loadChunk(stale, reload);
+  await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
 });
 
-test('never while offline', async () => {
+test('never while offline, nor while the host does not answer (the browser may still call itself online)', async () => {
+  const failed = noAnswer();
+  vi.stubGlobal('fetch', failed);
   const reload = vi.fn();
-  await expect(loadChunk(stale, { reload, online: () => false })).rejects.toThrow();
+  await expect(loadChunk(stale, reload)).rejects.toThrow('dynamically imported module');
+  expect(failed).toHaveBeenCalledTimes(1);
   expect(reload).not.toHaveBeenCalled();
 });
 
-test('other errors are not reloads', async () => {
+test('other errors are not reloads, and ask nothing', async () => {
+  const head = hostAnswers();
+  vi.stubGlobal('fetch', head);
   const reload = vi.fn();
-  await expect(loadChunk(() => Promise.reject(new Error('boom')), { reload, online: () => true })).rejects.toThrow(
-    'boom',
-  );
+  await expect(loadChunk(() => Promise.reject(new Error('boom')), reload)).rejects.toThrow('boom');
   expect(reload).not.toHaveBeenCalled();
+  expect(head).not.toHaveBeenCalled();
 });
 
 test('a successful import is returned as is', async () => {
   await expect(loadChunk(() => Promise.resolve({ Page: 1 }))).resolves.toEqual({ Page: 1 });
-});
-
-test('a chunk the host still has, or a host that does not answer, is an error, not a reload', async () => {
-  const reload = vi.fn();
-  const present = vi.fn(() => Promise.resolve('present' as const));
-  await expect(loadChunk(stale, { reload, online: () => true, probe: present })).rejects.toThrow(
-    'dynamically imported module',
-  );
-  expect(present).toHaveBeenCalledWith('/assets/posts-old.js');
-  await expect(
-    loadChunk(stale, { reload, online: () => true, probe: () => Promise.resolve('unreachable' as const) }),
-  ).rejects.toThrow('dynamically imported module');
-  expect(reload).not.toHaveBeenCalled();
-});
-
-test("the failed address is read from each browser's message", () => {
-  expect(
-    failedChunkUrl(new TypeError('Failed to fetch dynamically imported module: http://desk:3000/assets/a-1.js')),
-  ).toBe('http://desk:3000/assets/a-1.js');
-  expect(failedChunkUrl(new Error('Unable to preload CSS for /assets/b-2.css'))).toBe('/assets/b-2.css');
-  expect(failedChunkUrl(new TypeError('Importing a module script failed.'))).toBeUndefined();
-});
-
-test('the probe: a script is present; the SPA fallback page, a 404 or a host answer without an address is gone; a network error is unreachable', async () => {
-  const answer = (body: string, status: number, type: string) =>
-    vi.fn(() => Promise.resolve(new Response(body, { status, headers: { 'content-type': type } })));
-  vi.stubGlobal('fetch', answer('export {}', 200, 'text/javascript; charset=utf-8'));
-  await expect(probeChunk('/assets/a-1.js')).resolves.toBe('present');
-  vi.stubGlobal('fetch', answer('<!doctype html>', 200, 'text/html; charset=utf-8'));
-  await expect(probeChunk('/assets/a-1.js')).resolves.toBe('gone');
-  vi.stubGlobal('fetch', answer('Not found', 404, 'text/plain'));
-  await expect(probeChunk('/assets/a-1.js')).resolves.toBe('gone');
-  vi.stubGlobal('fetch', answer('<!doctype html>', 200, 'text/html'));
-  await expect(probeChunk(undefined)).resolves.toBe('gone');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-  );
-  await expect(probeChunk('/assets/a-1.js')).resolves.toBe('unreachable');
 });

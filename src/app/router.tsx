@@ -18,7 +18,7 @@ function reloadToPending() {
   if (href) window.location.assign(href);
   else window.location.reload();
 }
-const screen = <T,>(importer: () => Promise<T>) => loadChunk(importer, { reload: reloadToPending });
+const screen = <T,>(importer: () => Promise<T>) => loadChunk(importer, reloadToPending);
 
 // Each screen's page, loaded when it is opened: every screen is a chunk of its own (one import() per screen).
 const PAGES: Record<Exclude<ScreenId, 'landing'>, () => Promise<ComponentType>> = {
