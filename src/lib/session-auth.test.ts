@@ -1,10 +1,16 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { getConfig, setConfig } from '@/lib/config';
 import { apiRequest, callApi } from '@/lib/api/client';
-import { getOperatorToken, isSignedIn, onOperatorTokenNeeded, setOperatorToken, signedOut } from '@/lib/operator-token';
+import {
+  getCsrf,
+  getOperatorToken,
+  isSignedIn,
+  onOperatorTokenNeeded,
+  setOperatorToken,
+  signedOut,
+} from '@/lib/operator-token';
 import { getSession } from '@/lib/session';
 import { acceptSession, loadSession } from '@/lib/session-flow';
-import { getCsrf } from '@/lib/operator-token';
 
 const original = getConfig();
 const MARA = { id: 'user-editor', name: 'Mara Schulz', email: 'mara@desk.example', role: 'Editor' as const };
